@@ -1,0 +1,19 @@
+package org.psdkit.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code psdkit fit <model> ...}: one subcommand per model type. Add new model types to {@code subcommands}. */
+@Command(name = "fit", description = "Fit a model and write it to a JSON model file.",
+        subcommands = {
+        })
+public final class FitCommand implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "fit: name a model, one of "
+                + spec.subcommands().keySet());
+    }
+}

@@ -1,0 +1,65 @@
+package org.psdkit.cli;
+
+import java.io.PrintWriter;
+import org.psdkit.linalg.LinalgException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code psdkit} command line. Exit status: 0 success, 2 bad input or options (one-line message naming the
+ * file, line, column or option), 1 internal failure (with diagnostics).
+ */
+@Command(name = "psdkit", mixinStandardHelpOptions = true, version = "psdkit 0.1.0",
+        description = "Kernel methods where positive semidefinite matrices carry the structure.",
+        subcommands = {
+            FitCommand.class,
+            ReproduceCommand.class,
+            CommandLine.HelpCommand.class
+        })
+public final class Main implements Runnable {
+
+    public static final int EXIT_OK = 0;
+    public static final int EXIT_INTERNAL = 1;
+    public static final int EXIT_BAD_INPUT = 2;
+
+    @Override
+    public void run() {
+        new CommandLine(this).usage(System.err);
+    }
+
+    /** Runs the CLI and returns the exit status (used by tests; {@link #main} exits with it). */
+    public static int execute(String... args) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExecutionExceptionHandler(Main::handleExecutionException);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            PrintWriter err = ex.getCommandLine().getErr();
+            err.println("psdkit: error: " + ex.getMessage());
+            err.flush();
+            return EXIT_BAD_INPUT;
+        });
+        return cl.execute(args);
+    }
+
+    static int handleExecutionException(Exception ex, CommandLine cl, CommandLine.ParseResult pr) {
+        PrintWriter err = cl.getErr();
+        if (ex instanceof IllegalArgumentException) {
+            err.println("psdkit: error: " + ex.getMessage());
+            err.flush();
+            return EXIT_BAD_INPUT;
+        }
+        if (ex instanceof LinalgException || ex instanceof ArithmeticException || ex instanceof IllegalStateException) {
+            err.println("psdkit: numerical failure: " + ex.getMessage());
+        } else {
+            err.println("psdkit: internal error: " + ex);
+        }
+        if (System.getenv("PSDKIT_DEBUG") != null) {
+            ex.printStackTrace(err);
+        }
+        err.flush();
+        return EXIT_INTERNAL;
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+}

@@ -1,0 +1,19 @@
+package org.psdkit.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code psdkit reproduce <experiment>}: one subcommand per figure or table of the papers. */
+@Command(name = "reproduce", description = "Reproduce a figure or table of the source papers.",
+        subcommands = {
+        })
+public final class ReproduceCommand implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "reproduce: name an experiment, one of "
+                + spec.subcommands().keySet());
+    }
+}

@@ -1,0 +1,86 @@
+package org.psdkit.io;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Versioned JSON model files: {@code {"format": "psdkit-model", "formatVersion": 1, "model": TYPE, ...}}.
+ * Files are written atomically (temporary file in the same folder, then a rename), so a failed write never leaves a
+ * half-written model behind.
+ */
+public final class ModelFile {
+    public static final String FORMAT = "psdkit-model";
+    public static final int FORMAT_VERSION = 1;
+    public static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private ModelFile() {
+    }
+
+    /** A new model document with the header fields filled in. */
+    public static ObjectNode newDocument(String modelType) {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("format", FORMAT);
+        root.put("formatVersion", FORMAT_VERSION);
+        root.put("model", modelType);
+        return root;
+    }
+
+    /** Writes the document atomically. */
+    public static void write(Path out, JsonNode doc) throws IOException {
+        writeAtomically(out, JSON.writeValueAsBytes(doc));
+    }
+
+    /** Writes bytes to {@code out} through a temporary sibling and a rename. */
+    public static void writeAtomically(Path out, byte[] bytes) throws IOException {
+        Path abs = out.toAbsolutePath();
+        Path dir = abs.getParent();
+        Path tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
+        try {
+            Files.write(tmp, bytes);
+            try {
+                Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /**
+     * Reads and checks a model file: it must be JSON with {@code format == "psdkit-model"} and a known
+     * {@code formatVersion}. Problems are {@link IllegalArgumentException}s naming the file.
+     */
+    public static JsonNode read(Path in) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(in.toFile());
+        } catch (NoSuchFileException | java.io.FileNotFoundException e) {
+            throw new IllegalArgumentException("model file " + in + ": no such file");
+        } catch (IOException e) {
+            throw new IllegalArgumentException("model file " + in + " is not valid JSON: "
+                    + e.getMessage().lines().findFirst().orElse(""));
+        }
+        if (root == null || !root.isObject() || !FORMAT.equals(root.path("format").asText(null))) {
+            throw new IllegalArgumentException("model file " + in + " is not a psdkit model (missing \"format\": \""
+                    + FORMAT + "\")");
+        }
+        int version = root.path("formatVersion").asInt(-1);
+        if (version != FORMAT_VERSION) {
+            throw new IllegalArgumentException("model file " + in + " has formatVersion "
+                    + root.path("formatVersion") + "; this psdkit reads version " + FORMAT_VERSION);
+        }
+        if (!root.hasNonNull("model")) {
+            throw new IllegalArgumentException("model file " + in + " does not say which model it holds (\"model\")");
+        }
+        return root;
+    }
+}

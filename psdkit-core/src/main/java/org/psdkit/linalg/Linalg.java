@@ -1,0 +1,306 @@
+package org.psdkit.linalg;
+
+import org.bytedeco.openblas.global.openblas;
+
+/**
+ * The one facade over dense linear algebra: native LAPACK/BLAS (OpenBLAS shipped inside the
+ * {@code org.bytedeco:openblas} jar). Every other package goes through these methods, so the backend can be
+ * swapped in one place.
+ *
+ * <p>All matrices are column-major ({@link Matrix}). No method here modifies its inputs unless its name ends in
+ * {@code InPlace}. OpenBLAS runs single-threaded by default (see {@link #setThreads(int)}): on the shared 2-core
+ * machines we target, a second BLAS thread competing with another process made {@code dsyevd} ten times slower.
+ */
+public final class Linalg {
+    private static final int COL_MAJOR = 102; // LAPACK_COL_MAJOR == CblasColMajor
+    private static final int NO_TRANS = 111;
+    private static final int TRANS = 112;
+    private static final int UPPER = 121;
+    private static final int LOWER = 122;
+    private static final int LEFT = 141;
+    private static final int NON_UNIT = 131;
+
+    /**
+     * Relative jitter of the first retry in {@link #cholesky(Matrix)}: 1e-12 × mean diagonal, i.e. roughly
+     * 1e4 machine epsilons, the smallest shift that routinely rescues Gram matrices that are PSD in exact
+     * arithmetic but fail dpotrf in floating point.
+     */
+    public static final double CHOLESKY_FIRST_JITTER = 1e-12;
+    /** Jitter grows tenfold per retry and gives up beyond this relative size (1e-2 × mean diagonal). */
+    public static final double CHOLESKY_MAX_JITTER = 1e-2;
+
+    private static volatile int threads;
+
+    static {
+        setThreads(Integer.getInteger("psdkit.threads", 1));
+    }
+
+    private Linalg() {
+    }
+
+    /** Number of threads OpenBLAS may use (default 1, or the system property {@code psdkit.threads}). */
+    public static synchronized void setThreads(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("threads must be >= 1, got " + n);
+        }
+        openblas.blas_set_num_threads(n);
+        threads = n;
+    }
+
+    public static int threads() {
+        return threads;
+    }
+
+    /** Loads the native library (first use extracts it to ~/.javacpp/cache); call to pay that cost up front. */
+    public static void warmUp() {
+        eigh(Matrix.identity(2));
+    }
+
+    // ---------------------------------------------------------------- products
+
+    /** alpha · op(A) · op(B), a new matrix. */
+    public static Matrix gemm(double alpha, Matrix a, boolean transA, Matrix b, boolean transB) {
+        int m = transA ? a.cols() : a.rows();
+        int k = transA ? a.rows() : a.cols();
+        int kb = transB ? b.cols() : b.rows();
+        int n = transB ? b.rows() : b.cols();
+        if (k != kb) {
+            throw new IllegalArgumentException("inner dimensions differ: " + m + "x" + k + " times " + kb + "x" + n);
+        }
+        Matrix c = Matrix.zeros(m, n);
+        gemmInPlace(alpha, a, transA, b, transB, 0.0, c);
+        return c;
+    }
+
+    /** C ← alpha · op(A) · op(B) + beta · C. */
+    public static void gemmInPlace(double alpha, Matrix a, boolean transA, Matrix b, boolean transB, double beta,
+                                   Matrix c) {
+        int m = transA ? a.cols() : a.rows();
+        int k = transA ? a.rows() : a.cols();
+        int n = transB ? b.rows() : b.cols();
+        if (c.rows() != m || c.cols() != n || (transB ? b.cols() : b.rows()) != k) {
+            throw new IllegalArgumentException("gemm shapes do not match");
+        }
+        if (m == 0 || n == 0) {
+            return;
+        }
+        if (k == 0) {
+            c.scaleInPlace(beta);
+            return;
+        }
+        openblas.cblas_dgemm(COL_MAJOR, transA ? TRANS : NO_TRANS, transB ? TRANS : NO_TRANS, m, n, k, alpha,
+                a.data(), Math.max(1, a.rows()), b.data(), Math.max(1, b.rows()), beta, c.data(), Math.max(1, m));
+    }
+
+    /** op(A) · x. */
+    public static double[] gemv(Matrix a, boolean transA, double[] x) {
+        int m = transA ? a.cols() : a.rows();
+        int n = transA ? a.rows() : a.cols();
+        if (x.length != n) {
+            throw new IllegalArgumentException("vector of length " + x.length + " cannot multiply a matrix with "
+                    + n + (transA ? " rows" : " columns"));
+        }
+        double[] y = new double[m];
+        if (m == 0 || n == 0) {
+            return y;
+        }
+        openblas.cblas_dgemv(COL_MAJOR, transA ? TRANS : NO_TRANS, a.rows(), a.cols(), 1.0, a.data(),
+                Math.max(1, a.rows()), x, 1, 0.0, y, 1);
+        return y;
+    }
+
+    /**
+     * The symmetric product AᵀA (if {@code transA}) or AAᵀ, through dsyrk, with both triangles filled.
+     */
+    public static Matrix syrk(Matrix a, boolean transA) {
+        int n = transA ? a.cols() : a.rows();
+        int k = transA ? a.rows() : a.cols();
+        Matrix c = Matrix.zeros(n, n);
+        if (n == 0 || k == 0) {
+            return c;
+        }
+        openblas.cblas_dsyrk(COL_MAJOR, LOWER, transA ? TRANS : NO_TRANS, n, k, 1.0, a.data(),
+                Math.max(1, a.rows()), 0.0, c.data(), n);
+        fillUpperFromLower(c);
+        return c;
+    }
+
+    static void fillUpperFromLower(Matrix c) {
+        int n = c.rows();
+        double[] d = c.data();
+        for (int j = 0; j < n; j++) {
+            for (int i = j + 1; i < n; i++) {
+                d[j + i * n] = d[i + j * n];
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- eigen-decomposition
+
+    /**
+     * Symmetric eigen-decomposition A = V Λ Vᵀ by LAPACK dsyevd (divide and conquer), eigenvalues ascending.
+     * Only the lower triangle of A is read.
+     */
+    public static Eigen eigh(Matrix a) {
+        a.requireSquare();
+        int n = a.rows();
+        double[] v = a.data().clone();
+        double[] w = new double[n];
+        if (n > 0) {
+            int info = openblas.LAPACKE_dsyevd(COL_MAJOR, (byte) 'V', (byte) 'L', n, v, n, w);
+            if (info != 0) {
+                throw new LinalgException("dsyevd failed to converge (info=" + info + ") on a " + n + "x" + n
+                        + " matrix; max |a_ij| = " + a.maxAbs());
+            }
+        }
+        return new Eigen(w, Matrix.wrap(n, n, v));
+    }
+
+    /** Eigenvalues only, ascending. */
+    public static double[] eigvalsh(Matrix a) {
+        a.requireSquare();
+        int n = a.rows();
+        double[] v = a.data().clone();
+        double[] w = new double[n];
+        if (n > 0) {
+            int info = openblas.LAPACKE_dsyevd(COL_MAJOR, (byte) 'N', (byte) 'L', n, v, n, w);
+            if (info != 0) {
+                throw new LinalgException("dsyevd (values only) failed to converge (info=" + info + ")");
+            }
+        }
+        return w;
+    }
+
+    /** [A]_+ = V max(Λ, 0) Vᵀ, the projection of a symmetric matrix onto the PSD cone. */
+    public static Matrix positivePart(Matrix a) {
+        return eigh(a).positivePart();
+    }
+
+    /** [A]_- = V min(Λ, 0) Vᵀ (a negative semidefinite matrix, A = [A]_+ + [A]_-). */
+    public static Matrix negativePart(Matrix a) {
+        return eigh(a).negativePart();
+    }
+
+    // ---------------------------------------------------------------- Cholesky and solves
+
+    /**
+     * Cholesky factor A = L Lᵀ of a symmetric matrix that should be positive definite. If dpotrf fails, a jitter
+     * starting at {@link #CHOLESKY_FIRST_JITTER}·mean(diag A) and growing tenfold is added to the diagonal; the
+     * jitter used is reported by {@link Cholesky#jitter()}. Throws {@link LinalgException} past
+     * {@link #CHOLESKY_MAX_JITTER}.
+     */
+    public static Cholesky cholesky(Matrix a) {
+        a.requireSquare();
+        int n = a.rows();
+        double scale = n == 0 ? 1.0 : Math.abs(a.trace()) / n;
+        if (scale == 0 || !Double.isFinite(scale)) {
+            scale = 1.0;
+        }
+        double jitter = 0;
+        for (double rel = 0; ; rel = rel == 0 ? CHOLESKY_FIRST_JITTER : rel * 10) {
+            if (rel > CHOLESKY_MAX_JITTER) {
+                throw new LinalgException("matrix is not positive definite: Cholesky failed even with a diagonal "
+                        + "jitter of " + (CHOLESKY_MAX_JITTER * scale) + " (n=" + n + ")");
+            }
+            jitter = rel * scale;
+            double[] l = a.data().clone();
+            if (jitter > 0) {
+                for (int i = 0; i < n; i++) {
+                    l[i + i * n] += jitter;
+                }
+            }
+            int info = n == 0 ? 0 : openblas.LAPACKE_dpotrf(COL_MAJOR, (byte) 'L', n, l, n);
+            if (info == 0) {
+                for (int j = 0; j < n; j++) {
+                    for (int i = 0; i < j; i++) {
+                        l[i + j * n] = 0.0; // clear the strict upper triangle
+                    }
+                }
+                return new Cholesky(Matrix.wrap(n, n, l), jitter);
+            }
+            if (info < 0) {
+                throw new LinalgException("dpotrf: illegal argument " + (-info));
+            }
+        }
+    }
+
+    /**
+     * Cholesky without jitter: throws {@link LinalgException} naming the failing pivot if A is not numerically
+     * positive definite.
+     */
+    public static Cholesky choleskyStrict(Matrix a) {
+        a.requireSquare();
+        int n = a.rows();
+        double[] l = a.data().clone();
+        int info = n == 0 ? 0 : openblas.LAPACKE_dpotrf(COL_MAJOR, (byte) 'L', n, l, n);
+        if (info > 0) {
+            throw new LinalgException("matrix is not positive definite (leading minor " + info + " of " + n
+                    + " is not positive)");
+        }
+        for (int j = 0; j < n; j++) {
+            for (int i = 0; i < j; i++) {
+                l[i + j * n] = 0.0;
+            }
+        }
+        return new Cholesky(Matrix.wrap(n, n, l), 0.0);
+    }
+
+    /** Solves A x = b for symmetric positive definite A (Cholesky with jitter reporting). */
+    public static double[] solveSpd(Matrix a, double[] b) {
+        return cholesky(a).solve(b);
+    }
+
+    /**
+     * Solves op(L) X = B in place for lower-triangular L (op = identity or transpose); B is overwritten.
+     */
+    public static void solveLowerInPlace(Matrix l, boolean transpose, Matrix b) {
+        l.requireSquare();
+        if (b.rows() != l.rows()) {
+            throw new IllegalArgumentException("triangular solve: " + l.rows() + "x" + l.cols() + " vs "
+                    + b.rows() + " right-hand-side rows");
+        }
+        if (b.rows() == 0 || b.cols() == 0) {
+            return;
+        }
+        openblas.cblas_dtrsm(COL_MAJOR, LEFT, LOWER, transpose ? TRANS : NO_TRANS, NON_UNIT, b.rows(), b.cols(),
+                1.0, l.data(), l.rows(), b.data(), b.rows());
+    }
+
+    /** Solves op(L) x = b for lower-triangular L, returning a new vector. */
+    public static double[] solveLower(Matrix l, boolean transpose, double[] b) {
+        double[] x = b.clone();
+        solveLowerInPlace(l, transpose, Matrix.wrap(x.length, 1, x));
+        return x;
+    }
+
+    /** Solves the general square system A X = B by LU with partial pivoting (dgesv). */
+    public static Matrix solve(Matrix a, Matrix b) {
+        a.requireSquare();
+        int n = a.rows();
+        if (b.rows() != n) {
+            throw new IllegalArgumentException("solve: " + n + "x" + n + " system with " + b.rows() + " rows in B");
+        }
+        double[] lu = a.data().clone();
+        double[] x = b.data().clone();
+        int[] piv = new int[n];
+        if (n > 0 && b.cols() > 0) {
+            int info = openblas.LAPACKE_dgesv(COL_MAJOR, n, b.cols(), lu, n, piv, x, n);
+            if (info > 0) {
+                throw new LinalgException("singular matrix in solve (U(" + info + "," + info + ") = 0)");
+            }
+        }
+        return Matrix.wrap(n, b.cols(), x);
+    }
+
+    /** Dot product. */
+    public static double dot(double[] a, double[] b) {
+        if (a.length != b.length) {
+            throw new IllegalArgumentException("dot: lengths " + a.length + " and " + b.length);
+        }
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
+    }
+}
