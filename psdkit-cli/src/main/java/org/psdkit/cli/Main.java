@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             FitCommand.class,
             ReproduceCommand.class,
+            BenchCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {
