@@ -36,11 +36,27 @@ public final class PsdDensityEstimator {
 
     public static PsdDensity fit(Matrix x, Kernel kernel, BaseMeasure base, PsdDensityOptions opt,
                                  Progress progress) {
+        return fit(x, null, kernel, base, opt, progress);
+    }
+
+    /**
+     * As {@link #fit(Matrix, Kernel, BaseMeasure, PsdDensityOptions, Progress)}, with the model's expansion points
+     * restricted to {@code anchors} (a Nyström approximation, seed 002 App. B.5): the likelihood still uses every
+     * row of x, but A lives on the r ≤ #anchors features of the anchors, so an iteration costs O(r²n + r³) instead
+     * of O(n³). {@code anchors == null} uses all points (the exact representer-theorem model).
+     */
+    public static PsdDensity fit(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, PsdDensityOptions opt,
+                                 Progress progress) {
         DensityData.check(x, "density fit");
         base.requireDimension(x.cols());
+        Matrix pts = anchors == null ? x : anchors;
+        if (pts.cols() != x.cols()) {
+            throw new IllegalArgumentException("density fit: anchors have " + pts.cols() + " columns, data "
+                    + x.cols());
+        }
         int n = x.rows();
-        FeatureBasis fb = FeatureBasis.of(kernel, x);
-        Matrix m = KernelIntegrals.products(kernel, x, base, null, null);
+        FeatureBasis fb = FeatureBasis.of(kernel, pts, anchors == null ? null : x);
+        Matrix m = KernelIntegrals.products(kernel, pts, base, null, null);
         Matrix w = fb.congruence(m);
         double wn = w.normF();
         if (!(wn > 0) || !Double.isFinite(wn)) {
@@ -61,7 +77,7 @@ public final class PsdDensityEstimator {
         for (int i = 0; i < n; i++) {
             double s = 0;
             for (int j = 0; j < n; j++) {
-                double kij = vtv.get(i, j);
+                double kij = vtv.get(i, j); // k̃(x_i, x_j)
                 s += kij * kij;
             }
             rowMax = Math.max(rowMax, s);
@@ -96,7 +112,7 @@ public final class PsdDensityEstimator {
         double objectiveRaw = res.primal() + Math.log(wn); // −(1/n)Σ log(f̃/‖W‖) = −(1/n)Σ log f̃ + log‖W‖
         DensityDiagnostics diag = new DensityDiagnostics(objectiveRaw, res.dual() + Math.log(wn), res.relativeGap(),
                 res.iterations(), res.seconds(), res.converged(), integralBefore, fb.rank(), smooth.eigenSeconds);
-        return new PsdDensity(kernel, x.copy(), r, base, diag);
+        return new PsdDensity(kernel, pts.copy(), r, base, diag);
     }
 
     /** Start the Lipschitz estimate at this fraction of the row-sum bound; backtracking doubles it as needed. */
