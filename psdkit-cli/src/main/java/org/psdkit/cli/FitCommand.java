@@ -8,6 +8,11 @@ import picocli.CommandLine.Command;
         subcommands = {
             FitRidgeCommand.class,
             FitKrrCommand.class,
+            FitDensityCommands.Psd.class,
+            FitDensityCommands.Ncm.class,
+            FitDensityCommands.Pnm.class,
+            FitDensityCommands.Glm.class,
+            FitDensityCommands.KdeCmd.class,
         })
 public final class FitCommand implements Runnable {
     @CommandLine.Spec

@@ -14,7 +14,12 @@ public final class ModelKinds {
     /** Every model type. Keep one entry per line (merges then keep both sides). */
     public static final List<ModelKind> ALL = List.of(
             new RidgeKind(),
-            new KrrKind()
+            new KrrKind(),
+            new DensityKind(org.psdkit.density.PsdDensity.TYPE),
+            new DensityKind(org.psdkit.density.Baselines.NCM),
+            new DensityKind(org.psdkit.density.Baselines.PNM),
+            new DensityKind(org.psdkit.density.Baselines.GLM),
+            new DensityKind(org.psdkit.density.Kde.TYPE)
     );
 
     /** The kind with this type string; an unknown type is an error listing the known ones. */

@@ -156,6 +156,12 @@ public final class Baselines {
      */
     public static GlmDensity glm(Matrix x, Kernel kernel, BaseMeasure base, double lambda, double tol, int maxIter,
                                  long seed) {
+        return glm(x, null, kernel, base, lambda, tol, maxIter, seed);
+    }
+
+    /** GLM with g expanded on {@code anchors} only (Nyström features; null = all points). */
+    public static GlmDensity glm(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, double lambda, double tol,
+                                 int maxIter, long seed) {
         DensityData.check(x, "glm density");
         checkLambda(lambda);
         base.requireDimension(x.cols());
@@ -165,7 +171,8 @@ public final class Baselines {
         }
         int n = x.rows();
         int d = x.cols();
-        FeatureBasis fb = FeatureBasis.of(kernel, x);
+        Matrix pts = anchors == null ? x : anchors;
+        FeatureBasis fb = FeatureBasis.of(kernel, pts, anchors == null ? null : x);
         int r = fb.rank();
         java.util.SplittableRandom rng = new java.util.SplittableRandom(seed);
         Matrix xi = Matrix.zeros(GLM_MC_SAMPLES, d);
@@ -221,7 +228,7 @@ public final class Baselines {
         double[] alpha = Linalg.gemv(fb.t, false, res.x());
         DensityDiagnostics diag = new DensityDiagnostics(res.value(), Double.NaN, res.gap(), res.iterations(),
                 res.seconds(), res.converged(), 1.0, r, 0);
-        return new GlmDensity(kernel, x.copy(), alpha, logZ, base, diag, seed);
+        return new GlmDensity(kernel, pts.copy(), alpha, logZ, base, diag, seed);
     }
 
     private static void checkLambda(double lambda) {
