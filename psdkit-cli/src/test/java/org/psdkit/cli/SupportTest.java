@@ -72,7 +72,7 @@ class SupportTest {
         BufferedImage img = ImageIO.read(out.toFile());
         assertEquals(600, img.getWidth());
         assertTrue(img.getHeight() > 200);
-        // the line colour (first palette entry) appears somewhere in the first panel
+        // the line colour (second palette entry; the band took the first) appears in the first panel
         int want = Panel.PALETTE[1].getRGB() & 0xffffff;
         boolean found = false;
         for (int i = 0; i < 300 && !found; i++) {
