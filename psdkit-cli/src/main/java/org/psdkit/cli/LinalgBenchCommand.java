@@ -16,6 +16,10 @@ public final class LinalgBenchCommand implements Callable<Integer> {
             description = "Matrix sizes n (default: ${DEFAULT-VALUE}).")
     int[] sizes;
 
+    @Option(names = "--workspace-sizes", split = ",", defaultValue = "50,200,500",
+            description = "Sizes for the eigen-workspace comparison (default: ${DEFAULT-VALUE}).")
+    int[] workspaceSizes;
+
     @Option(names = "--repeats", defaultValue = "3", description = "Timed runs per measurement; the best is "
             + "reported (default: ${DEFAULT-VALUE}).")
     int repeats;
@@ -40,7 +44,7 @@ public final class LinalgBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        new LinalgBenchmark(new LinalgBenchmark.Options(sizes, repeats, baselineMaxN, gramN, gramD, !noGram, seed),
+        new LinalgBenchmark(new LinalgBenchmark.Options(sizes, workspaceSizes, repeats, baselineMaxN, gramN, gramD, !noGram, seed),
                 System.out).run();
         return 0;
     }

@@ -28,9 +28,14 @@ import org.psdkit.linalg.reference.ReferenceLinalg;
 public final class LinalgBenchmark {
 
     /** Options of one run. */
-    public record Options(int[] sizes, int repeats, int baselineMaxN, int gramN, int gramD, boolean gram,
-                          long seed) {
+    public record Options(int[] sizes, int[] workspaceSizes, int repeats, int baselineMaxN, int gramN, int gramD,
+                          boolean gram, long seed) {
         public Options {
+            for (int n : workspaceSizes) {
+                if (n < 1) {
+                    throw new IllegalArgumentException("--workspace-sizes: sizes must be >= 1, got " + n);
+                }
+            }
             if (sizes.length == 0) {
                 throw new IllegalArgumentException("--sizes: give at least one size");
             }
@@ -56,6 +61,15 @@ public final class LinalgBenchmark {
             return baselineSeconds / seconds;
         }
     }
+
+    /**
+     * Size of the untimed JIT warm-up of the plain-Java baselines: big enough for their loops to be compiled
+     * (HotSpot compiles after ~1e4 loop back-edges), small enough to take well under a second.
+     */
+    static final int WARMUP_N = 150;
+
+    /** Calls per timing in the workspace comparison: ≈ 2e6 / n² (≥ 10 ms at n = 50), at most this many. */
+    static final int MAX_WORKSPACE_CALLS = 200;
 
     private final Options options;
     private final PrintStream out;
@@ -108,7 +122,7 @@ public final class LinalgBenchmark {
                 ParallelColumns.threads(), Runtime.getRuntime().availableProcessors(), options.repeats(),
                 options.baselineMaxN());
         // JIT warm-up of the baselines on a small problem so that their first timed run is compiled code
-        Matrix small = spd(150, 1);
+        Matrix small = spd(Math.min(WARMUP_N, options.sizes()[0]), 1);
         ReferenceLinalg.gemm(small, small);
         ReferenceLinalg.cholesky(small);
         ReferenceLinalg.eigh(small);
@@ -142,9 +156,9 @@ public final class LinalgBenchmark {
 
     /** Reusable dsyevd_work buffers vs {@link Linalg#eigh} (Java arrays copied by JavaCPP on each call). */
     private void workspace(List<Row> rows) {
-        for (int n : new int[] {50, 200, 500}) {
+        for (int n : options.workspaceSizes()) {
             Matrix s = spd(n, options.seed() + 7 * n);
-            int inner = Math.max(1, 2_000_000 / (n * n)); // enough calls per timing to get above ~10 ms at n=50
+            int inner = Math.max(1, Math.min(MAX_WORKSPACE_CALLS, 2_000_000 / (n * n)));
             double[] values = new double[n];
             Matrix vectors = Matrix.zeros(n, n);
             try (EighWorkspace ws = new EighWorkspace(n)) {
