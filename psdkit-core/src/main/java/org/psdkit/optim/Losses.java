@@ -153,6 +153,53 @@ public final class Losses {
         };
     }
 
+    /**
+     * Squared loss restricted to non-negative outputs, L(z) = (1/(2n)) Σ (z_i − y_i)² + ι(z ≥ 0) (the data term of
+     * the partially non-negative model PNM in its dual form). ℓ*(a) = a z* − (z* − y)²/(2n) with
+     * z* = max(0, y + n a); prox_{tℓ*}(v) = v − t·max(0, (y + n v)/(1 + n t)) by Moreau's identity.
+     */
+    public static ConjugateLoss squaredNonNegative(double[] y) {
+        double[] yy = checkFinite(y, "squared loss target");
+        int n = yy.length;
+        return new ConjugateLoss() {
+            @Override
+            public int size() {
+                return n;
+            }
+
+            @Override
+            public double value(double[] z) {
+                double s = 0;
+                for (int i = 0; i < n; i++) {
+                    if (z[i] < 0) {
+                        return Double.POSITIVE_INFINITY;
+                    }
+                    double d = z[i] - yy[i];
+                    s += d * d;
+                }
+                return s / (2.0 * n);
+            }
+
+            @Override
+            public double conjugate(double[] a) {
+                double s = 0;
+                for (int i = 0; i < n; i++) {
+                    double z = Math.max(0, yy[i] + n * a[i]);
+                    s += a[i] * z - (z - yy[i]) * (z - yy[i]) / (2.0 * n);
+                }
+                return s;
+            }
+
+            @Override
+            public void proxConjugate(double t, double[] v, double[] out) {
+                for (int i = 0; i < n; i++) {
+                    double z = Math.max(0, (yy[i] + n * v[i]) / (1 + n * t));
+                    out[i] = v[i] - t * z;
+                }
+            }
+        };
+    }
+
     static double[] checkFinite(double[] y, String what) {
         if (y == null || y.length == 0) {
             throw new IllegalArgumentException(what + ": no values");
