@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             BenchKrrCommand.class,
             LinalgBenchCommand.class,
+            BenchPsdCommand.class,
         })
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec
