@@ -682,6 +682,14 @@ public final class SdpSolver {
 
     // ------------------------------------------------------------------ Schur complement
 
+    /**
+     * The Schur complement M_ij = ⟨A_i, X A_j Z⁻¹⟩ at given X and Z⁻¹ (per block, dense or diagonal), as the solver
+     * forms it; for tests against a brute-force computation.
+     */
+    static Matrix schurMatrix(SdpProblem problem, double[][] x, double[][] zInverse, boolean dense) {
+        return new SdpSolver(problem, SdpOptions.defaults()).schur(x, zInverse, dense);
+    }
+
     private Matrix schur(double[][] x, double[][] zi, boolean dense) {
         double[] mm = new double[m * m];
         for (int b = 0; b < nb; b++) {

@@ -38,6 +38,34 @@ public final class SdpaFormat {
         return -primalObjective;
     }
 
+    /**
+     * A solver result restated in SDPA's own terms for the file's problem (P') min cᵀx / (D') max ⟨F_0, Y⟩.
+     *
+     * @param objective          the SDPLIB-table value: of the two objectives below, the one whose side has the
+     *                           smaller infeasibility (both agree to the relative gap at an optimum)
+     * @param primalObjective    cᵀx of SDPA's primal (= −bᵀy in our terms)
+     * @param dualObjective      ⟨F_0, Y⟩ of SDPA's dual (= −⟨C,X⟩ in our terms)
+     * @param status             {@code optimal}, {@code near_optimal}, {@code primal_infeasible} /
+     *                           {@code dual_infeasible} (SDPA's and SDPLIB's sense), {@code iteration_limit},
+     *                           {@code time_limit} or {@code numerical_problems}
+     */
+    public record SdpaView(double objective, double primalObjective, double dualObjective, String status) {
+    }
+
+    /** Restates a result for a problem read by {@link #read} in SDPA/SDPLIB conventions. */
+    public static SdpaView sdpaView(SdpResult r) {
+        double primal = -r.dualObjective();
+        double dual = -r.primalObjective();
+        // our (D) is SDPA's primal: its infeasibility is our dual infeasibility
+        double objective = r.dualInfeasibility() <= r.primalInfeasibility() ? primal : dual;
+        String status = switch (r.status()) {
+            case PRIMAL_INFEASIBLE -> "dual_infeasible";
+            case DUAL_INFEASIBLE -> "primal_infeasible";
+            default -> r.status().label();
+        };
+        return new SdpaView(objective, primal, dual, status);
+    }
+
     /** Reads a {@code .dat-s} file. */
     public static SdpProblem read(Path file) {
         try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.US_ASCII)) {
