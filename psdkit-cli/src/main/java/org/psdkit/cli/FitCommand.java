@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             FitRidgeCommand.class,
             FitKrrCommand.class,
+            FitKernelSosCommand.class,
         })
 public final class FitCommand implements Runnable {
     @CommandLine.Spec

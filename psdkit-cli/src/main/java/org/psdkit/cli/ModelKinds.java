@@ -14,7 +14,8 @@ public final class ModelKinds {
     /** Every model type. Keep one entry per line (merges then keep both sides). */
     public static final List<ModelKind> ALL = List.of(
             new RidgeKind(),
-            new KrrKind()
+            new KrrKind(),
+            new KernelSosKind()
     );
 
     /** The kind with this type string; an unknown type is an error listing the known ones. */
