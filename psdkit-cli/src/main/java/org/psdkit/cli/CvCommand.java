@@ -123,12 +123,10 @@ public final class CvCommand implements Callable<Integer> {
         }
         // validate every grid point's parameters before the (possibly long) run
         for (Map<String, String> p : points) {
-            Params params = new Params(base).with(p);
-            if (params.has("kernel")) {
-                params.kernel();
-            }
-            if (params.has("lambda")) {
-                params.getNonNegative("lambda");
+            try {
+                cv.validate(new Params(base).with(p));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException((p.isEmpty() ? "" : "--grid point " + p + ": ") + e.getMessage(), e);
             }
         }
         Dataset[][] scaled = new Dataset[parts.length][2];
@@ -141,6 +139,7 @@ public final class CvCommand implements Callable<Integer> {
         }
 
         long t0 = System.nanoTime();
+        long cpu0 = processCpuNanos();
         List<Row> rows = new ArrayList<>();
         try (Progress pr = Progress.start("cv " + type + " (" + protocol + ", " + points.size() + " grid points)",
                 (long) points.size() * parts.length)) {
@@ -164,6 +163,7 @@ public final class CvCommand implements Callable<Integer> {
             }
         }
         double secs = (System.nanoTime() - t0) * 1e-9;
+        double cpuSecs = (processCpuNanos() - cpu0) * 1e-9;
 
         String key = cv.selectBy();
         Row best = null;
@@ -183,6 +183,8 @@ public final class CvCommand implements Callable<Integer> {
         rep.put("n", raw.n());
         rep.put("d", raw.d());
         rep.put("seconds", secs);
+        rep.put("cpuSeconds", cpuSecs);
+        rep.put("fits", rows.size() * parts.length);
         rep.put("protocol", protocol);
         Params bestParams = new Params(base).with(best.params);
         Map<String, String> bestMap = new LinkedHashMap<>(best.params);
@@ -220,6 +222,15 @@ public final class CvCommand implements Callable<Integer> {
         }
         common.report(rep);
         return Main.EXIT_OK;
+    }
+
+    /** CPU time of the whole process (all threads), or 0 if the JVM does not report it. */
+    static long processCpuNanos() {
+        java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+            return Math.max(0, sun.getProcessCpuTime());
+        }
+        return 0;
     }
 
     private static void requireKnown(Map<String, String> base, String name, String option) {

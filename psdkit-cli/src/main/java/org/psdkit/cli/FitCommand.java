@@ -8,6 +8,10 @@ import picocli.CommandLine.Command;
         subcommands = {
             FitRidgeCommand.class,
             FitKrrCommand.class,
+            FitPsdRegressionCommand.class,
+            FitBaselineCommand.Ncm.class,
+            FitBaselineCommand.Pnm.class,
+            FitBaselineCommand.Glm.class,
             FitKernelSosCommand.class,
         })
 public final class FitCommand implements Runnable {

@@ -15,6 +15,10 @@ public final class ModelKinds {
     public static final List<ModelKind> ALL = List.of(
             new RidgeKind(),
             new KrrKind(),
+            new PsdKinds.PsdRegressionKind(),
+            PsdKinds.BaselineKind.ncm(),
+            PsdKinds.BaselineKind.pnm(),
+            PsdKinds.BaselineKind.glm(),
             new KernelSosKind()
     );
 
