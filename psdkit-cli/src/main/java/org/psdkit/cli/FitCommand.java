@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
             FitBaselineCommand.Ncm.class,
             FitBaselineCommand.Pnm.class,
             FitBaselineCommand.Glm.class,
+            FitKernelSosCommand.class,
         })
 public final class FitCommand implements Runnable {
     @CommandLine.Spec

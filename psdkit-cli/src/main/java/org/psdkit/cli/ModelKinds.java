@@ -18,7 +18,8 @@ public final class ModelKinds {
             new PsdKinds.PsdRegressionKind(),
             PsdKinds.BaselineKind.ncm(),
             PsdKinds.BaselineKind.pnm(),
-            PsdKinds.BaselineKind.glm()
+            PsdKinds.BaselineKind.glm(),
+            new KernelSosKind()
     );
 
     /** The kind with this type string; an unknown type is an error listing the known ones. */
