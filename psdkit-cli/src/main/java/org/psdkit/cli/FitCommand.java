@@ -13,6 +13,11 @@ import picocli.CommandLine.Command;
             FitBaselineCommand.Pnm.class,
             FitBaselineCommand.Glm.class,
             FitKernelSosCommand.class,
+            FitDensityCommands.Psd.class,
+            FitDensityCommands.Ncm.class,
+            FitDensityCommands.Pnm.class,
+            FitDensityCommands.Glm.class,
+            FitDensityCommands.KdeCmd.class,
         })
 public final class FitCommand implements Runnable {
     @CommandLine.Spec
