@@ -123,12 +123,10 @@ public final class CvCommand implements Callable<Integer> {
         }
         // validate every grid point's parameters before the (possibly long) run
         for (Map<String, String> p : points) {
-            Params params = new Params(base).with(p);
-            if (params.has("kernel")) {
-                params.kernel();
-            }
-            if (params.has("lambda")) {
-                params.getNonNegative("lambda");
+            try {
+                cv.validate(new Params(base).with(p));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException((p.isEmpty() ? "" : "--grid point " + p + ": ") + e.getMessage(), e);
             }
         }
         Dataset[][] scaled = new Dataset[parts.length][2];

@@ -126,6 +126,12 @@ public final class KrrKind implements ModelKind {
             }
 
             @Override
+            public void validate(Params params) {
+                options(params);
+                params.kernel();
+            }
+
+            @Override
             public Predictor fit(Dataset scaledTrain, Params params) {
                 return train(scaledTrain, params);
             }
