@@ -7,7 +7,7 @@ package org.psdkit.model.cone;
  * dual variables of the outputs it contributes to, and contributes g_b(β_b) = Ω_b^*(−R_b^* β_b), where R_b maps the
  * block's parameter to its values at the training points.
  */
-public interface Block {
+public interface Block extends AutoCloseable {
 
     /**
      * Evaluates g_b(β) and writes the block's primal values f_b(x_i) at the primal point ∇Ω_b^*(−R_b^*β)
@@ -25,4 +25,9 @@ public interface Block {
 
     /** The fitted scalar function at the primal point for β. */
     ScalarFunction function(double[] beta);
+
+    /** Releases native buffers, if any. */
+    @Override
+    default void close() {
+    }
 }

@@ -3,13 +3,19 @@ package org.psdkit.model.cone;
 import java.util.List;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.optim.Fista;
+import org.psdkit.optim.FistaOptions;
+import org.psdkit.optim.FistaResult;
+import org.psdkit.optim.ProxFunction;
+import org.psdkit.optim.SmoothFunction;
+import org.psdkit.optim.StopRule;
 
 /**
  * Solves min over blocks of Σ_i ℓ_i(z_i) + Σ_b Ω_b, with outputs z_t(x) = Σ_b D_{t,b} f_b(x) (seed 002, Eq. (14)
  * in the conic-hull form of Remark 1: every PSD block is a non-negative function times a fixed direction D_{·,b},
  * linear blocks are unconstrained), through its dual
  * <pre>  min_α F(α) = Σ_i ℓ_i^*(α_i) + Σ_b g_b(Σ_t D_{t,b} α_t),   α ∈ ℝ^{m×n},</pre>
- * by FISTA with O'Donoghue–Candès gradient restart. ∇ of the smooth part is −z (minus the outputs at the primal point
+ * by the shared {@link Fista} (gradient restart, fixed step 1/L with L from the blocks' bounds). ∇ of the smooth part is −z (minus the outputs at the primal point
  * the dual variables define), so the primal point is always available; it is always feasible for the blocks
  * (A_b ⪰ 0 by construction) and the duality gap P − (−F) bounds its sub-optimality. Stops when the gap is below
  * {@code gapTolerance·(1 + |P|)}.
@@ -149,100 +155,114 @@ public final class ConeDualSolver {
     }
 
     public Result solve(Options options, double[][] start, Listener listener) {
-        double[][] x = new double[m][n];
-        double[] tmp = new double[m];
+        int dim = m * n;
+        double[] x0 = new double[dim];
         double[] out = new double[m];
         if (start != null) {
             for (int t = 0; t < m; t++) {
-                System.arraycopy(start[t], 0, x[t], 0, n);
+                System.arraycopy(start[t], 0, x0, t * n, n);
             }
         } else {
             for (int i = 0; i < n; i++) {
                 loss.dualStart(i, out);
                 for (int t = 0; t < m; t++) {
-                    x[t][i] = out[t];
+                    x0[t * n + i] = out[t];
                 }
             }
         }
-        double[][] y = copy(x);
-        double[][] xNew = new double[m][n];
         double[][] z = new double[m][n];
+        double[][] a = new double[m][n];
         double[] regs = new double[blocks.size()];
-        double step = 1.0 / lipschitz;
-        double tk = 1;
-        int restarts = 0;
-        double primal = Double.POSITIVE_INFINITY;
-        double dual = Double.NEGATIVE_INFINITY;
-        double gap = Double.POSITIVE_INFINITY;
-        boolean converged = false;
-        double infeasibility = Double.NaN;
-        int it = 0;
-        while (it < options.maxIterations()) {
-            it++;
-            smooth(y, z, null);
-            double dot = 0;
-            for (int i = 0; i < n; i++) {
-                for (int t = 0; t < m; t++) {
-                    tmp[t] = y[t][i] + step * z[t][i];
-                }
-                loss.proxConjugate(i, tmp, step, out);
-                for (int t = 0; t < m; t++) {
-                    xNew[t][i] = out[t];
-                    dot += (y[t][i] - out[t]) * (out[t] - x[t][i]);
-                }
+        double[] lastProx = x0.clone();
+        SmoothFunction h = new SmoothFunction() {
+            @Override
+            public int dimension() {
+                return dim;
             }
-            if (dot > 0) {
-                tk = 1;
-                restarts++;
-                for (int t = 0; t < m; t++) {
-                    System.arraycopy(xNew[t], 0, y[t], 0, n);
-                }
-            } else {
-                double tNext = 0.5 * (1 + Math.sqrt(1 + 4 * tk * tk));
-                double mom = (tk - 1) / tNext;
+
+            @Override
+            public double valueAndGradient(double[] alpha, double[] gradient) {
+                unflatten(alpha, a);
+                double g = smooth(a, z, null);
                 for (int t = 0; t < m; t++) {
                     for (int i = 0; i < n; i++) {
-                        y[t][i] = xNew[t][i] + mom * (xNew[t][i] - x[t][i]);
+                        gradient[t * n + i] = -z[t][i];
                     }
                 }
-                tk = tNext;
+                return g;
             }
-            double[][] sw = x;
-            x = xNew;
-            xNew = sw;
-            if (it % options.checkEvery() == 0 || it == options.maxIterations()) {
-                double g = smooth(x, z, regs);
-                double conj = 0;
-                double lossValue = 0;
-                double viol = 0;
+        };
+        ProxFunction conj = new ProxFunction() {
+            @Override
+            public double value(double[] alpha) {
+                double[] ai = new double[m];
+                double s = 0;
                 for (int i = 0; i < n; i++) {
                     for (int t = 0; t < m; t++) {
-                        tmp[t] = x[t][i];
-                        out[t] = z[t][i];
+                        ai[t] = alpha[t * n + i];
                     }
-                    conj += loss.conjugate(i, tmp);
-                    lossValue += loss.value(i, out);
-                    viol = Math.max(viol, loss.infeasibility(i, out));
+                    s += loss.conjugate(i, ai);
                 }
-                double reg = 0;
-                for (double r : regs) {
-                    reg += r;
-                }
-                primal = lossValue + reg;
-                dual = -(conj + g);
-                gap = primal - dual;
-                if (listener != null) {
-                    listener.progress(it, primal, dual, gap);
-                }
-                infeasibility = viol;
-                if (Double.isFinite(primal) && Double.isFinite(dual)
-                        && gap <= options.gapTolerance() * (1 + Math.abs(primal))
-                        && viol <= options.feasibilityTolerance()) {
-                    converged = true;
-                    break;
-                }
+                return s;
             }
-        }
+
+            @Override
+            public void prox(double step, double[] v, double[] o) {
+                double[] vi = new double[m];
+                double[] oi = new double[m];
+                for (int i = 0; i < n; i++) {
+                    for (int t = 0; t < m; t++) {
+                        vi[t] = v[t * n + i];
+                    }
+                    loss.proxConjugate(i, vi, step, oi);
+                    for (int t = 0; t < m; t++) {
+                        o[t * n + i] = oi[t];
+                    }
+                }
+                System.arraycopy(o, 0, lastProx, 0, dim);
+            }
+        };
+        double[] state = {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY, Double.NaN};
+        StopRule rule = (it, y, hy, grad) -> {
+            if (it % options.checkEvery() != 0) {
+                return false;
+            }
+            // gap at the current iterate x_k (the last prox output), not at the extrapolated y
+            unflatten(lastProx, a);
+            double g = smooth(a, z, regs);
+            double conjValue = conj.value(lastProx);
+            double lossValue = 0;
+            double viol = 0;
+            double[] zi = new double[m];
+            for (int i = 0; i < n; i++) {
+                for (int t = 0; t < m; t++) {
+                    zi[t] = z[t][i];
+                }
+                lossValue += loss.value(i, zi);
+                viol = Math.max(viol, loss.infeasibility(i, zi));
+            }
+            double reg = 0;
+            for (double r : regs) {
+                reg += r;
+            }
+            double primal = lossValue + reg;
+            double dual = -(conjValue + g);
+            double gap = primal - dual;
+            state[0] = primal;
+            state[1] = dual;
+            state[2] = gap;
+            state[3] = viol;
+            if (listener != null) {
+                listener.progress(it, primal, dual, gap);
+            }
+            return Double.isFinite(primal) && Double.isFinite(dual)
+                    && gap <= options.gapTolerance() * (1 + Math.abs(primal))
+                    && viol <= options.feasibilityTolerance();
+        };
+        FistaResult fr = Fista.minimize(h, conj, x0, FistaOptions.withLipschitz(lipschitz, options.maxIterations()),
+                rule, null);
+        double[][] x = new double[m][n];
+        unflatten(fr.x(), x);
         List<ScalarFunction> fns = new java.util.ArrayList<>();
         double[] beta = new double[n];
         for (int b = 0; b < blocks.size(); b++) {
@@ -254,7 +274,15 @@ public final class ConeDualSolver {
             }
             fns.add(blocks.get(b).function(beta.clone()));
         }
-        return new Result(x, List.copyOf(fns), d, it, primal, dual, gap, infeasibility, converged, restarts);
+        boolean converged = fr.status() == FistaResult.Status.CONVERGED;
+        return new Result(x, List.copyOf(fns), d, fr.iterations(), state[0], state[1], state[2], state[3], converged,
+                fr.restarts());
+    }
+
+    private void unflatten(double[] flat, double[][] into) {
+        for (int t = 0; t < m; t++) {
+            System.arraycopy(flat, t * n, into[t], 0, n);
+        }
     }
 
     /** z_t(x) = Σ_b D_{t,b} f_b(x) for every row of x: an n×m matrix. */
@@ -279,11 +307,4 @@ public final class ConeDualSolver {
         return outm;
     }
 
-    private static double[][] copy(double[][] a) {
-        double[][] c = new double[a.length][];
-        for (int i = 0; i < a.length; i++) {
-            c[i] = a[i].clone();
-        }
-        return c;
-    }
 }

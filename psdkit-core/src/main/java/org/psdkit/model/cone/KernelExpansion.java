@@ -5,10 +5,12 @@ import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 
 /**
- * f(x) = Σ_i c_i (k(x, x_i) + offset): a linear kernel model whose kernel has an added constant {@code offset} (a
- * penalised intercept). With {@code link = EXP} the function is exp of that expansion (generalised linear model).
+ * f(x) = Σ_i c_i (k(x, x_i) + offset) + intercept: a linear kernel model (the offset is the dual form of a penalised
+ * intercept, {@code intercept} its primal form). With {@code link = EXP} the function is exp of that expansion
+ * (generalised linear model).
  */
-public record KernelExpansion(Kernel kernel, double offset, Matrix points, double[] coefficients, Link link)
+public record KernelExpansion(Kernel kernel, double offset, Matrix points, double[] coefficients, double intercept,
+                              Link link)
         implements ScalarFunction {
 
     /** Output link of the expansion. */
@@ -30,7 +32,7 @@ public record KernelExpansion(Kernel kernel, double offset, Matrix points, doubl
             sum += c;
         }
         for (int i = 0; i < f.length; i++) {
-            f[i] += offset * sum;
+            f[i] += offset * sum + intercept;
             if (link == Link.EXP) {
                 f[i] = Math.exp(f[i]);
             }

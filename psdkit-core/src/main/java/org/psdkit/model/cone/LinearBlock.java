@@ -79,6 +79,6 @@ public final class LinearBlock implements Block {
         for (int i = 0; i < c.length; i++) {
             c[i] = -beta[i] / lambda;
         }
-        return new KernelExpansion(kernel, offset, points, c, KernelExpansion.Link.IDENTITY);
+        return new KernelExpansion(kernel, offset, points, c, 0.0, KernelExpansion.Link.IDENTITY);
     }
 }

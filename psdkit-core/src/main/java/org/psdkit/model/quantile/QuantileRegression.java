@@ -10,17 +10,18 @@ import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.cone.Block;
 import org.psdkit.model.cone.ConeDualSolver;
-import org.psdkit.model.cone.EmpiricalFeatures;
 import org.psdkit.model.cone.Features;
 import org.psdkit.model.cone.KernelExpansion;
 import org.psdkit.model.cone.LinearBlock;
 import org.psdkit.model.cone.Pinball;
 import org.psdkit.model.cone.PointLoss;
+import org.psdkit.model.cone.PrimalCone;
 import org.psdkit.model.cone.PsdBlock;
 import org.psdkit.model.cone.ScalarFunction;
 import org.psdkit.model.cone.ScalarLoss;
 import org.psdkit.model.cone.SmoothPrimalSolver;
 import org.psdkit.model.cone.TargetScaling;
+import org.psdkit.psd.EmpiricalFeatureMap;
 
 /**
  * Multiple quantile regression (seed 002, Sec. 6). For levels τ_1 &lt; … &lt; τ_m the level closest to ½ is the pivot
@@ -190,14 +191,11 @@ public final class QuantileRegression {
                 blocks.add(new LinearBlock(k, 1.0, x, g, gn, o.lambda()));
                 List<int[]> incBlocks = new ArrayList<>(); // per increment j (≠ p): block indices
                 List<Integer> incLevel = new ArrayList<>();
-                Block constant = null;
-                EmpiricalFeatures feats = null;
-                double hn = 0;
+                Features feats = null;
                 double l1 = o.lambda();
                 double l2 = 2 * o.lambda() * o.frobeniusWeight();
                 if (psd) {
-                    feats = EmpiricalFeatures.of(k, x);
-                    hn = PsdBlock.hadamardNorm(feats);
+                    feats = Features.kernel(EmpiricalFeatureMap.of(k, x));
                 }
                 for (int j = 0; j < m; j++) {
                     if (j == p) {
@@ -205,10 +203,9 @@ public final class QuantileRegression {
                     }
                     incLevel.add(j);
                     if (psd) {
-                        blocks.add(new PsdBlock(feats, l1, l2, hn));
+                        blocks.add(new PsdBlock(feats, l1, l2));
                         if (o.constantBlocks()) {
-                            Features one = Features.constant(n);
-                            blocks.add(new PsdBlock(one, l1, l2, n));
+                            blocks.add(new PsdBlock(Features.constant(n), l1, l2));
                             incBlocks.add(new int[] {blocks.size() - 2, blocks.size() - 1});
                         } else {
                             incBlocks.add(new int[] {blocks.size() - 1});
@@ -247,13 +244,18 @@ public final class QuantileRegression {
                     all[t] = ScalarLoss.nonNegative();
                 }
                 PointLoss loss = ScalarLoss.separable(all);
-                ConeDualSolver.Result r = new ConeDualSolver(blocks, d, loss, n).solve(o.solver(), null, listener);
+                ConeDualSolver.Result r;
+                try {
+                    r = new ConeDualSolver(blocks, d, loss, n).solve(o.solver(), null, listener);
+                } finally {
+                    blocks.forEach(Block::close);
+                }
                 fns = r.functions();
                 dq = Arrays.copyOf(d, m);
                 diag = Diagnostics.of(r, t0);
             }
             case NCM, GLM -> {
-                PrimalFit pf = primal(x, ys, w, k, g, o, p);
+                PrimalFit pf = primal(x, ys, w, k, o, p);
                 fns = pf.functions;
                 dq = pf.directions;
                 diag = new Diagnostics(pf.iterations, pf.value, Double.NaN, Double.NaN, Double.NaN, pf.converged, 0,
@@ -288,15 +290,15 @@ public final class QuantileRegression {
     }
 
     /** NCM / GLM increments by primal accelerated gradient on the smoothed pinball loss. */
-    private static PrimalFit primal(Matrix x, double[] ys, double[] w, Kernel k, Matrix g, Options o, int p) {
+    private static PrimalFit primal(Matrix x, double[] ys, double[] w, Kernel k, Options o, int p) {
         int n = x.rows();
         double[] taus = o.taus();
         int m = taus.length;
         boolean glm = o.method() == Method.GLM;
-        Matrix kk = glm ? g : k.gram(x);
         int incs = m - 1;
         double[][] d = new double[m][1 + incs];
-        int[] levels = new int[incs];
+        PrimalCone.Kind[] kinds = new PrimalCone.Kind[1 + incs];
+        kinds[0] = PrimalCone.Kind.LINEAR;
         int a0 = 0;
         for (int t = 0; t < m; t++) {
             d[t][0] = 1;
@@ -305,7 +307,7 @@ public final class QuantileRegression {
             if (j == p) {
                 continue;
             }
-            levels[a0] = j;
+            kinds[1 + a0] = glm ? PrimalCone.Kind.GLM : PrimalCone.Kind.NCM;
             for (int t = 0; t < m; t++) {
                 if (j > p && t >= j) {
                     d[t][1 + a0] = 1;
@@ -315,95 +317,36 @@ public final class QuantileRegression {
             }
             a0++;
         }
-        double lam = o.lambda();
         double mu = PINBALL_SMOOTHING;
-        SmoothPrimalSolver.Objective obj = (v, grad) -> {
-            double[][] u = new double[1 + incs][];
-            double[] c0 = Arrays.copyOfRange(v, 0, n);
-            double[] gc0 = Linalg.gemv(g, false, c0);
-            u[0] = gc0;
-            double val = 0.5 * lam * Linalg.dot(c0, gc0);
-            double[][] kc = new double[1 + incs][];
-            kc[0] = gc0;
-            for (int a = 0; a < incs; a++) {
-                double[] c = Arrays.copyOfRange(v, n * (1 + a), n * (2 + a));
-                double[] kcv = Linalg.gemv(kk, false, c);
-                kc[1 + a] = kcv;
-                val += 0.5 * lam * Linalg.dot(c, kcv);
-                double[] ua = new double[n];
-                for (int i = 0; i < n; i++) {
-                    ua[i] = glm ? Math.exp(kcv[i]) : kcv[i];
-                }
-                u[1 + a] = ua;
-            }
-            double[][] r = new double[1 + incs][n];
+        PrimalCone.SmoothLoss loss = (z, gz) -> {
+            double val = 0;
             double[] gr = new double[1];
             for (int t = 0; t < m; t++) {
                 for (int i = 0; i < n; i++) {
-                    double q = 0;
-                    for (int b = 0; b <= incs; b++) {
-                        q += d[t][b] * u[b][i];
-                    }
-                    val += w[i] * Pinball.envelope(taus[t], ys[i] - q, mu, gr);
-                    double dq = -w[i] * gr[0];
-                    for (int b = 0; b <= incs; b++) {
-                        r[b][i] += d[t][b] * dq;
-                    }
-                }
-            }
-            if (grad != null) {
-                for (int b = 0; b <= incs; b++) {
-                    double[] rb = r[b];
-                    if (b > 0 && glm) {
-                        for (int i = 0; i < n; i++) {
-                            rb[i] *= u[b][i];
-                        }
-                    }
-                    Matrix mat = b == 0 ? g : kk;
-                    double[] gb = Linalg.gemv(mat, false, rb);
-                    double[] cb = Arrays.copyOfRange(v, n * b, n * (b + 1));
-                    for (int i = 0; i < n; i++) {
-                        grad[n * b + i] = gb[i] + lam * kc[b][i];
-                    }
+                    val += w[i] * Pinball.envelope(taus[t], ys[i] - z[t][i], mu, gr);
+                    gz[t][i] = -w[i] * gr[0];
                 }
             }
             return val;
         };
-        SmoothPrimalSolver.Projection proj = glm ? null : v -> {
-            for (int i = n; i < v.length; i++) {
-                if (v[i] < 0) {
-                    v[i] = 0;
+        PrimalCone pc = new PrimalCone(k, x, kinds, d, o.lambda());
+        double meanK = pc.meanGram();
+        PrimalCone.Initialiser init = (run, rnd, p0) -> {
+            // increments start near 0.5 standard units (a typical quartile gap): GLM through the intercept plus a
+            // random perturbation per restart, NCM with equal weights
+            for (int b = 1; b <= incs; b++) {
+                int off = pc.offset(b);
+                int size = pc.size(b);
+                for (int i = 0; i < size; i++) {
+                    p0[off + i] = glm ? 0.5 * rnd.nextGaussian() : 0.5 / (n * meanK);
+                }
+                if (glm) {
+                    p0[off + pc.interceptIndex()] = Math.log(0.5);
                 }
             }
         };
-        SmoothPrimalSolver.Result best = null;
-        int runs = glm ? o.restarts() : 1;
-        Random rnd = new Random(o.seed());
-        int iters = 0;
-        for (int run = 0; run < runs; run++) {
-            double[] v0 = new double[n * (1 + incs)];
-            for (int a = 0; a < incs; a++) {
-                for (int i = 0; i < n; i++) {
-                    // start the increments near 0.5 standard units (a typical quartile gap): for GLM through the
-                    // intercept in k + 1 with a random perturbation per restart, for NCM with equal weights
-                    v0[n * (1 + a) + i] = glm ? (Math.log(0.5) + rnd.nextGaussian()) / n : 0.5 / n;
-                }
-            }
-            SmoothPrimalSolver.Result r = SmoothPrimalSolver.minimise(obj, proj, v0, PRIMAL_TOLERANCE,
-                    PRIMAL_MAX_ITERATIONS);
-            iters += r.iterations();
-            if (best == null || r.value() < best.value()) {
-                best = r;
-            }
-        }
-        List<ScalarFunction> fns = new ArrayList<>();
-        double[] v = best.x();
-        fns.add(new KernelExpansion(k, 1.0, x, Arrays.copyOfRange(v, 0, n), KernelExpansion.Link.IDENTITY));
-        for (int a = 0; a < incs; a++) {
-            double[] c = Arrays.copyOfRange(v, n * (1 + a), n * (2 + a));
-            fns.add(glm ? new KernelExpansion(k, 1.0, x, c, KernelExpansion.Link.EXP)
-                    : new KernelExpansion(k, 0.0, x, c, KernelExpansion.Link.IDENTITY));
-        }
-        return new PrimalFit(fns, d, best.value(), iters, best.converged());
+        PrimalCone.Result r = pc.fit(loss, glm ? o.restarts() : 1, o.seed(), init, PRIMAL_TOLERANCE,
+                PRIMAL_MAX_ITERATIONS);
+        return new PrimalFit(r.functions(), d, r.objective(), r.iterations(), r.converged());
     }
 }

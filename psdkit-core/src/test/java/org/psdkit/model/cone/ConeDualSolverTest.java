@@ -68,14 +68,14 @@ class ConeDualSolverTest {
         java.util.Arrays.fill(w, 1.0 / N);
         double[] taus = {0.25, 0.5, 0.75};
         GaussianKernel k = new GaussianKernel(0.3);
-        EmpiricalFeatures feats = EmpiricalFeatures.of(k, x);
+        org.psdkit.psd.EmpiricalFeatureMap fmap = org.psdkit.psd.EmpiricalFeatureMap.of(k, x);
+        Features feats = Features.kernel(fmap);
         Matrix g = LinearBlock.gram(k, 1.0, x);
         double lam = 0.05;
         double l1 = 0.02;
         double l2 = 0.1;
-        double hn = PsdBlock.hadamardNorm(feats);
         List<Block> blocks = List.of(new LinearBlock(k, 1.0, x, g, LinearBlock.largestEigenvalue(g), lam),
-                new PsdBlock(feats, l1, l2, hn), new PsdBlock(feats, l1, l2, hn));
+                new PsdBlock(feats, l1, l2), new PsdBlock(feats, l1, l2));
         double[][] d = {{1, 0, -1}, {1, 0, 0}, {1, 1, 0}};
         PointLoss loss = ScalarLoss.separable(ScalarLoss.pinball(0.25, y, w), ScalarLoss.pinball(0.5, y, w),
                 ScalarLoss.pinball(0.75, y, w));
@@ -126,15 +126,15 @@ class ConeDualSolverTest {
         double[] w = new double[N];
         java.util.Arrays.fill(w, 1.0 / N);
         GaussianKernel k = new GaussianKernel(0.4);
-        EmpiricalFeatures feats = EmpiricalFeatures.of(k, x);
+        org.psdkit.psd.EmpiricalFeatureMap fmap = org.psdkit.psd.EmpiricalFeatureMap.of(k, x);
+        Features feats = Features.kernel(fmap);
         Features one = Features.constant(N);
         Matrix g = LinearBlock.gram(k, 1.0, x);
         double lam = 0.02;
         double l1 = 0.01;
         double l2 = 0.05;
         List<Block> blocks = List.of(new LinearBlock(k, 1.0, x, g, LinearBlock.largestEigenvalue(g), lam),
-                new PsdBlock(feats, l1, l2, PsdBlock.hadamardNorm(feats)),
-                new PsdBlock(one, l1, l2, PsdBlock.hadamardNorm(one)));
+                new PsdBlock(feats, l1, l2), new PsdBlock(one, l1, l2));
         double[][] d = {{1, 0, 0}, {0, 1, 1}};
         GaussianNaturalNll nll = new GaussianNaturalNll(y, w);
         ConeDualSolver.Result res = new ConeDualSolver(blocks, d, nll, N)
