@@ -266,7 +266,8 @@ public final class QuantileRegression {
         return new QuantileModel(taus, o.method(), o.sigma(), o.lambda(), o.frobeniusWeight(), fns, dq, sc, diag);
     }
 
-    static void checkData(Matrix x, double[] y) {
+    /** Checks training data: matching sizes, at least 2 rows, finite values. */
+    public static void checkData(Matrix x, double[] y) {
         if (x.rows() != y.length) {
             throw new IllegalArgumentException("x has " + x.rows() + " rows but y has " + y.length + " values");
         }
