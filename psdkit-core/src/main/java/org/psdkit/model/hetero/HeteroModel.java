@@ -1,6 +1,7 @@
 package org.psdkit.model.hetero;
 
 import java.util.List;
+import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Predictor;
 import org.psdkit.model.cone.ConeDualSolver;
@@ -17,7 +18,7 @@ import org.psdkit.model.quantile.Diagnostics;
  * data every kernel value underflows). PNM is returned unfloored: its θ can be ≤ 0 away from the training points,
  * which is the defect the comparison shows.
  */
-public record HeteroModel(HeteroscedasticRegression.Method method, double sigma, double lambda,
+public record HeteroModel(HeteroscedasticRegression.Method method, Kernel kernel, double lambda,
                           double frobeniusWeight, List<ScalarFunction> functions, double[][] directions,
                           TargetScaling scaling, double thetaMaxTrain, Diagnostics diagnostics) implements Predictor {
 

@@ -10,6 +10,7 @@ import org.psdkit.model.cone.Block;
 import org.psdkit.model.cone.ConeDualSolver;
 import org.psdkit.model.cone.Features;
 import org.psdkit.model.cone.GaussianNaturalNll;
+import org.psdkit.model.cone.GridSelection;
 import org.psdkit.model.cone.LinearBlock;
 import org.psdkit.model.cone.PrimalCone;
 import org.psdkit.model.cone.PsdBlock;
@@ -60,7 +61,7 @@ public final class HeteroscedasticRegression {
     public static final int PRIMAL_MAX_ITERATIONS = 20000;
 
     /**
-     * @param sigma           Gaussian kernel width
+     * @param kernel          kernel k (Gaussian in the paper; NCM needs k ≥ 0)
      * @param lambda          λ, for (λ/2)‖w‖² and λ(‖A‖_* + γ_F‖A‖_F²)
      * @param frobeniusWeight γ_F
      * @param method          θ model
@@ -68,16 +69,14 @@ public final class HeteroscedasticRegression {
      * @param seed            seed of the GLM restarts
      * @param solver          dual solver settings
      */
-    public record Options(double sigma, double lambda, double frobeniusWeight, Method method, int restarts, long seed,
+    public record Options(Kernel kernel, double lambda, double frobeniusWeight, Method method, int restarts, long seed,
                           ConeDualSolver.Options solver) {
 
         /** Default number of GLM restarts. */
         public static final int DEFAULT_RESTARTS = 5;
 
         public Options {
-            if (!(sigma > 0) || !Double.isFinite(sigma)) {
-                throw new IllegalArgumentException("sigma must be > 0, got " + sigma);
-            }
+            java.util.Objects.requireNonNull(kernel, "kernel");
             if (!(lambda > 0) || !Double.isFinite(lambda)) {
                 throw new IllegalArgumentException("lambda must be > 0, got " + lambda);
             }
@@ -92,12 +91,12 @@ public final class HeteroscedasticRegression {
         }
 
         public static Options of(double sigma, double lambda, Method method) {
-            return new Options(sigma, lambda, org.psdkit.model.quantile.QuantileRegression.APPENDIX_E_FROBENIUS_WEIGHT,
+            return new Options(new GaussianKernel(sigma), lambda, org.psdkit.model.quantile.QuantileRegression.APPENDIX_E_FROBENIUS_WEIGHT,
                     method, DEFAULT_RESTARTS, 0L, ConeDualSolver.Options.defaults());
         }
 
-        public Options with(double newSigma, double newLambda) {
-            return new Options(newSigma, newLambda, frobeniusWeight, method, restarts, seed, solver);
+        public Options with(Kernel newKernel, double newLambda) {
+            return new Options(newKernel, newLambda, frobeniusWeight, method, restarts, seed, solver);
         }
     }
 
@@ -115,7 +114,7 @@ public final class HeteroscedasticRegression {
         int n = x.rows();
         double[] w = new double[n];
         Arrays.fill(w, 1.0 / n);
-        Kernel k = new GaussianKernel(o.sigma());
+        Kernel k = o.kernel();
         long t0 = System.nanoTime();
         List<ScalarFunction> fns;
         double[][] d;
@@ -190,6 +189,30 @@ public final class HeteroscedasticRegression {
         for (double t : thetaTrain) {
             thetaMax = Math.max(thetaMax, t);
         }
-        return new HeteroModel(o.method(), o.sigma(), o.lambda(), o.frobeniusWeight(), fns, d, sc, thetaMax, diag);
+        return new HeteroModel(o.method(), k, o.lambda(), o.frobeniusWeight(), fns, d, sc, thetaMax, diag);
+    }
+
+    /** Default λ grid of {@link #select}. */
+    public static final double[] DEFAULT_LAMBDAS = {1e-1, 1e-2, 1e-3};
+    /** Default number of folds of {@link #select}. */
+    public static final int DEFAULT_FOLDS = 5;
+    /** Relative duality gap of the fits inside cross-validation (see QuantileRegression.CV_GAP_TOLERANCE). */
+    public static final double CV_GAP_TOLERANCE = 1e-3;
+
+    /**
+     * Chooses kernel and λ by K-fold cross-validation on the held-out mean Gaussian NLL (+∞ where a predicted
+     * variance is ≤ 0). Kernels: the given list or, if null, {@link GridSelection#defaultGaussians}.
+     */
+    public static GridSelection.Outcome select(Matrix x, double[] y, Options base, List<Kernel> kernels,
+                                               double[] lambdas, int folds, long seed) {
+        org.psdkit.model.quantile.QuantileRegression.checkData(x, y);
+        List<Kernel> ks = kernels == null ? GridSelection.defaultGaussians(x) : kernels;
+        double[] ls = lambdas == null ? DEFAULT_LAMBDAS : lambdas;
+        ConeDualSolver.Options cvSolver = base.solver().withGapTolerance(
+                Math.max(CV_GAP_TOLERANCE, base.solver().gapTolerance()));
+        Options cvBase = new Options(base.kernel(), base.lambda(), base.frobeniusWeight(), base.method(),
+                base.restarts(), base.seed(), cvSolver);
+        return GridSelection.select(x, y, ks, ls, folds, seed, (trX, trY, k, lam, teX, teY) ->
+                HeteroModel.nll(fit(trX, trY, cvBase.with(k, lam)).predict(teX), teY));
     }
 }

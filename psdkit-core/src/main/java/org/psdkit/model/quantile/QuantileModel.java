@@ -1,6 +1,7 @@
 package org.psdkit.model.quantile;
 
 import java.util.List;
+import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Predictor;
 import org.psdkit.model.cone.ConeDualSolver;
@@ -12,7 +13,7 @@ import org.psdkit.model.cone.TargetScaling;
  * every increment f_b is non-negative for every x, so the columns are ordered everywhere (up to rounding in the final
  * affine map, which is monotone).
  */
-public record QuantileModel(double[] taus, QuantileRegression.Method method, double sigma, double lambda,
+public record QuantileModel(double[] taus, QuantileRegression.Method method, Kernel kernel, double lambda,
                             double frobeniusWeight, List<ScalarFunction> functions, double[][] directions,
                             TargetScaling scaling, Diagnostics diagnostics) implements Predictor {
 
