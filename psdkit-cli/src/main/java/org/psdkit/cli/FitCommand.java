@@ -12,6 +12,8 @@ import picocli.CommandLine.Command;
             FitBaselineCommand.Ncm.class,
             FitBaselineCommand.Pnm.class,
             FitBaselineCommand.Glm.class,
+            FitConeCommands.Hetero.class,
+            FitConeCommands.Quantile.class,
         })
 public final class FitCommand implements Runnable {
     @CommandLine.Spec
