@@ -18,6 +18,8 @@ import picocli.CommandLine.Command;
             FitDensityCommands.Pnm.class,
             FitDensityCommands.Glm.class,
             FitDensityCommands.KdeCmd.class,
+            FitConeCommands.Hetero.class,
+            FitConeCommands.Quantile.class,
         })
 public final class FitCommand implements Runnable {
     @CommandLine.Spec

@@ -16,6 +16,8 @@ public final class ModelKinds {
             new RidgeKind(),
             new KrrKind(),
             new PsdKinds.PsdRegressionKind(),
+            new ConeKinds.HeteroKind(),
+            new ConeKinds.QuantileKind(),
             PsdKinds.BaselineKind.ncm(),
             PsdKinds.BaselineKind.pnm(),
             PsdKinds.BaselineKind.glm(),
