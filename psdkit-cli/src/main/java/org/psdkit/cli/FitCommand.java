@@ -6,6 +6,8 @@ import picocli.CommandLine.Command;
 /** {@code psdkit fit <model> ...}: one subcommand per model type. Add new model types to {@code subcommands}. */
 @Command(name = "fit", description = "Fit a model and write it to a JSON model file.",
         subcommands = {
+            FitRidgeCommand.class,
+            FitKrrCommand.class,
         })
 public final class FitCommand implements Runnable {
     @CommandLine.Spec

@@ -13,6 +13,10 @@ import picocli.CommandLine.Command;
         description = "Kernel methods where positive semidefinite matrices carry the structure.",
         subcommands = {
             FitCommand.class,
+            PredictCommand.class,
+            EvalCommand.class,
+            CvCommand.class,
+            DemoCommand.class,
             ReproduceCommand.class,
             BenchCommand.class,
             CommandLine.HelpCommand.class

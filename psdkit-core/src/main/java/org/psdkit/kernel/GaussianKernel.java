@@ -1,70 +1,78 @@
 package org.psdkit.kernel;
 
-import org.psdkit.linalg.Matrix;
+import java.util.List;
 
 /**
- * Gaussian (RBF) kernel k(x, t) = exp(−‖x − t‖² / (2σ²)).
+ * Gaussian (RBF) kernel k(x, t) = exp(−‖x − t‖² / (2σ²)), σ &gt; 0.
  *
- * <p>Parameterisations: σ here is the bandwidth (standard deviation); the "β" of the UCL slides writes
- * exp(−β‖x−t‖²), so β = 1/(2σ²); scikit-learn's {@code gamma} is the same β: γ = 1/(2σ²).
+ * <p>Parameterisations: σ here is the bandwidth (standard deviation); the "β" of the UCL slides (seed 004) writes
+ * exp(−β‖x−t‖²), so β = 1/(2σ²); scikit-learn's {@code gamma} is the same β: γ = 1/(2σ²), σ = 1/√(2γ).
+ * The kernel string accepts {@code gaussian(sigma=0.5)}, {@code gaussian(gamma=2)} or {@code gaussian(beta=2)}
+ * and always prints σ. Seed 003 writes exp(−γ‖x−x'‖²) with the same γ.
+ *
+ * <p>The Gram and cross matrices come from one matrix product plus an elementwise exponential on both cores
+ * (see {@link RadialKernel}).
  */
-public final class GaussianKernel implements Kernel {
+public final class GaussianKernel extends RadialKernel {
     private final double sigma;
     private final double invTwoSigma2;
 
     public GaussianKernel(double sigma) {
         if (!(sigma > 0) || Double.isInfinite(sigma)) {
-            throw new IllegalArgumentException("gaussian kernel: sigma must be > 0 and finite, got " + sigma);
+            throw new IllegalArgumentException("gaussian kernel: sigma must be > 0 and finite, got "
+                    + KernelFormat.num(sigma));
         }
         this.sigma = sigma;
         this.invTwoSigma2 = 1.0 / (2 * sigma * sigma);
+    }
+
+    /** The Gaussian kernel exp(−γ‖x − t‖²) in scikit-learn's parameterisation (σ = 1/√(2γ)). */
+    public static GaussianKernel fromGamma(double gamma) {
+        if (!(gamma > 0) || Double.isInfinite(gamma)) {
+            throw new IllegalArgumentException("gaussian kernel: gamma must be > 0 and finite, got "
+                    + KernelFormat.num(gamma));
+        }
+        return new GaussianKernel(1.0 / Math.sqrt(2 * gamma));
     }
 
     public double sigma() {
         return sigma;
     }
 
+    /** γ = β = 1/(2σ²). */
+    public double gamma() {
+        return invTwoSigma2;
+    }
+
     @Override
-    public double eval(double[] x, double[] t) {
-        double s = 0;
-        for (int i = 0; i < x.length; i++) {
-            double d = x[i] - t[i];
-            s += d * d;
+    double g(double squaredDistance) {
+        return Math.exp(-squaredDistance * invTwoSigma2);
+    }
+
+    @Override
+    public String kind() {
+        return "gaussian";
+    }
+
+    @Override
+    public List<KernelParameter> ownParameters() {
+        return List.of(KernelParameter.positive("sigma", sigma));
+    }
+
+    @Override
+    public Kernel withOwnParameter(String name, double value) {
+        if (name.equals("sigma")) {
+            return new GaussianKernel(value);
         }
-        return Math.exp(-s * invTwoSigma2);
+        if (name.equals("gamma") || name.equals("beta")) {
+            return fromGamma(value);
+        }
+        return super.withOwnParameter(name, value);
     }
 
     @Override
     public String spec() {
         return "gaussian(sigma=" + KernelFormat.num(sigma) + ")";
-    }
-
-    @Override
-    public Matrix cross(Matrix x, Matrix z) {
-        Matrix d2 = SquaredDistances.cross(x, z);
-        double[] a = d2.data();
-        for (int k = 0; k < a.length; k++) {
-            a[k] = Math.exp(-a[k] * invTwoSigma2);
-        }
-        return d2;
-    }
-
-    @Override
-    public Matrix gram(Matrix x) {
-        Matrix g = cross(x, x);
-        g.symmetrizeInPlace();
-        int n = x.rows();
-        for (int i = 0; i < n; i++) {
-            g.set(i, i, 1.0);
-        }
-        return g;
-    }
-
-    @Override
-    public double[] diag(Matrix x) {
-        double[] d = new double[x.rows()];
-        java.util.Arrays.fill(d, 1.0);
-        return d;
     }
 
     @Override
@@ -76,10 +84,4 @@ public final class GaussianKernel implements Kernel {
     public int hashCode() {
         return Double.hashCode(sigma);
     }
-
-    @Override
-    public String toString() {
-        return spec();
-    }
-
 }

@@ -1,5 +1,7 @@
 package org.psdkit.kernel;
 
+import java.util.List;
+import java.util.Optional;
 import org.psdkit.linalg.Matrix;
 
 /**
@@ -12,6 +14,12 @@ import org.psdkit.linalg.Matrix;
  * <p>{@link #spec()} returns the kernel string (e.g. {@code gaussian(sigma=0.5) + 0.01*delta}) that
  * {@code Kernels.parse} turns back into an equal kernel: the same string names a kernel in the library, the CLI and
  * model files.
+ *
+ * <p>Hyper-parameters are exposed by name: {@link #parameters()} lists them (value and admissible range) and
+ * {@link #withParameter(String, double)} returns a copy with one changed; both walk composite kernels
+ * (sums, products, scalings). A kernel that is a node of such a tree implements {@link #kind()},
+ * {@link #ownParameters()}, {@link #withOwnParameter(String, double)}, {@link #children()} and
+ * {@link #withChildren(List)}; a user kernel may ignore them all.
  */
 public interface Kernel {
 
@@ -60,5 +68,60 @@ public interface Kernel {
             d[i] = eval(px[i], px[i]);
         }
         return d;
+    }
+
+    /** The kind name of this node, as in the kernel string ({@code gaussian}, {@code sum}, ...). */
+    default String kind() {
+        return getClass().getSimpleName();
+    }
+
+    /** The hyper-parameters of this node alone, with simple names ({@code sigma}). */
+    default List<KernelParameter> ownParameters() {
+        return List.of();
+    }
+
+    /** A copy of this node with its own parameter {@code simpleName} set to {@code value}. */
+    default Kernel withOwnParameter(String simpleName, double value) {
+        throw new IllegalArgumentException(kind() + " kernel has no parameter '" + simpleName + "'");
+    }
+
+    /** The kernels this one combines (empty for a basic kernel). */
+    default List<Kernel> children() {
+        return List.of();
+    }
+
+    /** A copy of this node combining {@code children} instead (same count and order as {@link #children()}). */
+    default Kernel withChildren(List<Kernel> children) {
+        if (!children.isEmpty()) {
+            throw new IllegalArgumentException(kind() + " kernel has no sub-kernels");
+        }
+        return this;
+    }
+
+    /**
+     * All hyper-parameters of this kernel and its sub-kernels, in the order they appear in {@link #spec()},
+     * with qualified names ({@code gaussian.sigma}, {@code gaussian#2.sigma}; see {@link KernelParameter}).
+     */
+    default List<KernelParameter> parameters() {
+        return KernelTree.parameters(this);
+    }
+
+    /**
+     * A copy of this kernel with one hyper-parameter changed. {@code name} is a qualified name from
+     * {@link #parameters()} or, when only one parameter has it, a simple name such as {@code sigma}.
+     *
+     * @throws IllegalArgumentException for an unknown or ambiguous name or a value outside the parameter's range
+     */
+    default Kernel withParameter(String name, double value) {
+        return KernelTree.withParameter(this, name, value);
+    }
+
+    /**
+     * An explicit finite feature map φ with k(x, t) = φ(x)ᵀφ(t) for inputs of dimension {@code dimension}, if this
+     * kernel has one (linear, polynomial, truncated exponential, ANOVA, constant, and sums, scalings and products
+     * of those); empty otherwise.
+     */
+    default Optional<FeatureMap> featureMap(int dimension) {
+        return Optional.empty();
     }
 }

@@ -245,6 +245,69 @@ public final class Linalg {
         return new Cholesky(Matrix.wrap(n, n, l), 0.0);
     }
 
+    /**
+     * Tolerance argument that asks dpstrf for its default stopping rule: remaining diagonal ≤ n · ε · max diag(A)
+     * (LAPACK dpstrf documentation, "TOL &lt; 0").
+     */
+    public static final double PIVOTED_CHOLESKY_DEFAULT_TOLERANCE = -1.0;
+
+    /** Pivoted Cholesky of a symmetric PSD matrix with LAPACK's default rank tolerance (see below). */
+    public static PivotedCholesky pivotedCholesky(Matrix a) {
+        return pivotedCholesky(a, PIVOTED_CHOLESKY_DEFAULT_TOLERANCE);
+    }
+
+    /**
+     * Pivoted Cholesky Pᵀ A P = L Lᵀ of a symmetric positive semidefinite matrix by LAPACK dpstrf (only the lower
+     * triangle is read), stopping when the largest remaining diagonal entry is ≤ {@code tolerance} (absolute; a
+     * negative value selects {@link #PIVOTED_CHOLESKY_DEFAULT_TOLERANCE}). Returns the rank it found; a
+     * rank-deficient matrix is a normal result. Throws {@link LinalgException} for an indefinite matrix whose
+     * first pivot is negative (a negative or NaN diagonal).
+     */
+    public static PivotedCholesky pivotedCholesky(Matrix a, double tolerance) {
+        a.requireSquare();
+        int n = a.rows();
+        double[] l = a.data().clone();
+        int[] piv = new int[n];
+        int[] rank = new int[1];
+        if (n == 0) {
+            return new PivotedCholesky(Matrix.zeros(0, 0), piv, 0, tolerance);
+        }
+        int info = openblas.LAPACKE_dpstrf(COL_MAJOR, (byte) 'L', n, l, n, piv, rank, tolerance);
+        if (info < 0) {
+            throw new LinalgException("dpstrf: illegal argument " + (-info) + " (or a NaN in the matrix)");
+        }
+        int r = rank[0];
+        if (r == 0 && n > 0) {
+            double maxDiag = Double.NEGATIVE_INFINITY;
+            for (int i = 0; i < n; i++) {
+                maxDiag = Math.max(maxDiag, a.get(i, i));
+            }
+            if (!(maxDiag >= 0)) {
+                throw new LinalgException("pivoted Cholesky: matrix is not positive semidefinite (largest diagonal "
+                        + "entry " + maxDiag + ")");
+            }
+        }
+        Matrix lower = Matrix.zeros(n, r);
+        double[] ld = lower.data();
+        for (int j = 0; j < r; j++) {
+            for (int i = j; i < n; i++) {
+                ld[i + j * n] = l[i + j * n];
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            piv[k] -= 1; // LAPACK pivots are 1-based
+        }
+        double tolUsed = tolerance;
+        if (tolerance < 0) {
+            double maxDiag = 0;
+            for (int i = 0; i < n; i++) {
+                maxDiag = Math.max(maxDiag, a.get(i, i));
+            }
+            tolUsed = n * Math.ulp(1.0) / 2 * maxDiag;
+        }
+        return new PivotedCholesky(lower, piv, r, tolUsed);
+    }
+
     /** Solves A x = b for symmetric positive definite A (Cholesky with jitter reporting). */
     public static double[] solveSpd(Matrix a, double[] b) {
         return cholesky(a).solve(b);

@@ -1,0 +1,240 @@
+package org.psdkit.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.psdkit.data.Dataset;
+import org.psdkit.data.Scaler;
+import org.psdkit.data.Splits;
+import org.psdkit.linalg.LinalgException;
+import org.psdkit.model.Predictor;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code psdkit cv <model> --train F [--folds K | --splits R] [--grid 'sigma=..;lambda=..'] [--json]}: k-fold CV (or
+ * repeated random train/test splits) over a parameter grid for any model type whose {@link ModelKind#cv()} is set.
+ * The scaler is fitted on each training part only.
+ */
+@Command(name = "cv", description = "Cross-validate a model type over a parameter grid and report the best point.")
+public final class CvCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "MODEL", description = "Model type (see ModelKinds), e.g. krr, ridge.")
+    String type;
+
+    @Mixin
+    TrainingOptions common;
+
+    @Option(names = "--folds", defaultValue = "5", paramLabel = "K", description = "Number of folds (default: ${DEFAULT-VALUE}).")
+    int folds;
+
+    @Option(names = "--splits", paramLabel = "R",
+            description = "Use R repeated random train/test splits instead of k folds (e.g. 30 for the 80/20 x 30 protocol).")
+    Integer splits;
+
+    @Option(names = "--test-fraction", defaultValue = "0.2", paramLabel = "F",
+            description = "Test fraction with --splits (default: ${DEFAULT-VALUE}).")
+    double testFraction;
+
+    @Option(names = "--grid", paramLabel = "GRID",
+            description = "Parameter grid, e.g. 'sigma=0.1,0.3,1;lambda=1e-3,1e-2'.")
+    String grid;
+
+    @Option(names = "--kernel", paramLabel = "SPEC", description = "Base kernel string (grid parameters such as sigma are substituted into it).")
+    String kernel;
+
+    @Option(names = "--lambda", paramLabel = "X", description = "Fixed regularisation lambda (when not in the grid).")
+    String lambda;
+
+    @Option(names = {"-P", "--param"}, paramLabel = "NAME=VALUE", description = "Fix another model parameter (repeatable).")
+    Map<String, String> fixed = new LinkedHashMap<>();
+
+    /** One evaluated grid point. */
+    record Row(Map<String, String> params, Map<String, double[]> scores, String error) {
+        double mean(String k) {
+            double[] v = scores.get(k);
+            double s = 0;
+            for (double x : v) {
+                s += x;
+            }
+            return s / v.length;
+        }
+
+        double sd(String k) {
+            double[] v = scores.get(k);
+            if (v.length < 2) {
+                return 0;
+            }
+            double m = mean(k);
+            double s = 0;
+            for (double x : v) {
+                s += (x - m) * (x - m);
+            }
+            return Math.sqrt(s / (v.length - 1));
+        }
+    }
+
+    @Override
+    public Integer call() {
+        ModelKind kind = ModelKinds.get(type);
+        CvSupport cv = kind.cv();
+        if (cv == null) {
+            throw new IllegalArgumentException("cv: model type '" + type + "' does not support cross-validation");
+        }
+        Map<String, String> base = new LinkedHashMap<>(cv.defaults());
+        if (kernel != null) {
+            requireKnown(base, "kernel", "--kernel");
+            base.put("kernel", kernel);
+        }
+        if (lambda != null) {
+            requireKnown(base, "lambda", "--lambda");
+            base.put("lambda", lambda);
+        }
+        for (Map.Entry<String, String> e : fixed.entrySet()) {
+            requireName(base, e.getKey(), "--param");
+            base.put(e.getKey(), e.getValue());
+        }
+        LinkedHashMap<String, List<String>> g = Grid.parse(grid, "--grid");
+        for (String name : g.keySet()) {
+            requireName(base, name, "--grid");
+        }
+        List<Map<String, String>> points = Grid.points(g);
+
+        Dataset raw = common.loadSupervised(cv.classifier());
+        Scaler.Kind scaleKind = Scaler.Kind.parse(common.scale);
+        Splits.TrainTest[] parts;
+        String protocol;
+        if (splits != null) {
+            if (splits < 1) {
+                throw new IllegalArgumentException("--splits must be >= 1, got " + splits);
+            }
+            parts = new Splits.TrainTest[splits];
+            for (int r = 0; r < splits; r++) {
+                parts[r] = Splits.trainTest(raw.n(), testFraction, common.seed + r);
+            }
+            protocol = splits + " random splits, test fraction " + testFraction;
+        } else {
+            parts = Splits.kFold(raw.n(), folds, common.seed);
+            protocol = folds + "-fold";
+        }
+        // validate every grid point's parameters before the (possibly long) run
+        for (Map<String, String> p : points) {
+            Params params = new Params(base).with(p);
+            if (params.has("kernel")) {
+                params.kernel();
+            }
+            if (params.has("lambda")) {
+                params.getNonNegative("lambda");
+            }
+        }
+        Dataset[][] scaled = new Dataset[parts.length][2];
+        for (int f = 0; f < parts.length; f++) {
+            Dataset tr = Splits.subset(raw, parts[f].train());
+            Dataset te = Splits.subset(raw, parts[f].test());
+            Scaler s = Scaler.fit(scaleKind, tr.x());
+            scaled[f][0] = s.apply(tr);
+            scaled[f][1] = s.apply(te);
+        }
+
+        long t0 = System.nanoTime();
+        List<Row> rows = new ArrayList<>();
+        try (Progress pr = Progress.start("cv " + type + " (" + protocol + ", " + points.size() + " grid points)",
+                (long) points.size() * parts.length)) {
+            for (Map<String, String> p : points) {
+                Params params = new Params(base).with(p);
+                Map<String, double[]> scores = new LinkedHashMap<>();
+                String error = null;
+                for (int f = 0; f < parts.length && error == null; f++) {
+                    try {
+                        Predictor fitted = cv.fit(scaled[f][0], params);
+                        Map<String, Double> sc = cv.score(fitted, scaled[f][1]);
+                        for (Map.Entry<String, Double> e : sc.entrySet()) {
+                            scores.computeIfAbsent(e.getKey(), k -> new double[parts.length])[f] = e.getValue();
+                        }
+                    } catch (LinalgException | ArithmeticException | IllegalStateException e) {
+                        error = e.getMessage();
+                    }
+                    pr.step();
+                }
+                rows.add(new Row(p, scores, error));
+            }
+        }
+        double secs = (System.nanoTime() - t0) * 1e-9;
+
+        String key = cv.selectBy();
+        Row best = null;
+        for (Row r : rows) {
+            if (r.error != null) {
+                continue;
+            }
+            if (best == null || (cv.lowerIsBetter() ? r.mean(key) < best.mean(key) : r.mean(key) > best.mean(key))) {
+                best = r;
+            }
+        }
+        if (best == null) {
+            throw new IllegalStateException("cv " + type + ": every grid point failed; first error: " + rows.get(0).error);
+        }
+        Map<String, Object> rep = new LinkedHashMap<>();
+        rep.put("model", type);
+        rep.put("n", raw.n());
+        rep.put("d", raw.d());
+        rep.put("seconds", secs);
+        rep.put("protocol", protocol);
+        Params bestParams = new Params(base).with(best.params);
+        Map<String, String> bestMap = new LinkedHashMap<>(best.params);
+        if (bestParams.has("kernel")) {
+            bestMap.put("kernel", bestParams.kernelSpec());
+        }
+        rep.put("best", bestMap);
+        for (String k : best.scores.keySet()) {
+            rep.put(k, best.mean(k));
+            rep.put(k + "_sd", best.sd(k));
+        }
+        List<Map<String, Object>> table = new ArrayList<>();
+        for (Row r : rows) {
+            Map<String, Object> t = new LinkedHashMap<>(r.params);
+            if (r.error != null) {
+                t.put("error", r.error);
+            } else {
+                for (String k : r.scores.keySet()) {
+                    t.put(k, r.mean(k));
+                }
+            }
+            table.add(t);
+        }
+        if (!common.json) {
+            System.err.println("psdkit cv " + type + ": " + protocol + " on " + raw.source() + ", best by " + key);
+            for (Map<String, Object> t : table) {
+                StringBuilder sb = new StringBuilder("   ");
+                for (Map.Entry<String, Object> e : t.entrySet()) {
+                    sb.append(' ').append(e.getKey()).append('=').append(Reports.format(e.getValue()));
+                }
+                System.err.println(sb);
+            }
+        } else {
+            rep.put("grid", table);
+        }
+        common.report(rep);
+        return Main.EXIT_OK;
+    }
+
+    private static void requireKnown(Map<String, String> base, String name, String option) {
+        if (!base.containsKey(name)) {
+            throw new IllegalArgumentException(option + ": this model type has no parameter '" + name + "'; it has "
+                    + base.keySet());
+        }
+    }
+
+    private static void requireName(Map<String, String> base, String name, String option) {
+        if (base.containsKey(name) || Params.isKernelParameter(base.get("kernel"), name)) {
+            return;
+        }
+        throw new IllegalArgumentException(option + ": unknown parameter '" + name + "'; this model type has "
+                + base.keySet() + (base.containsKey("kernel") ? " and the parameters of its kernel " + base.get("kernel")
+                : ""));
+    }
+}

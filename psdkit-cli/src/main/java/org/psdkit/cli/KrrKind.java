@@ -1,0 +1,134 @@
+package org.psdkit.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.psdkit.data.Dataset;
+import org.psdkit.data.JsonArrays;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.linalg.Matrix;
+import org.psdkit.model.KernelRidge;
+import org.psdkit.model.Predictor;
+import org.psdkit.model.SpdSolve;
+
+/** Model type {@code krr}: kernel ridge regression ({@link KernelRidge}). */
+public final class KrrKind implements ModelKind {
+    public static final String TYPE = "krr";
+
+    @Override
+    public String type() {
+        return TYPE;
+    }
+
+    @Override
+    public String description() {
+        return "kernel ridge regression, (K + lambda I) alpha = y (or the representer form with a nugget)";
+    }
+
+    /** Parameters and defaults, shared by {@code fit krr} and {@code cv krr}. */
+    static Map<String, String> defaultParams() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("kernel", "gaussian(sigma=1)");
+        m.put("lambda", "0.001");
+        m.put("form", "standard");
+        m.put("nugget", "0");
+        m.put("center", "false");
+        return m;
+    }
+
+    /** Options from parameters; errors name the parameter. */
+    static KernelRidge.Options options(Params p) {
+        String form = p.get("form").trim().toLowerCase(Locale.ROOT);
+        KernelRidge.Form f;
+        switch (form) {
+            case "standard" -> f = KernelRidge.Form.STANDARD;
+            case "representer" -> f = KernelRidge.Form.REPRESENTER;
+            default -> throw new IllegalArgumentException("--form: '" + p.get("form")
+                    + "' is not standard or representer");
+        }
+        String c = p.get("center").trim();
+        if (!c.equals("true") && !c.equals("false")) {
+            throw new IllegalArgumentException("center: '" + c + "' is not true or false");
+        }
+        return new KernelRidge.Options(nonNegative(p, "lambda"), f, nonNegative(p, "nugget"), c.equals("true"));
+    }
+
+    private static double nonNegative(Params p, String name) {
+        double v = p.getDouble(name);
+        if (!(v >= 0)) {
+            throw new IllegalArgumentException("--" + name + " must be >= 0, got " + p.get(name));
+        }
+        return v;
+    }
+
+    /** Fits on a scaled training set. */
+    static KernelRidge train(Dataset scaledTrain, Params p) {
+        KernelRidge.Options o = options(p);
+        Kernel k = p.kernel();
+        return KernelRidge.fit(k, scaledTrain.x(), scaledTrain.y(), o);
+    }
+
+    /** The {@code numbers}, {@code options} and {@code diagnostics} of a model document. */
+    static void store(ObjectNode doc, KernelRidge m) {
+        ObjectNode o = (ObjectNode) doc.get("options");
+        o.put("lambda", m.options().lambda());
+        o.put("form", m.options().form().name().toLowerCase(Locale.ROOT));
+        o.put("nugget", m.options().nugget());
+        o.put("center", m.options().center());
+        ObjectNode num = doc.putObject("numbers");
+        num.put("offset", m.offset());
+        num.set("alpha", JsonArrays.of(m.alpha()));
+        num.set("points", JsonArrays.rows(m.points()));
+        ObjectNode d = doc.putObject("diagnostics");
+        d.put("route", m.diagnostics().route());
+        d.put("jitter", m.diagnostics().jitter());
+        d.put("rank", m.diagnostics().rank());
+        d.put("conditionEstimate", m.diagnostics().conditionEstimate());
+        d.put("seconds", m.seconds());
+    }
+
+    @Override
+    public LoadedModel load(JsonNode doc, Path file) {
+        ModelDocs.Header h = ModelDocs.header(doc, file);
+        String where = "model file " + file;
+        if (h.kernelSpec() == null) {
+            throw new IllegalArgumentException(where + ": missing \"kernel\"");
+        }
+        Kernel k = KernelSpecs.parse(h.kernelSpec());
+        JsonNode o = h.options();
+        Map<String, String> pm = new LinkedHashMap<>();
+        pm.put("lambda", Double.toString(ModelDocs.number(o, "lambda", where + ": options")));
+        pm.put("form", ModelDocs.text(o, "form", where + ": options"));
+        pm.put("nugget", Double.toString(ModelDocs.number(o, "nugget", where + ": options")));
+        pm.put("center", Boolean.toString(o.path("center").asBoolean(false)));
+        KernelRidge.Options opts = options(new Params(pm));
+        JsonNode num = doc.get("numbers");
+        double[] alpha = JsonArrays.doubles(num == null ? null : num.get("alpha"), where + ": numbers.alpha");
+        Matrix pts = JsonArrays.matrix(num.get("points"), h.featureNames().length, where + ": numbers.points");
+        double offset = ModelDocs.number(num, "offset", where + ": numbers");
+        if (pts.rows() != alpha.length) {
+            throw new IllegalArgumentException(where + ": " + pts.rows() + " points but " + alpha.length
+                    + " coefficients");
+        }
+        KernelRidge m = KernelRidge.of(k, pts, alpha, offset, opts, new SpdSolve.Diagnostics("stored", 0, 0, 0));
+        return new StandardModel(h, m);
+    }
+
+    @Override
+    public CvSupport cv() {
+        return new CvSupport() {
+            @Override
+            public Map<String, String> defaults() {
+                return defaultParams();
+            }
+
+            @Override
+            public Predictor fit(Dataset scaledTrain, Params params) {
+                return train(scaledTrain, params);
+            }
+        };
+    }
+}

@@ -1,0 +1,116 @@
+package org.psdkit.cli;
+
+import java.io.PrintStream;
+
+/**
+ * Progress of a long run on stderr: {@code task: 12/40 (30%) 3.1 s, ~7.2 s left}. Updates are throttled
+ * ({@link #MIN_INTERVAL_NANOS}); on a terminal one line is rewritten, otherwise a new line is printed at most every
+ * {@link #PIPE_INTERVAL_NANOS}. Use it from any solver listener, e.g.
+ * {@code solver.fit(data, it -> progress.set(it.iteration()))}. Nothing goes to stdout.
+ */
+public final class Progress implements AutoCloseable {
+    /** Terminal refresh interval: 0.2 s is smooth to the eye without flooding the terminal. */
+    public static final long MIN_INTERVAL_NANOS = 200_000_000L;
+    /** Refresh interval when stderr is a file or pipe: 5 s keeps logs short. */
+    public static final long PIPE_INTERVAL_NANOS = 5_000_000_000L;
+
+    private static volatile boolean quiet = System.getenv("PSDKIT_QUIET") != null;
+
+    private final String task;
+    private final long total;
+    private final long start = System.nanoTime();
+    private final boolean tty = System.console() != null;
+    private final PrintStream err = System.err;
+    private long done;
+    private long lastPrint;
+    private boolean printedInline;
+
+    private Progress(String task, long total) {
+        this.task = task;
+        this.total = total;
+        this.lastPrint = start;
+    }
+
+    /** Silences every progress display (tests, or PSDKIT_QUIET set in the environment). */
+    public static void setQuiet(boolean q) {
+        quiet = q;
+    }
+
+    /** Starts a progress display for {@code total} steps (0 or less: unknown total). */
+    public static Progress start(String task, long total) {
+        return new Progress(task, total);
+    }
+
+    /** One line of information on stderr (not throttled). */
+    public static void info(String message) {
+        if (!quiet) {
+            System.err.println(message);
+        }
+    }
+
+    public synchronized void step() {
+        set(done + 1);
+    }
+
+    /** Sets the number of finished steps and maybe redraws. */
+    public synchronized void set(long finished) {
+        done = finished;
+        long now = System.nanoTime();
+        if (now - lastPrint >= (tty ? MIN_INTERVAL_NANOS : PIPE_INTERVAL_NANOS)) {
+            lastPrint = now;
+            draw(now, null);
+        }
+    }
+
+    /** Sets progress with a short status (e.g. {@code gap 1.2e-5}). */
+    public synchronized void set(long finished, String status) {
+        done = finished;
+        long now = System.nanoTime();
+        if (now - lastPrint >= (tty ? MIN_INTERVAL_NANOS : PIPE_INTERVAL_NANOS)) {
+            lastPrint = now;
+            draw(now, status);
+        }
+    }
+
+    private void draw(long now, String status) {
+        if (quiet) {
+            return;
+        }
+        double el = (now - start) * 1e-9;
+        StringBuilder sb = new StringBuilder(task).append(": ").append(done);
+        if (total > 0) {
+            sb.append('/').append(total).append(String.format(java.util.Locale.ROOT, " (%d%%)", 100 * done / total));
+        }
+        sb.append(String.format(java.util.Locale.ROOT, " %.1f s", el));
+        if (total > 0 && done > 0 && done < total) {
+            sb.append(String.format(java.util.Locale.ROOT, ", ~%.1f s left", el * (total - done) / done));
+        }
+        if (status != null) {
+            sb.append(", ").append(status);
+        }
+        if (tty) {
+            err.print("\r" + sb + "   ");
+            printedInline = true;
+        } else {
+            err.println(sb);
+        }
+        err.flush();
+    }
+
+    /** Seconds since start. */
+    public double seconds() {
+        return (System.nanoTime() - start) * 1e-9;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (quiet) {
+            return;
+        }
+        if (printedInline) {
+            err.print("\r");
+        }
+        err.println(String.format(java.util.Locale.ROOT, "%s: done in %.2f s", task, seconds()));
+        err.flush();
+    }
+}

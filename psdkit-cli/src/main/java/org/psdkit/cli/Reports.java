@@ -1,0 +1,109 @@
+package org.psdkit.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.psdkit.io.ModelFile;
+
+/** Command output: the one JSON object of {@code --json}, human summaries on stderr, and atomic CSV writing. */
+public final class Reports {
+    private Reports() {
+    }
+
+    private static final ObjectMapper COMPACT = new ObjectMapper();
+
+    /** Where {@link #print} writes (tests may redirect; defaults to System.out / System.err). */
+    static PrintStream out() {
+        return System.out;
+    }
+
+    static PrintStream err() {
+        return System.err;
+    }
+
+    /**
+     * With {@code json}: exactly one JSON object (one line) on stdout. Without: "key: value" lines on stderr.
+     * Values may be numbers, strings, booleans, lists, arrays or nested maps.
+     */
+    public static void print(Map<String, ?> result, boolean json) {
+        if (json) {
+            try {
+                out().println(COMPACT.writeValueAsString(result));
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("cannot write the JSON report: " + e.getMessage(), e);
+            }
+            out().flush();
+        } else {
+            PrintStream e = err();
+            for (Map.Entry<String, ?> en : result.entrySet()) {
+                e.println("  " + en.getKey() + ": " + format(en.getValue()));
+            }
+            e.flush();
+        }
+    }
+
+    /** Readable text for one report value: numbers with 6 significant digits. */
+    public static String format(Object v) {
+        if (v instanceof Double d) {
+            return fmt(d);
+        }
+        if (v instanceof double[] a) {
+            StringBuilder sb = new StringBuilder("[");
+            for (int i = 0; i < a.length; i++) {
+                sb.append(i > 0 ? ", " : "").append(fmt(a[i]));
+            }
+            return sb.append(']').toString();
+        }
+        if (v instanceof Map<?, ?> || v instanceof List<?>) {
+            try {
+                return COMPACT.writeValueAsString(v);
+            } catch (JsonProcessingException ex) {
+                return String.valueOf(v);
+            }
+        }
+        return String.valueOf(v);
+    }
+
+    /** 6 significant digits, no exponent for moderate magnitudes. */
+    public static String fmt(double d) {
+        if (d == Math.rint(d) && Math.abs(d) < 1e9) {
+            return Long.toString((long) d);
+        }
+        double a = Math.abs(d);
+        if (a != 0 && (a < 1e-3 || a >= 1e7)) {
+            String t = String.format(java.util.Locale.ROOT, "%.5e", d);
+            int e = t.indexOf('e');
+            String mant = t.substring(0, e).replaceAll("0+$", "").replaceAll("\\.$", "");
+            return mant + "e" + Integer.parseInt(t.substring(e + 1));
+        }
+        return new java.math.BigDecimal(d).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
+    }
+
+    /** Writes a CSV (header + rows) atomically; a failure leaves no file behind. */
+    public static void writeCsv(Path out, String[] header, List<String[]> rows) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.join(",", header)).append('\n');
+        for (String[] r : rows) {
+            sb.append(String.join(",", r)).append('\n');
+        }
+        try {
+            ModelFile.writeAtomically(out, sb.toString().getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--out " + out + ": cannot write (" + e.getMessage() + ")");
+        }
+    }
+
+    /** Fails (exit 2) if the folder of an output path does not exist. */
+    public static void checkOutputFolder(Path out, String option) {
+        Path dir = out.toAbsolutePath().getParent();
+        if (dir == null || !java.nio.file.Files.isDirectory(dir)) {
+            throw new IllegalArgumentException(option + " " + out + ": folder " + dir + " does not exist");
+        }
+    }
+
+}

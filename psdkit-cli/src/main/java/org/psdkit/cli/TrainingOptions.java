@@ -1,0 +1,74 @@
+package org.psdkit.cli;
+
+import java.nio.file.Path;
+import org.psdkit.data.CsvReader;
+import org.psdkit.data.Dataset;
+import org.psdkit.data.Scaler;
+import picocli.CommandLine.Option;
+
+/**
+ * Options every training-like command shares ({@code fit <model>}, {@code cv <model>}): the training file, which
+ * column is the target, feature scaling, the seed and {@code --json}. Use it through {@link CommonFitOptions} (fit)
+ * or as a {@code @Mixin} directly (cv and similar commands that write no model file).
+ */
+public class TrainingOptions {
+
+    /** Minimum training rows: a single point determines no model (and no scaler spread). */
+    public static final int MIN_TRAIN_ROWS = 2;
+
+    @Option(names = "--train", required = true, paramLabel = "FILE",
+            description = "Training data: CSV with a header row; the target is the last column unless --target.")
+    public Path train;
+
+    @Option(names = "--target", paramLabel = "NAME", description = "Name of the target column (default: last column).")
+    public String target;
+
+    @Option(names = "--no-target", description = "Unsupervised: every column is a feature.")
+    public boolean noTarget;
+
+    @Option(names = "--scale", paramLabel = "none|minmax|zscore", defaultValue = "none",
+            description = "Feature scaling fitted on the training data and stored with the model (default: ${DEFAULT-VALUE}).")
+    public String scale;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1", description = "Random seed (default: ${DEFAULT-VALUE}).")
+    public long seed;
+
+    @Option(names = "--json", description = "Print exactly one JSON object on stdout (all other output goes to stderr).")
+    public boolean json;
+
+    /**
+     * Loads the training set: numeric features, numeric target (or, if {@code classifier}, any tokens kept in
+     * {@link Dataset#labels()}), or no target with {@code --no-target}. Throws {@link IllegalArgumentException}
+     * (exit 2) on every bad-input class, including fewer than {@link #MIN_TRAIN_ROWS} rows.
+     */
+    public Dataset loadTrain(boolean classifier) {
+        Scaler.Kind.parse(scale); // validate early, before reading a large file
+        Dataset ds = CsvReader.read(train, new CsvReader.Options(target, noTarget, classifier));
+        if (ds.n() < MIN_TRAIN_ROWS) {
+            throw new IllegalArgumentException(train + ": " + ds.n() + " data row; at least " + MIN_TRAIN_ROWS
+                    + " are needed to fit a model");
+        }
+        if (ds.d() == 0) {
+            throw new IllegalArgumentException(train + ": no feature columns");
+        }
+        return ds;
+    }
+
+    /** Loads a training set that must have a target (regression or classification). */
+    public Dataset loadSupervised(boolean classifier) {
+        if (noTarget) {
+            throw new IllegalArgumentException("--no-target: this model needs a target column");
+        }
+        return loadTrain(classifier);
+    }
+
+    /** The scaler chosen by {@code --scale}, fitted on the given (raw training) data. */
+    public Scaler fitScaler(Dataset rawTrain) {
+        return Scaler.fit(Scaler.Kind.parse(scale), rawTrain.x());
+    }
+
+    /** Prints the command's result: one JSON object on stdout with {@code --json}, else a summary on stderr. */
+    public void report(java.util.Map<String, ?> result) {
+        Reports.print(result, json);
+    }
+}

@@ -1,0 +1,322 @@
+package org.psdkit.data;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.psdkit.linalg.Matrix;
+
+/**
+ * Reads numeric CSV files with one header row into a {@link Dataset}.
+ *
+ * <p>Rules: {@code ,} separator; the header names every column (names must be distinct); every data line has as many
+ * fields as the header; a feature field must be a finite decimal number. Blank lines at the end of the file are
+ * ignored. Any violation is an {@link IllegalArgumentException} whose message names the file, the line (1-based,
+ * the header is line 1) and the column (1-based index and header name).
+ *
+ * <p>The target column is the last column unless a name is given; {@link Options#noTarget()} reads every column as a
+ * feature. With {@link Options#labelTarget()} the target may hold arbitrary tokens (class labels): they are kept
+ * verbatim in {@link Dataset#labels()}, and {@link Dataset#y()} holds their numeric values if every token is a
+ * number, else {@code null}.
+ */
+public final class CsvReader {
+    private CsvReader() {
+    }
+
+    /**
+     * How to read a file.
+     *
+     * @param targetName  the target column, or {@code null} for the last column
+     * @param noTarget    no target: every column is a feature
+     * @param labelTarget the target may be non-numeric (class labels)
+     */
+    public record Options(String targetName, boolean noTarget, boolean labelTarget) {
+        public Options {
+            if (noTarget && targetName != null) {
+                throw new IllegalArgumentException("--target " + targetName + " and --no-target exclude each other");
+            }
+        }
+
+        /** Target = last column, numeric. */
+        public static Options regression() {
+            return new Options(null, false, false);
+        }
+
+        /** No target column. */
+        public static Options unsupervised() {
+            return new Options(null, true, false);
+        }
+    }
+
+    /** Reads a file; see the class comment for the rules. */
+    public static Dataset read(Path file, Options opts) {
+        return fromTable(readTable(file), opts);
+    }
+
+    private static Dataset fromTable(Table t, Options opts) {
+        Path file = t.file;
+        String[] header = t.header;
+        int targetCol;
+        if (opts.noTarget()) {
+            targetCol = -1;
+        } else if (opts.targetName() != null) {
+            targetCol = indexOf(header, opts.targetName());
+            if (targetCol < 0) {
+                throw new IllegalArgumentException(file + ": no column named '" + opts.targetName()
+                        + "' (--target); the header has " + String.join(",", header));
+            }
+        } else {
+            if (header.length < 2) {
+                throw new IllegalArgumentException(file + ": the target is the last column, so at least two columns "
+                        + "are needed; the header has " + header.length + " (use --no-target for unsupervised data)");
+            }
+            targetCol = header.length - 1;
+        }
+        List<String> features = new ArrayList<>();
+        for (int j = 0; j < header.length; j++) {
+            if (j != targetCol) {
+                features.add(header[j]);
+            }
+        }
+        return select(t, features.toArray(new String[0]), targetCol < 0 ? null : header[targetCol],
+                opts.labelTarget(), true);
+    }
+
+    /**
+     * Reads the columns a fitted model needs, matched by header name: the feature columns in the model's order and,
+     * if {@code targetName} is not null and {@code requireTarget} is set, the target. Extra columns are ignored (not
+     * even parsed). A missing feature column is an error naming the column; a missing target is an error only when
+     * required; when not required and present it is read too.
+     */
+    public static Dataset readColumns(Path file, String[] featureNames, String targetName, boolean requireTarget,
+                                      boolean labelTarget) {
+        Table t = readTable(file);
+        for (String f : featureNames) {
+            if (indexOf(t.header, f) < 0) {
+                throw new IllegalArgumentException(file + ": missing feature column '" + f
+                        + "' that the model needs; the header has " + String.join(",", t.header));
+            }
+        }
+        String target = null;
+        if (targetName != null) {
+            if (indexOf(t.header, targetName) >= 0) {
+                target = targetName;
+            } else if (requireTarget) {
+                throw new IllegalArgumentException(file + ": missing target column '" + targetName
+                        + "' (needed to evaluate the model); the header has " + String.join(",", t.header));
+            }
+        } else if (requireTarget) {
+            throw new IllegalArgumentException("the model has no target column, so it cannot be evaluated on " + file);
+        }
+        return select(t, featureNames, target, labelTarget, false);
+    }
+
+    // ------------------------------------------------------------------ internals
+
+    private record Table(Path file, String[] header, List<String[]> rows, int[] lineNumbers) {
+    }
+
+    private static int indexOf(String[] header, String name) {
+        for (int j = 0; j < header.length; j++) {
+            if (header[j].equals(name)) {
+                return j;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Reads CSV text from a stream (e.g. a resource inside the jar); {@code source} names it in messages and in
+     * {@link Dataset#source()}.
+     */
+    public static Dataset read(java.io.Reader in, String source, Options opts) {
+        List<String> lines = new ArrayList<>();
+        try (BufferedReader br = new BufferedReader(in)) {
+            for (String s = br.readLine(); s != null; s = br.readLine()) {
+                lines.add(s);
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException(source + ": cannot read (" + e.getMessage() + ")");
+        }
+        return fromTable(toTable(Path.of(source), lines), opts);
+    }
+
+    private static Table readTable(Path file) {
+        List<String> lines;
+        try (BufferedReader br = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            lines = new ArrayList<>();
+            for (String s = br.readLine(); s != null; s = br.readLine()) {
+                lines.add(s);
+            }
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException(file + ": no such file");
+        } catch (java.nio.charset.MalformedInputException e) {
+            throw new IllegalArgumentException(file + ": not a UTF-8 text file");
+        } catch (IOException e) {
+            throw new IllegalArgumentException(file + ": cannot read (" + e.getMessage() + ")");
+        }
+        return toTable(file, lines);
+    }
+
+    private static Table toTable(Path file, List<String> lines) {
+        int last = lines.size();
+        while (last > 0 && lines.get(last - 1).isBlank()) {
+            last--;
+        }
+        if (last == 0) {
+            throw new IllegalArgumentException(file + ": empty file (a header row is required)");
+        }
+        String headLine = lines.get(0);
+        if (!headLine.isEmpty() && headLine.charAt(0) == '\uFEFF') {
+            headLine = headLine.substring(1);
+        }
+        String[] header = split(headLine);
+        Map<String, Integer> seen = new HashMap<>();
+        for (int j = 0; j < header.length; j++) {
+            if (header[j].isEmpty()) {
+                throw new IllegalArgumentException(file + ", line 1, column " + (j + 1) + ": empty column name");
+            }
+            Integer prev = seen.put(header[j], j);
+            if (prev != null) {
+                throw new IllegalArgumentException(file + ", line 1: column name '" + header[j] + "' appears twice"
+                        + " (columns " + (prev + 1) + " and " + (j + 1) + ")");
+            }
+            if (looksNumeric(header[j]) && header.length > 0) {
+                // a numeric header means the file most likely has no header row
+                throw new IllegalArgumentException(file + ", line 1, column " + (j + 1) + ": header field '"
+                        + header[j] + "' is a number; the first line must name the columns");
+            }
+        }
+        List<String[]> rows = new ArrayList<>();
+        int[] lineNo = new int[last];
+        for (int i = 1; i < last; i++) {
+            String line = lines.get(i);
+            if (line.isBlank()) {
+                throw new IllegalArgumentException(file + ", line " + (i + 1) + ": blank line inside the data");
+            }
+            String[] f = split(line);
+            if (f.length != header.length) {
+                throw new IllegalArgumentException(file + ", line " + (i + 1) + ": " + f.length + " fields, but the "
+                        + "header has " + header.length);
+            }
+            lineNo[rows.size()] = i + 1;
+            rows.add(f);
+        }
+        if (rows.isEmpty()) {
+            throw new IllegalArgumentException(file + ": no data rows (only a header)");
+        }
+        return new Table(file, header, rows, Arrays.copyOf(lineNo, rows.size()));
+    }
+
+    /** Splits on commas, trims blanks and strips one pair of surrounding double quotes. */
+    static String[] split(String line) {
+        if (line.endsWith("\r")) {
+            line = line.substring(0, line.length() - 1);
+        }
+        String[] f = line.split(",", -1);
+        for (int j = 0; j < f.length; j++) {
+            String s = f[j].strip();
+            if (s.length() >= 2 && s.charAt(0) == '"' && s.charAt(s.length() - 1) == '"') {
+                s = s.substring(1, s.length() - 1);
+            }
+            f[j] = s;
+        }
+        return f;
+    }
+
+    private static boolean looksNumeric(String s) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        for (int k = 0; k < s.length(); k++) {
+            char c = s.charAt(k);
+            if (!((c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E')) {
+                return false;
+            }
+        }
+        try {
+            Double.parseDouble(s);
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** Parses one field as a finite number or throws naming file, line and column. */
+    static double number(Path file, int line, int col, String colName, String token) {
+        if (token.isEmpty()) {
+            throw new IllegalArgumentException(file + ", line " + line + ", column " + col + " (" + colName
+                    + "): empty field (missing value)");
+        }
+        if (!looksNumeric(token)) {
+            String low = token.toLowerCase(java.util.Locale.ROOT);
+            if (low.equals("nan") || low.equals("na") || low.equals("?") || low.contains("inf")) {
+                throw new IllegalArgumentException(file + ", line " + line + ", column " + col + " (" + colName
+                        + "): '" + token + "' is not a finite number (missing values are not supported)");
+            }
+            throw new IllegalArgumentException(file + ", line " + line + ", column " + col + " (" + colName
+                    + "): '" + token + "' is not a number");
+        }
+        double v = Double.parseDouble(token);
+        if (!Double.isFinite(v)) {
+            throw new IllegalArgumentException(file + ", line " + line + ", column " + col + " (" + colName
+                    + "): '" + token + "' is not a finite number");
+        }
+        return v;
+    }
+
+    private static Dataset select(Table t, String[] features, String target, boolean labelTarget,
+                                  boolean numericTargetRequired) {
+        int n = t.rows.size();
+        int d = features.length;
+        int[] idx = new int[d];
+        for (int j = 0; j < d; j++) {
+            idx[j] = indexOf(t.header, features[j]);
+        }
+        Matrix x = Matrix.zeros(n, d);
+        double[] a = x.data();
+        for (int i = 0; i < n; i++) {
+            String[] f = t.rows.get(i);
+            for (int j = 0; j < d; j++) {
+                a[i + j * n] = number(t.file, t.lineNumbers[i], idx[j] + 1, features[j], f[idx[j]]);
+            }
+        }
+        double[] y = null;
+        String[] labels = null;
+        if (target != null) {
+            int tc = indexOf(t.header, target);
+            if (labelTarget) {
+                labels = new String[n];
+                y = new double[n];
+                for (int i = 0; i < n; i++) {
+                    String tok = t.rows.get(i)[tc];
+                    if (tok.isEmpty()) {
+                        throw new IllegalArgumentException(t.file + ", line " + t.lineNumbers[i] + ", column "
+                                + (tc + 1) + " (" + target + "): empty label");
+                    }
+                    labels[i] = tok;
+                    if (y != null) {
+                        if (looksNumeric(tok) && Double.isFinite(Double.parseDouble(tok))) {
+                            y[i] = Double.parseDouble(tok);
+                        } else {
+                            y = null;
+                        }
+                    }
+                }
+            } else {
+                y = new double[n];
+                for (int i = 0; i < n; i++) {
+                    y[i] = number(t.file, t.lineNumbers[i], tc + 1, target, t.rows.get(i)[tc]);
+                }
+            }
+        }
+        return new Dataset(x, y, labels, features.clone(), target, t.file.toString());
+    }
+}

@@ -1,0 +1,64 @@
+package org.psdkit.kernel;
+
+import java.util.List;
+
+/**
+ * Laplacian (Abel) kernel k(x, t) = exp(−‖x − t‖ / σ), σ &gt; 0 — the Matérn kernel of smoothness 1/2. Note the
+ * Euclidean norm (not squared) and no factor 2: σ is a length scale, not a standard deviation. scikit-learn's
+ * {@code laplacian_kernel} uses the ℓ1 distance instead and is a different kernel for d &gt; 1.
+ */
+public final class LaplacianKernel extends RadialKernel {
+    private final double sigma;
+    private final double invSigma;
+
+    public LaplacianKernel(double sigma) {
+        if (!(sigma > 0) || Double.isInfinite(sigma)) {
+            throw new IllegalArgumentException("laplacian kernel: sigma must be > 0 and finite, got "
+                    + KernelFormat.num(sigma));
+        }
+        this.sigma = sigma;
+        this.invSigma = 1.0 / sigma;
+    }
+
+    public double sigma() {
+        return sigma;
+    }
+
+    @Override
+    double g(double squaredDistance) {
+        return Math.exp(-Math.sqrt(squaredDistance) * invSigma);
+    }
+
+    @Override
+    public String kind() {
+        return "laplacian";
+    }
+
+    @Override
+    public List<KernelParameter> ownParameters() {
+        return List.of(KernelParameter.positive("sigma", sigma));
+    }
+
+    @Override
+    public Kernel withOwnParameter(String name, double value) {
+        if (name.equals("sigma")) {
+            return new LaplacianKernel(value);
+        }
+        return super.withOwnParameter(name, value);
+    }
+
+    @Override
+    public String spec() {
+        return "laplacian(sigma=" + KernelFormat.num(sigma) + ")";
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof LaplacianKernel g && g.sigma == sigma;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Double.hashCode(sigma) + 7;
+    }
+}

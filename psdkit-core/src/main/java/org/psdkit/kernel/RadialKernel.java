@@ -1,0 +1,164 @@
+package org.psdkit.kernel;
+
+import org.psdkit.linalg.Linalg;
+import org.psdkit.linalg.Matrix;
+
+/**
+ * Base of kernels k(x, t) = g(‖x − t‖²). Squared distances come from one matrix product,
+ * ‖x‖² + ‖t‖² − 2 xᵀt (dsyrk for a Gram matrix, dgemm for a cross matrix); entries where that formula
+ * cancels badly are recomputed directly; g runs elementwise on {@link ParallelColumns}.
+ */
+abstract class RadialKernel implements Kernel {
+
+    /**
+     * Entries with ‖x−t‖² &lt; CANCELLATION_GUARD · (‖x‖² + ‖t‖²) are recomputed as Σ(x_k − t_k)². The expanded
+     * formula has an absolute error of a few ulps of ‖x‖² + ‖t‖², so below this ratio its relative error would
+     * exceed ~1e-12 (1e-4 × the 2.2e-16 unit roundoff inverse); such near-duplicate pairs are rare, so the direct
+     * recomputation costs nothing measurable.
+     */
+    static final double CANCELLATION_GUARD = 1e-4;
+
+    /** g(r²). */
+    abstract double g(double squaredDistance);
+
+    @Override
+    public double eval(double[] x, double[] t) {
+        return g(squaredDistance(x, t));
+    }
+
+    static double squaredDistance(double[] x, double[] t) {
+        if (x.length != t.length) {
+            throw new IllegalArgumentException("points of dimension " + x.length + " and " + t.length);
+        }
+        double s = 0;
+        for (int i = 0; i < x.length; i++) {
+            double d = x[i] - t[i];
+            s += d * d;
+        }
+        return s;
+    }
+
+    /** Row-major copy of x (n×d), for direct recomputation of cancelling entries. */
+    private static double[] rowMajor(Matrix x) {
+        int n = x.rows();
+        int d = x.cols();
+        double[] a = x.data();
+        double[] out = new double[n * d];
+        for (int j = 0; j < d; j++) {
+            for (int i = 0; i < n; i++) {
+                out[i * d + j] = a[i + j * n];
+            }
+        }
+        return out;
+    }
+
+    private static double direct(double[] xr, int i, double[] zr, int j, int d) {
+        double s = 0;
+        int oi = i * d;
+        int oj = j * d;
+        for (int k = 0; k < d; k++) {
+            double v = xr[oi + k] - zr[oj + k];
+            s += v * v;
+        }
+        return s;
+    }
+
+    /** Turns the inner products in columns [from, to) into kernel values; lower triangle only if {@code lower}. */
+    private void fill(double[] a, int n, double[] nx, double[] nz, double[] xr, double[] zr, int d, int from,
+                      int to, boolean lower) {
+        for (int j = from; j < to; j++) {
+            int off = j * n;
+            double nzj = nz[j];
+            for (int i = lower ? j : 0; i < n; i++) {
+                double norms = nx[i] + nzj;
+                double r2 = norms - 2 * a[off + i];
+                if (r2 < CANCELLATION_GUARD * norms) {
+                    r2 = direct(xr, i, zr, j, d);
+                }
+                a[off + i] = g(r2);
+            }
+        }
+    }
+
+    /**
+     * x with the column means of {@code ref} subtracted: a radial kernel is translation invariant, and centring
+     * shrinks ‖x‖² + ‖t‖² towards ‖x − t‖², which keeps the expanded formula accurate for data far from the origin.
+     */
+    static Matrix centred(Matrix x, double[] mean) {
+        int n = x.rows();
+        Matrix c = x.copy();
+        double[] a = c.data();
+        for (int j = 0; j < x.cols(); j++) {
+            int off = j * n;
+            for (int i = 0; i < n; i++) {
+                a[off + i] -= mean[j];
+            }
+        }
+        return c;
+    }
+
+    static double[] columnMeans(Matrix x) {
+        int n = x.rows();
+        double[] mean = new double[x.cols()];
+        double[] a = x.data();
+        for (int j = 0; j < x.cols() && n > 0; j++) {
+            double s = 0;
+            for (int i = 0; i < n; i++) {
+                s += a[i + j * n];
+            }
+            mean[j] = s / n;
+        }
+        return mean;
+    }
+
+    @Override
+    public Matrix gram(Matrix x0) {
+        Matrix x = centred(x0, columnMeans(x0));
+        int n = x.rows();
+        int d = x.cols();
+        Matrix k = Linalg.syrk(x, false);
+        double[] a = k.data();
+        double[] nx = SquaredDistances.rowNorms2(x);
+        double[] xr = rowMajor(x);
+        ParallelColumns.forColumns(n, (long) n * n / 2, (from, to) -> fill(a, n, nx, nx, xr, xr, d, from, to, true));
+        ParallelColumns.mirrorLower(a, n);
+        return k;
+    }
+
+    @Override
+    public Matrix cross(Matrix x0, Matrix z0) {
+        if (x0.cols() != z0.cols()) {
+            throw new IllegalArgumentException(kind() + " kernel: points of dimension " + x0.cols() + " and "
+                    + z0.cols());
+        }
+        double[] mean = columnMeans(x0);
+        Matrix x = centred(x0, mean);
+        Matrix z = centred(z0, mean);
+        int n = x.rows();
+        int m = z.rows();
+        int d = x.cols();
+        Matrix k = Matrix.zeros(n, m);
+        if (d > 0 && n > 0 && m > 0) {
+            Linalg.gemmInPlace(1.0, x, false, z, true, 0.0, k);
+        }
+        double[] a = k.data();
+        double[] nx = SquaredDistances.rowNorms2(x);
+        double[] nz = SquaredDistances.rowNorms2(z);
+        double[] xr = rowMajor(x);
+        double[] zr = rowMajor(z);
+        ParallelColumns.forColumns(m, (long) n * m, (from, to) -> fill(a, n, nx, nz, xr, zr, d, from, to, false));
+        return k;
+    }
+
+    @Override
+    public double[] diag(Matrix x) {
+        double[] out = new double[x.rows()];
+        java.util.Arrays.fill(out, g(0.0));
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return spec();
+    }
+}
