@@ -8,6 +8,9 @@ import picocli.CommandLine.Command;
         subcommands = {
             FitRidgeCommand.class,
             FitKrrCommand.class,
+            FitSvmCommands.Svm.class,
+            FitSvmCommands.TkSvm.class,
+            FitSvmCommands.SimpleMkl.class,
         })
 public final class FitCommand implements Runnable {
     @CommandLine.Spec

@@ -14,7 +14,10 @@ public final class ModelKinds {
     /** Every model type. Keep one entry per line (merges then keep both sides). */
     public static final List<ModelKind> ALL = List.of(
             new RidgeKind(),
-            new KrrKind()
+            new KrrKind(),
+            new SvmModels.Kind("svm", "soft-margin SVM with a fixed kernel"),
+            new SvmModels.Kind("tk-svm", "soft-margin SVM with a learned tessellated kernel"),
+            new SvmModels.Kind("simplemkl", "soft-margin SVM with a SimpleMKL kernel combination")
     );
 
     /** The kind with this type string; an unknown type is an error listing the known ones. */

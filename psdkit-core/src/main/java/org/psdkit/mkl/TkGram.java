@@ -59,6 +59,16 @@ public final class TkGram {
         }
         Eigen e = Linalg.eigh(p);
         double scale = Math.max(Math.abs(e.min()), Math.abs(e.max()));
+        int rank = 0;
+        for (double v : e.values()) {
+            if (Math.abs(v) > RANK_TOLERANCE * scale) {
+                rank++;
+            }
+        }
+        // a rank-one Gram costs ~4·4n per pair and term; the direct bilinear form ~q² per pair and term
+        if (rank * 4L * n > (long) q * q) {
+            return kernel(p).gram(Matrix.wrap(m, n, columnMajor()));
+        }
         Matrix k = Matrix.zeros(m, m);
         for (int r = 0; r < e.size(); r++) {
             double lam = e.values()[r];
@@ -184,11 +194,22 @@ public final class TkGram {
      * H(β) = Σ_ij β_i β_j ∂K_ij/∂P, symmetric PSD 2q×2q; ⟨H(β), P⟩ = βᵀ K(P) β.
      */
     public Matrix gradient(double[] beta) {
+        return gradient(beta, false);
+    }
+
+    /** D = Σ_i ∂k(x_i, x_i)/∂P, so that tr K(P) = ⟨D, P⟩. */
+    public Matrix traceGradient() {
+        double[] ones = new double[m];
+        java.util.Arrays.fill(ones, 1.0);
+        return gradient(ones, true);
+    }
+
+    private Matrix gradient(double[] beta, boolean diagonalOnly) {
         if (beta.length != m) {
             throw new IllegalArgumentException("weights of length " + beta.length + ", expected " + m);
         }
         if (degree >= 2) {
-            return gradientGeneric(beta);
+            return gradientGeneric(beta, diagonalOnly);
         }
         double[][] ht = new double[4][];
         for (int t = 0; t < 3; t++) {
@@ -196,9 +217,9 @@ public final class TkGram {
                 ht[2] = transpose(ht[1]);
                 continue;
             }
-            ht[t] = termGradient(t, beta);
+            ht[t] = termGradient(t, beta, diagonalOnly);
         }
-        ht[3] = termGradient(3, beta);
+        ht[3] = termGradient(3, beta, diagonalOnly);
         double[][] coef = TessellatedKernel.termCoefficients(orthant);
         Matrix h = Matrix.zeros(2 * q, 2 * q);
         for (int blk = 0; blk < 4; blk++) {
@@ -231,7 +252,7 @@ public final class TkGram {
     }
 
     /** Σ_ij β_iβ_j F^t_ij with F^t_ij = ∂/∂Q_t of term t at (x_i, x_j), row-major q×q. */
-    private double[] termGradient(int t, double[] beta) {
+    private double[] termGradient(int t, double[] beta, boolean diagonalOnly) {
         boolean sym = TessellatedKernel.symmetricTerm(t);
         double[] g = new double[q * q];
         double[] lo = new double[n];
@@ -254,8 +275,9 @@ public final class TkGram {
             }
             java.util.Arrays.fill(rowX, 0);
             double rowW = 0;
-            int jStart = sym ? i : 0;
-            for (int j = jStart; j < m; j++) {
+            int jStart = sym || diagonalOnly ? i : 0;
+            int jEnd = diagonalOnly ? i + 1 : m;
+            for (int j = jStart; j < jEnd; j++) {
                 if (beta[j] == 0) {
                     continue;
                 }
@@ -329,7 +351,7 @@ public final class TkGram {
         return g;
     }
 
-    private Matrix gradientGeneric(double[] beta) {
+    private Matrix gradientGeneric(double[] beta, boolean diagonalOnly) {
         int dim = 2 * q;
         Matrix h = Matrix.zeros(dim, dim);
         Matrix xm = Matrix.wrap(m, n, columnMajor());
@@ -341,6 +363,10 @@ public final class TkGram {
                 Matrix g = kernel(e).gram(xm);
                 double v = 0;
                 for (int i = 0; i < m; i++) {
+                    if (diagonalOnly) {
+                        v += beta[i] * beta[i] * g.get(i, i);
+                        continue;
+                    }
                     for (int j = 0; j < m; j++) {
                         v += beta[i] * beta[j] * g.get(i, j);
                     }

@@ -15,17 +15,17 @@ public interface KernelRows {
     /** K_ii. */
     double diag(int i);
 
-    /** A dense symmetric Gram matrix stored column-major (m×m); row i is the i-th column by symmetry. */
+    /**
+     * A dense symmetric Gram matrix stored column-major (m×m); row i is the i-th column by symmetry. The matrix
+     * must not change while the rows are in use.
+     */
     static KernelRows dense(org.psdkit.linalg.Matrix k) {
         int m = k.rows();
         if (k.cols() != m) {
             throw new IllegalArgumentException("Gram matrix must be square, got " + m + "x" + k.cols());
         }
         double[] d = k.data();
-        double[][] rows = new double[m][];
-        for (int i = 0; i < m; i++) {
-            rows[i] = java.util.Arrays.copyOfRange(d, i * m, (i + 1) * m);
-        }
+        double[][] rows = new double[m][]; // copied on first use: warm-started solves touch few rows
         return new KernelRows() {
             @Override
             public int size() {
@@ -34,12 +34,17 @@ public interface KernelRows {
 
             @Override
             public double[] row(int i) {
-                return rows[i];
+                double[] r = rows[i];
+                if (r == null) {
+                    r = java.util.Arrays.copyOfRange(d, i * m, (i + 1) * m);
+                    rows[i] = r;
+                }
+                return r;
             }
 
             @Override
             public double diag(int i) {
-                return rows[i][i];
+                return d[i + i * m];
             }
         };
     }
