@@ -20,6 +20,9 @@ import picocli.CommandLine.Command;
             FitDensityCommands.KdeCmd.class,
             FitConeCommands.Hetero.class,
             FitConeCommands.Quantile.class,
+            FitSvmCommands.Svm.class,
+            FitSvmCommands.TkSvm.class,
+            FitSvmCommands.SimpleMkl.class,
         })
 public final class FitCommand implements Runnable {
     @CommandLine.Spec

@@ -27,6 +27,9 @@ public final class ModelKinds {
             new DensityKind(org.psdkit.density.Baselines.PNM),
             new DensityKind(org.psdkit.density.Baselines.GLM),
             new DensityKind(org.psdkit.density.Kde.TYPE),
+            new SvmModels.Kind("svm", "soft-margin SVM with a fixed kernel"),
+            new SvmModels.Kind("tk-svm", "soft-margin SVM with a learned tessellated kernel"),
+            new SvmModels.Kind("simplemkl", "soft-margin SVM with a SimpleMKL kernel combination"),
     });
 
     /** The kind with this type string; an unknown type is an error listing the known ones. */
