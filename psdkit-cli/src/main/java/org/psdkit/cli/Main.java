@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
             DemoCommand.class,
             ReproduceCommand.class,
             BenchCommand.class,
+            SdpCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {
