@@ -26,7 +26,8 @@ public final class EvalCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         LoadedModel m = ModelKinds.load(model);
-        Dataset ds = CsvReader.readColumns(data, m.featureNames(), m.targetName(), true, m.classifier());
+        Dataset ds = CsvReader.readColumns(data, m.featureNames(), m.targetName(), !m.unsupervised(),
+                m.classifier());
         long t0 = System.nanoTime();
         Map<String, Object> metrics = m.evaluate(ds);
         double secs = (System.nanoTime() - t0) * 1e-9;
