@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
             BenchKrrCommand.class,
             LinalgBenchCommand.class,
             BenchPsdCommand.class,
+            BenchSdpCommand.class,
         })
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec

@@ -206,13 +206,112 @@ public final class SdpSolver {
         return Math.sqrt(s);
     }
 
+    /** The low-rank terms of one block side by side: U_all = [U_1 … U_k], D = blockdiag(D_1 … D_k). */
+    private static final class LowRankBatch {
+        final int n;
+        final int[] cons;
+        final int[] off;
+        final Matrix u;
+        final double[] d; // R×R block diagonal
+        final int rr;
+
+        LowRankBatch(int n, List<SdpProblem.Term> terms) {
+            this.n = n;
+            int k = terms.size();
+            cons = new int[k];
+            off = new int[k + 1];
+            for (int a = 0; a < k; a++) {
+                cons[a] = terms.get(a).constraint();
+                off[a + 1] = off[a] + ((Coefficient.LowRank) terms.get(a).coefficient()).rank();
+            }
+            rr = off[k];
+            double[] ud = new double[n * rr];
+            d = new double[rr * rr];
+            for (int a = 0; a < k; a++) {
+                Coefficient.LowRank c = (Coefficient.LowRank) terms.get(a).coefficient();
+                int r = c.rank();
+                System.arraycopy(c.u.data(), 0, ud, off[a] * n, n * r);
+                for (int q = 0; q < r; q++) {
+                    for (int t = 0; t < r; t++) {
+                        d[(off[a] + t) + (off[a] + q) * rr] = c.d[t + q * r];
+                    }
+                }
+            }
+            u = Matrix.wrap(n, rr, ud);
+        }
+
+        /** out[cons_a] += ⟨U_a D_a U_aᵀ, S⟩ for every term. */
+        void dot(double[] s, double[] out) {
+            double[] su = Linalg.gemm(1.0, Matrix.wrap(n, n, s), false, u, false).data();
+            double[] ud = u.data();
+            for (int a = 0; a < cons.length; a++) {
+                double sum = 0;
+                for (int q = off[a]; q < off[a + 1]; q++) {
+                    for (int t = off[a]; t < off[a + 1]; t++) {
+                        double dtq = d[t + q * rr];
+                        if (dtq == 0) {
+                            continue;
+                        }
+                        double w = 0; // (Uᵀ S U)(q, t)
+                        for (int i = 0; i < n; i++) {
+                            w += ud[i + q * n] * su[i + t * n];
+                        }
+                        sum += dtq * w;
+                    }
+                }
+                out[cons[a]] += sum;
+            }
+        }
+
+        /** out += scale · Σ_a y_a U_a D_a U_aᵀ. */
+        void addAdjoint(double[] y, double scale, double[] out) {
+            double[] dy = new double[rr * rr];
+            boolean any = false;
+            for (int a = 0; a < cons.length; a++) {
+                double w = scale * y[cons[a]];
+                any |= w != 0;
+                for (int q = off[a]; q < off[a + 1]; q++) {
+                    for (int t = off[a]; t < off[a + 1]; t++) {
+                        dy[t + q * rr] = w * d[t + q * rr];
+                    }
+                }
+            }
+            if (!any) {
+                return;
+            }
+            Matrix ud = Linalg.gemm(1.0, u, false, Matrix.wrap(rr, rr, dy), false);
+            Linalg.gemmInPlace(1.0, ud, false, u, true, 1.0, Matrix.wrap(n, n, out));
+        }
+    }
+
+    private LowRankBatch[] batches;
+
+    private LowRankBatch batch(int b) {
+        if (batches == null) {
+            batches = new LowRankBatch[nb];
+        }
+        if (batches[b] == null && !lowRankTerms.get(b).isEmpty()) {
+            batches[b] = new LowRankBatch(n[b], lowRankTerms.get(b));
+        }
+        return batches[b];
+    }
+
     /** A(S)_i = Σ_blocks ⟨A_i, S⟩. */
     private double[] opA(double[][] s) {
         double[] out = new double[m];
         for (int b = 0; b < nb; b++) {
-            for (SdpProblem.Term t : p.terms(b)) {
-                Coefficient c = t.coefficient();
-                out[t.constraint()] += lp[b] ? ((Coefficient.Sparse) c).dotDiag(s[b]) : c.dotDense(s[b]);
+            if (lp[b]) {
+                for (SdpProblem.Term t : p.terms(b)) {
+                    out[t.constraint()] += ((Coefficient.Sparse) t.coefficient()).dotDiag(s[b]);
+                }
+                continue;
+            }
+            for (SdpProblem.Term t : sparseTerms.get(b)) {
+                out[t.constraint()] += t.coefficient().dotDense(s[b]);
+            }
+            LowRankBatch lr = batch(b);
+            if (lr != null) {
+                lr.dot(s[b], out);
             }
         }
         return out;
@@ -221,7 +320,8 @@ public final class SdpSolver {
     /** out += scale · Σ_i y_i A_i. */
     private void addAdjoint(double[] y, double scale, double[][] out) {
         for (int b = 0; b < nb; b++) {
-            for (SdpProblem.Term t : p.terms(b)) {
+            List<SdpProblem.Term> terms = lp[b] ? p.terms(b) : sparseTerms.get(b);
+            for (SdpProblem.Term t : terms) {
                 double w = scale * y[t.constraint()];
                 if (w == 0) {
                     continue;
@@ -232,6 +332,10 @@ public final class SdpSolver {
                 } else {
                     c.addToDense(out[b], w);
                 }
+            }
+            LowRankBatch lr = lp[b] ? null : batch(b);
+            if (lr != null) {
+                lr.addAdjoint(y, scale, out[b]);
             }
         }
     }
@@ -616,21 +720,88 @@ public final class SdpSolver {
 
     private Cholesky gram;
 
-    /** Cholesky factor of the Gram matrix ⟨A_i, A_j⟩, built on first use. */
+    /** Cholesky factor of the Gram matrix ⟨A_i, A_j⟩, built on first use (block by block, using the structure). */
     private Cholesky gram() {
         if (gram == null) {
-            double[] g = new double[m * m];
-            for (int j = 0; j < m; j++) {
-                double[] e = new double[m];
-                e[j] = 1;
-                double[][] aj = zeros();
-                addAdjoint(e, 1.0, aj);
-                double[] col = opA(aj);
-                System.arraycopy(col, 0, g, j * m, m);
-            }
-            gram = Linalg.cholesky(Matrix.wrap(m, m, g));
+            gram = Linalg.cholesky(Matrix.wrap(m, m, gramEntries()));
         }
         return gram;
+    }
+
+    /** ⟨A_i, A_j⟩ for tests. */
+    static Matrix gramMatrix(SdpProblem problem) {
+        SdpSolver s = new SdpSolver(problem, SdpOptions.defaults());
+        return Matrix.wrap(s.m, s.m, s.gramEntries());
+    }
+
+    private double[] gramEntries() {
+        double[] g = new double[m * m];
+        for (int b = 0; b < nb; b++) {
+            if (lp[b]) {
+                for (int k = 0; k < n[b]; k++) {
+                    int[] cons = lpCons[b][k];
+                    double[] vals = lpVals[b][k];
+                    for (int a = 0; a < cons.length; a++) {
+                        for (int c = 0; c <= a; c++) {
+                            add(g, cons[a], cons[c], vals[a] * vals[c]);
+                        }
+                    }
+                }
+                continue;
+            }
+            int s = n[b];
+            List<SdpProblem.Term> sp = sparseTerms.get(b);
+            double[] scratch = new double[s * s];
+            for (int ii = 0; ii < sp.size(); ii++) {
+                Coefficient.Sparse ai = (Coefficient.Sparse) sp.get(ii).coefficient();
+                ai.addToDense(scratch, 1.0);
+                for (int jj = ii; jj < sp.size(); jj++) {
+                    Coefficient.Sparse aj = (Coefficient.Sparse) sp.get(jj).coefficient();
+                    double v = 0;
+                    for (int e = 0; e < aj.ea.length; e++) {
+                        v += aj.ea[e] * scratch[aj.ep[e] + aj.eq[e] * s];
+                    }
+                    add(g, sp.get(ii).constraint(), sp.get(jj).constraint(), v);
+                }
+                ai.addToDense(scratch, -1.0);
+            }
+            LowRankBatch lr = batch(b);
+            if (lr == null) {
+                continue;
+            }
+            int rr = lr.rr;
+            Matrix dm = Matrix.wrap(rr, rr, lr.d);
+            Matrix wu = Linalg.gemm(1.0, lr.u, true, lr.u, false);
+            double[] pw = Linalg.gemm(1.0, dm, false, wu, false).data(); // D Uᵀ U
+            for (int a = 0; a < lr.cons.length; a++) {
+                for (int c = 0; c <= a; c++) {
+                    double v = 0;
+                    for (int r = lr.off[a]; r < lr.off[a + 1]; r++) {
+                        for (int q = lr.off[c]; q < lr.off[c + 1]; q++) {
+                            v += pw[r + q * rr] * pw[q + r * rr];
+                        }
+                    }
+                    add(g, lr.cons[a], lr.cons[c], v);
+                }
+            }
+            double[] ud = Linalg.gemm(1.0, lr.u, false, dm, false).data(); // U D
+            double[] u = lr.u.data();
+            for (SdpProblem.Term ti : sp) {
+                Coefficient.Sparse ai = (Coefficient.Sparse) ti.coefficient();
+                for (int c = 0; c < lr.cons.length; c++) {
+                    double v = 0;
+                    for (int e = 0; e < ai.ea.length; e++) {
+                        double w = 0;
+                        for (int q = lr.off[c]; q < lr.off[c + 1]; q++) {
+                            w += ud[ai.ep[e] + q * s] * u[ai.eq[e] + q * s];
+                        }
+                        v += ai.ea[e] * w;
+                    }
+                    add(g, ti.constraint(), lr.cons[c], v);
+                }
+            }
+        }
+        return g;
     }
 
     private double[][] dxOf(double[] dy, double[][] rczi, double[][] rd, double[][] x, double[][] zi) {

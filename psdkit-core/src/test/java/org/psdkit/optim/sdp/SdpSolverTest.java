@@ -145,7 +145,7 @@ class SdpSolverTest {
     }
 
     @Test
-    void schurComplementMatchesItsDefinition() {
+    void schurComplementAndGramMatrixMatchTheirDefinitions() {
         // a problem with a sparse, a low-rank and a diagonal block; M_ij = Σ_blocks tr(A_i X A_j Z⁻¹)
         Random rnd = new Random(11);
         int m = 6;
@@ -189,6 +189,20 @@ class SdpSolverTest {
         }
         double[][] xs = {x0.data(), x1.data(), x2};
         double[][] zis = {zi0.data(), zi1.data(), zi2};
+        Matrix gram = SdpSolver.gramMatrix(p);
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < m; j++) {
+                double ref = 0;
+                for (int blk = 0; blk < 3; blk++) {
+                    Coefficient ai = p.a(i, blk);
+                    Coefficient aj = p.a(j, blk);
+                    if (ai != null && aj != null) {
+                        ref += ai.toDense().times(aj.toDense()).trace();
+                    }
+                }
+                assertEquals(ref, gram.get(i, j), 1e-10 * (1 + Math.abs(ref)), "gram(" + i + "," + j + ")");
+            }
+        }
         Matrix auto = SdpSolver.schurMatrix(p, xs, zis, false);
         Matrix dense = SdpSolver.schurMatrix(p, xs, zis, true);
         for (int i = 0; i < m; i++) {
