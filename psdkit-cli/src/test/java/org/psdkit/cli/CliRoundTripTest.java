@@ -159,4 +159,20 @@ class CliRoundTripTest {
         assertEquals("gaussian(sigma=0.3) + 0.01*delta",
                 new Params(java.util.Map.of("kernel", "gaussian(sigma=1) + 0.01*delta", "sigma", "0.3")).kernelSpec());
     }
+
+    @Test
+    void libsvmFilesForTrainingAndPrediction() throws Exception {
+        Path train = TestFiles.write(dir, "t.svm", "1 1:1\n2 2:1\n3 1:1 2:1\n0\n");
+        Path model = dir.resolve("svm.json");
+        CliRun f = CliRun.run("fit", "ridge", "--train", train.toString(), "--lambda", "0", "--no-intercept", "--out",
+                model.toString(), "--json");
+        assertEquals(0, f.status(), f.err());
+        // y = x1 + 2 x2 exactly, so ridge with lambda 0 recovers it
+        Path test = TestFiles.write(dir, "q.svm", "0 1:2 2:3\n");
+        Path pred = dir.resolve("svm-pred.csv");
+        CliRun p = CliRun.run("predict", "--model", model.toString(), "--data", test.toString(), "--out",
+                pred.toString());
+        assertEquals(0, p.status(), p.err());
+        assertEquals(8.0, Double.parseDouble(Files.readAllLines(pred).get(1)), 1e-9);
+    }
 }
