@@ -42,8 +42,8 @@
  * for a Gram matrix took 1.6–4 s instead of 0.09 s. {@link org.psdkit.linalg.Linalg} therefore passes per-thread
  * native buffers that grow to the largest problem a thread has seen ({@link org.psdkit.linalg.Linalg#releaseBuffers()}
  * frees them), and kernel matrices are computed in column blocks ({@link org.psdkit.linalg.ProductBlocks}).
- * With that in place {@link org.psdkit.linalg.EighWorkspace} measured 0.8–1.1× the time of
- * {@link org.psdkit.linalg.Linalg#eigh} (n = 50…500), i.e. no further gain; before it, 1.2–1.9× (n = 50…500).
+ * With that in place {@link org.psdkit.linalg.EighWorkspace} measured a speed-up of only 0.8–1.1× over
+ * {@link org.psdkit.linalg.Linalg#eigh} (n = 50…500), i.e. no real gain; before it, 1.2–1.9× (n = 50…500).
  *
  * <h2>Conventions</h2>
  * Column-major storage, {@code data[i + j·rows]}; data sets hold one point per row. Methods never modify their
