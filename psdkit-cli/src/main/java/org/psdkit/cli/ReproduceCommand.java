@@ -6,6 +6,10 @@ import picocli.CommandLine.Command;
 /** {@code psdkit reproduce <experiment>}: one subcommand per figure or table of the papers. */
 @Command(name = "reproduce", description = "Reproduce a figure or table of the source papers.",
         subcommands = {
+            ReproduceExample2Command.class,
+            ReproduceKernelSosCommand.class,
+            ReproduceDensity1dCommand.class,
+            ReproduceDensity10dCommand.class,
         })
 public final class ReproduceCommand implements Runnable {
     @CommandLine.Spec
