@@ -29,6 +29,8 @@
  * <tr><td>eigh (with vectors)</td><td>1000</td><td>0.83</td><td>4.8</td><td>8.47</td><td>10×</td></tr>
  * <tr><td>eigh (with vectors)</td><td>2000</td><td>5.25</td><td>6.1</td><td>—</td><td>(skipped)</td></tr>
  * </table>
+ * A second run under the same load gave speed-ups of 7.2× / 6.3× (gemm 500 / 1000), 12× / 2.7× (Cholesky) and
+ * 13× / 7.7× (eigh), and eigh at n = 2000 in 3.95 s: the ratios move with the load, the conclusion does not.
  * GFLOP/s use nominal counts: gemm 2n³, Cholesky n³/3, eigh 4n³. The plain-Java baselines run only up to
  * n = 1000 by default ({@code --baseline-max-n}); the Java eigen-solver alone needs 8 s there. On an idle machine
  * the foundation issue measured dsyevd at 0.2 s (n = 1000) and 1.8 s (n = 2000), and the design notes 5–14×
@@ -42,8 +44,9 @@
  * for a Gram matrix took 1.6–4 s instead of 0.09 s. {@link org.psdkit.linalg.Linalg} therefore passes per-thread
  * native buffers that grow to the largest problem a thread has seen ({@link org.psdkit.linalg.Linalg#releaseBuffers()}
  * frees them), and kernel matrices are computed in column blocks ({@link org.psdkit.linalg.ProductBlocks}).
- * With that in place {@link org.psdkit.linalg.EighWorkspace} measured a speed-up of only 0.8–1.1× over
- * {@link org.psdkit.linalg.Linalg#eigh} (n = 50…500), i.e. no real gain; before it, 1.2–1.9× (n = 50…500).
+ * With that in place {@link org.psdkit.linalg.EighWorkspace} measured speed-ups of 0.8–1.5× over
+ * {@link org.psdkit.linalg.Linalg#eigh} (n = 50…500, two runs under load), i.e. no consistent gain; before it,
+ * 1.2–1.9×.
  *
  * <h2>Conventions</h2>
  * Column-major storage, {@code data[i + j·rows]}; data sets hold one point per row. Methods never modify their
