@@ -213,4 +213,27 @@ class KernelPropertyTest {
         assertEquals(35, Kernels.polynomial(4, 0).featureMap(4).orElseThrow().apply(new double[4]).length);
         assertEquals(70, Kernels.polynomial(4, 1).featureMap(4).orElseThrow().apply(new double[4]).length);
     }
+
+    @Test
+    void emptyPointSetsGiveEmptyMatrices() {
+        Matrix none = Matrix.zeros(0, 3);
+        Matrix some = uniform(4, 3, 61);
+        for (Kernel k : zoo(3)) {
+            assertEquals(0, k.gram(none).rows(), k.toString());
+            Matrix c = k.cross(some, none);
+            assertEquals(4, c.rows(), k.toString());
+            assertEquals(0, c.cols(), k.toString());
+            assertEquals(0, k.diag(none).length, k.toString());
+        }
+    }
+
+    @Test
+    void mismatchedDimensionsAreRejected() {
+        for (Kernel k : List.of(Kernels.gaussian(1), Kernels.polynomial(2, 1), Kernels.anova(), Kernels.delta(),
+                Kernels.linear(Matrix.identity(3)))) {
+            assertThrows(IllegalArgumentException.class, () -> k.cross(uniform(3, 3, 1), uniform(3, 2, 2)),
+                    k.toString());
+            assertThrows(IllegalArgumentException.class, () -> k.eval(new double[3], new double[2]), k.toString());
+        }
+    }
 }
