@@ -102,10 +102,10 @@ class KernelPropertyTest {
 
     @Test
     void parallelPathAgreesWithEvalOnLargerMatrices() {
-        // n = 700: n²/2 ≈ 2.4e5 entries, above ParallelColumns.SEQUENTIAL_BELOW, so the threaded path runs.
-        assertTrue(700L * 700 / 2 > ParallelColumns.SEQUENTIAL_BELOW);
-        Matrix x = uniform(700, 4, 11);
-        Matrix z = uniform(400, 4, 12);
+        // n = 520: n²/2 ≈ 1.35e5 entries, above ParallelColumns.SEQUENTIAL_BELOW, so the threaded path runs.
+        assertTrue(520L * 520 / 2 > ParallelColumns.SEQUENTIAL_BELOW);
+        Matrix x = uniform(520, 4, 11);
+        Matrix z = uniform(300, 4, 12);
         double[][] px = x.toRowArrays();
         double[][] pz = z.toRowArrays();
         for (Kernel k : List.of(Kernels.gaussian(0.3), Kernels.laplacian(0.5), Kernels.polynomial(3, 1),
