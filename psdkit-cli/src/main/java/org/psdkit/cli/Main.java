@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
         description = "Kernel methods where positive semidefinite matrices carry the structure.",
         subcommands = {
             FitCommand.class,
+            SampleCommand.class,
             PredictCommand.class,
             EvalCommand.class,
             CvCommand.class,

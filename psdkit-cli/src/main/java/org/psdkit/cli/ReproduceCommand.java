@@ -8,6 +8,8 @@ import picocli.CommandLine.Command;
         subcommands = {
             ReproduceExample2Command.class,
             ReproduceKernelSosCommand.class,
+            ReproduceDensity1dCommand.class,
+            ReproduceDensity10dCommand.class,
         })
 public final class ReproduceCommand implements Runnable {
     @CommandLine.Spec
