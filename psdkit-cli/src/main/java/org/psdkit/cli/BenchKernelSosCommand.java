@@ -62,7 +62,7 @@ public final class BenchKernelSosCommand implements Callable<Integer> {
                 "objective", "dense_cpu", "dense_wall", "it", "ratio");
         for (int n : sizes) {
             KernelSosExample.Sample s = KernelSosExample.sample(n, 0.5, 1);
-            SdpOptions o = SdpOptions.defaults().withTimeLimit(timeLimit);
+            SdpOptions o = SdpOptions.defaults().withCpuTimeLimit(timeLimit);
             long c0 = mx.getCurrentThreadCpuTime();
             long w0 = System.nanoTime();
             KernelSos fast = KernelSos.fit(k, s.x(), s.y(), new KernelSos.Options(lambda, o, true));
