@@ -77,7 +77,16 @@ public final class BenchKernelSosCommand implements Callable<Integer> {
             if (n <= baselineMaxN) {
                 c0 = mx.getCurrentThreadCpuTime();
                 w0 = System.nanoTime();
-                KernelSos slow = KernelSos.fit(k, s.x(), s.y(), new KernelSos.Options(lambda, o, false));
+                KernelSos slow;
+                try {
+                    slow = KernelSos.fit(k, s.x(), s.y(), new KernelSos.Options(lambda, o, false));
+                } catch (IllegalStateException e) {
+                    row.put("dense_failed", e.getMessage());
+                    System.err.printf(Locale.ROOT, "%6d %8.2f %8.2f %5d %12.6g   dense baseline failed: %s%n", n, cpu,
+                            wall, fast.sdpResult().iterations(), fast.objective(), e.getMessage());
+                    rep.put("n" + n, row);
+                    continue;
+                }
                 double dcpu = (mx.getCurrentThreadCpuTime() - c0) * 1e-9;
                 double dwall = (System.nanoTime() - w0) * 1e-9;
                 row.put("dense_cpu_seconds", dcpu);
