@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
             LinalgBenchCommand.class,
             BenchPsdCommand.class,
             BenchSdpCommand.class,
+            BenchKernelSosCommand.class,
         })
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec
