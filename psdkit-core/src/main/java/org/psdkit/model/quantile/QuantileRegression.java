@@ -122,7 +122,8 @@ public final class QuantileRegression {
         }
 
         public static Options of(double[] taus, double sigma, double lambda, Method method) {
-            return new Options(taus, new GaussianKernel(sigma), lambda, APPENDIX_E_FROBENIUS_WEIGHT, method, true, DEFAULT_RESTARTS, 0L,
+            return new Options(taus, new GaussianKernel(sigma), lambda, APPENDIX_E_FROBENIUS_WEIGHT, method, false,
+                    DEFAULT_RESTARTS, 0L,
                     ConeDualSolver.Options.defaults());
         }
 
