@@ -188,8 +188,8 @@ public final class ReproduceConeCommands {
                             sel.kernel().spec(), Reports.fmt(sel.lambda()), (double) row.get("test_nll"),
                             (double) row.get("test_rmse"), minV, maxV, secs);
                 }
-                String title = m.id().toUpperCase(Locale.ROOT) + " (" + sel.kernel().spec() + ", lambda "
-                        + Reports.fmt(sel.lambda()) + "), test NLL " + Reports.fmt((double) row.get("test_nll"));
+                String title = m.id().toUpperCase(Locale.ROOT) + ": sigma " + sigmaOf(sel.kernel()) + ", lambda "
+                        + Reports.fmt(sel.lambda()) + ", test NLL " + Reports.fmt((double) row.get("test_nll"));
                 Figure one = new Figure("Heteroscedastic regression, theta by " + m.id().toUpperCase(Locale.ROOT), 1);
                 for (Panel p : new Panel[] {all.panel(title), one.panel(title)}) {
                     p.xLabel("x").yLabel("y").legend("lower left").yRange(-7, 6);
@@ -216,6 +216,10 @@ public final class ReproduceConeCommands {
             Reports.print(rep, json);
             return Main.EXIT_OK;
         }
+    }
+
+    static String sigmaOf(Kernel k) {
+        return k instanceof org.psdkit.kernel.GaussianKernel gk ? Reports.fmt(gk.sigma()) : k.spec();
     }
 
     static double[] clip(double[] v, double lo, double hi) {
@@ -274,7 +278,7 @@ public final class ReproduceConeCommands {
             double[][] truth = new double[3][GRID];
             for (int t = 0; t < 3; t++) {
                 for (int i = 0; i < GRID; i++) {
-                    truth[t][i] = QuantileToy.quantile(Math.min(1, Math.max(0, gx[i])), taus[t]);
+                    truth[t][i] = QuantileToy.quantile(gx[i], taus[t]);
                 }
             }
             double bayes = 0;
@@ -337,8 +341,8 @@ public final class ReproduceConeCommands {
                             cov.get("q0.25"), cov.get("q0.5"), cov.get("q0.75"), xTest, xIn, xWide, secs);
                 }
                 Matrix qg = model.predict(g);
-                String title = m.id().toUpperCase(Locale.ROOT) + " (" + sel.kernel().spec() + ", lambda "
-                        + Reports.fmt(sel.lambda()) + "): crossings on [0,1] grid " + xIn;
+                String title = m.id().toUpperCase(Locale.ROOT) + ": sigma " + sigmaOf(sel.kernel()) + ", lambda "
+                        + Reports.fmt(sel.lambda()) + ", crossings on [0,1] " + xIn;
                 Figure one = new Figure("Quantile regression by " + m.id().toUpperCase(Locale.ROOT), 1);
                 for (Panel p : new Panel[] {all.panel(title), one.panel(title)}) {
                     p.xLabel("x").yLabel("y").legend("upper center").yRange(-0.45, 0.45);
