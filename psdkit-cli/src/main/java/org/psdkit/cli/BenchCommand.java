@@ -9,6 +9,10 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "bench", description = "Run a benchmark; prints times and ratios against an in-run baseline.",
         subcommands = {
+            BenchKrrCommand.class,
+            LinalgBenchCommand.class,
+            BenchPsdCommand.class,
+            BenchSdpCommand.class,
         })
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec

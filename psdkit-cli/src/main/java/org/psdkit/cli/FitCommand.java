@@ -12,8 +12,17 @@ import picocli.CommandLine.Command;
             FitBaselineCommand.Ncm.class,
             FitBaselineCommand.Pnm.class,
             FitBaselineCommand.Glm.class,
+            FitKernelSosCommand.class,
+            FitDensityCommands.Psd.class,
+            FitDensityCommands.Ncm.class,
+            FitDensityCommands.Pnm.class,
+            FitDensityCommands.Glm.class,
+            FitDensityCommands.KdeCmd.class,
             FitConeCommands.Hetero.class,
             FitConeCommands.Quantile.class,
+            FitSvmCommands.Svm.class,
+            FitSvmCommands.TkSvm.class,
+            FitSvmCommands.SimpleMkl.class,
         })
 public final class FitCommand implements Runnable {
     @CommandLine.Spec

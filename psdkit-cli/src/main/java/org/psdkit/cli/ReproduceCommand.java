@@ -9,6 +9,9 @@ import picocli.CommandLine.Command;
             ReproduceExample2Command.class,
             ReproduceConeCommands.Hetero.class,
             ReproduceConeCommands.Quantile.class,
+            ReproduceKernelSosCommand.class,
+            ReproduceDensity1dCommand.class,
+            ReproduceDensity10dCommand.class,
         })
 public final class ReproduceCommand implements Runnable {
     @CommandLine.Spec

@@ -35,6 +35,10 @@ public final class ReproduceExample2Command implements Callable<Integer> {
             description = "Sample sizes (default: ${DEFAULT-VALUE}).")
     int[] sizes;
 
+    @Option(names = "--ncm-max-iter", defaultValue = "20000", paramLabel = "N",
+            description = "NCM iteration budget (its error bound holds for every iterate; default: ${DEFAULT-VALUE}).")
+    int ncmMaxIter;
+
     @Option(names = "--json", description = "Print one JSON object on stdout.")
     boolean json;
 
@@ -44,6 +48,9 @@ public final class ReproduceExample2Command implements Callable<Integer> {
             if (n < 2) {
                 throw new IllegalArgumentException("--n: sample sizes must be >= 2, got " + n);
             }
+        }
+        if (ncmMaxIter < 1) {
+            throw new IllegalArgumentException("--ncm-max-iter must be >= 1, got " + ncmMaxIter);
         }
         Reports.checkOutputFolder(out, "--out");
         double[] cs = {Example2.NARROW, Example2.PAPER};
@@ -65,7 +72,7 @@ public final class ReproduceExample2Command implements Callable<Integer> {
             for (int s = 0; s < sizes.length; s++) {
                 Example2.Fit f;
                 try (Progress p = Progress.start("example2 c=" + c + " n=" + sizes[s], 1)) {
-                    f = Example2.fit(c, sizes[s]);
+                    f = Example2.fit(c, sizes[s], ncmMaxIter);
                     p.set(1);
                 }
                 Example2.Row r = f.row();

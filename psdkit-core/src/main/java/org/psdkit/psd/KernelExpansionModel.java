@@ -77,7 +77,17 @@ public final class KernelExpansionModel implements Predictor {
             throw new IllegalArgumentException(type + " model expects points of dimension " + points.cols()
                     + ", got " + x.cols());
         }
-        double[] g = Linalg.gemv(kernel.cross(x, points), false, alpha);
+        int m = x.rows();
+        double[] g = new double[m];
+        for (int start = 0; start < m; start += PsdModel.EVAL_BLOCK_ROWS) {
+            int len = Math.min(PsdModel.EVAL_BLOCK_ROWS, m - start);
+            int[] idx = new int[len];
+            for (int i = 0; i < len; i++) {
+                idx[i] = start + i;
+            }
+            double[] part = Linalg.gemv(kernel.cross(len == m ? x : x.selectRows(idx), points), false, alpha);
+            System.arraycopy(part, 0, g, start, len);
+        }
         if (exponential) {
             for (int i = 0; i < g.length; i++) {
                 g[i] = Math.exp(g[i]);

@@ -98,7 +98,7 @@ class BaselinesTest {
         EmpiricalFeatureMap map = EmpiricalFeatureMap.of(k, x);
         assertEquals(n, map.rank(), "distinct points, Gaussian kernel: full rank");
         Matrix v = map.trainingFeatures();
-        for (int trial = 0; trial < 200; trial++) {
+        for (int trial = 0; trial < 50; trial++) {
             double[] alpha = new double[n];
             for (int i = 0; i < n; i++) {
                 alpha[i] = Math.abs(r.nextGaussian());

@@ -1,0 +1,246 @@
+package org.psdkit.mkl;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.TessellatedKernel;
+import org.psdkit.kernel.TessellatedKernel.Orthant;
+import org.psdkit.linalg.Matrix;
+import org.psdkit.svm.Smo;
+import org.psdkit.svm.Splits;
+
+/**
+ * The four kernel-learning methods of Colbert &amp; Peet's Table I behind one interface, with C (and ε for the
+ * tessellated kernel) chosen by k-fold cross-validation.
+ *
+ * <p><b>C is given relative to the kernel's scale</b>: C = c / κ with κ the mean diagonal of a reference Gram
+ * matrix on the training data — for TK the starting kernel P₀ of {@link TkLearner} (tr P₀ = 1), for SimpleMKL the
+ * unit-trace combination (κ = 1/m). The TK kernel's magnitude changes by orders of magnitude with ε and n
+ * (volumes of boxes in n dimensions), so an absolute C grid would not transfer between data sets.
+ */
+public final class KernelLearning {
+
+    /** Relative C grid c (C = c/κ), a log grid covering the optima seen on the five Table I sets. */
+    public static final double[] DEFAULT_C_GRID = {0.01, 0.1, 1, 10};
+    /** ε grid for X = [−ε, 1+ε]ⁿ. */
+    public static final double[] DEFAULT_EPSILON_GRID = {0.01, 0.1, 1};
+    /** Folds of the cross-validation (the paper's 5). */
+    public static final int DEFAULT_FOLDS = 5;
+
+    private KernelLearning() {
+    }
+
+    /** The methods of Table I. */
+    public enum Method {
+        TK("TK (direct)"), SIMPLEMKL("SimpleMKL"), SIMPLEMKL_TK("SimpleMKL-TK"), COMBINED("Combined");
+
+        private final String label;
+
+        Method(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+
+        public boolean usesEpsilon() {
+            return this != SIMPLEMKL;
+        }
+    }
+
+    /**
+     * Settings shared by the methods.
+     *
+     * @param degree      TK monomial degree
+     * @param orthant     TK orthant construction
+     * @param librarySize number of random TK matrices for SimpleMKL-TK and combined
+     * @param seed        seed of the random library
+     */
+    public record Settings(int degree, Orthant orthant, int librarySize, long seed) {
+    }
+
+    /**
+     * A trained classifier.
+     *
+     * @param kernel     the learned kernel
+     * @param svm        SVM solution on the training data
+     * @param c          absolute C used
+     * @param epsilon    ε used (NaN when not applicable)
+     * @param iterations outer iterations (Frank–Wolfe or reduced gradient)
+     * @param gap        final gap
+     * @param converged  whether the gap reached its tolerance
+     * @param summary    learned-kernel summary (rank and trace of P, or non-zero weights)
+     * @param seconds    training time
+     */
+    public record Fitted(Kernel kernel, Smo.Result svm, double c, double epsilon, int iterations, double gap,
+                        boolean converged, String summary, double seconds) {
+
+        /** Decision values on (scaled) points, given the scaled training points the SVM was trained on. */
+        public double[] decision(Matrix xTrain, double[] yTrain, Matrix x) {
+            List<Integer> sv = new ArrayList<>();
+            double[] a = svm.alpha();
+            for (int i = 0; i < a.length; i++) {
+                if (a[i] > 0) {
+                    sv.add(i);
+                }
+            }
+            int[] idx = sv.stream().mapToInt(Integer::intValue).toArray();
+            double[] coef = new double[idx.length];
+            for (int t = 0; t < idx.length; t++) {
+                coef[t] = a[idx[t]] * yTrain[idx[t]];
+            }
+            double[] f = new double[x.rows()];
+            if (idx.length > 0) {
+                f = kernel.cross(x, xTrain.selectRows(idx)).times(coef);
+            }
+            for (int i = 0; i < f.length; i++) {
+                f[i] += svm.bias();
+            }
+            return f;
+        }
+    }
+
+    /** Reference scale κ (mean diagonal) of the TK starting kernel on x. */
+    public static double tkScale(Matrix x, int degree, double epsilon, Orthant orthant) {
+        int q = TessellatedKernel.monomialCount(x.cols(), degree);
+        Matrix p0 = Matrix.zeros(2 * q, 2 * q);
+        p0.set(0, 0, 0.5);
+        p0.set(0, q, 0.5);
+        p0.set(q, 0, 0.5);
+        p0.set(q, q, 0.5);
+        TessellatedKernel k = new TessellatedKernel(x.cols(), degree, -epsilon, 1 + epsilon, p0, orthant);
+        double s = 0;
+        for (double v : k.diag(x)) {
+            s += v;
+        }
+        return s / x.rows();
+    }
+
+    /** Trains one method with relative C = cRel and box margin ε on scaled data x (labels ±1). */
+    public static Fitted fit(Method method, Matrix x, double[] y, double cRel, double epsilon, Settings s,
+                             double gapTolerance) {
+        return fit(method, x, y, cRel, true, epsilon, s, gapTolerance);
+    }
+
+    /** As {@link #fit(Method, Matrix, double[], double, double, Settings, double)}; C absolute unless relative. */
+    public static Fitted fit(Method method, Matrix x, double[] y, double cValue, boolean relative, double epsilon,
+                             Settings s, double gapTolerance) {
+        long t0 = System.nanoTime();
+        double cRel = cValue;
+        switch (method) {
+            case TK -> {
+                double c = relative ? cRel / tkScale(x, s.degree(), epsilon, s.orthant()) : cValue;
+                TkLearner.Options o = new TkLearner.Options(s.degree(), epsilon, s.orthant(), c, 1.0,
+                        gapTolerance, TkLearner.DEFAULT_MAX_ITERATIONS, Smo.DEFAULT_TOLERANCE);
+                TkLearner.Result r = TkLearner.fit(x, y, o);
+                Matrix p = r.kernel().p();
+                int rank = org.psdkit.linalg.Linalg.eigh(p).rankAbove(RANK_REPORT * p.trace());
+                String summary = String.format(Locale.ROOT, "P %dx%d, trace %.4g, rank %d", p.rows(), p.cols(),
+                        p.trace(), rank);
+                return new Fitted(r.kernel(), r.svm(), c, epsilon, r.iterations(), r.gap(), r.converged(), summary,
+                        (System.nanoTime() - t0) * 1e-9);
+            }
+            default -> {
+                KernelLibrary lib = library(method, x, epsilon, s);
+                double c = relative ? cRel * x.rows() : cValue;
+                SimpleMkl.Result r = SimpleMkl.fit(lib, y, new SimpleMkl.Options(c, gapTolerance,
+                        SimpleMkl.DEFAULT_MAX_ITERATIONS, Smo.DEFAULT_TOLERANCE));
+                String summary = String.format(Locale.ROOT, "%d of %d kernels with non-zero weight", r.active(),
+                        lib.size());
+                return new Fitted(r.kernel(), r.svm(), c, method.usesEpsilon() ? epsilon : Double.NaN,
+                        r.iterations(), r.gap(), r.converged(), summary, (System.nanoTime() - t0) * 1e-9);
+            }
+        }
+    }
+
+    /** Eigenvalues above this fraction of tr P count towards the reported rank of P. */
+    static final double RANK_REPORT = 1e-6;
+
+    /** The library of a SimpleMKL method on scaled data x. */
+    public static KernelLibrary library(Method method, Matrix x, double epsilon, Settings s) {
+        return switch (method) {
+            case SIMPLEMKL -> new GaussPolyLibrary(x, GaussPolyLibrary.PAPER_BANDWIDTHS,
+                    GaussPolyLibrary.PAPER_DEGREES);
+            case SIMPLEMKL_TK -> new TkRandomLibrary(new TkGram(x, s.degree(), -epsilon, 1 + epsilon, s.orthant()),
+                    s.librarySize(), s.seed());
+            case COMBINED -> new CombinedLibrary(new GaussPolyLibrary(x, GaussPolyLibrary.PAPER_BANDWIDTHS,
+                    GaussPolyLibrary.PAPER_DEGREES), new TkRandomLibrary(new TkGram(x, s.degree(), -epsilon,
+                    1 + epsilon, s.orthant()), s.librarySize(), s.seed()));
+            case TK -> throw new IllegalArgumentException("TK is not a library method");
+        };
+    }
+
+    /**
+     * Cross-validation choice.
+     *
+     * @param cRel     chosen relative C
+     * @param epsilon  chosen ε (NaN when unused)
+     * @param accuracy mean validation accuracy of the choice
+     * @param grid     rows {cRel, ε, mean accuracy}
+     */
+    public record Choice(double cRel, double epsilon, double accuracy, List<double[]> grid) {
+    }
+
+    /** k-fold CV over the grid (ties go to the earlier grid point: smaller C, then smaller ε). */
+    public static Choice crossValidate(Method method, Matrix x, double[] y, double[] cGrid, double[] epsGrid,
+                                       int folds, long seed, Settings s, double gapTolerance) {
+        return crossValidate(method, x, y, cGrid, true, epsGrid, folds, seed, s, gapTolerance);
+    }
+
+    /** k-fold CV; C values relative (C = c/κ) or absolute. */
+    public static Choice crossValidate(Method method, Matrix x, double[] y, double[] cGrid, boolean relative,
+                                       double[] epsGrid, int folds, long seed, Settings s, double gapTolerance) {
+        if (folds < 2 || folds > x.rows()) {
+            throw new IllegalArgumentException("folds must be in [2, n], got " + folds);
+        }
+        double[] eps = method.usesEpsilon() ? epsGrid : new double[] {Double.NaN};
+        List<double[]> table = new ArrayList<>();
+        double best = -1;
+        double bestC = cGrid[0];
+        double bestE = eps[0];
+        for (double e : eps) {
+            for (double c : cGrid) {
+                int correct = 0;
+                int total = 0;
+                for (int f = 0; f < folds; f++) {
+                    int[][] tv = Splits.fold(x.rows(), folds, f, seed);
+                    Matrix xt = x.selectRows(tv[0]);
+                    double[] yt = Splits.select(y, tv[0]);
+                    Matrix xv = x.selectRows(tv[1]);
+                    double[] yv = Splits.select(y, tv[1]);
+                    if (!bothClasses(yt)) {
+                        continue;
+                    }
+                    Fitted fit = fit(method, xt, yt, c, relative, Double.isNaN(e) ? 0 : e, s, gapTolerance);
+                    double[] dv = fit.decision(xt, yt, xv);
+                    for (int i = 0; i < dv.length; i++) {
+                        if ((dv[i] >= 0 ? 1 : -1) == yv[i]) {
+                            correct++;
+                        }
+                    }
+                    total += dv.length;
+                }
+                double acc = total == 0 ? 0 : (double) correct / total;
+                table.add(new double[] {c, e, acc});
+                if (acc > best) {
+                    best = acc;
+                    bestC = c;
+                    bestE = e;
+                }
+            }
+        }
+        return new Choice(bestC, bestE, best, table);
+    }
+
+    static boolean bothClasses(double[] y) {
+        boolean p = false;
+        boolean n = false;
+        for (double v : y) {
+            p |= v > 0;
+            n |= v < 0;
+        }
+        return p && n;
+    }
+}
