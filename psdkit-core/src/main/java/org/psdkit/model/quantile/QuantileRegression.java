@@ -140,11 +140,14 @@ public final class QuantileRegression {
     private QuantileRegression() {
     }
 
+    /** Levels whose distances to ½ differ by less than this count as tied (rounding of decimal input such as 0.3). */
+    private static final double PIVOT_TIE = 1e-15;
+
     /** Index of the level closest to ½ (the lower one on a tie). */
     static int pivot(double[] taus) {
         int p = 0;
         for (int i = 1; i < taus.length; i++) {
-            if (Math.abs(taus[i] - 0.5) < Math.abs(taus[p] - 0.5) - 1e-15) {
+            if (Math.abs(taus[i] - 0.5) < Math.abs(taus[p] - 0.5) - PIVOT_TIE) {
                 p = i;
             }
         }
