@@ -7,6 +7,8 @@ import picocli.CommandLine.Command;
 @Command(name = "reproduce", description = "Reproduce a figure or table of the source papers.",
         subcommands = {
             ReproduceExample2Command.class,
+            ReproduceConeCommands.Hetero.class,
+            ReproduceConeCommands.Quantile.class,
             ReproduceKernelSosCommand.class,
             ReproduceDensity1dCommand.class,
             ReproduceDensity10dCommand.class,
