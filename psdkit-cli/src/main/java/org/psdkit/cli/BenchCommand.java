@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "bench", description = "Run a benchmark; prints times and ratios against an in-run baseline.",
         subcommands = {
+            BenchTkCommand.class,
         })
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec
