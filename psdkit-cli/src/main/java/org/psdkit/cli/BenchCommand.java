@@ -10,6 +10,10 @@ import picocli.CommandLine.Command;
 @Command(name = "bench", description = "Run a benchmark; prints times and ratios against an in-run baseline.",
         subcommands = {
             BenchTkCommand.class,
+            BenchKrrCommand.class,
+            LinalgBenchCommand.class,
+            BenchPsdCommand.class,
+            BenchSdpCommand.class,
         })
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec

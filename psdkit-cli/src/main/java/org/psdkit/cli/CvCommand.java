@@ -8,8 +8,7 @@ import java.util.concurrent.Callable;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.data.Splits;
-import org.psdkit.linalg.LinalgException;
-import org.psdkit.model.Predictor;
+import org.psdkit.select.CrossValidation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -53,31 +52,6 @@ public final class CvCommand implements Callable<Integer> {
     @Option(names = {"-P", "--param"}, paramLabel = "NAME=VALUE", description = "Fix another model parameter (repeatable).")
     Map<String, String> fixed = new LinkedHashMap<>();
 
-    /** One evaluated grid point. */
-    record Row(Map<String, String> params, Map<String, double[]> scores, String error) {
-        double mean(String k) {
-            double[] v = scores.get(k);
-            double s = 0;
-            for (double x : v) {
-                s += x;
-            }
-            return s / v.length;
-        }
-
-        double sd(String k) {
-            double[] v = scores.get(k);
-            if (v.length < 2) {
-                return 0;
-            }
-            double m = mean(k);
-            double s = 0;
-            for (double x : v) {
-                s += (x - m) * (x - m);
-            }
-            return Math.sqrt(s / (v.length - 1));
-        }
-    }
-
     @Override
     public Integer call() {
         ModelKind kind = ModelKinds.get(type);
@@ -112,10 +86,7 @@ public final class CvCommand implements Callable<Integer> {
             if (splits < 1) {
                 throw new IllegalArgumentException("--splits must be >= 1, got " + splits);
             }
-            parts = new Splits.TrainTest[splits];
-            for (int r = 0; r < splits; r++) {
-                parts[r] = Splits.trainTest(raw.n(), testFraction, common.seed + r);
-            }
+            parts = CrossValidation.repeatedSplits(raw.n(), testFraction, splits, common.seed);
             protocol = splits + " random splits, test fraction " + testFraction;
         } else {
             parts = Splits.kFold(raw.n(), folds, common.seed);
@@ -123,84 +94,54 @@ public final class CvCommand implements Callable<Integer> {
         }
         // validate every grid point's parameters before the (possibly long) run
         for (Map<String, String> p : points) {
-            Params params = new Params(base).with(p);
-            if (params.has("kernel")) {
-                params.kernel();
-            }
-            if (params.has("lambda")) {
-                params.getNonNegative("lambda");
+            try {
+                cv.validate(new Params(base).with(p));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException((p.isEmpty() ? "" : "--grid point " + p + ": ") + e.getMessage(), e);
             }
         }
-        Dataset[][] scaled = new Dataset[parts.length][2];
-        for (int f = 0; f < parts.length; f++) {
-            Dataset tr = Splits.subset(raw, parts[f].train());
-            Dataset te = Splits.subset(raw, parts[f].test());
-            Scaler s = Scaler.fit(scaleKind, tr.x());
-            scaled[f][0] = s.apply(tr);
-            scaled[f][1] = s.apply(te);
-        }
-
         long t0 = System.nanoTime();
-        List<Row> rows = new ArrayList<>();
+        long cpu0 = processCpuNanos();
+        List<CrossValidation.Result<Map<String, String>>> rows;
         try (Progress pr = Progress.start("cv " + type + " (" + protocol + ", " + points.size() + " grid points)",
                 (long) points.size() * parts.length)) {
-            for (Map<String, String> p : points) {
-                Params params = new Params(base).with(p);
-                Map<String, double[]> scores = new LinkedHashMap<>();
-                String error = null;
-                for (int f = 0; f < parts.length && error == null; f++) {
-                    try {
-                        Predictor fitted = cv.fit(scaled[f][0], params);
-                        Map<String, Double> sc = cv.score(fitted, scaled[f][1]);
-                        for (Map.Entry<String, Double> e : sc.entrySet()) {
-                            scores.computeIfAbsent(e.getKey(), k -> new double[parts.length])[f] = e.getValue();
-                        }
-                    } catch (LinalgException | ArithmeticException | IllegalStateException e) {
-                        error = e.getMessage();
-                    }
-                    pr.step();
-                }
-                rows.add(new Row(p, scores, error));
-            }
+            rows = CrossValidation.grid(raw, parts, scaleKind, points,
+                    (train, p) -> cv.fit(train, new Params(base).with(p)), cv::score, pr::step);
         }
         double secs = (System.nanoTime() - t0) * 1e-9;
+        double cpuSecs = (processCpuNanos() - cpu0) * 1e-9;
 
         String key = cv.selectBy();
-        Row best = null;
-        for (Row r : rows) {
-            if (r.error != null) {
-                continue;
-            }
-            if (best == null || (cv.lowerIsBetter() ? r.mean(key) < best.mean(key) : r.mean(key) > best.mean(key))) {
-                best = r;
-            }
-        }
+        CrossValidation.Result<Map<String, String>> best = CrossValidation.best(rows, key, cv.lowerIsBetter());
         if (best == null) {
-            throw new IllegalStateException("cv " + type + ": every grid point failed; first error: " + rows.get(0).error);
+            throw new IllegalStateException("cv " + type + ": every grid point failed; first error: "
+                    + rows.get(0).error());
         }
         Map<String, Object> rep = new LinkedHashMap<>();
         rep.put("model", type);
         rep.put("n", raw.n());
         rep.put("d", raw.d());
         rep.put("seconds", secs);
+        rep.put("cpuSeconds", cpuSecs);
+        rep.put("fits", rows.size() * parts.length);
         rep.put("protocol", protocol);
-        Params bestParams = new Params(base).with(best.params);
-        Map<String, String> bestMap = new LinkedHashMap<>(best.params);
+        Params bestParams = new Params(base).with(best.params());
+        Map<String, String> bestMap = new LinkedHashMap<>(best.params());
         if (bestParams.has("kernel")) {
             bestMap.put("kernel", bestParams.kernelSpec());
         }
         rep.put("best", bestMap);
-        for (String k : best.scores.keySet()) {
+        for (String k : best.scores().keySet()) {
             rep.put(k, best.mean(k));
             rep.put(k + "_sd", best.sd(k));
         }
         List<Map<String, Object>> table = new ArrayList<>();
-        for (Row r : rows) {
-            Map<String, Object> t = new LinkedHashMap<>(r.params);
-            if (r.error != null) {
-                t.put("error", r.error);
+        for (CrossValidation.Result<Map<String, String>> r : rows) {
+            Map<String, Object> t = new LinkedHashMap<>(r.params());
+            if (r.error() != null) {
+                t.put("error", r.error());
             } else {
-                for (String k : r.scores.keySet()) {
+                for (String k : r.scores().keySet()) {
                     t.put(k, r.mean(k));
                 }
             }
@@ -220,6 +161,15 @@ public final class CvCommand implements Callable<Integer> {
         }
         common.report(rep);
         return Main.EXIT_OK;
+    }
+
+    /** CPU time of the whole process (all threads), or 0 if the JVM does not report it. */
+    static long processCpuNanos() {
+        java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+            return Math.max(0, sun.getProcessCpuTime());
+        }
+        return 0;
     }
 
     private static void requireKnown(Map<String, String> base, String name, String option) {

@@ -24,6 +24,20 @@ public interface CvSupport {
         return false;
     }
 
+    /**
+     * Checks one parameter set before any fitting (the cv command calls it for every grid point and reports the
+     * first failure with exit status 2). The default parses {@code kernel} and checks {@code lambda >= 0} when
+     * present.
+     */
+    default void validate(Params params) {
+        if (params.has("kernel")) {
+            params.kernel();
+        }
+        if (params.has("lambda")) {
+            params.getNonNegative("lambda");
+        }
+    }
+
     /** Fits on an already scaled training set. */
     Predictor fit(Dataset scaledTrain, Params params);
 

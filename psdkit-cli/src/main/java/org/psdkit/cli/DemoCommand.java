@@ -16,7 +16,8 @@ public final class DemoCommand implements Callable<Integer> {
 
     /** The demo parts, in order. Add a part with one line (merges: keep every side's line). */
     static final List<DemoPart> PARTS = List.of(
-            new KrrDemoPart()
+            new KrrDemoPart(),
+            new PsdDemoPart()
     );
 
     @Option(names = "--out-dir", defaultValue = "psdkit-demo", paramLabel = "DIR",

@@ -120,14 +120,36 @@ public final class KrrKind implements ModelKind {
     @Override
     public CvSupport cv() {
         return new CvSupport() {
+            /**
+             * Last Gram matrix per training fold (keyed by the fold's identity): the cv command visits the grid with
+             * the last parameter (usually lambda) varying fastest, so consecutive fits of a fold share the kernel.
+             */
+            private final Map<Dataset, Object[]> gramCache = new java.util.IdentityHashMap<>();
+
             @Override
             public Map<String, String> defaults() {
                 return defaultParams();
             }
 
             @Override
+            public void validate(Params params) {
+                options(params);
+                params.kernel();
+            }
+
+            @Override
             public Predictor fit(Dataset scaledTrain, Params params) {
-                return train(scaledTrain, params);
+                KernelRidge.Options o = options(params);
+                Kernel k = params.kernel();
+                Object[] hit = gramCache.get(scaledTrain);
+                Matrix gram;
+                if (hit != null && hit[0].equals(k.spec())) {
+                    gram = (Matrix) hit[1];
+                } else {
+                    gram = k.gram(scaledTrain.x());
+                    gramCache.put(scaledTrain, new Object[] {k.spec(), gram});
+                }
+                return KernelRidge.fitGram(k, scaledTrain.x(), gram, scaledTrain.y(), o);
             }
         };
     }

@@ -13,12 +13,14 @@ import picocli.CommandLine.Command;
         description = "Kernel methods where positive semidefinite matrices carry the structure.",
         subcommands = {
             FitCommand.class,
+            SampleCommand.class,
             PredictCommand.class,
             EvalCommand.class,
             CvCommand.class,
             DemoCommand.class,
             ReproduceCommand.class,
             BenchCommand.class,
+            SdpCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

@@ -12,13 +12,25 @@ public final class ModelKinds {
     }
 
     /** Every model type. Keep one entry per line (merges then keep both sides). */
-    public static final List<ModelKind> ALL = List.of(
+    public static final List<ModelKind> ALL = List.of(new ModelKind[] {  // one per line, trailing comma kept
             new RidgeKind(),
             new KrrKind(),
+            new PsdKinds.PsdRegressionKind(),
+            new ConeKinds.HeteroKind(),
+            new ConeKinds.QuantileKind(),
+            PsdKinds.BaselineKind.ncm(),
+            PsdKinds.BaselineKind.pnm(),
+            PsdKinds.BaselineKind.glm(),
+            new KernelSosKind(),
+            new DensityKind(org.psdkit.density.PsdDensity.TYPE),
+            new DensityKind(org.psdkit.density.Baselines.NCM),
+            new DensityKind(org.psdkit.density.Baselines.PNM),
+            new DensityKind(org.psdkit.density.Baselines.GLM),
+            new DensityKind(org.psdkit.density.Kde.TYPE),
             new SvmModels.Kind("svm", "soft-margin SVM with a fixed kernel"),
             new SvmModels.Kind("tk-svm", "soft-margin SVM with a learned tessellated kernel"),
-            new SvmModels.Kind("simplemkl", "soft-margin SVM with a SimpleMKL kernel combination")
-    );
+            new SvmModels.Kind("simplemkl", "soft-margin SVM with a SimpleMKL kernel combination"),
+    });
 
     /** The kind with this type string; an unknown type is an error listing the known ones. */
     public static ModelKind get(String type) {

@@ -3,8 +3,6 @@ package org.psdkit.cli;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.psdkit.kernel.Kernel;
 
 /**
@@ -76,30 +74,29 @@ public final class Params {
     }
 
     /**
-     * The {@code kernel} parameter with every other parameter that appears in it as {@code name=value} replaced by
-     * this parameter set's value: with {@code kernel=gaussian(sigma=1) + 0.01*delta} and {@code sigma=0.3} the
-     * result is {@code gaussian(sigma=0.3) + 0.01*delta}. This is how a grid over {@code sigma} reaches the kernel.
+     * The {@code kernel} parameter with every other parameter that names one of its hyper-parameters (simple name
+     * such as {@code sigma}, or qualified such as {@code gaussian#2.sigma}) set to this parameter set's value: with
+     * {@code kernel=gaussian(sigma=1) + 0.01*delta} and {@code sigma=0.3} the result is
+     * {@code gaussian(sigma=0.3) + 0.01*delta}. This is how a grid over {@code sigma} reaches the kernel.
      */
-    public String kernelSpec() {
-        String spec = get("kernel");
-        for (Map.Entry<String, String> e : values.entrySet()) {
-            if (e.getKey().equals("kernel")) {
-                continue;
-            }
-            Pattern p = Pattern.compile("\\b" + Pattern.quote(e.getKey()) + "\\s*=\\s*[^,)\\s]+");
-            spec = p.matcher(spec).replaceAll(Matcher.quoteReplacement(e.getKey() + "=" + e.getValue().trim()));
-        }
-        return spec;
-    }
-
-    /** The parsed {@link #kernelSpec()}. */
     public Kernel kernel() {
-        return KernelSpecs.parse(kernelSpec());
+        Kernel k = KernelSpecs.parse(get("kernel"));
+        for (Map.Entry<String, String> e : values.entrySet()) {
+            if (!e.getKey().equals("kernel") && KernelSpecs.hasParameter(k, e.getKey())) {
+                k = KernelSpecs.withParameter(k, e.getKey(), e.getValue());
+            }
+        }
+        return k;
     }
 
-    /** True if {@code name} appears as {@code name=} inside the kernel parameter. */
+    /** The kernel string of {@link #kernel()}. */
+    public String kernelSpec() {
+        return kernel().spec();
+    }
+
+    /** True if {@code name} is a hyper-parameter of the kernel string {@code kernelSpec}. */
     public static boolean isKernelParameter(String kernelSpec, String name) {
-        return kernelSpec != null && Pattern.compile("\\b" + Pattern.quote(name) + "\\s*=").matcher(kernelSpec).find();
+        return kernelSpec != null && KernelSpecs.hasParameter(KernelSpecs.parse(kernelSpec), name);
     }
 
     /** A copy with some values replaced or added. */

@@ -7,6 +7,10 @@ import picocli.CommandLine.Command;
 @Command(name = "reproduce", description = "Reproduce a figure or table of the source papers.",
         subcommands = {
             ReproduceTkTable1Command.class,
+            ReproduceExample2Command.class,
+            ReproduceKernelSosCommand.class,
+            ReproduceDensity1dCommand.class,
+            ReproduceDensity10dCommand.class,
         })
 public final class ReproduceCommand implements Runnable {
     @CommandLine.Spec

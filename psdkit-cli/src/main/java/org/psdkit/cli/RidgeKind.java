@@ -85,6 +85,12 @@ public final class RidgeKind implements ModelKind {
             }
 
             @Override
+            public void validate(Params params) {
+                lambda(params);
+                intercept(params);
+            }
+
+            @Override
             public Predictor fit(Dataset scaledTrain, Params params) {
                 return train(scaledTrain, params);
             }

@@ -1,11 +1,11 @@
 package org.psdkit.kernel;
 
-import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 
 /**
- * Base of kernels k(x, t) = f(xᵀt): the Gram matrix is f applied elementwise to X Xᵀ (one dsyrk), the cross
- * matrix to X Zᵀ (one dgemm); the elementwise pass runs on {@link ParallelColumns}.
+ * Base of kernels k(x, t) = f(xᵀt): the Gram matrix is f applied elementwise to X Xᵀ, the cross matrix to X Zᵀ,
+ * with the products from BLAS in column blocks ({@link InnerProductBlocks}) and the elementwise pass on
+ * {@link ParallelColumns}.
  */
 abstract class DotProductKernel implements Kernel {
 
@@ -28,24 +28,28 @@ abstract class DotProductKernel implements Kernel {
         return f(dot(x, t));
     }
 
-    /** Applies f in place to entries [i, j] of an n-row column-major array, lower triangle only if asked. */
-    void applyColumns(double[] a, int rows, int from, int to, boolean lowerOnly) {
-        for (int j = from; j < to; j++) {
-            int off = j * rows;
-            for (int i = lowerOnly ? j : 0; i < rows; i++) {
-                a[off + i] = f(a[off + i]);
+    private Matrix compute(Matrix x, Matrix z, boolean lower) {
+        int n = x.rows();
+        Matrix g = Matrix.zeros(n, z.rows());
+        double[] a = g.data();
+        InnerProductBlocks.run(x, z, lower, 1, (prod, i0, rows, j0, j1) -> {
+            for (int j = j0; j < j1; j++) {
+                int off = j * n;
+                int po = (j - j0) * rows - i0;
+                for (int i = lower ? j : 0; i < n; i++) {
+                    a[off + i] = f(prod[po + i]);
+                }
             }
+        });
+        if (lower) {
+            ParallelColumns.mirrorLower(a, n);
         }
+        return g;
     }
 
     @Override
     public Matrix gram(Matrix x) {
-        int n = x.rows();
-        Matrix g = Linalg.syrk(x, false);
-        double[] a = g.data();
-        ParallelColumns.forColumns(n, (long) n * n / 2, (from, to) -> applyColumns(a, n, from, to, true));
-        ParallelColumns.mirrorLower(a, n);
-        return g;
+        return compute(x, x, true);
     }
 
     @Override
@@ -54,14 +58,7 @@ abstract class DotProductKernel implements Kernel {
             throw new IllegalArgumentException(kind() + " kernel: points of dimension " + x.cols() + " and "
                     + z.cols());
         }
-        int n = x.rows();
-        Matrix g = Matrix.zeros(n, z.rows());
-        if (x.cols() > 0 && n > 0 && z.rows() > 0) {
-            Linalg.gemmInPlace(1.0, x, false, z, true, 0.0, g);
-        }
-        double[] a = g.data();
-        ParallelColumns.forColumns(z.rows(), (long) n * z.rows(), (from, to) -> applyColumns(a, n, from, to, false));
-        return g;
+        return compute(x, z, false);
     }
 
     @Override

@@ -8,8 +8,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Runs an elementwise loop over the columns of a matrix on a small fixed pool of daemon threads (size: system
- * property {@code psdkit.kernel.threads}, default the number of available processors). The calling thread
+ * Runs an elementwise loop over the columns of a matrix on a small fixed pool of daemon threads (threads used:
+ * system property {@code psdkit.kernel.threads} or {@link #setThreads(int)}, default the number of available
+ * processors). The calling thread
  * takes part, and columns are handed out in blocks from a shared counter so that triangular work (a Gram matrix's
  * lower triangle) balances itself.
  */
@@ -25,14 +26,18 @@ public final class ParallelColumns {
     /** Blocks per thread: enough for the shared counter to even out triangular work without much overhead. */
     private static final int BLOCKS_PER_THREAD = 8;
 
-    private static final int THREADS = Math.max(1,
-            Integer.getInteger("psdkit.kernel.threads", Runtime.getRuntime().availableProcessors()));
+    /** Pool size: the number of available processors (threads beyond the cores would only compete). */
+    private static final int MAX_THREADS = Math.max(1, Runtime.getRuntime().availableProcessors());
 
-    private static final ExecutorService POOL = THREADS <= 1 ? null : Executors.newFixedThreadPool(THREADS - 1, r -> {
-        Thread t = new Thread(r, "psdkit-kernel");
-        t.setDaemon(true);
-        return t;
-    });
+    private static volatile int threads = Math.max(1, Math.min(MAX_THREADS,
+            Integer.getInteger("psdkit.kernel.threads", MAX_THREADS)));
+
+    private static final ExecutorService POOL = MAX_THREADS <= 1 ? null
+            : Executors.newFixedThreadPool(MAX_THREADS - 1, r -> {
+                Thread t = new Thread(r, "psdkit-kernel");
+                t.setDaemon(true);
+                return t;
+            });
 
     /** Body of a loop over the columns {@code from <= j < to}. */
     @FunctionalInterface
@@ -45,7 +50,18 @@ public final class ParallelColumns {
 
     /** Number of threads (including the caller) that loops may use. */
     public static int threads() {
-        return THREADS;
+        return threads;
+    }
+
+    /**
+     * Sets the number of threads (including the caller) for kernel-matrix loops, 1 to the number of available
+     * processors (larger values are capped). Default: system property {@code psdkit.kernel.threads} or all cores.
+     */
+    public static void setThreads(int n) {
+        if (n < 1) {
+            throw new IllegalArgumentException("kernel threads must be >= 1, got " + n);
+        }
+        threads = Math.min(n, MAX_THREADS);
     }
 
     /**
@@ -56,11 +72,12 @@ public final class ParallelColumns {
         if (cols <= 0) {
             return;
         }
-        if (POOL == null || work < SEQUENTIAL_BELOW || cols == 1) {
+        int use = threads;
+        if (POOL == null || use <= 1 || work < SEQUENTIAL_BELOW || cols == 1) {
             body.run(0, cols);
             return;
         }
-        int blocks = Math.min(cols, THREADS * BLOCKS_PER_THREAD);
+        int blocks = Math.min(cols, use * BLOCKS_PER_THREAD);
         int size = (cols + blocks - 1) / blocks;
         int count = (cols + size - 1) / size;
         AtomicInteger next = new AtomicInteger();
@@ -69,8 +86,8 @@ public final class ParallelColumns {
                 body.run(b * size, Math.min(cols, (b + 1) * size));
             }
         };
-        List<Future<?>> futures = new ArrayList<>(THREADS - 1);
-        for (int t = 0; t < THREADS - 1; t++) {
+        List<Future<?>> futures = new ArrayList<>(use - 1);
+        for (int t = 0; t < use - 1; t++) {
             futures.add(POOL.submit(worker));
         }
         worker.run();

@@ -1,12 +1,11 @@
 package org.psdkit.kernel;
 
-import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 
 /**
- * Base of kernels k(x, t) = g(‖x − t‖²). Squared distances come from one matrix product,
- * ‖x‖² + ‖t‖² − 2 xᵀt (dsyrk for a Gram matrix, dgemm for a cross matrix); entries where that formula
- * cancels badly are recomputed directly; g runs elementwise on {@link ParallelColumns}.
+ * Base of kernels k(x, t) = g(‖x − t‖²). Squared distances come from matrix products,
+ * ‖x‖² + ‖t‖² − 2 xᵀt, with X Zᵀ from BLAS in column blocks ({@link InnerProductBlocks}); entries where that
+ * formula cancels badly are recomputed directly; g runs elementwise on {@link ParallelColumns}.
  */
 abstract class RadialKernel implements Kernel {
 
@@ -63,25 +62,8 @@ abstract class RadialKernel implements Kernel {
         return s;
     }
 
-    /** Turns the inner products in columns [from, to) into kernel values; lower triangle only if {@code lower}. */
-    private void fill(double[] a, int n, double[] nx, double[] nz, double[] xr, double[] zr, int d, int from,
-                      int to, boolean lower) {
-        for (int j = from; j < to; j++) {
-            int off = j * n;
-            double nzj = nz[j];
-            for (int i = lower ? j : 0; i < n; i++) {
-                double norms = nx[i] + nzj;
-                double r2 = norms - 2 * a[off + i];
-                if (r2 < CANCELLATION_GUARD * norms) {
-                    r2 = direct(xr, i, zr, j, d);
-                }
-                a[off + i] = g(r2);
-            }
-        }
-    }
-
     /**
-     * x with the column means of {@code ref} subtracted: a radial kernel is translation invariant, and centring
+     * x with the column means {@code mean} subtracted: a radial kernel is translation invariant, and centring
      * shrinks ‖x‖² + ‖t‖² towards ‖x − t‖², which keeps the expanded formula accurate for data far from the origin.
      */
     static Matrix centred(Matrix x, double[] mean) {
@@ -111,43 +93,51 @@ abstract class RadialKernel implements Kernel {
         return mean;
     }
 
-    @Override
-    public Matrix gram(Matrix x0) {
-        Matrix x = centred(x0, columnMeans(x0));
+    private Matrix compute(Matrix x0, Matrix z0, boolean lower) {
+        double[] mean = columnMeans(x0);
+        Matrix x = centred(x0, mean);
+        Matrix z = lower ? x : centred(z0, mean);
         int n = x.rows();
         int d = x.cols();
-        Matrix k = Linalg.syrk(x, false);
-        double[] a = k.data();
         double[] nx = SquaredDistances.rowNorms2(x);
+        double[] nz = lower ? nx : SquaredDistances.rowNorms2(z);
         double[] xr = rowMajor(x);
-        ParallelColumns.forColumns(n, (long) n * n / 2, (from, to) -> fill(a, n, nx, nx, xr, xr, d, from, to, true));
-        ParallelColumns.mirrorLower(a, n);
+        double[] zr = lower ? xr : rowMajor(z);
+        Matrix k = Matrix.zeros(n, z.rows());
+        double[] a = k.data();
+        InnerProductBlocks.run(x, z, lower, 1, (prod, i0, rows, j0, j1) -> {
+            for (int j = j0; j < j1; j++) {
+                int off = j * n;
+                int po = (j - j0) * rows - i0;
+                double nzj = nz[j];
+                for (int i = lower ? j : 0; i < n; i++) {
+                    double norms = nx[i] + nzj;
+                    double r2 = norms - 2 * prod[po + i];
+                    if (r2 < CANCELLATION_GUARD * norms) {
+                        r2 = direct(xr, i, zr, j, d);
+                    }
+                    a[off + i] = g(r2);
+                }
+            }
+        });
+        if (lower) {
+            ParallelColumns.mirrorLower(a, n);
+        }
         return k;
     }
 
     @Override
-    public Matrix cross(Matrix x0, Matrix z0) {
-        if (x0.cols() != z0.cols()) {
-            throw new IllegalArgumentException(kind() + " kernel: points of dimension " + x0.cols() + " and "
-                    + z0.cols());
+    public Matrix gram(Matrix x) {
+        return compute(x, x, true);
+    }
+
+    @Override
+    public Matrix cross(Matrix x, Matrix z) {
+        if (x.cols() != z.cols()) {
+            throw new IllegalArgumentException(kind() + " kernel: points of dimension " + x.cols() + " and "
+                    + z.cols());
         }
-        double[] mean = columnMeans(x0);
-        Matrix x = centred(x0, mean);
-        Matrix z = centred(z0, mean);
-        int n = x.rows();
-        int m = z.rows();
-        int d = x.cols();
-        Matrix k = Matrix.zeros(n, m);
-        if (d > 0 && n > 0 && m > 0) {
-            Linalg.gemmInPlace(1.0, x, false, z, true, 0.0, k);
-        }
-        double[] a = k.data();
-        double[] nx = SquaredDistances.rowNorms2(x);
-        double[] nz = SquaredDistances.rowNorms2(z);
-        double[] xr = rowMajor(x);
-        double[] zr = rowMajor(z);
-        ParallelColumns.forColumns(m, (long) n * m, (from, to) -> fill(a, n, nx, nz, xr, zr, d, from, to, false));
-        return k;
+        return compute(x, z, false);
     }
 
     @Override

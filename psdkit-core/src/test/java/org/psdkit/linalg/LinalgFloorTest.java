@@ -90,4 +90,35 @@ class LinalgFloorTest {
             assertThrows(IllegalArgumentException.class, () -> ws.decompose(Matrix.identity(4)));
         }
     }
+
+    @Test
+    void productBlocksMatchTheFullProduct() {
+        Matrix x = gaussianMatrix(37, 4, 5);
+        Matrix z = gaussianMatrix(29, 4, 6);
+        Matrix full = Linalg.gemm(1.0, x, false, z, true);
+        try (ProductBlocks pb = new ProductBlocks(x, z)) {
+            int i0 = 5;
+            int j0 = 3;
+            int j1 = 20;
+            int rows = 37 - i0;
+            double[] dst = new double[rows * (j1 - j0)];
+            pb.compute(i0, j0, j1, dst);
+            for (int j = j0; j < j1; j++) {
+                for (int i = i0; i < 37; i++) {
+                    assertEquals(full.get(i, j), dst[(i - i0) + (j - j0) * rows], 1e-13);
+                }
+            }
+            assertThrows(IllegalArgumentException.class, () -> pb.compute(0, 0, 30, new double[37 * 30]));
+        }
+        Matrix g = Linalg.gemm(1.0, x, false, x, true);
+        try (ProductBlocks pb = new ProductBlocks(x, x)) {
+            double[] dst = new double[37 * 10];
+            pb.compute(0, 27, 37, dst);
+            for (int j = 27; j < 37; j++) {
+                for (int i = 0; i < 37; i++) {
+                    assertEquals(g.get(i, j), dst[i + (j - 27) * 37], 1e-13);
+                }
+            }
+        }
+    }
 }

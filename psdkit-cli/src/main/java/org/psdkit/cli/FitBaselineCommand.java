@@ -1,0 +1,105 @@
+package org.psdkit.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.psdkit.data.Dataset;
+import org.psdkit.data.Scaler;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.psd.Baselines;
+import org.psdkit.psd.KernelExpansionModel;
+import org.psdkit.select.Metrics;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code psdkit fit ncm|pnm|glm}: the non-negative regression baselines of seed 002, App. D. */
+abstract class FitBaselineCommand implements Callable<Integer> {
+
+    @Mixin
+    CommonFitOptions common;
+
+    @Option(names = "--kernel", defaultValue = "gaussian(sigma=1)", paramLabel = "SPEC",
+            description = "Kernel string (default: ${DEFAULT-VALUE}).")
+    String kernel;
+
+    @Option(names = "--lambda", defaultValue = "0.001", paramLabel = "X",
+            description = "Weight of (lambda/2) a^T K a, > 0 (default: ${DEFAULT-VALUE}).")
+    double lambda;
+
+    @Option(names = "--tol", defaultValue = "1e-8", paramLabel = "X",
+            description = "Stopping tolerance (relative gap for pnm, first-order residual otherwise; default: "
+                    + "${DEFAULT-VALUE}).")
+    double tol;
+
+    @Option(names = "--max-iter", defaultValue = "5000", paramLabel = "N",
+            description = "Iteration budget (default: ${DEFAULT-VALUE}).")
+    int maxIter;
+
+    abstract PsdKinds.Baseline which();
+
+    @Override
+    public Integer call() {
+        if (!(lambda > 0) || Double.isInfinite(lambda)) {
+            throw new IllegalArgumentException("--lambda must be > 0, got " + lambda);
+        }
+        if (!(tol >= 0)) {
+            throw new IllegalArgumentException("--tol must be >= 0, got " + tol);
+        }
+        if (maxIter < 1) {
+            throw new IllegalArgumentException("--max-iter must be >= 1, got " + maxIter);
+        }
+        Baselines.Options o = new Baselines.Options(lambda, tol, maxIter, Double.POSITIVE_INFINITY, common.seed);
+        Kernel k = KernelSpecs.parse(kernel);
+        common.checkOutWritable();
+        Dataset raw = common.loadSupervised(false);
+        Scaler scaler = common.fitScaler(raw);
+        Dataset train = scaler.apply(raw);
+        String type = which().type;
+        long t0 = System.nanoTime();
+        KernelExpansionModel m;
+        try (Progress p = Progress.start(type, maxIter)) {
+            m = which().fit(k, train.x(), train.y(), o, (it, hv, step, restarts, secs) -> p.set(it));
+        }
+        double secs = (System.nanoTime() - t0) * 1e-9;
+        ObjectNode doc = common.newModelDocument(type, raw, scaler, k.spec());
+        PsdKinds.BaselineKind.store(doc, m, o);
+        common.save(doc);
+        Map<String, Object> rep = common.baseReport(type, raw, secs);
+        rep.put("kernel", k.spec());
+        rep.put("lambda", lambda);
+        PsdKinds.putReport(rep, m.diagnostics());
+        double[] pred = m.values(train.x());
+        rep.putAll(Metrics.regression(raw.y(), pred));
+        rep.put("min_prediction", PsdKinds.minimum(pred));
+        common.report(rep);
+        return Main.EXIT_OK;
+    }
+
+    @Command(name = "ncm", description = "Non-negative coefficients model f = sum a_i k(x, x_i), a >= 0 "
+            + "(accelerated projected gradient).")
+    static final class Ncm extends FitBaselineCommand {
+        @Override
+        PsdKinds.Baseline which() {
+            return PsdKinds.Baseline.NCM;
+        }
+    }
+
+    @Command(name = "pnm", description = "Partially non-negative model: f = sum a_i k(x, x_i) with f(x_i) >= 0 on the "
+            + "training points only (dual FISTA).")
+    static final class Pnm extends FitBaselineCommand {
+        @Override
+        PsdKinds.Baseline which() {
+            return PsdKinds.Baseline.PNM;
+        }
+    }
+
+    @Command(name = "glm", description = "Exponential model f = exp(sum a_i k(x, x_i)) (non-convex; gradient descent "
+            + "with seeded restarts).")
+    static final class Glm extends FitBaselineCommand {
+        @Override
+        PsdKinds.Baseline which() {
+            return PsdKinds.Baseline.GLM;
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package org.psdkit.cli;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.psdkit.optim.sdp.SdpOptions;
+import org.psdkit.optim.sdp.SdpProblem;
+import org.psdkit.optim.sdp.SdpResult;
+import org.psdkit.optim.sdp.SdpSolver;
+import org.psdkit.optim.sdp.SdpaFormat;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code psdkit sdp <action>}: the semidefinite-programming solver on SDPA sparse files. */
+@Command(name = "sdp", description = "Semidefinite programming on SDPA sparse (.dat-s) files.",
+        subcommands = {SdpCommand.Solve.class})
+public final class SdpCommand implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "sdp: name an action, one of "
+                + spec.subcommands().keySet());
+    }
+
+    /** {@code psdkit sdp solve FILE.dat-s [--json]}. */
+    @Command(name = "solve", description = {
+        "Solve an SDP given in SDPA sparse format with the primal-dual interior-point method.",
+        "Objectives and infeasibility labels follow SDPA/SDPLIB: primal = min c'x s.t. sum x_i F_i - F_0 >= 0,",
+        "dual = max <F_0,Y> s.t. <F_i,Y> = c_i, Y >= 0; 'objective' is directly comparable with SDPLIB's table."})
+    public static final class Solve implements Callable<Integer> {
+        @Parameters(index = "0", paramLabel = "FILE", description = "problem in SDPA sparse format (.dat-s)")
+        Path file;
+
+        @Option(names = "--json", description = "print one JSON object on stdout")
+        boolean json;
+
+        @Option(names = "--tolerance", defaultValue = "1e-8",
+                description = "relative gap and feasibility tolerance (default ${DEFAULT-VALUE})")
+        double tolerance;
+
+        @Option(names = "--max-iterations", defaultValue = "100",
+                description = "iteration limit (default ${DEFAULT-VALUE})")
+        int maxIterations;
+
+        @Option(names = "--time-limit", defaultValue = "0",
+                description = "wall-clock limit in seconds, 0 = none (default ${DEFAULT-VALUE})")
+        double timeLimit;
+
+        @Override
+        public Integer call() {
+            if (!(tolerance > 0 && tolerance < 1)) {
+                throw new IllegalArgumentException("--tolerance must be in (0, 1), got " + tolerance);
+            }
+            if (maxIterations < 1) {
+                throw new IllegalArgumentException("--max-iterations must be >= 1, got " + maxIterations);
+            }
+            if (!(timeLimit >= 0)) {
+                throw new IllegalArgumentException("--time-limit must be >= 0, got " + timeLimit);
+            }
+            SdpProblem p = SdpaFormat.read(file);
+            SdpResult r;
+            try (Progress progress = Progress.start("sdp", maxIterations)) {
+                SdpOptions o = SdpOptions.defaults().withTolerance(tolerance).withMaxIterations(maxIterations)
+                        .withTimeLimit(timeLimit).withListener((it, po, dob, pi, di, mu) -> progress.set(it,
+                                String.format(java.util.Locale.ROOT, "obj %.8g  pinf %.1e  dinf %.1e", -po, pi, di)));
+                r = SdpSolver.solve(p, o);
+            }
+            Map<String, Object> rep = report(file, p, r);
+            Reports.print(rep, json);
+            return Main.EXIT_OK;
+        }
+    }
+
+    static Map<String, Object> report(Path file, SdpProblem p, SdpResult r) {
+        SdpaFormat.SdpaView v = SdpaFormat.sdpaView(r);
+        Map<String, Object> rep = new LinkedHashMap<>();
+        rep.put("problem", file.getFileName().toString());
+        rep.put("m", p.constraints());
+        rep.put("n", p.totalSize());
+        rep.put("status", v.status());
+        rep.put("objective", v.objective());
+        rep.put("primal_objective", v.primalObjective());
+        rep.put("dual_objective", v.dualObjective());
+        rep.put("relative_gap", r.relativeGap());
+        rep.put("primal_infeasibility", r.dualInfeasibility());
+        rep.put("dual_infeasibility", r.primalInfeasibility());
+        rep.put("iterations", r.iterations());
+        rep.put("seconds", r.seconds());
+        rep.put("message", r.message());
+        return rep;
+    }
+}

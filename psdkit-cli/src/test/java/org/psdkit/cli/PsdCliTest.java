@@ -1,0 +1,147 @@
+package org.psdkit.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PsdCliTest {
+
+    @TempDir
+    Path dir;
+
+    Path csv(String name, int n, long seed, double lo, double hi) throws IOException {
+        Random r = new Random(seed);
+        StringBuilder sb = new StringBuilder("x,y\n");
+        for (int i = 0; i < n; i++) {
+            double x = lo + (hi - lo) * r.nextDouble();
+            double y = Math.max(0, Math.sin(x)) * x * x + 0.2 * r.nextGaussian();
+            sb.append(String.format(Locale.ROOT, "%.17g,%.17g%n", x, y));
+        }
+        Path p = dir.resolve(name);
+        Files.writeString(p, sb.toString());
+        return p;
+    }
+
+    @Test
+    void fitPsdRegressionReportsSolverFieldsAndEvalReportsMinPrediction() throws IOException {
+        Path train = csv("train.csv", 60, 1, -3, 3);
+        Path far = csv("far.csv", 200, 2, -300, 300);
+        Path model = dir.resolve("m.json");
+        CliRun r = CliRun.run("fit", "psd-regression", "--train", train.toString(), "--out", model.toString(),
+                "--kernel", "gaussian(sigma=0.5)", "--lambda1", "1e-4", "--lambda2", "1e-4", "--tol", "1e-8",
+                "--max-iter", "5000", "--json");
+        assertEquals(0, r.status(), r.err());
+        JsonNode j = r.json();
+        assertEquals("psd-regression", j.get("model").asText());
+        for (String f : new String[] {"iterations", "duality_gap", "objective", "seconds", "rank", "rmse"}) {
+            assertTrue(j.has(f), "missing " + f + " in " + j);
+        }
+        assertTrue(j.get("duality_gap").asDouble() <= 1e-8 * j.get("objective").asDouble() * 1.0001);
+        assertTrue(j.get("rank").asInt() >= 1);
+        CliRun e = CliRun.run("eval", "--model", model.toString(), "--data", far.toString(), "--json");
+        assertEquals(0, e.status(), e.err());
+        assertTrue(e.json().get("min_prediction").asDouble() >= 0, e.out());
+        assertTrue(e.json().has("rmse"));
+        // the paper's convention reaches the same options
+        CliRun p = CliRun.run("fit", "psd-regression", "--train", train.toString(), "--out", model.toString(),
+                "--lambda", "1e-3", "--frobenius-ratio", "0.005", "--json");
+        assertEquals(0, p.status(), p.err());
+        assertEquals(1e-5, p.json().get("lambda2").asDouble(), 1e-18);
+    }
+
+    @Test
+    void badOptionsExitTwoAndWriteNothing() throws IOException {
+        Path train = csv("train.csv", 20, 1, -3, 3);
+        Path model = dir.resolve("bad.json");
+        CliRun r = CliRun.run("fit", "psd-regression", "--train", train.toString(), "--out", model.toString(),
+                "--lambda2", "0");
+        assertEquals(2, r.status());
+        assertTrue(r.err().contains("--lambda2"), r.err());
+        assertFalse(Files.exists(model));
+        CliRun r2 = CliRun.run("fit", "psd-regression", "--train", train.toString(), "--out", model.toString(),
+                "--lambda", "1", "--lambda1", "1");
+        assertEquals(2, r2.status());
+        CliRun r3 = CliRun.run("fit", "ncm", "--train", train.toString(), "--out", model.toString(), "--lambda",
+                "-1");
+        assertEquals(2, r3.status());
+        assertTrue(r3.err().contains("--lambda"), r3.err());
+        assertFalse(Files.exists(model));
+    }
+
+    @Test
+    void baselinesFitAndEvaluate() throws IOException {
+        Path train = csv("train.csv", 40, 3, -3, 3);
+        for (String type : new String[] {"ncm", "pnm", "glm"}) {
+            Path model = dir.resolve(type + ".json");
+            CliRun r = CliRun.run("fit", type, "--train", train.toString(), "--out", model.toString(), "--kernel",
+                    "gaussian(sigma=0.7)", "--lambda", "1e-3", "--max-iter", "400", "--json");
+            assertEquals(0, r.status(), r.err());
+            assertEquals(type, r.json().get("model").asText());
+            assertTrue(r.json().get("iterations").asInt() > 0);
+            CliRun e = CliRun.run("eval", "--model", model.toString(), "--data", train.toString(), "--json");
+            assertEquals(0, e.status(), e.err());
+            assertTrue(e.json().get("r2").asDouble() > 0.8, type + ": " + e.out());
+            if (!type.equals("pnm")) {
+                assertTrue(e.json().get("min_prediction").asDouble() >= 0, type + ": " + e.out());
+            }
+        }
+    }
+
+    @Test
+    void reproduceExample2WritesAFigureAndTable() {
+        Path png = dir.resolve("ex2.png");
+        CliRun r = CliRun.run("reproduce", "example2", "--n", "10,20", "--ncm-max-iter", "500", "--out", png.toString(), "--json");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(Files.exists(png));
+        JsonNode narrow = r.json().get("narrow");
+        assertEquals(2, narrow.size());
+        assertTrue(narrow.get(1).get("ncm_max_error").asDouble() > 0.15);
+        assertTrue(narrow.get(1).get("psd_max_error").asDouble() < narrow.get(0).get("psd_max_error").asDouble());
+    }
+
+    @Test
+    void goldenPsdModelFileLoadsAndPredictsItsSumOfSquares() throws Exception {
+        Path golden = Path.of(PsdCliTest.class.getResource("/golden/psd-regression-v1.json").toURI());
+        JsonNode doc = org.psdkit.io.ModelFile.read(golden);
+        // f(x) = |R^T v(x)|^2 computed here from the stored numbers, v(x)_i = exp(-(x - x_i)^2 / (2 sigma^2))
+        double sigma = 0.5;
+        JsonNode pts = doc.get("numbers").get("points");
+        JsonNode fac = doc.get("numbers").get("factor");
+        int rank = doc.get("numbers").get("rank").asInt();
+        Path data = dir.resolve("q.csv");
+        double[] qs = {-2.5, -0.3, 0.0, 1.7, 40.0};
+        StringBuilder sb = new StringBuilder("x,y\n");
+        for (double q : qs) {
+            sb.append(q).append(",0\n");
+        }
+        Files.writeString(data, sb.toString());
+        Path out = dir.resolve("pred.csv");
+        CliRun r = CliRun.run("predict", "--model", golden.toString(), "--data", data.toString(), "--out",
+                out.toString());
+        assertEquals(0, r.status(), r.err());
+        java.util.List<String> lines = Files.readAllLines(out);
+        for (int q = 0; q < qs.length; q++) {
+            double f = 0;
+            for (int k = 0; k < rank; k++) {
+                double s = 0;
+                for (int i = 0; i < pts.size(); i++) {
+                    double d = qs[q] - pts.get(i).get(0).asDouble();
+                    s += fac.get(i).get(k).asDouble() * Math.exp(-d * d / (2 * sigma * sigma));
+                }
+                f += s * s;
+            }
+            String[] cells = lines.get(q + 1).split(",");
+            double got = Double.parseDouble(cells[cells.length - 1]);
+            assertEquals(f, got, 1e-12 * (1 + f), "query " + qs[q]);
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package org.psdkit.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.psdkit.model.KernelSosExample;
+
+class SdpCliTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void sdpSolveReportsTheSdplibValue() {
+        Path f = TestFiles.resource(dir, "sdplib/truss1.dat-s");
+        CliRun r = CliRun.run("sdp", "solve", f.toString(), "--json");
+        assertEquals(0, r.status(), r.err());
+        JsonNode j = r.json();
+        assertEquals("optimal", j.get("status").asText());
+        assertEquals(-8.999996, j.get("objective").asDouble(), 1e-6 * 9);
+        for (String k : new String[] {"primal_objective", "dual_objective", "relative_gap", "iterations", "seconds"}) {
+            assertTrue(j.has(k), "missing " + k);
+        }
+        assertTrue(j.get("relative_gap").asDouble() < 1e-7);
+    }
+
+    @Test
+    void sdpSolveRejectsMissingAndMalformedFiles() {
+        CliRun missing = CliRun.run("sdp", "solve", dir.resolve("none.dat-s").toString());
+        assertEquals(2, missing.status());
+        assertTrue(missing.err().contains("no such file"), missing.err());
+        Path bad = TestFiles.write(dir, "bad.dat-s", "1\n1\n2\n1.0\n1 1 1 1 abc\n");
+        CliRun r = CliRun.run("sdp", "solve", bad.toString(), "--json");
+        assertEquals(2, r.status());
+        assertTrue(r.err().contains("bad.dat-s:5: expected a number for value"), r.err());
+        assertTrue(r.out().isEmpty());
+    }
+
+    @Test
+    void benchSdpPrintsErrorsAndTheBaselineRatio() throws IOException {
+        Path d = Files.createDirectories(dir.resolve("sdplib"));
+        TestFiles.resource(d, "sdplib/truss1.dat-s");
+        Files.writeString(d.resolve("README.md"), """
+                | problem | m | blocks | block sizes | n | bytes | class | published optimum | src | CSDP 6.2.0 | remark |
+                |---|---:|---:|---|---:|---:|---|---:|---|---:|---|
+                | truss1 | 6 | 7 | 6×2, 1 | 13 | 600 | S | -8.999996 | table | -8.9999963 |  |
+                """);
+        CliRun r = CliRun.run("bench", "sdp", "--dir", d.toString(), "--json");
+        assertEquals(0, r.status(), r.err());
+        JsonNode j = r.json();
+        assertEquals(1, j.get("problems").asInt());
+        JsonNode row = j.get("rows").get(0);
+        assertTrue(row.get("error_csdp").asDouble() < 1e-6, row.toString());
+        assertTrue(row.get("ratio").asDouble() > 0);
+        assertEquals(1, j.get("within_1e-6_of_csdp").asInt());
+    }
+
+    Path data(int n, long seed) throws IOException {
+        KernelSosExample.Sample s = KernelSosExample.sample(n, 0.5, seed);
+        StringBuilder sb = new StringBuilder("x,y\n");
+        for (int i = 0; i < n; i++) {
+            sb.append(String.format(Locale.ROOT, "%.17g,%.17g%n", s.x().get(i, 0), s.y()[i]));
+        }
+        return Files.writeString(dir.resolve("d" + seed + ".csv"), sb.toString());
+    }
+
+    @Test
+    void fitKernelSosReportsObjectiveLmiAndAlphaAndTheModelPredicts() throws IOException {
+        Path train = data(25, 3);
+        Path model = dir.resolve("sos.json");
+        CliRun r = CliRun.run("fit", "kernel-sos", "--train", train.toString(), "--target", "y",
+                "--kernel", "gaussian(sigma=0.75) + 0.01*delta", "--lambda", "0.01", "--out", model.toString(),
+                "--json");
+        assertEquals(0, r.status(), r.err());
+        JsonNode j = r.json();
+        assertEquals("kernel-sos", j.get("model").asText());
+        assertTrue(j.get("objective").asDouble() > 0);
+        assertTrue(j.get("lmi_min_eigenvalue").asDouble() > -1e-6);
+        assertTrue(j.get("alpha_min").asDouble() > -1e-6);
+        CliRun e = CliRun.run("eval", "--model", model.toString(), "--data", train.toString(), "--json");
+        assertEquals(0, e.status(), e.err());
+        assertEquals(j.get("rmse").asDouble(), e.json().get("rmse").asDouble(), 1e-9);
+    }
+
+    @Test
+    void fitKernelSosRejectsBadOptionsBeforeWriting() throws IOException {
+        Path train = data(10, 4);
+        Path model = dir.resolve("x.json");
+        CliRun r = CliRun.run("fit", "kernel-sos", "--train", train.toString(), "--lambda", "-1", "--out",
+                model.toString());
+        assertEquals(2, r.status());
+        assertTrue(r.err().contains("--lambda"), r.err());
+        assertFalse(Files.exists(model));
+    }
+
+    @Test
+    void reproduceKernelSosWritesAFigureAndTheTable() {
+        Path png = dir.resolve("fig.png");
+        CliRun r = CliRun.run("reproduce", "kernel-sos", "--n", "15", "--sigmas", "0.75", "--test", "50", "--out",
+                png.toString(), "--json");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(Files.isRegularFile(png));
+        JsonNode rows = r.json().get("rows");
+        assertEquals(3, rows.size());
+        for (JsonNode row : rows) {
+            assertTrue(row.get("min_prediction").asDouble() >= -1e-9, row.toString());
+            assertTrue(row.get("rmse_true").asDouble() > 0);
+        }
+    }
+}

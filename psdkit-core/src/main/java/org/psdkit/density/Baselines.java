@@ -1,0 +1,239 @@
+package org.psdkit.density;
+
+import java.util.Arrays;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.linalg.Linalg;
+import org.psdkit.linalg.Matrix;
+
+/**
+ * The baseline density estimators of seed 002 App. D, all with loss −(1/n) Σ log f(x_i) and regulariser
+ * (λ/2) αᵀKα = (λ/2)‖w‖²:
+ * <ul>
+ *   <li>{@link #ncm}: non-negative coefficients on the simplex {α ≥ 0, uᵀα = 1} (eq. 35);</li>
+ *   <li>{@link #pnm}: f(x_i) ≥ 0 on the data only, ∫ f dν = 1 (eq. 37) — may be negative elsewhere;</li>
+ *   <li>{@link #glm}: p ∝ exp(g)·ν with the normaliser estimated by Monte Carlo (eq. 33).</li>
+ * </ul>
+ */
+public final class Baselines {
+    public static final String NCM = "ncm-density";
+    public static final String PNM = "pnm-density";
+    public static final String GLM = "glm-density";
+    /** Default stopping tolerance of the baselines (relative duality / Frank–Wolfe gap, gradient norm for GLM). */
+    public static final double DEFAULT_TOLERANCE = 1e-6;
+    public static final int DEFAULT_MAX_ITERATIONS = 20000;
+    /** Monte-Carlo sample size of the GLM normaliser: the 10 000 draws from ν that App. E uses in 1-D. */
+    public static final int GLM_MC_SAMPLES = 10_000;
+    /** Independent draws used to report the GLM integral afterwards (different seed from the training draws). */
+    public static final int GLM_CHECK_SAMPLES = 100_000;
+
+    private Baselines() {
+    }
+
+    // ------------------------------------------------------------------ NCM (eq. 35)
+
+    /**
+     * NCM: min_{α ≥ 0, uᵀα = 1} −(1/n)Σ log (Kα)_i + (λ/2) αᵀKα, solved in γ = u∘α on the probability simplex by
+     * accelerated projected gradient; stops on the Frank–Wolfe gap ∇ᵀγ − min_j ∇_j (an upper bound of the
+     * suboptimality), relative to max(1, |F|).
+     */
+    public static LinearDensity ncm(Matrix x, Kernel kernel, BaseMeasure base, double lambda, double tol,
+                                    int maxIter) {
+        DensityData.check(x, "ncm density");
+        checkLambda(lambda);
+        base.requireDimension(x.cols());
+        int n = x.rows();
+        Matrix k = kernel.gram(x);
+        double[] u = LinearDensity.singles(kernel, x, base);
+        for (int i = 0; i < n; i++) {
+            if (!(u[i] > 0)) {
+                throw new IllegalArgumentException("ncm density: ∫ k(x, x_" + i + ") dν = 0");
+            }
+        }
+        double invN = 1.0 / n;
+        ProjectedGradient.Objective obj = (gam, grad) -> {
+            double[] a = new double[n];
+            for (int i = 0; i < n; i++) {
+                a[i] = gam[i] / u[i];
+            }
+            double[] ka = Linalg.gemv(k, false, a);
+            double s = 0;
+            double[] wv = new double[n];
+            for (int i = 0; i < n; i++) {
+                if (!(ka[i] > 0)) {
+                    return Double.POSITIVE_INFINITY;
+                }
+                s -= Math.log(ka[i]) * invN;
+                wv[i] = -invN / ka[i] + lambda * ka[i];
+            }
+            s += 0.5 * lambda * Linalg.dot(a, ka);
+            double[] kw = Linalg.gemv(k, false, wv);
+            for (int i = 0; i < n; i++) {
+                grad[i] = kw[i] / u[i];
+            }
+            return s;
+        };
+        ProjectedGradient.Gap fw = (gam, f, g) -> {
+            double min = Double.POSITIVE_INFINITY;
+            double dot = 0;
+            for (int i = 0; i < n; i++) {
+                min = Math.min(min, g[i]);
+                dot += g[i] * gam[i];
+            }
+            return (dot - min) / Math.max(1, Math.abs(f));
+        };
+        double[] g0 = new double[n];
+        Arrays.fill(g0, 1.0 / n);
+        ProjectedGradient.Result r = ProjectedGradient.minimize(obj, ProjectedGradient::projectSimplex, fw, g0, 1.0,
+                tol, maxIter, Double.POSITIVE_INFINITY);
+        double[] alpha = new double[n];
+        for (int i = 0; i < n; i++) {
+            alpha[i] = r.x()[i] / u[i];
+        }
+        DensityDiagnostics diag = new DensityDiagnostics(r.value(), Double.NaN, r.gap(), r.iterations(), r.seconds(),
+                r.converged(), Linalg.dot(u, alpha), n, 0);
+        return new LinearDensity(NCM, kernel, x.copy(), alpha, base, diag);
+    }
+
+    // ------------------------------------------------------------------ PNM (eq. 37)
+
+    /**
+     * PNM: min_w −(1/n)Σ log wᵀΦ(x_i) + (λ/2)‖w‖² s.t. ũᵀw = 1 (ũ = ∫Φ dν), by FISTA on the dual
+     * min_{γ &gt; 0, μ} −(1/n)Σ(1 + log nγ_i) − μ + ‖Vγ + μũ‖²/(2λ), w = (Vγ + μũ)/λ (the same dual machinery as the
+     * PSD model with Ω* quadratic instead of ‖[·]_+‖²). Non-negativity holds at the data points only.
+     */
+    public static LinearDensity pnm(Matrix x, Kernel kernel, BaseMeasure base, double lambda, double tol,
+                                    int maxIter) {
+        DensityData.check(x, "pnm density");
+        checkLambda(lambda);
+        base.requireDimension(x.cols());
+        int n = x.rows();
+        FeatureBasis fb = FeatureBasis.of(kernel, x);
+        double[] u = LinearDensity.singles(kernel, x, base);
+        double[] ut = Linalg.gemv(fb.t, true, u);
+        int r = fb.rank();
+        Matrix v = fb.v;
+        LogLikelihoodDual.Smooth smooth = (beta, mu) -> {
+            double[] z = Linalg.gemv(v, false, beta);
+            for (int k = 0; k < r; k++) {
+                z[k] += mu * ut[k];
+            }
+            double[] w = z.clone();
+            for (int k = 0; k < r; k++) {
+                w[k] /= lambda;
+            }
+            double zz = Linalg.dot(z, z);
+            double[] grad = Linalg.gemv(v, true, w);
+            return new LogLikelihoodDual.Eval(-mu + zz / (2 * lambda), grad, Linalg.dot(ut, w) - 1, 0,
+                    zz / (2 * lambda), w);
+        };
+        double[] b0 = new double[n];
+        Arrays.fill(b0, 1.0 / n);
+        double lip0 = 1.0 / lambda;
+        LogLikelihoodDual.Result res = LogLikelihoodDual.solve(smooth, b0, 0, lip0, tol, maxIter,
+                Double.POSITIVE_INFINITY, LogLikelihoodDual.Listener.NONE);
+        double[] w = (double[]) res.eval().state();
+        double integral = Linalg.dot(ut, w);
+        if (!(integral > 0)) {
+            throw new IllegalStateException("pnm density: solver candidate has non-positive integral after "
+                    + res.iterations() + " iterations");
+        }
+        double[] alpha = Linalg.gemv(fb.t, false, w);
+        for (int i = 0; i < n; i++) {
+            alpha[i] /= integral;
+        }
+        DensityDiagnostics diag = new DensityDiagnostics(res.primal(), res.dual(), res.relativeGap(), res.iterations(),
+                res.seconds(), res.converged(), integral, r, 0);
+        return new LinearDensity(PNM, kernel, x.copy(), alpha, base, diag);
+    }
+
+    // ------------------------------------------------------------------ GLM (eq. 33)
+
+    /**
+     * GLM: p(x) = exp(g(x))/Z · ν(x), g = wᵀΦ, Z = (1/m)Σ_j exp(g(ξ_j)) with m = {@link #GLM_MC_SAMPLES} seeded
+     * draws ξ_j ~ ν (eq. 33 with the integral estimated by Monte Carlo, as in App. E). Minimises
+     * −(1/n)Σ g(x_i) + log Z + (λ/2)‖w‖² (convex) by accelerated gradient; stops when ‖∇‖ ≤ tol. ν must be a
+     * probability measure (against Lebesgue measure exp(g) → 1 at infinity is not integrable).
+     */
+    public static GlmDensity glm(Matrix x, Kernel kernel, BaseMeasure base, double lambda, double tol, int maxIter,
+                                 long seed) {
+        return glm(x, null, kernel, base, lambda, tol, maxIter, seed);
+    }
+
+    /** GLM with g expanded on {@code anchors} only (Nyström features; null = all points). */
+    public static GlmDensity glm(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, double lambda, double tol,
+                                 int maxIter, long seed) {
+        DensityData.check(x, "glm density");
+        checkLambda(lambda);
+        base.requireDimension(x.cols());
+        if (!base.isProbability()) {
+            throw new IllegalArgumentException("glm density needs a probability base measure (gaussian(...) or box(...)"
+                    + "): against " + base.spec() + " exp(g) is not integrable");
+        }
+        int n = x.rows();
+        int d = x.cols();
+        Matrix pts = anchors == null ? x : anchors;
+        FeatureBasis fb = FeatureBasis.of(kernel, pts, anchors == null ? null : x);
+        int r = fb.rank();
+        java.util.SplittableRandom rng = new java.util.SplittableRandom(seed);
+        Matrix xi = Matrix.zeros(GLM_MC_SAMPLES, d);
+        for (int j = 0; j < GLM_MC_SAMPLES; j++) {
+            double[] z = base.sample(rng);
+            for (int t = 0; t < d; t++) {
+                xi.set(j, t, z[t]);
+            }
+        }
+        Matrix phiXi = fb.features(xi); // r×m
+        double[] meanPhi = new double[r];
+        for (int i = 0; i < n; i++) {
+            for (int k = 0; k < r; k++) {
+                meanPhi[k] += fb.v.get(k, i) / n;
+            }
+        }
+        int m = GLM_MC_SAMPLES;
+        ProjectedGradient.Objective obj = (w, grad) -> {
+            double[] g = Linalg.gemv(phiXi, true, w);
+            double mx = Double.NEGATIVE_INFINITY;
+            for (double gj : g) {
+                mx = Math.max(mx, gj);
+            }
+            double s = 0;
+            for (int j = 0; j < m; j++) {
+                g[j] = Math.exp(g[j] - mx);
+                s += g[j];
+            }
+            double logZ = mx + Math.log(s / m);
+            for (int j = 0; j < m; j++) {
+                g[j] /= s;
+            }
+            double[] soft = Linalg.gemv(phiXi, false, g);
+            double val = logZ + 0.5 * lambda * Linalg.dot(w, w) - Linalg.dot(meanPhi, w);
+            for (int k = 0; k < r; k++) {
+                grad[k] = soft[k] - meanPhi[k] + lambda * w[k];
+            }
+            return val;
+        };
+        ProjectedGradient.Gap gradNorm = (w, f, g) -> Math.sqrt(Linalg.dot(g, g));
+        ProjectedGradient.Result res = ProjectedGradient.minimize(obj, w -> { }, gradNorm, new double[r], 1.0, tol,
+                maxIter, Double.POSITIVE_INFINITY);
+        double[] g = Linalg.gemv(phiXi, true, res.x());
+        double mx = Double.NEGATIVE_INFINITY;
+        for (double gj : g) {
+            mx = Math.max(mx, gj);
+        }
+        double s = 0;
+        for (double gj : g) {
+            s += Math.exp(gj - mx);
+        }
+        double logZ = mx + Math.log(s / m);
+        double[] alpha = Linalg.gemv(fb.t, false, res.x());
+        DensityDiagnostics diag = new DensityDiagnostics(res.value(), Double.NaN, res.gap(), res.iterations(),
+                res.seconds(), res.converged(), 1.0, r, 0);
+        return new GlmDensity(kernel, pts.copy(), alpha, logZ, base, diag, seed);
+    }
+
+    private static void checkLambda(double lambda) {
+        if (!(lambda > 0) || !Double.isFinite(lambda)) {
+            throw new IllegalArgumentException("lambda must be > 0 and finite, got " + lambda);
+        }
+    }
+}

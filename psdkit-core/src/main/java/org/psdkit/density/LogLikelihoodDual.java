@@ -1,0 +1,174 @@
+package org.psdkit.density;
+
+/**
+ * FISTA on the dual of a maximum-likelihood problem with one normalisation constraint (seed 002 eq. 12 with the
+ * equality constraint dualised; App. D eq. 37 for PNM):
+ *
+ * <pre>
+ *   primal:  min_θ  −(1/n) Σ_i log f_θ(x_i) + Ω(θ)   s.t.  ∫ f_θ dν = 1
+ *   dual:    min_{β &gt; 0, μ ∈ ℝ}  −(1/n) Σ_i (1 + log(n β_i)) + g(β, μ),   g(β, μ) = −μ + Ω*(μ w + Σ β_i φ_i)
+ * </pre>
+ *
+ * where β_i = −α_i are the negated data multipliers (the conjugate of −(1/n) log z is finite only for α &lt; 0) and
+ * μ is the multiplier of the integral constraint. At the optimum ∂g/∂β_i = f(x_i) = 1/(n β_i) and
+ * ∂g/∂μ = ∫ f dν − 1 = 0. The non-smooth part has the closed-form prox β ↦ (v + √(v² + 4t/n))/2.
+ *
+ * <p>Stopping is on the duality gap: from each iterate the smooth part returns a primal candidate; it is made
+ * feasible by scaling with c = 1/∫f dν (scaling keeps it non-negative, and ∫f dν = ∂g/∂μ + 1), and the gap
+ * P(c·θ) − D(β, μ) ≥ 0 is compared, relative to max(1, |P|), with the tolerance. Backtracking on the Lipschitz
+ * constant (with a mild decrease every step) and function-value restart.
+ */
+final class LogLikelihoodDual {
+    /** Backtracking grows the Lipschitz estimate by this factor when the descent-lemma test fails. */
+    static final double LIPSCHITZ_INCREASE = 2.0;
+    /** Every accepted step lets the Lipschitz estimate shrink by this factor (adapts to the local curvature). */
+    static final double LIPSCHITZ_DECREASE = 0.9;
+    /** Relative slack in the descent-lemma test, to absorb rounding in g (a few hundred ulps of |g|). */
+    static final double DESCENT_SLACK = 1e-12;
+
+    /** Result of evaluating the smooth part at (β, μ). */
+    record Eval(double value, double[] gradBeta, double gradMu, double regLinear, double regQuadratic,
+                Object state) {
+    }
+
+    /** The smooth part g(β, μ) of a concrete model. */
+    interface Smooth {
+        Eval evaluate(double[] beta, double mu);
+    }
+
+    /** Iteration callback (progress bars, benchmarks). */
+    interface Listener {
+        void onIteration(int iteration, double primal, double dual, double relativeGap);
+
+        Listener NONE = (it, p, d, g) -> { };
+    }
+
+    record Result(double[] beta, double mu, Eval eval, double primal, double dual, double relativeGap,
+                  int iterations, int evaluations, double seconds, boolean converged) {
+    }
+
+    private LogLikelihoodDual() {
+    }
+
+    static Result solve(Smooth g, double[] beta0, double mu0, double lipschitz0, double tol, int maxIter,
+                        double timeLimitSeconds, Listener listener) {
+        long start = System.nanoTime();
+        int n = beta0.length;
+        double invN = 1.0 / n;
+        double[] x = beta0.clone();
+        double xm = mu0;
+        for (int i = 0; i < n; i++) {
+            if (!(x[i] > 0)) {
+                throw new IllegalArgumentException("dual start must have β > 0");
+            }
+        }
+        double[] y = x.clone();
+        double ym = xm;
+        double lip = lipschitz0;
+        double tk = 1.0;
+        double fx = g.evaluate(x, xm).value() + hValue(x, invN);
+        int evals = 1;
+        double[] xn = new double[n];
+        Result best = null;
+        int it = 0;
+        while (it < maxIter) {
+            it++;
+            Eval ey = g.evaluate(y, ym);
+            evals++;
+            Eval en;
+            double xnm;
+            while (true) {
+                double step = 1.0 / lip;
+                double c = 4 * step * invN;
+                for (int i = 0; i < n; i++) {
+                    double v = y[i] - step * ey.gradBeta()[i];
+                    xn[i] = 0.5 * (v + Math.sqrt(v * v + c));
+                }
+                xnm = ym - step * ey.gradMu();
+                en = g.evaluate(xn, xnm);
+                evals++;
+                double lin = ey.value();
+                double sq = 0;
+                for (int i = 0; i < n; i++) {
+                    double d = xn[i] - y[i];
+                    lin += ey.gradBeta()[i] * d;
+                    sq += d * d;
+                }
+                double dm = xnm - ym;
+                lin += ey.gradMu() * dm;
+                sq += dm * dm;
+                if (en.value() <= lin + 0.5 * lip * sq + DESCENT_SLACK * (Math.abs(lin) + 1) || sq == 0) {
+                    break;
+                }
+                lip *= LIPSCHITZ_INCREASE;
+                if (!Double.isFinite(lip)) {
+                    throw new IllegalStateException("dual FISTA: Lipschitz estimate overflowed after " + it
+                            + " iterations");
+                }
+            }
+            double fn = en.value() + hValue(xn, invN);
+            double dual = -fn;
+            double primal = primalValue(en, invN);
+            double rel = (primal - dual) / Math.max(1.0, Math.abs(primal));
+            listener.onIteration(it, primal, dual, rel);
+            if (best == null || rel < best.relativeGap() || (Double.isNaN(best.relativeGap()) && !Double.isNaN(rel))) {
+                best = new Result(xn.clone(), xnm, en, primal, dual, rel, it, evals, 0, false);
+            }
+            boolean done = rel <= tol;
+            double elapsed = (System.nanoTime() - start) * 1e-9;
+            // restart when the objective goes up; otherwise Nesterov momentum
+            double tNew;
+            if (fn > fx) {
+                tNew = 1.0;
+                System.arraycopy(xn, 0, y, 0, n);
+                ym = xnm;
+            } else {
+                tNew = 0.5 * (1 + Math.sqrt(1 + 4 * tk * tk));
+                double mom = (tk - 1) / tNew;
+                for (int i = 0; i < n; i++) {
+                    // g is smooth on all of ℝⁿ⁺¹, so y may leave β > 0; only prox outputs need β > 0
+                    y[i] = xn[i] + mom * (xn[i] - x[i]);
+                }
+                ym = xnm + mom * (xnm - xm);
+            }
+            tk = tNew;
+            System.arraycopy(xn, 0, x, 0, n);
+            xm = xnm;
+            fx = fn;
+            lip *= LIPSCHITZ_DECREASE;
+            if (done || elapsed > timeLimitSeconds) {
+                break;
+            }
+        }
+        double secs = (System.nanoTime() - start) * 1e-9;
+        return new Result(best.beta(), best.mu(), best.eval(), best.primal(), best.dual(), best.relativeGap(), it,
+                evals, secs, best.relativeGap() <= tol);
+    }
+
+    /** h(β) = −(1/n) Σ (1 + log(n β_i)). */
+    static double hValue(double[] beta, double invN) {
+        double s = 0;
+        double n = 1.0 / invN;
+        for (double b : beta) {
+            s += 1 + Math.log(n * b);
+        }
+        return -s * invN;
+    }
+
+    /** Primal objective of the candidate in e after scaling it onto ∫ f dν = 1 (+∞ if that is impossible). */
+    static double primalValue(Eval e, double invN) {
+        double integral = e.gradMu() + 1;
+        if (!(integral > 0)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double c = 1.0 / integral;
+        double s = 0;
+        for (double f : e.gradBeta()) {
+            if (!(f > 0)) {
+                return Double.POSITIVE_INFINITY;
+            }
+            s += Math.log(c * f);
+        }
+        return -s * invN + c * e.regLinear() + c * c * e.regQuadratic();
+    }
+}

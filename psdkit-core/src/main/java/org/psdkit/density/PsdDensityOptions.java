@@ -1,0 +1,74 @@
+package org.psdkit.density;
+
+/**
+ * Options of {@link PsdDensityEstimator}: regulariser λ₁ Tr(A) + (λ₂/2)‖A‖_F² of seed 002 eq. (6)/(12).
+ *
+ * <p>{@code scale} says which A the λ's apply to. {@link LambdaScale#RAW}: the A of eq. (12), with
+ * Tr(A W) = 1. {@link LambdaScale#NORMALIZED}: Ã = ‖W‖_F·A (so Tr(Ã W/‖W‖_F) = 1), as the authors' public code
+ * does internally; a raw (λ₁, λ₂) equals a normalised (λ₁/‖W‖_F, λ₂/‖W‖_F²). With a 10-D Gaussian base measure
+ * ‖W‖_F is ~1e-11, so only the normalised scale gives grids of λ that mean the same thing across σ and ν.
+ *
+ * @param lambda1            weight of the nuclear norm (trace, A ⪰ 0), ≥ 0
+ * @param lambda2            weight of (1/2)‖A‖_F², &gt; 0 (strong convexity, needed by the dual)
+ * @param scale              which A the λ's refer to
+ * @param tolerance          stop when the relative duality gap (P − D)/max(1, |P|) is at most this
+ * @param maxIterations      FISTA iteration budget
+ * @param timeLimitSeconds   wall-clock budget
+ */
+public record PsdDensityOptions(double lambda1, double lambda2, LambdaScale scale, double tolerance,
+                                int maxIterations, double timeLimitSeconds) {
+
+    /** Default relative duality gap: 1e-6, the accuracy the benchmark is asked to reach. */
+    public static final double DEFAULT_TOLERANCE = 1e-6;
+    public static final int DEFAULT_MAX_ITERATIONS = 20000;
+    /** Frobenius weight of seed 002 Sec. 6: Ω = λ(‖A‖_* + (0.01/2)‖A‖_F²), i.e. λ₂ = 0.01 λ. */
+    public static final double SEC6_FROBENIUS_RATIO = 0.01;
+    /** Frobenius weight of seed 002 App. E: Ω = λ(‖A‖_* + 0.05‖A‖_F²), i.e. λ₂/2 = 0.05 λ, λ₂ = 0.1 λ. */
+    public static final double APPE_FROBENIUS_RATIO = 0.1;
+
+    public enum LambdaScale { RAW, NORMALIZED }
+
+    public PsdDensityOptions {
+        if (!(lambda1 >= 0) || !Double.isFinite(lambda1)) {
+            throw new IllegalArgumentException("lambda1 must be >= 0 and finite, got " + lambda1);
+        }
+        if (!(lambda2 > 0) || !Double.isFinite(lambda2)) {
+            throw new IllegalArgumentException("lambda2 must be > 0 and finite (the dual needs strong convexity), got "
+                    + lambda2);
+        }
+        if (scale == null) {
+            throw new IllegalArgumentException("lambda scale must be given (raw or normalized)");
+        }
+        if (!(tolerance > 0)) {
+            throw new IllegalArgumentException("tolerance must be > 0, got " + tolerance);
+        }
+        if (maxIterations < 1) {
+            throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
+        }
+        if (!(timeLimitSeconds > 0)) {
+            throw new IllegalArgumentException("time limit must be > 0 seconds, got " + timeLimitSeconds);
+        }
+    }
+
+    /** Ω = λ(Tr A + (ratio/2)‖A‖_F²) on the normalised scale, default tolerance and budgets. */
+    public static PsdDensityOptions of(double lambda, double frobeniusRatio) {
+        return new PsdDensityOptions(lambda, lambda * frobeniusRatio, LambdaScale.NORMALIZED, DEFAULT_TOLERANCE,
+                DEFAULT_MAX_ITERATIONS, Double.POSITIVE_INFINITY);
+    }
+
+    public PsdDensityOptions withTolerance(double tol) {
+        return new PsdDensityOptions(lambda1, lambda2, scale, tol, maxIterations, timeLimitSeconds);
+    }
+
+    public PsdDensityOptions withMaxIterations(int it) {
+        return new PsdDensityOptions(lambda1, lambda2, scale, tolerance, it, timeLimitSeconds);
+    }
+
+    public PsdDensityOptions withTimeLimit(double s) {
+        return new PsdDensityOptions(lambda1, lambda2, scale, tolerance, maxIterations, s);
+    }
+
+    public PsdDensityOptions withScale(LambdaScale s) {
+        return new PsdDensityOptions(lambda1, lambda2, s, tolerance, maxIterations, timeLimitSeconds);
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * Generic first-order optimisation: {@link org.psdkit.optim.Fista} (accelerated proximal gradient with adaptive
+ * restart, fixed step or backtracking, stop rule, listener, budgets), losses given by the prox of their Fenchel
+ * conjugates ({@link org.psdkit.optim.ConjugateLoss}, catalogue {@link org.psdkit.optim.Losses}), and the spectral
+ * dual term of PSD models ({@link org.psdkit.optim.PsdDualTerm}).
+ */
+package org.psdkit.optim;

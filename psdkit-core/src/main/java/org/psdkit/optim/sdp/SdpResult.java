@@ -1,0 +1,29 @@
+package org.psdkit.optim.sdp;
+
+import org.psdkit.linalg.Matrix;
+
+/**
+ * Outcome of an SDP solve: the last iterate and its diagnostics. X and Z are per block (a diagonal block is
+ * returned as an n×1 column).
+ *
+ * @param status              how the solve ended
+ * @param x                   primal matrix X, per block
+ * @param y                   dual vector y
+ * @param z                   dual slack Z, per block
+ * @param primalObjective     ⟨C, X⟩
+ * @param dualObjective       bᵀy
+ * @param relativeGap         |⟨C,X⟩ − bᵀy| / (1 + |⟨C,X⟩| + |bᵀy|)
+ * @param primalInfeasibility ‖A(X) − b‖/(1 + ‖b‖)
+ * @param dualInfeasibility   ‖C − Z − Σ y_i A_i‖_F/(1 + ‖C‖_F)
+ * @param iterations          iterations done
+ * @param seconds             wall-clock time
+ * @param message             one line saying why the solver stopped
+ */
+public record SdpResult(SdpStatus status, Matrix[] x, double[] y, Matrix[] z, double primalObjective,
+                        double dualObjective, double relativeGap, double primalInfeasibility,
+                        double dualInfeasibility, int iterations, double seconds, String message) {
+
+    public boolean isOptimal() {
+        return status == SdpStatus.OPTIMAL;
+    }
+}

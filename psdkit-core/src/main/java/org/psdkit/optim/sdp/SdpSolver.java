@@ -1,0 +1,1042 @@
+package org.psdkit.optim.sdp;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.psdkit.linalg.Cholesky;
+import org.psdkit.linalg.Linalg;
+import org.psdkit.linalg.LinalgException;
+import org.psdkit.linalg.Matrix;
+
+/**
+ * Primal–dual interior-point method for {@link SdpProblem}s: the HKM search direction (X-side scaling
+ * dX = (R_c − X dZ) Z⁻¹, symmetrised) with Mehrotra's predictor–corrector, an infeasible start, and separate primal
+ * and dual step lengths.
+ *
+ * <p>Each iteration forms the Schur complement M_ij = ⟨A_i, X A_j Z⁻¹⟩ block by block and factors it with Cholesky
+ * ({@link Linalg#cholesky}). The formation exploits the stored form of every A_i: for a sparse A_j it picks, by an
+ * operation count, either the dense formula (G = X A_j Z⁻¹ by GEMM, then sparse inner products ⟨A_i, G⟩) or a sparse
+ * one that only touches the columns of X A_j in the support of A_j; for low-rank A_i = U_i D_i U_iᵀ it uses
+ * M_ij = tr(D_i U_iᵀ X U_j D_j U_jᵀ Z⁻¹ U_i); diagonal (LP) blocks contribute Σ_k a_ik a_jk x_k / z_k.
+ *
+ * <p>Infeasibility is detected with the usual certificates (as in SDPT3): (P) is declared infeasible when
+ * bᵀy &gt; 0 and ‖Σ y_i A_i + Z‖_F / bᵀy is below {@link SdpOptions#infeasibilityTolerance()}, (D) when ⟨C,X⟩ &lt; 0 and
+ * ‖A(X)‖ / |⟨C,X⟩| is below it.
+ */
+public final class SdpSolver {
+
+    /**
+     * Initial point X₀ = ξI, Z₀ = ηI with ξ = {@value #START_SCALE}·n·max_i (1+|b_i|)/(1+‖A_i‖_F) and
+     * η = {@value #START_SCALE}·(1 + max(‖A_i‖_F, ‖C‖_F))/√n: the starting point of CSDP (Borchers 1999), whose
+     * factor 10 keeps the start well inside both cones.
+     */
+    static final double START_SCALE = 10.0;
+    /**
+     * Fraction of the step to the boundary of the cone that is taken (0.95, the value used by CSDP and, for the
+     * corrector, by SDPT3): far enough to converge quickly, short enough to keep Cholesky factors well conditioned.
+     */
+    static final double STEP_FRACTION = 0.95;
+    /** Centring parameter of the baseline without corrector: 0.1 is the usual long-step path-following choice. */
+    static final double BASELINE_SIGMA = 0.1;
+    /** Exponent of Mehrotra's heuristic σ = (μ_aff/μ)^3 (Mehrotra 1992). */
+    static final double MEHROTRA_EXPONENT = 3.0;
+    /**
+     * Both steps shorter than this (1e-10) for {@value #STALL_ITERATIONS} iterations in a row means the method is
+     * stuck (no progress in double precision).
+     */
+    static final double STALL_STEP = 1e-10;
+    static final int STALL_ITERATIONS = 3;
+    /**
+     * Stop when the best iterate (by the larger of gap/tolerance and infeasibility/tolerance) has not improved for 15
+     * iterations: on SDPLIB an interior-point method that stops improving for that long never recovered.
+     */
+    static final int STAGNATION_ITERATIONS = 15;
+    /**
+     * A stopped run whose best iterate meets every tolerance within this factor (100, i.e. 1e-6 with the default
+     * 1e-8) is reported as {@link SdpStatus#NEAR_OPTIMAL} rather than as a failure.
+     */
+    static final double NEAR_OPTIMAL_FACTOR = 100;
+    /**
+     * Refine dy once when the Schur system's residual exceeds 1e-12 × (1 + ‖rhs‖): about 1e4 machine epsilons, the
+     * level at which an ill-conditioned Schur complement starts to cost primal feasibility near the optimum.
+     */
+    static final double REFINE_THRESHOLD = 1e-12;
+    /** At most 4 refinement steps: with a jittered Schur factor each step gains ~log10(1/jitter) digits. */
+    static final int REFINE_STEPS = 4;
+
+    private final SdpProblem p;
+    private final SdpOptions opt;
+    private final int m;
+    private final int nb;
+    private final int[] n;
+    private final boolean[] lp;
+    private final double[][] cDense;
+    private final int totalSize;
+
+    // per SDP block: sparse terms (sorted by decreasing expanded count) and low-rank terms
+    private final List<List<SdpProblem.Term>> sparseTerms = new ArrayList<>();
+    private final List<List<SdpProblem.Term>> lowRankTerms = new ArrayList<>();
+    // per LP block: transpose (for each position, constraints and values)
+    private final int[][][] lpCons;
+    private final double[][][] lpVals;
+
+    private SdpSolver(SdpProblem problem, SdpOptions options) {
+        this.p = problem;
+        this.opt = options;
+        this.m = problem.constraints();
+        this.nb = problem.blocks();
+        this.n = new int[nb];
+        this.lp = new boolean[nb];
+        this.cDense = new double[nb][];
+        this.lpCons = new int[nb][][];
+        this.lpVals = new double[nb][][];
+        int tot = 0;
+        for (int b = 0; b < nb; b++) {
+            n[b] = problem.blockSize(b);
+            lp[b] = problem.isDiagonal(b);
+            tot += n[b];
+            Coefficient cb = problem.c(b);
+            if (lp[b]) {
+                cDense[b] = new double[n[b]];
+                if (cb != null) {
+                    ((Coefficient.Sparse) cb).addToDiag(cDense[b], 1.0);
+                }
+                buildLpTranspose(b);
+                sparseTerms.add(List.of());
+                lowRankTerms.add(List.of());
+            } else {
+                cDense[b] = new double[n[b] * n[b]];
+                if (cb != null) {
+                    cb.addToDense(cDense[b], 1.0);
+                }
+                List<SdpProblem.Term> sp = new ArrayList<>();
+                List<SdpProblem.Term> lr = new ArrayList<>();
+                for (SdpProblem.Term t : problem.terms(b)) {
+                    (t.coefficient() instanceof Coefficient.Sparse ? sp : lr).add(t);
+                }
+                sp.sort((x, y) -> Integer.compare(((Coefficient.Sparse) y.coefficient()).expandedCount(),
+                        ((Coefficient.Sparse) x.coefficient()).expandedCount()));
+                sparseTerms.add(sp);
+                lowRankTerms.add(lr);
+            }
+        }
+        this.totalSize = tot;
+    }
+
+    private void buildLpTranspose(int b) {
+        int size = n[b];
+        int[] count = new int[size];
+        for (SdpProblem.Term t : p.terms(b)) {
+            Coefficient.Sparse s = (Coefficient.Sparse) t.coefficient();
+            for (int k = 0; k < s.entries(); k++) {
+                count[s.row(k)]++;
+            }
+        }
+        lpCons[b] = new int[size][];
+        lpVals[b] = new double[size][];
+        for (int k = 0; k < size; k++) {
+            lpCons[b][k] = new int[count[k]];
+            lpVals[b][k] = new double[count[k]];
+        }
+        Arrays.fill(count, 0);
+        for (SdpProblem.Term t : p.terms(b)) {
+            Coefficient.Sparse s = (Coefficient.Sparse) t.coefficient();
+            for (int k = 0; k < s.entries(); k++) {
+                int r = s.row(k);
+                lpCons[b][r][count[r]] = t.constraint();
+                lpVals[b][r][count[r]++] = s.value(k);
+            }
+        }
+    }
+
+    /** Solves with default options. */
+    public static SdpResult solve(SdpProblem problem) {
+        return solve(problem, SdpOptions.defaults());
+    }
+
+    public static SdpResult solve(SdpProblem problem, SdpOptions options) {
+        return new SdpSolver(problem, options).run();
+    }
+
+    // ------------------------------------------------------------------ block-vector helpers
+
+    private double[][] zeros() {
+        double[][] z = new double[nb][];
+        for (int b = 0; b < nb; b++) {
+            z[b] = new double[lp[b] ? n[b] : n[b] * n[b]];
+        }
+        return z;
+    }
+
+    private static double[][] copy(double[][] a) {
+        double[][] c = new double[a.length][];
+        for (int b = 0; b < a.length; b++) {
+            c[b] = a[b].clone();
+        }
+        return c;
+    }
+
+    private double inner(double[][] a, double[][] c) {
+        double s = 0;
+        for (int b = 0; b < nb; b++) {
+            double[] x = a[b];
+            double[] y = c[b];
+            for (int k = 0; k < x.length; k++) {
+                s += x[k] * y[k];
+            }
+        }
+        return s;
+    }
+
+    private static double norm(double[][] a) {
+        double s = 0;
+        for (double[] x : a) {
+            for (double v : x) {
+                s += v * v;
+            }
+        }
+        return Math.sqrt(s);
+    }
+
+    private static double norm(double[] a) {
+        double s = 0;
+        for (double v : a) {
+            s += v * v;
+        }
+        return Math.sqrt(s);
+    }
+
+    /** The low-rank terms of one block side by side: U_all = [U_1 … U_k], D = blockdiag(D_1 … D_k). */
+    private static final class LowRankBatch {
+        final int n;
+        final int[] cons;
+        final int[] off;
+        final Matrix u;
+        final double[] d; // R×R block diagonal
+        final int rr;
+
+        LowRankBatch(int n, List<SdpProblem.Term> terms) {
+            this.n = n;
+            int k = terms.size();
+            cons = new int[k];
+            off = new int[k + 1];
+            for (int a = 0; a < k; a++) {
+                cons[a] = terms.get(a).constraint();
+                off[a + 1] = off[a] + ((Coefficient.LowRank) terms.get(a).coefficient()).rank();
+            }
+            rr = off[k];
+            double[] ud = new double[n * rr];
+            d = new double[rr * rr];
+            for (int a = 0; a < k; a++) {
+                Coefficient.LowRank c = (Coefficient.LowRank) terms.get(a).coefficient();
+                int r = c.rank();
+                System.arraycopy(c.u.data(), 0, ud, off[a] * n, n * r);
+                for (int q = 0; q < r; q++) {
+                    for (int t = 0; t < r; t++) {
+                        d[(off[a] + t) + (off[a] + q) * rr] = c.d[t + q * r];
+                    }
+                }
+            }
+            u = Matrix.wrap(n, rr, ud);
+        }
+
+        /** out[cons_a] += ⟨U_a D_a U_aᵀ, S⟩ for every term. */
+        void dot(double[] s, double[] out) {
+            double[] su = Linalg.gemm(1.0, Matrix.wrap(n, n, s), false, u, false).data();
+            double[] ud = u.data();
+            for (int a = 0; a < cons.length; a++) {
+                double sum = 0;
+                for (int q = off[a]; q < off[a + 1]; q++) {
+                    for (int t = off[a]; t < off[a + 1]; t++) {
+                        double dtq = d[t + q * rr];
+                        if (dtq == 0) {
+                            continue;
+                        }
+                        double w = 0; // (Uᵀ S U)(q, t)
+                        for (int i = 0; i < n; i++) {
+                            w += ud[i + q * n] * su[i + t * n];
+                        }
+                        sum += dtq * w;
+                    }
+                }
+                out[cons[a]] += sum;
+            }
+        }
+
+        /** out += scale · Σ_a y_a U_a D_a U_aᵀ. */
+        void addAdjoint(double[] y, double scale, double[] out) {
+            double[] dy = new double[rr * rr];
+            boolean any = false;
+            for (int a = 0; a < cons.length; a++) {
+                double w = scale * y[cons[a]];
+                any |= w != 0;
+                for (int q = off[a]; q < off[a + 1]; q++) {
+                    for (int t = off[a]; t < off[a + 1]; t++) {
+                        dy[t + q * rr] = w * d[t + q * rr];
+                    }
+                }
+            }
+            if (!any) {
+                return;
+            }
+            Matrix ud = Linalg.gemm(1.0, u, false, Matrix.wrap(rr, rr, dy), false);
+            Linalg.gemmInPlace(1.0, ud, false, u, true, 1.0, Matrix.wrap(n, n, out));
+        }
+    }
+
+    private LowRankBatch[] batches;
+
+    private LowRankBatch batch(int b) {
+        if (batches == null) {
+            batches = new LowRankBatch[nb];
+        }
+        if (batches[b] == null && !lowRankTerms.get(b).isEmpty()) {
+            batches[b] = new LowRankBatch(n[b], lowRankTerms.get(b));
+        }
+        return batches[b];
+    }
+
+    /** A(S)_i = Σ_blocks ⟨A_i, S⟩. */
+    private double[] opA(double[][] s) {
+        double[] out = new double[m];
+        for (int b = 0; b < nb; b++) {
+            if (lp[b]) {
+                for (SdpProblem.Term t : p.terms(b)) {
+                    out[t.constraint()] += ((Coefficient.Sparse) t.coefficient()).dotDiag(s[b]);
+                }
+                continue;
+            }
+            for (SdpProblem.Term t : sparseTerms.get(b)) {
+                out[t.constraint()] += t.coefficient().dotDense(s[b]);
+            }
+            LowRankBatch lr = batch(b);
+            if (lr != null) {
+                lr.dot(s[b], out);
+            }
+        }
+        return out;
+    }
+
+    /** out += scale · Σ_i y_i A_i. */
+    private void addAdjoint(double[] y, double scale, double[][] out) {
+        for (int b = 0; b < nb; b++) {
+            List<SdpProblem.Term> terms = lp[b] ? p.terms(b) : sparseTerms.get(b);
+            for (SdpProblem.Term t : terms) {
+                double w = scale * y[t.constraint()];
+                if (w == 0) {
+                    continue;
+                }
+                Coefficient c = t.coefficient();
+                if (lp[b]) {
+                    ((Coefficient.Sparse) c).addToDiag(out[b], w);
+                } else {
+                    c.addToDense(out[b], w);
+                }
+            }
+            LowRankBatch lr = lp[b] ? null : batch(b);
+            if (lr != null) {
+                lr.addAdjoint(y, scale, out[b]);
+            }
+        }
+    }
+
+    private static double[] gemm(int n, double[] a, double[] b) {
+        Matrix c = Linalg.gemm(1.0, Matrix.wrap(n, n, a), false, Matrix.wrap(n, n, b), false);
+        return c.data();
+    }
+
+    private static void symmetrize(int n, double[] a) {
+        for (int j = 0; j < n; j++) {
+            for (int i = j + 1; i < n; i++) {
+                double v = 0.5 * (a[i + j * n] + a[j + i * n]);
+                a[i + j * n] = v;
+                a[j + i * n] = v;
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ main loop
+
+    private SdpResult run() {
+        long start = System.nanoTime();
+        double[][] x = zeros();
+        double[][] z = zeros();
+        double[] y = new double[m];
+        initialPoint(x, z);
+        double normB = norm(p.b());
+        double normC = norm(cDense);
+        double[] bv = p.b();
+        int stalls = 0;
+        double bestScore = Double.POSITIVE_INFINITY;
+        int bestIter = 0;
+        double[][][] best = null;
+        double[] bestStats = null;
+        String message = "";
+        SdpStatus status = null;
+        int iter = 0;
+        double pobj = 0;
+        double dobj = 0;
+        double gap = 0;
+        double pinf = 0;
+        double dinf = 0;
+        while (true) {
+            double[][] rd = copy(cDense);
+            for (int b = 0; b < nb; b++) {
+                for (int k = 0; k < rd[b].length; k++) {
+                    rd[b][k] -= z[b][k];
+                }
+            }
+            addAdjoint(y, -1.0, rd);
+            double[] ax = opA(x);
+            double[] rp = new double[m];
+            for (int i = 0; i < m; i++) {
+                rp[i] = bv[i] - ax[i];
+            }
+            pobj = inner(cDense, x);
+            dobj = Linalg.dot(bv, y);
+            gap = Math.abs(pobj - dobj) / (1 + Math.abs(pobj) + Math.abs(dobj));
+            pinf = norm(rp) / (1 + normB);
+            dinf = norm(rd) / (1 + normC);
+            double xz = inner(x, z);
+            double mu = xz / totalSize;
+            if (iter > 0 && opt.listener() != null) {
+                opt.listener().onIteration(iter, pobj, dobj, pinf, dinf, mu);
+            }
+            if (!(Double.isFinite(pobj) && Double.isFinite(dobj) && Double.isFinite(mu))) {
+                status = SdpStatus.NUMERICAL_PROBLEMS;
+                message = "non-finite iterate";
+                break;
+            }
+            // the gap test accepts either the objective gap or the complementarity ⟨X,Z⟩ (SDPT3's measure): they
+            // agree up to the infeasibilities, which are tested separately
+            double gapXz = Math.abs(xz) / (1 + Math.abs(pobj) + Math.abs(dobj));
+            double score = Math.max(Math.min(gap, gapXz) / opt.gapTolerance(),
+                    Math.max(pinf, dinf) / opt.feasibilityTolerance());
+            if (iter > 0 && score < bestScore) {
+                bestScore = score;
+                bestIter = iter;
+                best = new double[][][] {copy(x), copy(z), {y.clone()}};
+                bestStats = new double[] {pobj, dobj, gap, pinf, dinf, iter};
+            }
+            if (Math.min(gap, gapXz) < opt.gapTolerance() && pinf < opt.feasibilityTolerance()
+                    && dinf < opt.feasibilityTolerance()) {
+                status = SdpStatus.OPTIMAL;
+                message = "relative gap and infeasibilities below tolerance";
+                break;
+            }
+            // infeasibility certificates
+            if (dobj > 0) {
+                double[][] aty = copy(cDense); // Σ y_i A_i + Z = C − R_d
+                for (int b = 0; b < nb; b++) {
+                    for (int k = 0; k < aty[b].length; k++) {
+                        aty[b][k] -= rd[b][k];
+                    }
+                }
+                if (norm(aty) / dobj < opt.infeasibilityTolerance()) {
+                    status = SdpStatus.PRIMAL_INFEASIBLE;
+                    message = "certificate y: b'y = " + dobj + " > 0 with ||A'y + Z|| / b'y = " + norm(aty) / dobj;
+                    break;
+                }
+            }
+            if (pobj < 0) {
+                double r = norm(ax) / -pobj;
+                if (r < opt.infeasibilityTolerance()) {
+                    status = SdpStatus.DUAL_INFEASIBLE;
+                    message = "certificate X: <C,X> = " + pobj + " < 0 with ||A(X)|| / |<C,X>| = " + r;
+                    break;
+                }
+            }
+            if (iter - bestIter >= STAGNATION_ITERATIONS && bestIter > 0) {
+                status = SdpStatus.NUMERICAL_PROBLEMS;
+                message = "no improvement for " + STAGNATION_ITERATIONS + " iterations";
+                break;
+            }
+            if (iter >= opt.maxIterations()) {
+                status = SdpStatus.ITERATION_LIMIT;
+                message = "iteration limit " + opt.maxIterations() + " reached";
+                break;
+            }
+            if (opt.timeLimitSeconds() > 0 && (System.nanoTime() - start) * 1e-9 > opt.timeLimitSeconds()) {
+                status = SdpStatus.TIME_LIMIT;
+                message = "time limit " + opt.timeLimitSeconds() + " s reached";
+                break;
+            }
+            iter++;
+            // ---------------- factorisations
+            double[][] zi = new double[nb][];
+            Cholesky[] lx = new Cholesky[nb];
+            Cholesky[] lz = new Cholesky[nb];
+            Cholesky mChol;
+            try {
+                for (int b = 0; b < nb; b++) {
+                    if (lp[b]) {
+                        zi[b] = new double[n[b]];
+                        for (int k = 0; k < n[b]; k++) {
+                            zi[b][k] = 1.0 / z[b][k];
+                        }
+                    } else {
+                        lz[b] = Linalg.cholesky(Matrix.wrap(n[b], n[b], z[b]));
+                        lx[b] = Linalg.cholesky(Matrix.wrap(n[b], n[b], x[b]));
+                        zi[b] = lz[b].solve(Matrix.identity(n[b])).data();
+                        symmetrize(n[b], zi[b]);
+                    }
+                }
+                Matrix schur = schur(x, zi, opt.schur() == SdpOptions.SchurMode.DENSE);
+                mChol = Linalg.cholesky(schur);
+            } catch (LinalgException e) {
+                status = SdpStatus.NUMERICAL_PROBLEMS;
+                message = "factorisation failed at iteration " + iter + ": " + e.getMessage();
+                break;
+            }
+            // h0 = r_p + A(X R_d Z⁻¹)
+            double[][] xrdzi = zeros();
+            for (int b = 0; b < nb; b++) {
+                if (lp[b]) {
+                    for (int k = 0; k < n[b]; k++) {
+                        xrdzi[b][k] = x[b][k] * rd[b][k] * zi[b][k];
+                    }
+                } else {
+                    xrdzi[b] = gemm(n[b], gemm(n[b], x[b], rd[b]), zi[b]);
+                }
+            }
+            double[] h0 = opA(xrdzi);
+            for (int i = 0; i < m; i++) {
+                h0[i] += rp[i];
+            }
+            double[][] dx;
+            double[][] dz;
+            double[] dy;
+            double sigma;
+            if (opt.corrector()) {
+                // predictor: R_c Z⁻¹ = −X
+                double[][] rczi = zeros();
+                for (int b = 0; b < nb; b++) {
+                    for (int k = 0; k < rczi[b].length; k++) {
+                        rczi[b][k] = -x[b][k];
+                    }
+                }
+                double[][][] dir = direction(h0, rp, rczi, rd, x, zi, mChol);
+                double[][] dxa = dir[0];
+                double[][] dza = dir[1];
+                double ap = Math.min(1.0, maxStep(lx, x, dxa));
+                double ad = Math.min(1.0, maxStep(lz, z, dza));
+                double muAff = 0;
+                for (int b = 0; b < nb; b++) {
+                    for (int k = 0; k < x[b].length; k++) {
+                        muAff += (x[b][k] + ap * dxa[b][k]) * (z[b][k] + ad * dza[b][k]);
+                    }
+                }
+                muAff /= totalSize;
+                sigma = Math.min(1.0, Math.pow(Math.max(muAff, 0) / mu, MEHROTRA_EXPONENT));
+                // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
+                for (int b = 0; b < nb; b++) {
+                    if (lp[b]) {
+                        for (int k = 0; k < n[b]; k++) {
+                            rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - dxa[b][k] * dza[b][k] * zi[b][k];
+                        }
+                    } else {
+                        double[] t = gemm(n[b], gemm(n[b], dxa[b], dza[b]), zi[b]);
+                        for (int k = 0; k < t.length; k++) {
+                            rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - t[k];
+                        }
+                    }
+                }
+                dir = direction(h0, rp, rczi, rd, x, zi, mChol);
+                dx = dir[0];
+                dz = dir[1];
+                dy = dir[2][0];
+            } else {
+                sigma = BASELINE_SIGMA;
+                double[][] rczi = zeros();
+                for (int b = 0; b < nb; b++) {
+                    for (int k = 0; k < rczi[b].length; k++) {
+                        rczi[b][k] = sigma * mu * zi[b][k] - x[b][k];
+                    }
+                }
+                double[][][] dir = direction(h0, rp, rczi, rd, x, zi, mChol);
+                dx = dir[0];
+                dz = dir[1];
+                dy = dir[2][0];
+            }
+            double ap;
+            double ad;
+            try {
+                ap = Math.min(1.0, STEP_FRACTION * maxStep(lx, x, dx));
+                ad = Math.min(1.0, STEP_FRACTION * maxStep(lz, z, dz));
+            } catch (LinalgException e) {
+                status = SdpStatus.NUMERICAL_PROBLEMS;
+                message = "step length computation failed at iteration " + iter + ": " + e.getMessage();
+                break;
+            }
+            if (!Double.isFinite(ap) || !Double.isFinite(ad) || !allFinite(dx) || !allFinite(dz)) {
+                status = SdpStatus.NUMERICAL_PROBLEMS;
+                message = "non-finite search direction at iteration " + iter;
+                break;
+            }
+            if (ap < STALL_STEP && ad < STALL_STEP) {
+                if (++stalls >= STALL_ITERATIONS) {
+                    status = SdpStatus.NUMERICAL_PROBLEMS;
+                    message = "no progress: step lengths below " + STALL_STEP + " for " + STALL_ITERATIONS
+                            + " iterations";
+                    break;
+                }
+            } else {
+                stalls = 0;
+            }
+            for (int b = 0; b < nb; b++) {
+                for (int k = 0; k < x[b].length; k++) {
+                    x[b][k] += ap * dx[b][k];
+                    z[b][k] += ad * dz[b][k];
+                }
+                if (!lp[b]) {
+                    symmetrize(n[b], x[b]);
+                    symmetrize(n[b], z[b]);
+                }
+            }
+            for (int i = 0; i < m; i++) {
+                y[i] += ad * dy[i];
+            }
+        }
+        if (status != SdpStatus.OPTIMAL && status != SdpStatus.PRIMAL_INFEASIBLE
+                && status != SdpStatus.DUAL_INFEASIBLE && best != null) {
+            // return the best iterate seen (by the stopping measures), not the last one
+            x = best[0];
+            z = best[1];
+            y = best[2][0];
+            pobj = bestStats[0];
+            dobj = bestStats[1];
+            gap = bestStats[2];
+            pinf = bestStats[3];
+            dinf = bestStats[4];
+            message += "; returning the best iterate (iteration " + (int) bestStats[5] + ")";
+            if (bestScore < NEAR_OPTIMAL_FACTOR && status != SdpStatus.TIME_LIMIT) {
+                status = SdpStatus.NEAR_OPTIMAL;
+            }
+        }
+        double seconds = (System.nanoTime() - start) * 1e-9;
+        Matrix[] xm = new Matrix[nb];
+        Matrix[] zm = new Matrix[nb];
+        for (int b = 0; b < nb; b++) {
+            xm[b] = lp[b] ? Matrix.column(x[b]) : Matrix.wrap(n[b], n[b], x[b]);
+            zm[b] = lp[b] ? Matrix.column(z[b]) : Matrix.wrap(n[b], n[b], z[b]);
+        }
+        return new SdpResult(status, xm, y, zm, pobj, dobj, gap, pinf, dinf, iter, seconds, message);
+    }
+
+    private static boolean allFinite(double[][] a) {
+        for (double[] x : a) {
+            for (double v : x) {
+                if (!Double.isFinite(v)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private void initialPoint(double[][] x, double[][] z) {
+        double[] normA = new double[m];
+        for (int b = 0; b < nb; b++) {
+            for (SdpProblem.Term t : p.terms(b)) {
+                double f = t.coefficient().normF();
+                normA[t.constraint()] += f * f;
+            }
+        }
+        double maxRatio = 0;
+        double maxNorm = norm(cDense);
+        for (int i = 0; i < m; i++) {
+            normA[i] = Math.sqrt(normA[i]);
+            maxRatio = Math.max(maxRatio, (1 + Math.abs(p.bAt(i))) / (1 + normA[i]));
+            maxNorm = Math.max(maxNorm, normA[i]);
+        }
+        double xi = START_SCALE * totalSize * Math.max(maxRatio, 1.0 / totalSize);
+        double eta = START_SCALE * (1 + maxNorm) / Math.sqrt(totalSize);
+        for (int b = 0; b < nb; b++) {
+            for (int k = 0; k < n[b]; k++) {
+                int idx = lp[b] ? k : k + k * n[b];
+                x[b][idx] = xi;
+                z[b][idx] = eta;
+            }
+        }
+    }
+
+    /**
+     * Solves M dy = h0 − A(R_c Z⁻¹), then dZ = R_d − Σ dy_i A_i and dX = sym(R_c Z⁻¹ − X dZ Z⁻¹).
+     * Returns {dX, dZ, {dy}}.
+     */
+    private double[][][] direction(double[] h0, double[] rp, double[][] rczi, double[][] rd, double[][] x, double[][] zi,
+                                   Cholesky mChol) {
+        double[] a = opA(rczi);
+        double[] rhs = new double[m];
+        for (int i = 0; i < m; i++) {
+            rhs[i] = h0[i] - a[i];
+        }
+        double[] dy = mChol.solve(rhs);
+        double[][] dx = dxOf(dy, rczi, rd, x, zi);
+        // one step of iterative refinement against the exact operator: r = rhs − M dy = r_p − A(dX)
+        double[] adx = opA(dx);
+        double[] res = new double[m];
+        for (int i = 0; i < m; i++) {
+            res[i] = rp[i] - adx[i];
+        }
+        double rn = norm(res);
+        for (int step = 0; step < REFINE_STEPS && rn > REFINE_THRESHOLD * (1 + norm(rhs)); step++) {
+            double[] d = mChol.solve(res);
+            double[] dyNew = dy.clone();
+            for (int i = 0; i < m; i++) {
+                dyNew[i] += d[i];
+            }
+            double[][] dxNew = dxOf(dyNew, rczi, rd, x, zi);
+            double[] adxNew = opA(dxNew);
+            double[] resNew = new double[m];
+            for (int i = 0; i < m; i++) {
+                resNew[i] = rp[i] - adxNew[i];
+            }
+            double rnNew = norm(resNew);
+            if (!(rnNew < rn)) {
+                break; // refinement no longer helps: rounding, not the factorisation, limits the accuracy
+            }
+            dy = dyNew;
+            dx = dxNew;
+            res = resNew;
+            rn = rnNew;
+        }
+        {
+            // restore A(dX) = r_p, lost to rounding when X Z⁻¹ is ill-conditioned near the optimum, by the
+            // least-norm correction dX += Σ w_i A_i with ⟨A_i, A_j⟩ w = r_p − A(dX)
+            adx = opA(dx);
+            for (int i = 0; i < m; i++) {
+                res[i] = rp[i] - adx[i];
+            }
+            if (norm(res) > REFINE_THRESHOLD * (1 + norm(rp))) {
+                double[] w = gram().solve(res);
+                addAdjoint(w, 1.0, dx);
+            }
+        }
+        double[][] dz = copy(rd);
+        addAdjoint(dy, -1.0, dz);
+        return new double[][][] {dx, dz, {dy}};
+    }
+
+    private Cholesky gram;
+
+    /** Cholesky factor of the Gram matrix ⟨A_i, A_j⟩, built on first use (block by block, using the structure). */
+    private Cholesky gram() {
+        if (gram == null) {
+            gram = Linalg.cholesky(Matrix.wrap(m, m, gramEntries()));
+        }
+        return gram;
+    }
+
+    /** ⟨A_i, A_j⟩ for tests. */
+    static Matrix gramMatrix(SdpProblem problem) {
+        SdpSolver s = new SdpSolver(problem, SdpOptions.defaults());
+        return Matrix.wrap(s.m, s.m, s.gramEntries());
+    }
+
+    private double[] gramEntries() {
+        double[] g = new double[m * m];
+        for (int b = 0; b < nb; b++) {
+            if (lp[b]) {
+                for (int k = 0; k < n[b]; k++) {
+                    int[] cons = lpCons[b][k];
+                    double[] vals = lpVals[b][k];
+                    for (int a = 0; a < cons.length; a++) {
+                        for (int c = 0; c <= a; c++) {
+                            add(g, cons[a], cons[c], vals[a] * vals[c]);
+                        }
+                    }
+                }
+                continue;
+            }
+            int s = n[b];
+            List<SdpProblem.Term> sp = sparseTerms.get(b);
+            double[] scratch = new double[s * s];
+            for (int ii = 0; ii < sp.size(); ii++) {
+                Coefficient.Sparse ai = (Coefficient.Sparse) sp.get(ii).coefficient();
+                ai.addToDense(scratch, 1.0);
+                for (int jj = ii; jj < sp.size(); jj++) {
+                    Coefficient.Sparse aj = (Coefficient.Sparse) sp.get(jj).coefficient();
+                    double v = 0;
+                    for (int e = 0; e < aj.ea.length; e++) {
+                        v += aj.ea[e] * scratch[aj.ep[e] + aj.eq[e] * s];
+                    }
+                    add(g, sp.get(ii).constraint(), sp.get(jj).constraint(), v);
+                }
+                ai.addToDense(scratch, -1.0);
+            }
+            LowRankBatch lr = batch(b);
+            if (lr == null) {
+                continue;
+            }
+            int rr = lr.rr;
+            Matrix dm = Matrix.wrap(rr, rr, lr.d);
+            Matrix wu = Linalg.gemm(1.0, lr.u, true, lr.u, false);
+            double[] pw = Linalg.gemm(1.0, dm, false, wu, false).data(); // D Uᵀ U
+            for (int a = 0; a < lr.cons.length; a++) {
+                for (int c = 0; c <= a; c++) {
+                    double v = 0;
+                    for (int r = lr.off[a]; r < lr.off[a + 1]; r++) {
+                        for (int q = lr.off[c]; q < lr.off[c + 1]; q++) {
+                            v += pw[r + q * rr] * pw[q + r * rr];
+                        }
+                    }
+                    add(g, lr.cons[a], lr.cons[c], v);
+                }
+            }
+            double[] ud = Linalg.gemm(1.0, lr.u, false, dm, false).data(); // U D
+            double[] u = lr.u.data();
+            for (SdpProblem.Term ti : sp) {
+                Coefficient.Sparse ai = (Coefficient.Sparse) ti.coefficient();
+                for (int c = 0; c < lr.cons.length; c++) {
+                    double v = 0;
+                    for (int e = 0; e < ai.ea.length; e++) {
+                        double w = 0;
+                        for (int q = lr.off[c]; q < lr.off[c + 1]; q++) {
+                            w += ud[ai.ep[e] + q * s] * u[ai.eq[e] + q * s];
+                        }
+                        v += ai.ea[e] * w;
+                    }
+                    add(g, ti.constraint(), lr.cons[c], v);
+                }
+            }
+        }
+        return g;
+    }
+
+    private double[][] dxOf(double[] dy, double[][] rczi, double[][] rd, double[][] x, double[][] zi) {
+        double[][] dz = copy(rd);
+        addAdjoint(dy, -1.0, dz);
+        double[][] dx = zeros();
+        for (int b = 0; b < nb; b++) {
+            if (lp[b]) {
+                for (int k = 0; k < n[b]; k++) {
+                    dx[b][k] = rczi[b][k] - x[b][k] * dz[b][k] * zi[b][k];
+                }
+            } else {
+                double[] t = gemm(n[b], gemm(n[b], x[b], dz[b]), zi[b]);
+                for (int k = 0; k < t.length; k++) {
+                    dx[b][k] = rczi[b][k] - t[k];
+                }
+                symmetrize(n[b], dx[b]);
+            }
+        }
+        return dx;
+    }
+
+    /** Largest α with X + α dX ⪰ 0 (+∞ if every α ≥ 0 works), given the Cholesky factors of the SDP blocks. */
+    private double maxStep(Cholesky[] chol, double[][] x, double[][] dx) {
+        double best = Double.POSITIVE_INFINITY;
+        for (int b = 0; b < nb; b++) {
+            if (lp[b]) {
+                for (int k = 0; k < n[b]; k++) {
+                    if (dx[b][k] < 0) {
+                        best = Math.min(best, -x[b][k] / dx[b][k]);
+                    }
+                }
+            } else {
+                int s = n[b];
+                Matrix w = Matrix.wrap(s, s, dx[b].clone());
+                Matrix l = chol[b].lower();
+                Linalg.solveLowerInPlace(l, false, w); // L⁻¹ dX
+                Matrix wt = w.transpose();
+                Linalg.solveLowerInPlace(l, false, wt); // L⁻¹ dX L⁻ᵀ
+                wt.symmetrizeInPlace();
+                double lmin = Linalg.eigvalsh(wt)[0];
+                if (lmin < 0) {
+                    best = Math.min(best, -1.0 / lmin);
+                }
+            }
+        }
+        return best;
+    }
+
+    // ------------------------------------------------------------------ Schur complement
+
+    /**
+     * The Schur complement M_ij = ⟨A_i, X A_j Z⁻¹⟩ at given X and Z⁻¹ (per block, dense or diagonal), as the solver
+     * forms it; for tests against a brute-force computation.
+     */
+    static Matrix schurMatrix(SdpProblem problem, double[][] x, double[][] zInverse, boolean dense) {
+        return new SdpSolver(problem, SdpOptions.defaults()).schur(x, zInverse, dense);
+    }
+
+    private Matrix schur(double[][] x, double[][] zi, boolean dense) {
+        double[] mm = new double[m * m];
+        for (int b = 0; b < nb; b++) {
+            if (lp[b]) {
+                schurLp(b, x[b], zi[b], mm);
+            } else {
+                schurSdp(b, x[b], zi[b], mm, dense);
+            }
+        }
+        Matrix out = Matrix.wrap(m, m, mm);
+        return out;
+    }
+
+    private void add(double[] mm, int i, int j, double v) {
+        mm[i + j * m] += v;
+        if (i != j) {
+            mm[j + i * m] += v;
+        }
+    }
+
+    private void schurLp(int b, double[] x, double[] zi, double[] mm) {
+        for (int k = 0; k < n[b]; k++) {
+            double d = x[k] * zi[k];
+            int[] cons = lpCons[b][k];
+            double[] vals = lpVals[b][k];
+            for (int a = 0; a < cons.length; a++) {
+                double va = vals[a] * d;
+                for (int c = 0; c <= a; c++) {
+                    add(mm, cons[a], cons[c], va * vals[c]);
+                }
+            }
+        }
+    }
+
+    private void schurSdp(int b, double[] x, double[] zi, double[] mm, boolean dense) {
+        int s = n[b];
+        List<SdpProblem.Term> sp = sparseTerms.get(b);
+        List<SdpProblem.Term> lr = lowRankTerms.get(b);
+        int ns = sp.size();
+        long[] suffix = new long[ns + 1];
+        for (int k = ns - 1; k >= 0; k--) {
+            suffix[k] = suffix[k + 1] + ((Coefficient.Sparse) sp.get(k).coefficient()).expandedCount();
+        }
+        int[] pos = new int[s];
+        Arrays.fill(pos, -1);
+        double[] t = null;
+        for (int jj = 0; jj < ns; jj++) {
+            Coefficient.Sparse aj = (Coefficient.Sparse) sp.get(jj).coefficient();
+            int j = sp.get(jj).constraint();
+            int nnz = aj.expandedCount();
+            int k = aj.support.length;
+            double costDense = 2.0 * s * s * s + (double) s * nnz + suffix[jj];
+            double costSparse = (double) s * nnz + (double) k * s + (double) k * suffix[jj];
+            if (dense || costDense < costSparse) {
+                if (t == null) {
+                    t = new double[s * s];
+                } else {
+                    Arrays.fill(t, 0);
+                }
+                for (int e = 0; e < nnz; e++) { // T(:, q) += a X(:, p)
+                    int pp = aj.ep[e] * s;
+                    int qq = aj.eq[e] * s;
+                    double a = aj.ea[e];
+                    for (int r = 0; r < s; r++) {
+                        t[qq + r] += a * x[pp + r];
+                    }
+                }
+                double[] g = gemm(s, t, zi);
+                for (int ii = jj; ii < ns; ii++) {
+                    Coefficient.Sparse ai = (Coefficient.Sparse) sp.get(ii).coefficient();
+                    double v = 0;
+                    for (int e = 0; e < ai.ea.length; e++) {
+                        v += ai.ea[e] * g[ai.ep[e] + ai.eq[e] * s];
+                    }
+                    add(mm, sp.get(ii).constraint(), j, v);
+                }
+            } else {
+                int[] sup = aj.support;
+                for (int c = 0; c < k; c++) {
+                    pos[sup[c]] = c;
+                }
+                double[] tct = new double[k * s]; // tct[c + r k] = T(r, sup[c])
+                for (int r = 0; r < s; r++) {
+                    int base = r * k;
+                    int xr = r * s;
+                    for (int e = 0; e < nnz; e++) {
+                        tct[pos[aj.eq[e]] + base] += aj.ea[e] * x[aj.ep[e] + xr];
+                    }
+                }
+                double[] zs = new double[k * s]; // zs[c + col k] = Zi(sup[c], col)
+                for (int col = 0; col < s; col++) {
+                    for (int c = 0; c < k; c++) {
+                        zs[c + col * k] = zi[sup[c] + col * s];
+                    }
+                }
+                for (int ii = jj; ii < ns; ii++) {
+                    Coefficient.Sparse ai = (Coefficient.Sparse) sp.get(ii).coefficient();
+                    double v = 0;
+                    for (int e = 0; e < ai.ea.length; e++) {
+                        int ro = ai.ep[e] * k;
+                        int co = ai.eq[e] * k;
+                        double d = 0;
+                        for (int c = 0; c < k; c++) {
+                            d += tct[ro + c] * zs[co + c];
+                        }
+                        v += ai.ea[e] * d;
+                    }
+                    add(mm, sp.get(ii).constraint(), j, v);
+                }
+                for (int c = 0; c < k; c++) {
+                    pos[sup[c]] = -1;
+                }
+            }
+        }
+        if (lr.isEmpty()) {
+            return;
+        }
+        // low-rank terms
+        int nl = lr.size();
+        int[] off = new int[nl + 1];
+        for (int a = 0; a < nl; a++) {
+            off[a + 1] = off[a] + ((Coefficient.LowRank) lr.get(a).coefficient()).rank();
+        }
+        int rr = off[nl];
+        double[] uall = new double[s * rr];
+        double[] dblk = new double[rr * rr];
+        for (int a = 0; a < nl; a++) {
+            Coefficient.LowRank c = (Coefficient.LowRank) lr.get(a).coefficient();
+            int k = c.rank();
+            System.arraycopy(c.u.data(), 0, uall, off[a] * s, s * k);
+            for (int q = 0; q < k; q++) {
+                for (int r = 0; r < k; r++) {
+                    dblk[(off[a] + r) + (off[a] + q) * rr] = c.d[r + q * k];
+                }
+            }
+        }
+        Matrix u = Matrix.wrap(s, rr, uall);
+        Matrix xu = Linalg.gemm(1.0, Matrix.wrap(s, s, x), false, u, false);
+        Matrix zu = Linalg.gemm(1.0, Matrix.wrap(s, s, zi), false, u, false);
+        Matrix wx = Linalg.gemm(1.0, u, true, xu, false);
+        Matrix wz = Linalg.gemm(1.0, u, true, zu, false);
+        // P = D Wx (row-block a uses D_a), Q = D Wz; M_ij = tr(P_ij Q_ji)
+        Matrix dm = Matrix.wrap(rr, rr, dblk);
+        double[] pm = Linalg.gemm(1.0, dm, false, wx, false).data();
+        double[] qm = Linalg.gemm(1.0, dm, false, wz, false).data();
+        for (int a = 0; a < nl; a++) {
+            for (int c = 0; c <= a; c++) {
+                double v = 0;
+                for (int r = off[a]; r < off[a + 1]; r++) {
+                    for (int q = off[c]; q < off[c + 1]; q++) {
+                        v += pm[r + q * rr] * qm[q + r * rr];
+                    }
+                }
+                add(mm, lr.get(a).constraint(), lr.get(c).constraint(), v);
+            }
+        }
+        if (ns == 0) {
+            return;
+        }
+        double[] xud = Linalg.gemm(1.0, xu, false, dm, false).data(); // (XU)D
+        double[] zud = zu.data();
+        for (SdpProblem.Term ti : sp) {
+            Coefficient.Sparse ai = (Coefficient.Sparse) ti.coefficient();
+            for (int c = 0; c < nl; c++) {
+                double v = 0;
+                for (int e = 0; e < ai.ea.length; e++) {
+                    int r = ai.ep[e];
+                    int q = ai.eq[e];
+                    double d = 0;
+                    for (int w = off[c]; w < off[c + 1]; w++) {
+                        d += xud[r + w * s] * zud[q + w * s];
+                    }
+                    v += ai.ea[e] * d;
+                }
+                add(mm, ti.constraint(), lr.get(c).constraint(), v);
+            }
+        }
+    }
+}

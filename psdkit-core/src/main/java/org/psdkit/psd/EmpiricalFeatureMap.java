@@ -1,0 +1,144 @@
+package org.psdkit.psd;
+
+import org.psdkit.kernel.Kernel;
+import org.psdkit.linalg.Eigen;
+import org.psdkit.linalg.Linalg;
+import org.psdkit.linalg.Matrix;
+
+/**
+ * The empirical feature map of n training points, Φ(x) = Σ^{-1/2} Uᵀ v(x) ∈ ℝʳ with v(x) = (k(x, x_i))_i and
+ * K ≈ U Σ Uᵀ the economy eigen-decomposition of the Gram matrix restricted to the r eigenvalues above
+ * {@code relativeThreshold · λ_max(K)} (Marteau-Ferey, Bach and Rudi 2020, App. B.4 Remark 5). Then V = Σ^{1/2}Uᵀ
+ * (r×n) satisfies VᵀV = K̃ ≈ K, Φ(x_i) = V e_i, and the r×r matrices of the finite-dimensional problem (9) act on
+ * these features. Rank-deficient K (duplicate points, tiny bandwidths) is the normal case, not an error.
+ *
+ * <p>Immutable.
+ */
+public final class EmpiricalFeatureMap {
+
+    /**
+     * Default relative eigenvalue threshold. dsyevd computes the eigenvalues of K with absolute errors of about
+     * n·ε·λ_max (ε = 2.2e-16), i.e. 4.4e-13·λ_max at n = 2000; eigenvalues below 1e-11·λ_max are therefore
+     * dominated by rounding for the problem sizes psdkit targets and are dropped (a 20× margin at n = 2000).
+     */
+    public static final double DEFAULT_RELATIVE_THRESHOLD = 1e-11;
+
+    private final Kernel kernel;
+    private final Matrix points;
+    private final Matrix u;        // n×r
+    private final double[] sigma;  // r eigenvalues kept (ascending)
+    private final Matrix v;        // r×n
+    private final double threshold;
+
+    private EmpiricalFeatureMap(Kernel kernel, Matrix points, Matrix u, double[] sigma, double threshold) {
+        this.kernel = kernel;
+        this.points = points;
+        this.u = u;
+        this.sigma = sigma;
+        this.threshold = threshold;
+        int n = u.rows();
+        int r = sigma.length;
+        Matrix vv = Matrix.zeros(r, n);
+        for (int k = 0; k < r; k++) {
+            double s = Math.sqrt(sigma[k]);
+            for (int i = 0; i < n; i++) {
+                vv.set(k, i, s * u.get(i, k));
+            }
+        }
+        this.v = vv;
+    }
+
+    /** Builds the map for the rows of {@code x} with the default threshold. */
+    public static EmpiricalFeatureMap of(Kernel kernel, Matrix x) {
+        return of(kernel, x, DEFAULT_RELATIVE_THRESHOLD);
+    }
+
+    public static EmpiricalFeatureMap of(Kernel kernel, Matrix x, double relativeThreshold) {
+        if (x.rows() < 1) {
+            throw new IllegalArgumentException("empirical feature map: no training points");
+        }
+        if (!(relativeThreshold > 0 && relativeThreshold < 1)) {
+            throw new IllegalArgumentException("relative eigenvalue threshold must be in (0, 1), got "
+                    + relativeThreshold);
+        }
+        Matrix k = kernel.gram(x);
+        Eigen e = Linalg.eigh(k);
+        int n = k.rows();
+        double max = e.max();
+        if (!(max > 0)) {
+            throw new IllegalArgumentException("kernel matrix of the " + n + " training points is zero");
+        }
+        double cut = relativeThreshold * max;
+        int first = 0;
+        while (first < n && !(e.values()[first] > cut)) {
+            first++;
+        }
+        int r = n - first;
+        double[] s = new double[r];
+        System.arraycopy(e.values(), first, s, 0, r);
+        Matrix uu = Matrix.zeros(n, r);
+        System.arraycopy(e.vectors().data(), first * n, uu.data(), 0, n * r);
+        return new EmpiricalFeatureMap(kernel, x.copy(), uu, s, relativeThreshold);
+    }
+
+    public Kernel kernel() {
+        return kernel;
+    }
+
+    /** The training points (a copy). */
+    public Matrix points() {
+        return points.copy();
+    }
+
+    Matrix pointsView() {
+        return points;
+    }
+
+    /** Number of training points n. */
+    public int size() {
+        return u.rows();
+    }
+
+    /** Dimension r of the features (rank of K̃). */
+    public int rank() {
+        return sigma.length;
+    }
+
+    public double relativeThreshold() {
+        return threshold;
+    }
+
+    /** V (r×n), the features of the training points as columns (a copy). */
+    public Matrix trainingFeatures() {
+        return v.copy();
+    }
+
+    /** Φ(x) for each row of {@code x}: an r×m matrix, one column per point. */
+    public Matrix features(Matrix x) {
+        Matrix cross = kernel.cross(points, x); // n×m
+        Matrix f = Linalg.gemm(1.0, u, true, cross, false); // r×m
+        for (int j = 0; j < f.cols(); j++) {
+            for (int k = 0; k < sigma.length; k++) {
+                f.set(k, j, f.get(k, j) / Math.sqrt(sigma[k]));
+            }
+        }
+        return f;
+    }
+
+    /**
+     * Maps an r×q factor F of the feature space to the n×q coefficient factor R = U Σ^{-1/2} F, so that
+     * Φ(x)ᵀ F = v(x)ᵀ R: a PSD model with A = F Fᵀ has B = R Rᵀ (eq. 11 in the rank-deficient form of Thm 8).
+     */
+    public Matrix coefficientFactor(Matrix f) {
+        if (f.rows() != sigma.length) {
+            throw new IllegalArgumentException("factor has " + f.rows() + " rows, expected rank " + sigma.length);
+        }
+        Matrix g = f.copy();
+        for (int j = 0; j < g.cols(); j++) {
+            for (int k = 0; k < sigma.length; k++) {
+                g.set(k, j, g.get(k, j) / Math.sqrt(sigma[k]));
+            }
+        }
+        return Linalg.gemm(1.0, u, false, g, false);
+    }
+}

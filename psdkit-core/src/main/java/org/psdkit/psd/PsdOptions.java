@@ -1,0 +1,78 @@
+package org.psdkit.psd;
+
+/**
+ * Options of the PSD-model dual solver. Regulariser Ω(A) = λ₁ Tr A + (λ₂/2)‖A‖²_F on A ⪰ 0 (App. B's form of
+ * eq. 6: the nuclear norm equals the trace on the PSD cone).
+ *
+ * @param lambda1           trace weight λ₁ ≥ 0
+ * @param lambda2           Frobenius weight λ₂ &gt; 0 (the dual is smooth only then)
+ * @param tolerance         stop when (primal − dual)/max(|primal|, |dual|) ≤ tolerance
+ * @param maxIterations     FISTA iteration budget
+ * @param timeLimitSeconds  wall-clock budget (may be infinite)
+ * @param relativeThreshold relative eigenvalue threshold of the empirical feature map
+ */
+public record PsdOptions(double lambda1, double lambda2, double tolerance, int maxIterations,
+                         double timeLimitSeconds, double relativeThreshold) {
+
+    /** Default relative duality-gap tolerance: six digits of the objective, enough for predictions. */
+    public static final double DEFAULT_TOLERANCE = 1e-6;
+    /** Default FISTA iteration budget. */
+    public static final int DEFAULT_MAX_ITERATIONS = 5000;
+
+    public PsdOptions {
+        if (!(lambda1 >= 0) || !Double.isFinite(lambda1)) {
+            throw new IllegalArgumentException("lambda1 must be >= 0 and finite, got " + lambda1);
+        }
+        if (!(lambda2 > 0) || !Double.isFinite(lambda2)) {
+            throw new IllegalArgumentException("lambda2 must be > 0 (the dual needs a Frobenius term), got "
+                    + lambda2);
+        }
+        if (!(tolerance >= 0) || !Double.isFinite(tolerance)) {
+            throw new IllegalArgumentException("tolerance must be >= 0, got " + tolerance);
+        }
+        if (maxIterations < 1) {
+            throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
+        }
+        if (!(timeLimitSeconds > 0)) {
+            throw new IllegalArgumentException("time limit must be > 0 seconds, got " + timeLimitSeconds);
+        }
+        if (!(relativeThreshold > 0 && relativeThreshold < 1)) {
+            throw new IllegalArgumentException("relative eigenvalue threshold must be in (0, 1), got "
+                    + relativeThreshold);
+        }
+    }
+
+    /** λ₁, λ₂ with the default tolerance, budget and threshold. */
+    public static PsdOptions of(double lambda1, double lambda2) {
+        return new PsdOptions(lambda1, lambda2, DEFAULT_TOLERANCE, DEFAULT_MAX_ITERATIONS,
+                Double.POSITIVE_INFINITY, EmpiricalFeatureMap.DEFAULT_RELATIVE_THRESHOLD);
+    }
+
+    /**
+     * The paper's convention λ(‖A‖_* + c‖A‖²_F) (App. E uses c = 0.05; Sec. 6 writes λ(‖A‖_* + (0.01/2)‖A‖²_F),
+     * i.e. c = 0.005): λ₁ = λ, λ₂ = 2λc.
+     */
+    public static PsdOptions paper(double lambda, double frobeniusRatio) {
+        if (!(lambda > 0) || !(frobeniusRatio > 0)) {
+            throw new IllegalArgumentException("lambda and frobenius ratio must be > 0, got " + lambda + " and "
+                    + frobeniusRatio);
+        }
+        return of(lambda, 2 * lambda * frobeniusRatio);
+    }
+
+    public PsdOptions withTolerance(double tol) {
+        return new PsdOptions(lambda1, lambda2, tol, maxIterations, timeLimitSeconds, relativeThreshold);
+    }
+
+    public PsdOptions withMaxIterations(int it) {
+        return new PsdOptions(lambda1, lambda2, tolerance, it, timeLimitSeconds, relativeThreshold);
+    }
+
+    public PsdOptions withTimeLimit(double s) {
+        return new PsdOptions(lambda1, lambda2, tolerance, maxIterations, s, relativeThreshold);
+    }
+
+    public PsdOptions withRelativeThreshold(double t) {
+        return new PsdOptions(lambda1, lambda2, tolerance, maxIterations, timeLimitSeconds, t);
+    }
+}

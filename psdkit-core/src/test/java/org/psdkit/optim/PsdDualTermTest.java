@@ -1,0 +1,95 @@
+package org.psdkit.optim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.psdkit.linalg.Linalg;
+import org.psdkit.linalg.Matrix;
+
+class PsdDualTermTest {
+
+    static Matrix random(int r, int c, long seed) {
+        Random rnd = new Random(seed);
+        Matrix m = Matrix.zeros(r, c);
+        for (int k = 0; k < r * c; k++) {
+            m.data()[k] = rnd.nextGaussian();
+        }
+        return m;
+    }
+
+    /** Dense reference: M = −V Diag(α) Vᵀ − λ₁I + βC, A = [M]₊/λ₂, h = λ₂‖A‖²/2, z_i = Φ_iᵀAΦ_i. */
+    static void check(int r, int n, double l1, double l2, double[] alpha, Matrix c, double beta) {
+        Matrix v = random(r, n, 7);
+        try (PsdDualTerm term = new PsdDualTerm(v, l1, l2)) {
+            if (c != null) {
+                term.setOffsets(c);
+                term.setOffsetCoefficients(beta);
+            }
+            double[] g = new double[n];
+            double h = term.valueAndGradient(alpha, g);
+            Matrix m = v.times(Matrix.diag(alpha)).times(v.transpose()).scale(-1);
+            m.addToDiagonal(-l1);
+            if (c != null) {
+                m = m.plus(c.scale(beta));
+            }
+            Matrix a = Linalg.positivePart(m).scale(1 / l2);
+            double nf = a.normF();
+            assertEquals(0.5 * l2 * nf * nf, h, 1e-10 * (1 + h));
+            Matrix aa = term.primalMatrix();
+            for (int k = 0; k < r * r; k++) {
+                assertEquals(a.data()[k], aa.data()[k], 1e-9 * (1 + a.maxAbs()));
+            }
+            for (int i = 0; i < n; i++) {
+                double[] p = v.col(i);
+                assertEquals(-Linalg.dot(p, a.times(p)), g[i], 1e-9 * (1 + Math.abs(g[i])), "gradient " + i);
+            }
+            // gradient = derivative of h (finite differences)
+            double eps = 1e-6;
+            for (int i = 0; i < Math.min(n, 4); i++) {
+                double[] ap = alpha.clone();
+                double[] am = alpha.clone();
+                ap[i] += eps;
+                am[i] -= eps;
+                double fd = (term.valueAndGradient(ap, new double[n]) - term.valueAndGradient(am, new double[n]))
+                        / (2 * eps);
+                assertEquals(fd, g[i], 1e-5 * (1 + Math.abs(fd)));
+            }
+        }
+    }
+
+    @Test
+    void fewPositiveEigenvaluesUseTheDirectRoute() {
+        double[] alpha = new double[12];
+        Random r = new Random(3);
+        for (int i = 0; i < alpha.length; i++) {
+            alpha[i] = 0.5 + r.nextDouble(); // mostly positive α: M mostly negative
+        }
+        alpha[0] = -3;
+        check(5, 12, 0.1, 0.5, alpha, null, 0);
+    }
+
+    @Test
+    void manyPositiveEigenvaluesUseTheComplement() {
+        double[] alpha = new double[12];
+        Random r = new Random(4);
+        for (int i = 0; i < alpha.length; i++) {
+            alpha[i] = -0.5 - r.nextDouble();
+        }
+        alpha[1] = 2;
+        check(6, 12, 0.01, 0.3, alpha, null, 0);
+    }
+
+    @Test
+    void offsetsEnterBothRoutes() {
+        Matrix c = random(5, 5, 9);
+        c = c.plus(c.transpose());
+        double[] alpha = new double[10];
+        Random r = new Random(5);
+        for (int i = 0; i < alpha.length; i++) {
+            alpha[i] = r.nextGaussian();
+        }
+        check(5, 10, 0.05, 1.0, alpha, c, 0.7);
+        check(5, 10, 0.05, 1.0, alpha, c, -3);
+    }
+}
