@@ -112,72 +112,20 @@ public final class GlmDensity implements DensityModel {
     }
 
     /**
-     * ∫ exp(g − log Z) dν by defensive importance sampling: draws from q = ½ν + ½·(1/m)Σ_i N(x_i, σ_q² I) over the
-     * expansion points (σ_q = {@link #PROPOSAL_WIDTH}·median nearest-neighbour distance), weights ν/q. Plain Monte
-     * Carlo from ν (what training used) never visits the data region of a 10-D mixture and would report ≈ 1 whatever
-     * the truth; the mixture proposal puts half its draws where exp(g) is large. Seeded, {@link
-     * Baselines#GLM_CHECK_SAMPLES} draws.
+     * ∫ exp(g − log Z) dν by defensive importance sampling around the expansion points ({@link ImportanceIntegral}),
+     * seeded, {@link Baselines#GLM_CHECK_SAMPLES} draws.
      */
     public double importanceIntegral() {
-        int d = points.cols();
-        int np = points.rows();
-        java.util.SplittableRandom rng = new java.util.SplittableRandom(seed ^ 0x5DEECE66DL);
-        double width = PROPOSAL_WIDTH * medianNearestNeighbour();
-        int m = Baselines.GLM_CHECK_SAMPLES;
-        Matrix xi = Matrix.zeros(m, d);
-        for (int j = 0; j < m; j++) {
-            if (rng.nextBoolean()) {
-                double[] z = base.sample(rng);
-                for (int t = 0; t < d; t++) {
-                    xi.set(j, t, z[t]);
-                }
-            } else {
-                int i = rng.nextInt(np);
-                for (int t = 0; t < d; t++) {
-                    xi.set(j, t, points.get(i, t) + width * rng.nextGaussian());
-                }
-            }
-        }
-        double[] lp = logDensity(xi);          // log(exp(g − log Z) ν)
-        double[] lnu = base.logDensity(xi);
-        Matrix d2 = org.psdkit.kernel.SquaredDistances.cross(xi, points);
-        double logNorm = -0.5 * d * Math.log(2 * Math.PI * width * width) - Math.log(np);
-        double s = 0;
-        for (int j = 0; j < m; j++) {
-            double mx = Double.NEGATIVE_INFINITY;
-            for (int i = 0; i < np; i++) {
-                mx = Math.max(mx, -d2.get(j, i) / (2 * width * width));
-            }
-            double acc = 0;
-            for (int i = 0; i < np; i++) {
-                acc += Math.exp(-d2.get(j, i) / (2 * width * width) - mx);
-            }
-            double lmix = logNorm + mx + Math.log(acc);
-            double a = Math.max(lnu[j], lmix);
-            double lq = a + Math.log(0.5 * Math.exp(lnu[j] - a) + 0.5 * Math.exp(lmix - a));
-            s += Math.exp(lp[j] - lq);
-        }
-        return s / m;
+        return ImportanceIntegral.integrate(points, base, this::logG, seed ^ 0x5DEECE66DL,
+                Baselines.GLM_CHECK_SAMPLES);
     }
 
-    /** Width of the proposal bumps relative to the median nearest-neighbour distance of the expansion points. */
-    static final double PROPOSAL_WIDTH = 1.0;
-
-    private double medianNearestNeighbour() {
-        Matrix d2 = org.psdkit.kernel.SquaredDistances.cross(points, points);
-        int np = points.rows();
-        double[] nn = new double[np];
-        for (int i = 0; i < np; i++) {
-            double b = Double.POSITIVE_INFINITY;
-            for (int j = 0; j < np; j++) {
-                if (j != i) {
-                    b = Math.min(b, d2.get(i, j));
-                }
-            }
-            nn[i] = Math.sqrt(b);
+    /** g(x) − log Z (log of f with respect to ν). */
+    private double[] logG(Matrix x) {
+        double[] g = Linalg.gemv(kernel.cross(points, x), true, alpha);
+        for (int i = 0; i < g.length; i++) {
+            g[i] -= logZ;
         }
-        java.util.Arrays.sort(nn);
-        double med = nn[np / 2];
-        return med > 0 ? med : 1.0;
+        return g;
     }
 }
