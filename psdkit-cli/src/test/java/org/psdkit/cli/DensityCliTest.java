@@ -77,7 +77,7 @@ class DensityCliTest {
             String[] args = type.equals("kde")
                     ? new String[] {"fit", type, "--train", train.toString(), "--no-target", "--out", model.toString(),
                         "--json"}
-                    : new String[] {"fit", type, "--train", train.toString(), "--no-target", "--lambda", "1e-4",
+                    : new String[] {"fit", type, "--train", train.toString(), "--no-target", "--lambda", "1e-3",
                         "--tol", "1e-5", "--out", model.toString(), "--json"};
             CliRun fit = CliRun.run(args);
             assertEquals(0, fit.status(), type + ": " + fit.err());
