@@ -25,7 +25,7 @@ public final class EvalCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         LoadedModel m = ModelKinds.load(model);
-        Dataset ds = DataReaders.readForModel(data, m, true);
+        Dataset ds = DataReaders.readForModel(data, m, !m.unsupervised());
         long t0 = System.nanoTime();
         Map<String, Object> metrics = m.evaluate(ds);
         double secs = (System.nanoTime() - t0) * 1e-9;
