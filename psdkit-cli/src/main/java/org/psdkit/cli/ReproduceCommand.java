@@ -6,6 +6,7 @@ import picocli.CommandLine.Command;
 /** {@code psdkit reproduce <experiment>}: one subcommand per figure or table of the papers. */
 @Command(name = "reproduce", description = "Reproduce a figure or table of the source papers.",
         subcommands = {
+            ReproduceTkTable1Command.class,
             ReproduceExample2Command.class,
             ReproduceConeCommands.Hetero.class,
             ReproduceConeCommands.Quantile.class,
