@@ -9,11 +9,13 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "bench", description = "Run a benchmark; prints times and ratios against an in-run baseline.",
         subcommands = {
+            BenchDensityCommand.class,
             BenchTkCommand.class,
             BenchKrrCommand.class,
             LinalgBenchCommand.class,
             BenchPsdCommand.class,
             BenchSdpCommand.class,
+            BenchKernelSosCommand.class,
         })
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec

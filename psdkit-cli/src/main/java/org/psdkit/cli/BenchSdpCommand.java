@@ -42,7 +42,7 @@ public final class BenchSdpCommand implements Callable<Integer> {
     int maxSize;
 
     @Option(names = "--time-limit", defaultValue = "60", paramLabel = "S",
-            description = "Time limit per solve in seconds (default: ${DEFAULT-VALUE}).")
+            description = "Time limit per solve in CPU seconds of the solving thread (default: ${DEFAULT-VALUE}).")
     double timeLimit;
 
     @Option(names = "--baseline", defaultValue = "dense", paramLabel = "dense|no-corrector|none",
@@ -106,7 +106,7 @@ public final class BenchSdpCommand implements Callable<Integer> {
         int comparable = 0;
         for (Reference ref : todo) {
             SdpProblem p = SdpaFormat.read(folder.resolve(ref.name() + ".dat-s"));
-            SdpOptions o = SdpOptions.defaults().withTimeLimit(timeLimit);
+            SdpOptions o = SdpOptions.defaults().withCpuTimeLimit(timeLimit);
             long c0 = mx.getCurrentThreadCpuTime();
             SdpResult r = SdpSolver.solve(p, o);
             double cpu = (mx.getCurrentThreadCpuTime() - c0) * 1e-9;

@@ -10,6 +10,8 @@ import picocli.CommandLine.Command;
             ReproduceTkFiguresCommands.Surfaces.class,
             ReproduceTkFiguresCommands.Scaling.class,
             ReproduceExample2Command.class,
+            ReproduceConeCommands.Hetero.class,
+            ReproduceConeCommands.Quantile.class,
             ReproduceKernelSosCommand.class,
             ReproduceDensity1dCommand.class,
             ReproduceDensity10dCommand.class,

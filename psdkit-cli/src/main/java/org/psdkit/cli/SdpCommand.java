@@ -83,7 +83,8 @@ public final class SdpCommand implements Runnable {
         rep.put("m", p.constraints());
         rep.put("n", p.totalSize());
         rep.put("status", v.status());
-        rep.put("objective", v.objective());
+        boolean infeasible = v.status().endsWith("_infeasible");
+        rep.put("objective", infeasible ? null : v.objective()); // no optimal value: the iterate is a certificate
         rep.put("primal_objective", v.primalObjective());
         rep.put("dual_objective", v.dualObjective());
         rep.put("relative_gap", r.relativeGap());

@@ -104,7 +104,7 @@ class SdpCliTest {
     @Test
     void reproduceKernelSosWritesAFigureAndTheTable() {
         Path png = dir.resolve("fig.png");
-        CliRun r = CliRun.run("reproduce", "kernel-sos", "--n", "15", "--sigmas", "0.75", "--test", "50", "--out",
+        CliRun r = CliRun.run("reproduce", "kernel-sos", "--n", "12", "--sigmas", "0.75", "--test", "20", "--out",
                 png.toString(), "--json");
         assertEquals(0, r.status(), r.err());
         assertTrue(Files.isRegularFile(png));

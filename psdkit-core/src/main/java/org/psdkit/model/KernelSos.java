@@ -53,10 +53,12 @@ public final class KernelSos implements Predictor {
     /**
      * Options.
      *
-     * @param lambda regularisation λ ≥ 0 of the paper's objective
-     * @param sdp    interior-point options
+     * @param lambda     regularisation λ ≥ 0 of the paper's objective
+     * @param sdp        interior-point options
+     * @param structured pass every α_l's coefficients to the solver as rank-2 factors (true, the default) or as
+     *                   dense matrices (false: the baseline of {@code psdkit bench kernel-sos})
      */
-    public record Options(double lambda, SdpOptions sdp) {
+    public record Options(double lambda, SdpOptions sdp, boolean structured) {
         public Options {
             if (!(lambda >= 0) || Double.isInfinite(lambda)) {
                 throw new IllegalArgumentException("lambda must be a finite number >= 0, got " + lambda);
@@ -67,7 +69,11 @@ public final class KernelSos implements Predictor {
         }
 
         public static Options of(double lambda) {
-            return new Options(lambda, SdpOptions.defaults());
+            return new Options(lambda, SdpOptions.defaults(), true);
+        }
+
+        public Options(double lambda, SdpOptions sdp) {
+            this(lambda, sdp, true);
         }
     }
 
@@ -130,14 +136,22 @@ public final class KernelSos implements Predictor {
                 u.set(i, 1, r.get(l, i));
             }
             u.set(n, 1, ky[l]);
-            schur.addLowRank(a[l], u, swap);
+            if (options.structured()) {
+                schur.addLowRank(a[l], u, swap);
+            } else {
+                schur.addMatrix(a[l], u.times(swap).times(u.transpose()));
+            }
             // G diag(e_l) + diag(e_l) G = g_l e_lᵀ + e_l g_lᵀ
             Matrix v = Matrix.zeros(n, 2);
             v.set(l, 0, 1.0);
             for (int i = 0; i < n; i++) {
                 v.set(i, 1, g.get(i, l));
             }
-            cross.addLowRank(a[l], v, swap);
+            if (options.structured()) {
+                cross.addLowRank(a[l], v, swap);
+            } else {
+                cross.addMatrix(a[l], v.times(swap).times(v.transpose()));
+            }
         }
         SdpModel.Solution s = model.minimize(LinExpr.of(t));
         SdpResult res = s.result();

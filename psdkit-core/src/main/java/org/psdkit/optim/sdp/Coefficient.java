@@ -1,6 +1,5 @@
 package org.psdkit.optim.sdp;
 
-import java.util.Arrays;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 
@@ -257,11 +256,5 @@ public abstract sealed class Coefficient permits Coefficient.Sparse, Coefficient
     @Override
     public String toString() {
         return getClass().getSimpleName() + "[n=" + size() + "]";
-    }
-
-    static int[] sortedCopy(int[] a) {
-        int[] b = a.clone();
-        Arrays.sort(b);
-        return b;
     }
 }

@@ -8,14 +8,17 @@ package org.psdkit.optim.sdp;
  * @param feasibilityTolerance stop when ‖A(X) − b‖/(1 + ‖b‖) and ‖C − Z − Σ y_i A_i‖_F/(1 + ‖C‖_F) are below this
  * @param infeasibilityTolerance declare infeasibility when a certificate's relative residual is below this
  * @param maxIterations       iteration limit
- * @param timeLimitSeconds    wall-clock limit (≤ 0: none)
+ * @param timeLimitSeconds    time limit (≤ 0: none)
+ * @param cpuTime             measure the time limit in CPU time of the calling thread (the solver and its
+ *                            single-threaded BLAS run there) instead of wall-clock time: for benchmarks on shared
+ *                            machines
  * @param corrector           use Mehrotra's corrector step (false: predictor-free path-following with a fixed
  *                            centring parameter, the baseline of the benchmark)
  * @param schur               how the Schur complement is formed
  * @param listener            called after every iteration (null: none)
  */
 public record SdpOptions(double gapTolerance, double feasibilityTolerance, double infeasibilityTolerance,
-                         int maxIterations, double timeLimitSeconds, boolean corrector, SchurMode schur,
+                         int maxIterations, double timeLimitSeconds, boolean cpuTime, boolean corrector, SchurMode schur,
                          SdpListener listener) {
 
     /**
@@ -54,36 +57,42 @@ public record SdpOptions(double gapTolerance, double feasibilityTolerance, doubl
 
     public static SdpOptions defaults() {
         return new SdpOptions(DEFAULT_TOLERANCE, DEFAULT_TOLERANCE, DEFAULT_INFEASIBILITY_TOLERANCE,
-                DEFAULT_MAX_ITERATIONS, 0, true, SchurMode.AUTO, null);
+                DEFAULT_MAX_ITERATIONS, 0, false, true, SchurMode.AUTO, null);
     }
 
     public SdpOptions withTolerance(double tol) {
-        return new SdpOptions(tol, tol, infeasibilityTolerance, maxIterations, timeLimitSeconds, corrector, schur,
-                listener);
+        return new SdpOptions(tol, tol, infeasibilityTolerance, maxIterations, timeLimitSeconds, cpuTime, corrector,
+                schur, listener);
     }
 
     public SdpOptions withMaxIterations(int n) {
         return new SdpOptions(gapTolerance, feasibilityTolerance, infeasibilityTolerance, n, timeLimitSeconds,
-                corrector, schur, listener);
+                cpuTime, corrector, schur, listener);
     }
 
     public SdpOptions withTimeLimit(double seconds) {
         return new SdpOptions(gapTolerance, feasibilityTolerance, infeasibilityTolerance, maxIterations, seconds,
-                corrector, schur, listener);
+                cpuTime, corrector, schur, listener);
+    }
+
+    /** The same time limit measured in CPU seconds of the solving thread. */
+    public SdpOptions withCpuTimeLimit(double seconds) {
+        return new SdpOptions(gapTolerance, feasibilityTolerance, infeasibilityTolerance, maxIterations, seconds,
+                true, corrector, schur, listener);
     }
 
     public SdpOptions withCorrector(boolean on) {
         return new SdpOptions(gapTolerance, feasibilityTolerance, infeasibilityTolerance, maxIterations,
-                timeLimitSeconds, on, schur, listener);
+                timeLimitSeconds, cpuTime, on, schur, listener);
     }
 
     public SdpOptions withSchur(SchurMode mode) {
         return new SdpOptions(gapTolerance, feasibilityTolerance, infeasibilityTolerance, maxIterations,
-                timeLimitSeconds, corrector, mode, listener);
+                timeLimitSeconds, cpuTime, corrector, mode, listener);
     }
 
     public SdpOptions withListener(SdpListener l) {
         return new SdpOptions(gapTolerance, feasibilityTolerance, infeasibilityTolerance, maxIterations,
-                timeLimitSeconds, corrector, schur, l);
+                timeLimitSeconds, cpuTime, corrector, schur, l);
     }
 }

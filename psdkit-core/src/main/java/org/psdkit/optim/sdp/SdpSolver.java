@@ -19,6 +19,11 @@ import org.psdkit.linalg.Matrix;
  * one that only touches the columns of X A_j in the support of A_j; for low-rank A_i = U_i D_i U_iᵀ it uses
  * M_ij = tr(D_i U_iᵀ X U_j D_j U_jᵀ Z⁻¹ U_i); diagonal (LP) blocks contribute Σ_k a_ik a_jk x_k / z_k.
  *
+ * <p>Near the optimum the Schur complement becomes ill-conditioned. Each direction therefore gets up to
+ * {@value #REFINE_STEPS} steps of iterative refinement of dy against the exact operator, and dX is then corrected by
+ * the least-norm Σ w_i A_i that restores A(dX) = b − A(X) (Gram matrix ⟨A_i, A_j⟩, factored once). The solver keeps
+ * the best iterate and stops when it has not improved for {@value #STAGNATION_ITERATIONS} iterations.
+ *
  * <p>Infeasibility is detected with the usual certificates (as in SDPT3): (P) is declared infeasible when
  * bᵀy &gt; 0 and ‖Σ y_i A_i + Z‖_F / bᵀy is below {@link SdpOptions#infeasibilityTolerance()}, (D) when ⟨C,X⟩ &lt; 0 and
  * ‖A(X)‖ / |⟨C,X⟩| is below it.
@@ -63,6 +68,9 @@ public final class SdpSolver {
     static final double REFINE_THRESHOLD = 1e-12;
     /** At most 4 refinement steps: with a jittered Schur factor each step gains ~log10(1/jitter) digits. */
     static final int REFINE_STEPS = 4;
+
+    private static final java.lang.management.ThreadMXBean THREADS =
+            java.lang.management.ManagementFactory.getThreadMXBean();
 
     private final SdpProblem p;
     private final SdpOptions opt;
@@ -359,6 +367,7 @@ public final class SdpSolver {
 
     private SdpResult run() {
         long start = System.nanoTime();
+        long startCpu = opt.cpuTime() ? THREADS.getCurrentThreadCpuTime() : 0;
         double[][] x = zeros();
         double[][] z = zeros();
         double[] y = new double[m];
@@ -456,9 +465,12 @@ public final class SdpSolver {
                 message = "iteration limit " + opt.maxIterations() + " reached";
                 break;
             }
-            if (opt.timeLimitSeconds() > 0 && (System.nanoTime() - start) * 1e-9 > opt.timeLimitSeconds()) {
+            double elapsed = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
+                    : (System.nanoTime() - start) * 1e-9;
+            if (opt.timeLimitSeconds() > 0 && elapsed > opt.timeLimitSeconds()) {
                 status = SdpStatus.TIME_LIMIT;
-                message = "time limit " + opt.timeLimitSeconds() + " s reached";
+                message = "time limit " + opt.timeLimitSeconds() + " s (" + (opt.cpuTime() ? "CPU" : "wall")
+                        + ") reached";
                 break;
             }
             iter++;
@@ -701,16 +713,18 @@ public final class SdpSolver {
             res = resNew;
             rn = rnNew;
         }
-        {
-            // restore A(dX) = r_p, lost to rounding when X Z⁻¹ is ill-conditioned near the optimum, by the
-            // least-norm correction dX += Σ w_i A_i with ⟨A_i, A_j⟩ w = r_p − A(dX)
-            adx = opA(dx);
-            for (int i = 0; i < m; i++) {
-                res[i] = rp[i] - adx[i];
-            }
-            if (norm(res) > REFINE_THRESHOLD * (1 + norm(rp))) {
+        // restore A(dX) = r_p, lost to rounding when X Z⁻¹ is ill-conditioned near the optimum, by the
+        // least-norm correction dX += Σ w_i A_i with ⟨A_i, A_j⟩ w = r_p − A(dX)
+        adx = opA(dx);
+        for (int i = 0; i < m; i++) {
+            res[i] = rp[i] - adx[i];
+        }
+        if (norm(res) > REFINE_THRESHOLD * (1 + norm(rp)) && !gramFailed) {
+            try {
                 double[] w = gram().solve(res);
                 addAdjoint(w, 1.0, dx);
+            } catch (LinalgException e) {
+                gramFailed = true; // linearly dependent A_i: keep the unprojected direction
             }
         }
         double[][] dz = copy(rd);
@@ -719,6 +733,7 @@ public final class SdpSolver {
     }
 
     private Cholesky gram;
+    private boolean gramFailed;
 
     /** Cholesky factor of the Gram matrix ⟨A_i, A_j⟩, built on first use (block by block, using the structure). */
     private Cholesky gram() {
