@@ -7,6 +7,8 @@ import picocli.CommandLine.Command;
 @Command(name = "reproduce", description = "Reproduce a figure or table of the source papers.",
         subcommands = {
             ReproduceTkTable1Command.class,
+            ReproduceTkFiguresCommands.Surfaces.class,
+            ReproduceTkFiguresCommands.Scaling.class,
             ReproduceExample2Command.class,
             ReproduceConeCommands.Hetero.class,
             ReproduceConeCommands.Quantile.class,

@@ -76,11 +76,15 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
             description = "Relative gap of the kernel learners (default: ${DEFAULT-VALUE}).")
     double gap;
 
-    @Option(names = "--c-grid", paramLabel = "LIST", description = "Relative C grid (default 0.01,0.1,1,10).")
+    @Option(names = "--c-grid", paramLabel = "LIST", description = "Relative C grid (default 0.01,0.1,1,10,100).")
     String cGrid;
 
-    @Option(names = "--epsilon-grid", paramLabel = "LIST", description = "Epsilon grid (default 0.01,0.1,1).")
+    @Option(names = "--epsilon-grid", paramLabel = "LIST", description = "Epsilon grid (default 0.1,1,3).")
     String epsGrid;
+
+    @Option(names = "--orthant", defaultValue = "lower", paramLabel = "lower|complement",
+            description = "Tessellated-kernel orthant construction (default: ${DEFAULT-VALUE}).")
+    String orthant;
 
     @Option(names = "--out", paramLabel = "FILE.csv", description = "Also write one row per split and method.")
     Path out;
@@ -129,6 +133,12 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
         double[] cg = cGrid == null ? KernelLearning.DEFAULT_C_GRID : FitSvmCommands.parseGrid(cGrid, "--c-grid");
         double[] eg = epsGrid == null ? KernelLearning.DEFAULT_EPSILON_GRID
                 : FitSvmCommands.parseGrid(epsGrid, "--epsilon-grid");
+        TessellatedKernel.Orthant orth;
+        try {
+            orth = TessellatedKernel.Orthant.valueOf(orthant.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--orthant: '" + orthant + "' is not lower or complement");
+        }
         Path dir = data == null ? defaultData() : data;
         List<String> sets = new ArrayList<>();
         for (String s : datasets.split(",")) {
@@ -155,7 +165,7 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
             BinaryLabels lab = BinaryLabels.of(d.labels(), d.source());
             double[] y = lab.encode(d.labels(), d.source());
             int degree = name.equals("ionosphere") ? 0 : 1;
-            KernelLearning.Settings st = new KernelLearning.Settings(degree, TessellatedKernel.Orthant.LOWER,
+            KernelLearning.Settings st = new KernelLearning.Settings(degree, orth,
                     librarySize, seed);
             Map<Method, double[][]> res = new LinkedHashMap<>();
             for (Method m : ms) {

@@ -22,9 +22,9 @@ import org.psdkit.svm.Splits;
 public final class KernelLearning {
 
     /** Relative C grid c (C = c/κ), a log grid covering the optima seen on the five Table I sets. */
-    public static final double[] DEFAULT_C_GRID = {0.01, 0.1, 1, 10};
+    public static final double[] DEFAULT_C_GRID = {0.01, 0.1, 1, 10, 100};
     /** ε grid for X = [−ε, 1+ε]ⁿ. */
-    public static final double[] DEFAULT_EPSILON_GRID = {0.01, 0.1, 1};
+    public static final double[] DEFAULT_EPSILON_GRID = {0.1, 1, 3};
     /** Folds of the cross-validation (the paper's 5). */
     public static final int DEFAULT_FOLDS = 5;
 

@@ -159,17 +159,18 @@ class KernelLearningTest {
         double[] combo = new double[144];
         lib.addCombination(w, combo);
         double direct = TkLearner.quad(Matrix.wrap(12, 12, combo), beta);
-        assertEquals(direct, 0.2 * qf[0] + 0.5 * qf[1] + 0.3 * qf[2], 1e-9 * Math.abs(direct));
+        // sparse combinations are summed from single-precision Gram matrices: float rounding (~1e-7 relative)
+        assertEquals(direct, 0.2 * qf[0] + 0.5 * qf[1] + 0.3 * qf[2], 1e-5 * Math.abs(direct));
         // each library kernel has unit trace on the training set
         for (int k = 0; k < 3; k++) {
             double[] one = new double[3];
             one[k] = 1;
             double[] g = new double[144];
             lib.addCombination(one, g);
-            assertEquals(1.0, Matrix.wrap(12, 12, g).trace(), 1e-9);
+            assertEquals(1.0, Matrix.wrap(12, 12, g).trace(), 1e-6);
         }
         TessellatedKernel kk = (TessellatedKernel) lib.combined(w);
         Matrix viaKernel = kk.gram(x);
-        assertEquals(0, viaKernel.minus(Matrix.wrap(12, 12, combo)).maxAbs(), 1e-10 * viaKernel.maxAbs());
+        assertEquals(0, viaKernel.minus(Matrix.wrap(12, 12, combo)).maxAbs(), 1e-6 * viaKernel.maxAbs());
     }
 }
