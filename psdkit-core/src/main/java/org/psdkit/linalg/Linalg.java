@@ -168,18 +168,25 @@ public final class Linalg {
     }
 
     /**
-     * dsyevd through the per-thread native buffers (dsyevd_work with the documented workspace sizes:
-     * LWORK = 1 + 6n + 2n², LIWORK = 3 + 5n with vectors; LWORK = 2n + 1, LIWORK = 1 without).
+     * dsyevd through the per-thread native buffers (dsyevd_work with the queried optimal workspace, at least the
+     * documented minimum LWORK = 1 + 6n + 2n², LIWORK = 3 + 5n with vectors; LWORK = 2n + 1, LIWORK = 1 without).
      */
     private static int syevd(Matrix a, boolean vectors, double[] vOut, double[] wOut) {
         int n = a.rows();
         NativeScratch s = NativeScratch.get();
         DoublePointer pa = s.copyOf(NativeScratch.A, a.data());
         DoublePointer pw = s.doubles(NativeScratch.W, n);
-        long lwork = vectors ? 1 + 6L * n + 2L * n * n : 2L * n + 1;
-        int liwork = vectors ? 3 + 5 * n : 1;
+        byte jobz = (byte) (vectors ? 'V' : 'N');
+        // Workspace query first (LWORK = LIWORK = -1), as LAPACKE_dsyevd does: the optimal size lets dsytrd use its
+        // blocked code, so results are bit-for-bit those of LAPACKE_dsyevd; never below the documented minimum.
+        DoublePointer query = s.doubles(NativeScratch.WORK, 1);
+        int qinfo = openblas.LAPACKE_dsyevd_work(COL_MAJOR, jobz, (byte) 'L', n, pa, n, pw, query, -1, s.ints(1), -1);
+        long minLwork = vectors ? 1 + 6L * n + 2L * n * n : 2L * n + 1;
+        int minLiwork = vectors ? 3 + 5 * n : 1;
+        long lwork = Math.max(minLwork, qinfo == 0 ? (long) query.get(0) : 0L);
+        int liwork = Math.max(minLiwork, qinfo == 0 ? s.ints(1).get(0) : 0);
         DoublePointer work = s.doubles(NativeScratch.WORK, lwork);
-        int info = openblas.LAPACKE_dsyevd_work(COL_MAJOR, (byte) (vectors ? 'V' : 'N'), (byte) 'L', n, pa, n, pw,
+        int info = openblas.LAPACKE_dsyevd_work(COL_MAJOR, jobz, (byte) 'L', n, pa, n, pw,
                 work, Math.toIntExact(lwork), s.ints(liwork), liwork);
         if (info == 0) {
             if (vOut != null) {
