@@ -124,4 +124,18 @@ class ConeCliTest {
             assertEquals(4 / theta, p.get(i, 1), 1e-14);
         }
     }
+
+    @Test
+    void cvCommandSupportsBothKinds() throws Exception {
+        Path data = csv("h.csv", HeteroscedasticToy.sample(40, 8));
+        CliRun r = CliRun.run("cv", "hetero", "--train", data.toString(), "--folds", "2", "--grid",
+                "lambda=0.1,0.01", "--kernel", "gaussian(sigma=0.2)", "--json");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.json().has("best"), r.out());
+        Path q = csv("q.csv", QuantileToy.sample(40, 8));
+        CliRun rq = CliRun.run("cv", "quantile", "--train", q.toString(), "--folds", "2", "--grid",
+                "lambda=0.1", "--kernel", "gaussian(sigma=0.2)", "-P", "taus=0.2/0.8", "--json");
+        assertEquals(0, rq.status(), rq.err());
+        assertTrue(rq.out().contains("pinball"), rq.out());
+    }
 }

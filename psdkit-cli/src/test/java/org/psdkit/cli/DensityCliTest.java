@@ -78,7 +78,7 @@ class DensityCliTest {
                     ? new String[] {"fit", type, "--train", train.toString(), "--no-target", "--out", model.toString(),
                         "--json"}
                     : new String[] {"fit", type, "--train", train.toString(), "--no-target", "--lambda", "1e-4",
-                        "--out", model.toString(), "--json"};
+                        "--tol", "1e-5", "--out", model.toString(), "--json"};
             CliRun fit = CliRun.run(args);
             assertEquals(0, fit.status(), type + ": " + fit.err());
             CliRun ev = CliRun.run("eval", "--model", model.toString(), "--data", grid.toString(), "--json");
@@ -92,7 +92,7 @@ class DensityCliTest {
         }
         Path glm = dir.resolve("glm.json");
         CliRun g = CliRun.run("fit", "glm-density", "--train", train.toString(), "--no-target", "--base",
-                "box(a=-4,b=4)", "--out", glm.toString(), "--json");
+                "box(a=-4,b=4)", "--tol", "1e-4", "--out", glm.toString(), "--json");
         assertEquals(0, g.status(), g.err());
         assertEquals(1.0, g.json().get("integral").asDouble(), 0.05);
     }
@@ -118,6 +118,18 @@ class DensityCliTest {
             CliRun r = CliRun.run(a);
             assertEquals(2, r.status(), String.join(" ", a) + " -> " + r.err());
             assertFalse(Files.exists(model));
+        }
+    }
+
+    @Test
+    void goldenModelFileOfFormatVersionOneStillLoads() throws Exception {
+        Path model = Path.of("src/test/resources/golden/psd-density-v1.json");
+        LoadedModel m = ModelKinds.load(model);
+        Matrix x = Matrix.of(new double[][] {{-1}, {0}, {0.25}, {2}});
+        double[] expected = {0.24619112033860502, 0.5541987825234169, 0.5371681348653508, 0.0028805599387344066};
+        Matrix p = m.predict(x);
+        for (int i = 0; i < 4; i++) {
+            assertEquals(expected[i], p.get(i, 0), 1e-12 * expected[i]);
         }
     }
 }
