@@ -99,7 +99,7 @@ final class FitSvmCommands {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (double[] g : ch.grid()) {
             Map<String, Object> r = new LinkedHashMap<>();
-            r.put("C", g[0]);
+            r.put("c", g[0]); // relative (C = c/kappa) unless cRelative is false
             if (!Double.isNaN(g[1])) {
                 r.put("epsilon", g[1]);
             }
