@@ -9,6 +9,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "bench", description = "Run a benchmark; prints times and ratios against an in-run baseline.",
         subcommands = {
+            BenchDensityCommand.class,
+            BenchTkCommand.class,
             BenchKrrCommand.class,
             LinalgBenchCommand.class,
             BenchPsdCommand.class,

@@ -76,6 +76,7 @@ public final class BenchKrrCommand implements Callable<Integer> {
             Matrix x = Scaler.fit(Scaler.Kind.ZSCORE, sub.x()).apply(sub.x());
             double[] y = sub.y();
             KernelRidge.Options opts = KernelRidge.Options.standard(lambda);
+            Progress.info("bench krr: n=" + n + ": psdkit fit x" + repeats + " ...");
             // psdkit: KernelRidge.fit = Gram matrix + LAPACK Cholesky + two triangular solves
             double best = Double.POSITIVE_INFINITY;
             KernelRidge fitted = null;
@@ -87,6 +88,7 @@ public final class BenchKrrCommand implements Callable<Integer> {
             long g0 = System.nanoTime();
             Matrix gram = k.gram(x);
             double gramSec = (System.nanoTime() - g0) * 1e-9;
+            Progress.info("bench krr: n=" + n + ": eigen-route baseline ...");
             // baseline 1: eigen route on the same Gram matrix (+ the Gram time, so that both are whole fits)
             long e0 = System.nanoTime();
             double[] alphaEig = SpdSolve.eigenSolve(gram, lambda, Matrix.column(y)).x().col(0);
@@ -100,6 +102,7 @@ public final class BenchKrrCommand implements Callable<Integer> {
             row.put("speedupVsEigenRoute", eigSec / best);
             row.put("maxRelDiffVsEigenRoute", relDiff(fitted.alpha(), alphaEig));
             if (n <= javaMaxN) {
+                Progress.info("bench krr: n=" + n + ": plain-Java Cholesky baseline ...");
                 long j0 = System.nanoTime();
                 double[] alphaJava = plainJavaCholeskySolve(gram, lambda, y);
                 double javaSec = (System.nanoTime() - j0) * 1e-9 + gramSec;

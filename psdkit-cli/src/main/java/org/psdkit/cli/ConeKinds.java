@@ -224,6 +224,52 @@ public final class ConeKinds {
                 }
             };
         }
+
+        @Override
+        public CvSupport cv() {
+            return new CvSupport() {
+                @Override
+                public Map<String, String> defaults() {
+                    Map<String, String> m = new LinkedHashMap<>();
+                    m.put("kernel", "gaussian(sigma=1)");
+                    m.put("lambda", "0.01");
+                    m.put("method", "psd");
+                    m.put("frobeniusWeight", "0.05");
+                    return m;
+                }
+
+                @Override
+                public void validate(Params p) {
+                    p.kernel();
+                    p.getPositive("lambda");
+                    p.getPositive("frobeniusWeight");
+                    HeteroscedasticRegression.Method.parse(p.get("method"));
+                }
+
+                @Override
+                public org.psdkit.model.Predictor fit(Dataset train, Params p) {
+                    return HeteroscedasticRegression.fit(train.x(), train.y(), new HeteroscedasticRegression.Options(
+                            p.kernel(), p.getPositive("lambda"), p.getPositive("frobeniusWeight"),
+                            HeteroscedasticRegression.Method.parse(p.get("method")),
+                            HeteroscedasticRegression.Options.DEFAULT_RESTARTS, 1L,
+                            org.psdkit.model.cone.ConeDualSolver.Options.defaults()));
+                }
+
+                @Override
+                public Map<String, Double> score(org.psdkit.model.Predictor fitted, Dataset test) {
+                    Matrix pred = fitted.predict(test.x());
+                    Map<String, Double> m = new LinkedHashMap<>();
+                    m.put("nll", HeteroModel.nll(pred, test.y()));
+                    m.put("rmse", Metrics.rmse(test.y(), pred.col(0)));
+                    return m;
+                }
+
+                @Override
+                public String selectBy() {
+                    return "nll";
+                }
+            };
+        }
     }
 
     // ---------------------------------------------------------------- quantile
@@ -304,6 +350,69 @@ public final class ConeKinds {
                         throw new IllegalArgumentException(raw.source() + ": no numeric target column");
                     }
                     return metrics(predict(raw.x()), raw.y(), taus, predict(densePoints(l.lo(), l.hi())));
+                }
+            };
+        }
+
+        /** Levels from text: separated by '/', ';' or spaces (commas separate grid values on the cv command line). */
+        static double[] parseTaus(String text) {
+            String[] parts = text.trim().split("[/;\\s]+");
+            double[] t = new double[parts.length];
+            for (int i = 0; i < parts.length; i++) {
+                try {
+                    t[i] = Double.parseDouble(parts[i]);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("taus: '" + parts[i] + "' is not a number");
+                }
+            }
+            return t;
+        }
+
+        @Override
+        public CvSupport cv() {
+            return new CvSupport() {
+                @Override
+                public Map<String, String> defaults() {
+                    Map<String, String> m = new LinkedHashMap<>();
+                    m.put("kernel", "gaussian(sigma=1)");
+                    m.put("lambda", "0.01");
+                    m.put("method", "psd");
+                    m.put("taus", "0.25/0.5/0.75");
+                    m.put("frobeniusWeight", "0.05");
+                    return m;
+                }
+
+                private QuantileRegression.Options options(Params p) {
+                    return new QuantileRegression.Options(parseTaus(p.get("taus")), p.kernel(),
+                            p.getPositive("lambda"), p.getPositive("frobeniusWeight"),
+                            QuantileRegression.Method.parse(p.get("method")), false,
+                            QuantileRegression.Options.DEFAULT_RESTARTS, 1L,
+                            org.psdkit.model.cone.ConeDualSolver.Options.defaults());
+                }
+
+                @Override
+                public void validate(Params p) {
+                    options(p);
+                }
+
+                @Override
+                public org.psdkit.model.Predictor fit(Dataset train, Params p) {
+                    return QuantileRegression.fit(train.x(), train.y(), options(p));
+                }
+
+                @Override
+                public Map<String, Double> score(org.psdkit.model.Predictor fitted, Dataset test) {
+                    QuantileModel qm = (QuantileModel) fitted;
+                    Matrix q = qm.predict(test.x());
+                    Map<String, Double> m = new LinkedHashMap<>();
+                    m.put("pinball", QuantileRegression.pinball(q, test.y(), qm.taus()));
+                    m.put("crossings", (double) QuantileModel.crossings(q));
+                    return m;
+                }
+
+                @Override
+                public String selectBy() {
+                    return "pinball";
                 }
             };
         }

@@ -77,6 +77,14 @@ public final class CvCommand implements Callable<Integer> {
             requireName(base, name, "--grid");
         }
         List<Map<String, String>> points = Grid.points(g);
+        // validate every grid point's parameters before reading data
+        for (Map<String, String> p : points) {
+            try {
+                cv.validate(new Params(base).with(p));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException((p.isEmpty() ? "" : "--grid point " + p + ": ") + e.getMessage(), e);
+            }
+        }
 
         Dataset raw = common.loadSupervised(cv.classifier());
         Scaler.Kind scaleKind = Scaler.Kind.parse(common.scale);
@@ -91,14 +99,6 @@ public final class CvCommand implements Callable<Integer> {
         } else {
             parts = Splits.kFold(raw.n(), folds, common.seed);
             protocol = folds + "-fold";
-        }
-        // validate every grid point's parameters before the (possibly long) run
-        for (Map<String, String> p : points) {
-            try {
-                cv.validate(new Params(base).with(p));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException((p.isEmpty() ? "" : "--grid point " + p + ": ") + e.getMessage(), e);
-            }
         }
         long t0 = System.nanoTime();
         long cpu0 = processCpuNanos();

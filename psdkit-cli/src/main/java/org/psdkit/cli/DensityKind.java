@@ -178,6 +178,11 @@ public final class DensityKind implements ModelKind {
         }
 
         @Override
+        public boolean unsupervised() {
+            return true;
+        }
+
+        @Override
         public String[] outputColumns() {
             return new String[] {"density"};
         }

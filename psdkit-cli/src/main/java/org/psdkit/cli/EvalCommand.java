@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.psdkit.data.CsvReader;
 import org.psdkit.data.Dataset;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,7 +25,7 @@ public final class EvalCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         LoadedModel m = ModelKinds.load(model);
-        Dataset ds = CsvReader.readColumns(data, m.featureNames(), m.targetName(), true, m.classifier());
+        Dataset ds = DataReaders.readForModel(data, m, !m.unsupervised());
         long t0 = System.nanoTime();
         Map<String, Object> metrics = m.evaluate(ds);
         double secs = (System.nanoTime() - t0) * 1e-9;

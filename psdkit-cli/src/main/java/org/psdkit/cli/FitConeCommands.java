@@ -54,7 +54,7 @@ public final class FitConeCommands {
                 description = "Seeded restarts of the non-convex GLM baseline (default: ${DEFAULT-VALUE}).")
         int restarts;
 
-        @Option(names = "--gap-tolerance", defaultValue = "1e-5", paramLabel = "EPS",
+        @Option(names = "--gap-tolerance", defaultValue = "1e-4", paramLabel = "EPS",
                 description = "Relative duality gap at which the dual solver stops (default: ${DEFAULT-VALUE}).")
         double gap;
 
@@ -177,9 +177,10 @@ public final class FitConeCommands {
                 description = "Model of the increments between levels (default: ${DEFAULT-VALUE}).")
         String method;
 
-        @Option(names = "--no-constant-blocks",
-                description = "Do not add a non-negative constant to every PSD increment.")
-        boolean noConstant;
+        @Option(names = "--constant-blocks",
+                description = "Add a non-negative constant to every PSD increment, so that the bands keep a width "
+                        + "far from the data (off by default: the paper's model; it also slows the solver).")
+        boolean constantBlocks;
 
         @Override
         public Integer call() {
@@ -187,7 +188,7 @@ public final class FitConeCommands {
             check();
             QuantileRegression.Options base = new QuantileRegression.Options(taus,
                     parsedKernel == null ? org.psdkit.kernel.Kernels.gaussian(1) : parsedKernel,
-                    lambda == null ? 1 : lambda, frobeniusWeight, m, !noConstant, restarts, common.seed, solver());
+                    lambda == null ? 1 : lambda, frobeniusWeight, m, constantBlocks, restarts, common.seed, solver());
             common.checkOutWritable();
             Dataset raw = common.loadSupervised(false);
             Scaler scaler = common.fitScaler(raw);

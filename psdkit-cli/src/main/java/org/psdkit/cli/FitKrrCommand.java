@@ -67,6 +67,12 @@ public final class FitKrrCommand implements Callable<Integer> {
         rep.put("route", m.diagnostics().route());
         rep.put("jitter", m.diagnostics().jitter());
         rep.put("conditionEstimate", m.diagnostics().conditionEstimate());
+        rep.put("rank", m.diagnostics().rank());
+        if (m.diagnostics().jitter() > 0 || m.diagnostics().route().contains("eigen")) {
+            System.err.println("psdkit fit krr: warning: the kernel system is ill-conditioned (route "
+                    + m.diagnostics().route() + ", diagonal jitter " + m.diagnostics().jitter() + ", rank "
+                    + m.diagnostics().rank() + " of " + raw.n() + "); consider a larger --lambda or a nugget");
+        }
         if (!common.json) {
             System.err.println("psdkit fit krr: wrote " + common.out + " (training-set metrics below)");
         }

@@ -3,9 +3,11 @@ package org.psdkit.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.RidgeRegression;
@@ -29,31 +31,16 @@ public final class FitRidgeCommand implements Callable<Integer> {
                     + "stored as w = X^T alpha (default: ${DEFAULT-VALUE}).")
     String form;
 
+    @Option(names = "--features", paramLabel = "SPEC",
+            description = "Ridge in the explicit feature space of this kernel, e.g. 'polynomial(degree=2, offset=1)' "
+                    + "(default: the raw features, i.e. the linear kernel).")
+    String features;
+
     @Option(names = "--no-intercept", description = "No intercept (default: an unpenalised intercept by centring).")
     boolean noIntercept;
 
-    /** The linear kernel x^T t (the kernel of the identity feature map). */
-    static final Kernel LINEAR = new Kernel() {
-        @Override
-        public double eval(double[] x, double[] t) {
-            return Linalg.dot(x, t);
-        }
-
-        @Override
-        public String spec() {
-            return "linear";
-        }
-
-        @Override
-        public Matrix gram(Matrix x) {
-            return Linalg.syrk(x, false);
-        }
-
-        @Override
-        public Matrix cross(Matrix x, Matrix z) {
-            return Linalg.gemm(1.0, x, false, z, true);
-        }
-    };
+    /** The linear kernel xᵀt (the kernel of the identity feature map). */
+    static final Kernel LINEAR = Kernels.linear();
 
     @Override
     public Integer call() {
@@ -65,45 +52,49 @@ public final class FitRidgeCommand implements Callable<Integer> {
         if (!form.equals("primal") && !form.equals("dual")) {
             throw new IllegalArgumentException("--form: '" + form + "' is not primal or dual");
         }
+        Kernel kernel = features == null ? LINEAR : KernelSpecs.parse(features);
         common.checkOutWritable();
         Dataset raw = common.loadSupervised(false);
+        UnaryOperator<Matrix> phi = features == null ? UnaryOperator.identity()
+                : RidgeKind.featureMap(kernel, raw.d());
         Scaler scaler = common.fitScaler(raw);
         Dataset train = scaler.apply(raw);
+        boolean intercept = !noIntercept;
         long t0 = System.nanoTime();
         double[] w;
         double bias;
         double[] fitted;
         if (form.equals("primal")) {
-            RidgeRegression m = RidgeKind.train(train, params);
+            RidgeRegression m = RidgeRegression.fitPrimal(phi, train.x(), train.y(), lam, intercept);
             w = m.weights();
             bias = m.bias();
             fitted = m.predictVector(train.x());
         } else {
-            RidgeRegression.Dual d = RidgeRegression.fitDual(LINEAR, train.x(), train.y(), lam, !noIntercept);
-            // w = Xcᵀ α for the centred X (or X itself without intercept); bias = ȳ − μᵀw
-            Matrix x = train.x();
-            int n = x.rows();
-            double[] mu = new double[x.cols()];
-            if (!noIntercept) {
-                for (int j = 0; j < x.cols(); j++) {
+            // dual with the kernel of φ; then w = Φcᵀ α (Φc: Φ with centred columns when fitting an intercept)
+            RidgeRegression.Dual d = RidgeRegression.fitDual(kernel, train.x(), train.y(), lam, intercept);
+            Matrix f = phi.apply(train.x());
+            int n = f.rows();
+            double[] mu = new double[f.cols()];
+            if (intercept) {
+                for (int j = 0; j < f.cols(); j++) {
                     double s = 0;
                     for (int i = 0; i < n; i++) {
-                        s += x.get(i, j);
+                        s += f.get(i, j);
                     }
                     mu[j] = s / n;
                 }
             }
             double[] a = d.alpha();
-            w = new double[x.cols()];
-            for (int j = 0; j < x.cols(); j++) {
+            w = new double[f.cols()];
+            for (int j = 0; j < f.cols(); j++) {
                 double s = 0;
                 for (int i = 0; i < n; i++) {
-                    s += (x.get(i, j) - mu[j]) * a[i];
+                    s += (f.get(i, j) - mu[j]) * a[i];
                 }
                 w[j] = s;
             }
             double ybar = 0;
-            if (!noIntercept) {
+            if (intercept) {
                 for (double v : train.y()) {
                     ybar += v;
                 }
@@ -113,12 +104,13 @@ public final class FitRidgeCommand implements Callable<Integer> {
             fitted = d.predictVector(train.x());
         }
         double secs = (System.nanoTime() - t0) * 1e-9;
-        ObjectNode doc = common.newModelDocument(RidgeKind.TYPE, raw, scaler, null);
+        ObjectNode doc = common.newModelDocument(RidgeKind.TYPE, raw, scaler, features == null ? null : kernel.spec());
         RidgeKind.store(doc, w, bias, lam, !noIntercept, form);
         common.save(doc);
         Map<String, Object> rep = common.baseReport(RidgeKind.TYPE, raw, secs);
         rep.put("lambda", lam);
         rep.put("form", form);
+        rep.put("featureDimension", w.length);
         rep.putAll(Metrics.regression(raw.y(), fitted));
         if (!common.json) {
             System.err.println("psdkit fit ridge: wrote " + common.out + " (training-set metrics below)");

@@ -213,7 +213,7 @@ final class FitSvmCommands {
         CommonFitOptions common;
 
         @Option(names = "-C", paramLabel = "C", description = "Penalty C > 0; when not given, chosen by 5-fold CV "
-                + "over C = c / kappa, c in {0.01, 0.1, 1, 10} (kappa: mean Gram diagonal of the starting kernel).")
+                + "over C = c / kappa, c in {0.01, 0.1, 1, 10, 100} (kappa: mean Gram diagonal of the starting kernel).")
         String c;
 
         @Option(names = "--degree", defaultValue = "1", paramLabel = "D",
@@ -221,7 +221,7 @@ final class FitSvmCommands {
         int degree;
 
         @Option(names = "--epsilon", paramLabel = "EPS", description = "Box margin: X = [-eps, 1+eps]^n; chosen "
-                + "by 5-fold CV over {0.01, 0.1, 1} when not given.")
+                + "by 5-fold CV over {0.1, 1, 3} when not given.")
         String epsilon;
 
         @Option(names = "--orthant", defaultValue = "lower", paramLabel = "lower|complement",

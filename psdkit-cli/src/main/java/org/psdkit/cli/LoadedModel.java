@@ -22,6 +22,11 @@ public interface LoadedModel {
     /** Output column names of {@link #predict} ({@code prediction} for regression). */
     String[] outputColumns();
 
+    /** True for models without a target (densities): eval then reads only the feature columns. */
+    default boolean unsupervised() {
+        return false;
+    }
+
     /** True if the target holds class labels (eval then reads it as text). */
     default boolean classifier() {
         return false;

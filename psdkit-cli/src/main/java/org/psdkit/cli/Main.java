@@ -37,6 +37,7 @@ public final class Main implements Runnable {
     /** Runs the CLI and returns the exit status (used by tests; {@link #main} exits with it). */
     public static int execute(String... args) {
         CommandLine cl = new CommandLine(new Main());
+        addHelpOptions(cl);
         cl.setExecutionExceptionHandler(Main::handleExecutionException);
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter err = ex.getCommandLine().getErr();
@@ -45,6 +46,20 @@ public final class Main implements Runnable {
             return EXIT_BAD_INPUT;
         });
         return cl.execute(args);
+    }
+
+    /** Gives every subcommand {@code -h/--help} (and {@code -V/--version}) unless it declares its own. */
+    static void addHelpOptions(CommandLine cl) {
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            CommandLine.Model.CommandSpec spec = sub.getCommandSpec();
+            java.util.Map<String, CommandLine.Model.OptionSpec> opts = spec.optionsMap();
+            boolean free = !opts.containsKey("--help") && !opts.containsKey("-h") && !opts.containsKey("-V")
+                    && !opts.containsKey("--version");
+            if (free && !(sub.getCommand() instanceof CommandLine.HelpCommand)) {
+                spec.mixinStandardHelpOptions(true);
+            }
+            addHelpOptions(sub);
+        }
     }
 
     static int handleExecutionException(Exception ex, CommandLine cl, CommandLine.ParseResult pr) {

@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.psdkit.data.CsvReader;
 import org.psdkit.data.Dataset;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -32,7 +31,7 @@ public final class PredictCommand implements Callable<Integer> {
     public Integer call() {
         Reports.checkOutputFolder(out, "--out");
         LoadedModel m = ModelKinds.load(model);
-        Dataset ds = CsvReader.readColumns(data, m.featureNames(), m.targetName(), false, m.classifier());
+        Dataset ds = DataReaders.readForModel(data, m, false);
         long t0 = System.nanoTime();
         String[][] cells = m.predictText(ds.x());
         double secs = (System.nanoTime() - t0) * 1e-9;

@@ -27,7 +27,7 @@ final class PsdDemoPart implements DemoPart {
     static final double NOISE_SD = 0.3;
     static final double SIGMA = 0.5;
     /** PSD model: λ₁ = λ₂ (the 1/(2n) squared-loss convention). */
-    static final double PSD_LAMBDA = 1e-4;
+    static final double PSD_LAMBDA = 1e-3;
     /** KRR: (K + λI)α = y. */
     static final double KRR_LAMBDA = 0.3;
     /** NCM: (λ/2)αᵀKα with the 1/(2n) squared loss. */

@@ -71,6 +71,9 @@ public final class Reports {
 
     /** 6 significant digits, no exponent for moderate magnitudes. */
     public static String fmt(double d) {
+        if (!Double.isFinite(d)) {
+            return Double.toString(d); // NaN, Infinity, -Infinity (e.g. a log-likelihood where p <= 0)
+        }
         if (d == Math.rint(d) && Math.abs(d) < 1e9) {
             return Long.toString((long) d);
         }

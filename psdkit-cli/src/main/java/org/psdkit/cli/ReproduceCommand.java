@@ -6,7 +6,12 @@ import picocli.CommandLine.Command;
 /** {@code psdkit reproduce <experiment>}: one subcommand per figure or table of the papers. */
 @Command(name = "reproduce", description = "Reproduce a figure or table of the source papers.",
         subcommands = {
+            ReproduceTkTable1Command.class,
+            ReproduceTkFiguresCommands.Surfaces.class,
+            ReproduceTkFiguresCommands.Scaling.class,
             ReproduceExample2Command.class,
+            ReproduceConeCommands.Hetero.class,
+            ReproduceConeCommands.Quantile.class,
             ReproduceKernelSosCommand.class,
             ReproduceDensity1dCommand.class,
             ReproduceDensity10dCommand.class,

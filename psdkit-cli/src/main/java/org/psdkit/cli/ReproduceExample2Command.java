@@ -27,6 +27,9 @@ import picocli.CommandLine.Option;
         + "with k = exp(-(x-x')^2); writes a PNG and prints the max-error table by n.")
 public final class ReproduceExample2Command implements Callable<Integer> {
 
+    static final Color NCM_COLOR = new Color(213, 94, 0);
+    static final Color PSD_COLOR = new Color(0, 158, 115);
+
     @Option(names = "--out", defaultValue = "example2.png", paramLabel = "PNG",
             description = "Figure file (default: ${DEFAULT-VALUE}).")
     Path out;
@@ -103,13 +106,13 @@ public final class ReproduceExample2Command implements Callable<Integer> {
             KernelExpansionModel ncm = largest.ncm();
             PsdModel psd = largest.psd();
             p.line(gx, g, "target").color(Color.BLACK).width(2.5f);
-            p.line(gx, ncm.values(grid), "NCM").dashed();
-            p.line(gx, psd.values(grid), "PSD model");
+            p.line(gx, ncm.values(grid), "NCM").dashed().color(NCM_COLOR);
+            p.line(gx, psd.values(grid), "PSD model").color(PSD_COLOR);
             if (c == Example2.NARROW) {
                 Panel e = fig.panel("max error on [-1,1] against n (narrow target)").xLabel("n")
                         .yLabel("max |f - g|").logX().logY().legend("lower left");
-                e.line(ns, en, "NCM");
-                e.line(ns, ep, "PSD model");
+                e.line(ns, en, "NCM").color(NCM_COLOR);
+                e.line(ns, ep, "PSD model").color(PSD_COLOR);
             }
         }
         fig.save(out);

@@ -7,6 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.JsonArrays;
+import java.util.function.UnaryOperator;
+import org.psdkit.kernel.FeatureMap;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Predictor;
 import org.psdkit.model.RidgeRegression;
 
@@ -47,6 +51,13 @@ public final class RidgeKind implements ModelKind {
         return s.equals("true");
     }
 
+    /** The explicit feature map of a kernel as a matrix function; an error if the kernel has none. */
+    static UnaryOperator<Matrix> featureMap(Kernel k, int d) {
+        FeatureMap fm = k.featureMap(d).orElseThrow(() -> new IllegalArgumentException("--features: kernel "
+                + k.spec() + " has no explicit finite feature map (use fit krr for it)"));
+        return fm::map;
+    }
+
     static RidgeRegression train(Dataset scaledTrain, Params p) {
         return RidgeRegression.fitPrimal(scaledTrain.x(), scaledTrain.y(), lambda(p), intercept(p));
     }
@@ -67,13 +78,22 @@ public final class RidgeKind implements ModelKind {
         String where = "model file " + file;
         JsonNode num = doc.get("numbers");
         double[] w = JsonArrays.doubles(num == null ? null : num.get("weights"), where + ": numbers.weights");
-        if (w.length != h.featureNames().length) {
-            throw new IllegalArgumentException(where + ": " + w.length + " weights but " + h.featureNames().length
-                    + " features");
-        }
         double b = ModelDocs.number(num, "bias", where + ": numbers");
         double lambda = ModelDocs.number(h.options(), "lambda", where + ": options");
-        return new StandardModel(h, RidgeRegression.ofLinear(w, b, lambda));
+        int d = h.featureNames().length;
+        if (h.kernelSpec() == null) {
+            if (w.length != d) {
+                throw new IllegalArgumentException(where + ": " + w.length + " weights but " + d + " features");
+            }
+            return new StandardModel(h, RidgeRegression.ofLinear(w, b, lambda));
+        }
+        UnaryOperator<Matrix> phi = featureMap(KernelSpecs.parse(h.kernelSpec()), d);
+        int dim = phi.apply(Matrix.zeros(1, d)).cols();
+        if (w.length != dim) {
+            throw new IllegalArgumentException(where + ": " + w.length + " weights but the feature map of "
+                    + h.kernelSpec() + " has " + dim + " features");
+        }
+        return new StandardModel(h, RidgeRegression.of(phi, w, b, lambda));
     }
 
     @Override

@@ -17,7 +17,8 @@ public class TrainingOptions {
     public static final int MIN_TRAIN_ROWS = 2;
 
     @Option(names = "--train", required = true, paramLabel = "FILE",
-            description = "Training data: CSV with a header row; the target is the last column unless --target.")
+            description = "Training data: CSV with a header row (the target is the last column unless --target), "
+                    + "or LIBSVM sparse format (*.svm, *.libsvm).")
     public Path train;
 
     @Option(names = "--target", paramLabel = "NAME", description = "Name of the target column (default: last column).")
@@ -43,7 +44,7 @@ public class TrainingOptions {
      */
     public Dataset loadTrain(boolean classifier) {
         Scaler.Kind.parse(scale); // validate early, before reading a large file
-        Dataset ds = CsvReader.read(train, new CsvReader.Options(target, noTarget, classifier));
+        Dataset ds = DataReaders.readTraining(train, new CsvReader.Options(target, noTarget, classifier));
         if (ds.n() < MIN_TRAIN_ROWS) {
             throw new IllegalArgumentException(train + ": " + ds.n() + " data row; at least " + MIN_TRAIN_ROWS
                     + " are needed to fit a model");

@@ -159,4 +159,63 @@ class CliRoundTripTest {
         assertEquals("gaussian(sigma=0.3) + 0.01*delta",
                 new Params(java.util.Map.of("kernel", "gaussian(sigma=1) + 0.01*delta", "sigma", "0.3")).kernelSpec());
     }
+
+    @Test
+    void libsvmFilesForTrainingAndPrediction() throws Exception {
+        Path train = TestFiles.write(dir, "t.svm", "1 1:1\n2 2:1\n3 1:1 2:1\n0\n");
+        Path model = dir.resolve("svm.json");
+        CliRun f = CliRun.run("fit", "ridge", "--train", train.toString(), "--lambda", "0", "--no-intercept", "--out",
+                model.toString(), "--json");
+        assertEquals(0, f.status(), f.err());
+        // y = x1 + 2 x2 exactly, so ridge with lambda 0 recovers it
+        Path test = TestFiles.write(dir, "q.svm", "0 1:2 2:3\n");
+        Path pred = dir.resolve("svm-pred.csv");
+        CliRun p = CliRun.run("predict", "--model", model.toString(), "--data", test.toString(), "--out",
+                pred.toString());
+        assertEquals(0, p.status(), p.err());
+        assertEquals(8.0, Double.parseDouble(Files.readAllLines(pred).get(1)), 1e-9);
+    }
+
+    /**
+     * Primal = dual through the CLI: ridge in the explicit feature space of (1 + xᵀt)² without intercept, primal and
+     * dual, predicts what kernel ridge regression with that kernel predicts (same objective, same λ convention).
+     */
+    @Test
+    void ridgeWithExplicitFeatureMapEqualsKrrWithItsKernel() throws Exception {
+        String spec = "polynomial(degree=2, offset=1)";
+        Path small = TestFiles.write(dir, "small.csv", smallCsv());
+        Path[] models = {dir.resolve("fp.json"), dir.resolve("fd.json"), dir.resolve("fk.json")};
+        assertEquals(0, CliRun.run("fit", "ridge", "--train", small.toString(), "--scale", "zscore", "--features", spec,
+                "--no-intercept", "--lambda", "0.5", "--out", models[0].toString()).status());
+        assertEquals(0, CliRun.run("fit", "ridge", "--train", small.toString(), "--scale", "zscore", "--features", spec,
+                "--no-intercept", "--lambda", "0.5", "--form", "dual", "--out", models[1].toString()).status());
+        assertEquals(0, CliRun.run("fit", "krr", "--train", small.toString(), "--scale", "zscore", "--kernel", spec,
+                "--lambda", "0.5", "--out", models[2].toString()).status());
+        Dataset raw = CsvReader.read(small, CsvReader.Options.regression());
+        double[] krr = ModelKinds.load(models[2]).predict(raw.x()).col(0);
+        for (int k = 0; k < 2; k++) {
+            double[] p = ModelKinds.load(models[k]).predict(raw.x()).col(0);
+            for (int i = 0; i < p.length; i++) {
+                assertEquals(krr[i], p[i], 1e-8 * Math.max(1, Math.abs(krr[i])), "model " + k + " row " + i);
+            }
+        }
+        CliRun bad = CliRun.run("fit", "ridge", "--train", small.toString(), "--features", "gaussian(sigma=1)", "--out",
+                dir.resolve("never.json").toString());
+        assertEquals(2, bad.status());
+        assertTrue(bad.err().contains("no explicit finite feature map"), bad.err());
+        assertTrue(!Files.exists(dir.resolve("never.json")));
+    }
+
+    static String smallCsv() {
+        java.util.Random r = new java.util.Random(17);
+        StringBuilder sb = new StringBuilder("u,v,w,y\n");
+        for (int i = 0; i < 40; i++) {
+            double u = r.nextGaussian();
+            double v = 3 + 2 * r.nextGaussian();
+            double w = r.nextDouble();
+            sb.append(u).append(',').append(v).append(',').append(w).append(',')
+                    .append(u * v - w + 0.1 * r.nextGaussian()).append('\n');
+        }
+        return sb.toString();
+    }
 }

@@ -24,8 +24,8 @@ public interface FeatureMap {
                         + " and " + rows[i].length + " (row " + i + ")");
             }
         }
-        if (n == 0) {
-            return Matrix.zeros(0, 0);
+        if (n == 0) { // the width of Φ: probe the map on a zero vector
+            return Matrix.zeros(0, apply(new double[x.cols()]).length);
         }
         return Matrix.of(rows);
     }

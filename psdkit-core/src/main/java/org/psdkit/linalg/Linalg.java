@@ -1,5 +1,6 @@
 package org.psdkit.linalg;
 
+import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.openblas.global.openblas;
 
 /**
@@ -88,8 +89,14 @@ public final class Linalg {
             c.scaleInPlace(beta);
             return;
         }
+        NativeScratch s = NativeScratch.get();
+        DoublePointer pa = s.copyOf(NativeScratch.A, a.data());
+        DoublePointer pb = b == a ? pa : s.copyOf(NativeScratch.B, b.data());
+        DoublePointer pc = beta == 0 ? s.doubles(NativeScratch.C, c.data().length)
+                : s.copyOf(NativeScratch.C, c.data());
         openblas.cblas_dgemm(COL_MAJOR, transA ? TRANS : NO_TRANS, transB ? TRANS : NO_TRANS, m, n, k, alpha,
-                a.data(), Math.max(1, a.rows()), b.data(), Math.max(1, b.rows()), beta, c.data(), Math.max(1, m));
+                pa, Math.max(1, a.rows()), pb, Math.max(1, b.rows()), beta, pc, Math.max(1, m));
+        pc.get(c.data(), 0, c.data().length);
     }
 
     /** op(A) · x. */
@@ -119,8 +126,12 @@ public final class Linalg {
         if (n == 0 || k == 0) {
             return c;
         }
-        openblas.cblas_dsyrk(COL_MAJOR, LOWER, transA ? TRANS : NO_TRANS, n, k, 1.0, a.data(),
-                Math.max(1, a.rows()), 0.0, c.data(), n);
+        NativeScratch s = NativeScratch.get();
+        DoublePointer pa = s.copyOf(NativeScratch.A, a.data());
+        DoublePointer pc = s.doubles(NativeScratch.C, (long) n * n);
+        openblas.cblas_dsyrk(COL_MAJOR, LOWER, transA ? TRANS : NO_TRANS, n, k, 1.0, pa,
+                Math.max(1, a.rows()), 0.0, pc, n);
+        pc.get(c.data(), 0, n * n);
         fillUpperFromLower(c);
         return c;
     }
@@ -144,10 +155,10 @@ public final class Linalg {
     public static Eigen eigh(Matrix a) {
         a.requireSquare();
         int n = a.rows();
-        double[] v = a.data().clone();
+        double[] v = new double[n * n];
         double[] w = new double[n];
         if (n > 0) {
-            int info = openblas.LAPACKE_dsyevd(COL_MAJOR, (byte) 'V', (byte) 'L', n, v, n, w);
+            int info = syevd(a, true, v, w);
             if (info != 0) {
                 throw new LinalgException("dsyevd failed to converge (info=" + info + ") on a " + n + "x" + n
                         + " matrix; max |a_ij| = " + a.maxAbs());
@@ -156,14 +167,36 @@ public final class Linalg {
         return new Eigen(w, Matrix.wrap(n, n, v));
     }
 
+    /**
+     * dsyevd through the per-thread native buffers (dsyevd_work with the documented workspace sizes:
+     * LWORK = 1 + 6n + 2n², LIWORK = 3 + 5n with vectors; LWORK = 2n + 1, LIWORK = 1 without).
+     */
+    private static int syevd(Matrix a, boolean vectors, double[] vOut, double[] wOut) {
+        int n = a.rows();
+        NativeScratch s = NativeScratch.get();
+        DoublePointer pa = s.copyOf(NativeScratch.A, a.data());
+        DoublePointer pw = s.doubles(NativeScratch.W, n);
+        long lwork = vectors ? 1 + 6L * n + 2L * n * n : 2L * n + 1;
+        int liwork = vectors ? 3 + 5 * n : 1;
+        DoublePointer work = s.doubles(NativeScratch.WORK, lwork);
+        int info = openblas.LAPACKE_dsyevd_work(COL_MAJOR, (byte) (vectors ? 'V' : 'N'), (byte) 'L', n, pa, n, pw,
+                work, Math.toIntExact(lwork), s.ints(liwork), liwork);
+        if (info == 0) {
+            if (vOut != null) {
+                pa.get(vOut, 0, n * n);
+            }
+            pw.get(wOut, 0, n);
+        }
+        return info;
+    }
+
     /** Eigenvalues only, ascending. */
     public static double[] eigvalsh(Matrix a) {
         a.requireSquare();
         int n = a.rows();
-        double[] v = a.data().clone();
         double[] w = new double[n];
         if (n > 0) {
-            int info = openblas.LAPACKE_dsyevd(COL_MAJOR, (byte) 'N', (byte) 'L', n, v, n, w);
+            int info = syevd(a, false, null, w);
             if (info != 0) {
                 throw new LinalgException("dsyevd (values only) failed to converge (info=" + info + ")");
             }
@@ -209,7 +242,7 @@ public final class Linalg {
                     l[i + i * n] += jitter;
                 }
             }
-            int info = n == 0 ? 0 : openblas.LAPACKE_dpotrf(COL_MAJOR, (byte) 'L', n, l, n);
+            int info = n == 0 ? 0 : potrf(l, n);
             if (info == 0) {
                 for (int j = 0; j < n; j++) {
                     for (int i = 0; i < j; i++) {
@@ -224,6 +257,22 @@ public final class Linalg {
         }
     }
 
+    /** dpotrf (lower) of the n×n array {@code l} in place, through the per-thread native buffer. */
+    private static int potrf(double[] l, int n) {
+        DoublePointer p = NativeScratch.get().copyOf(NativeScratch.A, l);
+        int info = openblas.LAPACKE_dpotrf(COL_MAJOR, (byte) 'L', n, p, n);
+        p.get(l, 0, l.length);
+        return info;
+    }
+
+    /**
+     * Frees the native buffers the calling thread keeps for BLAS/LAPACK calls (they grow to the largest problem
+     * the thread has solved; see {@code NativeScratch}). They are re-allocated on the next call.
+     */
+    public static void releaseBuffers() {
+        NativeScratch.release();
+    }
+
     /**
      * Cholesky without jitter: throws {@link LinalgException} naming the failing pivot if A is not numerically
      * positive definite.
@@ -232,7 +281,7 @@ public final class Linalg {
         a.requireSquare();
         int n = a.rows();
         double[] l = a.data().clone();
-        int info = n == 0 ? 0 : openblas.LAPACKE_dpotrf(COL_MAJOR, (byte) 'L', n, l, n);
+        int info = n == 0 ? 0 : potrf(l, n);
         if (info > 0) {
             throw new LinalgException("matrix is not positive definite (leading minor " + info + " of " + n
                     + " is not positive)");
@@ -325,8 +374,12 @@ public final class Linalg {
         if (b.rows() == 0 || b.cols() == 0) {
             return;
         }
+        NativeScratch s = NativeScratch.get();
+        DoublePointer pl = s.copyOf(NativeScratch.A, l.data());
+        DoublePointer pb = s.copyOf(NativeScratch.B, b.data());
         openblas.cblas_dtrsm(COL_MAJOR, LEFT, LOWER, transpose ? TRANS : NO_TRANS, NON_UNIT, b.rows(), b.cols(),
-                1.0, l.data(), l.rows(), b.data(), b.rows());
+                1.0, pl, l.rows(), pb, b.rows());
+        pb.get(b.data(), 0, b.data().length);
     }
 
     /** Solves op(L) x = b for lower-triangular L, returning a new vector. */

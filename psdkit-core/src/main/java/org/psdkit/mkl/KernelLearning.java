@@ -22,9 +22,9 @@ import org.psdkit.svm.Splits;
 public final class KernelLearning {
 
     /** Relative C grid c (C = c/κ), a log grid covering the optima seen on the five Table I sets. */
-    public static final double[] DEFAULT_C_GRID = {0.01, 0.1, 1, 10};
+    public static final double[] DEFAULT_C_GRID = {0.01, 0.1, 1, 10, 100};
     /** ε grid for X = [−ε, 1+ε]ⁿ. */
-    public static final double[] DEFAULT_EPSILON_GRID = {0.01, 0.1, 1};
+    public static final double[] DEFAULT_EPSILON_GRID = {0.1, 1, 3};
     /** Folds of the cross-validation (the paper's 5). */
     public static final int DEFAULT_FOLDS = 5;
 
@@ -144,15 +144,23 @@ public final class KernelLearning {
             }
             default -> {
                 KernelLibrary lib = library(method, x, epsilon, s);
-                double c = relative ? cRel * x.rows() : cValue;
-                SimpleMkl.Result r = SimpleMkl.fit(lib, y, new SimpleMkl.Options(c, gapTolerance,
-                        SimpleMkl.DEFAULT_MAX_ITERATIONS, Smo.DEFAULT_TOLERANCE));
-                String summary = String.format(Locale.ROOT, "%d of %d kernels with non-zero weight", r.active(),
-                        lib.size());
-                return new Fitted(r.kernel(), r.svm(), c, method.usesEpsilon() ? epsilon : Double.NaN,
-                        r.iterations(), r.gap(), r.converged(), summary, (System.nanoTime() - t0) * 1e-9);
+                Fitted f = fitLibrary(method, lib, x, y, cValue, relative, epsilon, gapTolerance);
+                return new Fitted(f.kernel(), f.svm(), f.c(), f.epsilon(), f.iterations(), f.gap(), f.converged(),
+                        f.summary(), (System.nanoTime() - t0) * 1e-9);
             }
         }
+    }
+
+    /** SimpleMKL on a prepared library (time excludes building the library). */
+    public static Fitted fitLibrary(Method method, KernelLibrary lib, Matrix x, double[] y, double cValue,
+                                    boolean relative, double epsilon, double gapTolerance) {
+        long t0 = System.nanoTime();
+        double c = relative ? cValue * x.rows() : cValue;
+        SimpleMkl.Result r = SimpleMkl.fit(lib, y, new SimpleMkl.Options(c, gapTolerance,
+                SimpleMkl.DEFAULT_MAX_ITERATIONS, Smo.DEFAULT_TOLERANCE));
+        String summary = String.format(Locale.ROOT, "%d of %d kernels with non-zero weight", r.active(), lib.size());
+        return new Fitted(r.kernel(), r.svm(), c, method.usesEpsilon() ? epsilon : Double.NaN, r.iterations(),
+                r.gap(), r.converged(), summary, (System.nanoTime() - t0) * 1e-9);
     }
 
     /** Eigenvalues above this fraction of tr P count towards the reported rank of P. */
@@ -201,32 +209,38 @@ public final class KernelLearning {
         double bestC = cGrid[0];
         double bestE = eps[0];
         for (double e : eps) {
-            for (double c : cGrid) {
-                int correct = 0;
-                int total = 0;
-                for (int f = 0; f < folds; f++) {
-                    int[][] tv = Splits.fold(x.rows(), folds, f, seed);
-                    Matrix xt = x.selectRows(tv[0]);
-                    double[] yt = Splits.select(y, tv[0]);
-                    Matrix xv = x.selectRows(tv[1]);
-                    double[] yv = Splits.select(y, tv[1]);
-                    if (!bothClasses(yt)) {
-                        continue;
-                    }
-                    Fitted fit = fit(method, xt, yt, c, relative, Double.isNaN(e) ? 0 : e, s, gapTolerance);
+            double epsUse = Double.isNaN(e) ? 0 : e;
+            int[] correct = new int[cGrid.length];
+            int total = 0;
+            for (int f = 0; f < folds; f++) {
+                int[][] tv = Splits.fold(x.rows(), folds, f, seed);
+                Matrix xt = x.selectRows(tv[0]);
+                double[] yt = Splits.select(y, tv[0]);
+                Matrix xv = x.selectRows(tv[1]);
+                double[] yv = Splits.select(y, tv[1]);
+                if (!bothClasses(yt)) {
+                    continue;
+                }
+                // a library is built once per fold and shared by every C
+                KernelLibrary lib = method == Method.TK ? null : library(method, xt, epsUse, s);
+                for (int ci = 0; ci < cGrid.length; ci++) {
+                    Fitted fit = lib == null ? fit(method, xt, yt, cGrid[ci], relative, epsUse, s, gapTolerance)
+                            : fitLibrary(method, lib, xt, yt, cGrid[ci], relative, epsUse, gapTolerance);
                     double[] dv = fit.decision(xt, yt, xv);
                     for (int i = 0; i < dv.length; i++) {
                         if ((dv[i] >= 0 ? 1 : -1) == yv[i]) {
-                            correct++;
+                            correct[ci]++;
                         }
                     }
-                    total += dv.length;
                 }
-                double acc = total == 0 ? 0 : (double) correct / total;
-                table.add(new double[] {c, e, acc});
+                total += yv.length;
+            }
+            for (int ci = 0; ci < cGrid.length; ci++) {
+                double acc = total == 0 ? 0 : (double) correct[ci] / total;
+                table.add(new double[] {cGrid[ci], e, acc});
                 if (acc > best) {
                     best = acc;
-                    bestC = c;
+                    bestC = cGrid[ci];
                     bestE = e;
                 }
             }

@@ -187,8 +187,9 @@ public final class SimpleMkl {
                 beta[i] = sv.alpha()[i] * y[i];
             }
             if (!(gmax > 0) || Double.isInfinite(gmax)) {
+                // the inner loop used up the direction of a stale gradient: recompute it at the new weights
                 kd = k.data();
-                break;
+                continue;
             }
             // J'(γ) = −½ β_γᵀ K_D β_γ; J'(0) < 0 for a descent direction
             double d0 = -0.5 * TkLearner.quad(kD, beta);

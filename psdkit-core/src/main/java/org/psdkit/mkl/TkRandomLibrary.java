@@ -17,8 +17,16 @@ public final class TkRandomLibrary implements KernelLibrary {
     /** Library size used by Colbert &amp; Peet. */
     public static final int PAPER_SIZE = 300;
 
+    /**
+     * Combinations with at most this many non-zero weights are summed from per-kernel Gram matrices (computed
+     * once, kept in single precision); denser ones are evaluated directly as K(Σ w_k P_k). SimpleMKL's inner loop
+     * only ever asks for two-kernel corrections.
+     */
+    static final int SPARSE_COMBINATION = 8;
+
     private final TkGram eng;
     private final Matrix[] ps;
+    private final float[][] grams;
 
     public TkRandomLibrary(TkGram eng, int count, long seed) {
         if (count < 1) {
@@ -29,6 +37,7 @@ public final class TkRandomLibrary implements KernelLibrary {
         Random rnd = new Random(seed);
         Matrix d = eng.traceGradient();
         ps = new Matrix[count];
+        grams = new float[count][];
         for (int i = 0; i < count; i++) {
             Matrix a = Matrix.zeros(dim, dim);
             for (int t = 0; t < dim * dim; t++) {
@@ -94,13 +103,42 @@ public final class TkRandomLibrary implements KernelLibrary {
         return p;
     }
 
+    private float[] gramOf(int k) {
+        if (grams[k] == null) {
+            double[] g = eng.gram(ps[k]).data();
+            float[] f = new float[g.length];
+            for (int i = 0; i < g.length; i++) {
+                f[i] = (float) g[i];
+            }
+            grams[k] = f;
+        }
+        return grams[k];
+    }
+
     @Override
     public void addCombination(double[] w, double[] out) {
-        boolean any = false;
-        for (double v : w) {
-            any |= v != 0;
+        int nz = 0;
+        boolean allCached = true;
+        for (int k = 0; k < w.length; k++) {
+            if (w[k] != 0) {
+                nz++;
+                allCached &= grams[k] != null;
+            }
         }
-        if (!any) {
+        if (nz == 0) {
+            return;
+        }
+        if (nz <= SPARSE_COMBINATION || allCached) {
+            for (int k = 0; k < w.length; k++) {
+                if (w[k] == 0) {
+                    continue;
+                }
+                float[] g = gramOf(k);
+                double wk = w[k];
+                for (int i = 0; i < out.length; i++) {
+                    out[i] += wk * g[i];
+                }
+            }
             return;
         }
         Matrix k = eng.gram(combinedP(w));

@@ -103,6 +103,11 @@ public final class RidgeRegression implements Predictor {
                 r.diagnostics());
     }
 
+    /** Rebuilds a primal model with feature map φ from stored numbers (w has φ's output dimension). */
+    public static RidgeRegression of(UnaryOperator<Matrix> phi, double[] w, double bias, double lambda) {
+        return new RidgeRegression(phi, w.clone(), bias, lambda, null);
+    }
+
     /** Rebuilds a linear primal model (φ = identity) from stored numbers. */
     public static RidgeRegression ofLinear(double[] w, double bias, double lambda) {
         return new RidgeRegression(UnaryOperator.identity(), w.clone(), bias, lambda, null);

@@ -102,10 +102,10 @@ class KernelPropertyTest {
 
     @Test
     void parallelPathAgreesWithEvalOnLargerMatrices() {
-        // n = 700: n²/2 ≈ 2.4e5 entries, above ParallelColumns.SEQUENTIAL_BELOW, so the threaded path runs.
-        assertTrue(700L * 700 / 2 > ParallelColumns.SEQUENTIAL_BELOW);
-        Matrix x = uniform(700, 4, 11);
-        Matrix z = uniform(400, 4, 12);
+        // n = 520: n²/2 ≈ 1.35e5 entries, above ParallelColumns.SEQUENTIAL_BELOW, so the threaded path runs.
+        assertTrue(520L * 520 / 2 > ParallelColumns.SEQUENTIAL_BELOW);
+        Matrix x = uniform(520, 4, 11);
+        Matrix z = uniform(300, 4, 12);
         double[][] px = x.toRowArrays();
         double[][] pz = z.toRowArrays();
         for (Kernel k : List.of(Kernels.gaussian(0.3), Kernels.laplacian(0.5), Kernels.polynomial(3, 1),
@@ -212,5 +212,28 @@ class KernelPropertyTest {
         assertEquals(25, phi[2], 1e-12);
         assertEquals(35, Kernels.polynomial(4, 0).featureMap(4).orElseThrow().apply(new double[4]).length);
         assertEquals(70, Kernels.polynomial(4, 1).featureMap(4).orElseThrow().apply(new double[4]).length);
+    }
+
+    @Test
+    void emptyPointSetsGiveEmptyMatrices() {
+        Matrix none = Matrix.zeros(0, 3);
+        Matrix some = uniform(4, 3, 61);
+        for (Kernel k : zoo(3)) {
+            assertEquals(0, k.gram(none).rows(), k.toString());
+            Matrix c = k.cross(some, none);
+            assertEquals(4, c.rows(), k.toString());
+            assertEquals(0, c.cols(), k.toString());
+            assertEquals(0, k.diag(none).length, k.toString());
+        }
+    }
+
+    @Test
+    void mismatchedDimensionsAreRejected() {
+        for (Kernel k : List.of(Kernels.gaussian(1), Kernels.polynomial(2, 1), Kernels.anova(), Kernels.delta(),
+                Kernels.linear(Matrix.identity(3)))) {
+            assertThrows(IllegalArgumentException.class, () -> k.cross(uniform(3, 3, 1), uniform(3, 2, 2)),
+                    k.toString());
+            assertThrows(IllegalArgumentException.class, () -> k.eval(new double[3], new double[2]), k.toString());
+        }
     }
 }

@@ -144,7 +144,7 @@ class TessellatedKernelTest {
         double[] x = {0.2, 0.5, 0.7, 0.1};
         double[] y = {0.4, 0.3, 0.9, 0.2};
         List<int[][]> mons = TessellatedKernel.monomials(n, d);
-        int samples = 200_000;
+        int samples = 40_000;
         double vol = Math.pow(b - a, n);
         double sum = 0;
         double sum2 = 0;

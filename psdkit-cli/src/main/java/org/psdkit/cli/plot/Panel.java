@@ -70,6 +70,12 @@ public final class Panel {
         }
     }
 
+    /**
+     * Relative slack for tick arithmetic: tick positions are sums of steps that pick up rounding of order 1e−16 per
+     * addition; 1e−9 absorbs that for any realistic number of ticks while staying far below one step.
+     */
+    static final double TICK_EPS = 1e-9;
+
     private final String title;
     private String xLabel = "";
     private String yLabel = "";
@@ -427,10 +433,10 @@ public final class Panel {
                 break;
             }
         }
-        double first = Math.ceil(lo / step - 1e-9) * step;
+        double first = Math.ceil(lo / step - TICK_EPS) * step;
         List<Double> t = new ArrayList<>();
-        for (double v = first; v <= hi + step * 1e-9; v += step) {
-            t.add(Math.abs(v) < step * 1e-9 ? 0.0 : v);
+        for (double v = first; v <= hi + step * TICK_EPS; v += step) {
+            t.add(Math.abs(v) < step * TICK_EPS ? 0.0 : v);
         }
         double[] out = new double[t.size()];
         for (int i = 0; i < out.length; i++) {
@@ -451,7 +457,7 @@ public final class Panel {
             for (int e = d0; e <= d1; e++) {
                 for (double m : mult) {
                     double v = e + Math.log10(m);
-                    if (v >= lo - 1e-9 && v <= hi + 1e-9) {
+                    if (v >= lo - TICK_EPS && v <= hi + TICK_EPS) {
                         t.add(v);
                     }
                 }
@@ -473,7 +479,7 @@ public final class Panel {
     private static String tickLabel(double v, boolean log, double[] all) {
         if (log) {
             double p = Math.pow(10, v);
-            int e = (int) Math.floor(v + 1e-9);
+            int e = (int) Math.floor(v + TICK_EPS);
             if (e >= -3 && e <= 4) {
                 return trim(Double.parseDouble(String.format(Locale.ROOT, "%.3g", p)));
             }
@@ -488,7 +494,7 @@ public final class Panel {
         if (max >= 1e5 || (max > 0 && max < 1e-3)) {
             return String.format(Locale.ROOT, "%.2g", v);
         }
-        int decimals = Math.max(0, (int) Math.ceil(-Math.log10(step) - 1e-9));
+        int decimals = Math.max(0, (int) Math.ceil(-Math.log10(step) - TICK_EPS));
         return String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 

@@ -18,6 +18,10 @@ public final class GaussianNaturalNll implements PointLoss {
     private static final double ROOT_RTOL = 1e-14;
     /** Iteration cap of the safeguarded Newton search; bisection alone needs ~1100 halvings across all doubles. */
     private static final int ROOT_MAX_ITER = 200;
+    /** Ulps by which a prox result that rounding put on the boundary c = 0 of dom φ^* is pushed back inside. */
+    private static final double BOUNDARY_ULPS = 4;
+    /** Bracket limits of the θ search: beyond these the root is outside the range of normal doubles. */
+    private static final double THETA_MAX = 1e300;
 
     private final double[] y;
     private final double[] w;
@@ -65,7 +69,7 @@ public final class GaussianNaturalNll implements PointLoss {
         double a = out[0] / w[i];
         double c = out[1] / w[i] + a * y[i] + 0.5 * a * a;
         if (!(c < 0)) {
-            out[1] = w[i] * (-a * y[i] - 0.5 * a * a) - Math.ulp(out[1]) * 4 - Double.MIN_NORMAL;
+            out[1] = w[i] * (-a * y[i] - 0.5 * a * a) - Math.ulp(out[1]) * BOUNDARY_ULPS - Double.MIN_NORMAL;
         }
     }
 
@@ -89,7 +93,7 @@ public final class GaussianNaturalNll implements PointLoss {
         double hi = Math.max(1.0, lo);
         while (dh(hi, y, q, u2, t) < 0) {
             hi *= 2;
-            if (hi > 1e300) {
+            if (hi > THETA_MAX) {
                 break;
             }
         }

@@ -7,6 +7,12 @@ package org.psdkit.model.cone;
  */
 public interface ScalarLoss {
 
+    /**
+     * Relative slack on the pinball conjugate's box: the prox clips exactly onto the bounds ±wτ, so only the rounding
+     * of w·τ itself (a few ulps, ~1e-16 relative) can put a point outside; 1e-12 leaves a wide margin.
+     */
+    double PINBALL_BOX_SLACK = 1e-12;
+
     /** ℓ_i(z) without hard constraints. */
     double value(int i, double z);
 
@@ -39,8 +45,7 @@ public interface ScalarLoss {
             public double conjugate(int i, double a) {
                 double lo = -w[i] * tau;
                 double hi = w[i] * (1 - tau);
-                // Boundary tolerance: the prox clips exactly, so only rounding of the bounds themselves can appear.
-                double slack = 1e-12 * w[i];
+                double slack = PINBALL_BOX_SLACK * w[i];
                 if (a < lo - slack || a > hi + slack) {
                     return Double.POSITIVE_INFINITY;
                 }

@@ -27,6 +27,10 @@ public final class SmoothPrimalSolver {
     private static final double BACKTRACK_GROWTH = 2.0;
     /** After an accepted step the curvature estimate shrinks by this factor so that steps can grow again. */
     private static final double STEP_RELAX = 0.9;
+    /** Relative rounding allowance in the sufficient-decrease test (a few ulps of the objective's magnitude). */
+    private static final double DECREASE_ROUNDING = 1e-15;
+    /** Objective checks for the stopping test are this many iterations apart. */
+    private static final int WINDOW = 20;
     /** Curvature beyond which no descent step exists in double precision. */
     private static final double MAX_CURVATURE = 1e18;
 
@@ -34,7 +38,7 @@ public final class SmoothPrimalSolver {
     }
 
     /**
-     * Minimises from {@code x0}; stops when the relative decrease of the objective over {@code window} iterations is
+     * Minimises from {@code x0}; stops when the relative decrease of the objective over {@link #WINDOW} iterations is
      * below {@code tol} or after {@code maxIter} iterations.
      */
     public static Result minimise(Objective f, Projection proj, double[] x0, double tol, int maxIter) {
@@ -53,7 +57,6 @@ public final class SmoothPrimalSolver {
         }
         double lip = 1.0;
         double tk = 1;
-        final int window = 20;
         double fOld = fx;
         int it = 0;
         boolean converged = false;
@@ -81,7 +84,7 @@ public final class SmoothPrimalSolver {
                     lin += g[i] * dlt;
                     sq += dlt * dlt;
                 }
-                if (Double.isFinite(fn) && fn <= lin + 0.5 * lip * sq + 1e-15 * Math.abs(fy)) {
+                if (Double.isFinite(fn) && fn <= lin + 0.5 * lip * sq + DECREASE_ROUNDING * Math.abs(fy)) {
                     break;
                 }
                 lip *= BACKTRACK_GROWTH;
@@ -109,7 +112,7 @@ public final class SmoothPrimalSolver {
             fx = fn;
             tk = tn;
             lip *= STEP_RELAX;
-            if (it % window == 0) {
+            if (it % WINDOW == 0) {
                 if (fOld - fx <= tol * (1 + Math.abs(fx))) {
                     converged = true;
                     break;

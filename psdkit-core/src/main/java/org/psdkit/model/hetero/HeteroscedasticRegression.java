@@ -55,8 +55,8 @@ public final class HeteroscedasticRegression {
         }
     }
 
-    /** Primal baselines stop when the objective decreases by less than this (relative) over 20 iterations. */
-    public static final double PRIMAL_TOLERANCE = 1e-8;
+    /** See {@link org.psdkit.model.quantile.QuantileRegression#PRIMAL_TOLERANCE_FACTOR}. */
+    public static final double PRIMAL_TOLERANCE_FACTOR = 1e-2;
     /** Iteration cap of the primal baselines. */
     public static final int PRIMAL_MAX_ITERATIONS = 20000;
 
@@ -176,7 +176,8 @@ public final class HeteroscedasticRegression {
                         p0[off + pc.interceptIndex()] = 0;
                     }
                 };
-                PrimalCone.Result r = pc.fit(loss, glm ? o.restarts() : 1, o.seed(), init, PRIMAL_TOLERANCE,
+                PrimalCone.Result r = pc.fit(loss, glm ? o.restarts() : 1, o.seed(), init,
+                        PRIMAL_TOLERANCE_FACTOR * o.solver().gapTolerance(),
                         PRIMAL_MAX_ITERATIONS);
                 fns = r.functions();
                 diag = new Diagnostics(r.iterations(), r.objective(), Double.NaN, Double.NaN, Double.NaN,

@@ -80,7 +80,7 @@ class ConeDualSolverTest {
         PointLoss loss = ScalarLoss.separable(ScalarLoss.pinball(0.25, y, w), ScalarLoss.pinball(0.5, y, w),
                 ScalarLoss.pinball(0.75, y, w));
         ConeDualSolver solver = new ConeDualSolver(blocks, d, loss, N);
-        ConeDualSolver.Result res = solver.solve(new ConeDualSolver.Options(1e-10, 1e-7, 200000, 10), null, null);
+        ConeDualSolver.Result res = solver.solve(new ConeDualSolver.Options(1e-8, 1e-7, 200000, 10), null, null);
         assertTrue(res.converged(), "gap " + res.gap());
 
         BruteForcePrimal.Spec s = new BruteForcePrimal.Spec();
@@ -98,12 +98,12 @@ class ConeDualSolverTest {
             }
             return out;
         };
-        Object[] p = BruteForcePrimal.solve(s, sm, N, 1e-1, 1e-7, 3000);
+        Object[] p = BruteForcePrimal.solve(s, sm, N, 1e-1, 1e-6, 1500);
         double brute = BruteForcePrimal.objective(s, p, sm, 0, N, null);
         // Both are objective values of feasible primal points; the brute force is within its smoothing bias
-        // n·μ_min·max(τ,1−τ)²/2 ≈ 2e-8 plus its optimisation error of the optimum.
+        // n·μ_min·max(τ,1−τ)²/2 ≈ 2e-6 plus its optimisation error of the optimum.
         assertEquals(brute, res.primal(), 1e-5);
-        assertTrue(res.primal() <= brute + 1e-7, "dual-derived point worse than brute force: " + res.primal()
+        assertTrue(res.primal() <= brute + 1e-6, "dual-derived point worse than brute force: " + res.primal()
                 + " vs " + brute);
         // and the fitted outputs at the training points agree
         double[][] zb = BruteForcePrimal.outputs(s, p, N);
@@ -155,7 +155,7 @@ class ConeDualSolverTest {
             double gt = w[i] * (-0.5 / th + 0.5 * y[i] * y[i] - 0.5 * eta * eta / (th * th));
             return new double[] {v, ge, gt};
         };
-        Object[] p = BruteForcePrimal.solve(s, sm, N, 1, 1, 40000);
+        Object[] p = BruteForcePrimal.solve(s, sm, N, 1, 1, 20000);
         double brute = BruteForcePrimal.objective(s, p, sm, 0, N, null);
         assertEquals(brute, res.primal(), 1e-7);
         assertTrue(res.primal() <= brute + 1e-9);

@@ -1,0 +1,141 @@
+package org.psdkit.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.psdkit.data.Dataset;
+import org.psdkit.data.toy.HeteroscedasticToy;
+import org.psdkit.data.toy.QuantileToy;
+import org.psdkit.linalg.Matrix;
+
+/** fit / predict / eval for the hetero and quantile model types, and their golden files. */
+class ConeCliTest {
+    @TempDir
+    Path dir;
+
+    private Path csv(String name, Dataset d) throws Exception {
+        StringBuilder sb = new StringBuilder("x,y\n");
+        for (int i = 0; i < d.n(); i++) {
+            sb.append(d.x().get(i, 0)).append(',').append(d.y()[i]).append('\n');
+        }
+        return TestFiles.write(dir, name, sb.toString());
+    }
+
+    @Test
+    void quantileFitPredictEval() throws Exception {
+        Path data = csv("q.csv", QuantileToy.sample(60, 3));
+        Path model = dir.resolve("q.json");
+        CliRun r = CliRun.run("fit", "quantile", "--train", data.toString(), "--out", model.toString(),
+                "--kernel", "gaussian(sigma=0.1)", "--lambda", "0.01", "--gap-tolerance", "1e-3", "--json");
+        assertEquals(0, r.status(), r.err());
+        JsonNode j = r.json();
+        assertEquals("quantile", j.get("model").asText());
+        assertEquals("given", j.get("selection").get("by").asText());
+        assertEquals(0, j.get("crossings").get("grid").asInt());
+        Path pred = dir.resolve("p.csv");
+        CliRun p = CliRun.run("predict", "--model", model.toString(), "--data", data.toString(), "--out",
+                pred.toString());
+        assertEquals(0, p.status(), p.err());
+        List<String> lines = Files.readAllLines(pred);
+        assertEquals("q0.25,q0.5,q0.75", lines.get(0));
+        assertEquals(61, lines.size());
+        CliRun e = CliRun.run("eval", "--model", model.toString(), "--data", data.toString(), "--json");
+        assertEquals(0, e.status(), e.err());
+        JsonNode ej = e.json();
+        assertTrue(ej.get("pinball").has("q0.5"));
+        double cov = ej.get("coverage").get("q0.75").asDouble();
+        assertTrue(cov > 0.5 && cov < 0.95, "coverage " + cov);
+        assertEquals(0, ej.get("crossings").get("rows").asInt());
+        assertEquals(0, ej.get("crossings").get("grid").asInt());
+        // the eval numbers equal the fit's training-set numbers
+        assertEquals(j.get("pinball_total").asDouble(), ej.get("pinball_total").asDouble(), 1e-12);
+    }
+
+    @Test
+    void heteroDefaultsChooseByCrossValidation() throws Exception {
+        Path data = csv("h.csv", HeteroscedasticToy.sample(40, 5));
+        Path model = dir.resolve("h.json");
+        CliRun r = CliRun.run("fit", "hetero", "--train", data.toString(), "--out", model.toString(),
+                "--folds", "2", "--lambdas", "0.1,0.01", "--json");
+        assertEquals(0, r.status(), r.err());
+        JsonNode sel = r.json().get("selection");
+        assertTrue(sel.get("by").asText().contains("2-fold cross-validation"), sel.toString());
+        assertEquals(4 * 2, sel.get("grid").size());
+        assertTrue(r.json().get("min_variance").asDouble() > 0);
+        Path pred = dir.resolve("p.csv");
+        assertEquals(0, CliRun.run("predict", "--model", model.toString(), "--data", data.toString(), "--out",
+                pred.toString()).status());
+        assertEquals("mean,variance", Files.readAllLines(pred).get(0));
+        CliRun e = CliRun.run("eval", "--model", model.toString(), "--data", data.toString(), "--json");
+        assertEquals(0, e.status(), e.err());
+        assertTrue(e.json().has("nll") && e.json().has("rmse") && e.json().get("min_variance").asDouble() > 0);
+    }
+
+    @Test
+    void badOptionsExitTwoAndWriteNothing() throws Exception {
+        Path data = csv("q.csv", QuantileToy.sample(20, 3));
+        Path model = dir.resolve("bad.json");
+        CliRun r = CliRun.run("fit", "quantile", "--train", data.toString(), "--out", model.toString(),
+                "--taus", "0.5,0.3", "--lambda", "0.01", "--kernel", "gaussian(sigma=0.1)");
+        assertEquals(2, r.status());
+        assertTrue(r.err().contains("increasing"), r.err());
+        assertEquals(2, CliRun.run("fit", "hetero", "--train", data.toString(), "--out", model.toString(),
+                "--lambda", "-1").status());
+        assertEquals(2, CliRun.run("fit", "quantile", "--train", data.toString(), "--out", model.toString(),
+                "--method", "magic").status());
+        assertFalse(Files.exists(model));
+    }
+
+    @Test
+    void quantileGoldenVersion1() throws Exception {
+        LoadedModel m = ModelKinds.load(TestFiles.resource(dir, "golden/quantile-v1.json"));
+        assertEquals("quantile", m.type());
+        double[] xs = {0, 0.5, 3};
+        Matrix q = m.predict(Matrix.column(xs));
+        for (int i = 0; i < xs.length; i++) {
+            double k0 = Math.exp(-xs[i] * xs[i] / 2);
+            double k1 = Math.exp(-(xs[i] - 1) * (xs[i] - 1) / 2);
+            double median = 0.2 * (k0 + 1) - 0.1 * (k1 + 1) + 0.5;
+            double inc = (k0 + 0.5 * k1) * (k0 + 0.5 * k1) + 0.3;
+            assertEquals(1 + 2 * median, q.get(i, 1), 1e-14);
+            assertEquals(1 + 2 * (median - inc), q.get(i, 0), 1e-14);
+        }
+        assertEquals(List.of("q0.25", "q0.5"), List.of(m.outputColumns()));
+    }
+
+    @Test
+    void heteroGoldenVersion1() throws Exception {
+        LoadedModel m = ModelKinds.load(TestFiles.resource(dir, "golden/hetero-v1.json"));
+        double[] xs = {0, 0.5, 3};
+        Matrix p = m.predict(Matrix.column(xs));
+        for (int i = 0; i < xs.length; i++) {
+            double k0 = Math.exp(-xs[i] * xs[i] / 2);
+            double k1 = Math.exp(-(xs[i] - 1) * (xs[i] - 1) / 2);
+            double eta = 0.2 * (k0 + 1) - 0.1 * (k1 + 1);
+            double theta = (k0 + 0.5 * k1) * (k0 + 0.5 * k1) + 0.3;
+            assertEquals(1 + 2 * eta / theta, p.get(i, 0), 1e-14);
+            assertEquals(4 / theta, p.get(i, 1), 1e-14);
+        }
+    }
+
+    @Test
+    void cvCommandSupportsBothKinds() throws Exception {
+        Path data = csv("h.csv", HeteroscedasticToy.sample(40, 8));
+        CliRun r = CliRun.run("cv", "hetero", "--train", data.toString(), "--folds", "2", "--grid",
+                "lambda=0.1,0.01", "--kernel", "gaussian(sigma=0.2)", "--json");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.json().has("best"), r.out());
+        Path q = csv("q.csv", QuantileToy.sample(40, 8));
+        CliRun rq = CliRun.run("cv", "quantile", "--train", q.toString(), "--folds", "2", "--grid",
+                "lambda=0.1", "--kernel", "gaussian(sigma=0.2)", "-P", "taus=0.2/0.8", "--json");
+        assertEquals(0, rq.status(), rq.err());
+        assertTrue(rq.out().contains("pinball"), rq.out());
+    }
+}

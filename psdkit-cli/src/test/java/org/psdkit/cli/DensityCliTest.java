@@ -1,0 +1,135 @@
+package org.psdkit.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.psdkit.density.Mixtures;
+import org.psdkit.linalg.Matrix;
+
+class DensityCliTest {
+    @TempDir
+    Path dir;
+
+    private Path csv(String name, Matrix x) throws Exception {
+        StringBuilder sb = new StringBuilder("x\n");
+        for (int i = 0; i < x.rows(); i++) {
+            sb.append(x.get(i, 0)).append('\n');
+        }
+        Path p = dir.resolve(name);
+        Files.writeString(p, sb.toString());
+        return p;
+    }
+
+    @Test
+    void fitPredictEvalSampleRoundTrip() throws Exception {
+        Path train = csv("train.csv", Mixtures.fig1().sample(40, 1));
+        Path test = csv("test.csv", Mixtures.fig1().sample(200, 2));
+        Path model = dir.resolve("m.json");
+        CliRun fit = CliRun.run("fit", "density", "--train", train.toString(), "--no-target", "--kernel",
+                "gaussian(sigma=0.7)", "--lambda", "1e-3", "--out", model.toString(), "--json");
+        assertEquals(0, fit.status(), fit.err());
+        JsonNode j = fit.json();
+        assertEquals(1.0, j.get("integral").asDouble(), 1e-9);
+        assertTrue(j.get("duality_gap").asDouble() <= 1e-6);
+        assertTrue(j.get("iterations").asInt() > 0);
+        Path pred = dir.resolve("p.csv");
+        CliRun pr = CliRun.run("predict", "--model", model.toString(), "--data", test.toString(), "--out",
+                pred.toString());
+        assertEquals(0, pr.status(), pr.err());
+        List<String> lines = Files.readAllLines(pred);
+        assertEquals("density", lines.get(0));
+        assertEquals(201, lines.size());
+        for (String l : lines.subList(1, lines.size())) {
+            assertTrue(Double.parseDouble(l) >= 0);
+        }
+        CliRun ev = CliRun.run("eval", "--model", model.toString(), "--data", test.toString(), "--json");
+        assertEquals(0, ev.status(), ev.err());
+        JsonNode e = ev.json();
+        assertEquals(1.0, e.get("integral").asDouble(), 1e-9);
+        assertEquals(0.0, e.get("negative_fraction").asDouble(), 0);
+        assertTrue(e.get("loglik").asDouble() > -2 && e.get("loglik").asDouble() < 0);
+        Path samples = dir.resolve("s.csv");
+        CliRun sa = CliRun.run("sample", "--model", model.toString(), "--n", "50", "--seed", "3", "--out",
+                samples.toString());
+        assertEquals(0, sa.status(), sa.err());
+        assertEquals(51, Files.readAllLines(samples).size());
+        assertEquals("x", Files.readAllLines(samples).get(0));
+    }
+
+    @Test
+    void baselinesFitAndPnmReportsNegativity() throws Exception {
+        Path train = csv("train.csv", Mixtures.fig1().sample(40, 1));
+        Path grid = dir.resolve("grid.csv");
+        StringBuilder sb = new StringBuilder("x\n");
+        for (int i = 0; i <= 200; i++) {
+            sb.append(-6 + 12.0 * i / 200).append('\n');
+        }
+        Files.writeString(grid, sb.toString());
+        for (String type : new String[] {"ncm-density", "pnm-density", "kde"}) {
+            Path model = dir.resolve(type + ".json");
+            String[] args = type.equals("kde")
+                    ? new String[] {"fit", type, "--train", train.toString(), "--no-target", "--out", model.toString(),
+                        "--json"}
+                    : new String[] {"fit", type, "--train", train.toString(), "--no-target", "--lambda", "1e-4",
+                        "--tol", "1e-5", "--out", model.toString(), "--json"};
+            CliRun fit = CliRun.run(args);
+            assertEquals(0, fit.status(), type + ": " + fit.err());
+            CliRun ev = CliRun.run("eval", "--model", model.toString(), "--data", grid.toString(), "--json");
+            assertEquals(0, ev.status(), ev.err());
+            double neg = ev.json().get("negative_fraction").asDouble();
+            if (type.equals("pnm-density")) {
+                assertTrue(neg > 0, "PNM should go negative away from the data");
+            } else {
+                assertEquals(0.0, neg, 0);
+            }
+        }
+        Path glm = dir.resolve("glm.json");
+        CliRun g = CliRun.run("fit", "glm-density", "--train", train.toString(), "--no-target", "--base",
+                "box(a=-4,b=4)", "--tol", "1e-4", "--out", glm.toString(), "--json");
+        assertEquals(0, g.status(), g.err());
+        assertEquals(1.0, g.json().get("integral").asDouble(), 0.05);
+    }
+
+    @Test
+    void badOptionsExitTwoAndWriteNothing() throws Exception {
+        Path train = csv("train.csv", Mixtures.fig1().sample(20, 1));
+        Path model = dir.resolve("bad.json");
+        String[][] bad = {
+            {"fit", "density", "--train", train.toString(), "--no-target", "--base", "gaussian(mu=0)", "--out",
+                model.toString()},
+            {"fit", "density", "--train", train.toString(), "--no-target", "--kernel", "gaussian(sigma=-1)", "--out",
+                model.toString()},
+            {"fit", "density", "--train", train.toString(), "--no-target", "--lambda", "-1", "--out",
+                model.toString()},
+            {"fit", "glm-density", "--train", train.toString(), "--no-target", "--out", model.toString()},
+            {"fit", "density", "--train", dir.resolve("missing.csv").toString(), "--no-target", "--out",
+                model.toString()},
+            {"sample", "--model", dir.resolve("missing.json").toString(), "--n", "5", "--out",
+                dir.resolve("s.csv").toString()},
+        };
+        for (String[] a : bad) {
+            CliRun r = CliRun.run(a);
+            assertEquals(2, r.status(), String.join(" ", a) + " -> " + r.err());
+            assertFalse(Files.exists(model));
+        }
+    }
+
+    @Test
+    void goldenModelFileOfFormatVersionOneStillLoads() throws Exception {
+        Path model = Path.of("src/test/resources/golden/psd-density-v1.json");
+        LoadedModel m = ModelKinds.load(model);
+        Matrix x = Matrix.of(new double[][] {{-1}, {0}, {0.25}, {2}});
+        double[] expected = {0.24619112033860502, 0.5541987825234169, 0.5371681348653508, 0.0028805599387344066};
+        Matrix p = m.predict(x);
+        for (int i = 0; i < 4; i++) {
+            assertEquals(expected[i], p.get(i, 0), 1e-12 * expected[i]);
+        }
+    }
+}

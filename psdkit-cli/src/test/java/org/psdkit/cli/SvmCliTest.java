@@ -1,0 +1,121 @@
+package org.psdkit.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SvmCliTest {
+
+    @TempDir
+    Path dir;
+
+    /** A two-class CSV (labels g/b) separable by a circle, with a little label noise. */
+    Path circle(String name, int n, long seed, boolean threeClasses) throws IOException {
+        Random r = new Random(seed);
+        StringBuilder sb = new StringBuilder("u,v,label\n");
+        for (int i = 0; i < n; i++) {
+            double u = 4 * r.nextDouble() - 2;
+            double v = 4 * r.nextDouble() - 2;
+            String lab = u * u + v * v < 1.5 ? "g" : "b";
+            if (threeClasses && i == 3) {
+                lab = "x";
+            }
+            sb.append(String.format(Locale.ROOT, "%.5f,%.5f,%s%n", u, v, lab));
+        }
+        Path f = dir.resolve(name);
+        Files.writeString(f, sb.toString());
+        return f;
+    }
+
+    @Test
+    void tkSvmFitsAndEvaluatesWithStringLabels() throws IOException {
+        Path train = circle("train.csv", 80, 1, false);
+        Path test = circle("test.csv", 80, 2, false);
+        Path model = dir.resolve("tk.json");
+        CliRun fit = CliRun.run("fit", "tk-svm", "--train", train.toString(), "--out", model.toString(),
+                "-C", "20", "--epsilon", "0.1", "--degree", "1", "--json");
+        assertEquals(0, fit.status(), fit.err());
+        JsonNode j = fit.json();
+        assertEquals("tk-svm", j.get("model").asText());
+        assertTrue(j.get("kernel").asText().contains("trace"));
+        assertTrue(j.has("gap") && j.has("iterations") && j.has("seconds"));
+        CliRun ev = CliRun.run("eval", "--model", model.toString(), "--data", test.toString(), "--json");
+        assertEquals(0, ev.status(), ev.err());
+        assertTrue(ev.json().get("accuracy").asDouble() > 0.8, ev.out());
+        CliRun pr = CliRun.run("predict", "--model", model.toString(), "--data", test.toString(), "--out",
+                dir.resolve("p.csv").toString());
+        assertEquals(0, pr.status(), pr.err());
+        String csv = Files.readString(dir.resolve("p.csv"));
+        assertTrue(csv.contains("g") && csv.contains("b"));
+    }
+
+    @Test
+    void svmChoosesCByCvAndSimpleMklRuns() throws IOException {
+        Path train = circle("train.csv", 60, 3, false);
+        Path m1 = dir.resolve("svm.json");
+        CliRun fit = CliRun.run("fit", "svm", "--train", train.toString(), "--out", m1.toString(), "--kernel",
+                "gaussian(sigma=0.7)", "--json");
+        assertEquals(0, fit.status(), fit.err());
+        assertTrue(fit.json().has("cv"));
+        Path m2 = dir.resolve("mkl.json");
+        CliRun mkl = CliRun.run("fit", "simplemkl", "--train", train.toString(), "--out", m2.toString(),
+                "--library", "gauss-poly", "-C", "1000", "--json");
+        assertEquals(0, mkl.status(), mkl.err());
+        assertTrue(mkl.json().get("kernel").asText().contains("non-zero"));
+        CliRun ev = CliRun.run("eval", "--model", m2.toString(), "--data", train.toString(), "--json");
+        assertEquals(0, ev.status(), ev.err());
+        assertTrue(ev.json().get("accuracy").asDouble() > 0.8);
+    }
+
+    @Test
+    void badInputExitsTwoAndWritesNothing() throws IOException {
+        Path three = circle("three.csv", 30, 4, true);
+        Path out = dir.resolve("never.json");
+        CliRun r = CliRun.run("fit", "tk-svm", "--train", three.toString(), "--out", out.toString(), "-C", "1",
+                "--epsilon", "0.1");
+        assertEquals(2, r.status());
+        assertTrue(r.err().contains("more than two classes"), r.err());
+        assertFalse(Files.exists(out));
+        Path ok = circle("ok.csv", 30, 5, false);
+        CliRun d = CliRun.run("fit", "tk-svm", "--train", ok.toString(), "--out", out.toString(), "--degree", "3");
+        assertEquals(2, d.status());
+        assertTrue(d.err().contains("--degree"), d.err());
+        CliRun l = CliRun.run("fit", "simplemkl", "--train", ok.toString(), "--out", out.toString(), "--library",
+                "nope");
+        assertEquals(2, l.status());
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void goldenModelFilesPredictTheRecordedValues() throws Exception {
+        for (String name : new String[] {"tk-svm-v1", "simplemkl-v1"}) {
+            Path model = Path.of(getClass().getResource("/golden/" + name + ".json").toURI());
+            Path data = Path.of(getClass().getResource("/golden/svm-train.csv").toURI());
+            java.util.List<String> expected = Files.readAllLines(
+                    Path.of(getClass().getResource("/golden/" + name + ".expected.csv").toURI()));
+            Path out = dir.resolve(name + ".csv");
+            CliRun r = CliRun.run("predict", "--model", model.toString(), "--data", data.toString(), "--out",
+                    out.toString());
+            assertEquals(0, r.status(), r.err());
+            java.util.List<String> got = Files.readAllLines(out);
+            assertEquals(expected.size(), got.size());
+            assertEquals(expected.get(0), got.get(0));
+            for (int i = 1; i < got.size(); i++) {
+                String[] e = expected.get(i).split(",");
+                String[] g = got.get(i).split(",");
+                assertEquals(e[0], g[0], name + " row " + i);
+                double ev = Double.parseDouble(e[1]);
+                assertEquals(ev, Double.parseDouble(g[1]), 1e-9 * Math.max(1, Math.abs(ev)), name + " row " + i);
+            }
+        }
+    }
+}
