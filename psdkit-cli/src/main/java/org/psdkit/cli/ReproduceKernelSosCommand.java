@@ -134,7 +134,7 @@ public final class ReproduceKernelSosCommand implements Callable<Integer> {
                         (Double) r.get("seconds"));
             }
             Panel p = fig.panel(String.format(Locale.ROOT, "sigma = %.2f", sigma)).xLabel("x").yLabel("f(x)")
-                    .xRange(KernelSosExample.LOW, KernelSosExample.HIGH);
+                    .xRange(KernelSosExample.LOW, KernelSosExample.HIGH).yRange(-6, 11); // room for the legend
             p.scatter(train.x().col(0), train.y(), "data (n=" + n + ")");
             p.line(gx, truth, "f_c").dashed().color(Color.BLACK);
             p.line(gx, fSos, "Kernel SoS, SDP (2)").color(Panel.PALETTE[0]).width(2.2f);
@@ -142,7 +142,7 @@ public final class ReproduceKernelSosCommand implements Callable<Integer> {
             p.line(gx, fPsd, "PSD model (seed 002)").color(Panel.PALETTE[1]).width(2.2f);
             p.line(new double[] {KernelSosExample.LOW, KernelSosExample.HIGH}, new double[] {0, 0}, "zero")
                     .color(Color.GRAY);
-            p.legend("upper left");
+            p.legend("upper right");
         }
         fig.save(out);
         Map<String, Object> rep = new LinkedHashMap<>();

@@ -287,9 +287,45 @@ public final class SdpSolver {
             if (!any) {
                 return;
             }
-            Matrix ud = Linalg.gemm(1.0, u, false, Matrix.wrap(rr, rr, dy), false);
+            Matrix ud = Matrix.wrap(n, rr, timesBlockDiag(n, u.data(), off, dy, rr));
             Linalg.gemmInPlace(1.0, ud, false, u, true, 1.0, Matrix.wrap(n, n, out));
         }
+    }
+
+    /** D·W for a block-diagonal R×R D (blocks [off[a], off[a+1])) and an R×c W, without touching D's zeros. */
+    static double[] blockDiagTimes(int[] off, double[] d, int rr, double[] w, int c) {
+        double[] out = new double[rr * c];
+        for (int a = 0; a + 1 < off.length; a++) {
+            for (int col = 0; col < c; col++) {
+                for (int r = off[a]; r < off[a + 1]; r++) {
+                    double v = 0;
+                    for (int t = off[a]; t < off[a + 1]; t++) {
+                        v += d[r + t * rr] * w[t + col * rr];
+                    }
+                    out[r + col * rr] = v;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** U·D for an n×R U and a block-diagonal R×R D. */
+    static double[] timesBlockDiag(int n, double[] u, int[] off, double[] d, int rr) {
+        double[] out = new double[n * rr];
+        for (int a = 0; a + 1 < off.length; a++) {
+            for (int q = off[a]; q < off[a + 1]; q++) {
+                for (int t = off[a]; t < off[a + 1]; t++) {
+                    double dtq = d[t + q * rr];
+                    if (dtq == 0) {
+                        continue;
+                    }
+                    for (int i = 0; i < n; i++) {
+                        out[i + q * n] += u[i + t * n] * dtq;
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     private LowRankBatch[] batches;
@@ -785,9 +821,8 @@ public final class SdpSolver {
                 continue;
             }
             int rr = lr.rr;
-            Matrix dm = Matrix.wrap(rr, rr, lr.d);
             Matrix wu = Linalg.gemm(1.0, lr.u, true, lr.u, false);
-            double[] pw = Linalg.gemm(1.0, dm, false, wu, false).data(); // D Uᵀ U
+            double[] pw = blockDiagTimes(lr.off, lr.d, rr, wu.data(), rr); // D Uᵀ U
             for (int a = 0; a < lr.cons.length; a++) {
                 for (int c = 0; c <= a; c++) {
                     double v = 0;
@@ -799,7 +834,7 @@ public final class SdpSolver {
                     add(g, lr.cons[a], lr.cons[c], v);
                 }
             }
-            double[] ud = Linalg.gemm(1.0, lr.u, false, dm, false).data(); // U D
+            double[] ud = timesBlockDiag(s, lr.u.data(), lr.off, lr.d, rr); // U D
             double[] u = lr.u.data();
             for (SdpProblem.Term ti : sp) {
                 Coefficient.Sparse ai = (Coefficient.Sparse) ti.coefficient();
@@ -1018,9 +1053,8 @@ public final class SdpSolver {
         Matrix wx = Linalg.gemm(1.0, u, true, xu, false);
         Matrix wz = Linalg.gemm(1.0, u, true, zu, false);
         // P = D Wx (row-block a uses D_a), Q = D Wz; M_ij = tr(P_ij Q_ji)
-        Matrix dm = Matrix.wrap(rr, rr, dblk);
-        double[] pm = Linalg.gemm(1.0, dm, false, wx, false).data();
-        double[] qm = Linalg.gemm(1.0, dm, false, wz, false).data();
+        double[] pm = blockDiagTimes(off, dblk, rr, wx.data(), rr);
+        double[] qm = blockDiagTimes(off, dblk, rr, wz.data(), rr);
         for (int a = 0; a < nl; a++) {
             for (int c = 0; c <= a; c++) {
                 double v = 0;
@@ -1035,7 +1069,7 @@ public final class SdpSolver {
         if (ns == 0) {
             return;
         }
-        double[] xud = Linalg.gemm(1.0, xu, false, dm, false).data(); // (XU)D
+        double[] xud = timesBlockDiag(s, xu.data(), off, dblk, rr); // (XU)D
         double[] zud = zu.data();
         for (SdpProblem.Term ti : sp) {
             Coefficient.Sparse ai = (Coefficient.Sparse) ti.coefficient();
