@@ -70,23 +70,12 @@ public final class PsdDensityEstimator {
         Smooth smooth = new Smooth(fb.v, wt, l1, l2);
         double[] beta0 = new double[n];
         java.util.Arrays.fill(beta0, 1.0 / n);
-        // Lipschitz bound of ∇g: (‖K∘K‖₂ + 1)/λ₂ ≤ (max row sum of K∘K + 1)/λ₂. Start at the bound (every
-        // backtracking failure costs an extra eigen-decomposition) and let the per-step decrease adapt it.
-        double rowMax = 0;
-        Matrix vtv = Linalg.gemm(1.0, fb.v, true, fb.v, false);
-        for (int i = 0; i < n; i++) {
-            double s = 0;
-            for (int j = 0; j < n; j++) {
-                double kij = vtv.get(i, j); // k̃(x_i, x_j)
-                s += kij * kij;
-            }
-            rowMax = Math.max(rowMax, s);
-        }
-        double lip0 = (rowMax + 1) / l2 * INITIAL_LIPSCHITZ_FRACTION;
+        double[] lipBeta = new double[n];
+        double lipMu = metric(fb.v, wt, l2, lipBeta);
         LogLikelihoodDual.Listener lis = progress == null ? LogLikelihoodDual.Listener.NONE
                 : progress::onIteration;
-        LogLikelihoodDual.Result res = LogLikelihoodDual.solve(smooth, beta0, 0.0, lip0, opt.tolerance(),
-                opt.maxIterations(), opt.timeLimitSeconds(), lis);
+        LogLikelihoodDual.Result res = LogLikelihoodDual.solveFixedMetric(smooth, beta0, 0.0, lipBeta, lipMu,
+                opt.tolerance(), opt.maxIterations(), opt.timeLimitSeconds(), lis);
         State st = (State) res.eval().state();
         double integralTilde = res.eval().gradMu() + 1;
         if (!(integralTilde > 0)) {
@@ -116,10 +105,44 @@ public final class PsdDensityEstimator {
     }
 
     /**
-     * Start the Lipschitz estimate at this fraction of the row-sum bound. 1: starting lower (0.01) made the first
-     * iteration of a 10-D, n = 1000 fit backtrack ~7 times, each an n×n eigen-decomposition.
+     * Weight ω of the integral multiplier in the scaled diagonal-dominance bound below. 1: W̃ has unit Frobenius norm,
+     * the same scale as a data block v_i v_iᵀ (norm k̃(x_i, x_i) ≈ 1), so neither block is favoured.
      */
-    static final double INITIAL_LIPSCHITZ_FRACTION = 1.0;
+    static final double METRIC_WEIGHT_MU = 1.0;
+
+    /**
+     * A diagonal metric D with ∇²g ⪯ D, written into {@code lipBeta} (data multipliers); returns the entry of μ.
+     * g(β, μ) = −μ + ‖[L(β, μ) − λ₁I]_+‖²/(2λ₂) with L(β, μ) = Σβ_i v_i v_iᵀ + μW̃ linear and [·]_+ 1-Lipschitz, so
+     * ∇²g ⪯ G/λ₂ with G the Gram matrix of L: G_ij = ⟨v_iv_iᵀ, v_jv_jᵀ⟩ = k̃_ij², G_iμ = c_i = v_iᵀW̃v_i,
+     * G_μμ = ‖W̃‖² = 1. For any positive weights w, G ⪯ diag(Σ_j |G_ij| w_j / w_i) (scaled diagonal dominance);
+     * with w = (1, …, 1, ω): D_i = (Σ_j k̃_ij² + ω|c_i|)/λ₂, D_μ = (1 + Σ_i |c_i|/ω)/λ₂. Per-coordinate steps
+     * precondition the two blocks separately (the scalar bound λ_max(G)/λ₂ gives μ a step ~Σ_j k̃_ij² times too
+     * small) and give isolated points, whose multipliers are large, larger steps.
+     */
+    static double metric(Matrix v, Matrix wt, double l2, double[] lipBeta) {
+        int n = v.cols();
+        int r = v.rows();
+        Matrix vtv = Linalg.gemm(1.0, v, true, v, false);
+        Matrix wv = Linalg.gemm(1.0, wt, false, v, false);
+        double[] vd = v.data();
+        double[] wvd = wv.data();
+        double sumC = 0;
+        for (int i = 0; i < n; i++) {
+            double ci = 0;
+            for (int k = 0; k < r; k++) {
+                ci += vd[k + i * r] * wvd[k + i * r];
+            }
+            ci = Math.abs(ci);
+            sumC += ci;
+            double s = 0;
+            for (int j = 0; j < n; j++) {
+                double kij = vtv.get(i, j); // k̃(x_i, x_j)
+                s += kij * kij;
+            }
+            lipBeta[i] = (s + METRIC_WEIGHT_MU * ci) / l2;
+        }
+        return (1 + sumC / METRIC_WEIGHT_MU) / l2;
+    }
 
     /** Tr(Rᵀ M R). */
     static double traceQuadratic(Matrix m, Matrix r) {
