@@ -150,7 +150,9 @@ final class LogLikelihoodDual {
      * eigen-decomposition for the PSD model) per iteration. {@code lipBeta[i]} and {@code lipMu} must satisfy
      * ∇²g ⪯ diag(lipBeta, lipMu) (the caller derives them from the Gram matrix of the linear map inside g, see
      * {@link PsdDensityEstimator}); the step is then 1/lipBeta[i] per data multiplier and 1/lipMu for the integral
-     * multiplier, which preconditions the two blocks separately.
+     * multiplier, which preconditions the two blocks separately. The metric starts scaled down by
+     * {@link #OPTIMISTIC_METRIC_SCALE} (longer steps) and moves back towards the valid bound whenever the dual
+     * objective increases (see {@link #METRIC_SAFEGUARD_INCREASE}): no backtracking, hence no second evaluation.
      *
      * <p>The duality gap is computed from the same evaluation at the extrapolated point y: its candidate, scaled onto
      * ∫ f dν = 1, is primal feasible, and −(g + h)(y) is a valid dual value whenever y has β &gt; 0 (prox outputs
@@ -158,6 +160,19 @@ final class LogLikelihoodDual {
      * best primal and best dual values seen so far, both of which bound the optimum. Restart is gradient based
      * (O'Donoghue–Candès), which needs no extra evaluation.
      */
+    /**
+     * Initial scale θ of the metric: steps θ⁻¹ times the valid bound's. The bound covers the whole Gram matrix of the
+     * map inside g, while [·]_+ only passes curvature on the positive eigenspace, so it is loose. 0.1: measured on
+     * the d = 10 benchmark (n = 500, 12 s): θ₀ = 1 → relative gap 2e-4, 0.25 → 1.1e-4, 0.1 → 1.4e-6, 0.03 → 3.5e-3,
+     * 0.01 → 0.44 (too small: the safeguard spends its restarts climbing back).
+     */
+    static final double OPTIMISTIC_METRIC_SCALE = 0.1;
+    /**
+     * Safeguard: when the dual objective at the (feasible) extrapolated point goes up, θ is multiplied by this
+     * factor (capped at 1, the valid bound, where FISTA's guarantee holds) and the momentum is dropped.
+     */
+    static final double METRIC_SAFEGUARD_INCREASE = 2.0;
+
     static Result solveFixedMetric(Smooth g, double[] beta0, double mu0, double[] lipBeta, double lipMu, double tol,
                                    int maxIter, double timeLimitSeconds, Listener listener) {
         long start = System.nanoTime();
@@ -186,6 +201,8 @@ final class LogLikelihoodDual {
         double[] bestDualBeta = x.clone();
         double bestDualMu = xm;
         double rel = Double.POSITIVE_INFINITY;
+        double lastF = Double.POSITIVE_INFINITY;
+        double theta = OPTIMISTIC_METRIC_SCALE;
         int it = 0;
         while (it < maxIter) {
             it++;
@@ -199,8 +216,11 @@ final class LogLikelihoodDual {
             for (int i = 0; i < n && feasible; i++) {
                 feasible = y[i] > 0;
             }
+            boolean increased = false;
             if (feasible) {
                 double dual = -(ey.value() + hValue(y, invN));
+                increased = -dual > lastF;
+                lastF = -dual;
                 if (dual > bestDual) {
                     bestDual = dual;
                     System.arraycopy(y, 0, bestDualBeta, 0, n);
@@ -213,14 +233,22 @@ final class LogLikelihoodDual {
             if (rel <= tol || elapsed > timeLimitSeconds) {
                 break;
             }
-            // proximal step in the metric diag(lipBeta, lipMu)
+            if (increased && theta < 1) {
+                // the optimistic metric overshot: move towards the valid bound and drop the momentum
+                theta = Math.min(1.0, theta * METRIC_SAFEGUARD_INCREASE);
+                tk = 1.0;
+                System.arraycopy(x, 0, y, 0, n);
+                ym = xm;
+                continue;
+            }
+            // proximal step in the metric θ·diag(lipBeta, lipMu)
             double[] gb = ey.gradBeta();
             for (int i = 0; i < n; i++) {
-                double step = 1.0 / lipBeta[i];
+                double step = 1.0 / (theta * lipBeta[i]);
                 double v = y[i] - step * gb[i];
                 xn[i] = 0.5 * (v + Math.sqrt(v * v + 4 * step * invN));
             }
-            double xnm = ym - ey.gradMu() / lipMu;
+            double xnm = ym - ey.gradMu() / (theta * lipMu);
             // gradient restart: the step y → xn points against the momentum direction xn − x
             double dotR = (ym - xnm) * (xnm - xm);
             for (int i = 0; i < n; i++) {
