@@ -21,8 +21,8 @@ import picocli.CommandLine.Option;
  * {@code psdkit bench density}: PSD-model density training in d = 10 (App. E data, base N(0, 25 I)) for several n:
  * time to a relative duality gap of 1e-6 (or the gap reached within the time limit), iterations, time per
  * iteration, the share spent in dsyevd, and the ratio of one iteration to a bare dsyevd of an n×n matrix timed in the
- * same run (the baseline; the solver does two eigen-decompositions per iteration: gradient at the extrapolated point
- * and the backtracking/duality-gap check at the new iterate).
+ * same run (the baseline; the solver does one eigen-decomposition per iteration: the gradient at the extrapolated
+ * point, whose candidate also gives the duality gap).
  */
 @Command(name = "density", description = "Density training in d=10: time to relative gap 1e-6, per-iteration time, "
         + "eigen-decomposition share, ratio to a bare eigh of n x n measured in the same run.")

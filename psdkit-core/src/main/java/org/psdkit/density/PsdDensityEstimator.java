@@ -10,7 +10,8 @@ import org.psdkit.linalg.Matrix;
  * (λ₂/2)‖A‖_F² over A ⪰ 0 subject to Tr(A W) = 1, where f_A(x) = Φ(x)ᵀ A Φ(x), W = Tᵀ M T and
  * M_ij = ∫ k(x,x_i) k(x,x_j) dν (closed form, {@link KernelIntegrals}). The learned density is p = f·ν.
  *
- * <p>Solved by FISTA on the dual ({@link LogLikelihoodDual}) with smooth part
+ * <p>Solved by FISTA on the dual ({@link LogLikelihoodDual#solveFixedMetric}: per-coordinate steps from a valid
+ * diagonal bound on ∇²g, {@link #metric}, no backtracking, one eigen-decomposition per iteration) with smooth part
  * g(β, μ) = −μ + (1/(2λ₂)) ‖[μ W̃ + V Diag(β) Vᵀ − λ₁ I]_+‖_F² and A = [·]_+/λ₂ (Lemma 5 with the sign of the
  * data block flipped: β = −α &gt; 0; this is the same as Thm. 2's ‖[V Diag(α) Vᵀ + λ₁ I]_-‖ and was checked against
  * a brute-force primal solve). To avoid the ‖W‖_F ≈ 1e-11 scale trap of 10-D Gaussian base measures, the problem is
