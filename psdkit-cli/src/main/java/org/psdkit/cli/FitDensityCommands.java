@@ -106,12 +106,21 @@ public final class FitDensityCommands {
         }
     }
 
-    @Command(name = "ncm-density", description = "Baseline: non-negative coefficients on the simplex (seed 002 eq. 35).")
-    public static final class Ncm implements Callable<Integer> {
+    /** The three density baselines share option handling and differ only in the estimator they call. */
+    abstract static class BaselineFit implements Callable<Integer> {
         @Mixin
         CommonFitOptions common;
         @Mixin
         DensityFitOptions opt;
+
+        /** The model type written to the model file. */
+        abstract String type();
+
+        /** Checks the base measure for this estimator (default: any). */
+        void checkBase(BaseMeasure base) {
+        }
+
+        abstract DensityModel fit(Matrix x, Kernel k, BaseMeasure base);
 
         @Override
         public Integer call() {
@@ -120,62 +129,61 @@ public final class FitDensityCommands {
             common.checkOutWritable();
             Dataset raw = common.loadTrain(false);
             BaseMeasure base = opt.base(raw.d());
+            checkBase(base);
             Scaler scaler = common.fitScaler(raw);
             long t0 = System.nanoTime();
-            DensityModel m = Baselines.ncm(scaler.apply(raw.x()), k, base, opt.lambda, opt.tol, opt.maxIter);
-            return finish(common, Baselines.NCM, raw, scaler, m, k.spec(), (System.nanoTime() - t0) * 1e-9,
+            DensityModel m = fit(scaler.apply(raw.x()), k, base);
+            return finish(common, type(), raw, scaler, m, k.spec(), (System.nanoTime() - t0) * 1e-9,
                     Map.of("lambda", opt.lambda));
+        }
+    }
+
+    @Command(name = "ncm-density", description = "Baseline: non-negative coefficients on the simplex (seed 002 eq. 35).")
+    public static final class Ncm extends BaselineFit {
+        @Override
+        String type() {
+            return Baselines.NCM;
+        }
+
+        @Override
+        DensityModel fit(Matrix x, Kernel k, BaseMeasure base) {
+            return Baselines.ncm(x, k, base, opt.lambda, opt.tol, opt.maxIter);
         }
     }
 
     @Command(name = "pnm-density", description = "Baseline: f(x_i) >= 0 on the data only, integral 1 (seed 002 eq. 37);"
             + " may be negative elsewhere (eval reports min_density, negative_fraction).")
-    public static final class Pnm implements Callable<Integer> {
-        @Mixin
-        CommonFitOptions common;
-        @Mixin
-        DensityFitOptions opt;
+    public static final class Pnm extends BaselineFit {
+        @Override
+        String type() {
+            return Baselines.PNM;
+        }
 
         @Override
-        public Integer call() {
-            opt.check();
-            Kernel k = KernelSpecs.parse(opt.kernel);
-            common.checkOutWritable();
-            Dataset raw = common.loadTrain(false);
-            BaseMeasure base = opt.base(raw.d());
-            Scaler scaler = common.fitScaler(raw);
-            long t0 = System.nanoTime();
-            DensityModel m = Baselines.pnm(scaler.apply(raw.x()), k, base, opt.lambda, opt.tol, opt.maxIter);
-            return finish(common, Baselines.PNM, raw, scaler, m, k.spec(), (System.nanoTime() - t0) * 1e-9,
-                    Map.of("lambda", opt.lambda));
+        DensityModel fit(Matrix x, Kernel k, BaseMeasure base) {
+            return Baselines.pnm(x, k, base, opt.lambda, opt.tol, opt.maxIter);
         }
     }
 
     @Command(name = "glm-density", description = "Baseline: p = exp(g)/Z·nu with Z by Monte Carlo from nu "
             + "(seed 002 eq. 33); needs --base gaussian(...) or box(...).")
-    public static final class Glm implements Callable<Integer> {
-        @Mixin
-        CommonFitOptions common;
-        @Mixin
-        DensityFitOptions opt;
+    public static final class Glm extends BaselineFit {
+        @Override
+        String type() {
+            return Baselines.GLM;
+        }
 
         @Override
-        public Integer call() {
-            opt.check();
-            Kernel k = KernelSpecs.parse(opt.kernel);
-            common.checkOutWritable();
-            Dataset raw = common.loadTrain(false);
-            BaseMeasure base = opt.base(raw.d());
+        void checkBase(BaseMeasure base) {
             if (!base.isProbability()) {
                 throw new IllegalArgumentException("--base: glm-density needs a probability base measure "
                         + "(gaussian(...) or box(...)), got " + base.spec());
             }
-            Scaler scaler = common.fitScaler(raw);
-            long t0 = System.nanoTime();
-            DensityModel m = Baselines.glm(scaler.apply(raw.x()), k, base, opt.lambda, opt.tol, opt.maxIter,
-                    common.seed);
-            return finish(common, Baselines.GLM, raw, scaler, m, k.spec(), (System.nanoTime() - t0) * 1e-9,
-                    Map.of("lambda", opt.lambda));
+        }
+
+        @Override
+        DensityModel fit(Matrix x, Kernel k, BaseMeasure base) {
+            return Baselines.glm(x, k, base, opt.lambda, opt.tol, opt.maxIter, common.seed);
         }
     }
 

@@ -1,27 +1,14 @@
 package org.psdkit.svm;
 
-import java.util.Random;
-
-/** Seeded random train/test splits and k-fold partitions. */
+/** Seeded train/test and k-fold index splits in the array form the SVM and kernel-learning code uses. */
 public final class Splits {
 
     private Splits() {
     }
 
-    /** A random permutation of 0..n−1 (Fisher–Yates with the given seed). */
+    /** A random permutation of 0..n−1: the same seeded permutation as {@link org.psdkit.data.Splits#permutation}. */
     public static int[] permutation(int n, long seed) {
-        int[] p = new int[n];
-        for (int i = 0; i < n; i++) {
-            p[i] = i;
-        }
-        Random r = new Random(seed);
-        for (int i = n - 1; i > 0; i--) {
-            int j = r.nextInt(i + 1);
-            int t = p[i];
-            p[i] = p[j];
-            p[j] = t;
-        }
-        return p;
+        return org.psdkit.data.Splits.permutation(n, seed);
     }
 
     /** {train, test} indices: the first round(trainFraction·n) of a seeded permutation are training. */
