@@ -46,8 +46,8 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
     /** Number of splits behind the paper's means. */
     static final int PAPER_SPLITS = 30;
 
-    @Option(names = "--data", paramLabel = "DIR", description = "Folder with the CSV files (default: ../shared/data "
-            + "or /work/shared/data).")
+    @Option(names = "--data", paramLabel = "DIR", description = "Folder with the CSV files (default: the shared/data "
+            + "folder above the repository or the working directory).")
     Path data;
 
     @Option(names = "--splits", defaultValue = "30", paramLabel = "K", description = "80/20 splits per data set "
@@ -104,12 +104,7 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
     }
 
     static Path defaultData() {
-        for (String c : new String[] {"../shared/data", "/work/shared/data"}) {
-            if (Files.isDirectory(Path.of(c))) {
-                return Path.of(c);
-            }
-        }
-        throw new IllegalArgumentException("--data: no data folder given and ../shared/data does not exist");
+        return DataFiles.shared("pima.csv", "--data").getParent();
     }
 
     @Override
