@@ -1,14 +1,15 @@
 package org.psdkit.density;
 
 import org.psdkit.kernel.Kernel;
-import org.psdkit.linalg.Eigen;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.psd.EmpiricalFeatureMap;
 
 /**
  * Empirical feature map of seed 002 eq. (8) in the rank-revealing form of App. B.4: K = U S Uᵀ, keep the r
  * eigenvalues above {@link #RELATIVE_RANK_THRESHOLD}·λ_max, then V = S^{1/2}Uᵀ (r×n, VᵀV ≈ K, Φ(x_i) = V e_i) and
- * Φ(x) = Tᵀ v(x) with T = U S^{-1/2} (n×r). Duplicate points and wide kernels simply lower r.
+ * Φ(x) = Tᵀ v(x) with T = U S^{-1/2} (n×r). Duplicate points and wide kernels simply lower r. The decomposition is
+ * {@link EmpiricalFeatureMap}'s, with the density's stricter threshold; this class adds T and the Nyström variant.
  */
 final class FeatureBasis {
     /**
@@ -40,32 +41,10 @@ final class FeatureBasis {
      * the features of the data points instead (Nyström: V = Tᵀ K(anchors, data), r×n_data).
      */
     static FeatureBasis of(Kernel kernel, Matrix x, Matrix data) {
-        Matrix k = kernel.gram(x);
-        Eigen e = Linalg.eigh(k);
-        int n = k.rows();
-        double cut = RELATIVE_RANK_THRESHOLD * e.max();
-        int first = 0;
-        while (first < n && !(e.values()[first] > cut)) {
-            first++;
-        }
-        int r = n - first;
-        if (r == 0) {
-            throw new IllegalArgumentException("kernel matrix of the " + n + " training points is zero");
-        }
-        Matrix v = Matrix.zeros(r, n);
-        Matrix t = Matrix.zeros(n, r);
-        for (int c = 0; c < r; c++) {
-            double s = e.values()[first + c];
-            double sq = Math.sqrt(s);
-            for (int i = 0; i < n; i++) {
-                double u = e.vectors().get(i, first + c);
-                v.set(c, i, sq * u);
-                t.set(i, c, u / sq);
-            }
-        }
-        if (data != null) {
-            v = Linalg.gemm(1.0, t, true, kernel.cross(x, data), false);
-        }
+        EmpiricalFeatureMap map = EmpiricalFeatureMap.of(kernel, x, RELATIVE_RANK_THRESHOLD);
+        Matrix t = map.coefficientFactor(Matrix.identity(map.rank())); // U S^{-1/2}
+        Matrix v = data == null ? map.trainingFeatures()
+                : Linalg.gemm(1.0, t, true, kernel.cross(x, data), false);
         return new FeatureBasis(kernel, x, v, t);
     }
 
