@@ -89,6 +89,32 @@ public final class CsvReader {
                 opts.labelTarget(), true);
     }
 
+    /** A data set read with its incomplete rows left out, and how many rows were left out. */
+    public record Filtered(Dataset data, int dropped) {
+    }
+
+    /**
+     * Like {@link #read(Path, Options)}, but rows with an empty field or a {@code ?} (the UCI missing-value mark) are
+     * left out instead of being an error; the other rules are unchanged.
+     */
+    public static Filtered readDroppingIncomplete(Path file, Options opts) {
+        Table t = readTable(file);
+        List<String[]> keep = new ArrayList<>();
+        int[] lines = new int[t.rows().size()];
+        for (int i = 0; i < t.rows().size(); i++) {
+            String[] row = t.rows().get(i);
+            if (Arrays.stream(row).noneMatch(f -> f.isEmpty() || f.equals("?"))) {
+                lines[keep.size()] = t.lineNumbers()[i];
+                keep.add(row);
+            }
+        }
+        if (keep.isEmpty()) {
+            throw new IllegalArgumentException(file + ": every data row has a missing value");
+        }
+        Table complete = new Table(file, t.header(), keep, Arrays.copyOf(lines, keep.size()));
+        return new Filtered(fromTable(complete, opts), t.rows().size() - keep.size());
+    }
+
     /**
      * Reads the columns a fitted model needs, matched by header name: the feature columns in the model's order and,
      * if {@code targetName} is not null and {@code requireTarget} is set, the target. Extra columns are ignored (not

@@ -1,18 +1,14 @@
 package org.psdkit.svm;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+import org.psdkit.data.CsvReader;
+import org.psdkit.data.Dataset;
 import org.psdkit.linalg.Matrix;
 
 /**
  * A classification table read from CSV: one header row, numeric feature columns, the class label in the last
  * column (any text). Rows with an empty field can be dropped (the reproduction of Colbert &amp; Peet drops the 16
- * breast-cancer rows with a missing value) or rejected.
+ * breast-cancer rows with a missing value) or rejected. Parsing and its error messages are {@link CsvReader}'s.
  *
  * @param x        features (n×d)
  * @param labels   raw label tokens
@@ -23,75 +19,19 @@ import org.psdkit.linalg.Matrix;
 public record LabeledCsv(Matrix x, String[] labels, String[] features, int dropped, String source) {
 
     public static LabeledCsv read(Path file, boolean dropMissing) {
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("data file not found: " + file);
-        }
-        List<double[]> rows = new ArrayList<>();
-        List<String> labs = new ArrayList<>();
-        String[] header;
+        CsvReader.Options opts = new CsvReader.Options(null, false, true);
+        Dataset d;
         int dropped = 0;
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String h = r.readLine();
-            if (h == null) {
-                throw new IllegalArgumentException(file + ": empty file");
-            }
-            header = h.split(",", -1);
-            if (header.length < 2) {
-                throw new IllegalArgumentException(file + ": need at least one feature and a label column");
-            }
-            String line;
-            int lineNo = 1;
-            while ((line = r.readLine()) != null) {
-                lineNo++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                String[] f = line.split(",", -1);
-                if (f.length != header.length) {
-                    throw new IllegalArgumentException(file + ":" + lineNo + ": expected " + header.length
-                            + " fields, found " + f.length);
-                }
-                boolean missing = false;
-                double[] v = new double[f.length - 1];
-                for (int j = 0; j < v.length; j++) {
-                    String s = f[j].trim();
-                    if (s.isEmpty() || s.equals("?")) {
-                        missing = true;
-                        continue;
-                    }
-                    try {
-                        v[j] = Double.parseDouble(s);
-                    } catch (NumberFormatException e) {
-                        throw new IllegalArgumentException(file + ":" + lineNo + ": column '" + header[j]
-                                + "' is not numeric: '" + s + "'");
-                    }
-                    if (!Double.isFinite(v[j])) {
-                        throw new IllegalArgumentException(file + ":" + lineNo + ": column '" + header[j]
-                                + "' is not finite: '" + s + "'");
-                    }
-                }
-                String lab = f[f.length - 1].trim();
-                if (lab.isEmpty()) {
-                    missing = true;
-                }
-                if (missing) {
-                    if (!dropMissing) {
-                        throw new IllegalArgumentException(file + ":" + lineNo + ": missing value");
-                    }
-                    dropped++;
-                    continue;
-                }
-                rows.add(v);
-                labs.add(lab);
-            }
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage(), e);
+        if (dropMissing) {
+            CsvReader.Filtered f = CsvReader.readDroppingIncomplete(file, opts);
+            d = f.data();
+            dropped = f.dropped();
+        } else {
+            d = CsvReader.read(file, opts);
         }
-        if (rows.size() < 2) {
-            throw new IllegalArgumentException(file + ": need at least two data rows, found " + rows.size());
+        if (d.n() < 2) {
+            throw new IllegalArgumentException(file + ": need at least two data rows, found " + d.n());
         }
-        String[] names = java.util.Arrays.copyOf(header, header.length - 1);
-        return new LabeledCsv(Matrix.of(rows.toArray(new double[0][])), labs.toArray(new String[0]), names, dropped,
-                file.getFileName().toString());
+        return new LabeledCsv(d.x(), d.labels(), d.featureNames(), dropped, file.getFileName().toString());
     }
 }
