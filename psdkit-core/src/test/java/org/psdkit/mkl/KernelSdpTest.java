@@ -47,7 +47,7 @@ class KernelSdpTest {
     @Test
     void directMethodReachesTheOptimumOfSdpEleven() {
         Random rnd = new Random(12);
-        int m = 60;
+        int m = 30;
         Matrix x = points(m, 2, rnd);
         double[] y = labels(x, rnd);
         double c = 3.0;
