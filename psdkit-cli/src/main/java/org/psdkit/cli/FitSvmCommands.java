@@ -232,10 +232,12 @@ final class FitSvmCommands {
                 description = "Relative gap at which kernel learning stops (default: ${DEFAULT-VALUE}).")
         double gap;
 
-        @Option(names = "--c-grid", paramLabel = "LIST", description = "Relative C grid for CV (comma list).")
+        @Option(names = "--c-grid", paramLabel = "LIST", description = "Relative C grid for CV (comma list; default "
+                + "0.001,0.01,0.1,1,10,100 for tk-svm, 0.01,0.1,1,10,100 for simplemkl).")
         String cGrid;
 
-        @Option(names = "--epsilon-grid", paramLabel = "LIST", description = "Epsilon grid for CV (comma list).")
+        @Option(names = "--epsilon-grid", paramLabel = "LIST", description = "Epsilon grid for CV (comma list; default "
+                + "0.1,1,3,10 for tk-svm, 0.1,1,3 for simplemkl).")
         String epsGrid;
 
         abstract Method method();
@@ -272,8 +274,8 @@ final class FitSvmCommands {
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("--orthant: '" + orthant + "' is not lower or complement");
             }
-            double[] cg = cGrid == null ? KernelLearning.DEFAULT_C_GRID : parseGrid(cGrid, "--c-grid");
-            double[] eg = epsGrid == null ? KernelLearning.DEFAULT_EPSILON_GRID : parseGrid(epsGrid, "--epsilon-grid");
+            double[] cg = cGrid == null ? method().defaultCGrid() : parseGrid(cGrid, "--c-grid");
+            double[] eg = epsGrid == null ? method().defaultEpsilonGrid() : parseGrid(epsGrid, "--epsilon-grid");
             common.checkOutWritable();
             Dataset raw = common.loadSupervised(true);
             Labeled lab = Labeled.of(raw);

@@ -76,10 +76,12 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
             description = "Relative gap of the kernel learners (default: ${DEFAULT-VALUE}).")
     double gap;
 
-    @Option(names = "--c-grid", paramLabel = "LIST", description = "Relative C grid (default 0.01,0.1,1,10,100).")
+    @Option(names = "--c-grid", paramLabel = "LIST", description = "Relative C grid (default "
+            + "0.001,0.01,0.1,1,10,100 for tk, 0.01,0.1,1,10,100 for the SimpleMKL columns).")
     String cGrid;
 
-    @Option(names = "--epsilon-grid", paramLabel = "LIST", description = "Epsilon grid (default 0.1,1,3).")
+    @Option(names = "--epsilon-grid", paramLabel = "LIST", description = "Epsilon grid (default 0.1,1,3,10 for "
+            + "tk, 0.1,1,3 for simplemkl-tk and combined).")
     String epsGrid;
 
     @Option(names = "--orthant", defaultValue = "lower", paramLabel = "lower|complement",
@@ -125,9 +127,8 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
         for (String s : methods.split(",")) {
             ms.add(parseMethod(s));
         }
-        double[] cg = cGrid == null ? KernelLearning.DEFAULT_C_GRID : FitSvmCommands.parseGrid(cGrid, "--c-grid");
-        double[] eg = epsGrid == null ? KernelLearning.DEFAULT_EPSILON_GRID
-                : FitSvmCommands.parseGrid(epsGrid, "--epsilon-grid");
+        double[] cgGiven = cGrid == null ? null : FitSvmCommands.parseGrid(cGrid, "--c-grid");
+        double[] egGiven = epsGrid == null ? null : FitSvmCommands.parseGrid(epsGrid, "--epsilon-grid");
         TessellatedKernel.Orthant orth;
         try {
             orth = TessellatedKernel.Orthant.valueOf(orthant.trim().toUpperCase(Locale.ROOT));
@@ -175,6 +176,8 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
                 double[] yte = Splits.select(y, tt[1]);
                 for (Method m : ms) {
                     long t0 = System.nanoTime();
+                    double[] cg = cgGiven != null ? cgGiven : m.defaultCGrid();
+                    double[] eg = egGiven != null ? egGiven : m.defaultEpsilonGrid();
                     KernelLearning.Choice ch = KernelLearning.crossValidate(m, xtr, ytr, cg, eg, folds,
                             seed * 7919 + s, st, gap);
                     KernelLearning.Fitted f = KernelLearning.fit(m, xtr, ytr, ch.cRel(),
