@@ -203,7 +203,7 @@ public final class CsvReader {
         if (!headLine.isEmpty() && headLine.charAt(0) == '\uFEFF') {
             headLine = headLine.substring(1);
         }
-        String[] header = split(headLine);
+        String[] header = splitAt(file, 1, headLine);
         Map<String, Integer> seen = new HashMap<>();
         for (int j = 0; j < header.length; j++) {
             if (header[j].isEmpty()) {
@@ -227,7 +227,7 @@ public final class CsvReader {
             if (line.isBlank()) {
                 throw new IllegalArgumentException(file + ", line " + (i + 1) + ": blank line inside the data");
             }
-            String[] f = split(line);
+            String[] f = splitAt(file, i + 1, line);
             if (f.length != header.length) {
                 throw new IllegalArgumentException(file + ", line " + (i + 1) + ": " + f.length + " fields, but the "
                         + "header has " + header.length);
@@ -241,20 +241,84 @@ public final class CsvReader {
         return new Table(file, header, rows, Arrays.copyOf(lineNo, rows.size()));
     }
 
-    /** Splits on commas, trims blanks and strips one pair of surrounding double quotes. */
+    private static String[] splitAt(Path file, int lineNo, String line) {
+        try {
+            return split(line);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(file + ", line " + lineNo + ", " + e.getMessage());
+        }
+    }
+
+    /**
+     * Splits one line into fields (RFC 4180 within a line): fields are separated by commas and trimmed; a field whose
+     * first non-blank character is a double quote runs to the matching closing quote, may contain commas, and writes a
+     * literal quote as two quotes ({@code "a ""b"", c"} is {@code a "b", c}). Quoted fields spanning several lines are
+     * not supported.
+     *
+     * @throws IllegalArgumentException for an unterminated quote or text after a closing quote (message without the
+     *                                  file and line, which the caller adds)
+     */
     static String[] split(String line) {
         if (line.endsWith("\r")) {
             line = line.substring(0, line.length() - 1);
         }
-        String[] f = line.split(",", -1);
-        for (int j = 0; j < f.length; j++) {
-            String s = f[j].strip();
-            if (s.length() >= 2 && s.charAt(0) == '"' && s.charAt(s.length() - 1) == '"') {
-                s = s.substring(1, s.length() - 1);
+        if (line.indexOf('"') < 0) {
+            String[] f = line.split(",", -1);
+            for (int j = 0; j < f.length; j++) {
+                f[j] = f[j].strip();
             }
-            f[j] = s;
+            return f;
         }
-        return f;
+        List<String> out = new ArrayList<>();
+        int n = line.length();
+        int i = 0;
+        while (true) {
+            while (i < n && line.charAt(i) != ',' && Character.isWhitespace(line.charAt(i))) {
+                i++;
+            }
+            if (i < n && line.charAt(i) == '"') {
+                StringBuilder b = new StringBuilder();
+                int start = i;
+                i++;
+                while (true) {
+                    if (i >= n) {
+                        throw new IllegalArgumentException("column " + (out.size() + 1) + ": quoted field opened at "
+                                + "character " + (start + 1) + " is not closed on this line");
+                    }
+                    char c = line.charAt(i);
+                    if (c == '"') {
+                        if (i + 1 < n && line.charAt(i + 1) == '"') {
+                            b.append('"');
+                            i += 2;
+                            continue;
+                        }
+                        i++;
+                        break;
+                    }
+                    b.append(c);
+                    i++;
+                }
+                while (i < n && line.charAt(i) != ',' && Character.isWhitespace(line.charAt(i))) {
+                    i++;
+                }
+                if (i < n && line.charAt(i) != ',') {
+                    throw new IllegalArgumentException("column " + (out.size() + 1) + ": text after the closing quote "
+                            + "at character " + (i + 1));
+                }
+                out.add(b.toString());
+            } else {
+                int end = line.indexOf(',', i);
+                if (end < 0) {
+                    end = n;
+                }
+                out.add(line.substring(i, end).strip());
+                i = end;
+            }
+            if (i >= n) {
+                return out.toArray(new String[0]);
+            }
+            i++; // the comma
+        }
     }
 
     private static boolean looksNumeric(String s) {

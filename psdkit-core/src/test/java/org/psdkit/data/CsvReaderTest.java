@@ -113,4 +113,27 @@ class CsvReaderTest {
         String m = assertThrows(IllegalArgumentException.class, () -> LibsvmReader.read(bad2, 0)).getMessage();
         assertTrue(m.contains("line 1"), m);
     }
+
+    @Test
+    void quotedFieldsMayHoldCommasAndDoubledQuotes() throws IOException {
+        assertArrayEquals(new String[] {"a", "b, c", "say \"hi\"", "", "d"},
+                CsvReader.split("a, \"b, c\" ,\"say \"\"hi\"\"\",,d"));
+        assertArrayEquals(new String[] {"5'3\"", "x"}, CsvReader.split("5'3\",x"));
+        assertArrayEquals(new String[] {"", ""}, CsvReader.split(","));
+        Path p = file("q.csv", "\"name, full\",x,label\n\"1.5\",2,\"yes, sure\"\n3,4,no\n");
+        Dataset d = CsvReader.read(p, new CsvReader.Options("label", false, true));
+        assertArrayEquals(new String[] {"name, full", "x"}, d.featureNames());
+        assertArrayEquals(new String[] {"yes, sure", "no"}, d.labels());
+        assertArrayEquals(new double[] {1.5, 2}, d.x().row(0));
+    }
+
+    @Test
+    void brokenQuotesNameTheLineAndColumn() throws IOException {
+        Path p = file("u.csv", "a,b\n1,\"2\n");
+        assertTrue(error(p, CsvReader.Options.regression()).contains("u.csv, line 2, column 2: quoted field opened at "
+                + "character 3 is not closed"), error(p, CsvReader.Options.regression()));
+        Path q = file("v.csv", "a,b\n\"1\"x,2\n");
+        assertTrue(error(q, CsvReader.Options.regression()).contains("v.csv, line 2, column 1: text after the closing "
+                + "quote"), error(q, CsvReader.Options.regression()));
+    }
 }
