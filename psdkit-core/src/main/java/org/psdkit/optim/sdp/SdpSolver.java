@@ -661,6 +661,31 @@ public final class SdpSolver {
                 status = SdpStatus.NEAR_OPTIMAL;
             }
         }
+        if (status != SdpStatus.OPTIMAL && status != SdpStatus.PRIMAL_INFEASIBLE
+                && status != SdpStatus.DUAL_INFEASIBLE && status != SdpStatus.TIME_LIMIT
+                && DdSdpSolver.applicable(p)) {
+            double used = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
+                    : (System.nanoTime() - start) * 1e-9;
+            double left = opt.timeLimitSeconds() > 0 ? opt.timeLimitSeconds() - used : 0;
+            if (opt.timeLimitSeconds() <= 0 || left > 0) {
+                SdpResult dd = DdSdpSolver.solve(p, opt, iter, left);
+                double ddScore = Math.max(dd.relativeGap() / opt.gapTolerance(),
+                        Math.max(dd.primalInfeasibility(), dd.dualInfeasibility()) / opt.feasibilityTolerance());
+                if (ddScore < bestScore || best == null) {
+                    SdpStatus st = dd.status();
+                    if (st != SdpStatus.OPTIMAL) {
+                        st = ddScore < NEAR_OPTIMAL_FACTOR ? SdpStatus.NEAR_OPTIMAL : SdpStatus.NUMERICAL_PROBLEMS;
+                    } else if (ddScore >= 1) {
+                        st = SdpStatus.NEAR_OPTIMAL; // the rounded point misses a tolerance
+                    }
+                    return new SdpResult(st, dd.x(), dd.y(), dd.z(), dd.primalObjective(), dd.dualObjective(),
+                            dd.relativeGap(), dd.primalInfeasibility(), dd.dualInfeasibility(), dd.iterations(),
+                            (System.nanoTime() - start) * 1e-9, "double precision: " + message
+                            + "; double-double restart: " + dd.message());
+                }
+                message += "; double-double restart did not improve (" + dd.message() + ")";
+            }
+        }
         double seconds = (System.nanoTime() - start) * 1e-9;
         Matrix[] xm = new Matrix[nb];
         Matrix[] zm = new Matrix[nb];
