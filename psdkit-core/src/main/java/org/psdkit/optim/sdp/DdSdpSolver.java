@@ -37,6 +37,15 @@ final class DdSdpSolver {
     static final double MAX_JITTER = 1e-16;
     /** Refinement steps of the Schur solve: 3 steps recover the accuracy lost to a shift of up to ~1e-16·κ. */
     static final int REFINE_STEPS = 3;
+    /**
+     * Wide-neighbourhood parameter γ: steps are shortened until λ_min(X^½ Z X^½) ≥ γμ. 1e-3 (a value in the usual
+     * range 1e-4–1e-2 of wide-neighbourhood methods) stopped the collapse of the primal step seen on hinf5 and
+     * hinf8 without slowing the problems that converge anyway.
+     */
+    static final double NEIGHBOURHOOD = 1e-3;
+    /** Step shrink factor (0.8) and number of shrinks (20, down to ~1% of the step) of the neighbourhood search. */
+    static final double BACKTRACK = 0.8;
+    static final int NEIGHBOURHOOD_BACKTRACKS = 20;
     /** Halve a step at most 30 times (2⁻³⁰ ≈ 1e-9) when the updated point fails the positive-definiteness test. */
     static final int MAX_HALVINGS = 30;
 
@@ -100,7 +109,16 @@ final class DdSdpSolver {
             terms.add(list);
         }
         this.totalSize = tot;
+        this.gramChol = DoubleDouble.cholesky(Mat.of(m, m, SdpSolver.gramMatrix(problem).data()));
     }
+
+    /** Double-double Cholesky factor of the Gram matrix ⟨A_i, A_j⟩ (null if the A_i are linearly dependent). */
+    private final Mat gramChol;
+    /**
+     * Rounds of the feasibility correction: the Gram matrix is formed in double (relative error ~1e-16·κ), so each
+     * round multiplies the residual by ~1e-16·κ; two rounds reach double-double accuracy for κ up to ~1e4 (SDPLIB).
+     */
+    static final int GRAM_ROUNDS = 2;
 
     /** Whether the problem suits this solver: sparse coefficients only and a per-iteration cost under the limit. */
     static boolean applicable(SdpProblem problem) {
@@ -496,7 +514,7 @@ final class DdSdpSolver {
                     rczi[b].l[k] = -x[b].l[k];
                 }
             }
-            Mat[][] dir = direction(h0h, h0l, rczi, rd, x, zi, mChol, schurM);
+            Mat[][] dir = direction(h0h, h0l, rph, rpl, rczi, rd, x, zi, mChol, schurM);
             double ap = Math.min(1.0, maxStep(lx, x, dir[0]));
             double ad = Math.min(1.0, maxStep(lz, z, dir[1]));
             Mat[] xa = axpy(x, ap, dir[0]);
@@ -528,7 +546,7 @@ final class DdSdpSolver {
                     }
                 }
             }
-            dir = direction(h0h, h0l, rczi, rd, x, zi, mChol, schurM);
+            dir = direction(h0h, h0l, rph, rpl, rczi, rd, x, zi, mChol, schurM);
             ap = Math.min(1.0, STEP_FRACTION * maxStep(lx, x, dir[0]));
             ad = Math.min(1.0, STEP_FRACTION * maxStep(lz, z, dir[1]));
             if (!(ap >= 0) || !(ad >= 0)) {
@@ -559,6 +577,22 @@ final class DdSdpSolver {
                 message = "no positive definite step at iteration " + (firstIteration + iter);
                 break;
             }
+            // keep the iterate in the wide neighbourhood λ_min(X^½ Z X^½) ≥ γ·μ: shrink both steps otherwise
+            double apTaken = ap;
+            double adTaken = ad;
+            for (int h = 0; h < NEIGHBOURHOOD_BACKTRACKS && centrality(xn, zn) < NEIGHBOURHOOD; h++) {
+                Mat[] xt = axpy(x, apTaken * BACKTRACK, dir[0]);
+                Mat[] zt = axpy(z, adTaken * BACKTRACK, dir[1]);
+                if (!positiveDefinite(xt) || !positiveDefinite(zt)) {
+                    break;
+                }
+                apTaken *= BACKTRACK;
+                adTaken *= BACKTRACK;
+                xn = xt;
+                zn = zt;
+            }
+            ap = apTaken;
+            ad = adTaken;
             x = xn;
             z = zn;
             double[] dyh = dir[2][0].h;
@@ -676,6 +710,30 @@ final class DdSdpSolver {
         return out;
     }
 
+    /** min over blocks of λ_min(Lᵀ Z L) / μ with X = L Lᵀ, μ = ⟨X, Z⟩ / n (1 at the central path). */
+    private double centrality(Mat[] x, Mat[] z) {
+        Acc acc = new Acc();
+        inner(x, z, acc);
+        double mu = acc.hi / totalSize;
+        double lmin = Double.POSITIVE_INFINITY;
+        for (int b = 0; b < nb; b++) {
+            if (lp[b]) {
+                for (int k = 0; k < n[b]; k++) {
+                    lmin = Math.min(lmin, DoubleDouble.mulHi(x[b].h[k], x[b].l[k], z[b].h[k], z[b].l[k]));
+                }
+            } else {
+                Mat l = DoubleDouble.cholesky(x[b]);
+                if (l == null) {
+                    return 0;
+                }
+                Mat w = DoubleDouble.times(DoubleDouble.transpose(l), DoubleDouble.times(z[b], l));
+                w.symmetrize();
+                lmin = Math.min(lmin, Linalg.eigvalsh(Matrix.wrap(n[b], n[b], w.toDouble()))[0]);
+            }
+        }
+        return lmin / mu;
+    }
+
     private boolean positiveDefinite(Mat[] x) {
         for (int b = 0; b < nb; b++) {
             if (lp[b]) {
@@ -717,8 +775,8 @@ final class DdSdpSolver {
      * Solves M dy = h0 − A(R_c Z⁻¹) (with one step of iterative refinement against the double-double M), then
      * dZ = R_d − Σ dy_i A_i and dX = sym(R_c Z⁻¹ − X dZ Z⁻¹). Returns {dX, dZ, {dy as a column}}.
      */
-    private Mat[][] direction(double[] h0h, double[] h0l, Mat[] rczi, Mat[] rd, Mat[] x, Mat[] zi, Mat mChol,
-                              Mat schurM) {
+    private Mat[][] direction(double[] h0h, double[] h0l, double[] rph, double[] rpl, Mat[] rczi, Mat[] rd, Mat[] x,
+                              Mat[] zi, Mat mChol, Mat schurM) {
         double[] ah = new double[m];
         double[] al = new double[m];
         opA(rczi, ah, al);
@@ -778,6 +836,21 @@ final class DdSdpSolver {
                 }
                 dx[b].symmetrize();
             }
+        }
+        // restore A(dX) = r_p, which an ill-conditioned Schur solve loses even in double-double, by the least-norm
+        // correction dX += Σ w_i A_i with ⟨A_i, A_j⟩ w = r_p − A(dX) (as the double-precision solver does)
+        double[] ch = new double[m];
+        double[] cl = new double[m];
+        for (int round = 0; round < GRAM_ROUNDS && gramChol != null; round++) {
+            opA(dx, ch, cl);
+            for (int i = 0; i < m; i++) {
+                acc.set(rph[i], rpl[i]).add(-ch[i], -cl[i]);
+                ch[i] = acc.hi;
+                cl[i] = acc.lo;
+            }
+            DoubleDouble.solveLower(gramChol, ch, cl);
+            DoubleDouble.solveUpper(gramChol, ch, cl);
+            addAdjoint(ch, cl, 1.0, dx);
         }
         return new Mat[][] {dx, dz, {dy}};
     }

@@ -152,6 +152,17 @@ final class DoubleDouble {
         }
     }
 
+    static Mat transpose(Mat a) {
+        Mat t = new Mat(a.cols, a.rows);
+        for (int j = 0; j < a.cols; j++) {
+            for (int i = 0; i < a.rows; i++) {
+                t.h[j + i * a.cols] = a.h[i + j * a.rows];
+                t.l[j + i * a.cols] = a.l[i + j * a.rows];
+            }
+        }
+        return t;
+    }
+
     /** a·b for double-double matrices. */
     static Mat times(Mat a, Mat b) {
         int n = a.rows;
