@@ -22,10 +22,12 @@ import org.psdkit.optim.sdp.DoubleDouble.Mat;
 final class DdSdpSolver {
 
     /**
-     * Cost limit of one iteration, in double-double multiply–adds (≈ 25 flops each): 3e7 is ~0.5 s per iteration in
-     * Java on this project's machine, so that a 60-iteration run stays under half a minute (qap6: ~1e7).
+     * Cost limit of one iteration, in the estimate of {@link #applicable} (double-double multiply–adds of the Schur
+     * formation and factorisation). Measured on this project's 2-core machine: qap7 (2.2e7) 0.06 s and control4
+     * (2.5e7) 0.2 s of CPU per iteration. 8e7 admits qap8 (6.4e7) and control5 (7.6e7), ~0.3–0.7 s per iteration and
+     * ~20–30 s per run, and keeps qap9 (1.7e8), qap10 (4.2e8) and control6 (1.9e8) in double precision only.
      */
-    static final double MAX_WORK_PER_ITERATION = 3e7;
+    static final double MAX_WORK_PER_ITERATION = 8e7;
     /** Fraction of the step to the boundary: the value of the double-precision solver. */
     static final double STEP_FRACTION = SdpSolver.STEP_FRACTION;
     /**

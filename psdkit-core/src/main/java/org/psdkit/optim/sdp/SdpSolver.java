@@ -24,6 +24,12 @@ import org.psdkit.linalg.Matrix;
  * the least-norm Σ w_i A_i that restores A(dX) = b − A(X) (Gram matrix ⟨A_i, A_j⟩, factored once). The solver keeps
  * the best iterate and stops when it has not improved for {@value #STAGNATION_ITERATIONS} iterations.
  *
+ * <p>When that double-precision run ends without meeting the tolerances (a stall, typically on problems without a
+ * strictly feasible point such as SDPLIB's hinf and qap) and the problem is small enough
+ * ({@link DdSdpSolver#applicable}), the same method is run again from the start in double-double arithmetic
+ * ({@link DdSdpSolver}); its result replaces the double-precision one when it scores better. Its gap and
+ * infeasibilities are those of the returned (rounded) point, so they certify the returned value.
+ *
  * <p>Infeasibility is detected with the usual certificates (as in SDPT3): (P) is declared infeasible when
  * bᵀy &gt; 0 and ‖Σ y_i A_i + Z‖_F / bᵀy is below {@link SdpOptions#infeasibilityTolerance()}, (D) when ⟨C,X⟩ &lt; 0 and
  * ‖A(X)‖ / |⟨C,X⟩| is below it.
@@ -663,7 +669,7 @@ public final class SdpSolver {
         }
         if (status != SdpStatus.OPTIMAL && status != SdpStatus.PRIMAL_INFEASIBLE
                 && status != SdpStatus.DUAL_INFEASIBLE && status != SdpStatus.TIME_LIMIT
-                && DdSdpSolver.applicable(p)) {
+                && status != SdpStatus.ITERATION_LIMIT && DdSdpSolver.applicable(p)) {
             double used = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
                     : (System.nanoTime() - start) * 1e-9;
             double left = opt.timeLimitSeconds() > 0 ? opt.timeLimitSeconds() - used : 0;
@@ -674,7 +680,9 @@ public final class SdpSolver {
                 if (ddScore < bestScore || best == null) {
                     SdpStatus st = dd.status();
                     if (st != SdpStatus.OPTIMAL) {
-                        st = ddScore < NEAR_OPTIMAL_FACTOR ? SdpStatus.NEAR_OPTIMAL : SdpStatus.NUMERICAL_PROBLEMS;
+                        st = ddScore < NEAR_OPTIMAL_FACTOR ? SdpStatus.NEAR_OPTIMAL
+                                : st == SdpStatus.TIME_LIMIT || st == SdpStatus.ITERATION_LIMIT ? st
+                                : SdpStatus.NUMERICAL_PROBLEMS;
                     } else if (ddScore >= 1) {
                         st = SdpStatus.NEAR_OPTIMAL; // the rounded point misses a tolerance
                     }
