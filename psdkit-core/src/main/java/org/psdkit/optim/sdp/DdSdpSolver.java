@@ -374,6 +374,8 @@ final class DdSdpSolver {
             cm[b] = lp[b] ? Mat.of(n[b], 1, c[b]) : Mat.of(n[b], n[b], c[b]);
         }
         double bestScore = Double.POSITIVE_INFINITY;
+        double bestRoundedScore = Double.POSITIVE_INFINITY;
+        SdpResult bestRounded = null;
         int bestIter = 0;
         Mat[][] best = null;
         double[][] bestY = null;
@@ -428,6 +430,17 @@ final class DdSdpSolver {
                 bestIter = iter;
                 best = new Mat[][] {copy(x), copy(z)};
                 bestY = new double[][] {yh.clone(), yl.clone()};
+            }
+            // rounding to double can cost accuracy when ‖y‖ is huge (dual optimum not attained): keep the iterate
+            // whose rounded point scores best, checked once the double-double iterate is near the tolerance
+            if (iter > 0 && score < SdpSolver.NEAR_OPTIMAL_FACTOR) {
+                SdpResult rounded = result(SdpStatus.NEAR_OPTIMAL, x, z, yh, yl, firstIteration + iter, 0,
+                        "rounded double-double iterate " + iter, normB, normC, cm);
+                double rs = roundedScore(rounded);
+                if (rs < bestRoundedScore) {
+                    bestRoundedScore = rs;
+                    bestRounded = rounded;
+                }
             }
             // the objective gap itself (not only ⟨X, Z⟩): with the extra precision it can be reached, and it is
             // what certifies the optimal value
@@ -612,8 +625,21 @@ final class DdSdpSolver {
             yl = bestY[1];
             message += "; returning the best iterate (double-double iteration " + bestIter + ")";
         }
-        return result(status, x, z, yh, yl, firstIteration + iter, (System.nanoTime() - start) * 1e-9, message,
-                normB, normC, cm);
+        SdpResult out = result(status, x, z, yh, yl, firstIteration + iter, (System.nanoTime() - start) * 1e-9,
+                message, normB, normC, cm);
+        if (bestRounded != null && bestRoundedScore < roundedScore(out)) {
+            SdpResult r = bestRounded;
+            out = new SdpResult(bestRoundedScore < 1 ? SdpStatus.OPTIMAL : status, r.x(), r.y(), r.z(),
+                    r.primalObjective(), r.dualObjective(), r.relativeGap(), r.primalInfeasibility(),
+                    r.dualInfeasibility(), firstIteration + iter, (System.nanoTime() - start) * 1e-9,
+                    message + "; returning the " + r.message() + ", whose rounding to double scores best");
+        }
+        return out;
+    }
+
+    private double roundedScore(SdpResult r) {
+        return Math.max(r.relativeGap() / opt.gapTolerance(),
+                Math.max(r.primalInfeasibility(), r.dualInfeasibility()) / opt.feasibilityTolerance());
     }
 
     /**
