@@ -124,17 +124,22 @@ final class DdSdpSolver {
 
     /** Whether the problem suits this solver: sparse coefficients only and a per-iteration cost under the limit. */
     static boolean applicable(SdpProblem problem) {
+        return work(problem) <= MAX_WORK_PER_ITERATION;
+    }
+
+    /** Estimated double-double multiply–adds of one iteration (+∞ when a coefficient is not sparse). */
+    static double work(SdpProblem problem) {
         int m = problem.constraints();
         double work = m * (double) m * m / 3.0;
         for (int b = 0; b < problem.blocks(); b++) {
             int s = problem.blockSize(b);
             if (problem.c(b) != null && !(problem.c(b) instanceof Coefficient.Sparse)) {
-                return false;
+                return Double.POSITIVE_INFINITY;
             }
             double nnz = 0;
             for (SdpProblem.Term t : problem.terms(b)) {
                 if (!(t.coefficient() instanceof Coefficient.Sparse sp)) {
-                    return false;
+                    return Double.POSITIVE_INFINITY;
                 }
                 nnz += sp.expandedCount();
                 if (!problem.isDiagonal(b)) {
@@ -143,7 +148,7 @@ final class DdSdpSolver {
             }
             work += problem.isDiagonal(b) ? 0 : 10.0 * s * s * s + nnz * problem.terms(b).size() / 2.0;
         }
-        return work <= MAX_WORK_PER_ITERATION;
+        return work;
     }
 
     static SdpResult solve(SdpProblem problem, SdpOptions options, int firstIteration, double secondsLeft) {
@@ -362,17 +367,11 @@ final class DdSdpSolver {
         double[] yl = new double[m];
         initialPoint(x, z);
         double normB = Math.sqrt(Linalg.dot(bv, bv));
-        double normC = 0;
-        for (double[] cb : c) {
-            for (double v : cb) {
-                normC += v * v;
-            }
-        }
-        normC = Math.sqrt(normC);
         Mat[] cm = new Mat[nb];
         for (int b = 0; b < nb; b++) {
             cm[b] = lp[b] ? Mat.of(n[b], 1, c[b]) : Mat.of(n[b], n[b], c[b]);
         }
+        double normC = normDouble(cm);
         double bestScore = Double.POSITIVE_INFINITY;
         double bestRoundedScore = Double.POSITIVE_INFINITY;
         SdpResult bestRounded = null;
@@ -884,35 +883,12 @@ final class DdSdpSolver {
     }
 
     private void initialPoint(Mat[] x, Mat[] z) {
-        double[] normA = new double[m];
-        for (int b = 0; b < nb; b++) {
-            for (SdpProblem.Term t : p.terms(b)) {
-                double f = t.coefficient().normF();
-                normA[t.constraint()] += f * f;
-            }
-        }
-        double maxRatio = 0;
-        double maxNorm = 0;
-        for (double[] cb : c) {
-            double s = 0;
-            for (double v : cb) {
-                s += v * v;
-            }
-            maxNorm += s;
-        }
-        maxNorm = Math.sqrt(maxNorm);
-        for (int i = 0; i < m; i++) {
-            normA[i] = Math.sqrt(normA[i]);
-            maxRatio = Math.max(maxRatio, (1 + Math.abs(bv[i])) / (1 + normA[i]));
-            maxNorm = Math.max(maxNorm, normA[i]);
-        }
-        double xi = SdpSolver.START_SCALE * totalSize * Math.max(maxRatio, 1.0 / totalSize);
-        double eta = SdpSolver.START_SCALE * (1 + maxNorm) / Math.sqrt(totalSize);
+        double[] scales = SdpSolver.startingScales(p); // the double-precision solver's start
         for (int b = 0; b < nb; b++) {
             for (int k = 0; k < n[b]; k++) {
                 int idx = lp[b] ? k : k + k * n[b];
-                x[b].h[idx] = xi;
-                z[b].h[idx] = eta;
+                x[b].h[idx] = scales[0];
+                z[b].h[idx] = scales[1];
             }
         }
     }

@@ -72,6 +72,13 @@ public final class SdpSolver {
      * level at which an ill-conditioned Schur complement starts to cost primal feasibility near the optimum.
      */
     static final double REFINE_THRESHOLD = 1e-12;
+    /**
+     * A {@link SdpStatus#NEAR_OPTIMAL} double-precision result (within 100× the tolerances) is restarted in
+     * double-double only when one double-double iteration costs at most 1e7 (the estimate of
+     * {@link DdSdpSolver#applicable}; ~0.05 s): all hinf problems, not arch8 (4.5e7), where the restart took 15 s to
+     * turn a result already 6e-9 from CSDP's into an "optimal" one.
+     */
+    static final double NEAR_OPTIMAL_RESTART_WORK = 1e7;
     /** At most 4 refinement steps: with a jittered Schur factor each step gains ~log10(1/jitter) digits. */
     static final int REFINE_STEPS = 4;
 
@@ -669,7 +676,8 @@ public final class SdpSolver {
         }
         if (status != SdpStatus.OPTIMAL && status != SdpStatus.PRIMAL_INFEASIBLE
                 && status != SdpStatus.DUAL_INFEASIBLE && status != SdpStatus.TIME_LIMIT
-                && status != SdpStatus.ITERATION_LIMIT && DdSdpSolver.applicable(p)) {
+                && status != SdpStatus.ITERATION_LIMIT && DdSdpSolver.applicable(p)
+                && (status != SdpStatus.NEAR_OPTIMAL || DdSdpSolver.work(p) <= NEAR_OPTIMAL_RESTART_WORK)) {
             double used = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
                     : (System.nanoTime() - start) * 1e-9;
             double left = opt.timeLimitSeconds() > 0 ? opt.timeLimitSeconds() - used : 0;
@@ -716,6 +724,24 @@ public final class SdpSolver {
     }
 
     private void initialPoint(double[][] x, double[][] z) {
+        double[] scales = startingScales();
+        double xi = scales[0];
+        double eta = scales[1];
+        for (int b = 0; b < nb; b++) {
+            for (int k = 0; k < n[b]; k++) {
+                int idx = lp[b] ? k : k + k * n[b];
+                x[b][idx] = xi;
+                z[b][idx] = eta;
+            }
+        }
+    }
+
+    /** The starting point's scales {ξ, η} of a problem (X₀ = ξI, Z₀ = ηI; see {@link #START_SCALE}). */
+    static double[] startingScales(SdpProblem problem) {
+        return new SdpSolver(problem, SdpOptions.defaults()).startingScales();
+    }
+
+    private double[] startingScales() {
         double[] normA = new double[m];
         for (int b = 0; b < nb; b++) {
             for (SdpProblem.Term t : p.terms(b)) {
@@ -732,13 +758,7 @@ public final class SdpSolver {
         }
         double xi = START_SCALE * totalSize * Math.max(maxRatio, 1.0 / totalSize);
         double eta = START_SCALE * (1 + maxNorm) / Math.sqrt(totalSize);
-        for (int b = 0; b < nb; b++) {
-            for (int k = 0; k < n[b]; k++) {
-                int idx = lp[b] ? k : k + k * n[b];
-                x[b][idx] = xi;
-                z[b][idx] = eta;
-            }
-        }
+        return new double[] {xi, eta};
     }
 
     /**
