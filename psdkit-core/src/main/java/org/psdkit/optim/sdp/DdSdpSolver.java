@@ -535,7 +535,9 @@ final class DdSdpSolver {
             Mat[] za = axpy(z, ad, dir[1]);
             inner(xa, za, acc);
             double muAff = acc.hi / totalSize;
-            double sigma = Math.min(1.0, Math.pow(Math.max(muAff, 0) / mu, SdpSolver.MEHROTRA_EXPONENT));
+            // StrictMath: Math.pow may differ in the last bit between interpreted and JIT-compiled code, and these
+            // ill-conditioned iterations amplify that into different final digits from run to run
+            double sigma = Math.min(1.0, StrictMath.pow(Math.max(muAff, 0) / mu, SdpSolver.MEHROTRA_EXPONENT));
             // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
             for (int b = 0; b < nb; b++) {
                 Mat dxa = dir[0][b];
