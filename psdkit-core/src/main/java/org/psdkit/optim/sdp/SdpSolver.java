@@ -24,6 +24,12 @@ import org.psdkit.linalg.Matrix;
  * the least-norm Σ w_i A_i that restores A(dX) = b − A(X) (Gram matrix ⟨A_i, A_j⟩, factored once). The solver keeps
  * the best iterate and stops when it has not improved for {@value #STAGNATION_ITERATIONS} iterations.
  *
+ * <p>When that double-precision run ends without meeting the tolerances (a stall, typically on problems without a
+ * strictly feasible point such as SDPLIB's hinf and qap) and the problem is small enough
+ * ({@link DdSdpSolver#applicable}), the same method is run again from the start in double-double arithmetic
+ * ({@link DdSdpSolver}); its result replaces the double-precision one when it scores better. Its gap and
+ * infeasibilities are those of the returned (rounded) point, so they certify the returned value.
+ *
  * <p>Infeasibility is detected with the usual certificates (as in SDPT3): (P) is declared infeasible when
  * bᵀy &gt; 0 and ‖Σ y_i A_i + Z‖_F / bᵀy is below {@link SdpOptions#infeasibilityTolerance()}, (D) when ⟨C,X⟩ &lt; 0 and
  * ‖A(X)‖ / |⟨C,X⟩| is below it.
@@ -66,6 +72,13 @@ public final class SdpSolver {
      * level at which an ill-conditioned Schur complement starts to cost primal feasibility near the optimum.
      */
     static final double REFINE_THRESHOLD = 1e-12;
+    /**
+     * A {@link SdpStatus#NEAR_OPTIMAL} double-precision result (within 100× the tolerances) is restarted in
+     * double-double only when one double-double iteration costs at most 1e7 (the estimate of
+     * {@link DdSdpSolver#applicable}; ~0.05 s): all hinf problems, not arch8 (4.5e7), where the restart took 15 s to
+     * turn a result already 6e-9 from CSDP's into an "optimal" one.
+     */
+    static final double NEAR_OPTIMAL_RESTART_WORK = 1e7;
     /** At most 4 refinement steps: with a jittered Schur factor each step gains ~log10(1/jitter) digits. */
     static final int REFINE_STEPS = 4;
 
@@ -661,6 +674,34 @@ public final class SdpSolver {
                 status = SdpStatus.NEAR_OPTIMAL;
             }
         }
+        if (status != SdpStatus.OPTIMAL && status != SdpStatus.PRIMAL_INFEASIBLE
+                && status != SdpStatus.DUAL_INFEASIBLE && status != SdpStatus.TIME_LIMIT
+                && status != SdpStatus.ITERATION_LIMIT && DdSdpSolver.applicable(p)
+                && (status != SdpStatus.NEAR_OPTIMAL || DdSdpSolver.work(p) <= NEAR_OPTIMAL_RESTART_WORK)) {
+            double used = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
+                    : (System.nanoTime() - start) * 1e-9;
+            double left = opt.timeLimitSeconds() > 0 ? opt.timeLimitSeconds() - used : 0;
+            if (opt.timeLimitSeconds() <= 0 || left > 0) {
+                SdpResult dd = DdSdpSolver.solve(p, opt, iter, left);
+                double ddScore = Math.max(dd.relativeGap() / opt.gapTolerance(),
+                        Math.max(dd.primalInfeasibility(), dd.dualInfeasibility()) / opt.feasibilityTolerance());
+                if (ddScore < bestScore || best == null) {
+                    SdpStatus st = dd.status();
+                    if (st != SdpStatus.OPTIMAL) {
+                        st = ddScore < NEAR_OPTIMAL_FACTOR ? SdpStatus.NEAR_OPTIMAL
+                                : st == SdpStatus.TIME_LIMIT || st == SdpStatus.ITERATION_LIMIT ? st
+                                : SdpStatus.NUMERICAL_PROBLEMS;
+                    } else if (ddScore >= 1) {
+                        st = SdpStatus.NEAR_OPTIMAL; // the rounded point misses a tolerance
+                    }
+                    return new SdpResult(st, dd.x(), dd.y(), dd.z(), dd.primalObjective(), dd.dualObjective(),
+                            dd.relativeGap(), dd.primalInfeasibility(), dd.dualInfeasibility(), dd.iterations(),
+                            (System.nanoTime() - start) * 1e-9, "double precision: " + message
+                            + "; double-double restart: " + dd.message());
+                }
+                message += "; double-double restart did not improve (" + dd.message() + ")";
+            }
+        }
         double seconds = (System.nanoTime() - start) * 1e-9;
         Matrix[] xm = new Matrix[nb];
         Matrix[] zm = new Matrix[nb];
@@ -683,6 +724,24 @@ public final class SdpSolver {
     }
 
     private void initialPoint(double[][] x, double[][] z) {
+        double[] scales = startingScales();
+        double xi = scales[0];
+        double eta = scales[1];
+        for (int b = 0; b < nb; b++) {
+            for (int k = 0; k < n[b]; k++) {
+                int idx = lp[b] ? k : k + k * n[b];
+                x[b][idx] = xi;
+                z[b][idx] = eta;
+            }
+        }
+    }
+
+    /** The starting point's scales {ξ, η} of a problem (X₀ = ξI, Z₀ = ηI; see {@link #START_SCALE}). */
+    static double[] startingScales(SdpProblem problem) {
+        return new SdpSolver(problem, SdpOptions.defaults()).startingScales();
+    }
+
+    private double[] startingScales() {
         double[] normA = new double[m];
         for (int b = 0; b < nb; b++) {
             for (SdpProblem.Term t : p.terms(b)) {
@@ -699,13 +758,7 @@ public final class SdpSolver {
         }
         double xi = START_SCALE * totalSize * Math.max(maxRatio, 1.0 / totalSize);
         double eta = START_SCALE * (1 + maxNorm) / Math.sqrt(totalSize);
-        for (int b = 0; b < nb; b++) {
-            for (int k = 0; k < n[b]; k++) {
-                int idx = lp[b] ? k : k + k * n[b];
-                x[b][idx] = xi;
-                z[b][idx] = eta;
-            }
-        }
+        return new double[] {xi, eta};
     }
 
     /**

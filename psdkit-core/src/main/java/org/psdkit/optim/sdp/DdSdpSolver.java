@@ -1,0 +1,897 @@
+package org.psdkit.optim.sdp;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.psdkit.linalg.Linalg;
+import org.psdkit.linalg.Matrix;
+import org.psdkit.optim.sdp.DoubleDouble.Acc;
+import org.psdkit.optim.sdp.DoubleDouble.Mat;
+
+/**
+ * The interior-point method of {@link SdpSolver} (HKM direction, Mehrotra predictor–corrector, infeasible start)
+ * carried out entirely in double-double arithmetic ({@link DoubleDouble}), for small problems whose double-precision
+ * run stalls: near the optimum of a problem without a strictly feasible point (hinf, qap) X and Z become so
+ * ill-conditioned that the direction computed in double no longer makes progress. With ~32 digits the same
+ * iteration continues to the requested tolerance.
+ *
+ * <p>Everything is dense per block; coefficients must be sparse (SDPA files are). The Schur complement is formed as
+ * M_ij = ⟨A_i, X A_j Z⁻¹⟩ with G_j = X[:, supp A_j]·(A_j Z⁻¹)[supp A_j, :] and factored by double-double Cholesky.
+ * Only the step length to the cone boundary (an eigenvalue of L⁻¹ dX L⁻ᵀ) is computed in double, from the rounded
+ * double-double matrix; a step whose result fails the double-double Cholesky test is halved.
+ */
+final class DdSdpSolver {
+
+    /**
+     * Cost limit of one iteration, in the estimate of {@link #applicable} (double-double multiply–adds of the Schur
+     * formation and factorisation). Measured on this project's 2-core machine: qap7 (2.2e7) 0.06 s and control4
+     * (2.5e7) 0.2 s of CPU per iteration. 8e7 admits qap8 (6.4e7) and control5 (7.6e7), ~0.3–0.7 s per iteration and
+     * ~20–30 s per run, and keeps qap9 (1.7e8), qap10 (4.2e8) and control6 (1.9e8) in double precision only.
+     */
+    static final double MAX_WORK_PER_ITERATION = 8e7;
+    /** Fraction of the step to the boundary: the value of the double-precision solver. */
+    static final double STEP_FRACTION = SdpSolver.STEP_FRACTION;
+    /**
+     * First relative diagonal shift of a Schur complement that is not positive definite in double-double: 1e-28 is
+     * ~100 units of double-double rounding (2⁻¹⁰⁶ ≈ 1.2e-32) times the condition numbers seen on hinf (≈ 1e2–1e4).
+     */
+    static final double JITTER = 1e-28;
+    /** Largest shift tried (1e-16): beyond it the refined solve no longer converges for the conditioning seen. */
+    static final double MAX_JITTER = 1e-16;
+    /** Refinement steps of the Schur solve: 3 steps recover the accuracy lost to a shift of up to ~1e-16·κ. */
+    static final int REFINE_STEPS = 3;
+    /**
+     * Wide-neighbourhood parameter γ: steps are shortened until λ_min(X^½ Z X^½) ≥ γμ. 1e-3 (a value in the usual
+     * range 1e-4–1e-2 of wide-neighbourhood methods) stopped the collapse of the primal step seen on hinf5 and
+     * hinf8 without slowing the problems that converge anyway.
+     */
+    static final double NEIGHBOURHOOD = 1e-3;
+    /** Step shrink factor (0.8) and number of shrinks (20, down to ~1% of the step) of the neighbourhood search. */
+    static final double BACKTRACK = 0.8;
+    static final int NEIGHBOURHOOD_BACKTRACKS = 20;
+    /** Halve a step at most 30 times (2⁻³⁰ ≈ 1e-9) when the updated point fails the positive-definiteness test. */
+    static final int MAX_HALVINGS = 30;
+
+    private final SdpProblem p;
+    private final SdpOptions opt;
+    private final int m;
+    private final int nb;
+    private final int[] n;
+    private final boolean[] lp;
+    private final int totalSize;
+    private final double[][] c; // C per block (dense n×n or diagonal), exact doubles
+    private final double[] bv;
+    // per block: expanded sparse terms
+    private final List<List<Term>> terms = new ArrayList<>();
+
+    private record Term(int cons, int[] ep, int[] eq, double[] ea, int[] support) {
+    }
+
+    private DdSdpSolver(SdpProblem problem, SdpOptions options) {
+        this.p = problem;
+        this.opt = options;
+        this.m = problem.constraints();
+        this.nb = problem.blocks();
+        this.n = new int[nb];
+        this.lp = new boolean[nb];
+        this.c = new double[nb][];
+        this.bv = problem.b();
+        int tot = 0;
+        for (int b = 0; b < nb; b++) {
+            n[b] = problem.blockSize(b);
+            lp[b] = problem.isDiagonal(b);
+            tot += n[b];
+            Coefficient cb = problem.c(b);
+            if (lp[b]) {
+                c[b] = new double[n[b]];
+                if (cb != null) {
+                    ((Coefficient.Sparse) cb).addToDiag(c[b], 1.0);
+                }
+            } else {
+                c[b] = new double[n[b] * n[b]];
+                if (cb != null) {
+                    cb.addToDense(c[b], 1.0);
+                }
+            }
+            List<Term> list = new ArrayList<>();
+            for (SdpProblem.Term t : problem.terms(b)) {
+                Coefficient.Sparse s = (Coefficient.Sparse) t.coefficient();
+                if (lp[b]) {
+                    int k = s.entries();
+                    int[] rows = new int[k];
+                    double[] vals = new double[k];
+                    for (int e = 0; e < k; e++) {
+                        rows[e] = s.row(e);
+                        vals[e] = s.value(e);
+                    }
+                    list.add(new Term(t.constraint(), rows, rows, vals, rows));
+                } else {
+                    list.add(new Term(t.constraint(), s.ep, s.eq, s.ea, s.support));
+                }
+            }
+            terms.add(list);
+        }
+        this.totalSize = tot;
+        this.gramChol = DoubleDouble.cholesky(Mat.of(m, m, SdpSolver.gramMatrix(problem).data()));
+    }
+
+    /** Double-double Cholesky factor of the Gram matrix ⟨A_i, A_j⟩ (null if the A_i are linearly dependent). */
+    private final Mat gramChol;
+    /**
+     * Rounds of the feasibility correction: the Gram matrix is formed in double (relative error ~1e-16·κ), so each
+     * round multiplies the residual by ~1e-16·κ; two rounds reach double-double accuracy for κ up to ~1e4 (SDPLIB).
+     */
+    static final int GRAM_ROUNDS = 2;
+
+    /** Whether the problem suits this solver: sparse coefficients only and a per-iteration cost under the limit. */
+    static boolean applicable(SdpProblem problem) {
+        return work(problem) <= MAX_WORK_PER_ITERATION;
+    }
+
+    /** Estimated double-double multiply–adds of one iteration (+∞ when a coefficient is not sparse). */
+    static double work(SdpProblem problem) {
+        int m = problem.constraints();
+        double work = m * (double) m * m / 3.0;
+        for (int b = 0; b < problem.blocks(); b++) {
+            int s = problem.blockSize(b);
+            if (problem.c(b) != null && !(problem.c(b) instanceof Coefficient.Sparse)) {
+                return Double.POSITIVE_INFINITY;
+            }
+            double nnz = 0;
+            for (SdpProblem.Term t : problem.terms(b)) {
+                if (!(t.coefficient() instanceof Coefficient.Sparse sp)) {
+                    return Double.POSITIVE_INFINITY;
+                }
+                nnz += sp.expandedCount();
+                if (!problem.isDiagonal(b)) {
+                    work += (double) s * s * sp.support.length + (double) s * sp.expandedCount();
+                }
+            }
+            work += problem.isDiagonal(b) ? 0 : 10.0 * s * s * s + nnz * problem.terms(b).size() / 2.0;
+        }
+        return work;
+    }
+
+    static SdpResult solve(SdpProblem problem, SdpOptions options, int firstIteration, double secondsLeft) {
+        return new DdSdpSolver(problem, options).run(firstIteration, secondsLeft);
+    }
+
+    // ------------------------------------------------------------------ block helpers
+
+    private Mat[] zeros() {
+        Mat[] z = new Mat[nb];
+        for (int b = 0; b < nb; b++) {
+            z[b] = lp[b] ? new Mat(n[b], 1) : new Mat(n[b], n[b]);
+        }
+        return z;
+    }
+
+    private static Mat[] copy(Mat[] a) {
+        Mat[] out = new Mat[a.length];
+        for (int b = 0; b < a.length; b++) {
+            out[b] = a[b].copy();
+        }
+        return out;
+    }
+
+    private static void inner(Mat[] a, Mat[] b, Acc acc) {
+        acc.set(0, 0);
+        for (int k = 0; k < a.length; k++) {
+            for (int e = 0; e < a[k].h.length; e++) {
+                acc.addProduct(a[k].h[e], a[k].l[e], b[k].h[e], b[k].l[e]);
+            }
+        }
+    }
+
+    private static double normDouble(Mat[] a) {
+        double s = 0;
+        for (Mat x : a) {
+            for (int e = 0; e < x.h.length; e++) {
+                double v = x.h[e] + x.l[e];
+                s += v * v;
+            }
+        }
+        return Math.sqrt(s);
+    }
+
+    private static double normDouble(double[] h, double[] l) {
+        double s = 0;
+        for (int i = 0; i < h.length; i++) {
+            double v = h[i] + l[i];
+            s += v * v;
+        }
+        return Math.sqrt(s);
+    }
+
+    /** out = A(S) as hi/lo arrays. */
+    private void opA(Mat[] s, double[] outH, double[] outL) {
+        Acc[] acc = new Acc[m];
+        for (int i = 0; i < m; i++) {
+            acc[i] = new Acc();
+        }
+        for (int b = 0; b < nb; b++) {
+            int size = n[b];
+            for (Term t : terms.get(b)) {
+                Acc a = acc[t.cons];
+                for (int e = 0; e < t.ea.length; e++) {
+                    int idx = lp[b] ? t.ep[e] : t.ep[e] + t.eq[e] * size;
+                    a.addScaled(t.ea[e], s[b].h[idx], s[b].l[idx]);
+                }
+            }
+        }
+        for (int i = 0; i < m; i++) {
+            outH[i] = acc[i].hi;
+            outL[i] = acc[i].lo;
+        }
+    }
+
+    /** out += scale · Σ_i y_i A_i. */
+    private void addAdjoint(double[] yh, double[] yl, double scale, Mat[] out) {
+        Acc a = new Acc();
+        for (int b = 0; b < nb; b++) {
+            int size = n[b];
+            Mat o = out[b];
+            for (Term t : terms.get(b)) {
+                double wh = scale * yh[t.cons];
+                double wl = scale * yl[t.cons];
+                if (wh == 0 && wl == 0) {
+                    continue;
+                }
+                for (int e = 0; e < t.ea.length; e++) {
+                    int idx = lp[b] ? t.ep[e] : t.ep[e] + t.eq[e] * size;
+                    a.set(o.h[idx], o.l[idx]).addScaled(t.ea[e], wh, wl);
+                    o.h[idx] = a.hi;
+                    o.l[idx] = a.lo;
+                }
+            }
+        }
+    }
+
+    /** X·S·Zi for one dense block (symmetrised). */
+    private static Mat sandwich(Mat x, Mat s, Mat zi) {
+        Mat t = DoubleDouble.times(DoubleDouble.times(x, s), zi);
+        t.symmetrize();
+        return t;
+    }
+
+    // ------------------------------------------------------------------ Schur complement
+
+    private Mat schur(Mat[] x, Mat[] zi) {
+        Mat mm = new Mat(m, m);
+        Acc acc = new Acc();
+        Acc tmp = new Acc();
+        for (int b = 0; b < nb; b++) {
+            List<Term> ts = terms.get(b);
+            int s = n[b];
+            if (lp[b]) {
+                double[] dh = new double[s];
+                double[] dl = new double[s];
+                for (int k = 0; k < s; k++) {
+                    dh[k] = DoubleDouble.mulHi(x[b].h[k], x[b].l[k], zi[b].h[k], zi[b].l[k]);
+                    dl[k] = DoubleDouble.mulLo(x[b].h[k], x[b].l[k], zi[b].h[k], zi[b].l[k]);
+                }
+                // dense d-vector per term pair is cheap enough for the small problems this solver takes
+                for (int jj = 0; jj < ts.size(); jj++) {
+                    Term tj = ts.get(jj);
+                    double[] wj = new double[s];
+                    for (int e = 0; e < tj.ea.length; e++) {
+                        wj[tj.ep[e]] += tj.ea[e];
+                    }
+                    for (int ii = jj; ii < ts.size(); ii++) {
+                        Term ti = ts.get(ii);
+                        acc.set(0, 0);
+                        for (int e = 0; e < ti.ea.length; e++) {
+                            int k = ti.ep[e];
+                            if (wj[k] != 0) {
+                                tmp.set(0, 0).addScaled(ti.ea[e] * 1.0, dh[k], dl[k]);
+                                acc.addScaled(wj[k], tmp.hi, tmp.lo);
+                            }
+                        }
+                        addSym(mm, ti.cons, tj.cons, acc);
+                    }
+                }
+                continue;
+            }
+            Mat xb = x[b];
+            Mat zb = zi[b];
+            double[] hh = new double[s * s];
+            double[] hl = new double[s * s];
+            double[] gh = new double[s * s];
+            double[] gl = new double[s * s];
+            for (int jj = 0; jj < ts.size(); jj++) {
+                Term tj = ts.get(jj);
+                int[] sup = tj.support;
+                // H = A_j Zi on the rows of supp(A_j)
+                for (int r : sup) {
+                    for (int q = 0; q < s; q++) {
+                        hh[r + q * s] = 0;
+                        hl[r + q * s] = 0;
+                    }
+                }
+                for (int e = 0; e < tj.ea.length; e++) {
+                    int r = tj.ep[e];
+                    int col = tj.eq[e];
+                    double a = tj.ea[e];
+                    for (int q = 0; q < s; q++) {
+                        acc.set(hh[r + q * s], hl[r + q * s]).addScaled(a, zb.h[col + q * s], zb.l[col + q * s]);
+                        hh[r + q * s] = acc.hi;
+                        hl[r + q * s] = acc.lo;
+                    }
+                }
+                // G = X[:, supp] H[supp, :]
+                for (int q = 0; q < s; q++) {
+                    for (int pr = 0; pr < s; pr++) {
+                        acc.set(0, 0);
+                        for (int r : sup) {
+                            acc.addProduct(xb.h[pr + r * s], xb.l[pr + r * s], hh[r + q * s], hl[r + q * s]);
+                        }
+                        gh[pr + q * s] = acc.hi;
+                        gl[pr + q * s] = acc.lo;
+                    }
+                }
+                for (int ii = jj; ii < ts.size(); ii++) {
+                    Term ti = ts.get(ii);
+                    acc.set(0, 0);
+                    for (int e = 0; e < ti.ea.length; e++) {
+                        int idx = ti.ep[e] + ti.eq[e] * s;
+                        acc.addScaled(ti.ea[e], gh[idx], gl[idx]);
+                    }
+                    addSym(mm, ti.cons, tj.cons, acc);
+                }
+            }
+        }
+        return mm;
+    }
+
+    private void addSym(Mat mm, int i, int j, Acc v) {
+        Acc a = new Acc();
+        a.set(mm.h[i + j * m], mm.l[i + j * m]).add(v.hi, v.lo);
+        mm.h[i + j * m] = a.hi;
+        mm.l[i + j * m] = a.lo;
+        if (i != j) {
+            mm.h[j + i * m] = a.hi;
+            mm.l[j + i * m] = a.lo;
+        }
+    }
+
+    // ------------------------------------------------------------------ main loop
+
+    private static final java.lang.management.ThreadMXBean THREADS =
+            java.lang.management.ManagementFactory.getThreadMXBean();
+
+    private SdpResult run(int firstIteration, double secondsLeft) {
+        long start = System.nanoTime();
+        long startCpu = opt.cpuTime() ? THREADS.getCurrentThreadCpuTime() : 0;
+        Mat[] x = zeros();
+        Mat[] z = zeros();
+        double[] yh = new double[m];
+        double[] yl = new double[m];
+        initialPoint(x, z);
+        double normB = Math.sqrt(Linalg.dot(bv, bv));
+        Mat[] cm = new Mat[nb];
+        for (int b = 0; b < nb; b++) {
+            cm[b] = lp[b] ? Mat.of(n[b], 1, c[b]) : Mat.of(n[b], n[b], c[b]);
+        }
+        double normC = normDouble(cm);
+        double bestScore = Double.POSITIVE_INFINITY;
+        double bestRoundedScore = Double.POSITIVE_INFINITY;
+        SdpResult bestRounded = null;
+        int bestIter = 0;
+        Mat[][] best = null;
+        double[][] bestY = null;
+        SdpStatus status = null;
+        String message = "";
+        int iter = 0;
+        Acc acc = new Acc();
+        while (true) {
+            Mat[] rd = copy(cm);
+            for (int b = 0; b < nb; b++) {
+                for (int k = 0; k < rd[b].h.length; k++) {
+                    acc.set(rd[b].h[k], rd[b].l[k]).add(-z[b].h[k], -z[b].l[k]);
+                    rd[b].h[k] = acc.hi;
+                    rd[b].l[k] = acc.lo;
+                }
+            }
+            addAdjoint(yh, yl, -1.0, rd);
+            double[] rph = new double[m];
+            double[] rpl = new double[m];
+            opA(x, rph, rpl);
+            for (int i = 0; i < m; i++) {
+                acc.set(bv[i], 0).add(-rph[i], -rpl[i]);
+                rph[i] = acc.hi;
+                rpl[i] = acc.lo;
+            }
+            inner(cm, x, acc);
+            double pobj = acc.hi;
+            acc.set(0, 0);
+            for (int i = 0; i < m; i++) {
+                acc.addProduct(bv[i], 0, yh[i], yl[i]);
+            }
+            double dobj = acc.hi;
+            inner(x, z, acc);
+            double xz = acc.hi;
+            double mu = xz / totalSize;
+            double pinf = normDouble(rph, rpl) / (1 + normB);
+            double dinf = normDouble(rd) / (1 + normC);
+            double gap = Math.abs(pobj - dobj) / (1 + Math.abs(pobj) + Math.abs(dobj));
+            double gapXz = Math.abs(xz) / (1 + Math.abs(pobj) + Math.abs(dobj));
+            if (iter > 0 && opt.listener() != null) {
+                opt.listener().onIteration(firstIteration + iter, pobj, dobj, pinf, dinf, mu);
+            }
+            if (!(Double.isFinite(pobj) && Double.isFinite(dobj) && Double.isFinite(mu))) {
+                status = SdpStatus.NUMERICAL_PROBLEMS;
+                message = "non-finite iterate";
+                break;
+            }
+            double score = Math.max(gap / opt.gapTolerance(),
+                    Math.max(pinf, dinf) / opt.feasibilityTolerance());
+            if (iter > 0 && score < bestScore) {
+                bestScore = score;
+                bestIter = iter;
+                best = new Mat[][] {copy(x), copy(z)};
+                bestY = new double[][] {yh.clone(), yl.clone()};
+            }
+            // rounding to double can cost accuracy when ‖y‖ is huge (dual optimum not attained): keep the iterate
+            // whose rounded point scores best, checked once the double-double iterate is near the tolerance
+            if (iter > 0 && score < SdpSolver.NEAR_OPTIMAL_FACTOR) {
+                SdpResult rounded = result(SdpStatus.NEAR_OPTIMAL, x, z, yh, yl, firstIteration + iter, 0,
+                        "rounded double-double iterate " + iter, normB, normC, cm);
+                double rs = roundedScore(rounded);
+                if (rs < bestRoundedScore) {
+                    bestRoundedScore = rs;
+                    bestRounded = rounded;
+                }
+            }
+            // the objective gap itself (not only ⟨X, Z⟩): with the extra precision it can be reached, and it is
+            // what certifies the optimal value
+            if (gap < opt.gapTolerance() && pinf < opt.feasibilityTolerance()
+                    && dinf < opt.feasibilityTolerance()) {
+                status = SdpStatus.OPTIMAL;
+                message = "relative gap and infeasibilities below tolerance";
+                break;
+            }
+            if (iter - bestIter >= SdpSolver.STAGNATION_ITERATIONS && bestIter > 0) {
+                status = SdpStatus.NUMERICAL_PROBLEMS;
+                message = "no improvement for " + SdpSolver.STAGNATION_ITERATIONS + " iterations";
+                break;
+            }
+            if (iter >= opt.maxIterations()) {
+                status = SdpStatus.ITERATION_LIMIT;
+                message = "iteration limit " + opt.maxIterations() + " reached";
+                break;
+            }
+            double elapsed = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
+                    : (System.nanoTime() - start) * 1e-9;
+            if (secondsLeft > 0 && elapsed > secondsLeft) {
+                status = SdpStatus.TIME_LIMIT;
+                message = "time limit reached";
+                break;
+            }
+            iter++;
+            // factorisations
+            Mat[] zi = new Mat[nb];
+            Mat[] lx = new Mat[nb];
+            Mat[] lz = new Mat[nb];
+            boolean ok = true;
+            for (int b = 0; b < nb && ok; b++) {
+                if (lp[b]) {
+                    zi[b] = new Mat(n[b], 1);
+                    for (int k = 0; k < n[b]; k++) {
+                        DoubleDouble.div(1, 0, z[b].h[k], z[b].l[k], acc);
+                        zi[b].h[k] = acc.hi;
+                        zi[b].l[k] = acc.lo;
+                    }
+                } else {
+                    lz[b] = DoubleDouble.cholesky(z[b]);
+                    lx[b] = DoubleDouble.cholesky(x[b]);
+                    ok = lz[b] != null && lx[b] != null;
+                    if (ok) {
+                        zi[b] = DoubleDouble.inverseFromCholesky(lz[b]);
+                    }
+                }
+            }
+            Mat schurM = ok ? schur(x, zi) : null;
+            Mat mChol = ok ? choleskyWithJitter(schurM) : null;
+            if (mChol == null) {
+                status = SdpStatus.NUMERICAL_PROBLEMS;
+                message = "double-double factorisation failed at iteration " + (firstIteration + iter);
+                break;
+            }
+            // h0 = r_p + A(X R_d Z⁻¹)
+            Mat[] xrdzi = zeros();
+            for (int b = 0; b < nb; b++) {
+                if (lp[b]) {
+                    for (int k = 0; k < n[b]; k++) {
+                        acc.set(0, 0).addProduct(x[b].h[k], x[b].l[k], rd[b].h[k], rd[b].l[k]);
+                        double th = acc.hi;
+                        double tl = acc.lo;
+                        acc.set(0, 0).addProduct(th, tl, zi[b].h[k], zi[b].l[k]);
+                        xrdzi[b].h[k] = acc.hi;
+                        xrdzi[b].l[k] = acc.lo;
+                    }
+                } else {
+                    xrdzi[b] = sandwich(x[b], rd[b], zi[b]);
+                }
+            }
+            double[] h0h = new double[m];
+            double[] h0l = new double[m];
+            opA(xrdzi, h0h, h0l);
+            for (int i = 0; i < m; i++) {
+                acc.set(h0h[i], h0l[i]).add(rph[i], rpl[i]);
+                h0h[i] = acc.hi;
+                h0l[i] = acc.lo;
+            }
+            // predictor
+            Mat[] rczi = zeros();
+            for (int b = 0; b < nb; b++) {
+                for (int k = 0; k < rczi[b].h.length; k++) {
+                    rczi[b].h[k] = -x[b].h[k];
+                    rczi[b].l[k] = -x[b].l[k];
+                }
+            }
+            Mat[][] dir = direction(h0h, h0l, rph, rpl, rczi, rd, x, zi, mChol, schurM);
+            double ap = Math.min(1.0, maxStep(lx, x, dir[0]));
+            double ad = Math.min(1.0, maxStep(lz, z, dir[1]));
+            Mat[] xa = axpy(x, ap, dir[0]);
+            Mat[] za = axpy(z, ad, dir[1]);
+            inner(xa, za, acc);
+            double muAff = acc.hi / totalSize;
+            // StrictMath: Math.pow may differ in the last bit between interpreted and JIT-compiled code, and these
+            // ill-conditioned iterations amplify that into different final digits from run to run
+            double sigma = Math.min(1.0, StrictMath.pow(Math.max(muAff, 0) / mu, SdpSolver.MEHROTRA_EXPONENT));
+            // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
+            for (int b = 0; b < nb; b++) {
+                Mat dxa = dir[0][b];
+                Mat dza = dir[1][b];
+                if (lp[b]) {
+                    for (int k = 0; k < n[b]; k++) {
+                        acc.set(0, 0).addScaled(sigma * mu, zi[b].h[k], zi[b].l[k]);
+                        acc.add(-x[b].h[k], -x[b].l[k]);
+                        double th = DoubleDouble.mulHi(dxa.h[k], dxa.l[k], dza.h[k], dza.l[k]);
+                        double tl = DoubleDouble.mulLo(dxa.h[k], dxa.l[k], dza.h[k], dza.l[k]);
+                        acc.addProduct(-th, -tl, zi[b].h[k], zi[b].l[k]);
+                        rczi[b].h[k] = acc.hi;
+                        rczi[b].l[k] = acc.lo;
+                    }
+                } else {
+                    Mat t = DoubleDouble.times(DoubleDouble.times(dxa, dza), zi[b]);
+                    for (int k = 0; k < t.h.length; k++) {
+                        acc.set(0, 0).addScaled(sigma * mu, zi[b].h[k], zi[b].l[k]);
+                        acc.add(-x[b].h[k], -x[b].l[k]).add(-t.h[k], -t.l[k]);
+                        rczi[b].h[k] = acc.hi;
+                        rczi[b].l[k] = acc.lo;
+                    }
+                }
+            }
+            dir = direction(h0h, h0l, rph, rpl, rczi, rd, x, zi, mChol, schurM);
+            ap = Math.min(1.0, STEP_FRACTION * maxStep(lx, x, dir[0]));
+            ad = Math.min(1.0, STEP_FRACTION * maxStep(lz, z, dir[1]));
+            if (!(ap >= 0) || !(ad >= 0)) {
+                status = SdpStatus.NUMERICAL_PROBLEMS;
+                message = "non-finite step at iteration " + (firstIteration + iter);
+                break;
+            }
+            Mat[] xn = null;
+            Mat[] zn = null;
+            for (int h = 0; h <= MAX_HALVINGS; h++) {
+                xn = axpy(x, ap, dir[0]);
+                if (positiveDefinite(xn)) {
+                    break;
+                }
+                ap *= 0.5;
+                xn = null;
+            }
+            for (int h = 0; h <= MAX_HALVINGS; h++) {
+                zn = axpy(z, ad, dir[1]);
+                if (positiveDefinite(zn)) {
+                    break;
+                }
+                ad *= 0.5;
+                zn = null;
+            }
+            if (xn == null || zn == null) {
+                status = SdpStatus.NUMERICAL_PROBLEMS;
+                message = "no positive definite step at iteration " + (firstIteration + iter);
+                break;
+            }
+            // keep the iterate in the wide neighbourhood λ_min(X^½ Z X^½) ≥ γ·μ: shrink both steps otherwise
+            double apTaken = ap;
+            double adTaken = ad;
+            for (int h = 0; h < NEIGHBOURHOOD_BACKTRACKS && centrality(xn, zn) < NEIGHBOURHOOD; h++) {
+                Mat[] xt = axpy(x, apTaken * BACKTRACK, dir[0]);
+                Mat[] zt = axpy(z, adTaken * BACKTRACK, dir[1]);
+                if (!positiveDefinite(xt) || !positiveDefinite(zt)) {
+                    break;
+                }
+                apTaken *= BACKTRACK;
+                adTaken *= BACKTRACK;
+                xn = xt;
+                zn = zt;
+            }
+            ap = apTaken;
+            ad = adTaken;
+            x = xn;
+            z = zn;
+            double[] dyh = dir[2][0].h;
+            double[] dyl = dir[2][0].l;
+            for (int i = 0; i < m; i++) {
+                acc.set(yh[i], yl[i]).addScaled(ad, dyh[i], dyl[i]);
+                yh[i] = acc.hi;
+                yl[i] = acc.lo;
+            }
+        }
+        if (status != SdpStatus.OPTIMAL && best != null) {
+            x = best[0];
+            z = best[1];
+            yh = bestY[0];
+            yl = bestY[1];
+            message += "; returning the best iterate (double-double iteration " + bestIter + ")";
+        }
+        SdpResult out = result(status, x, z, yh, yl, firstIteration + iter, (System.nanoTime() - start) * 1e-9,
+                message, normB, normC, cm);
+        if (bestRounded != null && bestRoundedScore < roundedScore(out)) {
+            SdpResult r = bestRounded;
+            out = new SdpResult(bestRoundedScore < 1 ? SdpStatus.OPTIMAL : status, r.x(), r.y(), r.z(),
+                    r.primalObjective(), r.dualObjective(), r.relativeGap(), r.primalInfeasibility(),
+                    r.dualInfeasibility(), firstIteration + iter, (System.nanoTime() - start) * 1e-9,
+                    message + "; returning the " + r.message() + ", whose rounding to double scores best");
+        }
+        return out;
+    }
+
+    private double roundedScore(SdpResult r) {
+        return Math.max(r.relativeGap() / opt.gapTolerance(),
+                Math.max(r.primalInfeasibility(), r.dualInfeasibility()) / opt.feasibilityTolerance());
+    }
+
+    /**
+     * Builds the result from the iterate rounded to double; objectives, gap and infeasibilities are those of the
+     * rounded point (evaluated in double-double), so they certify what is returned.
+     */
+    private SdpResult result(SdpStatus status, Mat[] x, Mat[] z, double[] yh, double[] yl, int iterations,
+                             double seconds, String message, double normB, double normC, Mat[] cm) {
+        Matrix[] xm = new Matrix[nb];
+        Matrix[] zm = new Matrix[nb];
+        Mat[] xr = new Mat[nb];
+        Mat[] zr = new Mat[nb];
+        for (int b = 0; b < nb; b++) {
+            double[] xd = x[b].toDouble();
+            double[] zd = z[b].toDouble();
+            xm[b] = lp[b] ? Matrix.column(xd) : Matrix.wrap(n[b], n[b], xd);
+            zm[b] = lp[b] ? Matrix.column(zd) : Matrix.wrap(n[b], n[b], zd);
+            xr[b] = Mat.of(x[b].rows, x[b].cols, xd);
+            zr[b] = Mat.of(z[b].rows, z[b].cols, zd);
+        }
+        double[] y = new double[m];
+        for (int i = 0; i < m; i++) {
+            y[i] = yh[i] + yl[i];
+        }
+        double[] zero = new double[m];
+        Mat[] rd = copy(cm);
+        Acc acc = new Acc();
+        for (int b = 0; b < nb; b++) {
+            for (int k = 0; k < rd[b].h.length; k++) {
+                acc.set(rd[b].h[k], rd[b].l[k]).add(-zr[b].h[k], 0);
+                rd[b].h[k] = acc.hi;
+                rd[b].l[k] = acc.lo;
+            }
+        }
+        addAdjoint(y, zero, -1.0, rd);
+        double[] rph = new double[m];
+        double[] rpl = new double[m];
+        opA(xr, rph, rpl);
+        for (int i = 0; i < m; i++) {
+            acc.set(bv[i], 0).add(-rph[i], -rpl[i]);
+            rph[i] = acc.hi;
+            rpl[i] = acc.lo;
+        }
+        inner(cm, xr, acc);
+        double pobj = acc.hi;
+        acc.set(0, 0);
+        for (int i = 0; i < m; i++) {
+            acc.addProduct(bv[i], y[i]);
+        }
+        double dobj = acc.hi;
+        double gap = Math.abs(pobj - dobj) / (1 + Math.abs(pobj) + Math.abs(dobj));
+        double pinf = normDouble(rph, rpl) / (1 + normB);
+        double dinf = normDouble(rd) / (1 + normC);
+        return new SdpResult(status, xm, y, zm, pobj, dobj, gap, pinf, dinf, iterations, seconds, message);
+    }
+
+    /**
+     * Cholesky factor of M, or of M + δ·max diag(M)·I with δ = {@link #JITTER} stepping up by 1e4 when M is not
+     * numerically positive definite (the refinement in {@link #direction} then solves against M itself); null when
+     * even the largest shift fails.
+     */
+    private static Mat choleskyWithJitter(Mat mm) {
+        Mat f = DoubleDouble.cholesky(mm);
+        int size = mm.rows;
+        double maxDiag = 0;
+        for (int i = 0; i < size; i++) {
+            maxDiag = Math.max(maxDiag, Math.abs(mm.h[i + i * size]));
+        }
+        for (double d = JITTER; f == null && d <= MAX_JITTER; d *= 1e4) {
+            Mat shifted = mm.copy();
+            Acc a = new Acc();
+            for (int i = 0; i < size; i++) {
+                a.set(shifted.h[i + i * size], shifted.l[i + i * size]).add(d * maxDiag, 0);
+                shifted.h[i + i * size] = a.hi;
+                shifted.l[i + i * size] = a.lo;
+            }
+            f = DoubleDouble.cholesky(shifted);
+        }
+        return f;
+    }
+
+    private Mat[] axpy(Mat[] x, double alpha, Mat[] d) {
+        Mat[] out = new Mat[nb];
+        Acc acc = new Acc();
+        for (int b = 0; b < nb; b++) {
+            out[b] = x[b].copy();
+            for (int k = 0; k < out[b].h.length; k++) {
+                acc.set(x[b].h[k], x[b].l[k]).addScaled(alpha, d[b].h[k], d[b].l[k]);
+                out[b].h[k] = acc.hi;
+                out[b].l[k] = acc.lo;
+            }
+            if (!lp[b]) {
+                out[b].symmetrize();
+            }
+        }
+        return out;
+    }
+
+    /** min over blocks of λ_min(Lᵀ Z L) / μ with X = L Lᵀ, μ = ⟨X, Z⟩ / n (1 at the central path). */
+    private double centrality(Mat[] x, Mat[] z) {
+        Acc acc = new Acc();
+        inner(x, z, acc);
+        double mu = acc.hi / totalSize;
+        double lmin = Double.POSITIVE_INFINITY;
+        for (int b = 0; b < nb; b++) {
+            if (lp[b]) {
+                for (int k = 0; k < n[b]; k++) {
+                    lmin = Math.min(lmin, DoubleDouble.mulHi(x[b].h[k], x[b].l[k], z[b].h[k], z[b].l[k]));
+                }
+            } else {
+                Mat l = DoubleDouble.cholesky(x[b]);
+                if (l == null) {
+                    return 0;
+                }
+                Mat w = DoubleDouble.times(DoubleDouble.transpose(l), DoubleDouble.times(z[b], l));
+                w.symmetrize();
+                lmin = Math.min(lmin, Linalg.eigvalsh(Matrix.wrap(n[b], n[b], w.toDouble()))[0]);
+            }
+        }
+        return lmin / mu;
+    }
+
+    private boolean positiveDefinite(Mat[] x) {
+        for (int b = 0; b < nb; b++) {
+            if (lp[b]) {
+                for (int k = 0; k < n[b]; k++) {
+                    if (!(x[b].h[k] > 0)) {
+                        return false;
+                    }
+                }
+            } else if (DoubleDouble.cholesky(x[b]) == null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Largest α with X + α dX ⪰ 0 (+∞ if none), from the eigenvalues of the rounded L⁻¹ dX L⁻ᵀ. */
+    private double maxStep(Mat[] chol, Mat[] x, Mat[] dx) {
+        double best = Double.POSITIVE_INFINITY;
+        for (int b = 0; b < nb; b++) {
+            if (lp[b]) {
+                for (int k = 0; k < n[b]; k++) {
+                    double d = dx[b].h[k] + dx[b].l[k];
+                    if (d < 0) {
+                        best = Math.min(best, -(x[b].h[k] + x[b].l[k]) / d);
+                    }
+                }
+            } else {
+                Mat w = DoubleDouble.congruenceInverse(chol[b], dx[b]);
+                double lmin = Linalg.eigvalsh(Matrix.wrap(n[b], n[b], w.toDouble()))[0];
+                if (lmin < 0) {
+                    best = Math.min(best, -1.0 / lmin);
+                }
+            }
+        }
+        return best;
+    }
+
+    /**
+     * Solves M dy = h0 − A(R_c Z⁻¹) (with one step of iterative refinement against the double-double M), then
+     * dZ = R_d − Σ dy_i A_i and dX = sym(R_c Z⁻¹ − X dZ Z⁻¹). Returns {dX, dZ, {dy as a column}}.
+     */
+    private Mat[][] direction(double[] h0h, double[] h0l, double[] rph, double[] rpl, Mat[] rczi, Mat[] rd, Mat[] x,
+                              Mat[] zi, Mat mChol, Mat schurM) {
+        double[] ah = new double[m];
+        double[] al = new double[m];
+        opA(rczi, ah, al);
+        Acc acc = new Acc();
+        double[] rh = new double[m];
+        double[] rl = new double[m];
+        for (int i = 0; i < m; i++) {
+            acc.set(h0h[i], h0l[i]).add(-ah[i], -al[i]);
+            rh[i] = acc.hi;
+            rl[i] = acc.lo;
+        }
+        double[] dyh = rh.clone();
+        double[] dyl = rl.clone();
+        DoubleDouble.solveLower(mChol, dyh, dyl);
+        DoubleDouble.solveUpper(mChol, dyh, dyl);
+        // iterative refinement against the unshifted M: dy += M⁻¹ (rhs − M dy)
+        double[] sh = new double[m];
+        double[] sl = new double[m];
+        for (int step = 0; step < REFINE_STEPS; step++) {
+        for (int i = 0; i < m; i++) {
+            acc.set(rh[i], rl[i]);
+            for (int j = 0; j < m; j++) {
+                acc.addProduct(-schurM.h[i + j * m], -schurM.l[i + j * m], dyh[j], dyl[j]);
+            }
+            sh[i] = acc.hi;
+            sl[i] = acc.lo;
+        }
+        DoubleDouble.solveLower(mChol, sh, sl);
+        DoubleDouble.solveUpper(mChol, sh, sl);
+        for (int i = 0; i < m; i++) {
+            acc.set(dyh[i], dyl[i]).add(sh[i], sl[i]);
+            dyh[i] = acc.hi;
+            dyl[i] = acc.lo;
+        }
+        }
+        Mat dy = new Mat(m, 1);
+        System.arraycopy(dyh, 0, dy.h, 0, m);
+        System.arraycopy(dyl, 0, dy.l, 0, m);
+        Mat[] dz = copy(rd);
+        addAdjoint(dyh, dyl, -1.0, dz);
+        Mat[] dx = zeros();
+        for (int b = 0; b < nb; b++) {
+            if (lp[b]) {
+                for (int k = 0; k < n[b]; k++) {
+                    double th = DoubleDouble.mulHi(x[b].h[k], x[b].l[k], dz[b].h[k], dz[b].l[k]);
+                    double tl = DoubleDouble.mulLo(x[b].h[k], x[b].l[k], dz[b].h[k], dz[b].l[k]);
+                    acc.set(rczi[b].h[k], rczi[b].l[k]).addProduct(-th, -tl, zi[b].h[k], zi[b].l[k]);
+                    dx[b].h[k] = acc.hi;
+                    dx[b].l[k] = acc.lo;
+                }
+            } else {
+                Mat t = DoubleDouble.times(DoubleDouble.times(x[b], dz[b]), zi[b]);
+                for (int k = 0; k < t.h.length; k++) {
+                    acc.set(rczi[b].h[k], rczi[b].l[k]).add(-t.h[k], -t.l[k]);
+                    dx[b].h[k] = acc.hi;
+                    dx[b].l[k] = acc.lo;
+                }
+                dx[b].symmetrize();
+            }
+        }
+        // restore A(dX) = r_p, which an ill-conditioned Schur solve loses even in double-double, by the least-norm
+        // correction dX += Σ w_i A_i with ⟨A_i, A_j⟩ w = r_p − A(dX) (as the double-precision solver does)
+        double[] ch = new double[m];
+        double[] cl = new double[m];
+        for (int round = 0; round < GRAM_ROUNDS && gramChol != null; round++) {
+            opA(dx, ch, cl);
+            for (int i = 0; i < m; i++) {
+                acc.set(rph[i], rpl[i]).add(-ch[i], -cl[i]);
+                ch[i] = acc.hi;
+                cl[i] = acc.lo;
+            }
+            DoubleDouble.solveLower(gramChol, ch, cl);
+            DoubleDouble.solveUpper(gramChol, ch, cl);
+            addAdjoint(ch, cl, 1.0, dx);
+        }
+        return new Mat[][] {dx, dz, {dy}};
+    }
+
+    private void initialPoint(Mat[] x, Mat[] z) {
+        double[] scales = SdpSolver.startingScales(p); // the double-precision solver's start
+        for (int b = 0; b < nb; b++) {
+            for (int k = 0; k < n[b]; k++) {
+                int idx = lp[b] ? k : k + k * n[b];
+                x[b].h[idx] = scales[0];
+                z[b].h[idx] = scales[1];
+            }
+        }
+    }
+}

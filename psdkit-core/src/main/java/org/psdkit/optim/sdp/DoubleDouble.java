@@ -1,0 +1,302 @@
+package org.psdkit.optim.sdp;
+
+/**
+ * Double-double arithmetic: a value is the unevaluated sum hi + lo of two doubles with |lo| ≤ ulp(hi)/2, which
+ * carries about 106 bits (≈ 32 decimal digits). The error-free transformations are Knuth's two-sum and the
+ * two-product by fused multiply–add (Math.fma: a·b − fl(a·b) is exact); the compound operations follow Dekker
+ * (1971) and the QD library's "accurate" addition (Hida, Li and Bailey 2001), with relative error a few units of 2⁻¹⁰⁶.
+ *
+ * <p>Matrices are column-major arrays of high and low parts ({@link Mat}); the accumulator {@link Acc} avoids
+ * allocating in inner loops.
+ */
+final class DoubleDouble {
+
+    private DoubleDouble() {
+    }
+
+    /** A mutable double-double accumulator (hi, lo). */
+    static final class Acc {
+        double hi;
+        double lo;
+
+        Acc set(double h, double l) {
+            hi = h;
+            lo = l;
+            return this;
+        }
+
+        /** this += (bh, bl), accurate addition (two two-sums). */
+        Acc add(double bh, double bl) {
+            double s = hi + bh;
+            double bb = s - hi;
+            double e = (hi - (s - bb)) + (bh - bb);
+            double t = lo + bl;
+            double tb = t - lo;
+            double f = (lo - (t - tb)) + (bl - tb);
+            e += t;
+            double s2 = s + e;
+            e = e - (s2 - s);
+            e += f;
+            hi = s2 + e;
+            lo = e - (hi - s2);
+            return this;
+        }
+
+        /** this += a·b for doubles a and b (exact product by fma, then accurate addition). */
+        Acc addProduct(double a, double b) {
+            double p = a * b;
+            return add(p, Math.fma(a, b, -p));
+        }
+
+        /** this += (ah, al)·(bh, bl). */
+        Acc addProduct(double ah, double al, double bh, double bl) {
+            double p = ah * bh;
+            double e = Math.fma(ah, bh, -p) + (ah * bl + al * bh);
+            double ph = p + e;
+            return add(ph, e - (ph - p));
+        }
+
+        /** this += s·(ah, al) for a double s. */
+        Acc addScaled(double s, double ah, double al) {
+            double p = s * ah;
+            double e = Math.fma(s, ah, -p) + s * al;
+            double ph = p + e;
+            return add(ph, e - (ph - p));
+        }
+    }
+
+    /** hi part of (ah, al)·(bh, bl); the low part is returned by {@link #mulLo}. */
+    static double mulHi(double ah, double al, double bh, double bl) {
+        double p = ah * bh;
+        double e = Math.fma(ah, bh, -p) + (ah * bl + al * bh);
+        return p + e;
+    }
+
+    static double mulLo(double ah, double al, double bh, double bl) {
+        double p = ah * bh;
+        double e = Math.fma(ah, bh, -p) + (ah * bl + al * bh);
+        double h = p + e;
+        return e - (h - p);
+    }
+
+    /** (ah, al) / (bh, bl) into out (two Newton-like correction terms, as in Dekker's division). */
+    static void div(double ah, double al, double bh, double bl, Acc out) {
+        double q1 = ah / bh;
+        Acc r = new Acc().set(ah, al).addProduct(-q1, 0, bh, bl);
+        double q2 = r.hi / bh;
+        r.addProduct(-q2, 0, bh, bl);
+        double q3 = r.hi / bh;
+        out.set(q1, 0).add(q2, 0).add(q3, 0);
+    }
+
+    /** √(ah, al) into out (one Newton step from the double square root); out = 0 for a ≤ 0. */
+    static void sqrt(double ah, double al, Acc out) {
+        if (ah <= 0) {
+            out.set(0, 0);
+            return;
+        }
+        double x = Math.sqrt(ah);
+        Acc r = new Acc().set(ah, al).addProduct(-x, x);
+        double corr = r.hi / (2 * x);
+        double h = x + corr;
+        out.set(h, corr - (h - x));
+    }
+
+    /** Square n×n (or n×k) column-major double-double matrix. */
+    static final class Mat {
+        final int rows;
+        final int cols;
+        final double[] h;
+        final double[] l;
+
+        Mat(int rows, int cols) {
+            this.rows = rows;
+            this.cols = cols;
+            this.h = new double[rows * cols];
+            this.l = new double[rows * cols];
+        }
+
+        static Mat of(int rows, int cols, double[] values) {
+            Mat m = new Mat(rows, cols);
+            System.arraycopy(values, 0, m.h, 0, values.length);
+            return m;
+        }
+
+        Mat copy() {
+            Mat c = new Mat(rows, cols);
+            System.arraycopy(h, 0, c.h, 0, h.length);
+            System.arraycopy(l, 0, c.l, 0, l.length);
+            return c;
+        }
+
+        /** The values rounded to double (hi + lo). */
+        double[] toDouble() {
+            double[] d = new double[h.length];
+            for (int k = 0; k < d.length; k++) {
+                d[k] = h[k] + l[k];
+            }
+            return d;
+        }
+
+        void symmetrize() {
+            Acc a = new Acc();
+            for (int j = 0; j < cols; j++) {
+                for (int i = j + 1; i < rows; i++) {
+                    int ij = i + j * rows;
+                    int ji = j + i * rows;
+                    a.set(h[ij], l[ij]).add(h[ji], l[ji]);
+                    h[ij] = h[ji] = 0.5 * a.hi; // halving is exact
+                    l[ij] = l[ji] = 0.5 * a.lo;
+                }
+            }
+        }
+    }
+
+    static Mat transpose(Mat a) {
+        Mat t = new Mat(a.cols, a.rows);
+        for (int j = 0; j < a.cols; j++) {
+            for (int i = 0; i < a.rows; i++) {
+                t.h[j + i * a.cols] = a.h[i + j * a.rows];
+                t.l[j + i * a.cols] = a.l[i + j * a.rows];
+            }
+        }
+        return t;
+    }
+
+    /** a·b for double-double matrices. */
+    static Mat times(Mat a, Mat b) {
+        int n = a.rows;
+        int k = a.cols;
+        int c = b.cols;
+        Mat out = new Mat(n, c);
+        Acc acc = new Acc();
+        for (int j = 0; j < c; j++) {
+            for (int i = 0; i < n; i++) {
+                acc.set(0, 0);
+                for (int t = 0; t < k; t++) {
+                    acc.addProduct(a.h[i + t * n], a.l[i + t * n], b.h[t + j * k], b.l[t + j * k]);
+                }
+                out.h[i + j * n] = acc.hi;
+                out.l[i + j * n] = acc.lo;
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Lower Cholesky factor of a symmetric positive definite double-double matrix, or null when a pivot is not
+     * positive (the matrix is not numerically positive definite in double-double).
+     */
+    static Mat cholesky(Mat a) {
+        int n = a.rows;
+        Mat lo = new Mat(n, n);
+        Acc acc = new Acc();
+        Acc tmp = new Acc();
+        for (int j = 0; j < n; j++) {
+            acc.set(a.h[j + j * n], a.l[j + j * n]);
+            for (int t = 0; t < j; t++) {
+                double lh = lo.h[j + t * n];
+                double ll = lo.l[j + t * n];
+                acc.addProduct(-lh, -ll, lh, ll);
+            }
+            if (!(acc.hi > 0)) {
+                return null;
+            }
+            sqrt(acc.hi, acc.lo, tmp);
+            double dh = tmp.hi;
+            double dl = tmp.lo;
+            lo.h[j + j * n] = dh;
+            lo.l[j + j * n] = dl;
+            for (int i = j + 1; i < n; i++) {
+                acc.set(a.h[i + j * n], a.l[i + j * n]);
+                for (int t = 0; t < j; t++) {
+                    acc.addProduct(-lo.h[i + t * n], -lo.l[i + t * n], lo.h[j + t * n], lo.l[j + t * n]);
+                }
+                div(acc.hi, acc.lo, dh, dl, tmp);
+                lo.h[i + j * n] = tmp.hi;
+                lo.l[i + j * n] = tmp.lo;
+            }
+        }
+        return lo;
+    }
+
+    /** Solves L·x = b in place (L lower triangular; b given as hi/lo arrays with the given offset and stride 1). */
+    static void solveLower(Mat lo, double[] bh, double[] bl) {
+        int n = lo.rows;
+        Acc acc = new Acc();
+        Acc q = new Acc();
+        for (int i = 0; i < n; i++) {
+            acc.set(bh[i], bl[i]);
+            for (int t = 0; t < i; t++) {
+                acc.addProduct(-lo.h[i + t * n], -lo.l[i + t * n], bh[t], bl[t]);
+            }
+            div(acc.hi, acc.lo, lo.h[i + i * n], lo.l[i + i * n], q);
+            bh[i] = q.hi;
+            bl[i] = q.lo;
+        }
+    }
+
+    /** Solves Lᵀ·x = b in place. */
+    static void solveUpper(Mat lo, double[] bh, double[] bl) {
+        int n = lo.rows;
+        Acc acc = new Acc();
+        Acc q = new Acc();
+        for (int i = n - 1; i >= 0; i--) {
+            acc.set(bh[i], bl[i]);
+            for (int t = i + 1; t < n; t++) {
+                acc.addProduct(-lo.h[t + i * n], -lo.l[t + i * n], bh[t], bl[t]);
+            }
+            div(acc.hi, acc.lo, lo.h[i + i * n], lo.l[i + i * n], q);
+            bh[i] = q.hi;
+            bl[i] = q.lo;
+        }
+    }
+
+    /** (L Lᵀ)⁻¹ from the Cholesky factor L, symmetrised. */
+    static Mat inverseFromCholesky(Mat lo) {
+        int n = lo.rows;
+        Mat inv = new Mat(n, n);
+        double[] ch = new double[n];
+        double[] cl = new double[n];
+        for (int j = 0; j < n; j++) {
+            java.util.Arrays.fill(ch, 0);
+            java.util.Arrays.fill(cl, 0);
+            ch[j] = 1;
+            solveLower(lo, ch, cl);
+            solveUpper(lo, ch, cl);
+            System.arraycopy(ch, 0, inv.h, j * n, n);
+            System.arraycopy(cl, 0, inv.l, j * n, n);
+        }
+        inv.symmetrize();
+        return inv;
+    }
+
+    /** L⁻¹ · S · L⁻ᵀ for a symmetric S (column by column triangular solves), symmetrised. */
+    static Mat congruenceInverse(Mat lo, Mat s) {
+        int n = lo.rows;
+        Mat w = s.copy();
+        double[] ch = new double[n];
+        double[] cl = new double[n];
+        for (int j = 0; j < n; j++) { // W = L⁻¹ S
+            System.arraycopy(w.h, j * n, ch, 0, n);
+            System.arraycopy(w.l, j * n, cl, 0, n);
+            solveLower(lo, ch, cl);
+            System.arraycopy(ch, 0, w.h, j * n, n);
+            System.arraycopy(cl, 0, w.l, j * n, n);
+        }
+        Mat out = new Mat(n, n);
+        for (int i = 0; i < n; i++) { // row i of W, solved: (L⁻¹ Wᵀ)ᵀ
+            for (int t = 0; t < n; t++) {
+                ch[t] = w.h[i + t * n];
+                cl[t] = w.l[i + t * n];
+            }
+            solveLower(lo, ch, cl);
+            for (int t = 0; t < n; t++) {
+                out.h[i + t * n] = ch[t];
+                out.l[i + t * n] = cl[t];
+            }
+        }
+        out.symmetrize();
+        return out;
+    }
+}

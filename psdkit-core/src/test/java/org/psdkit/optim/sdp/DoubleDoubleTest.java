@@ -1,0 +1,106 @@
+package org.psdkit.optim.sdp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.psdkit.optim.sdp.DoubleDouble.Acc;
+import org.psdkit.optim.sdp.DoubleDouble.Mat;
+
+class DoubleDoubleTest {
+
+    /** 60 decimal digits: exact enough to judge ~32-digit arithmetic. */
+    static final MathContext MC = new MathContext(60);
+    /**
+     * Double-double results are within a few units of 2⁻¹⁰⁶ ≈ 1.2e-32 (Hida, Li and Bailey); 1e-30 leaves room for
+     * the compound operations (division, square root) while failing for anything computed in plain double.
+     */
+    static final double DD_RELATIVE = 1e-30;
+
+    static BigDecimal big(double h, double l) {
+        return new BigDecimal(h).add(new BigDecimal(l));
+    }
+
+    static double relErr(BigDecimal got, BigDecimal ref) {
+        if (ref.signum() == 0) {
+            return got.abs().doubleValue();
+        }
+        return got.subtract(ref).abs().divide(ref.abs(), MC).doubleValue();
+    }
+
+    @Test
+    void arithmeticMatchesBigDecimal() {
+        Random rnd = new Random(5);
+        for (int t = 0; t < 200; t++) {
+            double ah = rnd.nextGaussian() * Math.pow(10, rnd.nextInt(9) - 4);
+            double al = ah * 1e-17 * rnd.nextGaussian();
+            double bh = rnd.nextGaussian() * Math.pow(10, rnd.nextInt(9) - 4);
+            double bl = bh * 1e-17 * rnd.nextGaussian();
+            BigDecimal a = big(ah, al);
+            BigDecimal b = big(bh, bl);
+            Acc s = new Acc().set(ah, al).add(bh, bl);
+            BigDecimal sum = a.add(b);
+            // addition: error relative to the operands (cancellation is exact up to that)
+            double scale = a.abs().add(b.abs()).doubleValue();
+            assertTrue(big(s.hi, s.lo).subtract(sum).abs().doubleValue() <= DD_RELATIVE * scale, "add " + t);
+            Acc p = new Acc().addProduct(ah, al, bh, bl);
+            assertTrue(relErr(big(p.hi, p.lo), a.multiply(b)) <= DD_RELATIVE, "mul " + t);
+            Acc q = new Acc();
+            DoubleDouble.div(ah, al, bh, bl, q);
+            assertTrue(relErr(big(q.hi, q.lo), a.divide(b, MC)) <= DD_RELATIVE, "div " + t);
+            Acc r = new Acc();
+            DoubleDouble.sqrt(Math.abs(ah), Math.signum(ah) * al, r);
+            assertTrue(relErr(big(r.hi, r.lo), a.abs().sqrt(MC)) <= DD_RELATIVE, "sqrt " + t);
+            assertTrue(Math.abs(s.lo) <= Math.ulp(s.hi), "normalised");
+        }
+    }
+
+    @Test
+    void cancellationThatPlainDoubleLosesIsKept() {
+        // (1 + 2⁻⁸⁰) − 1 = 2⁻⁸⁰: zero in double, exact in double-double
+        double tiny = Math.scalb(1.0, -80);
+        Acc a = new Acc().set(1.0, 0).add(tiny, 0).add(-1.0, 0);
+        assertEquals(tiny, a.hi + a.lo, 0.0);
+        assertEquals(0.0, (1.0 + tiny) - 1.0, 0.0);
+        // x·y − fl(x·y) is recovered exactly by the fma two-product
+        double x = 1 + Math.ulp(1.0);
+        Acc p = new Acc().addProduct(x, x);
+        assertEquals(new BigDecimal(x).multiply(new BigDecimal(x)), big(p.hi, p.lo));
+    }
+
+    @Test
+    void choleskyAndInverseReconstructToDoubleDoubleAccuracy() {
+        Random rnd = new Random(9);
+        int n = 6;
+        double[] g = new double[n * n];
+        for (int k = 0; k < g.length; k++) {
+            g[k] = rnd.nextGaussian();
+        }
+        Mat gm = Mat.of(n, n, g);
+        Mat a = DoubleDouble.times(gm, DoubleDouble.transpose(gm)); // SPD, exact products in double-double
+        for (int i = 0; i < n; i++) {
+            a.h[i + i * n] += 1e-3;
+        }
+        Mat l = DoubleDouble.cholesky(a);
+        Mat llt = DoubleDouble.times(l, DoubleDouble.transpose(l));
+        Mat inv = DoubleDouble.inverseFromCholesky(l);
+        Mat id = DoubleDouble.times(a, inv);
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                int k = i + j * n;
+                BigDecimal ref = big(a.h[k], a.l[k]);
+                assertTrue(big(llt.h[k], llt.l[k]).subtract(ref).abs().doubleValue() <= 1e-29 * 10, "LLt " + k);
+                double want = i == j ? 1 : 0;
+                // A·A⁻¹ = I up to κ(A)·2⁻¹⁰⁶ (κ ≈ 1e4 here)
+                assertTrue(big(id.h[k], id.l[k]).subtract(new BigDecimal(want)).abs().doubleValue() < 1e-25,
+                        "A A^-1 " + k);
+            }
+        }
+        Mat notPd = Mat.of(2, 2, new double[] {1, 2, 2, 1});
+        assertNull(DoubleDouble.cholesky(notPd));
+    }
+}
