@@ -175,10 +175,10 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
                 double[] yte = Splits.select(y, tt[1]);
                 for (Method m : ms) {
                     long t0 = System.nanoTime();
-                    KernelLearning.Choice ch = KernelLearning.crossValidate(m, xtr, ytr, cg, eg, folds,
-                            seed * 7919 + s, st, gap);
-                    KernelLearning.Fitted f = KernelLearning.fit(m, xtr, ytr, ch.cRel(),
-                            Double.isNaN(ch.epsilon()) ? 0 : ch.epsilon(), st, gap);
+                    KernelLearning.CvFit cvf = KernelLearning.crossValidateAndFit(m, xtr, ytr, cg, true, eg,
+                            folds, seed * 7919 + s, st, gap);
+                    KernelLearning.Choice ch = cvf.choice();
+                    KernelLearning.Fitted f = cvf.fitted();
                     double total = (System.nanoTime() - t0) * 1e-9;
                     double[] dv = f.decision(xtr, ytr, xte);
                     int ok = 0;

@@ -66,6 +66,7 @@ public final class GaussPolyLibrary implements KernelLibrary {
 
     private final List<Member> members = new ArrayList<>();
     private final float[][] grams;
+    private final List<double[]> diags = new ArrayList<>();
     private final int m;
 
     public GaussPolyLibrary(Matrix x, double[] bandwidths, int[] degrees) {
@@ -97,6 +98,11 @@ public final class GaussPolyLibrary implements KernelLibrary {
         }
         Member mem = new Member(raw.sigma(), raw.degree(), raw.feature(), 1.0 / tr);
         float[] g = new float[m * m];
+        double[] dg = new double[m];
+        for (int i = 0; i < m; i++) {
+            dg[i] = mem.eval(pts[i], pts[i]);
+        }
+        diags.add(dg);
         for (int j = 0; j < m; j++) {
             for (int i = j; i < m; i++) {
                 float v = (float) mem.eval(pts[i], pts[j]);
@@ -185,6 +191,16 @@ public final class GaussPolyLibrary implements KernelLibrary {
             }
         }
         return new WeightedSumKernel(parts, ws.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /** Gram matrix of kernel k (unit trace, single precision, m×m column-major); not to be modified. */
+    float[] gram(int k) {
+        return grams[k];
+    }
+
+    /** Diagonal of kernel k's (unit-trace) Gram matrix in double precision. */
+    double[] diagonal(int k) {
+        return diags.get(k).clone();
     }
 
     public Member member(int k) {

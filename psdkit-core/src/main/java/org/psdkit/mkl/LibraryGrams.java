@@ -1,0 +1,235 @@
+package org.psdkit.mkl;
+
+import java.util.Arrays;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.linalg.Matrix;
+
+/**
+ * The Gram matrices of every kernel of a library on a whole training part, computed once and reused by the
+ * cross-validation folds and the final fit.
+ *
+ * <p>Library kernels depend on the training data only through their unit-trace normalisation (the data are
+ * scaled on the whole training part before CV, and each kernel function k_k itself does not depend on which
+ * points are trained on). So the library of a fold with training rows I is exactly
+ * K_k[I, I] / tr(K_k[I, I]) built from the whole part's K_k: {@link #subset} materialises those matrices
+ * (single precision, like the libraries themselves) instead of evaluating the kernels again, and
+ * {@link Subset#decision} evaluates the SVM on held-out rows of the same part from the stored cross blocks.
+ */
+public final class LibraryGrams {
+
+    private final KernelLibrary base;
+    private final float[][] grams;
+    private final double[][] diag;
+    private final int m;
+
+    /**
+     * @param base  the library on the whole part, normalised to unit trace there (gives the kernel functions)
+     * @param grams its Gram matrices (m×m column-major, single precision), in the base library's order
+     * @param diag  their diagonals in double precision
+     */
+    public LibraryGrams(KernelLibrary base, float[][] grams, double[][] diag) {
+        if (grams.length != base.size() || diag.length != base.size()) {
+            throw new IllegalArgumentException("library of " + base.size() + " kernels got " + grams.length
+                    + " Gram matrices and " + diag.length + " diagonals");
+        }
+        this.base = base;
+        this.grams = grams;
+        this.diag = diag;
+        this.m = base.points();
+        for (int k = 0; k < grams.length; k++) {
+            if (grams[k].length != m * m || diag[k].length != m) {
+                throw new IllegalArgumentException("Gram matrix " + k + " does not match " + m + " points");
+            }
+        }
+    }
+
+    /** The Gaussian/polynomial library on x with its stored Gram matrices. */
+    public static LibraryGrams of(GaussPolyLibrary lib) {
+        float[][] g = new float[lib.size()][];
+        double[][] d = new double[lib.size()][];
+        for (int k = 0; k < lib.size(); k++) {
+            g[k] = lib.gram(k);
+            d[k] = lib.diagonal(k);
+        }
+        return new LibraryGrams(lib, g, d);
+    }
+
+    /** The random tessellated-kernel library with all its Gram matrices computed in one batch. */
+    public static LibraryGrams of(TkRandomLibrary lib) {
+        double[][] d = new double[lib.size()][lib.points()];
+        float[][] g = lib.engine().grams(lib.matrices(), d);
+        return new LibraryGrams(lib, g, d);
+    }
+
+    /** The concatenation (Colbert &amp; Peet's combined library). */
+    public static LibraryGrams concat(LibraryGrams first, LibraryGrams second) {
+        float[][] g = Arrays.copyOf(first.grams, first.grams.length + second.grams.length);
+        System.arraycopy(second.grams, 0, g, first.grams.length, second.grams.length);
+        double[][] d = Arrays.copyOf(first.diag, first.diag.length + second.diag.length);
+        System.arraycopy(second.diag, 0, d, first.diag.length, second.diag.length);
+        return new LibraryGrams(new CombinedLibrary(first.base, second.base), g, d);
+    }
+
+    /** Number of kernels. */
+    public int size() {
+        return grams.length;
+    }
+
+    /** Number of points of the whole part. */
+    public int points() {
+        return m;
+    }
+
+    /** The library on the whole part (every kernel renormalised to unit trace from its double diagonal). */
+    public Subset full() {
+        int[] all = new int[m];
+        for (int i = 0; i < m; i++) {
+            all[i] = i;
+        }
+        return subset(all);
+    }
+
+    /** The library on the rows {@code rows} of the part, each kernel normalised to unit trace on those rows. */
+    public Subset subset(int[] rows) {
+        return new Subset(rows);
+    }
+
+    /** A library on a subset of the part's rows, backed by the whole part's Gram matrices. */
+    public final class Subset implements KernelLibrary {
+
+        private final int[] rows;
+        private final double[] scale;
+        private final float[][] sub;
+        private final int ms;
+
+        Subset(int[] rows) {
+            for (int r : rows) {
+                if (r < 0 || r >= m) {
+                    throw new IllegalArgumentException("row " + r + " outside the part's " + m + " rows");
+                }
+            }
+            this.rows = rows.clone();
+            this.ms = rows.length;
+            this.scale = new double[grams.length];
+            this.sub = new float[grams.length][];
+            boolean identity = ms == m;
+            for (int i = 0; i < ms && identity; i++) {
+                identity = rows[i] == i;
+            }
+            for (int k = 0; k < grams.length; k++) {
+                double tr = 0;
+                for (int r : rows) {
+                    tr += diag[k][r];
+                }
+                if (!(tr > 0)) {
+                    throw new IllegalStateException("library kernel " + k + " (" + base.describe(k)
+                            + ") has zero trace on " + ms + " rows");
+                }
+                scale[k] = 1.0 / tr;
+                float[] full = grams[k];
+                float[] s = new float[ms * ms];
+                float f = (float) scale[k];
+                if (identity) {
+                    for (int i = 0; i < s.length; i++) {
+                        s[i] = full[i] * f;
+                    }
+                } else {
+                    for (int b = 0; b < ms; b++) {
+                        int src = rows[b] * m;
+                        int dst = b * ms;
+                        for (int a = 0; a < ms; a++) {
+                            s[dst + a] = full[src + rows[a]] * f;
+                        }
+                    }
+                }
+                sub[k] = s;
+            }
+        }
+
+        @Override
+        public int size() {
+            return grams.length;
+        }
+
+        @Override
+        public int points() {
+            return ms;
+        }
+
+        @Override
+        public String describe(int k) {
+            return base.describe(k);
+        }
+
+        @Override
+        public double[] quadForms(double[] beta) {
+            int[] nz = GaussPolyLibrary.nonZero(beta);
+            double[] out = new double[sub.length];
+            for (int k = 0; k < sub.length; k++) {
+                float[] g = sub[k];
+                double s = 0;
+                for (int jj : nz) {
+                    double r = 0;
+                    int col = jj * ms;
+                    for (int ii : nz) {
+                        r += g[col + ii] * beta[ii];
+                    }
+                    s += r * beta[jj];
+                }
+                out[k] = s;
+            }
+            return out;
+        }
+
+        @Override
+        public void addCombination(double[] w, double[] out) {
+            for (int k = 0; k < sub.length; k++) {
+                double wk = w[k];
+                if (wk == 0) {
+                    continue;
+                }
+                float[] g = sub[k];
+                for (int i = 0; i < g.length; i++) {
+                    out[i] += wk * g[i];
+                }
+            }
+        }
+
+        @Override
+        public Kernel combined(double[] w) {
+            double[] ws = new double[w.length];
+            for (int k = 0; k < w.length; k++) {
+                ws[k] = w[k] * scale[k];
+            }
+            return base.combined(ws);
+        }
+
+        /**
+         * SVM decision values Σ_s coef_s Σ_k w_k K_k(v, s) + bias on rows {@code heldOut} of the whole part, with
+         * coef indexed like this subset's rows and K_k normalised on this subset.
+         */
+        public double[] decision(double[] w, double[] coef, double bias, int[] heldOut) {
+            int[] nz = GaussPolyLibrary.nonZero(coef);
+            double[] f = new double[heldOut.length];
+            for (int k = 0; k < w.length; k++) {
+                if (w[k] == 0) {
+                    continue;
+                }
+                double wk = w[k] * scale[k];
+                float[] g = grams[k];
+                for (int v = 0; v < heldOut.length; v++) {
+                    int col = heldOut[v] * m; // K symmetric: K(v, s) = column v, row s
+                    double s = 0;
+                    for (int t : nz) {
+                        s += g[col + rows[t]] * coef[t];
+                    }
+                    f[v] += wk * s;
+                }
+            }
+            for (int v = 0; v < f.length; v++) {
+                f[v] += bias;
+            }
+            return f;
+        }
+    }
+}
