@@ -259,10 +259,24 @@ public final class KernelLearning {
                     continue;
                 }
                 LibraryGrams.Subset lib = lg.subset(tv[0]);
+                SimpleMkl.Result prev = null;
+                double prevC = 0;
                 for (int ci = 0; ci < cGrid.length; ci++) {
                     double c = relative ? cGrid[ci] * tv[0].length : cGrid[ci];
+                    // warm start from the previous C on the grid: its weights, and its α scaled by the ratio
+                    // of the C values (an interior α stays interior)
+                    double[] alpha0 = null;
+                    if (prev != null) {
+                        alpha0 = prev.svm().alpha().clone();
+                        for (int i = 0; i < alpha0.length; i++) {
+                            alpha0[i] *= c / prevC;
+                        }
+                    }
                     SimpleMkl.Result r = SimpleMkl.fit(lib, yt, new SimpleMkl.Options(c, gapTolerance,
-                            SimpleMkl.DEFAULT_MAX_ITERATIONS, Smo.DEFAULT_TOLERANCE));
+                            SimpleMkl.DEFAULT_MAX_ITERATIONS, Smo.DEFAULT_TOLERANCE), prev == null ? null
+                            : prev.mu(), alpha0);
+                    prev = r;
+                    prevC = c;
                     double[] coef = new double[yt.length];
                     for (int i = 0; i < coef.length; i++) {
                         coef[i] = r.svm().alpha()[i] * yt[i];

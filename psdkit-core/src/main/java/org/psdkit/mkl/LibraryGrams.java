@@ -164,32 +164,92 @@ public final class LibraryGrams {
         @Override
         public double[] quadForms(double[] beta) {
             int[] nz = GaussPolyLibrary.nonZero(beta);
+            int c = nz.length;
+            double[] b = new double[c];
+            int[] cols = new int[c];
+            for (int t = 0; t < c; t++) {
+                b[t] = beta[nz[t]];
+                cols[t] = nz[t] * ms;
+            }
             double[] out = new double[sub.length];
-            for (int k = 0; k < sub.length; k++) {
+            // βᵀKβ = Σ_j β_j (K_jj β_j + 2 Σ_{i<j} K_ij β_i): the strict lower triangle of the support block only
+            int k0 = 0;
+            for (; k0 + FUSE <= sub.length; k0 += FUSE) {
+                float[] g0 = sub[k0];
+                float[] g1 = sub[k0 + 1];
+                float[] g2 = sub[k0 + 2];
+                float[] g3 = sub[k0 + 3];
+                double s0 = 0;
+                double s1 = 0;
+                double s2 = 0;
+                double s3 = 0;
+                for (int u = 0; u < c; u++) {
+                    int col = cols[u];
+                    double r0 = 0;
+                    double r1 = 0;
+                    double r2 = 0;
+                    double r3 = 0;
+                    for (int v = 0; v < u; v++) {
+                        int idx = col + nz[v];
+                        double bv = b[v];
+                        r0 += g0[idx] * bv;
+                        r1 += g1[idx] * bv;
+                        r2 += g2[idx] * bv;
+                        r3 += g3[idx] * bv;
+                    }
+                    int d = col + nz[u];
+                    double bu = b[u];
+                    s0 += bu * (2 * r0 + g0[d] * bu);
+                    s1 += bu * (2 * r1 + g1[d] * bu);
+                    s2 += bu * (2 * r2 + g2[d] * bu);
+                    s3 += bu * (2 * r3 + g3[d] * bu);
+                }
+                out[k0] = s0;
+                out[k0 + 1] = s1;
+                out[k0 + 2] = s2;
+                out[k0 + 3] = s3;
+            }
+            for (int k = k0; k < sub.length; k++) {
                 float[] g = sub[k];
                 double s = 0;
-                for (int jj : nz) {
+                for (int u = 0; u < c; u++) {
+                    int col = cols[u];
                     double r = 0;
-                    int col = jj * ms;
-                    for (int ii : nz) {
-                        r += g[col + ii] * beta[ii];
+                    for (int v = 0; v < u; v++) {
+                        r += g[col + nz[v]] * b[v];
                     }
-                    s += r * beta[jj];
+                    s += b[u] * (2 * r + g[col + nz[u]] * b[u]);
                 }
                 out[k] = s;
             }
             return out;
         }
 
+        /** Kernels summed per pass over the output (fewer passes over the m² accumulator). */
+        private static final int FUSE = 4;
+
         @Override
         public void addCombination(double[] w, double[] out) {
-            for (int k = 0; k < sub.length; k++) {
-                double wk = w[k];
-                if (wk == 0) {
-                    continue;
+            int[] act = GaussPolyLibrary.nonZero(w);
+            int t = 0;
+            int len = out.length;
+            for (; t + FUSE <= act.length; t += FUSE) {
+                float[] g0 = sub[act[t]];
+                float[] g1 = sub[act[t + 1]];
+                float[] g2 = sub[act[t + 2]];
+                float[] g3 = sub[act[t + 3]];
+                double w0 = w[act[t]];
+                double w1 = w[act[t + 1]];
+                double w2 = w[act[t + 2]];
+                double w3 = w[act[t + 3]];
+                for (int i = 0; i < len; i++) {
+                    out[i] += (w0 * g0[i] + w1 * g1[i]) + (w2 * g2[i] + w3 * g3[i]);
                 }
-                float[] g = sub[k];
-                for (int i = 0; i < g.length; i++) {
+            }
+            for (; t < act.length; t++) {
+                float[] g = sub[act[t]];
+                double wk = w[act[t]];
+                for (int i = 0; i < len; i++) {
                     out[i] += wk * g[i];
                 }
             }

@@ -89,6 +89,15 @@ public final class SimpleMkl {
     }
 
     public static Result fit(KernelLibrary lib, double[] y, Options o) {
+        return fit(lib, y, o, null, null);
+    }
+
+    /**
+     * SimpleMKL started from the weights {@code muStart} (non-negative, rescaled to the simplex; {@code null}: the
+     * uniform weights) and the SVM dual {@code alphaStart} (clipped into the box; {@code null}: zero). Used to
+     * warm-start along a grid of C: the problem and its stopping rule are those of a cold start.
+     */
+    public static Result fit(KernelLibrary lib, double[] y, Options o, double[] muStart, double[] alphaStart) {
         long t0 = System.nanoTime();
         int m = lib.points();
         int nk = lib.size();
@@ -97,10 +106,27 @@ public final class SimpleMkl {
         }
         double[] mu = new double[nk];
         Arrays.fill(mu, 1.0 / nk);
+        if (muStart != null) {
+            if (muStart.length != nk) {
+                throw new IllegalArgumentException("start weights of length " + muStart.length + ", expected " + nk);
+            }
+            double sum = 0;
+            for (double v : muStart) {
+                if (!(v >= 0) || Double.isInfinite(v)) {
+                    throw new IllegalArgumentException("start weights must be finite and >= 0, got " + v);
+                }
+                sum += v;
+            }
+            if (sum > 0) {
+                for (int t = 0; t < nk; t++) {
+                    mu[t] = muStart[t] / sum;
+                }
+            }
+        }
         double[] kd = new double[m * m];
         lib.addCombination(mu, kd);
         Matrix k = Matrix.wrap(m, m, kd);
-        Smo.Result sv = Smo.solve(KernelRows.dense(k), y, o.c(), o.smoTolerance(), null);
+        Smo.Result sv = Smo.solve(KernelRows.dense(k), y, o.c(), o.smoTolerance(), alphaStart);
         long smoIters = sv.iterations();
         double gap = Double.POSITIVE_INFINITY;
         boolean converged = false;
@@ -203,22 +229,38 @@ public final class SimpleMkl {
             smoIters += step.iterations();
             double mx = 0;
             for (int t = 0; t < nk; t++) {
-                mu[t] = Math.max(0, mu[t] + gamma * dir[t]);
+                mu[t] = mu[t] + gamma * dir[t];
                 mx = Math.max(mx, mu[t]);
             }
+            // K(μ) is updated from the line search's K + γ K_D (a dense library combination per iteration
+            // saved): weights clipped or zeroed are removed by a sparse correction, then μ and K are rescaled
+            double[] drop = new double[nk];
+            boolean dropped = false;
             double s = 0;
             for (int t = 0; t < nk; t++) {
                 if (mu[t] < WEIGHT_ZERO * mx) {
+                    if (mu[t] != 0) {
+                        drop[t] = -mu[t];
+                        dropped = true;
+                    }
                     mu[t] = 0;
                 }
                 s += mu[t];
             }
+            k = step.kernel();
+            kd = k.data();
+            if (dropped) {
+                lib.addCombination(drop, kd);
+            }
             for (int t = 0; t < nk; t++) {
                 mu[t] /= s;
             }
-            kd = new double[m * m];
-            lib.addCombination(mu, kd);
-            k = Matrix.wrap(m, m, kd);
+            if (s != 1) {
+                double inv = 1.0 / s;
+                for (int i = 0; i < kd.length; i++) {
+                    kd[i] *= inv;
+                }
+            }
             if (gamma == gmax) {
                 // a weight was clipped to zero: the kernel differs slightly from the one of the line search
                 sv = Smo.solve(KernelRows.dense(k), y, o.c(), o.smoTolerance(), sv.alpha());
@@ -229,18 +271,18 @@ public final class SimpleMkl {
         return new Result(mu, kernel, sv, it, gap, sv.dual(), converged, smoIters, (System.nanoTime() - t0) * 1e-9);
     }
 
-    private record Step(double gamma, Smo.Result result, long iterations) {
+    private record Step(double gamma, Smo.Result result, long iterations, Matrix kernel) {
     }
 
     private static Step lineSearch(Matrix k, Matrix kD, double gmax, double d0, double[] y,
                                                     Options o, Smo.Result start) {
         long iters = 0;
-        Smo.Result atMax = Smo.solve(KernelRows.dense(TkLearnerHelpers.axpy(k, kD, gmax)), y, o.c(),
-                o.smoTolerance(), start.alpha());
+        Matrix kAtMax = TkLearnerHelpers.axpy(k, kD, gmax);
+        Smo.Result atMax = Smo.solve(KernelRows.dense(kAtMax), y, o.c(), o.smoTolerance(), start.alpha());
         iters += atMax.iterations();
         double dMax = derivative(kD, y, atMax.alpha());
         if (dMax <= 0) {
-            return new Step(gmax, atMax, iters);
+            return new Step(gmax, atMax, iters, kAtMax);
         }
         double lo = 0;
         double dLo = d0;
@@ -248,17 +290,19 @@ public final class SimpleMkl {
         double dHi = dMax;
         Smo.Result best = atMax;
         double bestGamma = gmax;
+        Matrix bestK = kAtMax;
         Smo.Result warm = start;
         for (int s = 0; s < LINE_SEARCH_STEPS; s++) {
             double g = lo - dLo * (hi - lo) / (dHi - dLo);
             double margin = SECANT_SAFEGUARD * (hi - lo);
             g = Math.min(hi - margin, Math.max(lo + margin, g));
-            Smo.Result r = Smo.solve(KernelRows.dense(TkLearnerHelpers.axpy(k, kD, g)), y, o.c(), o.smoTolerance(),
-                    warm.alpha());
+            Matrix kg = TkLearnerHelpers.axpy(k, kD, g);
+            Smo.Result r = Smo.solve(KernelRows.dense(kg), y, o.c(), o.smoTolerance(), warm.alpha());
             iters += r.iterations();
             if (r.dual() < best.dual()) {
                 best = r;
                 bestGamma = g;
+                bestK = kg;
             }
             warm = r;
             double d = derivative(kD, y, r.alpha());
@@ -273,7 +317,7 @@ public final class SimpleMkl {
                 dHi = d;
             }
         }
-        return new Step(bestGamma, best, iters);
+        return new Step(bestGamma, best, iters, bestK);
     }
 
     private static double derivative(Matrix kD, double[] y, double[] alpha) {
