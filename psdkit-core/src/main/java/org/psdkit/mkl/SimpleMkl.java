@@ -190,17 +190,16 @@ public final class SimpleMkl {
                 if (nu < 0 || nu == u || !(gmax > 0)) {
                     break;
                 }
-                Matrix kMax = TkLearnerHelpers.axpy(k, kD, gmax);
-                Smo.Result r = Smo.solve(KernelRows.dense(kMax), y, o.c(), o.smoTolerance(), sv.alpha());
+                Smo.Result r = Smo.solve(along(k, kD, gmax), y, o.c(), o.smoTolerance(), sv.alpha());
                 smoIters += r.iterations();
                 if (!(r.dual() < sv.dual())) {
                     break;
                 }
+                addScaled(k, kD, gmax); // K ← K + γ_max K_D in place (no m×m allocation per inner step)
                 for (int t = 0; t < nk; t++) {
                     mu[t] = Math.max(0, mu[t] + gmax * dir[t]);
                 }
                 mu[nu] = 0;
-                k = kMax;
                 sv = r;
                 double[] fix = new double[nk];
                 fix[nu] = -dir[nu];
@@ -247,7 +246,7 @@ public final class SimpleMkl {
                 }
                 s += mu[t];
             }
-            k = step.kernel();
+            addScaled(k, kD, gamma);
             kd = k.data();
             if (dropped) {
                 lib.addCombination(drop, kd);
@@ -271,18 +270,26 @@ public final class SimpleMkl {
         return new Result(mu, kernel, sv, it, gap, sv.dual(), converged, smoIters, (System.nanoTime() - t0) * 1e-9);
     }
 
-    private record Step(double gamma, Smo.Result result, long iterations, Matrix kernel) {
+    private record Step(double gamma, Smo.Result result, long iterations) {
+    }
+
+    /** k ← k + g·d. */
+    static void addScaled(Matrix k, Matrix d, double g) {
+        double[] a = k.data();
+        double[] b = d.data();
+        for (int i = 0; i < a.length; i++) {
+            a[i] += g * b[i];
+        }
     }
 
     private static Step lineSearch(Matrix k, Matrix kD, double gmax, double d0, double[] y,
                                                     Options o, Smo.Result start) {
         long iters = 0;
-        Matrix kAtMax = TkLearnerHelpers.axpy(k, kD, gmax);
-        Smo.Result atMax = Smo.solve(KernelRows.dense(kAtMax), y, o.c(), o.smoTolerance(), start.alpha());
+        Smo.Result atMax = Smo.solve(along(k, kD, gmax), y, o.c(), o.smoTolerance(), start.alpha());
         iters += atMax.iterations();
         double dMax = derivative(kD, y, atMax.alpha());
         if (dMax <= 0) {
-            return new Step(gmax, atMax, iters, kAtMax);
+            return new Step(gmax, atMax, iters);
         }
         double lo = 0;
         double dLo = d0;
@@ -290,19 +297,16 @@ public final class SimpleMkl {
         double dHi = dMax;
         Smo.Result best = atMax;
         double bestGamma = gmax;
-        Matrix bestK = kAtMax;
         Smo.Result warm = start;
         for (int s = 0; s < LINE_SEARCH_STEPS; s++) {
             double g = lo - dLo * (hi - lo) / (dHi - dLo);
             double margin = SECANT_SAFEGUARD * (hi - lo);
             g = Math.min(hi - margin, Math.max(lo + margin, g));
-            Matrix kg = TkLearnerHelpers.axpy(k, kD, g);
-            Smo.Result r = Smo.solve(KernelRows.dense(kg), y, o.c(), o.smoTolerance(), warm.alpha());
+            Smo.Result r = Smo.solve(along(k, kD, g), y, o.c(), o.smoTolerance(), warm.alpha());
             iters += r.iterations();
             if (r.dual() < best.dual()) {
                 best = r;
                 bestGamma = g;
-                bestK = kg;
             }
             warm = r;
             double d = derivative(kD, y, r.alpha());
@@ -317,7 +321,47 @@ public final class SimpleMkl {
                 dHi = d;
             }
         }
-        return new Step(bestGamma, best, iters, bestK);
+        return new Step(bestGamma, best, iters);
+    }
+
+    /**
+     * Rows of K + γ D computed when the solver asks for them (a warm-started solve reads the support vectors' rows
+     * and the few it updates, not all m).
+     */
+    static KernelRows along(Matrix k, Matrix d, double g) {
+        int m = k.rows();
+        double[] a = k.data();
+        double[] b = d.data();
+        double[] diagonal = new double[m];
+        for (int i = 0; i < m; i++) {
+            diagonal[i] = a[i + i * m] + g * b[i + i * m];
+        }
+        double[][] rows = new double[m][];
+        return new KernelRows() {
+            @Override
+            public int size() {
+                return m;
+            }
+
+            @Override
+            public double[] row(int i) {
+                double[] r = rows[i];
+                if (r == null) {
+                    r = new double[m];
+                    int base = i * m; // column i = row i by symmetry
+                    for (int t = 0; t < m; t++) {
+                        r[t] = a[base + t] + g * b[base + t];
+                    }
+                    rows[i] = r;
+                }
+                return r;
+            }
+
+            @Override
+            public double diag(int i) {
+                return diagonal[i];
+            }
+        };
     }
 
     private static double derivative(Matrix kD, double[] y, double[] alpha) {
