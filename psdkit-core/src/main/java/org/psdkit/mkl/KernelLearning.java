@@ -260,6 +260,7 @@ public final class KernelLearning {
                 }
                 LibraryGrams.Subset lib = lg.subset(tv[0]);
                 SimpleMkl.Result prev = null;
+                double[] prevGram = null;
                 double prevC = 0;
                 for (int ci = 0; ci < cGrid.length; ci++) {
                     double c = relative ? cGrid[ci] * tv[0].length : cGrid[ci];
@@ -272,9 +273,11 @@ public final class KernelLearning {
                             alpha0[i] *= c / prevC;
                         }
                     }
+                    double[][] gramOut = new double[1][];
                     SimpleMkl.Result r = SimpleMkl.fit(lib, yt, new SimpleMkl.Options(c, gapTolerance,
                             SimpleMkl.DEFAULT_MAX_ITERATIONS, Smo.DEFAULT_TOLERANCE), prev == null ? null
-                            : prev.mu(), alpha0);
+                            : prev.mu(), alpha0, prevGram, gramOut);
+                    prevGram = gramOut[0];
                     prev = r;
                     prevC = c;
                     double[] coef = new double[yt.length];

@@ -98,6 +98,16 @@ public final class SimpleMkl {
      * warm-start along a grid of C: the problem and its stopping rule are those of a cold start.
      */
     public static Result fit(KernelLibrary lib, double[] y, Options o, double[] muStart, double[] alphaStart) {
+        return fit(lib, y, o, muStart, alphaStart, null, null);
+    }
+
+    /**
+     * As {@link #fit(KernelLibrary, double[], Options, double[], double[])}, with the combination Σ μ_k K_k of the
+     * start weights given ({@code gramStart}, m×m column-major; taken over and modified) instead of summed again,
+     * and the final combination handed back in {@code gramOut[0]} (for the next warm start along a C grid).
+     */
+    static Result fit(KernelLibrary lib, double[] y, Options o, double[] muStart, double[] alphaStart,
+                      double[] gramStart, double[][] gramOut) {
         long t0 = System.nanoTime();
         int m = lib.points();
         int nk = lib.size();
@@ -123,8 +133,17 @@ public final class SimpleMkl {
                 }
             }
         }
-        double[] kd = new double[m * m];
-        lib.addCombination(mu, kd);
+        double[] kd;
+        if (gramStart != null && muStart != null) {
+            if (gramStart.length != m * m) {
+                throw new IllegalArgumentException("start Gram matrix of length " + gramStart.length + ", expected "
+                        + m * m);
+            }
+            kd = gramStart;
+        } else {
+            kd = new double[m * m];
+            lib.addCombination(mu, kd);
+        }
         Matrix k = Matrix.wrap(m, m, kd);
         Smo.Result sv = Smo.solve(KernelRows.dense(k), y, o.c(), o.smoTolerance(), alphaStart);
         long smoIters = sv.iterations();
@@ -265,6 +284,9 @@ public final class SimpleMkl {
                 sv = Smo.solve(KernelRows.dense(k), y, o.c(), o.smoTolerance(), sv.alpha());
                 smoIters += sv.iterations();
             }
+        }
+        if (gramOut != null) {
+            gramOut[0] = k.data();
         }
         Kernel kernel = lib.combined(mu);
         return new Result(mu, kernel, sv, it, gap, sv.dual(), converged, smoIters, (System.nanoTime() - t0) * 1e-9);
