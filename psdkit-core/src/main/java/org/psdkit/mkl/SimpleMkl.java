@@ -24,6 +24,13 @@ public final class SimpleMkl {
     public static final int DEFAULT_MAX_ITERATIONS = 40;
     /** Weights below this fraction of the largest are set to zero (SimpleMKL zeroes weights below 1e-8·max). */
     static final double WEIGHT_ZERO = 1e-8;
+    /**
+     * K(μ) is rebuilt from the weights when βᵀK(μ)β and Σ μ_k βᵀK_kβ differ by more than this fraction: the
+     * libraries are single precision (relative rounding ~1e-7 per entry), so agreement to 1e-5 is expected.
+     */
+    static final double RESYNC_TOLERANCE = 1e-5;
+    /** At most this many rebuilds per fit (each costs a dense combination and an SVM solve). */
+    static final int MAX_RESYNCS = 10;
     /** Secant steps of the line search. */
     static final int LINE_SEARCH_STEPS = 4;
     /** Line search stops when |J'(γ)| is below this fraction of |J'(0)|. */
@@ -150,6 +157,7 @@ public final class SimpleMkl {
         double gap = Double.POSITIVE_INFINITY;
         boolean converged = false;
         int it = 0;
+        int resyncs = 0;
         double[] beta = new double[m];
         while (true) {
             for (int i = 0; i < m; i++) {
@@ -157,6 +165,21 @@ public final class SimpleMkl {
             }
             double[] qf = lib.quadForms(beta);
             double bkb = TkLearner.quad(k, beta);
+            double viaWeights = 0;
+            for (int t = 0; t < nk; t++) {
+                viaWeights += mu[t] * qf[t];
+            }
+            if (!(Math.abs(bkb - viaWeights) <= RESYNC_TOLERANCE * Math.abs(bkb)) && resyncs < MAX_RESYNCS) {
+                // the incrementally updated K(μ) drifted from Σ μ_k K_k (βᵀKβ must equal Σ μ_k βᵀK_kβ):
+                // rebuild it from the weights and re-solve before taking the gradient
+                resyncs++;
+                kd = new double[m * m];
+                lib.addCombination(mu, kd);
+                k = Matrix.wrap(m, m, kd);
+                sv = Smo.solve(KernelRows.dense(k), y, o.c(), o.smoTolerance(), sv.alpha());
+                smoIters += sv.iterations();
+                continue;
+            }
             double max = Double.NEGATIVE_INFINITY;
             for (double v : qf) {
                 max = Math.max(max, v);
@@ -230,8 +253,13 @@ public final class SimpleMkl {
             for (int i = 0; i < m; i++) {
                 beta[i] = sv.alpha()[i] * y[i];
             }
-            if (!(gmax > 0) || Double.isInfinite(gmax)) {
-                // the inner loop used up the direction of a stale gradient: recompute it at the new weights
+            boolean anyOther = false;
+            for (int t = 0; t < nk; t++) {
+                anyOther |= t != u && dir[t] != 0;
+            }
+            if (!anyOther || !(gmax > 0) || Double.isInfinite(gmax)) {
+                // the inner loop used up the direction (every other kernel dropped: what is left of d_u is
+                // rounding, whose γ_max would be meaningless) or it came from a stale gradient: recompute it
                 kd = k.data();
                 continue;
             }

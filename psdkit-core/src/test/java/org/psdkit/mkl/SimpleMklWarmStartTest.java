@@ -93,4 +93,34 @@ class SimpleMklWarmStartTest {
             assertTrue(row[2] >= 0 && row[2] <= 1);
         }
     }
+
+    @Test
+    void smallCEndsAtTheBestSingleKernelWithFiniteWeights() {
+        // with C this small every α sits at the bound, J(μ) is linear in μ and the optimum is the best vertex;
+        // the descent drops the other kernels one by one down to rounding-level directions
+        Matrix x = LibraryGramsTest.points(50, 3, 12);
+        double[] y = labels(x);
+        LibraryGrams.Subset lib = KernelLearning.libraryGrams(KernelLearning.Method.SIMPLEMKL, x, 0,
+                new KernelLearning.Settings(1, Orthant.LOWER, 1, 1)).subset(java.util.stream.IntStream.range(0, 45)
+                .toArray());
+        double[] yt = java.util.Arrays.copyOf(y, 45);
+        double c = 0.01 * 45;
+        SimpleMkl.Result r = SimpleMkl.fit(lib, yt, new SimpleMkl.Options(c, 1e-3, 200, TIGHT));
+        double best = Double.POSITIVE_INFINITY;
+        for (int k = 0; k < lib.size(); k++) {
+            double[] w = new double[lib.size()];
+            w[k] = 1;
+            double[] g = new double[45 * 45];
+            lib.addCombination(w, g);
+            best = Math.min(best, Smo.solve(KernelRows.dense(Matrix.wrap(45, 45, g)), yt, c, TIGHT, null).dual());
+        }
+        double sum = 0;
+        for (double v : r.mu()) {
+            assertTrue(Double.isFinite(v) && v >= 0);
+            sum += v;
+        }
+        assertEquals(1.0, sum, 1e-12);
+        assertTrue(r.converged());
+        assertEquals(best, r.objective(), 1e-3 * best);
+    }
 }
