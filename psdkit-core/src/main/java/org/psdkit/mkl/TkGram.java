@@ -39,6 +39,11 @@ public final class TkGram {
         new TessellatedKernel(n, degree, a, b, Matrix.zeros(2 * q, 2 * q), orthant);
     }
 
+    /** Monomial degree d. */
+    public int degree() {
+        return degree;
+    }
+
     public int q() {
         return q;
     }

@@ -74,8 +74,21 @@ class LibraryGramsTest {
 
     @Test
     void foldSubsetEqualsAFreshlyBuiltFoldLibrary() {
+        foldSubsetEqualsFresh(new KernelLearning.Settings(1, Orthant.LOWER, 12, 5));
+    }
+
+    @Test
+    void factoredDegreeZeroLibraryEqualsAFreshlyBuiltFoldLibrary() {
+        // d = 0: P is 2×2, so 12 random kernels span 3 dimensions and only a basis is stored
+        KernelLearning.Settings st = new KernelLearning.Settings(0, Orthant.LOWER, 12, 5);
+        LibraryGrams lg = KernelLearning.libraryGrams(KernelLearning.Method.SIMPLEMKL_TK, points(30, 2, 11), 0.5, st);
+        assertEquals(12, lg.size());
+        assertEquals(3, lg.stored());
+        foldSubsetEqualsFresh(st);
+    }
+
+    void foldSubsetEqualsFresh(KernelLearning.Settings st) {
         Matrix x = points(30, 2, 11);
-        KernelLearning.Settings st = new KernelLearning.Settings(1, Orthant.LOWER, 12, 5);
         int[][] tv = Splits.fold(x.rows(), 5, 2, 9);
         Matrix xt = x.selectRows(tv[0]);
         for (KernelLearning.Method method : new KernelLearning.Method[] {KernelLearning.Method.SIMPLEMKL,
