@@ -18,6 +18,18 @@ public final class GaussPolyLibrary implements KernelLibrary {
 
     /** Ten bandwidths spread over [0.5, 10] (Colbert &amp; Peet: "arbitrarily chosen between .5 and 10"). */
     public static final double[] PAPER_BANDWIDTHS = {0.5, 0.75, 1, 1.5, 2, 3, 4, 5, 7, 10};
+    /** σ = 1/√(2β): the widths for which exp(−‖x−y‖²/(2σ²)) = exp(−β‖x−y‖²). */
+    public static double[] sigmasOfBetas(double[] betas) {
+        double[] s = new double[betas.length];
+        for (int i = 0; i < betas.length; i++) {
+            if (!(betas[i] > 0)) {
+                throw new IllegalArgumentException("bandwidth must be positive, got " + betas[i]);
+            }
+            s[i] = 1 / Math.sqrt(2 * betas[i]);
+        }
+        return s;
+    }
+
     /** Polynomial degrees 1–3. */
     public static final int[] PAPER_DEGREES = {1, 2, 3};
 

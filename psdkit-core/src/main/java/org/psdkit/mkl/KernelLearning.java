@@ -57,8 +57,21 @@ public final class KernelLearning {
      * @param orthant     TK orthant construction
      * @param librarySize number of random TK matrices for SimpleMKL-TK and combined
      * @param seed        seed of the random library
+     * @param betaBandwidths read the library's bandwidths 0.5…10 as β in exp(−β‖x−y‖²) (Colbert &amp; Peet's own
+     *                    definition of the Gaussian's bandwidth, Sec. II) instead of σ in exp(−‖x−y‖²/(2σ²))
      */
-    public record Settings(int degree, Orthant orthant, int librarySize, long seed) {
+    public record Settings(int degree, Orthant orthant, int librarySize, long seed, boolean betaBandwidths) {
+
+        /** Gaussian bandwidths read as σ in exp(−‖x−y‖²/(2σ²)) (SimpleMKL's convention). */
+        public Settings(int degree, Orthant orthant, int librarySize, long seed) {
+            this(degree, orthant, librarySize, seed, false);
+        }
+
+        /** The Gaussian widths σ of the SimpleMKL library. */
+        public double[] gaussSigmas() {
+            return betaBandwidths ? GaussPolyLibrary.sigmasOfBetas(GaussPolyLibrary.PAPER_BANDWIDTHS)
+                    : GaussPolyLibrary.PAPER_BANDWIDTHS.clone();
+        }
     }
 
     /**
@@ -169,11 +182,11 @@ public final class KernelLearning {
     /** The library of a SimpleMKL method on scaled data x. */
     public static KernelLibrary library(Method method, Matrix x, double epsilon, Settings s) {
         return switch (method) {
-            case SIMPLEMKL -> new GaussPolyLibrary(x, GaussPolyLibrary.PAPER_BANDWIDTHS,
+            case SIMPLEMKL -> new GaussPolyLibrary(x, s.gaussSigmas(),
                     GaussPolyLibrary.PAPER_DEGREES);
             case SIMPLEMKL_TK -> new TkRandomLibrary(new TkGram(x, s.degree(), -epsilon, 1 + epsilon, s.orthant()),
                     s.librarySize(), s.seed());
-            case COMBINED -> new CombinedLibrary(new GaussPolyLibrary(x, GaussPolyLibrary.PAPER_BANDWIDTHS,
+            case COMBINED -> new CombinedLibrary(new GaussPolyLibrary(x, s.gaussSigmas(),
                     GaussPolyLibrary.PAPER_DEGREES), new TkRandomLibrary(new TkGram(x, s.degree(), -epsilon,
                     1 + epsilon, s.orthant()), s.librarySize(), s.seed()));
             case TK -> throw new IllegalArgumentException("TK is not a library method");
@@ -186,7 +199,7 @@ public final class KernelLearning {
      */
     public static LibraryGrams libraryGrams(Method method, Matrix x, double epsilon, Settings s) {
         return switch (method) {
-            case SIMPLEMKL -> LibraryGrams.of(new GaussPolyLibrary(x, GaussPolyLibrary.PAPER_BANDWIDTHS,
+            case SIMPLEMKL -> LibraryGrams.of(new GaussPolyLibrary(x, s.gaussSigmas(),
                     GaussPolyLibrary.PAPER_DEGREES));
             case SIMPLEMKL_TK -> LibraryGrams.of(new TkRandomLibrary(new TkGram(x, s.degree(), -epsilon,
                     1 + epsilon, s.orthant()), s.librarySize(), s.seed()));
