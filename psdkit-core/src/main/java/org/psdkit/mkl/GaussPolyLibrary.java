@@ -18,6 +18,18 @@ public final class GaussPolyLibrary implements KernelLibrary {
 
     /** Ten bandwidths spread over [0.5, 10] (Colbert &amp; Peet: "arbitrarily chosen between .5 and 10"). */
     public static final double[] PAPER_BANDWIDTHS = {0.5, 0.75, 1, 1.5, 2, 3, 4, 5, 7, 10};
+    /** σ = 1/√(2β): the widths for which exp(−‖x−y‖²/(2σ²)) = exp(−β‖x−y‖²). */
+    public static double[] sigmasOfBetas(double[] betas) {
+        double[] s = new double[betas.length];
+        for (int i = 0; i < betas.length; i++) {
+            if (!(betas[i] > 0)) {
+                throw new IllegalArgumentException("bandwidth must be positive, got " + betas[i]);
+            }
+            s[i] = 1 / Math.sqrt(2 * betas[i]);
+        }
+        return s;
+    }
+
     /** Polynomial degrees 1–3. */
     public static final int[] PAPER_DEGREES = {1, 2, 3};
 
@@ -66,6 +78,7 @@ public final class GaussPolyLibrary implements KernelLibrary {
 
     private final List<Member> members = new ArrayList<>();
     private final float[][] grams;
+    private final List<double[]> diags = new ArrayList<>();
     private final int m;
 
     public GaussPolyLibrary(Matrix x, double[] bandwidths, int[] degrees) {
@@ -97,6 +110,11 @@ public final class GaussPolyLibrary implements KernelLibrary {
         }
         Member mem = new Member(raw.sigma(), raw.degree(), raw.feature(), 1.0 / tr);
         float[] g = new float[m * m];
+        double[] dg = new double[m];
+        for (int i = 0; i < m; i++) {
+            dg[i] = mem.eval(pts[i], pts[i]);
+        }
+        diags.add(dg);
         for (int j = 0; j < m; j++) {
             for (int i = j; i < m; i++) {
                 float v = (float) mem.eval(pts[i], pts[j]);
@@ -185,6 +203,16 @@ public final class GaussPolyLibrary implements KernelLibrary {
             }
         }
         return new WeightedSumKernel(parts, ws.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    /** Gram matrix of kernel k (unit trace, single precision, m×m column-major); not to be modified. */
+    float[] gram(int k) {
+        return grams[k];
+    }
+
+    /** Diagonal of kernel k's (unit-trace) Gram matrix in double precision. */
+    double[] diagonal(int k) {
+        return diags.get(k).clone();
     }
 
     public Member member(int k) {

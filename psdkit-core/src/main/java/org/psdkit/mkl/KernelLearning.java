@@ -79,8 +79,21 @@ public final class KernelLearning {
      * @param orthant     TK orthant construction
      * @param librarySize number of random TK matrices for SimpleMKL-TK and combined
      * @param seed        seed of the random library
+     * @param betaBandwidths read the library's bandwidths 0.5…10 as β in exp(−β‖x−y‖²) (Colbert &amp; Peet's own
+     *                    definition of the Gaussian's bandwidth, Sec. II) instead of σ in exp(−‖x−y‖²/(2σ²))
      */
-    public record Settings(int degree, Orthant orthant, int librarySize, long seed) {
+    public record Settings(int degree, Orthant orthant, int librarySize, long seed, boolean betaBandwidths) {
+
+        /** Gaussian bandwidths read as σ in exp(−‖x−y‖²/(2σ²)) (SimpleMKL's convention). */
+        public Settings(int degree, Orthant orthant, int librarySize, long seed) {
+            this(degree, orthant, librarySize, seed, false);
+        }
+
+        /** The Gaussian widths σ of the SimpleMKL library. */
+        public double[] gaussSigmas() {
+            return betaBandwidths ? GaussPolyLibrary.sigmasOfBetas(GaussPolyLibrary.PAPER_BANDWIDTHS)
+                    : GaussPolyLibrary.PAPER_BANDWIDTHS.clone();
+        }
     }
 
     /**
@@ -165,7 +178,7 @@ public final class KernelLearning {
                         (System.nanoTime() - t0) * 1e-9);
             }
             default -> {
-                KernelLibrary lib = library(method, x, epsilon, s);
+                KernelLibrary lib = libraryGrams(method, x, epsilon, s).full();
                 Fitted f = fitLibrary(method, lib, x, y, cValue, relative, epsilon, gapTolerance);
                 return new Fitted(f.kernel(), f.svm(), f.c(), f.epsilon(), f.iterations(), f.gap(), f.converged(),
                         f.summary(), (System.nanoTime() - t0) * 1e-9);
@@ -191,15 +204,147 @@ public final class KernelLearning {
     /** The library of a SimpleMKL method on scaled data x. */
     public static KernelLibrary library(Method method, Matrix x, double epsilon, Settings s) {
         return switch (method) {
-            case SIMPLEMKL -> new GaussPolyLibrary(x, GaussPolyLibrary.PAPER_BANDWIDTHS,
+            case SIMPLEMKL -> new GaussPolyLibrary(x, s.gaussSigmas(),
                     GaussPolyLibrary.PAPER_DEGREES);
             case SIMPLEMKL_TK -> new TkRandomLibrary(new TkGram(x, s.degree(), -epsilon, 1 + epsilon, s.orthant()),
                     s.librarySize(), s.seed());
-            case COMBINED -> new CombinedLibrary(new GaussPolyLibrary(x, GaussPolyLibrary.PAPER_BANDWIDTHS,
+            case COMBINED -> new CombinedLibrary(new GaussPolyLibrary(x, s.gaussSigmas(),
                     GaussPolyLibrary.PAPER_DEGREES), new TkRandomLibrary(new TkGram(x, s.degree(), -epsilon,
                     1 + epsilon, s.orthant()), s.librarySize(), s.seed()));
             case TK -> throw new IllegalArgumentException("TK is not a library method");
         };
+    }
+
+    /**
+     * The library of a SimpleMKL method on scaled data x with every Gram matrix computed (the tessellated ones in
+     * one batch), for reuse by the folds of a cross-validation and the final fit.
+     */
+    public static LibraryGrams libraryGrams(Method method, Matrix x, double epsilon, Settings s) {
+        return switch (method) {
+            case SIMPLEMKL -> LibraryGrams.of(new GaussPolyLibrary(x, s.gaussSigmas(),
+                    GaussPolyLibrary.PAPER_DEGREES));
+            case SIMPLEMKL_TK -> LibraryGrams.of(new TkRandomLibrary(new TkGram(x, s.degree(), -epsilon,
+                    1 + epsilon, s.orthant()), s.librarySize(), s.seed()));
+            case COMBINED -> LibraryGrams.concat(libraryGrams(Method.SIMPLEMKL, x, epsilon, s),
+                    libraryGrams(Method.SIMPLEMKL_TK, x, epsilon, s));
+            case TK -> throw new IllegalArgumentException("TK is not a library method");
+        };
+    }
+
+    /**
+     * Cross-validation choice and the classifier trained with it on all of x.
+     *
+     * @param choice the CV choice
+     * @param fitted the final fit (its {@code seconds} include building the chosen library)
+     */
+    public record CvFit(Choice choice, Fitted fitted) {
+    }
+
+    /**
+     * k-fold CV over the grid, then the fit with the chosen parameters on all of x. For the SimpleMKL methods the
+     * library of each ε is built once on x; folds use its submatrices (see {@link LibraryGrams}) and the final fit
+     * reuses the chosen ε's library.
+     */
+    public static CvFit crossValidateAndFit(Method method, Matrix x, double[] y, double[] cGrid, boolean relative,
+                                            double[] epsGrid, int folds, long seed, Settings s,
+                                            double gapTolerance) {
+        if (method == Method.TK) {
+            Choice ch = crossValidate(method, x, y, cGrid, relative, epsGrid, folds, seed, s, gapTolerance);
+            Fitted f = fit(method, x, y, ch.cRel(), relative, Double.isNaN(ch.epsilon()) ? 0 : ch.epsilon(), s,
+                    gapTolerance);
+            return new CvFit(ch, f);
+        }
+        LibraryCv cv = crossValidateLibrary(method, x, y, cGrid, relative, epsGrid, folds, seed, s, gapTolerance);
+        long t0 = System.nanoTime();
+        double eps = Double.isNaN(cv.choice().epsilon()) ? 0 : cv.choice().epsilon();
+        Fitted f = fitLibrary(method, cv.best().full(), x, y, cv.choice().cRel(), relative, eps, gapTolerance);
+        double secs = cv.bestSeconds() + (System.nanoTime() - t0) * 1e-9;
+        return new CvFit(cv.choice(), new Fitted(f.kernel(), f.svm(), f.c(), f.epsilon(), f.iterations(), f.gap(),
+                f.converged(), f.summary(), secs));
+    }
+
+    private record LibraryCv(Choice choice, LibraryGrams best, double bestSeconds) {
+    }
+
+    private static LibraryCv crossValidateLibrary(Method method, Matrix x, double[] y, double[] cGrid,
+                                                  boolean relative, double[] epsGrid, int folds, long seed,
+                                                  Settings s, double gapTolerance) {
+        if (folds < 2 || folds > x.rows()) {
+            throw new IllegalArgumentException("folds must be in [2, n], got " + folds);
+        }
+        double[] eps = method.usesEpsilon() ? epsGrid : new double[] {Double.NaN};
+        List<double[]> table = new ArrayList<>();
+        double best = -1;
+        double bestC = cGrid[0];
+        double bestE = eps[0];
+        LibraryGrams bestLib = null;
+        double bestSecs = 0;
+        for (double e : eps) {
+            double epsUse = Double.isNaN(e) ? 0 : e;
+            long t0 = System.nanoTime();
+            LibraryGrams lg = libraryGrams(method, x, epsUse, s);
+            double buildSecs = (System.nanoTime() - t0) * 1e-9;
+            int[] correct = new int[cGrid.length];
+            int total = 0;
+            for (int f = 0; f < folds; f++) {
+                int[][] tv = Splits.fold(x.rows(), folds, f, seed);
+                double[] yt = Splits.select(y, tv[0]);
+                double[] yv = Splits.select(y, tv[1]);
+                if (!bothClasses(yt)) {
+                    continue;
+                }
+                LibraryGrams.Subset lib = lg.subset(tv[0]);
+                SimpleMkl.Result prev = null;
+                double[] prevGram = null;
+                double prevC = 0;
+                for (int ci = 0; ci < cGrid.length; ci++) {
+                    double c = relative ? cGrid[ci] * tv[0].length : cGrid[ci];
+                    // warm start from the previous C on the grid: its weights, and its α scaled by the ratio
+                    // of the C values (an interior α stays interior)
+                    double[] alpha0 = null;
+                    if (prev != null) {
+                        alpha0 = prev.svm().alpha().clone();
+                        for (int i = 0; i < alpha0.length; i++) {
+                            alpha0[i] *= c / prevC;
+                        }
+                    }
+                    double[][] gramOut = new double[1][];
+                    SimpleMkl.Result r = SimpleMkl.fit(lib, yt, new SimpleMkl.Options(c, gapTolerance,
+                            SimpleMkl.DEFAULT_MAX_ITERATIONS, Smo.DEFAULT_TOLERANCE), prev == null ? null
+                            : prev.mu(), alpha0, prevGram, gramOut);
+                    prevGram = gramOut[0];
+                    prev = r;
+                    prevC = c;
+                    double[] coef = new double[yt.length];
+                    for (int i = 0; i < coef.length; i++) {
+                        coef[i] = r.svm().alpha()[i] * yt[i];
+                    }
+                    double[] dv = lib.decision(r.mu(), coef, r.svm().bias(), tv[1]);
+                    for (int i = 0; i < dv.length; i++) {
+                        if ((dv[i] >= 0 ? 1 : -1) == yv[i]) {
+                            correct[ci]++;
+                        }
+                    }
+                }
+                total += yv.length;
+            }
+            boolean improved = false;
+            for (int ci = 0; ci < cGrid.length; ci++) {
+                double acc = total == 0 ? 0 : (double) correct[ci] / total;
+                table.add(new double[] {cGrid[ci], e, acc});
+                if (acc > best) {
+                    best = acc;
+                    bestC = cGrid[ci];
+                    bestE = e;
+                    improved = true;
+                }
+            }
+            if (improved || bestLib == null) {
+                bestLib = lg;
+                bestSecs = buildSecs;
+            }
+        }
+        return new LibraryCv(new Choice(bestC, bestE, best, table), bestLib, bestSecs);
     }
 
     /**
@@ -222,6 +367,10 @@ public final class KernelLearning {
     /** k-fold CV; C values relative (C = c/κ) or absolute. */
     public static Choice crossValidate(Method method, Matrix x, double[] y, double[] cGrid, boolean relative,
                                        double[] epsGrid, int folds, long seed, Settings s, double gapTolerance) {
+        if (method != Method.TK) {
+            return crossValidateLibrary(method, x, y, cGrid, relative, epsGrid, folds, seed, s, gapTolerance)
+                    .choice();
+        }
         if (folds < 2 || folds > x.rows()) {
             throw new IllegalArgumentException("folds must be in [2, n], got " + folds);
         }

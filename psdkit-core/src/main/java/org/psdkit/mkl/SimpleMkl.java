@@ -24,6 +24,13 @@ public final class SimpleMkl {
     public static final int DEFAULT_MAX_ITERATIONS = 40;
     /** Weights below this fraction of the largest are set to zero (SimpleMKL zeroes weights below 1e-8·max). */
     static final double WEIGHT_ZERO = 1e-8;
+    /**
+     * K(μ) is rebuilt from the weights when βᵀK(μ)β and Σ μ_k βᵀK_kβ differ by more than this fraction: the
+     * libraries are single precision (relative rounding ~1e-7 per entry), so agreement to 1e-5 is expected.
+     */
+    static final double RESYNC_TOLERANCE = 1e-5;
+    /** At most this many rebuilds per fit (each costs a dense combination and an SVM solve). */
+    static final int MAX_RESYNCS = 10;
     /** Secant steps of the line search. */
     static final int LINE_SEARCH_STEPS = 4;
     /** Line search stops when |J'(γ)| is below this fraction of |J'(0)|. */
@@ -89,6 +96,25 @@ public final class SimpleMkl {
     }
 
     public static Result fit(KernelLibrary lib, double[] y, Options o) {
+        return fit(lib, y, o, null, null);
+    }
+
+    /**
+     * SimpleMKL started from the weights {@code muStart} (non-negative, rescaled to the simplex; {@code null}: the
+     * uniform weights) and the SVM dual {@code alphaStart} (clipped into the box; {@code null}: zero). Used to
+     * warm-start along a grid of C: the problem and its stopping rule are those of a cold start.
+     */
+    public static Result fit(KernelLibrary lib, double[] y, Options o, double[] muStart, double[] alphaStart) {
+        return fit(lib, y, o, muStart, alphaStart, null, null);
+    }
+
+    /**
+     * As {@link #fit(KernelLibrary, double[], Options, double[], double[])}, with the combination Σ μ_k K_k of the
+     * start weights given ({@code gramStart}, m×m column-major; taken over and modified) instead of summed again,
+     * and the final combination handed back in {@code gramOut[0]} (for the next warm start along a C grid).
+     */
+    static Result fit(KernelLibrary lib, double[] y, Options o, double[] muStart, double[] alphaStart,
+                      double[] gramStart, double[][] gramOut) {
         long t0 = System.nanoTime();
         int m = lib.points();
         int nk = lib.size();
@@ -97,14 +123,41 @@ public final class SimpleMkl {
         }
         double[] mu = new double[nk];
         Arrays.fill(mu, 1.0 / nk);
-        double[] kd = new double[m * m];
-        lib.addCombination(mu, kd);
+        if (muStart != null) {
+            if (muStart.length != nk) {
+                throw new IllegalArgumentException("start weights of length " + muStart.length + ", expected " + nk);
+            }
+            double sum = 0;
+            for (double v : muStart) {
+                if (!(v >= 0) || Double.isInfinite(v)) {
+                    throw new IllegalArgumentException("start weights must be finite and >= 0, got " + v);
+                }
+                sum += v;
+            }
+            if (sum > 0) {
+                for (int t = 0; t < nk; t++) {
+                    mu[t] = muStart[t] / sum;
+                }
+            }
+        }
+        double[] kd;
+        if (gramStart != null && muStart != null) {
+            if (gramStart.length != m * m) {
+                throw new IllegalArgumentException("start Gram matrix of length " + gramStart.length + ", expected "
+                        + m * m);
+            }
+            kd = gramStart;
+        } else {
+            kd = new double[m * m];
+            lib.addCombination(mu, kd);
+        }
         Matrix k = Matrix.wrap(m, m, kd);
-        Smo.Result sv = Smo.solve(KernelRows.dense(k), y, o.c(), o.smoTolerance(), null);
+        Smo.Result sv = Smo.solve(KernelRows.dense(k), y, o.c(), o.smoTolerance(), alphaStart);
         long smoIters = sv.iterations();
         double gap = Double.POSITIVE_INFINITY;
         boolean converged = false;
         int it = 0;
+        int resyncs = 0;
         double[] beta = new double[m];
         while (true) {
             for (int i = 0; i < m; i++) {
@@ -112,6 +165,21 @@ public final class SimpleMkl {
             }
             double[] qf = lib.quadForms(beta);
             double bkb = TkLearner.quad(k, beta);
+            double viaWeights = 0;
+            for (int t = 0; t < nk; t++) {
+                viaWeights += mu[t] * qf[t];
+            }
+            if (!(Math.abs(bkb - viaWeights) <= RESYNC_TOLERANCE * Math.abs(bkb)) && resyncs < MAX_RESYNCS) {
+                // the incrementally updated K(μ) drifted from Σ μ_k K_k (βᵀKβ must equal Σ μ_k βᵀK_kβ):
+                // rebuild it from the weights and re-solve before taking the gradient
+                resyncs++;
+                kd = new double[m * m];
+                lib.addCombination(mu, kd);
+                k = Matrix.wrap(m, m, kd);
+                sv = Smo.solve(KernelRows.dense(k), y, o.c(), o.smoTolerance(), sv.alpha());
+                smoIters += sv.iterations();
+                continue;
+            }
             double max = Double.NEGATIVE_INFINITY;
             for (double v : qf) {
                 max = Math.max(max, v);
@@ -164,17 +232,16 @@ public final class SimpleMkl {
                 if (nu < 0 || nu == u || !(gmax > 0)) {
                     break;
                 }
-                Matrix kMax = TkLearnerHelpers.axpy(k, kD, gmax);
-                Smo.Result r = Smo.solve(KernelRows.dense(kMax), y, o.c(), o.smoTolerance(), sv.alpha());
+                Smo.Result r = Smo.solve(along(k, kD, gmax), y, o.c(), o.smoTolerance(), sv.alpha());
                 smoIters += r.iterations();
                 if (!(r.dual() < sv.dual())) {
                     break;
                 }
+                addScaled(k, kD, gmax); // K ← K + γ_max K_D in place (no m×m allocation per inner step)
                 for (int t = 0; t < nk; t++) {
                     mu[t] = Math.max(0, mu[t] + gmax * dir[t]);
                 }
                 mu[nu] = 0;
-                k = kMax;
                 sv = r;
                 double[] fix = new double[nk];
                 fix[nu] = -dir[nu];
@@ -186,8 +253,13 @@ public final class SimpleMkl {
             for (int i = 0; i < m; i++) {
                 beta[i] = sv.alpha()[i] * y[i];
             }
-            if (!(gmax > 0) || Double.isInfinite(gmax)) {
-                // the inner loop used up the direction of a stale gradient: recompute it at the new weights
+            boolean anyOther = false;
+            for (int t = 0; t < nk; t++) {
+                anyOther |= t != u && dir[t] != 0;
+            }
+            if (!anyOther || !(gmax > 0) || Double.isInfinite(gmax)) {
+                // the inner loop used up the direction (every other kernel dropped: what is left of d_u is
+                // rounding, whose γ_max would be meaningless) or it came from a stale gradient: recompute it
                 kd = k.data();
                 continue;
             }
@@ -203,27 +275,46 @@ public final class SimpleMkl {
             smoIters += step.iterations();
             double mx = 0;
             for (int t = 0; t < nk; t++) {
-                mu[t] = Math.max(0, mu[t] + gamma * dir[t]);
+                mu[t] = mu[t] + gamma * dir[t];
                 mx = Math.max(mx, mu[t]);
             }
+            // K(μ) is updated from the line search's K + γ K_D (a dense library combination per iteration
+            // saved): weights clipped or zeroed are removed by a sparse correction, then μ and K are rescaled
+            double[] drop = new double[nk];
+            boolean dropped = false;
             double s = 0;
             for (int t = 0; t < nk; t++) {
                 if (mu[t] < WEIGHT_ZERO * mx) {
+                    if (mu[t] != 0) {
+                        drop[t] = -mu[t];
+                        dropped = true;
+                    }
                     mu[t] = 0;
                 }
                 s += mu[t];
             }
+            addScaled(k, kD, gamma);
+            kd = k.data();
+            if (dropped) {
+                lib.addCombination(drop, kd);
+            }
             for (int t = 0; t < nk; t++) {
                 mu[t] /= s;
             }
-            kd = new double[m * m];
-            lib.addCombination(mu, kd);
-            k = Matrix.wrap(m, m, kd);
+            if (s != 1) {
+                double inv = 1.0 / s;
+                for (int i = 0; i < kd.length; i++) {
+                    kd[i] *= inv;
+                }
+            }
             if (gamma == gmax) {
                 // a weight was clipped to zero: the kernel differs slightly from the one of the line search
                 sv = Smo.solve(KernelRows.dense(k), y, o.c(), o.smoTolerance(), sv.alpha());
                 smoIters += sv.iterations();
             }
+        }
+        if (gramOut != null) {
+            gramOut[0] = k.data();
         }
         Kernel kernel = lib.combined(mu);
         return new Result(mu, kernel, sv, it, gap, sv.dual(), converged, smoIters, (System.nanoTime() - t0) * 1e-9);
@@ -232,11 +323,19 @@ public final class SimpleMkl {
     private record Step(double gamma, Smo.Result result, long iterations) {
     }
 
+    /** k ← k + g·d. */
+    static void addScaled(Matrix k, Matrix d, double g) {
+        double[] a = k.data();
+        double[] b = d.data();
+        for (int i = 0; i < a.length; i++) {
+            a[i] += g * b[i];
+        }
+    }
+
     private static Step lineSearch(Matrix k, Matrix kD, double gmax, double d0, double[] y,
                                                     Options o, Smo.Result start) {
         long iters = 0;
-        Smo.Result atMax = Smo.solve(KernelRows.dense(TkLearnerHelpers.axpy(k, kD, gmax)), y, o.c(),
-                o.smoTolerance(), start.alpha());
+        Smo.Result atMax = Smo.solve(along(k, kD, gmax), y, o.c(), o.smoTolerance(), start.alpha());
         iters += atMax.iterations();
         double dMax = derivative(kD, y, atMax.alpha());
         if (dMax <= 0) {
@@ -253,8 +352,7 @@ public final class SimpleMkl {
             double g = lo - dLo * (hi - lo) / (dHi - dLo);
             double margin = SECANT_SAFEGUARD * (hi - lo);
             g = Math.min(hi - margin, Math.max(lo + margin, g));
-            Smo.Result r = Smo.solve(KernelRows.dense(TkLearnerHelpers.axpy(k, kD, g)), y, o.c(), o.smoTolerance(),
-                    warm.alpha());
+            Smo.Result r = Smo.solve(along(k, kD, g), y, o.c(), o.smoTolerance(), warm.alpha());
             iters += r.iterations();
             if (r.dual() < best.dual()) {
                 best = r;
@@ -274,6 +372,46 @@ public final class SimpleMkl {
             }
         }
         return new Step(bestGamma, best, iters);
+    }
+
+    /**
+     * Rows of K + γ D computed when the solver asks for them (a warm-started solve reads the support vectors' rows
+     * and the few it updates, not all m).
+     */
+    static KernelRows along(Matrix k, Matrix d, double g) {
+        int m = k.rows();
+        double[] a = k.data();
+        double[] b = d.data();
+        double[] diagonal = new double[m];
+        for (int i = 0; i < m; i++) {
+            diagonal[i] = a[i + i * m] + g * b[i + i * m];
+        }
+        double[][] rows = new double[m][];
+        return new KernelRows() {
+            @Override
+            public int size() {
+                return m;
+            }
+
+            @Override
+            public double[] row(int i) {
+                double[] r = rows[i];
+                if (r == null) {
+                    r = new double[m];
+                    int base = i * m; // column i = row i by symmetry
+                    for (int t = 0; t < m; t++) {
+                        r[t] = a[base + t] + g * b[base + t];
+                    }
+                    rows[i] = r;
+                }
+                return r;
+            }
+
+            @Override
+            public double diag(int i) {
+                return diagonal[i];
+            }
+        };
     }
 
     private static double derivative(Matrix kD, double[] y, double[] alpha) {

@@ -39,6 +39,11 @@ public final class TkGram {
         new TessellatedKernel(n, degree, a, b, Matrix.zeros(2 * q, 2 * q), orthant);
     }
 
+    /** Monomial degree d. */
+    public int degree() {
+        return degree;
+    }
+
     public int q() {
         return q;
     }
@@ -78,6 +83,163 @@ public final class TkGram {
             addRankOne(k, e.vectors().col(r), lam);
         }
         return k;
+    }
+
+    /** Pairs per block of the batched Gram computation (feature block D × PAIR_BLOCK doubles, ~10 MB at q = 17). */
+    static final int PAIR_BLOCK = 2048;
+
+    /**
+     * The Gram matrices K(P_1), …, K(P_M) of many symmetric P at once, in single precision (m×m column-major each),
+     * with their diagonals in double precision ({@code diagOut[k][i] = K(P_k)_ii}, pass {@code null} to skip).
+     *
+     * <p>For d ≤ 1 every entry is linear in P: K(P)_ij = ⟨P, G(i, j)⟩ with G(i, j) the 2q×2q matrix whose block
+     * (r, c) is Σ_t c_t,blk · vol_t (u vᵀ + diag(0, var, 0)) over the four term boxes of the pair (see
+     * {@link TessellatedKernel}). Packing the upper triangle of the symmetrised G(i, j) per pair into the columns
+     * of a D×pairs matrix (D = q'(q'+1)/2, q' = 2q) and the upper triangles of the P_k into a D×M matrix turns
+     * all M Gram matrices into one matrix product, done in blocks of pairs. Degree 2 falls back to one
+     * {@link #gram} per matrix.
+     */
+    public float[][] grams(Matrix[] ps, double[][] diagOut) {
+        int count = ps.length;
+        int dim = 2 * q;
+        for (Matrix p : ps) {
+            if (p.rows() != dim || p.cols() != dim) {
+                throw new IllegalArgumentException("P must be " + dim + "x" + dim + ", got " + p.rows() + "x"
+                        + p.cols());
+            }
+        }
+        float[][] out = new float[count][m * m];
+        if (degree >= 2) {
+            for (int k = 0; k < count; k++) {
+                double[] g = gram(ps[k]).data();
+                for (int i = 0; i < g.length; i++) {
+                    out[k][i] = (float) g[i];
+                }
+                if (diagOut != null) {
+                    for (int i = 0; i < m; i++) {
+                        diagOut[k][i] = g[i + i * m];
+                    }
+                }
+            }
+            return out;
+        }
+        int packed = dim * (dim + 1) / 2;
+        Matrix w = Matrix.zeros(packed, count);
+        for (int k = 0; k < count; k++) {
+            Matrix p = ps[k];
+            int r0 = k * packed;
+            int t = 0;
+            for (int c = 0; c < dim; c++) {
+                for (int r = 0; r <= c; r++) {
+                    w.data()[r0 + t++] = 0.5 * (p.get(r, c) + p.get(c, r));
+                }
+            }
+        }
+        double[][] coef = TessellatedKernel.termCoefficients(orthant);
+        long pairs = (long) m * (m + 1) / 2;
+        int block = (int) Math.min(PAIR_BLOCK, pairs);
+        Matrix feat = Matrix.zeros(packed, block);
+        int[] pi = new int[block];
+        int[] pj = new int[block];
+        double[] g = new double[dim * dim];
+        double[] u = new double[q];
+        double[] v = new double[q];
+        double[] var = new double[n];
+        double[] lo = new double[n];
+        double[] hi = new double[n];
+        int filled = 0;
+        for (int j = 0; j < m; j++) {
+            for (int i = j; i < m; i++) {
+                java.util.Arrays.fill(g, 0);
+                for (int t = 0; t < 4; t++) {
+                    if (!TessellatedKernel.termBox(orthant, t, x[i], x[j], a, b, lo, hi)) {
+                        continue;
+                    }
+                    double vol = 1;
+                    for (int c = 0; c < n; c++) {
+                        vol *= hi[c] - lo[c];
+                    }
+                    u[0] = 1;
+                    v[0] = 1;
+                    if (degree == 1) {
+                        for (int c = 0; c < n; c++) {
+                            double mid = 0.5 * (lo[c] + hi[c]);
+                            double len = hi[c] - lo[c];
+                            u[1 + c] = mid;
+                            v[1 + c] = mid;
+                            u[1 + n + c] = x[i][c];
+                            v[1 + n + c] = x[j][c];
+                            var[c] = len * len / 12.0;
+                        }
+                    }
+                    for (int blk = 0; blk < 4; blk++) {
+                        double cv = coef[t][blk] * vol;
+                        if (cv == 0) {
+                            continue;
+                        }
+                        int ro = (blk == 2 || blk == 3) ? q : 0;
+                        int co = (blk == 1 || blk == 3) ? q : 0;
+                        for (int k = 0; k < q; k++) {
+                            double uk = cv * u[k];
+                            int base = (ro + k) * dim + co;
+                            for (int l = 0; l < q; l++) {
+                                g[base + l] += uk * v[l];
+                            }
+                        }
+                        if (degree == 1) {
+                            for (int c = 0; c < n; c++) {
+                                g[(ro + 1 + c) * dim + co + 1 + c] += cv * var[c];
+                            }
+                        }
+                    }
+                }
+                // pack the upper triangle of g + gᵀ (diagonal once): ⟨P, g⟩ = Σ_{r≤c} P_rc · packed_rc
+                int f0 = filled * packed;
+                double[] fd = feat.data();
+                int t = 0;
+                for (int c = 0; c < dim; c++) {
+                    for (int r = 0; r < c; r++) {
+                        fd[f0 + t++] = g[r * dim + c] + g[c * dim + r];
+                    }
+                    fd[f0 + t++] = g[c * dim + c];
+                }
+                pi[filled] = i;
+                pj[filled] = j;
+                filled++;
+                if (filled == block) {
+                    flushPairs(feat, w, filled, pi, pj, out, diagOut);
+                    filled = 0;
+                }
+            }
+        }
+        if (filled > 0) {
+            flushPairs(feat, w, filled, pi, pj, out, diagOut);
+        }
+        return out;
+    }
+
+    private void flushPairs(Matrix feat, Matrix w, int filled, int[] pi, int[] pj, float[][] out,
+                            double[][] diagOut) {
+        Matrix f = feat;
+        if (filled < feat.cols()) {
+            f = Matrix.wrap(feat.rows(), filled, java.util.Arrays.copyOf(feat.data(), feat.rows() * filled));
+        }
+        Matrix vals = Linalg.gemm(1.0, f, true, w, false); // filled × count
+        double[] vd = vals.data();
+        for (int k = 0; k < out.length; k++) {
+            float[] o = out[k];
+            int c0 = k * filled;
+            for (int p = 0; p < filled; p++) {
+                double val = vd[c0 + p];
+                int i = pi[p];
+                int j = pj[p];
+                o[i + j * m] = (float) val;
+                o[j + i * m] = (float) val;
+                if (i == j && diagOut != null) {
+                    diagOut[k][i] = val;
+                }
+            }
+        }
     }
 
     /** Relative eigenvalue threshold below which a component of P is dropped (double precision noise). */

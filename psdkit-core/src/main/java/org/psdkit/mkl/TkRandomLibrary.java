@@ -86,6 +86,16 @@ public final class TkRandomLibrary implements KernelLibrary {
         return out;
     }
 
+    /** The Gram engine on the training set. */
+    TkGram engine() {
+        return eng;
+    }
+
+    /** The (unit-trace) matrices P_k; not to be modified. */
+    Matrix[] matrices() {
+        return ps.clone();
+    }
+
     /** Σ_k w_k P_k. */
     public Matrix combinedP(double[] w) {
         int dim = ps[0].rows();

@@ -26,6 +26,10 @@ public interface KernelRows {
         }
         double[] d = k.data();
         double[][] rows = new double[m][]; // copied on first use: warm-started solves touch few rows
+        double[] diagonal = new double[m]; // contiguous: the solver reads every K_tt in each pair selection
+        for (int i = 0; i < m; i++) {
+            diagonal[i] = d[i + i * m];
+        }
         return new KernelRows() {
             @Override
             public int size() {
@@ -44,7 +48,7 @@ public interface KernelRows {
 
             @Override
             public double diag(int i) {
-                return d[i + i * m];
+                return diagonal[i];
             }
         };
     }

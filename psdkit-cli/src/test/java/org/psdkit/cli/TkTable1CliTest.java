@@ -1,0 +1,48 @@
+package org.psdkit.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TkTable1CliTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void unknownBandwidthReadingIsRejectedBeforeAnyOutput() {
+        Path out = dir.resolve("rows.csv");
+        CliRun r = CliRun.run("reproduce", "tk-table1", "--gauss-bandwidth", "gamma", "--data", dir.toString(),
+                "--datasets", "liver", "--out", out.toString());
+        assertEquals(2, r.status());
+        assertTrue(r.err().contains("--gauss-bandwidth"), r.err());
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void betaBandwidthsRunOnASmallSetAndWriteOneRowPerSplit() throws IOException {
+        Random rnd = new Random(4);
+        StringBuilder sb = new StringBuilder("a,b,label\n");
+        for (int i = 0; i < 40; i++) {
+            double a = rnd.nextDouble();
+            double b = rnd.nextDouble();
+            sb.append(a).append(',').append(b).append(',').append(a + 0.2 * rnd.nextGaussian() > 0.5 ? 2 : 1)
+                    .append('\n');
+        }
+        Files.writeString(dir.resolve("liver.csv"), sb.toString());
+        Path out = dir.resolve("rows.csv");
+        CliRun r = CliRun.run("reproduce", "tk-table1", "--gauss-bandwidth", "beta", "--data", dir.toString(),
+                "--datasets", "liver", "--methods", "simplemkl", "--splits", "2", "--out", out.toString(), "--json");
+        assertEquals(0, r.status(), r.err());
+        assertEquals(3, Files.readAllLines(out).size());
+        double acc = r.json().get("results").get(0).get("accuracy").asDouble();
+        assertTrue(acc >= 50 && acc <= 100, "accuracy " + acc);
+    }
+}
