@@ -33,6 +33,15 @@ final class FitSvmCommands {
     private FitSvmCommands() {
     }
 
+    /** Parses {@code --orthant lower|complement} (case-insensitive). */
+    static TessellatedKernel.Orthant parseOrthant(String s) {
+        try {
+            return TessellatedKernel.Orthant.valueOf(s.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--orthant: '" + s + "' is not lower or complement");
+        }
+    }
+
     static double[] parseGrid(String s, String option) {
         String[] parts = s.split(",");
         double[] v = new double[parts.length];
@@ -268,12 +277,7 @@ final class FitSvmCommands {
             if (!(gap > 0)) {
                 throw new IllegalArgumentException("--gap must be positive, got " + gap);
             }
-            TessellatedKernel.Orthant orth;
-            try {
-                orth = TessellatedKernel.Orthant.valueOf(orthant.trim().toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--orthant: '" + orthant + "' is not lower or complement");
-            }
+            TessellatedKernel.Orthant orth = parseOrthant(orthant);
             double[] cg = cGrid == null ? method().defaultCGrid() : parseGrid(cGrid, "--c-grid");
             double[] eg = epsGrid == null ? method().defaultEpsilonGrid() : parseGrid(epsGrid, "--epsilon-grid");
             common.checkOutWritable();

@@ -157,12 +157,7 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
         }
         double[] cgGiven = cGrid == null ? null : FitSvmCommands.parseGrid(cGrid, "--c-grid");
         double[] egGiven = epsGrid == null ? null : FitSvmCommands.parseGrid(epsGrid, "--epsilon-grid");
-        TessellatedKernel.Orthant orth;
-        try {
-            orth = TessellatedKernel.Orthant.valueOf(orthant.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--orthant: '" + orthant + "' is not lower or complement");
-        }
+        TessellatedKernel.Orthant orth = FitSvmCommands.parseOrthant(orthant);
         boolean beta = switch (gaussBandwidth.trim().toLowerCase(Locale.ROOT)) {
             case "sigma" -> false;
             case "beta" -> true;
