@@ -81,18 +81,7 @@ final class DdSdpSolver {
             n[b] = problem.blockSize(b);
             lp[b] = problem.isDiagonal(b);
             tot += n[b];
-            Coefficient cb = problem.c(b);
-            if (lp[b]) {
-                c[b] = new double[n[b]];
-                if (cb != null) {
-                    ((Coefficient.Sparse) cb).addToDiag(c[b], 1.0);
-                }
-            } else {
-                c[b] = new double[n[b] * n[b]];
-                if (cb != null) {
-                    cb.addToDense(c[b], 1.0);
-                }
-            }
+            c[b] = problem.denseC(b);
             List<Term> list = new ArrayList<>();
             for (SdpProblem.Term t : problem.terms(b)) {
                 Coefficient.Sparse s = (Coefficient.Sparse) t.coefficient();

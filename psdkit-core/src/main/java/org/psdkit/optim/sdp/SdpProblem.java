@@ -83,6 +83,27 @@ public final class SdpProblem {
     }
 
     /** The stored constraint blocks of one block, in increasing constraint order. */
+    /**
+     * C of one block as a dense array: its diagonal (length n) for a diagonal block, else the n×n column-major
+     * matrix; zeros where C has no entries.
+     */
+    public double[] denseC(int block) {
+        int s = blockSize(block);
+        Coefficient cb = c(block);
+        if (isDiagonal(block)) {
+            double[] d = new double[s];
+            if (cb != null) {
+                ((Coefficient.Sparse) cb).addToDiag(d, 1.0);
+            }
+            return d;
+        }
+        double[] d = new double[s * s];
+        if (cb != null) {
+            cb.addToDense(d, 1.0);
+        }
+        return d;
+    }
+
     public List<Term> terms(int block) {
         return terms.get(block);
     }

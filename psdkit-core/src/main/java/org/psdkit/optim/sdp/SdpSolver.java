@@ -116,20 +116,12 @@ public final class SdpSolver {
             n[b] = problem.blockSize(b);
             lp[b] = problem.isDiagonal(b);
             tot += n[b];
-            Coefficient cb = problem.c(b);
+            cDense[b] = problem.denseC(b);
             if (lp[b]) {
-                cDense[b] = new double[n[b]];
-                if (cb != null) {
-                    ((Coefficient.Sparse) cb).addToDiag(cDense[b], 1.0);
-                }
                 buildLpTranspose(b);
                 sparseTerms.add(List.of());
                 lowRankTerms.add(List.of());
             } else {
-                cDense[b] = new double[n[b] * n[b]];
-                if (cb != null) {
-                    cb.addToDense(cDense[b], 1.0);
-                }
                 List<SdpProblem.Term> sp = new ArrayList<>();
                 List<SdpProblem.Term> lr = new ArrayList<>();
                 for (SdpProblem.Term t : problem.terms(b)) {
