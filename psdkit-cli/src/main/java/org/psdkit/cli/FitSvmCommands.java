@@ -42,6 +42,20 @@ final class FitSvmCommands {
         }
     }
 
+    /** Option text of {@code --gauss-bandwidth}, shared by {@code fit simplemkl} and {@code reproduce tk-table1}. */
+    static final String GAUSS_BANDWIDTH_HELP = "How the Gaussian library's bandwidths 0.5..10 are read: beta in "
+            + "exp(-beta |x-y|^2) (the paper's definition of the bandwidth, Sec. II; default) or sigma in "
+            + "exp(-|x-y|^2/(2 sigma^2)) (SimpleMKL's convention: much wider kernels on [0,1]-scaled data).";
+
+    /** Parses {@code --gauss-bandwidth beta|sigma} (case-insensitive): true for beta. */
+    static boolean parseGaussBandwidth(String s) {
+        return switch (s.trim().toLowerCase(Locale.ROOT)) {
+            case "beta" -> true;
+            case "sigma" -> false;
+            default -> throw new IllegalArgumentException("--gauss-bandwidth: '" + s + "' is not beta or sigma");
+        };
+    }
+
     static double[] parseGrid(String s, String option) {
         String[] parts = s.split(",");
         double[] v = new double[parts.length];
@@ -222,7 +236,7 @@ final class FitSvmCommands {
         CommonFitOptions common;
 
         @Option(names = "-C", paramLabel = "C", description = "Penalty C > 0; when not given, chosen by 5-fold CV "
-                + "over C = c / kappa, c in {0.01, 0.1, 1, 10, 100} (kappa: mean Gram diagonal of the starting kernel).")
+                + "over C = c / kappa, c in --c-grid (kappa: mean Gram diagonal of the starting kernel).")
         String c;
 
         @Option(names = "--degree", defaultValue = "1", paramLabel = "D",
@@ -230,7 +244,7 @@ final class FitSvmCommands {
         int degree;
 
         @Option(names = "--epsilon", paramLabel = "EPS", description = "Box margin: X = [-eps, 1+eps]^n; chosen "
-                + "by 5-fold CV over {0.1, 1, 3} when not given.")
+                + "by 5-fold CV over --epsilon-grid when not given.")
         String epsilon;
 
         @Option(names = "--orthant", defaultValue = "lower", paramLabel = "lower|complement",
@@ -242,11 +256,12 @@ final class FitSvmCommands {
         double gap;
 
         @Option(names = "--c-grid", paramLabel = "LIST", description = "Relative C grid for CV (comma list; default "
-                + "0.001,0.01,0.1,1,10,100 for tk-svm, 0.01,0.1,1,10,100 for simplemkl).")
+                + "0.001,0.01,0.1,1,10,100 for tk-svm and simplemkl --library tk-random, 0.01,0.1,1,10,100 for the "
+                + "gauss-poly and combined libraries).")
         String cGrid;
 
         @Option(names = "--epsilon-grid", paramLabel = "LIST", description = "Epsilon grid for CV (comma list; default "
-                + "0.1,1,3,10 for tk-svm, 0.1,1,3 for simplemkl).")
+                + "0.1,1,3,10 for tk-svm and tk-random, 0.1,1,3 for combined).")
         String epsGrid;
 
         abstract Method method();
@@ -255,6 +270,11 @@ final class FitSvmCommands {
 
         int librarySize() {
             return TkRandomLibrary.PAPER_SIZE;
+        }
+
+        /** Whether the Gaussian library's bandwidths are read as β (only SimpleMKL has Gaussians). */
+        boolean betaBandwidths() {
+            return true;
         }
 
         @Override
@@ -285,7 +305,8 @@ final class FitSvmCommands {
             Labeled lab = Labeled.of(raw);
             Scaler scaler = minmaxScaler(common, raw, type());
             Matrix x = scaler.apply(raw.x());
-            KernelLearning.Settings st = new KernelLearning.Settings(degree, orth, librarySize(), common.seed);
+            KernelLearning.Settings st = new KernelLearning.Settings(degree, orth, librarySize(), common.seed,
+                    betaBandwidths());
             long t0 = System.nanoTime();
             Map<String, Object> cv = null;
             double cValue = cGiven == null ? Double.NaN : cGiven;
@@ -335,6 +356,9 @@ final class FitSvmCommands {
                 rep.put("epsilon", eps);
                 rep.put("degree", degree);
             }
+            if (method() == Method.SIMPLEMKL || method() == Method.COMBINED) {
+                rep.put("gaussBandwidth", st.betaBandwidths() ? "beta" : "sigma");
+            }
             if (cv != null) {
                 rep.put("cv", cv);
             }
@@ -376,6 +400,15 @@ final class FitSvmCommands {
                 description = "Number of random tessellated kernels (default: ${DEFAULT-VALUE}).")
         int size;
 
+        @Option(names = "--gauss-bandwidth", defaultValue = "beta", paramLabel = "beta|sigma",
+                description = GAUSS_BANDWIDTH_HELP)
+        String gaussBandwidth;
+
+        @Override
+        boolean betaBandwidths() {
+            return parseGaussBandwidth(gaussBandwidth);
+        }
+
         @Override
         Method method() {
             return switch (library.trim().toLowerCase(Locale.ROOT)) {
@@ -399,6 +432,7 @@ final class FitSvmCommands {
         public Integer call() {
             method();
             librarySize();
+            betaBandwidths();
             return super.call();
         }
 

@@ -94,21 +94,19 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
     double gap;
 
     @Option(names = "--c-grid", paramLabel = "LIST", description = "Relative C grid (default "
-            + "0.001,0.01,0.1,1,10,100 for tk, 0.01,0.1,1,10,100 for the SimpleMKL columns).")
+            + "0.001,0.01,0.1,1,10,100 for tk and simplemkl-tk, 0.01,0.1,1,10,100 for simplemkl and combined).")
     String cGrid;
 
     @Option(names = "--epsilon-grid", paramLabel = "LIST", description = "Epsilon grid (default 0.1,1,3,10 for "
-            + "tk, 0.1,1,3 for simplemkl-tk and combined).")
+            + "tk and simplemkl-tk, 0.1,1,3 for combined).")
     String epsGrid;
 
     @Option(names = "--orthant", defaultValue = "lower", paramLabel = "lower|complement",
             description = "Tessellated-kernel orthant construction (default: ${DEFAULT-VALUE}).")
     String orthant;
 
-    @Option(names = "--gauss-bandwidth", defaultValue = "sigma", paramLabel = "sigma|beta",
-            description = "How the SimpleMKL library's Gaussian bandwidths 0.5..10 are read: sigma in "
-                    + "exp(-|x-y|^2/(2 sigma^2)) (SimpleMKL's convention, default) or beta in exp(-beta |x-y|^2) "
-                    + "(the paper's own definition of the bandwidth, Sec. II; narrower kernels on [0,1] data).")
+    @Option(names = "--gauss-bandwidth", defaultValue = "beta", paramLabel = "beta|sigma",
+            description = FitSvmCommands.GAUSS_BANDWIDTH_HELP)
     String gaussBandwidth;
 
     @Option(names = "--out", paramLabel = "FILE.csv", description = "Also write one row per split and method.")
@@ -158,12 +156,7 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
         double[] cgGiven = cGrid == null ? null : FitSvmCommands.parseGrid(cGrid, "--c-grid");
         double[] egGiven = epsGrid == null ? null : FitSvmCommands.parseGrid(epsGrid, "--epsilon-grid");
         TessellatedKernel.Orthant orth = FitSvmCommands.parseOrthant(orthant);
-        boolean beta = switch (gaussBandwidth.trim().toLowerCase(Locale.ROOT)) {
-            case "sigma" -> false;
-            case "beta" -> true;
-            default -> throw new IllegalArgumentException("--gauss-bandwidth: '" + gaussBandwidth
-                    + "' is not sigma or beta");
-        };
+        boolean beta = FitSvmCommands.parseGaussBandwidth(gaussBandwidth);
         Path dir = data == null ? defaultData() : data;
         List<String> sets = new ArrayList<>();
         for (String s : datasets.split(",")) {

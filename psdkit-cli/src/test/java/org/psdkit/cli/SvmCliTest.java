@@ -71,6 +71,7 @@ class SvmCliTest {
                 "--library", "gauss-poly", "-C", "1000", "--json");
         assertEquals(0, mkl.status(), mkl.err());
         assertTrue(mkl.json().get("kernel").asText().contains("non-zero"));
+        assertEquals("beta", mkl.json().get("gaussBandwidth").asText()); // the paper's reading is the default
         CliRun ev = CliRun.run("eval", "--model", m2.toString(), "--data", train.toString(), "--json");
         assertEquals(0, ev.status(), ev.err());
         assertTrue(ev.json().get("accuracy").asDouble() > 0.8);
@@ -92,6 +93,11 @@ class SvmCliTest {
         CliRun l = CliRun.run("fit", "simplemkl", "--train", ok.toString(), "--out", out.toString(), "--library",
                 "nope");
         assertEquals(2, l.status());
+        assertFalse(Files.exists(out));
+        CliRun g = CliRun.run("fit", "simplemkl", "--train", ok.toString(), "--out", out.toString(),
+                "--gauss-bandwidth", "gamma");
+        assertEquals(2, g.status());
+        assertTrue(g.err().contains("--gauss-bandwidth"), g.err());
         assertFalse(Files.exists(out));
     }
 

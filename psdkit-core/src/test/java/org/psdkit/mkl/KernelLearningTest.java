@@ -37,6 +37,27 @@ class KernelLearningTest {
     }
 
     @Test
+    void defaultGaussianBandwidthsAreThePapersBetaAndTessellatedColumnsShareTheWideGrid() {
+        // Sec. II: exp(−β‖x−y‖²) with β the bandwidth; as σ in exp(−‖x−y‖²/(2σ²)) that is σ = 1/√(2β)
+        double[] sig = new KernelLearning.Settings(1, Orthant.LOWER, 5, 1).gaussSigmas();
+        double[] sigOld = new KernelLearning.Settings(1, Orthant.LOWER, 5, 1, false).gaussSigmas();
+        double[] x = {0.1, 0.7};
+        double[] y = {0.4, 0.2};
+        double d2 = 0.3 * 0.3 + 0.5 * 0.5;
+        for (int i = 0; i < sig.length; i++) {
+            double b = GaussPolyLibrary.PAPER_BANDWIDTHS[i];
+            assertEquals(Math.exp(-b * d2), new GaussianKernel(sig[i]).eval(x, y), 1e-15);
+            assertEquals(Math.exp(-d2 / (2 * b * b)), new GaussianKernel(sigOld[i]).eval(x, y), 1e-15);
+        }
+        assertTrue(java.util.Arrays.equals(KernelLearning.TK_C_GRID,
+                KernelLearning.Method.SIMPLEMKL_TK.defaultCGrid()));
+        assertTrue(java.util.Arrays.equals(KernelLearning.TK_EPSILON_GRID,
+                KernelLearning.Method.SIMPLEMKL_TK.defaultEpsilonGrid()));
+        assertTrue(java.util.Arrays.equals(KernelLearning.DEFAULT_C_GRID,
+                KernelLearning.Method.COMBINED.defaultCGrid()));
+    }
+
+    @Test
     void frankWolfeReachesTheBruteForceOptimumOverTwoByTwoP() {
         // n = 1, d = 0: P = [[t, r], [r, 1 − t]] ⪰ 0 is a disc; grid it and take the smallest SVM dual value
         Random rnd = new Random(17);
