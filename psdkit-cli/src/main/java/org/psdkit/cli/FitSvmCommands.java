@@ -43,9 +43,9 @@ final class FitSvmCommands {
     }
 
     /** Option text of {@code --gauss-bandwidth}, shared by {@code fit simplemkl} and {@code reproduce tk-table1}. */
-    static final String GAUSS_BANDWIDTH_HELP = "How the Gaussian library's bandwidths 0.5..10 are read: beta in "
-            + "exp(-beta |x-y|^2) (the paper's definition of the bandwidth, Sec. II; default) or sigma in "
-            + "exp(-|x-y|^2/(2 sigma^2)) (SimpleMKL's convention: much wider kernels on [0,1]-scaled data).";
+    static final String GAUSS_BANDWIDTH_HELP = "How the Gaussian library's bandwidths 0.5..10 are read: sigma in "
+            + "exp(-|x-y|^2/(2 sigma^2)) (SimpleMKL's convention; default) or beta in exp(-beta |x-y|^2) (the "
+            + "paper's definition of the bandwidth, Sec. II: much narrower kernels on [0,1]-scaled data).";
 
     /** Parses {@code --gauss-bandwidth beta|sigma} (case-insensitive): true for beta. */
     static boolean parseGaussBandwidth(String s) {
@@ -274,7 +274,7 @@ final class FitSvmCommands {
 
         /** Whether the Gaussian library's bandwidths are read as β (only SimpleMKL has Gaussians). */
         boolean betaBandwidths() {
-            return true;
+            return false;
         }
 
         @Override
@@ -400,7 +400,7 @@ final class FitSvmCommands {
                 description = "Number of random tessellated kernels (default: ${DEFAULT-VALUE}).")
         int size;
 
-        @Option(names = "--gauss-bandwidth", defaultValue = "beta", paramLabel = "beta|sigma",
+        @Option(names = "--gauss-bandwidth", defaultValue = "sigma", paramLabel = "sigma|beta",
                 description = GAUSS_BANDWIDTH_HELP)
         String gaussBandwidth;
 

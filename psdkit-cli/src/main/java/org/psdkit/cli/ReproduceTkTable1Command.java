@@ -105,7 +105,7 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
             description = "Tessellated-kernel orthant construction (default: ${DEFAULT-VALUE}).")
     String orthant;
 
-    @Option(names = "--gauss-bandwidth", defaultValue = "beta", paramLabel = "beta|sigma",
+    @Option(names = "--gauss-bandwidth", defaultValue = "sigma", paramLabel = "sigma|beta",
             description = FitSvmCommands.GAUSS_BANDWIDTH_HELP)
     String gaussBandwidth;
 

@@ -71,7 +71,7 @@ class SvmCliTest {
                 "--library", "gauss-poly", "-C", "1000", "--json");
         assertEquals(0, mkl.status(), mkl.err());
         assertTrue(mkl.json().get("kernel").asText().contains("non-zero"));
-        assertEquals("beta", mkl.json().get("gaussBandwidth").asText()); // the paper's reading is the default
+        assertEquals("sigma", mkl.json().get("gaussBandwidth").asText()); // SimpleMKL's reading is the default
         CliRun ev = CliRun.run("eval", "--model", m2.toString(), "--data", train.toString(), "--json");
         assertEquals(0, ev.status(), ev.err());
         assertTrue(ev.json().get("accuracy").asDouble() > 0.8);

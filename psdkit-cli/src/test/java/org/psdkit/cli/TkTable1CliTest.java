@@ -27,7 +27,7 @@ class TkTable1CliTest {
     }
 
     @Test
-    void sigmaBandwidthsRunOnASmallSetAndWriteOneRowPerSplit() throws IOException {
+    void betaBandwidthsRunOnASmallSetAndWriteOneRowPerSplit() throws IOException {
         Random rnd = new Random(4);
         StringBuilder sb = new StringBuilder("a,b,label\n");
         for (int i = 0; i < 40; i++) {
@@ -38,7 +38,7 @@ class TkTable1CliTest {
         }
         Files.writeString(dir.resolve("liver.csv"), sb.toString());
         Path out = dir.resolve("rows.csv");
-        CliRun r = CliRun.run("reproduce", "tk-table1", "--gauss-bandwidth", "sigma", "--data", dir.toString(),
+        CliRun r = CliRun.run("reproduce", "tk-table1", "--gauss-bandwidth", "beta", "--data", dir.toString(),
                 "--datasets", "liver", "--methods", "simplemkl", "--splits", "2", "--out", out.toString(), "--json");
         assertEquals(0, r.status(), r.err());
         assertEquals(3, Files.readAllLines(out).size());

@@ -93,12 +93,9 @@ public final class KernelLearning {
      */
     public record Settings(int degree, Orthant orthant, int librarySize, long seed, boolean betaBandwidths) {
 
-        /**
-         * Gaussian bandwidths read as β in exp(−β‖x−y‖²), the paper's definition (Sec. II: "the gaussian kernel
-         * e^{−β‖x−y‖²}, where β is the bandwidth"; Sec. VIII: "bandwidths arbitrarily chosen between .5 and 10").
-         */
+        /** Gaussian bandwidths read as σ in exp(−‖x−y‖²/(2σ²)) (SimpleMKL's convention). */
         public Settings(int degree, Orthant orthant, int librarySize, long seed) {
-            this(degree, orthant, librarySize, seed, true);
+            this(degree, orthant, librarySize, seed, false);
         }
 
         /** The Gaussian widths σ of the SimpleMKL library. */

@@ -37,10 +37,10 @@ class KernelLearningTest {
     }
 
     @Test
-    void defaultGaussianBandwidthsAreThePapersBetaAndTessellatedColumnsShareTheWideGrid() {
-        // Sec. II: exp(−β‖x−y‖²) with β the bandwidth; as σ in exp(−‖x−y‖²/(2σ²)) that is σ = 1/√(2β)
-        double[] sig = new KernelLearning.Settings(1, Orthant.LOWER, 5, 1).gaussSigmas();
-        double[] sigOld = new KernelLearning.Settings(1, Orthant.LOWER, 5, 1, false).gaussSigmas();
+    void bandwidthReadingsGiveTheirKernelsAndTessellatedColumnsShareTheWideGrid() {
+        // β reading (Sec. II): exp(−β‖x−y‖²), i.e. σ = 1/√(2β); σ reading (the default): exp(−‖x−y‖²/(2σ²))
+        double[] sig = new KernelLearning.Settings(1, Orthant.LOWER, 5, 1, true).gaussSigmas();
+        double[] sigOld = new KernelLearning.Settings(1, Orthant.LOWER, 5, 1).gaussSigmas();
         double[] x = {0.1, 0.7};
         double[] y = {0.4, 0.2};
         double d2 = 0.3 * 0.3 + 0.5 * 0.5;
