@@ -47,6 +47,20 @@ final class FitSvmCommands {
             + "exp(-|x-y|^2/(2 sigma^2)) (SimpleMKL's convention; default) or beta in exp(-beta |x-y|^2) (the "
             + "paper's definition of the bandwidth, Sec. II: much narrower kernels on [0,1]-scaled data).";
 
+    /** Option text of {@code --gauss-scaling}, shared by {@code fit simplemkl} and {@code reproduce tk-table1}. */
+    static final String GAUSS_SCALING_HELP = "Features the Gaussian/polynomial library sees: minmax (the [0,1] "
+            + "scaling the tessellated kernels need; default) or zscore (standardised on the training part, mean 0 "
+            + "and standard deviation 1, as SimpleMKL's own examples prepare data).";
+
+    /** Parses {@code --gauss-scaling minmax|zscore} (case-insensitive): true for zscore. */
+    static boolean parseGaussScaling(String s) {
+        return switch (s.trim().toLowerCase(Locale.ROOT)) {
+            case "zscore" -> true;
+            case "minmax" -> false;
+            default -> throw new IllegalArgumentException("--gauss-scaling: '" + s + "' is not minmax or zscore");
+        };
+    }
+
     /** Parses {@code --gauss-bandwidth beta|sigma} (case-insensitive): true for beta. */
     static boolean parseGaussBandwidth(String s) {
         return switch (s.trim().toLowerCase(Locale.ROOT)) {
@@ -277,6 +291,11 @@ final class FitSvmCommands {
             return false;
         }
 
+        /** Whether the Gaussian/polynomial library sees standardised features (only SimpleMKL has it). */
+        boolean standardizeGauss() {
+            return false;
+        }
+
         @Override
         public Integer call() {
             Double cGiven = positiveOrNull(c, "-C");
@@ -306,7 +325,7 @@ final class FitSvmCommands {
             Scaler scaler = minmaxScaler(common, raw, type());
             Matrix x = scaler.apply(raw.x());
             KernelLearning.Settings st = new KernelLearning.Settings(degree, orth, librarySize(), common.seed,
-                    betaBandwidths());
+                    betaBandwidths(), standardizeGauss());
             long t0 = System.nanoTime();
             Map<String, Object> cv = null;
             double cValue = cGiven == null ? Double.NaN : cGiven;
@@ -358,6 +377,7 @@ final class FitSvmCommands {
             }
             if (method() == Method.SIMPLEMKL || method() == Method.COMBINED) {
                 rep.put("gaussBandwidth", st.betaBandwidths() ? "beta" : "sigma");
+                rep.put("gaussScaling", st.standardizeGauss() ? "zscore" : "minmax");
             }
             if (cv != null) {
                 rep.put("cv", cv);
@@ -404,9 +424,18 @@ final class FitSvmCommands {
                 description = GAUSS_BANDWIDTH_HELP)
         String gaussBandwidth;
 
+        @Option(names = "--gauss-scaling", defaultValue = "minmax", paramLabel = "minmax|zscore",
+                description = GAUSS_SCALING_HELP)
+        String gaussScaling;
+
         @Override
         boolean betaBandwidths() {
             return parseGaussBandwidth(gaussBandwidth);
+        }
+
+        @Override
+        boolean standardizeGauss() {
+            return parseGaussScaling(gaussScaling);
         }
 
         @Override
@@ -433,6 +462,7 @@ final class FitSvmCommands {
             method();
             librarySize();
             betaBandwidths();
+            standardizeGauss();
             return super.call();
         }
 

@@ -109,6 +109,10 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
             description = FitSvmCommands.GAUSS_BANDWIDTH_HELP)
     String gaussBandwidth;
 
+    @Option(names = "--gauss-scaling", defaultValue = "minmax", paramLabel = "minmax|zscore",
+            description = FitSvmCommands.GAUSS_SCALING_HELP)
+    String gaussScaling;
+
     @Option(names = "--out", paramLabel = "FILE.csv", description = "Also write one row per split and method.")
     Path out;
 
@@ -157,6 +161,7 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
         double[] egGiven = epsGrid == null ? null : FitSvmCommands.parseGrid(epsGrid, "--epsilon-grid");
         TessellatedKernel.Orthant orth = FitSvmCommands.parseOrthant(orthant);
         boolean beta = FitSvmCommands.parseGaussBandwidth(gaussBandwidth);
+        boolean zscore = FitSvmCommands.parseGaussScaling(gaussScaling);
         Path dir = data == null ? defaultData() : data;
         List<String> sets = new ArrayList<>();
         for (String s : datasets.split(",")) {
@@ -184,7 +189,7 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
             double[] y = lab.encode(d.labels(), d.source());
             int degree = name.equals("ionosphere") ? 0 : 1;
             KernelLearning.Settings st = new KernelLearning.Settings(degree, orth,
-                    librarySize, seed, beta);
+                    librarySize, seed, beta, zscore);
             Map<Method, double[][]> res = new LinkedHashMap<>();
             for (Method m : ms) {
                 res.put(m, new double[runs][]);

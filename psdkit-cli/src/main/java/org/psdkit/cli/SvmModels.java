@@ -116,6 +116,14 @@ final class SvmModels {
             }
             o.put("feature", mem.feature());
             o.put("traceScale", mem.traceScale());
+            if (mem.std() != null) {
+                ArrayNode c = o.putArray("center");
+                ArrayNode sc = o.putArray("scale");
+                for (int j = 0; j < mem.std().center().length; j++) {
+                    c.add(mem.std().center()[j]);
+                    sc.add(mem.std().scale()[j]);
+                }
+            }
             return o;
         }
         if (k instanceof WeightedSumKernel w) {
@@ -168,18 +176,32 @@ final class SvmModels {
                     throw new IllegalArgumentException(where + ": feature index " + feat + " out of range");
                 }
                 double ts = ModelDocs.number(o, "traceScale", where);
+                GaussPolyLibrary.Standardization std = null;
+                if (o.has("center") || o.has("scale")) {
+                    double[] c = JsonArrays.doubles(o.get("center"), where + ".center");
+                    double[] sc = JsonArrays.doubles(o.get("scale"), where + ".scale");
+                    if (c.length != features || sc.length != features) {
+                        throw new IllegalArgumentException(where + ": center and scale need " + features
+                                + " values each, got " + c.length + " and " + sc.length);
+                    }
+                    try {
+                        std = new GaussPolyLibrary.Standardization(c, sc);
+                    } catch (IllegalArgumentException e) {
+                        throw new IllegalArgumentException(where + ": " + e.getMessage());
+                    }
+                }
                 if (type.equals("gaussian")) {
                     double s = ModelDocs.number(o, "sigma", where);
                     if (!(s > 0)) {
                         throw new IllegalArgumentException(where + ": sigma must be > 0, got " + s);
                     }
-                    return new GaussPolyLibrary.Member(s, 0, feat, ts);
+                    return new GaussPolyLibrary.Member(s, 0, feat, ts, std);
                 }
                 int deg = (int) ModelDocs.number(o, "degree", where);
                 if (deg < 1) {
                     throw new IllegalArgumentException(where + ": degree must be >= 1, got " + deg);
                 }
-                return new GaussPolyLibrary.Member(0, deg, feat, ts);
+                return new GaussPolyLibrary.Member(0, deg, feat, ts, std);
             }
             case "sum" -> {
                 JsonNode parts = o.get("parts");

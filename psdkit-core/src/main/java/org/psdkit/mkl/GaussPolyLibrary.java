@@ -13,6 +13,10 @@ import org.psdkit.linalg.Matrix;
  * "approximately 13(n+1) kernels"; the default {@link #PAPER_BANDWIDTHS} has 10 bandwidths (SimpleMKL's own list
  * truncated to [0.5, 10] and filled in) and degrees 1, 2, 3, giving exactly 13(n+1). Gram matrices are stored in
  * single precision (m² floats per kernel).
+ *
+ * <p>With {@link Standardization} the members see every feature standardised (minus its mean on the training part,
+ * divided by its standard deviation there), as SimpleMKL's own examples prepare the data before building this
+ * library; the transformation is part of each member, so training and test points go through the same function.
  */
 public final class GaussPolyLibrary implements KernelLibrary {
 
@@ -33,19 +37,83 @@ public final class GaussPolyLibrary implements KernelLibrary {
     /** Polynomial degrees 1–3. */
     public static final int[] PAPER_DEGREES = {1, 2, 3};
 
-    /** One library member: Gaussian (sigma &gt; 0) or polynomial (degree &gt; 0), on one feature or all (−1). */
-    public record Member(double sigma, int degree, int feature, double traceScale) implements Kernel {
+    /**
+     * Per-feature standardisation u_j = (x_j − center_j) / scale_j applied to both arguments of a member.
+     *
+     * @param center per-feature shift (the training part's mean)
+     * @param scale  per-feature positive divisor (the training part's standard deviation; 1 for a constant feature)
+     */
+    public record Standardization(double[] center, double[] scale) {
+        public Standardization {
+            if (center.length != scale.length) {
+                throw new IllegalArgumentException("standardisation: " + center.length + " centres but "
+                        + scale.length + " scales");
+            }
+            for (int j = 0; j < scale.length; j++) {
+                if (!Double.isFinite(center[j]) || !(scale[j] > 0) || Double.isInfinite(scale[j])) {
+                    throw new IllegalArgumentException("standardisation of feature " + (j + 1) + ": centre "
+                            + center[j] + ", scale " + scale[j] + " (need finite centre and finite scale > 0)");
+                }
+            }
+            center = center.clone();
+            scale = scale.clone();
+        }
+
+        /** Mean and sample standard deviation of every column of x (scale 1 for a constant column). */
+        public static Standardization of(Matrix x) {
+            int m = x.rows();
+            int n = x.cols();
+            if (m < 2) {
+                throw new IllegalArgumentException("standardisation needs at least 2 rows, got " + m);
+            }
+            double[] c = new double[n];
+            double[] sc = new double[n];
+            for (int j = 0; j < n; j++) {
+                double mean = 0;
+                for (int i = 0; i < m; i++) {
+                    mean += x.get(i, j);
+                }
+                mean /= m;
+                double ss = 0;
+                for (int i = 0; i < m; i++) {
+                    double d = x.get(i, j) - mean;
+                    ss += d * d;
+                }
+                double sd = Math.sqrt(ss / (m - 1));
+                c[j] = mean;
+                sc[j] = sd > 0 ? sd : 1;
+            }
+            return new Standardization(c, sc);
+        }
+
+        double apply(double v, int j) {
+            return (v - center[j]) / scale[j];
+        }
+    }
+
+    /**
+     * One library member: Gaussian (sigma &gt; 0) or polynomial (degree &gt; 0), on one feature or all (−1), on
+     * standardised features when {@code std} is not null.
+     */
+    public record Member(double sigma, int degree, int feature, double traceScale, Standardization std)
+            implements Kernel {
+
+        /** A member on the features as given. */
+        public Member(double sigma, int degree, int feature, double traceScale) {
+            this(sigma, degree, feature, traceScale, null);
+        }
+
         @Override
         public double eval(double[] x, double[] y) {
             double v;
             if (sigma > 0) {
                 double s = 0;
                 if (feature >= 0) {
-                    double d = x[feature] - y[feature];
+                    double d = diff(x, y, feature);
                     s = d * d;
                 } else {
                     for (int j = 0; j < x.length; j++) {
-                        double d = x[j] - y[j];
+                        double d = diff(x, y, j);
                         s += d * d;
                     }
                 }
@@ -53,10 +121,10 @@ public final class GaussPolyLibrary implements KernelLibrary {
             } else {
                 double s = 0;
                 if (feature >= 0) {
-                    s = x[feature] * y[feature];
+                    s = prod(x, y, feature);
                 } else {
                     for (int j = 0; j < x.length; j++) {
-                        s += x[j] * y[j];
+                        s += prod(x, y, j);
                     }
                 }
                 double base = 1 + s;
@@ -68,21 +136,44 @@ public final class GaussPolyLibrary implements KernelLibrary {
             return v * traceScale;
         }
 
+        private double diff(double[] x, double[] y, int j) {
+            return std == null ? x[j] - y[j] : (x[j] - y[j]) / std.scale()[j];
+        }
+
+        private double prod(double[] x, double[] y, int j) {
+            return std == null ? x[j] * y[j] : std.apply(x[j], j) * std.apply(y[j], j);
+        }
+
         @Override
         public String spec() {
-            String on = feature >= 0 ? "feature " + (feature + 1) : "all features";
+            String on = (feature >= 0 ? "feature " + (feature + 1) : "all features")
+                    + (std == null ? "" : ", standardised");
             return sigma > 0 ? String.format(Locale.ROOT, "gaussian(sigma=%s) on %s", sigma, on)
                     : String.format(Locale.ROOT, "polynomial(degree=%d) on %s", degree, on);
         }
     }
 
     private final List<Member> members = new ArrayList<>();
+    private final Standardization std;
     private final float[][] grams;
     private final List<double[]> diags = new ArrayList<>();
     private final int m;
 
     public GaussPolyLibrary(Matrix x, double[] bandwidths, int[] degrees) {
+        this(x, bandwidths, degrees, null);
+    }
+
+    /**
+     * The library on x, its members on the features standardised by {@code std} (null: as given; see
+     * {@link Standardization#of} for the training part's own).
+     */
+    public GaussPolyLibrary(Matrix x, double[] bandwidths, int[] degrees, Standardization std) {
         this.m = x.rows();
+        this.std = std;
+        if (std != null && std.center().length != x.cols()) {
+            throw new IllegalArgumentException("standardisation of " + std.center().length + " features for data with "
+                    + x.cols());
+        }
         int n = x.cols();
         double[][] pts = x.toRowArrays();
         List<float[]> gs = new ArrayList<>();
@@ -91,13 +182,13 @@ public final class GaussPolyLibrary implements KernelLibrary {
                 if (!(s > 0)) {
                     throw new IllegalArgumentException("bandwidth must be positive, got " + s);
                 }
-                add(new Member(s, 0, f, 1.0), pts, gs);
+                add(new Member(s, 0, f, 1.0, std), pts, gs);
             }
             for (int d : degrees) {
                 if (d < 1) {
                     throw new IllegalArgumentException("polynomial degree must be >= 1, got " + d);
                 }
-                add(new Member(0, d, f, 1.0), pts, gs);
+                add(new Member(0, d, f, 1.0, std), pts, gs);
             }
         }
         grams = gs.toArray(new float[0][]);
@@ -108,7 +199,7 @@ public final class GaussPolyLibrary implements KernelLibrary {
         for (double[] p : pts) {
             tr += raw.eval(p, p);
         }
-        Member mem = new Member(raw.sigma(), raw.degree(), raw.feature(), 1.0 / tr);
+        Member mem = new Member(raw.sigma(), raw.degree(), raw.feature(), 1.0 / tr, raw.std());
         float[] g = new float[m * m];
         double[] dg = new double[m];
         for (int i = 0; i < m; i++) {

@@ -90,12 +90,27 @@ public final class KernelLearning {
      * @param seed        seed of the random library
      * @param betaBandwidths read the library's bandwidths 0.5…10 as β in exp(−β‖x−y‖²) (Colbert &amp; Peet's own
      *                    definition of the Gaussian's bandwidth, Sec. II) instead of σ in exp(−‖x−y‖²/(2σ²))
+     * @param standardizeGauss build the Gaussian/polynomial library on features standardised on the training
+     *                    part (mean 0, standard deviation 1, as SimpleMKL's own examples prepare data) instead of
+     *                    the [0, 1]-scaled features the tessellated kernels need
      */
-    public record Settings(int degree, Orthant orthant, int librarySize, long seed, boolean betaBandwidths) {
+    public record Settings(int degree, Orthant orthant, int librarySize, long seed, boolean betaBandwidths,
+                           boolean standardizeGauss) {
 
-        /** Gaussian bandwidths read as σ in exp(−‖x−y‖²/(2σ²)) (SimpleMKL's convention). */
+        /** Gaussian bandwidths read as σ in exp(−‖x−y‖²/(2σ²)) (SimpleMKL's convention), library inputs as given. */
         public Settings(int degree, Orthant orthant, int librarySize, long seed) {
-            this(degree, orthant, librarySize, seed, false);
+            this(degree, orthant, librarySize, seed, false, false);
+        }
+
+        /** Library inputs as given. */
+        public Settings(int degree, Orthant orthant, int librarySize, long seed, boolean betaBandwidths) {
+            this(degree, orthant, librarySize, seed, betaBandwidths, false);
+        }
+
+        /** The Gaussian/polynomial library on x (scaled to [0, 1] on the training part) under these settings. */
+        public GaussPolyLibrary gaussPoly(Matrix x) {
+            return new GaussPolyLibrary(x, gaussSigmas(), GaussPolyLibrary.PAPER_DEGREES,
+                    standardizeGauss ? GaussPolyLibrary.Standardization.of(x) : null);
         }
 
         /** The Gaussian widths σ of the SimpleMKL library. */
@@ -213,12 +228,11 @@ public final class KernelLearning {
     /** The library of a SimpleMKL method on scaled data x. */
     public static KernelLibrary library(Method method, Matrix x, double epsilon, Settings s) {
         return switch (method) {
-            case SIMPLEMKL -> new GaussPolyLibrary(x, s.gaussSigmas(),
-                    GaussPolyLibrary.PAPER_DEGREES);
+            case SIMPLEMKL -> s.gaussPoly(x);
             case SIMPLEMKL_TK -> new TkRandomLibrary(new TkGram(x, s.degree(), -epsilon, 1 + epsilon, s.orthant()),
                     s.librarySize(), s.seed());
-            case COMBINED -> new CombinedLibrary(new GaussPolyLibrary(x, s.gaussSigmas(),
-                    GaussPolyLibrary.PAPER_DEGREES), new TkRandomLibrary(new TkGram(x, s.degree(), -epsilon,
+            case COMBINED -> new CombinedLibrary(s.gaussPoly(x),
+                    new TkRandomLibrary(new TkGram(x, s.degree(), -epsilon,
                     1 + epsilon, s.orthant()), s.librarySize(), s.seed()));
             case TK -> throw new IllegalArgumentException("TK is not a library method");
         };
@@ -230,8 +244,7 @@ public final class KernelLearning {
      */
     public static LibraryGrams libraryGrams(Method method, Matrix x, double epsilon, Settings s) {
         return switch (method) {
-            case SIMPLEMKL -> LibraryGrams.of(new GaussPolyLibrary(x, s.gaussSigmas(),
-                    GaussPolyLibrary.PAPER_DEGREES));
+            case SIMPLEMKL -> LibraryGrams.of(s.gaussPoly(x));
             case SIMPLEMKL_TK -> LibraryGrams.of(new TkRandomLibrary(new TkGram(x, s.degree(), -epsilon,
                     1 + epsilon, s.orthant()), s.librarySize(), s.seed()));
             case COMBINED -> LibraryGrams.concat(libraryGrams(Method.SIMPLEMKL, x, epsilon, s),
