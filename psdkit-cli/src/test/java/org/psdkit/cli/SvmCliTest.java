@@ -75,6 +75,28 @@ class SvmCliTest {
         CliRun ev = CliRun.run("eval", "--model", m2.toString(), "--data", train.toString(), "--json");
         assertEquals(0, ev.status(), ev.err());
         assertTrue(ev.json().get("accuracy").asDouble() > 0.8);
+        // standardised library: the saved model carries the transform and predicts what the fit measured
+        Path m3 = dir.resolve("mkl-z.json");
+        CliRun z = CliRun.run("fit", "simplemkl", "--train", train.toString(), "--out", m3.toString(),
+                "--library", "gauss-poly", "-C", "1000", "--gauss-scaling", "zscore", "--json");
+        assertEquals(0, z.status(), z.err());
+        assertEquals("zscore", z.json().get("gaussScaling").asText());
+        assertTrue(Files.readString(m3).contains("\"center\""));
+        CliRun evz = CliRun.run("eval", "--model", m3.toString(), "--data", train.toString(), "--json");
+        assertEquals(0, evz.status(), evz.err());
+        assertEquals(z.json().get("trainAccuracy").asDouble(), evz.json().get("accuracy").asDouble(), 1e-12);
+        // a corrupt transform in the model file is an input error naming where it is
+        Path bad = dir.resolve("mkl-bad.json");
+        Files.writeString(bad, Files.readString(m3).replaceFirst("\"scale\"\\s*:\\s*\\[\\s*[-0-9.eE]+",
+                "\"scale\" : [ -1"));
+        CliRun evb = CliRun.run("eval", "--model", bad.toString(), "--data", train.toString(), "--json");
+        assertEquals(2, evb.status(), evb.out());
+        assertTrue(evb.err().contains("scale"), evb.err());
+        CliRun g = CliRun.run("fit", "simplemkl", "--train", train.toString(), "--out", dir.resolve("x.json")
+                .toString(), "--gauss-scaling", "unit");
+        assertEquals(2, g.status());
+        assertTrue(g.err().contains("--gauss-scaling"), g.err());
+        assertFalse(Files.exists(dir.resolve("x.json")));
     }
 
     @Test

@@ -59,6 +59,12 @@ public final class GaussPolyLibrary implements KernelLibrary {
             scale = scale.clone();
         }
 
+        /**
+         * A column whose standard deviation is below 1e-12 × (1 + |mean|) is constant up to the rounding of the
+         * mean (about 1e-16 relative per value): dividing by it would blow rounding up into O(1) values.
+         */
+        static final double CONSTANT_RELATIVE_SD = 1e-12;
+
         /** Mean and sample standard deviation of every column of x (scale 1 for a constant column). */
         public static Standardization of(Matrix x) {
             int m = x.rows();
@@ -81,7 +87,7 @@ public final class GaussPolyLibrary implements KernelLibrary {
                 }
                 double sd = Math.sqrt(ss / (m - 1));
                 c[j] = mean;
-                sc[j] = sd > 0 ? sd : 1;
+                sc[j] = sd > CONSTANT_RELATIVE_SD * (1 + Math.abs(mean)) ? sd : 1;
             }
             return new Standardization(c, sc);
         }

@@ -1,6 +1,7 @@
 package org.psdkit.mkl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -55,6 +56,51 @@ class KernelLearningTest {
                 KernelLearning.Method.SIMPLEMKL_TK.defaultEpsilonGrid()));
         assertTrue(java.util.Arrays.equals(KernelLearning.DEFAULT_C_GRID,
                 KernelLearning.Method.COMBINED.defaultCGrid()));
+    }
+
+    @Test
+    void standardisedLibraryEqualsThePlainLibraryOnStandardisedData() {
+        Random rnd = new Random(21);
+        Matrix x = points(25, 3, rnd);
+        for (int i = 0; i < 25; i++) {
+            x.set(i, 2, 0.5); // a constant feature keeps scale 1
+        }
+        GaussPolyLibrary.Standardization std = GaussPolyLibrary.Standardization.of(x);
+        Matrix z = Matrix.zeros(25, 3);
+        for (int j = 0; j < 3; j++) {
+            double mean = 0;
+            for (int i = 0; i < 25; i++) {
+                mean += x.get(i, j) / 25;
+            }
+            double ss = 0;
+            for (int i = 0; i < 25; i++) {
+                ss += (x.get(i, j) - mean) * (x.get(i, j) - mean);
+            }
+            double sd = j == 2 ? 1 : Math.sqrt(ss / 24); // the constant feature is only centred
+            for (int i = 0; i < 25; i++) {
+                z.set(i, j, j == 2 ? 0 : (x.get(i, j) - mean) / sd);
+            }
+        }
+        GaussPolyLibrary a = new GaussPolyLibrary(x, GaussPolyLibrary.PAPER_BANDWIDTHS, GaussPolyLibrary.PAPER_DEGREES,
+                std);
+        GaussPolyLibrary b = new GaussPolyLibrary(z, GaussPolyLibrary.PAPER_BANDWIDTHS, GaussPolyLibrary.PAPER_DEGREES);
+        assertEquals(b.size(), a.size());
+        double[][] xr = x.toRowArrays();
+        double[][] zr = z.toRowArrays();
+        for (int k = 0; k < a.size(); k++) {
+            for (int i = 0; i < 25; i += 6) {
+                for (int j = 0; j < 25; j += 5) {
+                    double want = b.member(k).eval(zr[i], zr[j]);
+                    assertEquals(want, a.member(k).eval(xr[i], xr[j]), 1e-12 * Math.max(1, Math.abs(want)),
+                            a.describe(k));
+                }
+            }
+        }
+        assertTrue(a.describe(0).contains("standardised"));
+        assertThrows(IllegalArgumentException.class,
+                () -> new GaussPolyLibrary.Standardization(new double[] {0}, new double[] {0}));
+        assertThrows(IllegalArgumentException.class, () -> new GaussPolyLibrary(x, GaussPolyLibrary.PAPER_BANDWIDTHS,
+                GaussPolyLibrary.PAPER_DEGREES, new GaussPolyLibrary.Standardization(new double[2], new double[] {1, 1})));
     }
 
     @Test
