@@ -127,7 +127,8 @@ final class FitSvmCommands {
         Scaler.Kind kind = Scaler.Kind.parse(common.scale);
         if (kind == Scaler.Kind.ZSCORE) {
             throw new IllegalArgumentException("--scale zscore: " + model + " needs features scaled to [0, 1] "
-                    + "(minmax, applied by default)");
+                    + "(minmax, applied by default); fit simplemkl --gauss-scaling zscore gives the Gaussian/polynomial "
+                    + "library standardised features");
         }
         return Scaler.fit(Scaler.Kind.MINMAX, raw.x());
     }
