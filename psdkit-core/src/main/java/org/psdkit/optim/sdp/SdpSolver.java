@@ -25,10 +25,12 @@ import org.psdkit.linalg.Matrix;
  * the best iterate and stops when it has not improved for {@value #STAGNATION_ITERATIONS} iterations.
  *
  * <p>When that double-precision run ends without meeting the tolerances (a stall, typically on problems without a
- * strictly feasible point such as SDPLIB's hinf and qap) and the problem is small enough
- * ({@link DdSdpSolver#applicable}), the same method is run again from the start in double-double arithmetic
- * ({@link DdSdpSolver}); its result replaces the double-precision one when it scores better. Its gap and
- * infeasibilities are those of the returned (rounded) point, so they certify the returned value.
+ * strictly feasible point such as SDPLIB's hinf and qap, or an iteration limit reached while stalled) and the problem
+ * is small enough ({@link DdSdpSolver#applicable}), the same method is run again in double-double arithmetic
+ * ({@link DdSdpSolver}): from the best well-centred double iterate ({@link #WARM_START_CENTRALITY}) when there is one,
+ * and from the standard start if that misses a tolerance. Its result replaces the double-precision one when it scores
+ * better. Its gap and infeasibilities are those of the returned (rounded) point, so they certify the returned
+ * value.
  *
  * <p>Infeasibility is detected with the usual certificates (as in SDPT3): (P) is declared infeasible when
  * bᵀy &gt; 0 and ‖Σ y_i A_i + Z‖_F / bᵀy is below {@link SdpOptions#infeasibilityTolerance()}, (D) when ⟨C,X⟩ &lt; 0 and
