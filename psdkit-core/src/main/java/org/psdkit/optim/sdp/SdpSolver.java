@@ -444,7 +444,7 @@ public final class SdpSolver {
         int iter = 0;
         // a double-double restart may follow: track the progress and the best well-centred iterate to start it from
         boolean ddCandidate = DdSdpSolver.applicableWarm(p);
-        double[] bestHistory = new double[opt.maxIterations() + 1];
+        double[] bestHistory = new double[STAGNATION_ITERATIONS + 1]; // ring: best score of the last iterations
         double warmScore = Double.POSITIVE_INFINITY;
         double[][][] warm = null;
         int warmIter = 0;
@@ -525,7 +525,7 @@ public final class SdpSolver {
                 message = "no improvement for " + STAGNATION_ITERATIONS + " iterations";
                 break;
             }
-            bestHistory[iter] = bestScore;
+            bestHistory[iter % bestHistory.length] = bestScore;
             if (iter >= opt.maxIterations()) {
                 status = SdpStatus.ITERATION_LIMIT;
                 message = "iteration limit " + opt.maxIterations() + " reached";
@@ -700,8 +700,8 @@ public final class SdpSolver {
         // less than SLOW_PROGRESS_FACTOR-fold over the last STAGNATION_ITERATIONS iterations, far from the
         // tolerances) and a well-centred iterate is there to start from; a run that was still converging is not
         // continued behind the caller's limit
-        boolean stalled = iter >= STAGNATION_ITERATIONS && bestScore >= NEAR_OPTIMAL_FACTOR
-                && bestScore > bestHistory[iter - STAGNATION_ITERATIONS] / SLOW_PROGRESS_FACTOR;
+        boolean stalled = iter >= STAGNATION_ITERATIONS && bestScore >= NEAR_OPTIMAL_FACTOR && bestScore
+                > bestHistory[(iter - STAGNATION_ITERATIONS) % bestHistory.length] / SLOW_PROGRESS_FACTOR;
         if (status != SdpStatus.OPTIMAL && status != SdpStatus.PRIMAL_INFEASIBLE
                 && status != SdpStatus.DUAL_INFEASIBLE && status != SdpStatus.TIME_LIMIT
                 && (status != SdpStatus.ITERATION_LIMIT || stalled && warm != null)
