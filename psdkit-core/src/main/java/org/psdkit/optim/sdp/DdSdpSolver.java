@@ -25,8 +25,8 @@ final class DdSdpSolver {
      * Cost limit of one iteration, in the estimate of {@link #applicable} (double-double multiply–adds of the Schur
      * formation and factorisation). Measured on this project's 2-core machine: qap7 (2.2e7) 0.06 s and control4
      * (2.5e7) 0.2 s of CPU per iteration; qap8 (6.4e7) and control5 (7.6e7) ~0.3–0.7 s per iteration and ~20–30 s per
-     * run; control6 (1.9e8) ~1.2 s per iteration, 67 s per run (certified, gap 4.7e-9). 2e8 admits control6 and keeps
-     * qap9 (1.7e8 but it reaches the iteration limit in double, which is not restarted) and qap10 (4.2e8) out.
+     * run; control6 (1.9e8) ~1.2 s per iteration, 67 s per run (certified, gap 4.7e-9). 2e8 admits control6 and
+     * qap9 (1.7e8, ~1 s per iteration) and keeps qap10 (4.2e8) out of restarts from the standard start.
      */
     static final double MAX_WORK_PER_ITERATION = 2e8;
     /** Fraction of the step to the boundary: the value of the double-precision solver. */
@@ -112,9 +112,22 @@ final class DdSdpSolver {
      */
     static final int GRAM_ROUNDS = 2;
 
+    /**
+     * Cost limit of one iteration for a restart that starts from a well-centred double-precision iterate
+     * ({@link #solve(SdpProblem, SdpOptions, int, double, double[][], double[], double[][])}): such a restart needs
+     * about half the iterations of one from the standard start (qap9: 16 instead of 26), so twice the per-iteration
+     * cost fits the same time. 4.5e8 admits qap10 (4.2e8) and keeps theta3 (5.4e8) and everything larger out.
+     */
+    static final double MAX_WARM_WORK_PER_ITERATION = 4.5e8;
+
     /** Whether the problem suits this solver: sparse coefficients only and a per-iteration cost under the limit. */
     static boolean applicable(SdpProblem problem) {
         return work(problem) <= MAX_WORK_PER_ITERATION;
+    }
+
+    /** Whether a restart from a well-centred double iterate suits the problem ({@link #MAX_WARM_WORK_PER_ITERATION}). */
+    static boolean applicableWarm(SdpProblem problem) {
+        return work(problem) <= MAX_WARM_WORK_PER_ITERATION;
     }
 
     /** Estimated double-double multiply–adds of one iteration (+∞ when a coefficient is not sparse). */
@@ -142,7 +155,17 @@ final class DdSdpSolver {
     }
 
     static SdpResult solve(SdpProblem problem, SdpOptions options, int firstIteration, double secondsLeft) {
-        return new DdSdpSolver(problem, options).run(firstIteration, secondsLeft);
+        return new DdSdpSolver(problem, options).run(firstIteration, secondsLeft, null);
+    }
+
+    /**
+     * As {@link #solve(SdpProblem, SdpOptions, int, double)}, but starting from the given iterate of the
+     * double-precision run (blocks laid out as in {@link SdpSolver}: n×n column-major, or n entries for a diagonal
+     * block) instead of the standard starting point. X₀ and Z₀ must be positive definite.
+     */
+    static SdpResult solve(SdpProblem problem, SdpOptions options, int firstIteration, double secondsLeft,
+                           double[][] x0, double[] y0, double[][] z0) {
+        return new DdSdpSolver(problem, options).run(firstIteration, secondsLeft, new double[][][] {x0, {y0}, z0});
     }
 
     // ------------------------------------------------------------------ block helpers
@@ -348,14 +371,22 @@ final class DdSdpSolver {
     private static final java.lang.management.ThreadMXBean THREADS =
             java.lang.management.ManagementFactory.getThreadMXBean();
 
-    private SdpResult run(int firstIteration, double secondsLeft) {
+    private SdpResult run(int firstIteration, double secondsLeft, double[][][] warm) {
         long start = System.nanoTime();
         long startCpu = opt.cpuTime() ? THREADS.getCurrentThreadCpuTime() : 0;
         Mat[] x = zeros();
         Mat[] z = zeros();
         double[] yh = new double[m];
         double[] yl = new double[m];
-        initialPoint(x, z);
+        if (warm == null) {
+            initialPoint(x, z);
+        } else {
+            for (int b = 0; b < nb; b++) {
+                x[b] = Mat.of(x[b].rows, x[b].cols, warm[0][b]);
+                z[b] = Mat.of(z[b].rows, z[b].cols, warm[2][b]);
+            }
+            System.arraycopy(warm[1][0], 0, yh, 0, m);
+        }
         double normB = Math.sqrt(Linalg.dot(bv, bv));
         Mat[] cm = new Mat[nb];
         for (int b = 0; b < nb; b++) {

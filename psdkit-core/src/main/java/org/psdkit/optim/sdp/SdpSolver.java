@@ -25,10 +25,12 @@ import org.psdkit.linalg.Matrix;
  * the best iterate and stops when it has not improved for {@value #STAGNATION_ITERATIONS} iterations.
  *
  * <p>When that double-precision run ends without meeting the tolerances (a stall, typically on problems without a
- * strictly feasible point such as SDPLIB's hinf and qap) and the problem is small enough
- * ({@link DdSdpSolver#applicable}), the same method is run again from the start in double-double arithmetic
- * ({@link DdSdpSolver}); its result replaces the double-precision one when it scores better. Its gap and
- * infeasibilities are those of the returned (rounded) point, so they certify the returned value.
+ * strictly feasible point such as SDPLIB's hinf and qap, or an iteration limit reached while stalled) and the problem
+ * is small enough ({@link DdSdpSolver#applicable}), the same method is run again in double-double arithmetic
+ * ({@link DdSdpSolver}): from the best well-centred double iterate ({@link #WARM_START_CENTRALITY}) when there is one,
+ * and from the standard start if that misses a tolerance. Its result replaces the double-precision one when it scores
+ * better. Its gap and infeasibilities are those of the returned (rounded) point, so they certify the returned
+ * value.
  *
  * <p>Infeasibility is detected with the usual certificates (as in SDPT3): (P) is declared infeasible when
  * bᵀy &gt; 0 and ‖Σ y_i A_i + Z‖_F / bᵀy is below {@link SdpOptions#infeasibilityTolerance()}, (D) when ⟨C,X⟩ &lt; 0 and
@@ -79,6 +81,22 @@ public final class SdpSolver {
      * turn a result already 6e-9 from CSDP's into an "optimal" one.
      */
     static final double NEAR_OPTIMAL_RESTART_WORK = 1e7;
+    /**
+     * A run that reaches the iteration limit far from the tolerances (score ≥ {@value #NEAR_OPTIMAL_FACTOR}) counts
+     * as stalled, and may be continued by a double-double restart, when its best iterate's score improved less than
+     * 2-fold over the last {@value #STAGNATION_ITERATIONS} iterations: a converging interior-point method gains
+     * orders of magnitude in that many iterations, while the stalled runs seen on SDPLIB (qap9, qap10) crawl by
+     * 1–25% per 15 iterations until the limit.
+     */
+    static final double SLOW_PROGRESS_FACTOR = 2.0;
+    /**
+     * The double-double restart starts from the best-scoring double iterate with λ_min(X^½ Z X^½) ≥ 3e-2·μ (30×
+     * inside the wide neighbourhood {@link DdSdpSolver#NEIGHBOURHOOD} that the double-double iteration keeps) when
+     * there is one, rather than from the standard start. On qap9 the double run loses centrality at iteration 12
+     * (5e-2 → 4e-3 → 9e-4) and never regains it; on qap6 a restart from an iterate at 1e-2 (iteration 17) stalled
+     * at gap 4e-8, one from iteration 11 (≥ 3e-2) reached 8e-9.
+     */
+    static final double WARM_START_CENTRALITY = 3e-2;
     /** At most 4 refinement steps: with a jittered Schur factor each step gains ~log10(1/jitter) digits. */
     static final int REFINE_STEPS = 4;
 
@@ -424,6 +442,12 @@ public final class SdpSolver {
         String message = "";
         SdpStatus status = null;
         int iter = 0;
+        // a double-double restart may follow: track the progress and the best well-centred iterate to start it from
+        boolean ddCandidate = DdSdpSolver.applicableWarm(p);
+        double[] bestHistory = new double[STAGNATION_ITERATIONS + 1]; // ring: best score of the last iterations
+        double warmScore = Double.POSITIVE_INFINITY;
+        double[][][] warm = null;
+        int warmIter = 0;
         double pobj = 0;
         double dobj = 0;
         double gap = 0;
@@ -501,6 +525,7 @@ public final class SdpSolver {
                 message = "no improvement for " + STAGNATION_ITERATIONS + " iterations";
                 break;
             }
+            bestHistory[iter % bestHistory.length] = bestScore;
             if (iter >= opt.maxIterations()) {
                 status = SdpStatus.ITERATION_LIMIT;
                 message = "iteration limit " + opt.maxIterations() + " reached";
@@ -540,6 +565,11 @@ public final class SdpSolver {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "factorisation failed at iteration " + iter + ": " + e.getMessage();
                 break;
+            }
+            if (ddCandidate && score < warmScore && centrality(lx, x, z) >= WARM_START_CENTRALITY) {
+                warmScore = score;
+                warm = new double[][][] {copy(x), copy(z), {y.clone()}};
+                warmIter = iter - 1;
             }
             // h0 = r_p + A(X R_d Z⁻¹)
             double[][] xrdzi = zeros();
@@ -666,17 +696,49 @@ public final class SdpSolver {
                 status = SdpStatus.NEAR_OPTIMAL;
             }
         }
+        // an iteration limit ends in a double-double restart only when the run had stalled (its best score improved
+        // less than SLOW_PROGRESS_FACTOR-fold over the last STAGNATION_ITERATIONS iterations, far from the
+        // tolerances) and a well-centred iterate is there to start from; a run that was still converging is not
+        // continued behind the caller's limit
+        boolean stalled = iter >= STAGNATION_ITERATIONS && bestScore >= NEAR_OPTIMAL_FACTOR && bestScore
+                > bestHistory[(iter - STAGNATION_ITERATIONS) % bestHistory.length] / SLOW_PROGRESS_FACTOR;
         if (status != SdpStatus.OPTIMAL && status != SdpStatus.PRIMAL_INFEASIBLE
                 && status != SdpStatus.DUAL_INFEASIBLE && status != SdpStatus.TIME_LIMIT
-                && status != SdpStatus.ITERATION_LIMIT && DdSdpSolver.applicable(p)
+                && (status != SdpStatus.ITERATION_LIMIT || stalled && warm != null)
+                && (DdSdpSolver.applicable(p) || warm != null && DdSdpSolver.applicableWarm(p))
                 && (status != SdpStatus.NEAR_OPTIMAL || DdSdpSolver.work(p) <= NEAR_OPTIMAL_RESTART_WORK)) {
-            double used = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
-                    : (System.nanoTime() - start) * 1e-9;
-            double left = opt.timeLimitSeconds() > 0 ? opt.timeLimitSeconds() - used : 0;
-            if (opt.timeLimitSeconds() <= 0 || left > 0) {
-                SdpResult dd = DdSdpSolver.solve(p, opt, iter, left);
-                double ddScore = Math.max(dd.relativeGap() / opt.gapTolerance(),
-                        Math.max(dd.primalInfeasibility(), dd.dualInfeasibility()) / opt.feasibilityTolerance());
+            // first from the best well-centred double iterate (cheaper: the early iterations are not repeated),
+            // then, if that misses a tolerance and the problem is small enough, from the standard start
+            SdpResult dd = null;
+            String how = "";
+            int ddIterations = iter;
+            for (int attempt = 0; attempt < 2; attempt++) {
+                boolean fromWarm = attempt == 0;
+                if (fromWarm ? warm == null || !DdSdpSolver.applicableWarm(p)
+                        : dd != null && score(dd) < 1 || !DdSdpSolver.applicable(p)) {
+                    continue;
+                }
+                double used = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
+                        : (System.nanoTime() - start) * 1e-9;
+                double left = opt.timeLimitSeconds() > 0 ? opt.timeLimitSeconds() - used : 0;
+                if (opt.timeLimitSeconds() > 0 && left <= 0) {
+                    break;
+                }
+                SdpResult r = fromWarm
+                        ? DdSdpSolver.solve(p, opt, ddIterations, left, warm[0], warm[2][0], warm[1])
+                        : DdSdpSolver.solve(p, opt, ddIterations, left);
+                ddIterations = r.iterations();
+                String note = (fromWarm ? "from iteration " + warmIter : "from the standard start") + ": "
+                        + r.message();
+                if (dd == null || score(r) < score(dd)) {
+                    how += (dd == null ? "" : "; it missed a tolerance, so again ") + note;
+                    dd = r;
+                } else {
+                    how += "; again " + note + " (not better)";
+                }
+            }
+            if (dd != null) {
+                double ddScore = score(dd);
                 if (ddScore < bestScore || best == null) {
                     SdpStatus st = dd.status();
                     if (st != SdpStatus.OPTIMAL) {
@@ -687,11 +749,11 @@ public final class SdpSolver {
                         st = SdpStatus.NEAR_OPTIMAL; // the rounded point misses a tolerance
                     }
                     return new SdpResult(st, dd.x(), dd.y(), dd.z(), dd.primalObjective(), dd.dualObjective(),
-                            dd.relativeGap(), dd.primalInfeasibility(), dd.dualInfeasibility(), dd.iterations(),
+                            dd.relativeGap(), dd.primalInfeasibility(), dd.dualInfeasibility(), ddIterations,
                             (System.nanoTime() - start) * 1e-9, "double precision: " + message
-                            + "; double-double restart: " + dd.message());
+                            + "; double-double restart " + how);
                 }
-                message += "; double-double restart did not improve (" + dd.message() + ")";
+                message += "; double-double restart did not improve (" + how + ")";
             }
         }
         double seconds = (System.nanoTime() - start) * 1e-9;
@@ -702,6 +764,35 @@ public final class SdpSolver {
             zm[b] = lp[b] ? Matrix.column(z[b]) : Matrix.wrap(n[b], n[b], z[b]);
         }
         return new SdpResult(status, xm, y, zm, pobj, dobj, gap, pinf, dinf, iter, seconds, message);
+    }
+
+    /**
+     * λ_min(X^½ Z X^½) / μ over all blocks (the centrality measure of wide-neighbourhood methods), given the
+     * Cholesky factors of X's SDP blocks; λ_min(Lᵀ Z L) with X = L Lᵀ has the same eigenvalues as X^½ Z X^½.
+     */
+    private double centrality(Cholesky[] lx, double[][] x, double[][] z) {
+        double mu = inner(x, z) / totalSize;
+        double lmin = Double.POSITIVE_INFINITY;
+        for (int b = 0; b < nb; b++) {
+            if (lp[b]) {
+                for (int k = 0; k < n[b]; k++) {
+                    lmin = Math.min(lmin, x[b][k] * z[b][k]);
+                }
+            } else {
+                Matrix l = lx[b].lower();
+                Matrix zl = Linalg.gemm(1.0, Matrix.wrap(n[b], n[b], z[b]), false, l, false);
+                Matrix w = Linalg.gemm(1.0, l, true, zl, false);
+                w.symmetrizeInPlace();
+                lmin = Math.min(lmin, Linalg.eigvalsh(w)[0]);
+            }
+        }
+        return lmin / mu;
+    }
+
+    /** The larger of gap/tolerance and infeasibility/tolerance of a result (below 1: every tolerance met). */
+    private double score(SdpResult r) {
+        return Math.max(r.relativeGap() / opt.gapTolerance(),
+                Math.max(r.primalInfeasibility(), r.dualInfeasibility()) / opt.feasibilityTolerance());
     }
 
     private static boolean allFinite(double[][] a) {

@@ -84,6 +84,53 @@ class DdSdpSolverTest {
         assertEquals(2.0326, value, 1e-4 * 2.0326, "published value to its 5 digits");
     }
 
+    /**
+     * The restart from a double-precision iterate (the problem without interior above, after 6 double iterations)
+     * reaches the same closed-form value 1 as the restart from the standard start, in fewer double-double
+     * iterations.
+     */
+    @Test
+    void restartFromADoubleIterateReachesTheClosedFormValueInFewerIterations() {
+        SdpProblem.Builder b = SdpProblem.builder(2);
+        int blk = b.addBlock(2);
+        b.addC(blk, 0, 0, 1).addC(blk, 0, 1, 1).addC(blk, 1, 1, 1);
+        b.addA(0, blk, 0, 0, 1).addA(1, blk, 1, 1, 1);
+        b.setB(0, 0).setB(1, 1);
+        SdpProblem p = b.build();
+        SdpResult early = SdpSolver.solve(p, SdpOptions.defaults().withMaxIterations(6));
+        assertEquals(SdpStatus.ITERATION_LIMIT, early.status(), early.message());
+        SdpOptions tight = SdpOptions.defaults().withTolerance(1e-16);
+        SdpResult warm = DdSdpSolver.solve(p, tight, 0, 0, new double[][] {early.x()[blk].data()}, early.y(),
+                new double[][] {early.z()[blk].data()});
+        SdpResult cold = DdSdpSolver.solve(p, tight, 0, 0);
+        assertEquals(SdpStatus.OPTIMAL, warm.status(), warm.message());
+        assertEquals(1.0, warm.primalObjective(), 1e-7);
+        assertEquals(1.0, warm.dualObjective(), 1e-7);
+        assertTrue(warm.iterations() < cold.iterations(), warm.iterations() + " vs " + cold.iterations());
+    }
+
+    /**
+     * hinf1's double run stalls at a relative gap ~1e-5 from iteration ~25 on. With a limit of 45 iterations it
+     * reaches the limit stalled, and the double-double phase (started from a well-centred double iterate) still
+     * certifies the value; with a limit of 10 the run is still converging at the limit and is not continued.
+     */
+    @Test
+    void onlyAStalledRunIsContinuedPastTheIterationLimit() throws IOException {
+        SdpProblem p = SdpSolverTest.resource("hinf1");
+        SdpResult stalled = SdpSolver.solve(p, SdpOptions.defaults().withMaxIterations(45));
+        assertEquals(SdpStatus.OPTIMAL, stalled.status(), stalled.message());
+        assertTrue(stalled.message().contains("iteration limit 45 reached"), stalled.message());
+        assertTrue(stalled.message().contains("double-double restart from iteration"), stalled.message());
+        assertTrue(stalled.relativeGap() <= CERTIFIED_GAP && stalled.primalInfeasibility() <= CERTIFIED_INFEASIBILITY
+                && stalled.dualInfeasibility() <= CERTIFIED_INFEASIBILITY, stalled.message());
+        assertEquals(2.0326, SdpaFormat.sdpaView(stalled).objective(), 1e-4 * 2.0326,
+                "published value to its 5 digits");
+        SdpResult converging = SdpSolver.solve(p, SdpOptions.defaults().withMaxIterations(10));
+        assertEquals(SdpStatus.ITERATION_LIMIT, converging.status(), converging.message());
+        assertEquals(10, converging.iterations());
+        assertTrue(!converging.message().contains("double-double"), converging.message());
+    }
+
     private static double inner(Matrix a, Matrix b) {
         double s = 0;
         for (int k = 0; k < a.data().length; k++) {
