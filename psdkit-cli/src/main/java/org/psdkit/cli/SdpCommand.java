@@ -90,6 +90,11 @@ public final class SdpCommand implements Runnable {
         rep.put("relative_gap", r.relativeGap());
         rep.put("primal_infeasibility", r.dualInfeasibility());
         rep.put("dual_infeasibility", r.primalInfeasibility());
+        if (Double.isFinite(r.lowerBound())) {
+            // our (P) min <C,X> is SDPA's dual with the sign flipped: a lower bound L on it is the upper bound -L on
+            // the SDPLIB value, proved by a dual iterate (SDPA's x) checked positive semidefinite from the file
+            rep.put("objective_upper_bound", -r.lowerBound());
+        }
         rep.put("iterations", r.iterations());
         rep.put("seconds", r.seconds());
         rep.put("message", r.message());

@@ -18,10 +18,29 @@ import org.psdkit.linalg.Matrix;
  * @param iterations          iterations done
  * @param seconds             wall-clock time
  * @param message             one line saying why the solver stopped
+ * @param lowerBound          a verified lower bound on (P)'s optimal value (= an upper bound on −optimum in SDPA's
+ *                            sign convention): bᵀy of an iterate y whose C − Σ y_i A_i, recomputed in double from the
+ *                            data, has λ_min above a rounding-error margin; computed only when the solve did not end
+ *                            optimal or infeasible, otherwise (and when no iterate passes) NaN
  */
 public record SdpResult(SdpStatus status, Matrix[] x, double[] y, Matrix[] z, double primalObjective,
                         double dualObjective, double relativeGap, double primalInfeasibility,
-                        double dualInfeasibility, int iterations, double seconds, String message) {
+                        double dualInfeasibility, int iterations, double seconds, String message,
+                        double lowerBound) {
+
+    /** A result without a verified bound ({@link #lowerBound()} NaN). */
+    public SdpResult(SdpStatus status, Matrix[] x, double[] y, Matrix[] z, double primalObjective,
+                     double dualObjective, double relativeGap, double primalInfeasibility,
+                     double dualInfeasibility, int iterations, double seconds, String message) {
+        this(status, x, y, z, primalObjective, dualObjective, relativeGap, primalInfeasibility, dualInfeasibility,
+                iterations, seconds, message, Double.NaN);
+    }
+
+    /** The same result with another status, message and bound. */
+    SdpResult with(SdpStatus newStatus, String newMessage, double newLowerBound) {
+        return new SdpResult(newStatus, x, y, z, primalObjective, dualObjective, relativeGap, primalInfeasibility,
+                dualInfeasibility, iterations, seconds, newMessage, newLowerBound);
+    }
 
     public boolean isOptimal() {
         return status == SdpStatus.OPTIMAL;

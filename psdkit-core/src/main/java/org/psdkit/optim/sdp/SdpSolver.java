@@ -99,6 +99,30 @@ public final class SdpSolver {
     static final double WARM_START_CENTRALITY = 3e-2;
     /** At most 4 refinement steps: with a jittered Schur factor each step gains ~log10(1/jitter) digits. */
     static final int REFINE_STEPS = 4;
+    /**
+     * The stagnation test also counts as progress an iteration at which one of the three measures (relative gap,
+     * primal or dual infeasibility), while still above its tolerance, falls below half of its last recorded
+     * value. The best iterate is judged by the worst measure, which can stay flat while another one still falls
+     * by orders of magnitude: on SDPLIB's hinf12 the gap stays ~0.2 from iteration 26 to 41 while the primal
+     * infeasibility falls 1.9e-4 → 8.6e-6 (the dual iterate travelling towards its non-attained optimum), after
+     * which the gap falls to 1e-4; stopping at iteration 41 returned the value 22.5 instead of ~1e-4. A factor 2
+     * is the same "less than 2-fold is no progress" rule as {@link #SLOW_PROGRESS_FACTOR}.
+     */
+    static final double COMPONENT_PROGRESS_FACTOR = 2.0;
+    /**
+     * A run that did not converge is reported {@link SdpStatus#ILL_POSED} when an iterate grew 1e6 times beyond the
+     * data and its objective: ‖Σ y_i A_i‖_F ≥ 1e6·(1 + ‖C‖_F + ‖R_d‖_F + |bᵀy|), or ‖X‖_F ≥ 1e6·(1 + ‖b‖ + ‖r_p‖
+     * + |⟨C,X⟩|). Then W = −Σ y_i A_i/‖Σ y_i A_i‖ is a unit-norm matrix, PSD up to 1e-6 (W = (Z − C + R_d)/‖·‖),
+     * with |bᵀy|/‖Σ y_i A_i‖ ≤ 1e-6, so every feasible X has ⟨W, X⟩ ≈ 0 and lies within 1e-6 of a proper face
+     * of the cone: (P) has (to that accuracy) no strictly feasible point, and (D)'s optimum is approached only as
+     * y grows (symmetrically for X). Well-posed SDPLIB problems keep these ratios below ~1e3; hinf12 reaches 1e9.
+     */
+    static final double ILL_POSED_RATIO = 1e6;
+    /**
+     * At most 10 dual iterates (those with dual infeasibility below tolerance and the largest bᵀy first) are
+     * checked for a verified lower bound: each check costs an eigenvalue decomposition per block.
+     */
+    static final int BOUND_CHECKS = 10;
 
     private static final java.lang.management.ThreadMXBean THREADS =
             java.lang.management.ManagementFactory.getThreadMXBean();
@@ -453,6 +477,15 @@ public final class SdpSolver {
         double gap = 0;
         double pinf = 0;
         double dinf = 0;
+        // per measure (gap, primal, dual infeasibility): the value at its last halving, and the last iteration at
+        // which a measure above its tolerance halved (see COMPONENT_PROGRESS_FACTOR)
+        double[] measureRef = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
+        int lastMeasureProgress = 0;
+        // the largest divergence ratios seen (see ILL_POSED_RATIO), and dual iterates that may give a lower bound
+        double divergenceY = 0;
+        double divergenceX = 0;
+        List<double[]> boundCandidates = new ArrayList<>();
+        double boundCandidateObj = Double.NEGATIVE_INFINITY;
         while (true) {
             double[][] rd = copy(cDense);
             for (int b = 0; b < nb; b++) {
@@ -492,6 +525,31 @@ public final class SdpSolver {
                 best = new double[][][] {copy(x), copy(z), {y.clone()}};
                 bestStats = new double[] {pobj, dobj, gap, pinf, dinf, iter};
             }
+            if (iter > 0) {
+                double[] measures = {Math.min(gap, gapXz), pinf, dinf};
+                double[] tols = {opt.gapTolerance(), opt.feasibilityTolerance(), opt.feasibilityTolerance()};
+                for (int k = 0; k < 3; k++) {
+                    if (measures[k] < measureRef[k] / COMPONENT_PROGRESS_FACTOR) {
+                        if (measureRef[k] > tols[k] && Double.isFinite(measureRef[k])) {
+                            lastMeasureProgress = iter;
+                        }
+                        measureRef[k] = measures[k];
+                    }
+                }
+                double normRd = norm(rd);
+                double[][] aty = copy(cDense); // Σ y_i A_i = C − Z − R_d
+                for (int b = 0; b < nb; b++) {
+                    for (int k = 0; k < aty[b].length; k++) {
+                        aty[b][k] -= z[b][k] + rd[b][k];
+                    }
+                }
+                divergenceY = Math.max(divergenceY, norm(aty) / (1 + normC + normRd + Math.abs(dobj)));
+                divergenceX = Math.max(divergenceX, norm(x) / (1 + normB + norm(rp) + Math.abs(pobj)));
+                if (dinf <= opt.feasibilityTolerance() && dobj > boundCandidateObj) {
+                    boundCandidateObj = dobj;
+                    boundCandidates.add(y.clone());
+                }
+            }
             if (Math.min(gap, gapXz) < opt.gapTolerance() && pinf < opt.feasibilityTolerance()
                     && dinf < opt.feasibilityTolerance()) {
                 status = SdpStatus.OPTIMAL;
@@ -520,7 +578,7 @@ public final class SdpSolver {
                     break;
                 }
             }
-            if (iter - bestIter >= STAGNATION_ITERATIONS && bestIter > 0) {
+            if (iter - Math.max(bestIter, lastMeasureProgress) >= STAGNATION_ITERATIONS && bestIter > 0) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "no improvement for " + STAGNATION_ITERATIONS + " iterations";
                 break;
@@ -746,12 +804,15 @@ public final class SdpSolver {
                                 : st == SdpStatus.TIME_LIMIT || st == SdpStatus.ITERATION_LIMIT ? st
                                 : SdpStatus.NUMERICAL_PROBLEMS;
                     } else if (ddScore >= 1) {
-                        st = SdpStatus.NEAR_OPTIMAL; // the rounded point misses a tolerance
+                        // the double-double iterate converged but its rounding to double misses a tolerance (when
+                        // ‖y‖ is huge, rounding y costs ~u·‖y‖ of dual feasibility): near-optimal only within the
+                        // NEAR_OPTIMAL_FACTOR of the tolerances, as for a double-precision result
+                        st = ddScore < NEAR_OPTIMAL_FACTOR ? SdpStatus.NEAR_OPTIMAL : SdpStatus.NUMERICAL_PROBLEMS;
                     }
-                    return new SdpResult(st, dd.x(), dd.y(), dd.z(), dd.primalObjective(), dd.dualObjective(),
-                            dd.relativeGap(), dd.primalInfeasibility(), dd.dualInfeasibility(), ddIterations,
-                            (System.nanoTime() - start) * 1e-9, "double precision: " + message
-                            + "; double-double restart " + how);
+                    return diagnose(new SdpResult(st, dd.x(), dd.y(), dd.z(), dd.primalObjective(),
+                            dd.dualObjective(), dd.relativeGap(), dd.primalInfeasibility(), dd.dualInfeasibility(),
+                            ddIterations, (System.nanoTime() - start) * 1e-9, "double precision: " + message
+                            + "; double-double restart " + how), divergenceY, divergenceX, boundCandidates);
                 }
                 message += "; double-double restart did not improve (" + how + ")";
             }
@@ -763,7 +824,115 @@ public final class SdpSolver {
             xm[b] = lp[b] ? Matrix.column(x[b]) : Matrix.wrap(n[b], n[b], x[b]);
             zm[b] = lp[b] ? Matrix.column(z[b]) : Matrix.wrap(n[b], n[b], z[b]);
         }
-        return new SdpResult(status, xm, y, zm, pobj, dobj, gap, pinf, dinf, iter, seconds, message);
+        return diagnose(new SdpResult(status, xm, y, zm, pobj, dobj, gap, pinf, dinf, iter, seconds, message),
+                divergenceY, divergenceX, boundCandidates);
+    }
+
+    /**
+     * For a run that did not end optimal or infeasible: a verified lower bound on (P)'s optimal value from the
+     * dual iterates, and the {@link SdpStatus#ILL_POSED} status when the iterates diverged (see
+     * {@link #ILL_POSED_RATIO}). Other results are returned unchanged.
+     */
+    private SdpResult diagnose(SdpResult r, double divergenceY, double divergenceX, List<double[]> candidates) {
+        SdpStatus st = r.status();
+        if (st == SdpStatus.OPTIMAL || st == SdpStatus.NEAR_OPTIMAL || st == SdpStatus.PRIMAL_INFEASIBLE
+                || st == SdpStatus.DUAL_INFEASIBLE) {
+            return r;
+        }
+        List<double[]> all = new ArrayList<>(candidates);
+        all.add(r.y()); // the returned y may come from the double-double phase
+        double bound = Double.NaN;
+        int checks = st == SdpStatus.TIME_LIMIT ? BOUND_CHECKS : 0; // no eigenvalue work past the time limit
+        for (int k = all.size() - 1; k >= 0 && checks < BOUND_CHECKS; k--) {
+            double[] yk = all.get(k);
+            double obj = Linalg.dot(p.b(), yk);
+            if (Double.isFinite(bound) && obj <= bound) {
+                continue;
+            }
+            checks++;
+            if (verifiedDualFeasible(yk)) {
+                bound = Double.isFinite(bound) ? Math.max(bound, obj) : obj;
+            }
+        }
+        // the returned point's own ratios, in case it comes from the double-double phase
+        double[][] aty = zeros();
+        addAdjoint(r.y(), 1.0, aty);
+        double normC = norm(cDense);
+        double rdNorm = r.dualInfeasibility() * (1 + normC);
+        double ry = norm(aty) / (1 + normC + rdNorm + Math.abs(r.dualObjective()));
+        double normX = 0;
+        for (Matrix xb : r.x()) {
+            normX += xb.normF() * xb.normF();
+        }
+        double normB = norm(p.b());
+        double rx = Math.sqrt(normX) / (1 + normB + r.primalInfeasibility() * (1 + normB)
+                + Math.abs(r.primalObjective()));
+        divergenceY = Math.max(divergenceY, ry);
+        divergenceX = Math.max(divergenceX, rx);
+        String msg = r.message();
+        if (divergenceY >= ILL_POSED_RATIO || divergenceX >= ILL_POSED_RATIO) {
+            st = SdpStatus.ILL_POSED;
+            if (divergenceY >= ILL_POSED_RATIO) {
+                msg += String.format(java.util.Locale.ROOT, "; ill-posed: the dual iterate diverged "
+                        + "(||sum y_i A_i|| up to %.1e times the data and objective), so (P) has no strictly "
+                        + "feasible point to that accuracy and the optimum of (D) is not attained", divergenceY);
+            }
+            if (divergenceX >= ILL_POSED_RATIO) {
+                msg += String.format(java.util.Locale.ROOT, "; ill-posed: the primal iterate diverged "
+                        + "(||X|| up to %.1e times the data and objective), so (D) has no strictly feasible point "
+                        + "to that accuracy and the optimum of (P) is not attained", divergenceX);
+            }
+        }
+        if (Double.isFinite(bound)) {
+            msg += "; verified lower bound on the optimal value of (P): " + bound;
+        }
+        return r.with(st, msg, bound);
+    }
+
+    /**
+     * Whether C − Σ y_i A_i, formed in double from the data, is positive semidefinite with a margin that covers
+     * the rounding errors of forming it and of the eigenvalue computation: λ_min ≥ (m + 2 n_max)·u·(‖C‖_F +
+     * Σ_i |y_i| ‖A_i‖_F), the a-priori bound γ_k ≈ k·u for sums of k products (Higham, Accuracy and Stability of
+     * Numerical Algorithms, §3.1) plus the backward error ~n·u·‖Z‖ of a symmetric eigensolver, with u = 2^-53.
+     * Then bᵀy is a lower bound on (P)'s optimal value (weak duality), up to the rounding of bᵀy itself.
+     */
+    static boolean verifiedDualFeasible(SdpProblem problem, double[] yv) {
+        return new SdpSolver(problem, SdpOptions.defaults()).verifiedDualFeasible(yv);
+    }
+
+    private boolean verifiedDualFeasible(double[] yv) {
+        double[][] zz = copy(cDense);
+        addAdjoint(yv, -1.0, zz);
+        double scale = norm(cDense);
+        double[] normA = new double[m];
+        int maxBlock = 1;
+        for (int b = 0; b < nb; b++) {
+            maxBlock = Math.max(maxBlock, n[b]);
+            for (SdpProblem.Term t : p.terms(b)) {
+                double f = t.coefficient().normF();
+                normA[t.constraint()] += f * f;
+            }
+        }
+        for (int i = 0; i < m; i++) {
+            scale += Math.abs(yv[i]) * Math.sqrt(normA[i]);
+        }
+        double margin = (m + 2.0 * maxBlock) * 0x1p-53 * scale;
+        for (int b = 0; b < nb; b++) {
+            double lmin;
+            if (lp[b]) {
+                lmin = Double.POSITIVE_INFINITY;
+                for (double v : zz[b]) {
+                    lmin = Math.min(lmin, v);
+                }
+            } else {
+                symmetrize(n[b], zz[b]);
+                lmin = Linalg.eigvalsh(Matrix.wrap(n[b], n[b], zz[b]))[0];
+            }
+            if (!(lmin >= margin)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -22,7 +22,15 @@ public enum SdpStatus {
     TIME_LIMIT,
     /** The method stalled (tiny steps, or a Schur complement that could not be factored); the result is the last
      *  iterate with its diagnostics. */
-    NUMERICAL_PROBLEMS;
+    NUMERICAL_PROBLEMS,
+    /**
+     * The method did not converge and its iterates diverged far beyond the size of the data and of the objective
+     * ({@link SdpSolver#ILL_POSED_RATIO}): the normalised iterate is an approximate certificate that one side has no
+     * strictly feasible point, so the optimum of the other side is not attained (or only approached as its
+     * iterates grow without bound). The returned point's value is not certified; {@link SdpResult#lowerBound()}
+     * holds a verified lower bound on (P)'s optimal value when one was found. The message says which side.
+     */
+    ILL_POSED;
 
     /** Lower-case name used in JSON output. */
     public String label() {
