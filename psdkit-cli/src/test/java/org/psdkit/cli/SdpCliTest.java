@@ -32,6 +32,23 @@ class SdpCliTest {
         assertTrue(j.get("relative_gap").asDouble() < 1e-7);
     }
 
+    /**
+     * min x1 s.t. [[x1, 1], [1, x2]] ⪰ 0: the infimum 0 is approached only as x2 → ∞. With a tolerance the
+     * iteration limit cannot reach, the run ends ill_posed, and its verified upper bound is ≥ the true value 0.
+     */
+    @Test
+    void sdpSolveReportsAnIllPosedProblemWithAVerifiedBound() {
+        Path f = TestFiles.write(dir, "toy.dat-s", "2\n1\n2\n1.0 0.0\n0 1 1 2 -1.0\n1 1 1 1 1.0\n2 1 2 2 1.0\n");
+        CliRun r = CliRun.run("sdp", "solve", f.toString(), "--json", "--tolerance", "1e-14",
+                "--max-iterations", "25");
+        assertEquals(0, r.status(), r.err());
+        JsonNode j = r.json();
+        assertEquals("ill_posed", j.get("status").asText(), j.toString());
+        double upper = j.get("objective_upper_bound").asDouble();
+        assertTrue(upper >= 0 && upper < 1e-6, j.toString());
+        assertTrue(j.get("note").asText().contains("not certified"));
+    }
+
     @Test
     void sdpSolveRejectsMissingAndMalformedFiles() {
         CliRun missing = CliRun.run("sdp", "solve", dir.resolve("none.dat-s").toString());
