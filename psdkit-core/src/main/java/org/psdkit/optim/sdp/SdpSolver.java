@@ -32,6 +32,12 @@ import org.psdkit.linalg.Matrix;
  * better. Its gap and infeasibilities are those of the returned (rounded) point, so they certify the returned
  * value.
  *
+ * <p>A run that ends neither optimal nor infeasible gets a verified lower bound on (P)'s optimal value
+ * ({@link SdpResult#lowerBound()}: bᵀy of a dual iterate whose slack, recomputed from the data, is positive definite
+ * beyond the rounding errors), and the status {@link SdpStatus#ILL_POSED} when its iterates diverged far beyond the
+ * data ({@link #ILL_POSED_RATIO}), the sign that one side has no strictly feasible point and the other side's
+ * optimum is not attained (SDPLIB's hinf12).
+ *
  * <p>Infeasibility is detected with the usual certificates (as in SDPT3): (P) is declared infeasible when
  * bᵀy &gt; 0 and ‖Σ y_i A_i + Z‖_F / bᵀy is below {@link SdpOptions#infeasibilityTolerance()}, (D) when ⟨C,X⟩ &lt; 0 and
  * ‖A(X)‖ / |⟨C,X⟩| is below it.
@@ -115,7 +121,9 @@ public final class SdpSolver {
      * + |⟨C,X⟩|). Then W = −Σ y_i A_i/‖Σ y_i A_i‖ is a unit-norm matrix, PSD up to 1e-6 (W = (Z − C + R_d)/‖·‖),
      * with |bᵀy|/‖Σ y_i A_i‖ ≤ 1e-6, so every feasible X has ⟨W, X⟩ ≈ 0 and lies within 1e-6 of a proper face
      * of the cone: (P) has (to that accuracy) no strictly feasible point, and (D)'s optimum is approached only as
-     * y grows (symmetrically for X). Well-posed SDPLIB problems keep these ratios below ~1e3; hinf12 reaches 1e9.
+     * y grows (symmetrically for X). The value 1e6 is a round "far beyond the data" level, not a tuned one; the two
+     * SDPLIB runs it flags reach 1e11 (hinf12) and 1.7e7 (hinf15); every other SDPLIB run ends optimal,
+     * near-optimal or infeasible, where the test is not made.
      */
     static final double ILL_POSED_RATIO = 1e6;
     /**
