@@ -14,20 +14,25 @@ class DdSdpSolverTest {
     static final double CERTIFIED_GAP = 1e-6;
     static final double CERTIFIED_INFEASIBILITY = 1e-7;
 
+    /** The 2×2 problem without interior point described below (one block, index 0). */
+    static SdpProblem noInterior() {
+        SdpProblem.Builder b = SdpProblem.builder(2);
+        int blk = b.addBlock(2);
+        b.addC(blk, 0, 0, 1).addC(blk, 0, 1, 1).addC(blk, 1, 1, 1);
+        b.addA(0, blk, 0, 0, 1).addA(1, blk, 1, 1, 1);
+        b.setB(0, 0).setB(1, 1);
+        return b.build();
+    }
+
     /**
      * min ⟨C, X⟩ s.t. X₁₁ = 0, X₂₂ = 1 with C = [[1, 1], [1, 1]]: X₁₁ = 0 forces X₁₂ = 0, so X = diag(0, 1) and the
      * value is 1; the primal has no interior point and the dual optimum (y₂ → 1 as y₁ → −∞) is not attained.
      */
     @Test
     void problemWithoutInteriorIsSolvedToTheClosedFormValue() {
-        SdpProblem.Builder b = SdpProblem.builder(2);
-        int blk = b.addBlock(2);
-        b.addC(blk, 0, 0, 1).addC(blk, 0, 1, 1).addC(blk, 1, 1, 1);
-        b.addA(0, blk, 0, 0, 1).addA(1, blk, 1, 1, 1);
-        b.setB(0, 0).setB(1, 1);
         // without an interior the value error is ~√(infeasibility): X₁₂² ≤ X₁₁ X₂₂ lets X₁₂ ≈ −√ε when X₁₁ = ε.
         // Double-double reaches tolerances far below double's, and with them the value.
-        SdpProblem p = b.build();
+        SdpProblem p = noInterior();
         SdpResult r = DdSdpSolver.solve(p, SdpOptions.defaults().withTolerance(1e-16), 0, 0);
         assertEquals(SdpStatus.OPTIMAL, r.status(), r.message());
         assertEquals(1.0, r.primalObjective(), 1e-7);
@@ -91,12 +96,8 @@ class DdSdpSolverTest {
      */
     @Test
     void restartFromADoubleIterateReachesTheClosedFormValueInFewerIterations() {
-        SdpProblem.Builder b = SdpProblem.builder(2);
-        int blk = b.addBlock(2);
-        b.addC(blk, 0, 0, 1).addC(blk, 0, 1, 1).addC(blk, 1, 1, 1);
-        b.addA(0, blk, 0, 0, 1).addA(1, blk, 1, 1, 1);
-        b.setB(0, 0).setB(1, 1);
-        SdpProblem p = b.build();
+        SdpProblem p = noInterior();
+        int blk = 0;
         SdpResult early = SdpSolver.solve(p, SdpOptions.defaults().withMaxIterations(6));
         assertEquals(SdpStatus.ITERATION_LIMIT, early.status(), early.message());
         SdpOptions tight = SdpOptions.defaults().withTolerance(1e-16);
