@@ -386,32 +386,14 @@ public final class SimpleMkl {
         for (int i = 0; i < m; i++) {
             diagonal[i] = a[i + i * m] + g * b[i + i * m];
         }
-        double[][] rows = new double[m][];
-        return new KernelRows() {
-            @Override
-            public int size() {
-                return m;
+        return KernelRows.lazy(diagonal, i -> {
+            double[] r = new double[m];
+            int base = i * m; // column i = row i by symmetry
+            for (int t = 0; t < m; t++) {
+                r[t] = a[base + t] + g * b[base + t];
             }
-
-            @Override
-            public double[] row(int i) {
-                double[] r = rows[i];
-                if (r == null) {
-                    r = new double[m];
-                    int base = i * m; // column i = row i by symmetry
-                    for (int t = 0; t < m; t++) {
-                        r[t] = a[base + t] + g * b[base + t];
-                    }
-                    rows[i] = r;
-                }
-                return r;
-            }
-
-            @Override
-            public double diag(int i) {
-                return diagonal[i];
-            }
-        };
+            return r;
+        });
     }
 
     private static double derivative(Matrix kD, double[] y, double[] alpha) {

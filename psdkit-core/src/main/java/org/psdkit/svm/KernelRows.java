@@ -25,11 +25,20 @@ public interface KernelRows {
             throw new IllegalArgumentException("Gram matrix must be square, got " + m + "x" + k.cols());
         }
         double[] d = k.data();
-        double[][] rows = new double[m][]; // copied on first use: warm-started solves touch few rows
-        double[] diagonal = new double[m]; // contiguous: the solver reads every K_tt in each pair selection
+        double[] diagonal = new double[m];
         for (int i = 0; i < m; i++) {
             diagonal[i] = d[i + i * m];
         }
+        return lazy(diagonal, i -> java.util.Arrays.copyOfRange(d, i * m, (i + 1) * m));
+    }
+
+    /**
+     * Rows made by {@code makeRow} on first use and kept (a warm-started solve touches few rows), with the diagonal
+     * given up front (contiguous: the solver reads every K_tt in each pair selection).
+     */
+    static KernelRows lazy(double[] diagonal, java.util.function.IntFunction<double[]> makeRow) {
+        int m = diagonal.length;
+        double[][] rows = new double[m][];
         return new KernelRows() {
             @Override
             public int size() {
@@ -40,7 +49,7 @@ public interface KernelRows {
             public double[] row(int i) {
                 double[] r = rows[i];
                 if (r == null) {
-                    r = java.util.Arrays.copyOfRange(d, i * m, (i + 1) * m);
+                    r = makeRow.apply(i);
                     rows[i] = r;
                 }
                 return r;
