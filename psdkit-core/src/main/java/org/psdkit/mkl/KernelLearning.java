@@ -291,14 +291,9 @@ public final class KernelLearning {
     private static LibraryCv crossValidateLibrary(Method method, Matrix x, double[] y, double[] cGrid,
                                                   boolean relative, double[] epsGrid, int folds, long seed,
                                                   Settings s, double gapTolerance) {
-        if (folds < 2 || folds > x.rows()) {
-            throw new IllegalArgumentException("folds must be in [2, n], got " + folds);
-        }
+        checkFolds(folds, x.rows());
         double[] eps = method.usesEpsilon() ? epsGrid : new double[] {Double.NaN};
-        List<double[]> table = new ArrayList<>();
-        double best = -1;
-        double bestC = cGrid[0];
-        double bestE = eps[0];
+        Tally tally = new Tally(cGrid[0], eps[0]);
         LibraryGrams bestLib = null;
         double bestSecs = 0;
         for (double e : eps) {
@@ -341,32 +336,16 @@ public final class KernelLearning {
                     for (int i = 0; i < coef.length; i++) {
                         coef[i] = r.svm().alpha()[i] * yt[i];
                     }
-                    double[] dv = lib.decision(r.mu(), coef, r.svm().bias(), tv[1]);
-                    for (int i = 0; i < dv.length; i++) {
-                        if ((dv[i] >= 0 ? 1 : -1) == yv[i]) {
-                            correct[ci]++;
-                        }
-                    }
+                    correct[ci] += correct(lib.decision(r.mu(), coef, r.svm().bias(), tv[1]), yv);
                 }
                 total += yv.length;
             }
-            boolean improved = false;
-            for (int ci = 0; ci < cGrid.length; ci++) {
-                double acc = total == 0 ? 0 : (double) correct[ci] / total;
-                table.add(new double[] {cGrid[ci], e, acc});
-                if (acc > best) {
-                    best = acc;
-                    bestC = cGrid[ci];
-                    bestE = e;
-                    improved = true;
-                }
-            }
-            if (improved || bestLib == null) {
+            if (tally.add(cGrid, e, correct, total) || bestLib == null) {
                 bestLib = lg;
                 bestSecs = buildSecs;
             }
         }
-        return new LibraryCv(new Choice(bestC, bestE, best, table), bestLib, bestSecs);
+        return new LibraryCv(tally.choice(), bestLib, bestSecs);
     }
 
     /**
@@ -393,14 +372,9 @@ public final class KernelLearning {
             return crossValidateLibrary(method, x, y, cGrid, relative, epsGrid, folds, seed, s, gapTolerance)
                     .choice();
         }
-        if (folds < 2 || folds > x.rows()) {
-            throw new IllegalArgumentException("folds must be in [2, n], got " + folds);
-        }
+        checkFolds(folds, x.rows());
         double[] eps = method.usesEpsilon() ? epsGrid : new double[] {Double.NaN};
-        List<double[]> table = new ArrayList<>();
-        double best = -1;
-        double bestC = cGrid[0];
-        double bestE = eps[0];
+        Tally tally = new Tally(cGrid[0], eps[0]);
         for (double e : eps) {
             double epsUse = Double.isNaN(e) ? 0 : e;
             int[] correct = new int[cGrid.length];
@@ -414,20 +388,49 @@ public final class KernelLearning {
                 if (!bothClasses(yt)) {
                     continue;
                 }
-                // a library is built once per fold and shared by every C
-                KernelLibrary lib = method == Method.TK ? null : library(method, xt, epsUse, s);
                 for (int ci = 0; ci < cGrid.length; ci++) {
-                    Fitted fit = lib == null ? fit(method, xt, yt, cGrid[ci], relative, epsUse, s, gapTolerance)
-                            : fitLibrary(method, lib, xt, yt, cGrid[ci], relative, epsUse, gapTolerance);
-                    double[] dv = fit.decision(xt, yt, xv);
-                    for (int i = 0; i < dv.length; i++) {
-                        if ((dv[i] >= 0 ? 1 : -1) == yv[i]) {
-                            correct[ci]++;
-                        }
-                    }
+                    Fitted fit = fit(method, xt, yt, cGrid[ci], relative, epsUse, s, gapTolerance);
+                    correct[ci] += correct(fit.decision(xt, yt, xv), yv);
                 }
                 total += yv.length;
             }
+            tally.add(cGrid, e, correct, total);
+        }
+        return tally.choice();
+    }
+
+    private static void checkFolds(int folds, int rows) {
+        if (folds < 2 || folds > rows) {
+            throw new IllegalArgumentException("folds must be in [2, n], got " + folds);
+        }
+    }
+
+    /** Number of decision values whose sign matches the ±1 label. */
+    private static int correct(double[] dv, double[] y) {
+        int ok = 0;
+        for (int i = 0; i < dv.length; i++) {
+            if ((dv[i] >= 0 ? 1 : -1) == y[i]) {
+                ok++;
+            }
+        }
+        return ok;
+    }
+
+    /** The CV table and its best point; ties go to the earlier grid point. */
+    private static final class Tally {
+        private final List<double[]> table = new ArrayList<>();
+        private double best = -1;
+        private double bestC;
+        private double bestE;
+
+        Tally(double firstC, double firstE) {
+            bestC = firstC;
+            bestE = firstE;
+        }
+
+        /** Adds one ε's row of the grid; true when it holds a new best point. */
+        boolean add(double[] cGrid, double e, int[] correct, int total) {
+            boolean improved = false;
             for (int ci = 0; ci < cGrid.length; ci++) {
                 double acc = total == 0 ? 0 : (double) correct[ci] / total;
                 table.add(new double[] {cGrid[ci], e, acc});
@@ -435,10 +438,15 @@ public final class KernelLearning {
                     best = acc;
                     bestC = cGrid[ci];
                     bestE = e;
+                    improved = true;
                 }
             }
+            return improved;
         }
-        return new Choice(bestC, bestE, best, table);
+
+        Choice choice() {
+            return new Choice(bestC, bestE, best, table);
+        }
     }
 
     static boolean bothClasses(double[] y) {
