@@ -42,34 +42,6 @@ final class FitSvmCommands {
         }
     }
 
-    /** Option text of {@code --gauss-bandwidth}, shared by {@code fit simplemkl} and {@code reproduce tk-table1}. */
-    static final String GAUSS_BANDWIDTH_HELP = "How the Gaussian library's bandwidths 0.5..10 are read: sigma in "
-            + "exp(-|x-y|^2/(2 sigma^2)) (SimpleMKL's convention; default) or beta in exp(-beta |x-y|^2) (the "
-            + "paper's definition of the bandwidth, Sec. II: much narrower kernels on [0,1]-scaled data).";
-
-    /** Option text of {@code --gauss-scaling}, shared by {@code fit simplemkl} and {@code reproduce tk-table1}. */
-    static final String GAUSS_SCALING_HELP = "Features the Gaussian/polynomial library sees: minmax (the [0,1] "
-            + "scaling the tessellated kernels need; default) or zscore (standardised on the training part, mean 0 "
-            + "and standard deviation 1, as SimpleMKL's own examples prepare data).";
-
-    /** Parses {@code --gauss-scaling minmax|zscore} (case-insensitive): true for zscore. */
-    static boolean parseGaussScaling(String s) {
-        return switch (s.trim().toLowerCase(Locale.ROOT)) {
-            case "zscore" -> true;
-            case "minmax" -> false;
-            default -> throw new IllegalArgumentException("--gauss-scaling: '" + s + "' is not minmax or zscore");
-        };
-    }
-
-    /** Parses {@code --gauss-bandwidth beta|sigma} (case-insensitive): true for beta. */
-    static boolean parseGaussBandwidth(String s) {
-        return switch (s.trim().toLowerCase(Locale.ROOT)) {
-            case "beta" -> true;
-            case "sigma" -> false;
-            default -> throw new IllegalArgumentException("--gauss-bandwidth: '" + s + "' is not beta or sigma");
-        };
-    }
-
     static double[] parseGrid(String s, String option) {
         String[] parts = s.split(",");
         double[] v = new double[parts.length];
@@ -421,22 +393,17 @@ final class FitSvmCommands {
                 description = "Number of random tessellated kernels (default: ${DEFAULT-VALUE}).")
         int size;
 
-        @Option(names = "--gauss-bandwidth", defaultValue = "sigma", paramLabel = "sigma|beta",
-                description = GAUSS_BANDWIDTH_HELP)
-        String gaussBandwidth;
-
-        @Option(names = "--gauss-scaling", defaultValue = "minmax", paramLabel = "minmax|zscore",
-                description = GAUSS_SCALING_HELP)
-        String gaussScaling;
+        @Mixin
+        GaussLibraryOptions gauss;
 
         @Override
         boolean betaBandwidths() {
-            return parseGaussBandwidth(gaussBandwidth);
+            return gauss.beta();
         }
 
         @Override
         boolean standardizeGauss() {
-            return parseGaussScaling(gaussScaling);
+            return gauss.zscore();
         }
 
         @Override

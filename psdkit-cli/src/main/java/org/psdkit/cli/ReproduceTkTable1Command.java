@@ -17,6 +17,7 @@ import org.psdkit.svm.LabeledCsv;
 import org.psdkit.svm.MinMaxScaler;
 import org.psdkit.svm.Splits;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -105,13 +106,8 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
             description = "Tessellated-kernel orthant construction (default: ${DEFAULT-VALUE}).")
     String orthant;
 
-    @Option(names = "--gauss-bandwidth", defaultValue = "sigma", paramLabel = "sigma|beta",
-            description = FitSvmCommands.GAUSS_BANDWIDTH_HELP)
-    String gaussBandwidth;
-
-    @Option(names = "--gauss-scaling", defaultValue = "minmax", paramLabel = "minmax|zscore",
-            description = FitSvmCommands.GAUSS_SCALING_HELP)
-    String gaussScaling;
+    @Mixin
+    GaussLibraryOptions gauss;
 
     @Option(names = "--out", paramLabel = "FILE.csv", description = "Also write one row per split and method.")
     Path out;
@@ -160,8 +156,8 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
         double[] cgGiven = cGrid == null ? null : FitSvmCommands.parseGrid(cGrid, "--c-grid");
         double[] egGiven = epsGrid == null ? null : FitSvmCommands.parseGrid(epsGrid, "--epsilon-grid");
         TessellatedKernel.Orthant orth = FitSvmCommands.parseOrthant(orthant);
-        boolean beta = FitSvmCommands.parseGaussBandwidth(gaussBandwidth);
-        boolean zscore = FitSvmCommands.parseGaussScaling(gaussScaling);
+        boolean beta = gauss.beta();
+        boolean zscore = gauss.zscore();
         Path dir = data == null ? defaultData() : data;
         List<String> sets = new ArrayList<>();
         for (String s : datasets.split(",")) {
