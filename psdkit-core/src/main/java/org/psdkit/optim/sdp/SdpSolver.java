@@ -545,13 +545,15 @@ public final class SdpSolver {
                     }
                 }
                 double normRd = norm(rd);
-                double[][] aty = copy(cDense); // Σ y_i A_i = C − Z − R_d
+                // ‖Σ y_i A_i‖ = ‖C − Z − R_d‖, summed in place (no block-sized copy per iteration)
+                double aty2 = 0;
                 for (int b = 0; b < nb; b++) {
-                    for (int k = 0; k < aty[b].length; k++) {
-                        aty[b][k] -= z[b][k] + rd[b][k];
+                    for (int k = 0; k < cDense[b].length; k++) {
+                        double v = cDense[b][k] - (z[b][k] + rd[b][k]);
+                        aty2 += v * v;
                     }
                 }
-                divergenceY = Math.max(divergenceY, norm(aty) / (1 + normC + normRd + Math.abs(dobj)));
+                divergenceY = Math.max(divergenceY, Math.sqrt(aty2) / (1 + normC + normRd + Math.abs(dobj)));
                 divergenceX = Math.max(divergenceX, norm(x) / (1 + normB + norm(rp) + Math.abs(pobj)));
                 if (dinf <= opt.feasibilityTolerance() && dobj > boundCandidateObj) {
                     boundCandidateObj = dobj;
