@@ -117,12 +117,8 @@ final class SvmModels {
             o.put("feature", mem.feature());
             o.put("traceScale", mem.traceScale());
             if (mem.std() != null) {
-                ArrayNode c = o.putArray("center");
-                ArrayNode sc = o.putArray("scale");
-                for (int j = 0; j < mem.std().center().length; j++) {
-                    c.add(mem.std().center()[j]);
-                    sc.add(mem.std().scale()[j]);
-                }
+                o.set("center", JsonArrays.of(mem.std().center()));
+                o.set("scale", JsonArrays.of(mem.std().scale()));
             }
             return o;
         }
