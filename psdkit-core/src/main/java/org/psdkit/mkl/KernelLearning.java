@@ -75,9 +75,35 @@ public final class KernelLearning {
             return (tessellatedOnly() ? TK_EPSILON_GRID : DEFAULT_EPSILON_GRID).clone();
         }
 
+        /** Whether this method's library holds the Gaussian/polynomial kernels (SimpleMKL and combined). */
+        public boolean usesGaussLibrary() {
+            return this == SIMPLEMKL || this == COMBINED;
+        }
+
         /** Whether every kernel this method can choose is a tessellated kernel (TK and SimpleMKL-TK). */
         public boolean tessellatedOnly() {
             return this == TK || this == SIMPLEMKL_TK;
+        }
+    }
+
+    /**
+     * Which features the Gaussian/polynomial library sees.
+     *
+     * <ul>
+     *   <li>{@link #MINMAX}: the [0, 1]-scaled features the tessellated kernels need;</li>
+     *   <li>{@link #ZSCORE}: features standardised on the training part (mean 0, standard deviation 1), as
+     *       SimpleMKL's own examples prepare data;</li>
+     *   <li>{@link #CV}: the one of the two with the higher k-fold CV accuracy, chosen together with C and ε on the
+     *       training part (ties go to MINMAX). A fit needs a concrete preparation, so CV is resolved by
+     *       {@link #crossValidate} / {@link #crossValidateAndFit} (see {@link Choice#gaussScaling()}).</li>
+     * </ul>
+     */
+    public enum GaussScaling {
+        MINMAX, ZSCORE, CV;
+
+        /** Lower-case name as written on the command line and in reports. */
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -90,27 +116,52 @@ public final class KernelLearning {
      * @param seed        seed of the random library
      * @param betaBandwidths read the library's bandwidths 0.5…10 as β in exp(−β‖x−y‖²) (Colbert &amp; Peet's own
      *                    definition of the Gaussian's bandwidth, Sec. II) instead of σ in exp(−‖x−y‖²/(2σ²))
-     * @param standardizeGauss build the Gaussian/polynomial library on features standardised on the training
-     *                    part (mean 0, standard deviation 1, as SimpleMKL's own examples prepare data) instead of
-     *                    the [0, 1]-scaled features the tessellated kernels need
+     * @param gaussScaling which features the Gaussian/polynomial library sees (see {@link GaussScaling})
      */
     public record Settings(int degree, Orthant orthant, int librarySize, long seed, boolean betaBandwidths,
-                           boolean standardizeGauss) {
+                           GaussScaling gaussScaling) {
+
+        public Settings {
+            if (gaussScaling == null) {
+                throw new IllegalArgumentException("gaussScaling must not be null");
+            }
+        }
 
         /** Gaussian bandwidths read as σ in exp(−‖x−y‖²/(2σ²)) (SimpleMKL's convention), library inputs as given. */
         public Settings(int degree, Orthant orthant, int librarySize, long seed) {
-            this(degree, orthant, librarySize, seed, false, false);
+            this(degree, orthant, librarySize, seed, false, GaussScaling.MINMAX);
         }
 
         /** Library inputs as given. */
         public Settings(int degree, Orthant orthant, int librarySize, long seed, boolean betaBandwidths) {
-            this(degree, orthant, librarySize, seed, betaBandwidths, false);
+            this(degree, orthant, librarySize, seed, betaBandwidths, GaussScaling.MINMAX);
+        }
+
+        /** Standardised ({@code true}) or [0, 1]-scaled library inputs. */
+        public Settings(int degree, Orthant orthant, int librarySize, long seed, boolean betaBandwidths,
+                        boolean standardizeGauss) {
+            this(degree, orthant, librarySize, seed, betaBandwidths,
+                    standardizeGauss ? GaussScaling.ZSCORE : GaussScaling.MINMAX);
+        }
+
+        /** Whether the library sees standardised features (false for MINMAX and for an unresolved CV). */
+        public boolean standardizeGauss() {
+            return gaussScaling == GaussScaling.ZSCORE;
+        }
+
+        /** These settings with another preparation of the Gaussian/polynomial library. */
+        public Settings withGaussScaling(GaussScaling g) {
+            return new Settings(degree, orthant, librarySize, seed, betaBandwidths, g);
         }
 
         /** The Gaussian/polynomial library on x (scaled to [0, 1] on the training part) under these settings. */
         public GaussPolyLibrary gaussPoly(Matrix x) {
+            if (gaussScaling == GaussScaling.CV) {
+                throw new IllegalStateException("gauss scaling CV is chosen by crossValidate; fit with the chosen "
+                        + "scaling (Choice.gaussScaling())");
+            }
             return new GaussPolyLibrary(x, gaussSigmas(), GaussPolyLibrary.PAPER_DEGREES,
-                    standardizeGauss ? GaussPolyLibrary.Standardization.of(x) : null);
+                    standardizeGauss() ? GaussPolyLibrary.Standardization.of(x) : null);
         }
 
         /** The Gaussian widths σ of the SimpleMKL library. */
@@ -280,6 +331,7 @@ public final class KernelLearning {
         long t0 = System.nanoTime();
         double eps = Double.isNaN(cv.choice().epsilon()) ? 0 : cv.choice().epsilon();
         Fitted f = fitLibrary(method, cv.best().full(), x, y, cv.choice().cRel(), relative, eps, gapTolerance);
+        // (the best library was built with the chosen Gaussian scaling, so f's kernel carries it)
         double secs = cv.bestSeconds() + (System.nanoTime() - t0) * 1e-9;
         return new CvFit(cv.choice(), new Fitted(f.kernel(), f.svm(), f.c(), f.epsilon(), f.iterations(), f.gap(),
                 f.converged(), f.summary(), secs));
@@ -293,59 +345,104 @@ public final class KernelLearning {
                                                   Settings s, double gapTolerance) {
         checkFolds(folds, x.rows());
         double[] eps = method.usesEpsilon() ? epsGrid : new double[] {Double.NaN};
-        Tally tally = new Tally(cGrid[0], eps[0]);
-        LibraryGrams bestLib = null;
-        double bestSecs = 0;
+        GaussScaling[] scalings = !method.usesGaussLibrary() ? new GaussScaling[] {null}
+                : s.gaussScaling() == GaussScaling.CV ? new GaussScaling[] {GaussScaling.MINMAX, GaussScaling.ZSCORE}
+                : new GaussScaling[] {s.gaussScaling()};
+        boolean tagged = scalings.length > 1;
+        Tally[] tallies = new Tally[scalings.length];
+        LibraryGrams[] bestLib = new LibraryGrams[scalings.length];
+        double[] bestSecs = new double[scalings.length];
+        for (int g = 0; g < scalings.length; g++) {
+            tallies[g] = new Tally(cGrid[0], eps[0]);
+        }
         for (double e : eps) {
             double epsUse = Double.isNaN(e) ? 0 : e;
-            long t0 = System.nanoTime();
-            LibraryGrams lg = libraryGrams(method, x, epsUse, s);
-            double buildSecs = (System.nanoTime() - t0) * 1e-9;
-            int[] correct = new int[cGrid.length];
-            int total = 0;
-            for (int f = 0; f < folds; f++) {
-                int[][] tv = Splits.fold(x.rows(), folds, f, seed);
-                double[] yt = Splits.select(y, tv[0]);
-                double[] yv = Splits.select(y, tv[1]);
-                if (!bothClasses(yt)) {
-                    continue;
+            // the tessellated half of the combined library does not depend on the Gaussian scaling: built once per ε
+            long tkStart = System.nanoTime();
+            LibraryGrams tkPart = method == Method.COMBINED ? libraryGrams(Method.SIMPLEMKL_TK, x, epsUse, s) : null;
+            double tkSecs = (System.nanoTime() - tkStart) * 1e-9;
+            for (int g = 0; g < scalings.length; g++) {
+                long t0 = System.nanoTime();
+                LibraryGrams lg = switch (method) {
+                    case SIMPLEMKL -> LibraryGrams.of(s.withGaussScaling(scalings[g]).gaussPoly(x));
+                    case COMBINED -> LibraryGrams.concat(
+                            LibraryGrams.of(s.withGaussScaling(scalings[g]).gaussPoly(x)), tkPart);
+                    default -> libraryGrams(method, x, epsUse, s);
+                };
+                double buildSecs = tkSecs + (System.nanoTime() - t0) * 1e-9;
+                int[] correct = cvLibrary(lg, x.rows(), y, cGrid, relative, folds, seed, gapTolerance);
+                int total = correct[cGrid.length];
+                if (tallies[g].add(cGrid, e, correct, total) || bestLib[g] == null) {
+                    bestLib[g] = lg;
+                    bestSecs[g] = buildSecs;
                 }
-                LibraryGrams.Subset lib = lg.subset(tv[0]);
-                SimpleMkl.Result prev = null;
-                double[] prevGram = null;
-                double prevC = 0;
-                for (int ci = 0; ci < cGrid.length; ci++) {
-                    double c = relative ? cGrid[ci] * tv[0].length : cGrid[ci];
-                    // warm start from the previous C on the grid: its weights, and its α scaled by the ratio
-                    // of the C values (an interior α stays interior)
-                    double[] alpha0 = null;
-                    if (prev != null) {
-                        alpha0 = prev.svm().alpha().clone();
-                        for (int i = 0; i < alpha0.length; i++) {
-                            alpha0[i] *= c / prevC;
-                        }
-                    }
-                    double[][] gramOut = new double[1][];
-                    SimpleMkl.Result r = SimpleMkl.fit(lib, yt, new SimpleMkl.Options(c, gapTolerance,
-                            SimpleMkl.DEFAULT_MAX_ITERATIONS, Smo.DEFAULT_TOLERANCE), prev == null ? null
-                            : prev.mu(), alpha0, prevGram, gramOut);
-                    prevGram = gramOut[0];
-                    prev = r;
-                    prevC = c;
-                    double[] coef = new double[yt.length];
-                    for (int i = 0; i < coef.length; i++) {
-                        coef[i] = r.svm().alpha()[i] * yt[i];
-                    }
-                    correct[ci] += correct(lib.decision(r.mu(), coef, r.svm().bias(), tv[1]), yv);
-                }
-                total += yv.length;
-            }
-            if (tally.add(cGrid, e, correct, total) || bestLib == null) {
-                bestLib = lg;
-                bestSecs = buildSecs;
             }
         }
-        return new LibraryCv(tally.choice(), bestLib, bestSecs);
+        int win = 0;
+        for (int g = 1; g < scalings.length; g++) {
+            if (tallies[g].choice().accuracy() > tallies[win].choice().accuracy()) {
+                win = g;
+            }
+        }
+        Choice c = tallies[win].choice();
+        List<double[]> grid = c.grid();
+        if (tagged) {
+            grid = new ArrayList<>();
+            for (int g = 0; g < scalings.length; g++) {
+                for (double[] row : tallies[g].choice().grid()) {
+                    grid.add(new double[] {row[0], row[1], row[2], scalings[g].ordinal()});
+                }
+            }
+        }
+        return new LibraryCv(new Choice(c.cRel(), c.epsilon(), c.accuracy(), grid, scalings[win]), bestLib[win],
+                bestSecs[win]);
+    }
+
+    /**
+     * Validation hits of SimpleMKL on one library for every C of the grid, summed over the folds; the last entry
+     * is the number of validation points counted.
+     */
+    private static int[] cvLibrary(LibraryGrams lg, int rows, double[] y, double[] cGrid, boolean relative,
+                                   int folds, long seed, double gapTolerance) {
+        int[] correct = new int[cGrid.length + 1];
+        for (int f = 0; f < folds; f++) {
+            int[][] tv = Splits.fold(rows, folds, f, seed);
+            double[] yt = Splits.select(y, tv[0]);
+            double[] yv = Splits.select(y, tv[1]);
+            if (!bothClasses(yt)) {
+                continue;
+            }
+            LibraryGrams.Subset lib = lg.subset(tv[0]);
+            SimpleMkl.Result prev = null;
+            double[] prevGram = null;
+            double prevC = 0;
+            for (int ci = 0; ci < cGrid.length; ci++) {
+                double c = relative ? cGrid[ci] * tv[0].length : cGrid[ci];
+                // warm start from the previous C on the grid: its weights, and its α scaled by the ratio
+                // of the C values (an interior α stays interior)
+                double[] alpha0 = null;
+                if (prev != null) {
+                    alpha0 = prev.svm().alpha().clone();
+                    for (int i = 0; i < alpha0.length; i++) {
+                        alpha0[i] *= c / prevC;
+                    }
+                }
+                double[][] gramOut = new double[1][];
+                SimpleMkl.Result r = SimpleMkl.fit(lib, yt, new SimpleMkl.Options(c, gapTolerance,
+                        SimpleMkl.DEFAULT_MAX_ITERATIONS, Smo.DEFAULT_TOLERANCE), prev == null ? null
+                        : prev.mu(), alpha0, prevGram, gramOut);
+                prevGram = gramOut[0];
+                prev = r;
+                prevC = c;
+                double[] coef = new double[yt.length];
+                for (int i = 0; i < coef.length; i++) {
+                    coef[i] = r.svm().alpha()[i] * yt[i];
+                }
+                correct[ci] += correct(lib.decision(r.mu(), coef, r.svm().bias(), tv[1]), yv);
+            }
+            correct[cGrid.length] += yv.length;
+        }
+        return correct;
     }
 
     /**
@@ -354,9 +451,23 @@ public final class KernelLearning {
      * @param cRel     chosen relative C
      * @param epsilon  chosen ε (NaN when unused)
      * @param accuracy mean validation accuracy of the choice
-     * @param grid     rows {cRel, ε, mean accuracy}
+     * @param grid     rows {cRel, ε, mean accuracy}, plus the {@link GaussScaling} ordinal as a fourth entry when
+     *                 the Gaussian scaling was cross-validated too
+     * @param gaussScaling the Gaussian/polynomial library's preparation that was used (chosen, when the settings
+     *                 asked for {@link GaussScaling#CV}); null for the tessellated-only methods
      */
-    public record Choice(double cRel, double epsilon, double accuracy, List<double[]> grid) {
+    public record Choice(double cRel, double epsilon, double accuracy, List<double[]> grid,
+                         GaussScaling gaussScaling) {
+
+        /** A choice without a Gaussian library. */
+        public Choice(double cRel, double epsilon, double accuracy, List<double[]> grid) {
+            this(cRel, epsilon, accuracy, grid, null);
+        }
+
+        /** The settings with the Gaussian scaling this choice used. */
+        public Settings resolve(Settings s) {
+            return gaussScaling == null ? s : s.withGaussScaling(gaussScaling);
+        }
     }
 
     /** k-fold CV over the grid (ties go to the earlier grid point: smaller C, then smaller ε). */

@@ -38,6 +38,52 @@ class KernelLearningTest {
     }
 
     @Test
+    void cvGaussScalingPicksTheBetterPreparationAndFitsWithIt() {
+        // features on very different scales: minmax and zscore give different libraries
+        Random rnd = new Random(11);
+        Matrix x = points(40, 2, rnd);
+        for (int i = 0; i < x.rows(); i++) {
+            x.set(i, 1, 0.02 * x.get(i, 1));
+        }
+        double[] y = labels(x, rnd);
+        double[] cg = {0.1, 10};
+        double[] eg = {0.5};
+        KernelLearning.Settings cv = new KernelLearning.Settings(1, Orthant.LOWER, 4, 3, false,
+                KernelLearning.GaussScaling.CV);
+        for (KernelLearning.Method m : new KernelLearning.Method[] {KernelLearning.Method.SIMPLEMKL,
+            KernelLearning.Method.COMBINED}) {
+            KernelLearning.Choice mm = KernelLearning.crossValidate(m, x, y, cg, eg, 3, 5,
+                    cv.withGaussScaling(KernelLearning.GaussScaling.MINMAX), 1e-3);
+            KernelLearning.Choice zs = KernelLearning.crossValidate(m, x, y, cg, eg, 3, 5,
+                    cv.withGaussScaling(KernelLearning.GaussScaling.ZSCORE), 1e-3);
+            assertEquals(KernelLearning.GaussScaling.MINMAX, mm.gaussScaling());
+            assertEquals(KernelLearning.GaussScaling.ZSCORE, zs.gaussScaling());
+            assertEquals(3, mm.grid().get(0).length); // untagged grid when the scaling is fixed
+            KernelLearning.CvFit both = KernelLearning.crossValidateAndFit(m, x, y, cg, true, eg, 3, 5, cv, 1e-3);
+            KernelLearning.Choice ch = both.choice();
+            KernelLearning.Choice want = zs.accuracy() > mm.accuracy() ? zs : mm; // ties go to minmax
+            assertEquals(want.gaussScaling(), ch.gaussScaling(), m.label());
+            assertEquals(want.accuracy(), ch.accuracy(), 0.0);
+            assertEquals(want.cRel(), ch.cRel(), 0.0);
+            assertEquals(mm.grid().size() + zs.grid().size(), ch.grid().size());
+            for (double[] row : ch.grid()) {
+                assertEquals(4, row.length);
+            }
+            // the final classifier is the one a fixed-scaling fit with the chosen parameters gives
+            KernelLearning.Fitted ref = KernelLearning.fit(m, x, y, ch.cRel(), true, 0.5, ch.resolve(cv), 1e-3);
+            double[] a = both.fitted().decision(x, y, x);
+            double[] b = ref.decision(x, y, x);
+            for (int i = 0; i < a.length; i++) {
+                assertEquals(b[i], a[i], 1e-9 * (1 + Math.abs(b[i])));
+            }
+        }
+        // an unresolved CV preparation cannot build a library
+        assertThrows(IllegalStateException.class, () -> cv.gaussPoly(x));
+        assertThrows(IllegalArgumentException.class, () -> new KernelLearning.Settings(1, Orthant.LOWER, 4, 3,
+                false, (KernelLearning.GaussScaling) null));
+    }
+
+    @Test
     void bandwidthReadingsGiveTheirKernelsAndTessellatedColumnsShareTheWideGrid() {
         // β reading (Sec. II): exp(−β‖x−y‖²), i.e. σ = 1/√(2β); σ reading (the default): exp(−‖x−y‖²/(2σ²))
         double[] sig = new KernelLearning.Settings(1, Orthant.LOWER, 5, 1, true).gaussSigmas();
