@@ -114,6 +114,9 @@ final class FitSvmCommands {
                 r.put("epsilon", g[1]);
             }
             r.put("accuracy", g[2]);
+            if (g.length > 3) {
+                r.put("gaussScaling", KernelLearning.GaussScaling.values()[(int) g[3]].label());
+            }
             rows.add(r);
         }
         return rows;
@@ -264,9 +267,9 @@ final class FitSvmCommands {
             return false;
         }
 
-        /** Whether the Gaussian/polynomial library sees standardised features (only SimpleMKL has it). */
-        boolean standardizeGauss() {
-            return false;
+        /** Which features the Gaussian/polynomial library sees (only SimpleMKL has it). */
+        KernelLearning.GaussScaling gaussScaling() {
+            return KernelLearning.GaussScaling.MINMAX;
         }
 
         @Override
@@ -298,14 +301,15 @@ final class FitSvmCommands {
             Scaler scaler = minmaxScaler(common, raw, type());
             Matrix x = scaler.apply(raw.x());
             KernelLearning.Settings st = new KernelLearning.Settings(degree, orth, librarySize(), common.seed,
-                    betaBandwidths(), standardizeGauss());
+                    betaBandwidths(), gaussScaling());
             long t0 = System.nanoTime();
             Map<String, Object> cv = null;
             double cValue = cGiven == null ? Double.NaN : cGiven;
             boolean relative = false;
             double eps = eGiven == null ? 0 : eGiven;
             boolean needEps = method().usesEpsilon() && eGiven == null;
-            if (cGiven == null || needEps) {
+            boolean needScaling = method().usesGaussLibrary() && st.gaussScaling() == KernelLearning.GaussScaling.CV;
+            if (cGiven == null || needEps || needScaling) {
                 double[] cgUse = cGiven == null ? cg : new double[] {cGiven};
                 boolean rel = cGiven == null;
                 double[] egUse = needEps ? eg : new double[] {eps};
@@ -316,15 +320,19 @@ final class FitSvmCommands {
                 if (method().usesEpsilon()) {
                     eps = ch.epsilon();
                 }
+                st = ch.resolve(st);
                 cv = new LinkedHashMap<>();
                 cv.put("folds", KernelLearning.DEFAULT_FOLDS);
                 cv.put("accuracy", ch.accuracy());
                 cv.put("cRelative", rel);
+                if (needScaling) {
+                    cv.put("gaussScaling", st.gaussScaling().label());
+                }
                 cv.put("grid", gridTable(ch));
                 if (!common.json) {
-                    Progress.info(String.format(Locale.ROOT, "CV chose %s = %s%s (mean accuracy %.4f)",
+                    Progress.info(String.format(Locale.ROOT, "CV chose %s = %s%s%s (mean accuracy %.4f)",
                             rel ? "c (relative)" : "C", cValue, method().usesEpsilon() ? ", epsilon = " + eps : "",
-                            ch.accuracy()));
+                            needScaling ? ", gauss scaling " + st.gaussScaling().label() : "", ch.accuracy()));
                 }
             }
             KernelLearning.Fitted f = KernelLearning.fit(method(), x, lab.y(), cValue, relative, eps, st, gap);
@@ -350,7 +358,7 @@ final class FitSvmCommands {
             }
             if (method() == Method.SIMPLEMKL || method() == Method.COMBINED) {
                 rep.put("gaussBandwidth", st.betaBandwidths() ? "beta" : "sigma");
-                rep.put("gaussScaling", st.standardizeGauss() ? "zscore" : "minmax");
+                rep.put("gaussScaling", st.gaussScaling().label());
             }
             if (cv != null) {
                 rep.put("cv", cv);
@@ -402,8 +410,8 @@ final class FitSvmCommands {
         }
 
         @Override
-        boolean standardizeGauss() {
-            return gauss.zscore();
+        KernelLearning.GaussScaling gaussScaling() {
+            return gauss.scaling(method());
         }
 
         @Override
@@ -430,7 +438,7 @@ final class FitSvmCommands {
             method();
             librarySize();
             betaBandwidths();
-            standardizeGauss();
+            gaussScaling();
             return super.call();
         }
 

@@ -1,6 +1,7 @@
 package org.psdkit.cli;
 
 import java.util.Locale;
+import org.psdkit.mkl.KernelLearning;
 import picocli.CommandLine.Option;
 
 /**
@@ -15,10 +16,12 @@ final class GaussLibraryOptions {
                     + "paper's definition of the bandwidth, Sec. II: much narrower kernels on [0,1]-scaled data).")
     String bandwidth;
 
-    @Option(names = "--gauss-scaling", defaultValue = "minmax", paramLabel = "minmax|zscore",
+    @Option(names = "--gauss-scaling", defaultValue = "auto", paramLabel = "auto|minmax|zscore|cv",
             description = "Features the Gaussian/polynomial library sees: minmax (the [0,1] scaling the tessellated "
-                    + "kernels need; default) or zscore (standardised on the training part, mean 0 and standard "
-                    + "deviation 1, as SimpleMKL's own examples prepare data).")
+                    + "kernels need), zscore (standardised on the training part, mean 0 and standard deviation 1, as "
+                    + "SimpleMKL's own examples prepare data), cv (whichever of the two has the higher 5-fold CV "
+                    + "accuracy, chosen together with C and epsilon; costs both CVs) or auto (default: zscore for the "
+                    + "gauss-poly library, cv for the combined one).")
     String scaling;
 
     /** Whether the bandwidths are read as β ({@code --gauss-bandwidth beta}). */
@@ -31,12 +34,27 @@ final class GaussLibraryOptions {
         };
     }
 
-    /** Whether the library sees standardised features ({@code --gauss-scaling zscore}). */
-    boolean zscore() {
+    /** The library's preparation for a method ({@code --gauss-scaling}; auto resolved per library). */
+    KernelLearning.GaussScaling scaling(KernelLearning.Method method) {
         return switch (scaling.trim().toLowerCase(Locale.ROOT)) {
-            case "zscore" -> true;
-            case "minmax" -> false;
-            default -> throw new IllegalArgumentException("--gauss-scaling: '" + scaling + "' is not minmax or zscore");
+            case "auto" -> autoScaling(method);
+            case "zscore" -> KernelLearning.GaussScaling.ZSCORE;
+            case "minmax" -> KernelLearning.GaussScaling.MINMAX;
+            case "cv" -> KernelLearning.GaussScaling.CV;
+            default -> throw new IllegalArgumentException("--gauss-scaling: '" + scaling
+                    + "' is not auto, minmax, zscore or cv");
+        };
+    }
+
+    /**
+     * The default preparation: the Gaussian/polynomial library alone as SimpleMKL's own pipeline prepares it
+     * (zscore); in the combined library, whose tessellated half needs the [0, 1] features, chosen by CV.
+     */
+    static KernelLearning.GaussScaling autoScaling(KernelLearning.Method method) {
+        return switch (method) {
+            case SIMPLEMKL -> KernelLearning.GaussScaling.ZSCORE;
+            case COMBINED -> KernelLearning.GaussScaling.CV;
+            default -> KernelLearning.GaussScaling.MINMAX;
         };
     }
 }

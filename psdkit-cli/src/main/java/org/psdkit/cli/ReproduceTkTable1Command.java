@@ -157,7 +157,9 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
         double[] egGiven = epsGrid == null ? null : FitSvmCommands.parseGrid(epsGrid, "--epsilon-grid");
         TessellatedKernel.Orthant orth = FitSvmCommands.parseOrthant(orthant);
         boolean beta = gauss.beta();
-        boolean zscore = gauss.zscore();
+        for (Method m : ms) {
+            gauss.scaling(m); // a bad --gauss-scaling fails before any work
+        }
         Path dir = data == null ? defaultData() : data;
         List<String> sets = new ArrayList<>();
         for (String s : datasets.split(",")) {
@@ -185,7 +187,7 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
             double[] y = lab.encode(d.labels(), d.source());
             int degree = name.equals("ionosphere") ? 0 : 1;
             KernelLearning.Settings st = new KernelLearning.Settings(degree, orth,
-                    librarySize, seed, beta, zscore);
+                    librarySize, seed, beta, KernelLearning.GaussScaling.MINMAX);
             Map<Method, double[][]> res = new LinkedHashMap<>();
             for (Method m : ms) {
                 res.put(m, new double[runs][]);
@@ -202,7 +204,7 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
                     double[] cg = cgGiven != null ? cgGiven : m.defaultCGrid();
                     double[] eg = egGiven != null ? egGiven : m.defaultEpsilonGrid();
                     KernelLearning.CvFit cvf = KernelLearning.crossValidateAndFit(m, xtr, ytr, cg, true, eg,
-                            folds, seed * 7919 + s, st, gap);
+                            folds, seed * 7919 + s, st.withGaussScaling(gauss.scaling(m)), gap);
                     KernelLearning.Choice ch = cvf.choice();
                     KernelLearning.Fitted f = cvf.fitted();
                     double total = (System.nanoTime() - t0) * 1e-9;
@@ -218,10 +220,12 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
                     rows.add(new String[] {name, m.label(), Integer.toString(s), Reports.fmt(acc),
                         Reports.fmt(ch.cRel()), (Double.isNaN(ch.epsilon()) ? "" : Reports.fmt(ch.epsilon())), Reports.fmt(f.c()),
                         Reports.fmt(f.seconds()), Reports.fmt(total), f.summary(),
-                        Integer.toString(f.iterations()), Reports.fmt(f.gap())});
+                        Integer.toString(f.iterations()), Reports.fmt(f.gap()),
+                        ch.gaussScaling() == null ? "" : ch.gaussScaling().label(), Reports.fmt(ch.accuracy())});
                     Progress.info(String.format(Locale.ROOT, "%s split %d/%d %s: accuracy %.2f%%, c=%s eps=%s, "
-                            + "fit %.2fs, with CV %.1fs, %s", name, s + 1, splits, m.label(), acc, ch.cRel(),
-                            ch.epsilon(), f.seconds(), total, f.summary()));
+                            + "%sfit %.2fs, with CV %.1fs, %s", name, s + 1, splits, m.label(), acc, ch.cRel(),
+                            ch.epsilon(), ch.gaussScaling() == null ? "" : "gauss " + ch.gaussScaling().label() + ", ",
+                            f.seconds(), total, f.summary()));
                 }
             }
             for (Method m : ms) {
@@ -251,6 +255,9 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
                 Map<String, Object> e = new LinkedHashMap<>();
                 e.put("dataset", name);
                 e.put("method", m.label());
+                if (m.usesGaussLibrary()) {
+                    e.put("gaussScaling", gauss.scaling(m).label());
+                }
                 e.put("splits", runs);
                 e.put("accuracy", mean);
                 e.put("accuracySd", sd);
@@ -266,7 +273,7 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
         System.err.print(table);
         if (out != null) {
             Reports.writeCsv(out, new String[] {"dataset", "method", "split", "accuracy", "c_relative", "epsilon",
-                "C", "fit_seconds", "total_seconds", "kernel", "iterations", "gap"}, rows);
+                "C", "fit_seconds", "total_seconds", "kernel", "iterations", "gap", "gauss_scaling", "cv_accuracy"}, rows);
         }
         if (json) {
             Map<String, Object> rep = new LinkedHashMap<>();

@@ -72,6 +72,7 @@ class SvmCliTest {
         assertEquals(0, mkl.status(), mkl.err());
         assertTrue(mkl.json().get("kernel").asText().contains("non-zero"));
         assertEquals("sigma", mkl.json().get("gaussBandwidth").asText()); // SimpleMKL's reading is the default
+        assertEquals("zscore", mkl.json().get("gaussScaling").asText()); // and its data preparation
         CliRun ev = CliRun.run("eval", "--model", m2.toString(), "--data", train.toString(), "--json");
         assertEquals(0, ev.status(), ev.err());
         assertTrue(ev.json().get("accuracy").asDouble() > 0.8);
@@ -92,6 +93,18 @@ class SvmCliTest {
         CliRun evb = CliRun.run("eval", "--model", bad.toString(), "--data", train.toString(), "--json");
         assertEquals(2, evb.status(), evb.out());
         assertTrue(evb.err().contains("scale"), evb.err());
+        // the preparation chosen by CV together with C: reported, and stored as the chosen one
+        Path m4 = dir.resolve("mkl-cv.json");
+        CliRun cv = CliRun.run("fit", "simplemkl", "--train", train.toString(), "--out", m4.toString(),
+                "--library", "gauss-poly", "--c-grid", "1,100", "--gauss-scaling", "cv", "--json");
+        assertEquals(0, cv.status(), cv.err());
+        String chosen = cv.json().get("cv").get("gaussScaling").asText();
+        assertTrue(chosen.equals("minmax") || chosen.equals("zscore"), chosen);
+        assertEquals(chosen, cv.json().get("gaussScaling").asText());
+        assertEquals(4, cv.json().get("cv").get("grid").size()); // 2 C values x 2 preparations
+        assertEquals(chosen.equals("zscore"), Files.readString(m4).contains("\"center\""));
+        CliRun evc = CliRun.run("eval", "--model", m4.toString(), "--data", train.toString(), "--json");
+        assertEquals(cv.json().get("trainAccuracy").asDouble(), evc.json().get("accuracy").asDouble(), 1e-12);
         CliRun g = CliRun.run("fit", "simplemkl", "--train", train.toString(), "--out", dir.resolve("x.json")
                 .toString(), "--gauss-scaling", "unit");
         assertEquals(2, g.status());

@@ -41,8 +41,26 @@ class TkTable1CliTest {
         CliRun r = CliRun.run("reproduce", "tk-table1", "--gauss-bandwidth", "beta", "--data", dir.toString(),
                 "--datasets", "liver", "--methods", "simplemkl", "--splits", "2", "--out", out.toString(), "--json");
         assertEquals(0, r.status(), r.err());
-        assertEquals(3, Files.readAllLines(out).size());
+        java.util.List<String> lines = Files.readAllLines(out);
+        assertEquals(3, lines.size());
+        assertTrue(lines.get(0).endsWith(",gauss_scaling,cv_accuracy"), lines.get(0));
+        // default preparation of the SimpleMKL column: SimpleMKL's own (zscore), recorded per split
+        assertTrue(lines.get(1).contains(",zscore,"), lines.get(1));
+        assertEquals("zscore", r.json().get("results").get(0).get("gaussScaling").asText());
         double acc = r.json().get("results").get(0).get("accuracy").asDouble();
         assertTrue(acc >= 50 && acc <= 100, "accuracy " + acc);
+        // the combined column chooses its Gaussian half's preparation by CV, split by split
+        CliRun c = CliRun.run("reproduce", "tk-table1", "--data", dir.toString(), "--datasets", "liver",
+                "--methods", "combined", "--splits", "1", "--library-size", "5", "--c-grid", "1",
+                "--epsilon-grid", "1", "--out", out.toString(), "--json");
+        assertEquals(0, c.status(), c.err());
+        assertEquals("cv", c.json().get("results").get(0).get("gaussScaling").asText());
+        String row = Files.readAllLines(out).get(1);
+        assertTrue(row.contains(",minmax,") || row.contains(",zscore,"), row);
+        CliRun bad = CliRun.run("reproduce", "tk-table1", "--gauss-scaling", "unit", "--data", dir.toString(),
+                "--datasets", "liver", "--out", dir.resolve("never.csv").toString());
+        assertEquals(2, bad.status());
+        assertTrue(bad.err().contains("--gauss-scaling"), bad.err());
+        assertFalse(Files.exists(dir.resolve("never.csv")));
     }
 }
