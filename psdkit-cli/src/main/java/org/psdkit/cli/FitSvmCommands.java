@@ -364,6 +364,16 @@ final class FitSvmCommands {
                 rep.put("cv", cv);
             }
             rep.put("kernel", f.summary());
+            if (!f.weights().isEmpty()) {
+                List<Map<String, Object>> ws = new ArrayList<>();
+                for (KernelLearning.Weight w : f.weights()) {
+                    Map<String, Object> e = new LinkedHashMap<>();
+                    e.put("kernel", w.kernel());
+                    e.put("mu", w.mu());
+                    ws.add(e);
+                }
+                rep.put("weights", ws);
+            }
             rep.put("iterations", f.iterations());
             rep.put("gap", f.gap());
             rep.put("converged", f.converged());

@@ -71,6 +71,16 @@ class SvmCliTest {
                 "--library", "gauss-poly", "-C", "1000", "--json");
         assertEquals(0, mkl.status(), mkl.err());
         assertTrue(mkl.json().get("kernel").asText().contains("non-zero"));
+        // the learned kernel: the non-zero weights with their library kernels, largest first, summing to 1
+        JsonNode ws = mkl.json().get("weights");
+        assertTrue(ws.size() >= 1 && mkl.json().get("kernel").asText().startsWith(ws.size() + " of"), ws.toString());
+        double sum = 0;
+        for (int i = 0; i < ws.size(); i++) {
+            sum += ws.get(i).get("mu").asDouble();
+            assertTrue(i == 0 || ws.get(i).get("mu").asDouble() <= ws.get(i - 1).get("mu").asDouble());
+            assertTrue(ws.get(i).get("kernel").asText().matches("(gaussian|polynomial).*"), ws.toString());
+        }
+        assertEquals(1.0, sum, 1e-9);
         assertEquals("sigma", mkl.json().get("gaussBandwidth").asText()); // SimpleMKL's reading is the default
         assertEquals("zscore", mkl.json().get("gaussScaling").asText()); // and its data preparation
         CliRun ev = CliRun.run("eval", "--model", m2.toString(), "--data", train.toString(), "--json");

@@ -183,9 +183,25 @@ public final class KernelLearning {
      * @param converged  whether the gap reached its tolerance
      * @param summary    learned-kernel summary (rank and trace of P, or non-zero weights)
      * @param seconds    training time
+     * @param weights    the library kernels with non-zero weight μ_k, largest first (empty for the direct TK method)
      */
     public record Fitted(Kernel kernel, Smo.Result svm, double c, double epsilon, int iterations, double gap,
-                        boolean converged, String summary, double seconds) {
+                        boolean converged, String summary, double seconds, List<Weight> weights) {
+
+        public Fitted {
+            weights = List.copyOf(weights);
+        }
+
+        /** A fit without library weights. */
+        public Fitted(Kernel kernel, Smo.Result svm, double c, double epsilon, int iterations, double gap,
+                      boolean converged, String summary, double seconds) {
+            this(kernel, svm, c, epsilon, iterations, gap, converged, summary, seconds, List.of());
+        }
+
+        /** This fit with another training time. */
+        Fitted withSeconds(double secs) {
+            return new Fitted(kernel, svm, c, epsilon, iterations, gap, converged, summary, secs, weights);
+        }
 
         /** Decision values on (scaled) points, given the scaled training points the SVM was trained on. */
         public double[] decision(Matrix xTrain, double[] yTrain, Matrix x) {
@@ -210,6 +226,31 @@ public final class KernelLearning {
             }
             return f;
         }
+    }
+
+    /**
+     * One library kernel of a SimpleMKL solution.
+     *
+     * @param kernel the library's description of the kernel
+     * @param mu     its weight μ_k (Σ μ = 1; the kernel is normalised to unit trace on the training data)
+     */
+    public record Weight(String kernel, double mu) {
+    }
+
+    /** The non-zero weights of μ with the library's kernel descriptions, largest first (ties by index). */
+    static List<Weight> weights(KernelLibrary lib, double[] mu) {
+        List<Integer> nz = new ArrayList<>();
+        for (int k = 0; k < mu.length; k++) {
+            if (mu[k] > 0) {
+                nz.add(k);
+            }
+        }
+        nz.sort((a, b) -> mu[a] != mu[b] ? Double.compare(mu[b], mu[a]) : Integer.compare(a, b));
+        List<Weight> out = new ArrayList<>();
+        for (int k : nz) {
+            out.add(new Weight(lib.describe(k), mu[k]));
+        }
+        return out;
     }
 
     /** Reference scale κ (mean diagonal) of the TK starting kernel on x. */
@@ -255,8 +296,7 @@ public final class KernelLearning {
             default -> {
                 KernelLibrary lib = libraryGrams(method, x, epsilon, s).full();
                 Fitted f = fitLibrary(method, lib, x, y, cValue, relative, epsilon, gapTolerance);
-                return new Fitted(f.kernel(), f.svm(), f.c(), f.epsilon(), f.iterations(), f.gap(), f.converged(),
-                        f.summary(), (System.nanoTime() - t0) * 1e-9);
+                return f.withSeconds((System.nanoTime() - t0) * 1e-9);
             }
         }
     }
@@ -270,7 +310,7 @@ public final class KernelLearning {
                 SimpleMkl.DEFAULT_MAX_ITERATIONS, Smo.DEFAULT_TOLERANCE));
         String summary = String.format(Locale.ROOT, "%d of %d kernels with non-zero weight", r.active(), lib.size());
         return new Fitted(r.kernel(), r.svm(), c, method.usesEpsilon() ? epsilon : Double.NaN, r.iterations(),
-                r.gap(), r.converged(), summary, (System.nanoTime() - t0) * 1e-9);
+                r.gap(), r.converged(), summary, (System.nanoTime() - t0) * 1e-9, weights(lib, r.mu()));
     }
 
     /** Eigenvalues above this fraction of tr P count towards the reported rank of P. */
@@ -333,8 +373,7 @@ public final class KernelLearning {
         Fitted f = fitLibrary(method, cv.best().full(), x, y, cv.choice().cRel(), relative, eps, gapTolerance);
         // (the best library was built with the chosen Gaussian scaling, so f's kernel carries it)
         double secs = cv.bestSeconds() + (System.nanoTime() - t0) * 1e-9;
-        return new CvFit(cv.choice(), new Fitted(f.kernel(), f.svm(), f.c(), f.epsilon(), f.iterations(), f.gap(),
-                f.converged(), f.summary(), secs));
+        return new CvFit(cv.choice(), f.withSeconds(secs));
     }
 
     private record LibraryCv(Choice choice, LibraryGrams best, double bestSeconds) {
