@@ -58,10 +58,25 @@ public final class Smo {
      * @param alphaInit warm start, or {@code null} for α = 0
      */
     public static Result solve(KernelRows k, double[] y, double c, double tolerance, double[] alphaInit) {
+        return solve(k, y, null, c, tolerance, alphaInit);
+    }
+
+    /**
+     * Solves min ½αᵀQα + pᵀα s.t. yᵀα = 0, 0 ≤ α ≤ C with Q_ij = y_i y_j K_ij and a general linear term p (the
+     * classification dual has p = −e; ε-insensitive regression uses it on a doubled problem, see {@link Svr}).
+     * {@link Result#dual()} is −(½αᵀQα + pᵀα).
+     *
+     * @param p linear term (length m), or {@code null} for −e
+     */
+    public static Result solve(KernelRows k, double[] y, double[] p, double c, double tolerance,
+                               double[] alphaInit) {
         long t0 = System.nanoTime();
         int m = k.size();
         if (y.length != m) {
             throw new IllegalArgumentException("labels length " + y.length + " differs from kernel size " + m);
+        }
+        if (p != null && p.length != m) {
+            throw new IllegalArgumentException("linear term length " + p.length + " differs from kernel size " + m);
         }
         if (!(c > 0) || Double.isInfinite(c)) {
             throw new IllegalArgumentException("C must be positive and finite, got " + c);
@@ -84,8 +99,10 @@ public final class Smo {
             throw new IllegalArgumentException("SVM training data must contain both classes");
         }
         double[] a = alphaInit == null ? new double[m] : feasible(alphaInit, y, c);
-        double[] g = new double[m];
-        Arrays.fill(g, -1.0);
+        double[] g = p == null ? new double[m] : p.clone();
+        if (p == null) {
+            Arrays.fill(g, -1.0);
+        }
         for (int i = 0; i < m; i++) {
             if (a[i] != 0) {
                 double[] ki = k.row(i);
@@ -214,7 +231,7 @@ public final class Smo {
         double bias = bias(a, g, y, c);
         double dual = 0;
         for (int t = 0; t < m; t++) {
-            dual += 0.5 * a[t] * (1 - g[t]);
+            dual -= 0.5 * a[t] * (g[t] + (p == null ? -1 : p[t]));
         }
         return new Result(a, bias, dual, iter, violation, converged, (System.nanoTime() - t0) * 1e-9);
     }
