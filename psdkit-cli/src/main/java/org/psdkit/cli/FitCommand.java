@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
             FitSvmCommands.Svm.class,
             FitSvmCommands.TkSvm.class,
             FitSvmCommands.SimpleMkl.class,
+            FitSvrCommand.class,
         })
 public final class FitCommand implements Runnable {
     @CommandLine.Spec

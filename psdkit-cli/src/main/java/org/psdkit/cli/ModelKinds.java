@@ -30,6 +30,7 @@ public final class ModelKinds {
             new SvmModels.Kind("svm", "soft-margin SVM with a fixed kernel"),
             new SvmModels.Kind("tk-svm", "soft-margin SVM with a learned tessellated kernel"),
             new SvmModels.Kind("simplemkl", "soft-margin SVM with a SimpleMKL kernel combination"),
+            new SvrKind(),
     });
 
     /** The kind with this type string; an unknown type is an error listing the known ones. */

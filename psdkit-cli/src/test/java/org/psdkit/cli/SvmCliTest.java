@@ -123,6 +123,49 @@ class SvmCliTest {
     }
 
     @Test
+    void svrFitsEvaluatesCrossValidatesAndRejectsBadOptions() throws IOException {
+        Random r = new Random(9);
+        StringBuilder sb = new StringBuilder("x,y\n");
+        for (int i = 0; i < 80; i++) {
+            double x = 6 * r.nextDouble() - 3;
+            sb.append(String.format(Locale.ROOT, "%.6f,%.6f%n", x, Math.sin(x) + 0.05 * r.nextGaussian()));
+        }
+        Path train = dir.resolve("sine.csv");
+        Files.writeString(train, sb.toString());
+        Path model = dir.resolve("svr.json");
+        CliRun fit = CliRun.run("fit", "svr", "--train", train.toString(), "--kernel", "gaussian(sigma=0.7)", "-C",
+                "10", "--epsilon", "0.05", "--tolerance", "1e-6", "--out", model.toString(), "--json");
+        assertEquals(0, fit.status(), fit.err());
+        JsonNode j = fit.json();
+        assertTrue(j.get("converged").asBoolean());
+        assertTrue(j.get("rmse").asDouble() < 0.1, j.toString());
+        int sv = j.get("supportVectors").asInt();
+        assertTrue(sv > 0 && sv < 80, j.toString()); // points inside the tube are not support vectors
+        double primal = j.get("primal").asDouble();
+        assertEquals(primal, j.get("dual").asDouble(), 1e-4 * Math.max(1, primal));
+        CliRun ev = CliRun.run("eval", "--model", model.toString(), "--data", train.toString(), "--json");
+        assertEquals(0, ev.status(), ev.err());
+        assertEquals(j.get("rmse").asDouble(), ev.json().get("rmse").asDouble(), 1e-12);
+        CliRun cv = CliRun.run("cv", "svr", "--train", train.toString(), "--kernel", "gaussian(sigma=0.7)",
+                "--grid", "C=1,10", "-P", "epsilon=0.05", "--json");
+        assertEquals(0, cv.status(), cv.err());
+        assertTrue(cv.json().get("rmse").asDouble() < 0.2, cv.out());
+        Path never = dir.resolve("never.json");
+        for (String[] bad : new String[][] {{"-C", "0"}, {"--epsilon", "-1"}, {"--epsilon", "abc"},
+            {"--tolerance", "0"}}) {
+            CliRun b = CliRun.run("fit", "svr", "--train", train.toString(), bad[0], bad[1], "--out",
+                    never.toString());
+            assertEquals(2, b.status(), String.join(" ", bad) + ": " + b.err());
+            assertFalse(Files.exists(never));
+        }
+        Path corrupt = dir.resolve("svr-bad.json");
+        Files.writeString(corrupt, Files.readString(model).replaceFirst("\"coef\"\\s*:\\s*\\[", "\"coef\" : [ 1,"));
+        CliRun cb = CliRun.run("eval", "--model", corrupt.toString(), "--data", train.toString(), "--json");
+        assertEquals(2, cb.status(), cb.out());
+        assertTrue(cb.err().contains("coefficients"), cb.err());
+    }
+
+    @Test
     void badInputExitsTwoAndWritesNothing() throws IOException {
         Path three = circle("three.csv", 30, 4, true);
         Path out = dir.resolve("never.json");
