@@ -176,6 +176,10 @@ public record Svr(Kernel kernel, Matrix supportVectors, double[] coef, double bi
 
     /** f(x) for every row of x (in the training points' scale). */
     public double[] predictVector(Matrix x) {
+        if (x.cols() != supportVectors.cols()) {
+            throw new IllegalArgumentException("the SVR was fitted on " + supportVectors.cols() + " features, got "
+                    + x.cols());
+        }
         double[] f;
         if (supportVectors.rows() == 0) {
             f = new double[x.rows()];

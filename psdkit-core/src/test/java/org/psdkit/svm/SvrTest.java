@@ -82,6 +82,7 @@ class SvrTest {
         for (double v : s.predictVector(x)) {
             assertEquals(s.bias(), v, 0.0);
         }
+        assertThrows(IllegalArgumentException.class, () -> s.predictVector(Matrix.zeros(3, 2)));
         for (int i = 0; i < y.length; i++) {
             assertTrue(Math.abs(y[i] - s.bias()) <= 2.0 + 1e-9);
         }
