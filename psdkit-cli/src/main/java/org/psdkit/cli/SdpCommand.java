@@ -1,7 +1,9 @@
 package org.psdkit.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.optim.sdp.SdpOptions;
@@ -51,6 +53,12 @@ public final class SdpCommand implements Runnable {
                 description = "wall-clock limit in seconds, 0 = none (default ${DEFAULT-VALUE})")
         double timeLimit;
 
+        @Option(names = "--solution", paramLabel = "FILE.json",
+                description = "also write the solution in SDPA's names: the vector x, the primal slack "
+                        + "X = sum x_i F_i - F_0 and the dual matrix Y, one entry per block (a diagonal block as "
+                        + "its diagonal), with status and objectives")
+        Path solution;
+
         @Override
         public Integer call() {
             if (!(tolerance > 0 && tolerance < 1)) {
@@ -62,6 +70,9 @@ public final class SdpCommand implements Runnable {
             if (!(timeLimit >= 0)) {
                 throw new IllegalArgumentException("--time-limit must be >= 0, got " + timeLimit);
             }
+            if (solution != null) {
+                Reports.checkOutputFolder(solution, "--solution");
+            }
             SdpProblem p = SdpaFormat.read(file);
             SdpResult r;
             try (Progress progress = Progress.start("sdp", maxIterations)) {
@@ -71,9 +82,56 @@ public final class SdpCommand implements Runnable {
                 r = SdpSolver.solve(p, o);
             }
             Map<String, Object> rep = report(file, p, r);
+            if (solution != null) {
+                writeSolution(solution, p, r, rep);
+                rep.put("solution", solution.toString());
+            }
             Reports.print(rep, json);
             return Main.EXIT_OK;
         }
+    }
+
+    /**
+     * Writes the iterate in SDPA's names (our y is −x, our X is SDPA's Y, our Z its primal slack X); for an infeasible
+     * status the iterate is the certificate.
+     */
+    static void writeSolution(Path out, SdpProblem p, SdpResult r, Map<String, Object> report) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        for (String k : new String[] {"problem", "status", "objective", "primal_objective", "dual_objective",
+            "relative_gap", "primal_infeasibility", "dual_infeasibility"}) {
+            doc.put(k, report.get(k));
+        }
+        double[] x = new double[r.y().length];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = r.y()[i] == 0 ? 0 : -r.y()[i];
+        }
+        doc.put("x", x);
+        doc.put("X", blocks(p, r.z()));
+        doc.put("Y", blocks(p, r.x()));
+        try {
+            org.psdkit.io.ModelFile.writeAtomically(out, new com.fasterxml.jackson.databind.ObjectMapper()
+                    .writeValueAsBytes(doc));
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("--solution " + out + ": cannot write (" + e.getMessage() + ")");
+        }
+    }
+
+    private static List<Object> blocks(SdpProblem p, org.psdkit.linalg.Matrix[] mats) {
+        List<Object> out = new ArrayList<>();
+        for (int b = 0; b < mats.length; b++) {
+            org.psdkit.linalg.Matrix m = mats[b];
+            int n = p.blockSize(b);
+            if (p.isDiagonal(b)) {
+                double[] d = new double[n];
+                for (int i = 0; i < n; i++) {
+                    d[i] = m.cols() == 1 ? m.get(i, 0) : m.get(i, i);
+                }
+                out.add(d);
+            } else {
+                out.add(m.toRowArrays());
+            }
+        }
+        return out;
     }
 
     static Map<String, Object> report(Path file, SdpProblem p, SdpResult r) {

@@ -49,6 +49,49 @@ class SdpCliTest {
         assertTrue(j.get("note").asText().contains("not certified"));
     }
 
+    /**
+     * min x1 + x2 s.t. [[x1, 1], [1, x2]] ⪰ 0 and x1 ≥ 0.5 (a diagonal block): x = (1, 1), the slack
+     * X = [[1, 1], [1, 1]] ⊕ [0.5], the dual Y = [[1, −1], [−1, 1]] ⊕ [0], both objectives 2.
+     */
+    @Test
+    void sdpSolveWritesTheSolutionInSdpaNames() throws IOException {
+        Path f = TestFiles.write(dir, "two.dat-s", "2\n2\n2 -1\n1.0 1.0\n0 1 1 2 -1.0\n0 2 1 1 0.5\n"
+                + "1 1 1 1 1.0\n1 2 1 1 1.0\n2 1 2 2 1.0\n");
+        Path sol = dir.resolve("two.json");
+        CliRun r = CliRun.run("sdp", "solve", f.toString(), "--json", "--solution", sol.toString());
+        assertEquals(0, r.status(), r.err());
+        assertEquals(2.0, r.json().get("objective").asDouble(), 1e-7);
+        JsonNode s = new com.fasterxml.jackson.databind.ObjectMapper().readTree(sol.toFile());
+        assertEquals("optimal", s.get("status").asText());
+        double x1 = s.get("x").get(0).asDouble();
+        double x2 = s.get("x").get(1).asDouble();
+        // the written pieces fit together: c'x is the primal objective, X = x1 F1 + x2 F2 − F0, <F_i, Y> = c_i
+        assertEquals(s.get("primal_objective").asDouble(), x1 + x2, 1e-12);
+        JsonNode xb = s.get("X").get(0);
+        JsonNode yb = s.get("Y").get(0);
+        assertEquals(x1, xb.get(0).get(0).asDouble(), 1e-9);
+        assertEquals(x2, xb.get(1).get(1).asDouble(), 1e-9);
+        assertEquals(1.0, xb.get(0).get(1).asDouble(), 1e-9);
+        assertEquals(x1 - 0.5, s.get("X").get(1).get(0).asDouble(), 1e-9); // a diagonal block is its diagonal
+        assertEquals(1.0, yb.get(0).get(0).asDouble() + s.get("Y").get(1).get(0).asDouble(), 1e-8);
+        assertEquals(1.0, yb.get(1).get(1).asDouble(), 1e-8);
+        // and they are the known solution (to the accuracy an interior point reaches on this face: ~√tolerance)
+        double[][] xs = {{1, 1}, {1, 1}};
+        double[][] ys = {{1, -1}, {-1, 1}};
+        for (int i = 0; i < 2; i++) {
+            for (int j = 0; j < 2; j++) {
+                assertEquals(xs[i][j], xb.get(i).get(j).asDouble(), 1e-4);
+                assertEquals(ys[i][j], yb.get(i).get(j).asDouble(), 1e-4);
+            }
+        }
+        assertEquals(0.5, s.get("X").get(1).get(0).asDouble(), 1e-4);
+        assertEquals(0.0, s.get("Y").get(1).get(0).asDouble(), 1e-4);
+        // an output folder that does not exist is refused before solving
+        CliRun bad = CliRun.run("sdp", "solve", f.toString(), "--solution", dir.resolve("no/such.json").toString());
+        assertEquals(2, bad.status());
+        assertTrue(bad.err().contains("--solution"), bad.err());
+    }
+
     @Test
     void sdpSolveRejectsMissingAndMalformedFiles() {
         CliRun missing = CliRun.run("sdp", "solve", dir.resolve("none.dat-s").toString());
