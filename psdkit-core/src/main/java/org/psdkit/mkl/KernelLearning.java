@@ -137,13 +137,6 @@ public final class KernelLearning {
             this(degree, orthant, librarySize, seed, betaBandwidths, GaussScaling.MINMAX);
         }
 
-        /** Standardised ({@code true}) or [0, 1]-scaled library inputs. */
-        public Settings(int degree, Orthant orthant, int librarySize, long seed, boolean betaBandwidths,
-                        boolean standardizeGauss) {
-            this(degree, orthant, librarySize, seed, betaBandwidths,
-                    standardizeGauss ? GaussScaling.ZSCORE : GaussScaling.MINMAX);
-        }
-
         /** Whether the library sees standardised features (false for MINMAX and for an unresolved CV). */
         public boolean standardizeGauss() {
             return gaussScaling == GaussScaling.ZSCORE;

@@ -80,7 +80,7 @@ class KernelLearningTest {
         // an unresolved CV preparation cannot build a library
         assertThrows(IllegalStateException.class, () -> cv.gaussPoly(x));
         assertThrows(IllegalArgumentException.class, () -> new KernelLearning.Settings(1, Orthant.LOWER, 4, 3,
-                false, (KernelLearning.GaussScaling) null));
+                false, null));
     }
 
     @Test
