@@ -99,10 +99,12 @@ public final class Smo {
             throw new IllegalArgumentException("SVM training data must contain both classes");
         }
         double[] a = alphaInit == null ? new double[m] : feasible(alphaInit, y, c);
-        double[] g = p == null ? new double[m] : p.clone();
-        if (p == null) {
-            Arrays.fill(g, -1.0);
+        double[] lin = p;
+        if (lin == null) {
+            lin = new double[m];
+            Arrays.fill(lin, -1.0);
         }
+        double[] g = lin.clone();
         for (int i = 0; i < m; i++) {
             if (a[i] != 0) {
                 double[] ki = k.row(i);
@@ -231,7 +233,7 @@ public final class Smo {
         double bias = bias(a, g, y, c);
         double dual = 0;
         for (int t = 0; t < m; t++) {
-            dual -= 0.5 * a[t] * (g[t] + (p == null ? -1 : p[t]));
+            dual -= 0.5 * a[t] * (g[t] + lin[t]);
         }
         return new Result(a, bias, dual, iter, violation, converged, (System.nanoTime() - t0) * 1e-9);
     }

@@ -69,8 +69,10 @@ public record Svr(Kernel kernel, Matrix supportVectors, double[] coef, double bi
                 throw new IllegalArgumentException("target " + i + " is not finite: " + y[i]);
             }
         }
-        KernelRows base = m <= SvmTrainer.DENSE_LIMIT / 2 ? KernelRows.dense(kernel.gram(x))
-                : new CachedKernelRows(kernel, x, CachedKernelRows.DEFAULT_CACHE_BYTES);
+        // the doubled rows are the only row cache: the base rows are copied out of the Gram matrix, or computed
+        // from the kernel (a CachedKernelRows with no budget keeps only its minimum of two rows)
+        KernelRows base = m <= SvmTrainer.DENSE_LIMIT / 2 ? columns(kernel.gram(x))
+                : new CachedKernelRows(kernel, x, 0);
         KernelRows doubled = doubled(base, CachedKernelRows.DEFAULT_CACHE_BYTES);
         double[] z = new double[2 * m];
         double[] p = new double[2 * m];
@@ -99,11 +101,11 @@ public record Svr(Kernel kernel, Matrix supportVectors, double[] coef, double bi
                 t++;
             }
         }
-        // primal objective from the kernel rows of the support vectors
+        // primal objective from the kernel rows of the support vectors (the first half of a doubled row is K's row)
         double[] f = new double[m];
         double quad = 0;
         for (int s = 0; s < count; s++) {
-            double[] row = base.row(idx[s]);
+            double[] row = doubled.row(idx[s]);
             for (int i = 0; i < m; i++) {
                 f[i] += coef[s] * row[i];
             }
@@ -117,6 +119,28 @@ public record Svr(Kernel kernel, Matrix supportVectors, double[] coef, double bi
         double secs = (System.nanoTime() - t0) * 1e-9;
         return new Svr(kernel, x.selectRows(idx), coef, r.bias(), c, epsilon,
                 new Diagnostics(r.iterations(), r.violation(), r.converged(), r.dual(), primal, secs));
+    }
+
+    /** Rows of a dense symmetric Gram matrix (column-major: row i is column i), copied out on each call. */
+    private static KernelRows columns(Matrix gram) {
+        int m = gram.rows();
+        double[] d = gram.data();
+        return new KernelRows() {
+            @Override
+            public int size() {
+                return m;
+            }
+
+            @Override
+            public double[] row(int i) {
+                return java.util.Arrays.copyOfRange(d, i * m, (i + 1) * m);
+            }
+
+            @Override
+            public double diag(int i) {
+                return d[i + i * m];
+            }
+        };
     }
 
     /**
