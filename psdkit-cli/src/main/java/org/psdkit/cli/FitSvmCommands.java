@@ -356,7 +356,7 @@ final class FitSvmCommands {
                 rep.put("epsilon", eps);
                 rep.put("degree", degree);
             }
-            if (method() == Method.SIMPLEMKL || method() == Method.COMBINED) {
+            if (method().usesGaussLibrary()) {
                 rep.put("gaussBandwidth", st.betaBandwidths() ? "beta" : "sigma");
                 rep.put("gaussScaling", st.gaussScaling().label());
             }

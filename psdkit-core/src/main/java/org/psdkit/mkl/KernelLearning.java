@@ -395,12 +395,9 @@ public final class KernelLearning {
             double tkSecs = (System.nanoTime() - tkStart) * 1e-9;
             for (int g = 0; g < scalings.length; g++) {
                 long t0 = System.nanoTime();
-                LibraryGrams lg = switch (method) {
-                    case SIMPLEMKL -> LibraryGrams.of(s.withGaussScaling(scalings[g]).gaussPoly(x));
-                    case COMBINED -> LibraryGrams.concat(
-                            LibraryGrams.of(s.withGaussScaling(scalings[g]).gaussPoly(x)), tkPart);
-                    default -> libraryGrams(method, x, epsUse, s);
-                };
+                Settings sg = scalings[g] == null ? s : s.withGaussScaling(scalings[g]);
+                LibraryGrams lg = tkPart == null ? libraryGrams(method, x, epsUse, sg)
+                        : LibraryGrams.concat(libraryGrams(Method.SIMPLEMKL, x, epsUse, sg), tkPart);
                 double buildSecs = tkSecs + (System.nanoTime() - t0) * 1e-9;
                 int[] correct = cvLibrary(lg, x.rows(), y, cGrid, relative, folds, seed, gapTolerance);
                 int total = correct[cGrid.length];
