@@ -128,10 +128,7 @@ public final class ConeKinds {
 
     private static Loaded loadCommon(ModelDocs.Header h, JsonNode doc, Path file) {
         String where = "model file " + file;
-        if (h.kernelSpec() == null) {
-            throw new IllegalArgumentException(where + ": missing \"kernel\"");
-        }
-        Kernel k = KernelSpecs.parse(h.kernelSpec());
+        Kernel k = h.kernel(where);
         JsonNode num = doc.get("numbers");
         if (num == null || !num.isObject()) {
             throw new IllegalArgumentException(where + ": missing \"numbers\"");

@@ -97,10 +97,7 @@ public final class DensityKind implements ModelKind {
             return new Kde(pts, ModelDocs.number(num, "bandwidth", where + ": numbers"), Double.NaN);
         }
         BaseMeasure base = BaseMeasure.parse(ModelDocs.text(num, "base", where + ": numbers"), d);
-        if (h.kernelSpec() == null) {
-            throw new IllegalArgumentException(where + ": missing \"kernel\"");
-        }
-        Kernel k = KernelSpecs.parse(h.kernelSpec());
+        Kernel k = h.kernel(where);
         switch (h.type()) {
             case PsdDensity.TYPE -> {
                 JsonNode f = num.get("factor");

@@ -46,10 +46,7 @@ public final class KernelSosKind implements ModelKind {
     public LoadedModel load(JsonNode doc, Path file) {
         ModelDocs.Header h = ModelDocs.header(doc, file);
         String where = "model file " + file;
-        if (h.kernelSpec() == null) {
-            throw new IllegalArgumentException(where + ": missing \"kernel\"");
-        }
-        Kernel k = KernelSpecs.parse(h.kernelSpec());
+        Kernel k = h.kernel(where);
         JsonNode num = doc.get("numbers");
         double[] alpha = JsonArrays.doubles(num == null ? null : num.get("alpha"), where + ": numbers.alpha");
         Matrix pts = JsonArrays.matrix(num.get("points"), h.featureNames().length, where + ": numbers.points");

@@ -94,10 +94,7 @@ public final class KrrKind implements ModelKind {
     public LoadedModel load(JsonNode doc, Path file) {
         ModelDocs.Header h = ModelDocs.header(doc, file);
         String where = "model file " + file;
-        if (h.kernelSpec() == null) {
-            throw new IllegalArgumentException(where + ": missing \"kernel\"");
-        }
-        Kernel k = KernelSpecs.parse(h.kernelSpec());
+        Kernel k = h.kernel(where);
         JsonNode o = h.options();
         Map<String, String> pm = new LinkedHashMap<>();
         pm.put("lambda", Double.toString(ModelDocs.number(o, "lambda", where + ": options")));

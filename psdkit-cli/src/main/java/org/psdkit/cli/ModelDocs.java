@@ -25,6 +25,14 @@ public final class ModelDocs {
      */
     public record Header(String type, String[] featureNames, String targetName, Scaler scaler, String kernelSpec,
                          JsonNode options) {
+
+        /** The model's kernel; a missing {@code kernel} is an error naming {@code where}. */
+        public org.psdkit.kernel.Kernel kernel(String where) {
+            if (kernelSpec == null) {
+                throw new IllegalArgumentException(where + ": missing \"kernel\"");
+            }
+            return KernelSpecs.parse(kernelSpec);
+        }
     }
 
     /** A new document; see {@link CommonFitOptions#newModelDocument}. */

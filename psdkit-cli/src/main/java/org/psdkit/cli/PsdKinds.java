@@ -138,7 +138,7 @@ public final class PsdKinds {
         public LoadedModel load(JsonNode doc, Path file) {
             ModelDocs.Header h = ModelDocs.header(doc, file);
             String where = "model file " + file;
-            Kernel k = kernel(h, where);
+            Kernel k = h.kernel(where);
             JsonNode num = doc.get("numbers");
             if (num == null || !num.isObject()) {
                 throw new IllegalArgumentException(where + ": missing \"numbers\"");
@@ -171,13 +171,6 @@ public final class PsdKinds {
                 }
             };
         }
-    }
-
-    static Kernel kernel(ModelDocs.Header h, String where) {
-        if (h.kernelSpec() == null) {
-            throw new IllegalArgumentException(where + ": missing \"kernel\"");
-        }
-        return KernelSpecs.parse(h.kernelSpec());
     }
 
     // ------------------------------------------------------------------ baselines
@@ -267,7 +260,7 @@ public final class PsdKinds {
         public LoadedModel load(JsonNode doc, Path file) {
             ModelDocs.Header h = ModelDocs.header(doc, file);
             String where = "model file " + file;
-            Kernel k = kernel(h, where);
+            Kernel k = h.kernel(where);
             JsonNode num = doc.get("numbers");
             if (num == null || !num.isObject()) {
                 throw new IllegalArgumentException(where + ": missing \"numbers\"");

@@ -314,10 +314,7 @@ final class SvmModels {
             if (num.has("learnedKernel")) {
                 k = kernelFromJson(num.get("learnedKernel"), d, where + ": numbers.learnedKernel");
             } else {
-                if (h.kernelSpec() == null) {
-                    throw new IllegalArgumentException(where + ": missing \"kernel\"");
-                }
-                k = KernelSpecs.parse(h.kernelSpec());
+                k = h.kernel(where);
             }
             String[] labs = JsonArrays.strings(num.get("labels"), where + ": numbers.labels");
             if (labs.length != 2) {

@@ -85,10 +85,7 @@ public final class SvrKind implements ModelKind {
     public LoadedModel load(JsonNode doc, Path file) {
         ModelDocs.Header h = ModelDocs.header(doc, file);
         String where = "model file " + file;
-        if (h.kernelSpec() == null) {
-            throw new IllegalArgumentException(where + ": missing \"kernel\"");
-        }
-        Kernel k = KernelSpecs.parse(h.kernelSpec());
+        Kernel k = h.kernel(where);
         JsonNode o = h.options();
         double c = ModelDocs.number(o, "C", where + ": options");
         double eps = ModelDocs.number(o, "epsilon", where + ": options");
