@@ -44,6 +44,15 @@ public class CommonFitOptions extends TrainingOptions {
         }
     }
 
+    /** Writes a fitted library model to {@code --out} atomically through {@link org.psdkit.io.ModelIO}. */
+    public void save(org.psdkit.model.Model model) {
+        try {
+            ModelFile.write(out, org.psdkit.io.ModelIO.toJson(model));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--out " + out + ": cannot write (" + e.getMessage() + ")");
+        }
+    }
+
     /** Fails early (exit 2) if the folder of {@code --out} does not exist. */
     public void checkOutWritable() {
         Path dir = out.toAbsolutePath().getParent();

@@ -1,11 +1,12 @@
 package org.psdkit.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.model.KernelRidge;
+import org.psdkit.model.KrrTrainer;
+import org.psdkit.model.Pipeline;
 import org.psdkit.select.Metrics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -51,18 +52,16 @@ public final class FitKrrCommand implements Callable<Integer> {
         params.kernel();
         common.checkOutWritable();
         Dataset raw = common.loadSupervised(false);
-        Scaler scaler = common.fitScaler(raw);
-        Dataset train = scaler.apply(raw);
         long t0 = System.nanoTime();
-        KernelRidge m = KrrKind.train(train, params);
+        Pipeline<KernelRidge> model = new KrrTrainer(params.kernel(), KrrKind.options(params),
+                Scaler.Kind.parse(common.scale)).fit(raw);
+        KernelRidge m = model.inner();
         double secs = (System.nanoTime() - t0) * 1e-9;
-        ObjectNode doc = common.newModelDocument(KrrKind.TYPE, raw, scaler, m.kernel().spec());
-        KrrKind.store(doc, m);
-        common.save(doc);
+        common.save(model);
         Map<String, Object> rep = common.baseReport(KrrKind.TYPE, raw, secs);
         rep.put("kernel", m.kernel().spec());
         rep.put("lambda", m.options().lambda());
-        Map<String, Double> train_ = Metrics.regression(raw.y(), m.predictVector(train.x()));
+        Map<String, Double> train_ = Metrics.regression(raw.y(), model.predict(raw.x()).col(0));
         rep.putAll(train_);
         rep.put("route", m.diagnostics().route());
         rep.put("jitter", m.diagnostics().jitter());

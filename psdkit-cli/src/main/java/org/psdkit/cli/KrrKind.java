@@ -71,49 +71,6 @@ public final class KrrKind implements ModelKind {
         return KernelRidge.fit(k, scaledTrain.x(), scaledTrain.y(), o);
     }
 
-    /** The {@code numbers}, {@code options} and {@code diagnostics} of a model document. */
-    static void store(ObjectNode doc, KernelRidge m) {
-        ObjectNode o = (ObjectNode) doc.get("options");
-        o.put("lambda", m.options().lambda());
-        o.put("form", m.options().form().name().toLowerCase(Locale.ROOT));
-        o.put("nugget", m.options().nugget());
-        o.put("center", m.options().center());
-        ObjectNode num = doc.putObject("numbers");
-        num.put("offset", m.offset());
-        num.set("alpha", JsonArrays.of(m.alpha()));
-        num.set("points", JsonArrays.rows(m.points()));
-        ObjectNode d = doc.putObject("diagnostics");
-        d.put("route", m.diagnostics().route());
-        d.put("jitter", m.diagnostics().jitter());
-        d.put("rank", m.diagnostics().rank());
-        d.put("conditionEstimate", m.diagnostics().conditionEstimate());
-        d.put("seconds", m.seconds());
-    }
-
-    @Override
-    public LoadedModel load(JsonNode doc, Path file) {
-        ModelDocs.Header h = ModelDocs.header(doc, file);
-        String where = "model file " + file;
-        Kernel k = h.kernel(where);
-        JsonNode o = h.options();
-        Map<String, String> pm = new LinkedHashMap<>();
-        pm.put("lambda", Double.toString(ModelDocs.number(o, "lambda", where + ": options")));
-        pm.put("form", ModelDocs.text(o, "form", where + ": options"));
-        pm.put("nugget", Double.toString(ModelDocs.number(o, "nugget", where + ": options")));
-        pm.put("center", Boolean.toString(o.path("center").asBoolean(false)));
-        KernelRidge.Options opts = options(new Params(pm));
-        JsonNode num = doc.get("numbers");
-        double[] alpha = JsonArrays.doubles(num == null ? null : num.get("alpha"), where + ": numbers.alpha");
-        Matrix pts = JsonArrays.matrix(num.get("points"), h.featureNames().length, where + ": numbers.points");
-        double offset = ModelDocs.number(num, "offset", where + ": numbers");
-        if (pts.rows() != alpha.length) {
-            throw new IllegalArgumentException(where + ": " + pts.rows() + " points but " + alpha.length
-                    + " coefficients");
-        }
-        KernelRidge m = KernelRidge.of(k, pts, alpha, offset, opts, new SpdSolve.Diagnostics("stored", 0, 0, 0));
-        return new StandardModel(h, m);
-    }
-
     @Override
     public CvSupport cv() {
         return new CvSupport() {

@@ -19,7 +19,9 @@ public interface ModelKind {
      * Rebuilds a fitted model from its (already format-checked) document. Missing or malformed fields are
      * {@link IllegalArgumentException}s naming {@code file} and the field (use {@link ModelDocs} helpers).
      */
-    LoadedModel load(JsonNode doc, Path file);
+    default LoadedModel load(JsonNode doc, Path file) {
+        return new CoreModel(org.psdkit.io.ModelIO.fromJson(doc, "model file " + file));
+    }
 
     /** Cross-validation support for {@code psdkit cv <type>}, or {@code null} if the type has none. */
     default CvSupport cv() {

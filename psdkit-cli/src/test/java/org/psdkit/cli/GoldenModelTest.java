@@ -16,31 +16,6 @@ class GoldenModelTest {
     Path dir;
 
     @Test
-    void krrVersion1() throws Exception {
-        Path file = TestFiles.resource(dir, "golden/krr-v1.json");
-        LoadedModel m = ModelKinds.load(file);
-        assertEquals("krr", m.type());
-        assertArrayEquals(new String[] {"a", "b"}, m.featureNames());
-        double[][] raw = {{1, 2}, {3, -2}, {0, 4}};
-        double[] p = m.predict(Matrix.of(raw)).col(0);
-        double[][] pts = {{0, 0}, {1, -1}, {-0.5, 0.5}};
-        double[] alpha = {0.3, -0.2, 0.7};
-        for (int t = 0; t < raw.length; t++) {
-            // scaler by hand: ((a − 1)/2, (b − 2)/4); kernel by hand: exp(−‖u − p‖² / (2·1.5²)); offset 0.5
-            double u = (raw[t][0] - 1) / 2;
-            double v = (raw[t][1] - 2) / 4;
-            double f = 0.5;
-            for (int i = 0; i < 3; i++) {
-                double d2 = (u - pts[i][0]) * (u - pts[i][0]) + (v - pts[i][1]) * (v - pts[i][1]);
-                f += alpha[i] * Math.exp(-d2 / (2 * 1.5 * 1.5));
-            }
-            assertEquals(f, p[t], 1e-14);
-        }
-        // the first row sits at the scaler's offset, so it maps to the origin: 0.5 + 0.3 − 0.2 e^{−2/4.5} + 0.7 e^{−0.5/4.5}
-        assertEquals(0.5 + 0.3 - 0.2 * Math.exp(-2 / 4.5) + 0.7 * Math.exp(-0.5 / 4.5), p[0], 1e-14);
-    }
-
-    @Test
     void svrVersion1() throws Exception {
         Path file = TestFiles.resource(dir, "golden/svr-v1.json");
         LoadedModel m = ModelKinds.load(file);

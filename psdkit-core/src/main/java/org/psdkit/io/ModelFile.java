@@ -69,18 +69,26 @@ public final class ModelFile {
             throw new IllegalArgumentException("model file " + in + " is not valid JSON: "
                     + e.getMessage().lines().findFirst().orElse(""));
         }
+        check(root, "model file " + in);
+        return root;
+    }
+
+    /**
+     * Checks the format header of a parsed document: a JSON object with {@code format == "psdkit-model"}, a known
+     * {@code formatVersion} and a {@code model} type; errors name {@code where}.
+     */
+    public static void check(JsonNode root, String where) {
         if (root == null || !root.isObject() || !FORMAT.equals(root.path("format").asText(null))) {
-            throw new IllegalArgumentException("model file " + in + " is not a psdkit model (missing \"format\": \""
+            throw new IllegalArgumentException(where + " is not a psdkit model (missing \"format\": \""
                     + FORMAT + "\")");
         }
         int version = root.path("formatVersion").asInt(-1);
         if (version != FORMAT_VERSION) {
-            throw new IllegalArgumentException("model file " + in + " has formatVersion "
+            throw new IllegalArgumentException(where + " has formatVersion "
                     + root.path("formatVersion") + "; this psdkit reads version " + FORMAT_VERSION);
         }
         if (!root.hasNonNull("model")) {
-            throw new IllegalArgumentException("model file " + in + " does not say which model it holds (\"model\")");
+            throw new IllegalArgumentException(where + " does not say which model it holds (\"model\")");
         }
-        return root;
     }
 }

@@ -21,7 +21,24 @@ import org.psdkit.linalg.Matrix;
 public final class KernelRidge implements Predictor {
 
     /** Which formula produced α. */
-    public enum Form { STANDARD, REPRESENTER }
+    public enum Form {
+        STANDARD, REPRESENTER;
+
+        /** Parses {@code standard|representer} (case-insensitive); errors name the option {@code form}. */
+        public static Form parse(String s) {
+            String t = s == null ? "" : s.trim().toLowerCase(java.util.Locale.ROOT);
+            return switch (t) {
+                case "standard" -> STANDARD;
+                case "representer" -> REPRESENTER;
+                default -> throw new IllegalArgumentException("form: '" + s + "' is not standard or representer");
+            };
+        }
+
+        /** The lower-case name used in model files and on the command line. */
+        public String label() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
 
     /**
      * Options; the constructor checks every field.

@@ -5,6 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.function.Function;
+import org.psdkit.model.Model;
+import org.psdkit.model.Trainer;
+import org.psdkit.optim.ProgressListener;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.data.Splits;
@@ -144,5 +148,54 @@ public final class CrossValidation {
             }
         }
         return best;
+    }
+
+    /**
+     * Evaluates every grid point on every part with a {@link Trainer} made for that point: the trainer fits the RAW
+     * training part (its own scaling included) and {@code score} sees the fitted model and the RAW test part. Order,
+     * error handling and the result table are those of {@link #grid}. This is the one cross-validation loop of every
+     * family.
+     *
+     * @param trainers the trainer of a grid point (its options validated when it is built)
+     * @param listener receives one {@code "cv"} event per fit, with the total number of fits
+     */
+    public static <P> List<Result<P>> evaluate(Dataset raw, Splits.TrainTest[] parts, List<P> points,
+                                               Function<P, ? extends Trainer<?>> trainers,
+                                               BiFunction<Model, Dataset, Map<String, Double>> score,
+                                               ProgressListener listener) {
+        ProgressListener l = ProgressListener.orNone(listener);
+        Dataset[][] split = new Dataset[parts.length][2];
+        for (int f = 0; f < parts.length; f++) {
+            split[f][0] = Splits.subset(raw, parts[f].train());
+            split[f][1] = Splits.subset(raw, parts[f].test());
+        }
+        long total = (long) points.size() * parts.length;
+        long done = 0;
+        long t0 = System.nanoTime();
+        List<Result<P>> out = new ArrayList<>();
+        for (P p : points) {
+            Trainer<?> trainer = trainers.apply(p);
+            Map<String, double[]> scores = new LinkedHashMap<>();
+            String error = null;
+            for (int f = 0; f < parts.length && error == null; f++) {
+                try {
+                    Model fitted = trainer.fit(split[f][0]);
+                    for (Map.Entry<String, Double> e : score.apply(fitted, split[f][1]).entrySet()) {
+                        scores.computeIfAbsent(e.getKey(), k -> new double[parts.length])[f] = e.getValue();
+                    }
+                } catch (LinalgException | ArithmeticException | IllegalStateException e) {
+                    error = String.valueOf(e.getMessage());
+                }
+                done++;
+                l.onProgress(ProgressListener.Event.of("cv", done, total, (System.nanoTime() - t0) * 1e-9));
+            }
+            out.add(new Result<>(p, error == null ? scores : Map.of(), error));
+        }
+        return out;
+    }
+
+    /** RMSE, MAE and R² of a model's output column 0 on a raw test set. */
+    public static Map<String, Double> regressionScores(Model fitted, Dataset rawTest) {
+        return Metrics.regression(rawTest.y(), fitted.predict(rawTest.x()).col(0));
     }
 }

@@ -1,0 +1,92 @@
+package org.psdkit.model;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.psdkit.data.Dataset;
+import org.psdkit.linalg.Matrix;
+import org.psdkit.select.Metrics;
+
+/**
+ * A fitted {@link Model} made of a {@link ModelHeader} (feature names, scaler, kernel, hyper-parameters) and an
+ * inner {@link Predictor} that works in the scaled input space: {@code predict(raw) = inner.predict(scaler(raw))}.
+ * Evaluation is regression on output column 0 ({@code rmse, mae, r2}); subclasses override {@link #evaluate} for other
+ * tasks.
+ *
+ * @param <P> the family's inner model
+ */
+public class Pipeline<P extends Predictor> implements Model {
+    private final ModelHeader header;
+    private final P inner;
+    private final Map<String, Object> diagnostics;
+
+    /**
+     * @param header      what the model file's common fields hold
+     * @param inner       the fitted model in the scaled space
+     * @param diagnostics what the fit reported, in a stable order (may be empty)
+     */
+    public Pipeline(ModelHeader header, P inner, Map<String, Object> diagnostics) {
+        this.header = header;
+        this.inner = inner;
+        this.diagnostics = Collections.unmodifiableMap(new LinkedHashMap<>(diagnostics));
+    }
+
+    public ModelHeader header() {
+        return header;
+    }
+
+    /** The family's model in the scaled input space. */
+    public P inner() {
+        return inner;
+    }
+
+    @Override
+    public String type() {
+        return header.type();
+    }
+
+    @Override
+    public List<String> featureNames() {
+        return header.featureNames();
+    }
+
+    @Override
+    public String targetName() {
+        return header.targetName();
+    }
+
+    @Override
+    public List<String> outputColumns() {
+        return List.of(inner.outputColumns());
+    }
+
+    @Override
+    public Matrix predict(Matrix rawX) {
+        return inner.predict(header.scale(rawX));
+    }
+
+    @Override
+    public Map<String, Object> hyperParameters() {
+        return header.hyperParameters();
+    }
+
+    @Override
+    public Map<String, Object> diagnostics() {
+        return diagnostics;
+    }
+
+    @Override
+    public Map<String, Object> evaluate(Dataset raw) {
+        if (raw.y() == null) {
+            throw new IllegalArgumentException(raw.source() + ": no numeric target column to evaluate against");
+        }
+        double[] p = predict(raw.x()).col(0);
+        return new LinkedHashMap<>(Metrics.regression(raw.y(), p));
+    }
+
+    @Override
+    public String toString() {
+        return type() + " on " + featureNames() + " " + hyperParameters();
+    }
+}

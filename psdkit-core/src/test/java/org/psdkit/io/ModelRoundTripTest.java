@@ -1,0 +1,104 @@
+package org.psdkit.io;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Random;
+import java.util.function.LongFunction;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.constraints.LongRange;
+import org.psdkit.data.Dataset;
+import org.psdkit.data.Scaler;
+import org.psdkit.kernel.Kernels;
+import org.psdkit.linalg.Matrix;
+import org.psdkit.model.KernelRidge;
+import org.psdkit.model.KrrTrainer;
+import org.psdkit.model.Model;
+import org.psdkit.model.Trainer;
+
+/**
+ * Every family: fit on random data → {@link ModelIO#save} → {@link ModelIO#load} → the loaded model predicts
+ * bit-identically, has the same type, feature names, hyper-parameters and output columns, and writes the same
+ * document again.
+ */
+class ModelRoundTripTest {
+
+    /** A trainer and its training data for one family, made from a seed. */
+    record Case(Trainer<?> trainer, Dataset train) {
+    }
+
+    /** One entry per family. Keep one entry per line. */
+    static final Map<String, LongFunction<Case>> FAMILIES = new LinkedHashMap<>();
+
+    static {
+        FAMILIES.put("krr", seed -> new Case(new KrrTrainer(Kernels.parse("gaussian(sigma=0.7) + 0.01*delta"),
+                new KernelRidge.Options(1e-2, KernelRidge.Form.STANDARD, 0, true), Scaler.Kind.ZSCORE),
+                regression(seed, 25, 3)));
+    }
+
+    /** n rows of d standard-normal features and a smooth noisy target named x1..xd, y. */
+    static Dataset regression(long seed, int n, int d) {
+        Random r = new Random(seed);
+        double[][] x = new double[n][d];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < d; j++) {
+                x[i][j] = r.nextGaussian() * (j + 1) + j;
+            }
+            y[i] = Math.sin(x[i][0]) + 0.1 * r.nextGaussian();
+        }
+        return Dataset.of(Matrix.of(x), y);
+    }
+
+    @Provide
+    Arbitrary<String> family() {
+        return Arbitraries.of(FAMILIES.keySet());
+    }
+
+    @Property(tries = 30, seed = "20261126")
+    void saveLoadPredictIsBitIdentical(@ForAll("family") String family, @ForAll @LongRange(min = 1, max = 1000) long seed)
+            throws IOException {
+        Case c = FAMILIES.get(family).apply(seed);
+        Model m = c.trainer().fit(c.train());
+        Path dir = Files.createTempDirectory("psdkit-roundtrip");
+        try {
+            Path file = dir.resolve(family + ".json");
+            ModelIO.save(m, file);
+            Model back = ModelIO.load(file);
+            assertEquals(m.type(), back.type());
+            assertEquals(m.featureNames(), back.featureNames());
+            assertEquals(m.targetName(), back.targetName());
+            assertEquals(m.outputColumns(), back.outputColumns());
+            assertEquals(m.hyperParameters(), back.hyperParameters());
+            Random r = new Random(seed + 1);
+            double[][] rows = new double[7][m.featureNames().size()];
+            for (double[] row : rows) {
+                for (int j = 0; j < row.length; j++) {
+                    row[j] = 2 * r.nextGaussian();
+                }
+            }
+            double[][] p = m.predict(rows);
+            double[][] q = back.predict(rows);
+            for (int i = 0; i < rows.length; i++) {
+                assertArrayEquals(p[i], q[i], 0.0, family + " row " + i);
+            }
+            assertEquals(ModelIO.toJson(m), ModelIO.toJson(back));
+        } finally {
+            try (var s = Files.list(dir)) {
+                for (Path f : (Iterable<Path>) s::iterator) {
+                    Files.delete(f);
+                }
+            }
+            Files.delete(dir);
+        }
+    }
+}
