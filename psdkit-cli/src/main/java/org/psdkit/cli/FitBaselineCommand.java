@@ -59,7 +59,7 @@ abstract class FitBaselineCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         KernelExpansionModel m;
         try (Progress p = Progress.start(type, maxIter)) {
-            m = which().fit(k, train.x(), train.y(), o, (it, hv, step, restarts, secs) -> p.set(it));
+            m = which().fit(k, train.x(), train.y(), o, p.listener());
         }
         double secs = (System.nanoTime() - t0) * 1e-9;
         ObjectNode doc = common.newModelDocument(type, raw, scaler, k.spec());

@@ -110,8 +110,8 @@ public final class FitConeCommands {
             return lambda != null ? new double[] {lambda} : lambdas != null ? lambdas : defaults;
         }
 
-        static ConeDualSolver.Listener listener(Progress p) {
-            return (it, primal, dual, gapValue) -> p.set(it, "gap " + Reports.fmt(gapValue));
+        static org.psdkit.optim.ProgressListener listener(Progress p) {
+            return p.listener();
         }
     }
 

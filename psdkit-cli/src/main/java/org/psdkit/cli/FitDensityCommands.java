@@ -94,7 +94,7 @@ public final class FitDensityCommands {
             long t0 = System.nanoTime();
             PsdDensity m;
             try (Progress p = Progress.start("density fista", opt.maxIter)) {
-                m = PsdDensityEstimator.fit(x, anch, k, base, o, (it, pr, du, g) -> p.set(it, "gap " + g));
+                m = PsdDensityEstimator.fit(x, anch, k, base, o, p.listener());
             }
             double secs = (System.nanoTime() - t0) * 1e-9;
             Map<String, Object> options = new java.util.LinkedHashMap<>();

@@ -52,8 +52,7 @@ public final class FitKernelSosCommand implements Callable<Integer> {
         KernelSos m;
         try (Progress p = Progress.start("kernel-sos sdp", maxIterations)) {
             SdpOptions o = SdpOptions.defaults().withMaxIterations(maxIterations)
-                    .withListener((it, po, dob, pi, di, mu) -> p.set(it, String.format(java.util.Locale.ROOT,
-                            "gap %.1e", Math.abs(po - dob) / (1 + Math.abs(po) + Math.abs(dob)))));
+                    .withListener(p.listener());
             m = KernelSos.fit(k, train.x(), train.y(), new KernelSos.Options(lambda, o));
         }
         double secs = (System.nanoTime() - t0) * 1e-9;

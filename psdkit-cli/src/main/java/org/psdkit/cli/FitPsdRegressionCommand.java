@@ -111,7 +111,7 @@ public final class FitPsdRegressionCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         PsdModel m;
         try (Progress p = Progress.start("psd-regression (FISTA on the dual)", o.maxIterations())) {
-            m = PsdRegression.fit(k, train.x(), train.y(), o, (it, hv, step, restarts, secs) -> p.set(it));
+            m = PsdRegression.fit(k, train.x(), train.y(), o, p.listener());
         }
         double secs = (System.nanoTime() - t0) * 1e-9;
         ObjectNode doc = common.newModelDocument(PsdModel.TYPE, raw, scaler, k.spec());

@@ -1,12 +1,14 @@
 package org.psdkit.cli;
 
 import java.io.PrintStream;
+import java.util.Locale;
+import org.psdkit.optim.ProgressListener;
 
 /**
  * Progress of a long run on stderr: {@code task: 12/40 (30%) 3.1 s, ~7.2 s left}. Updates are throttled
  * ({@link #MIN_INTERVAL_NANOS}); on a terminal one line is rewritten, otherwise a new line is printed at most every
- * {@link #PIPE_INTERVAL_NANOS}. Use it from any solver listener, e.g.
- * {@code solver.fit(data, it -> progress.set(it.iteration()))}. Nothing goes to stdout.
+ * {@link #PIPE_INTERVAL_NANOS}. Hand {@link #listener()} to any library computation, e.g.
+ * {@code trainer.fit(data, progress.listener())}. Nothing goes to stdout.
  */
 public final class Progress implements AutoCloseable {
     /** Terminal refresh interval: 0.2 s is smooth to the eye without flooding the terminal. */
@@ -17,7 +19,7 @@ public final class Progress implements AutoCloseable {
     private static volatile boolean quiet = System.getenv("PSDKIT_QUIET") != null;
 
     private final String task;
-    private final long total;
+    private long total;
     private final long start = System.nanoTime();
     private final boolean tty = System.console() != null;
     private final PrintStream err = System.err;
@@ -60,6 +62,35 @@ public final class Progress implements AutoCloseable {
             lastPrint = now;
             draw(now, null);
         }
+    }
+
+    /**
+     * This display as the library's {@link ProgressListener}: every event sets the finished steps, the total when
+     * the event knows it (else the total given at {@link #start}) and the status {@code measure value}, drawn as
+     * {@code task: 12/40 (30%) 3.1 s, ~7.2 s left, gap 1.23e-05} (throttled as {@link #set(long)}).
+     */
+    public ProgressListener listener() {
+        return e -> {
+            synchronized (this) {
+                if (e.total() > 0) {
+                    total = e.total();
+                }
+                done = e.step();
+                long now = System.nanoTime();
+                if (now - lastPrint >= (tty ? MIN_INTERVAL_NANOS : PIPE_INTERVAL_NANOS)) {
+                    lastPrint = now;
+                    draw(now, status(e));
+                }
+            }
+        };
+    }
+
+    /** {@code measure value} of an event, or null when it has none. */
+    static String status(ProgressListener.Event e) {
+        if (e.measure() == null || Double.isNaN(e.value())) {
+            return null;
+        }
+        return e.measure() + " " + String.format(Locale.ROOT, "%.3g", e.value());
     }
 
     /** Sets progress with a short status (e.g. {@code gap 1.2e-5}). */

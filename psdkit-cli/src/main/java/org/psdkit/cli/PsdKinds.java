@@ -192,7 +192,7 @@ public final class PsdKinds {
         }
 
         KernelExpansionModel fit(Kernel k, Matrix x, double[] y, Baselines.Options o,
-                                 org.psdkit.optim.FistaListener l) {
+                                 org.psdkit.optim.ProgressListener l) {
             return switch (this) {
                 case NCM -> Baselines.ncm(k, x, y, o, l);
                 case PNM -> Baselines.pnm(k, x, y, o, l);

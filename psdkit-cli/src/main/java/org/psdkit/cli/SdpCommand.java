@@ -77,8 +77,7 @@ public final class SdpCommand implements Runnable {
             SdpResult r;
             try (Progress progress = Progress.start("sdp", maxIterations)) {
                 SdpOptions o = SdpOptions.defaults().withTolerance(tolerance).withMaxIterations(maxIterations)
-                        .withTimeLimit(timeLimit).withListener((it, po, dob, pi, di, mu) -> progress.set(it,
-                                String.format(java.util.Locale.ROOT, "obj %.8g  pinf %.1e  dinf %.1e", -po, pi, di)));
+                        .withTimeLimit(timeLimit).withListener(progress.listener());
                 r = SdpSolver.solve(p, o);
             }
             Map<String, Object> rep = report(file, p, r);

@@ -130,7 +130,7 @@ public final class Baselines {
         Arrays.fill(b0, 1.0 / n);
         double lip0 = 1.0 / lambda;
         LogLikelihoodDual.Result res = LogLikelihoodDual.solve(smooth, b0, 0, lip0, tol, maxIter,
-                Double.POSITIVE_INFINITY, LogLikelihoodDual.Listener.NONE);
+                Double.POSITIVE_INFINITY, null);
         double[] w = (double[]) res.eval().state();
         double integral = Linalg.dot(ut, w);
         if (!(integral > 0)) {

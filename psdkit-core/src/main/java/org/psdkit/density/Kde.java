@@ -2,6 +2,7 @@ package org.psdkit.density;
 
 import org.psdkit.kernel.SquaredDistances;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.optim.ProgressListener;
 
 /**
  * Gaussian kernel density estimate p(x) = (1/n) Σ_i N(x; x_i, h² I), with h chosen by maximising the
@@ -177,6 +178,16 @@ public final class Kde implements DensityModel {
 
     /** m draws: pick a point uniformly, add N(0, h² I). */
     public Matrix sample(int m, long seed) {
+        return sample(m, seed, null);
+    }
+
+    /**
+     * As {@link #sample(int, long)}, reporting one event per draw to {@code listener} (null: none), task
+     * {@code "sample"}, with the total m; a listener that throws stops the sampling.
+     */
+    public Matrix sample(int m, long seed, ProgressListener listener) {
+        long t0 = System.nanoTime();
+        ProgressListener lis = ProgressListener.orNone(listener);
         java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
         int n = points.rows();
         int d = points.cols();
@@ -186,6 +197,7 @@ public final class Kde implements DensityModel {
             for (int t = 0; t < d; t++) {
                 out.set(s, t, points.get(i, t) + h * r.nextGaussian());
             }
+            lis.onProgress(ProgressListener.Event.of("sample", s + 1, m, (System.nanoTime() - t0) * 1e-9));
         }
         return out;
     }

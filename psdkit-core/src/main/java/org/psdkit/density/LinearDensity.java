@@ -3,6 +3,7 @@ package org.psdkit.density;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.optim.ProgressListener;
 
 /**
  * A density whose f is linear in the kernel functions: f(x) = Σ_i α_i k(x, x_i) (NCM with α ≥ 0, PNM with
@@ -99,6 +100,16 @@ public final class LinearDensity implements DensityModel {
      * product base measure only. PNM densities cannot be sampled (they are not non-negative).
      */
     public Matrix sample(int m, long seed) {
+        return sample(m, seed, null);
+    }
+
+    /**
+     * As {@link #sample(int, long)}, reporting one event per draw to {@code listener} (null: none), task
+     * {@code "sample"}, with the total m; a listener that throws stops the sampling.
+     */
+    public Matrix sample(int m, long seed, ProgressListener listener) {
+        long t0 = System.nanoTime();
+        ProgressListener lis = ProgressListener.orNone(listener);
         for (double a : alpha) {
             if (a < 0) {
                 throw new IllegalArgumentException(type + ": cannot sample, some coefficients are negative (the "
@@ -140,6 +151,7 @@ public final class LinearDensity implements DensityModel {
                 }
                 out.set(s, t, v);
             }
+            lis.onProgress(ProgressListener.Event.of("sample", s + 1, m, (System.nanoTime() - t0) * 1e-9));
         }
         return out;
     }

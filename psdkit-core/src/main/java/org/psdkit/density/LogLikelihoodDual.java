@@ -1,5 +1,7 @@
 package org.psdkit.density;
 
+import org.psdkit.optim.ProgressListener;
+
 /**
  * FISTA on the dual of a maximum-likelihood problem with one normalisation constraint (seed 002 eq. 12 with the
  * equality constraint dualised; App. D eq. 37 for PNM):
@@ -36,12 +38,8 @@ final class LogLikelihoodDual {
         Eval evaluate(double[] beta, double mu);
     }
 
-    /** Iteration callback (progress bars, benchmarks). */
-    interface Listener {
-        void onIteration(int iteration, double primal, double dual, double relativeGap);
-
-        Listener NONE = (it, p, d, g) -> { };
-    }
+    /** Task name of the progress events; their measure is {@code "gap"}, the relative duality gap. */
+    static final String TASK = "density";
 
     record Result(double[] beta, double mu, Eval eval, double primal, double dual, double relativeGap,
                   int iterations, int evaluations, double seconds, boolean converged) {
@@ -50,8 +48,15 @@ final class LogLikelihoodDual {
     private LogLikelihoodDual() {
     }
 
+    private static void report(ProgressListener listener, int iteration, double relativeGap, long start) {
+        if (listener != null) {
+            listener.onProgress(new ProgressListener.Event(TASK, iteration, 0, "gap", relativeGap,
+                    (System.nanoTime() - start) * 1e-9));
+        }
+    }
+
     static Result solve(Smooth g, double[] beta0, double mu0, double lipschitz0, double tol, int maxIter,
-                        double timeLimitSeconds, Listener listener) {
+                        double timeLimitSeconds, ProgressListener listener) {
         long start = System.nanoTime();
         int n = beta0.length;
         double invN = 1.0 / n;
@@ -110,7 +115,7 @@ final class LogLikelihoodDual {
             double dual = -fn;
             double primal = primalValue(en, invN);
             double rel = (primal - dual) / Math.max(1.0, Math.abs(primal));
-            listener.onIteration(it, primal, dual, rel);
+            report(listener, it, rel, start);
             if (best == null || rel < best.relativeGap() || (Double.isNaN(best.relativeGap()) && !Double.isNaN(rel))) {
                 best = new Result(xn.clone(), xnm, en, primal, dual, rel, it, evals, 0, false);
             }
@@ -174,7 +179,7 @@ final class LogLikelihoodDual {
     static final double METRIC_SAFEGUARD_INCREASE = 2.0;
 
     static Result solveFixedMetric(Smooth g, double[] beta0, double mu0, double[] lipBeta, double lipMu, double tol,
-                                   int maxIter, double timeLimitSeconds, Listener listener) {
+                                   int maxIter, double timeLimitSeconds, ProgressListener listener) {
         long start = System.nanoTime();
         int n = beta0.length;
         double invN = 1.0 / n;
@@ -228,7 +233,7 @@ final class LogLikelihoodDual {
                 }
             }
             rel = (bestPrimal - bestDual) / Math.max(1.0, Math.abs(bestPrimal));
-            listener.onIteration(it, bestPrimal, bestDual, rel);
+            report(listener, it, rel, start);
             double elapsed = (System.nanoTime() - start) * 1e-9;
             if (rel <= tol || elapsed > timeLimitSeconds) {
                 break;

@@ -5,6 +5,7 @@ import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.optim.ProgressListener;
 
 /**
  * A density p(x) = f(x)·ν(x) with f a PSD model, evaluated as a sum of squares f(x) = ‖Rᵀ v(x)‖²,
@@ -132,6 +133,16 @@ public final class PsdDensity implements DensityModel {
      * moderate n·d (a 10-D model with n = 1000 takes seconds per draw).
      */
     public Matrix sample(int m, long seed) {
+        return sample(m, seed, null);
+    }
+
+    /**
+     * As {@link #sample(int, long)}, reporting one event per draw to {@code listener} (null: none), task
+     * {@code "sample"}, with the total m; a listener that throws stops the sampling.
+     */
+    public Matrix sample(int m, long seed, ProgressListener listener) {
+        long t0 = System.nanoTime();
+        ProgressListener lis = ProgressListener.orNone(listener);
         if (m < 0) {
             throw new IllegalArgumentException("number of samples must be >= 0, got " + m);
         }
@@ -239,6 +250,7 @@ public final class PsdDensity implements DensityModel {
                     w[k] *= Math.exp(-0.5 * z * z) / (SQRT_2PI * sd[t][k] * massK[k]);
                 }
             }
+            lis.onProgress(ProgressListener.Event.of("sample", s + 1, m, (System.nanoTime() - t0) * 1e-9));
         }
         return out;
     }

@@ -4,6 +4,7 @@ import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Eigen;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.optim.ProgressListener;
 
 /**
  * Density estimation with a PSD model (seed 002 Sec. 6, eq. 12): minimise −(1/n) Σ log f_A(x_i) + λ₁ Tr A +
@@ -26,28 +27,25 @@ public final class PsdDensityEstimator {
     private PsdDensityEstimator() {
     }
 
-    /** Progress callback: iteration, primal objective, dual value, relative gap. */
-    public interface Progress {
-        void onIteration(int iteration, double primal, double dual, double relativeGap);
-    }
-
     public static PsdDensity fit(Matrix x, Kernel kernel, BaseMeasure base, PsdDensityOptions opt) {
         return fit(x, kernel, base, opt, null);
     }
 
     public static PsdDensity fit(Matrix x, Kernel kernel, BaseMeasure base, PsdDensityOptions opt,
-                                 Progress progress) {
-        return fit(x, null, kernel, base, opt, progress);
+                                 ProgressListener listener) {
+        return fit(x, null, kernel, base, opt, listener);
     }
 
     /**
-     * As {@link #fit(Matrix, Kernel, BaseMeasure, PsdDensityOptions, Progress)}, with the model's expansion points
-     * restricted to {@code anchors} (a Nyström approximation, seed 002 App. B.5): the likelihood still uses every
-     * row of x, but A lives on the r ≤ #anchors features of the anchors, so an iteration costs O(r²n + r³) instead
-     * of O(n³). {@code anchors == null} uses all points (the exact representer-theorem model).
+     * As {@link #fit(Matrix, Kernel, BaseMeasure, PsdDensityOptions, ProgressListener)}, with the model's expansion
+     * points restricted to {@code anchors} (a Nyström approximation, seed 002 App. B.5): the likelihood still uses
+     * every row of x, but A lives on the r ≤ #anchors features of the anchors, so an iteration costs O(r²n + r³)
+     * instead of O(n³). {@code anchors == null} uses all points (the exact representer-theorem model). {@code listener}
+     * (null: none) receives one event per iteration, task {@code "density"}, measure {@code "gap"}: the relative
+     * duality gap compared with the tolerance.
      */
     public static PsdDensity fit(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, PsdDensityOptions opt,
-                                 Progress progress) {
+                                 ProgressListener listener) {
         DensityData.check(x, "density fit");
         base.requireDimension(x.cols());
         Matrix pts = anchors == null ? x : anchors;
@@ -73,10 +71,8 @@ public final class PsdDensityEstimator {
         java.util.Arrays.fill(beta0, 1.0 / n);
         double[] lipBeta = new double[n];
         double lipMu = metric(fb.v, wt, l2, lipBeta);
-        LogLikelihoodDual.Listener lis = progress == null ? LogLikelihoodDual.Listener.NONE
-                : progress::onIteration;
         LogLikelihoodDual.Result res = LogLikelihoodDual.solveFixedMetric(smooth, beta0, 0.0, lipBeta, lipMu,
-                opt.tolerance(), opt.maxIterations(), opt.timeLimitSeconds(), lis);
+                opt.tolerance(), opt.maxIterations(), opt.timeLimitSeconds(), listener);
         State st = (State) res.eval().state();
         double integralTilde = res.eval().gradMu() + 1;
         if (!(integralTilde > 0)) {

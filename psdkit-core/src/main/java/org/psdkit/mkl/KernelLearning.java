@@ -7,6 +7,7 @@ import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.TessellatedKernel;
 import org.psdkit.kernel.TessellatedKernel.Orthant;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.optim.ProgressListener;
 import org.psdkit.svm.Smo;
 import org.psdkit.svm.Splits;
 
@@ -271,6 +272,15 @@ public final class KernelLearning {
     /** As {@link #fit(Method, Matrix, double[], double, double, Settings, double)}; C absolute unless relative. */
     public static Fitted fit(Method method, Matrix x, double[] y, double cValue, boolean relative, double epsilon,
                              Settings s, double gapTolerance) {
+        return fit(method, x, y, cValue, relative, epsilon, s, gapTolerance, null);
+    }
+
+    /**
+     * As {@link #fit(Method, Matrix, double[], double, boolean, double, Settings, double)}, reporting the
+     * Frank–Wolfe ({@link TkLearner}) or SimpleMKL iterations to {@code listener} (null: none).
+     */
+    public static Fitted fit(Method method, Matrix x, double[] y, double cValue, boolean relative, double epsilon,
+                             Settings s, double gapTolerance, ProgressListener listener) {
         long t0 = System.nanoTime();
         double cRel = cValue;
         switch (method) {
@@ -278,7 +288,7 @@ public final class KernelLearning {
                 double c = relative ? cRel / tkScale(x, s.degree(), epsilon, s.orthant()) : cValue;
                 TkLearner.Options o = new TkLearner.Options(s.degree(), epsilon, s.orthant(), c, 1.0,
                         gapTolerance, TkLearner.DEFAULT_MAX_ITERATIONS, Smo.DEFAULT_TOLERANCE);
-                TkLearner.Result r = TkLearner.fit(x, y, o);
+                TkLearner.Result r = TkLearner.fit(x, y, o, listener);
                 Matrix p = r.kernel().p();
                 int rank = org.psdkit.linalg.Linalg.eigh(p).rankAbove(RANK_REPORT * p.trace());
                 String summary = String.format(Locale.ROOT, "P %dx%d, trace %.4g, rank %d", p.rows(), p.cols(),
@@ -288,7 +298,7 @@ public final class KernelLearning {
             }
             default -> {
                 KernelLibrary lib = libraryGrams(method, x, epsilon, s).full();
-                Fitted f = fitLibrary(method, lib, x, y, cValue, relative, epsilon, gapTolerance);
+                Fitted f = fitLibrary(method, lib, x, y, cValue, relative, epsilon, gapTolerance, listener);
                 return f.withSeconds((System.nanoTime() - t0) * 1e-9);
             }
         }
@@ -297,10 +307,16 @@ public final class KernelLearning {
     /** SimpleMKL on a prepared library (time excludes building the library). */
     public static Fitted fitLibrary(Method method, KernelLibrary lib, Matrix x, double[] y, double cValue,
                                     boolean relative, double epsilon, double gapTolerance) {
+        return fitLibrary(method, lib, x, y, cValue, relative, epsilon, gapTolerance, null);
+    }
+
+    /** As {@link #fitLibrary(Method, KernelLibrary, Matrix, double[], double, boolean, double, double)}, reporting. */
+    public static Fitted fitLibrary(Method method, KernelLibrary lib, Matrix x, double[] y, double cValue,
+                                    boolean relative, double epsilon, double gapTolerance, ProgressListener listener) {
         long t0 = System.nanoTime();
         double c = relative ? cValue * x.rows() : cValue;
         SimpleMkl.Result r = SimpleMkl.fit(lib, y, new SimpleMkl.Options(c, gapTolerance,
-                SimpleMkl.DEFAULT_MAX_ITERATIONS, Smo.DEFAULT_TOLERANCE));
+                SimpleMkl.DEFAULT_MAX_ITERATIONS, Smo.DEFAULT_TOLERANCE), listener);
         String summary = String.format(Locale.ROOT, "%d of %d kernels with non-zero weight", r.active(), lib.size());
         return new Fitted(r.kernel(), r.svm(), c, method.usesEpsilon() ? epsilon : Double.NaN, r.iterations(),
                 r.gap(), r.converged(), summary, (System.nanoTime() - t0) * 1e-9, weights(lib, r.mu()));

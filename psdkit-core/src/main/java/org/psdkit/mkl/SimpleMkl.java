@@ -3,6 +3,7 @@ package org.psdkit.mkl;
 import java.util.Arrays;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.optim.ProgressListener;
 import org.psdkit.svm.KernelRows;
 import org.psdkit.svm.Smo;
 
@@ -15,6 +16,9 @@ import org.psdkit.svm.Smo;
  * the original's inner "descend until a weight vanishes, then Armijo" loop by one line search per iteration; the
  * fixed points (KKT points of the convex problem) are the same. Stopping: the duality gap
  * ½(max_k βᵀK_kβ − βᵀK(μ)β) ≤ tol·J, SimpleMKL's own criterion.
+ *
+ * <p>Progress: one event per gap evaluation (before the first step and after every iteration), task
+ * {@value #TASK}, step the iterations done, measure {@code "gap"} = the relative gap compared with the tolerance.
  */
 public final class SimpleMkl {
 
@@ -37,6 +41,9 @@ public final class SimpleMkl {
     static final double LINE_SEARCH_TOLERANCE = 0.1;
     /** Secant safeguard (fraction of the bracket kept from its ends). */
     static final double SECANT_SAFEGUARD = 0.05;
+
+    /** Task name of the progress events. */
+    public static final String TASK = "simplemkl";
 
     private SimpleMkl() {
     }
@@ -99,6 +106,11 @@ public final class SimpleMkl {
         return fit(lib, y, o, null, null);
     }
 
+    /** As {@link #fit(KernelLibrary, double[], Options)}, reporting to {@code listener} (null: none). */
+    public static Result fit(KernelLibrary lib, double[] y, Options o, ProgressListener listener) {
+        return fit(lib, y, o, null, null, null, null, listener);
+    }
+
     /**
      * SimpleMKL started from the weights {@code muStart} (non-negative, rescaled to the simplex; {@code null}: the
      * uniform weights) and the SVM dual {@code alphaStart} (clipped into the box; {@code null}: zero). Used to
@@ -115,7 +127,13 @@ public final class SimpleMkl {
      */
     static Result fit(KernelLibrary lib, double[] y, Options o, double[] muStart, double[] alphaStart,
                       double[] gramStart, double[][] gramOut) {
+        return fit(lib, y, o, muStart, alphaStart, gramStart, gramOut, null);
+    }
+
+    static Result fit(KernelLibrary lib, double[] y, Options o, double[] muStart, double[] alphaStart,
+                      double[] gramStart, double[][] gramOut, ProgressListener listener) {
         long t0 = System.nanoTime();
+        ProgressListener lis = ProgressListener.orNone(listener);
         int m = lib.points();
         int nk = lib.size();
         if (y.length != m) {
@@ -185,6 +203,8 @@ public final class SimpleMkl {
                 max = Math.max(max, v);
             }
             gap = 0.5 * (max - bkb);
+            lis.onProgress(new ProgressListener.Event(TASK, it, 0, "gap", gap / Math.abs(sv.dual()),
+                    (System.nanoTime() - t0) * 1e-9));
             if (gap <= o.gapTolerance() * Math.abs(sv.dual())) {
                 converged = true;
                 break;

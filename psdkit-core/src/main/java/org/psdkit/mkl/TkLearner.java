@@ -5,6 +5,7 @@ import org.psdkit.kernel.TessellatedKernel.Orthant;
 import org.psdkit.linalg.Eigen;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.optim.ProgressListener;
 import org.psdkit.svm.KernelRows;
 import org.psdkit.svm.Smo;
 
@@ -21,6 +22,9 @@ import org.psdkit.svm.Smo;
  * φ'(γ) = −½ β_γᵀ(K_S − K_P)β_γ (Danskin), each evaluation a warm-started SMO solve. The Frank–Wolfe gap
  * ½(τ λ_max(H) − βᵀK(P)β) bounds f(P) − f* from above (up to the SMO tolerance); the method stops when it falls
  * below {@code gapTolerance · |f(P)|}.
+ *
+ * <p>Progress: one event per gap evaluation (before the first step and after every Frank–Wolfe step), task
+ * {@value #TASK}, step the steps done, measure {@code "gap"} = the relative gap compared with the tolerance.
  */
 public final class TkLearner {
 
@@ -34,6 +38,9 @@ public final class TkLearner {
     static final double LINE_SEARCH_TOLERANCE = 0.1;
     /** Secant steps keep at least this fraction of the bracket away from its ends. */
     static final double SECANT_SAFEGUARD = 0.05;
+
+    /** Task name of the progress events. */
+    public static final String TASK = "frank-wolfe";
 
     private TkLearner() {
     }
@@ -105,7 +112,13 @@ public final class TkLearner {
 
     /** Learns P and trains the SVM on data already scaled to [0, 1] (labels ±1). */
     public static Result fit(Matrix x, double[] y, Options o) {
+        return fit(x, y, o, null);
+    }
+
+    /** As {@link #fit(Matrix, double[], Options)}, reporting to {@code listener} (null: none). */
+    public static Result fit(Matrix x, double[] y, Options o, ProgressListener listener) {
         long t0 = System.nanoTime();
+        ProgressListener lis = ProgressListener.orNone(listener);
         TkGram eng = new TkGram(x, o.degree(), -o.epsilon(), 1 + o.epsilon(), o.orthant());
         int m = x.rows();
         int q = eng.q();
@@ -134,6 +147,8 @@ public final class TkLearner {
             double[] s = e.vectors().col(dim - 1);
             double bkb = quad(k, beta);
             gap = 0.5 * (tau * lam - bkb);
+            lis.onProgress(new ProgressListener.Event(TASK, it, 0, "gap", gap / Math.abs(sv.dual()),
+                    (System.nanoTime() - t0) * 1e-9));
             if (gap <= o.gapTolerance() * Math.abs(sv.dual())) {
                 converged = true;
                 break;

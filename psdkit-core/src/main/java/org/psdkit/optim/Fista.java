@@ -9,19 +9,28 @@ package org.psdkit.optim;
  * <p>With a fixed Lipschitz bound the method evaluates h once per iteration (at the extrapolated point y); with
  * backtracking it also evaluates h at the candidate point. Stopping: a {@link StopRule} (duality gap …), the
  * iteration budget, the time budget.
+ *
+ * <p>Progress: one {@link ProgressListener.Event} per iteration, task {@value #TASK}, measure
+ * {@value #MEASURE} = h at the extrapolated point where the gradient was taken (callers that know a duality gap
+ * report it instead, see {@link ProgressListener}). A listener that throws stops the run.
  */
 public final class Fista {
+    /** Task name of the events. */
+    public static final String TASK = "fista";
+    /** Measure of the events: the smooth part h at the extrapolated point. */
+    public static final String MEASURE = "objective";
+
     private Fista() {
     }
 
     public static FistaResult minimize(SmoothFunction h, ProxFunction g, double[] x0, FistaOptions options,
-                                       StopRule stop, FistaListener listener) {
+                                       StopRule stop, ProgressListener listener) {
         int n = h.dimension();
         if (x0.length != n) {
             throw new IllegalArgumentException("start point has length " + x0.length + ", expected " + n);
         }
         StopRule rule = stop == null ? StopRule.NEVER : stop;
-        FistaListener lis = listener == null ? FistaListener.NONE : listener;
+        ProgressListener lis = ProgressListener.orNone(listener);
         boolean backtrack = Double.isNaN(options.lipschitz());
         double lip = backtrack ? FistaOptions.BACKTRACK_INITIAL_LIPSCHITZ : options.lipschitz();
 
@@ -46,7 +55,7 @@ public final class Fista {
             }
             if (rule.shouldStop(it, y, hy, grad)) {
                 status = FistaResult.Status.CONVERGED;
-                lis.onIteration(it, hy, 1.0 / lip, restarts, seconds(start));
+                lis.onProgress(new ProgressListener.Event(TASK, it, 0, MEASURE, hy, seconds(start)));
                 break;
             }
             // proximal gradient step from y, with backtracking on L if requested
@@ -94,7 +103,7 @@ public final class Fista {
             xPrev = x;
             x = xNew;
             xNew = tmp;
-            lis.onIteration(it, hy, 1.0 / lip, restarts, seconds(start));
+            lis.onProgress(new ProgressListener.Event(TASK, it, 0, MEASURE, hy, seconds(start)));
             if (seconds(start) > options.timeLimitSeconds()) {
                 status = FistaResult.Status.TIME_LIMIT;
                 break;

@@ -1,5 +1,7 @@
 package org.psdkit.optim;
 
+import java.util.function.DoubleSupplier;
+
 /**
  * The one progress callback of every iterative computation in psdkit: FISTA, the interior-point SDP solver, SMO,
  * Frank–Wolfe, SimpleMKL, every cross-validation loop and sampling. Progress bars and logs are built on it (the CLI
@@ -19,6 +21,45 @@ public interface ProgressListener {
     /** {@code listener}, or {@link #NONE} for {@code null}. */
     static ProgressListener orNone(ProgressListener listener) {
         return listener == null ? NONE : listener;
+    }
+
+    /**
+     * This listener, receiving the events of an inner solver re-issued under {@code task} with {@code measure} and
+     * the value {@code value} holds when the event arrives: a caller that computes a duality gap in the stop rule
+     * of a generic solver ({@link Fista}) reports that gap instead of the solver's own measure.
+     */
+    default ProgressListener relabelled(String task, String measure, DoubleSupplier value) {
+        if (this == NONE) {
+            return NONE;
+        }
+        ProgressListener inner = this;
+        return e -> inner.onProgress(new Event(task, e.step(), e.total(), measure, value.getAsDouble(), e.seconds()));
+    }
+
+    /**
+     * This listener, passed at most one event per {@code minSeconds} of the events' own clock
+     * ({@link Event#seconds()}), plus the first event and every event that completes its total. For solvers that
+     * report once per cheap iteration (SMO makes millions) when the receiver does real work per event.
+     */
+    default ProgressListener throttled(double minSeconds) {
+        if (!(minSeconds >= 0)) {
+            throw new IllegalArgumentException("minSeconds must be >= 0, got " + minSeconds);
+        }
+        if (this == NONE) {
+            return NONE;
+        }
+        ProgressListener inner = this;
+        return new ProgressListener() {
+            private double last = Double.NEGATIVE_INFINITY;
+
+            @Override
+            public void onProgress(Event e) {
+                if (e.seconds() - last >= minSeconds || (e.total() > 0 && e.step() >= e.total())) {
+                    last = e.seconds();
+                    inner.onProgress(e);
+                }
+            }
+        };
     }
 
     /**

@@ -6,10 +6,10 @@ import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.optim.ConjugateLoss;
 import org.psdkit.optim.Fista;
-import org.psdkit.optim.FistaListener;
 import org.psdkit.optim.FistaOptions;
 import org.psdkit.optim.FistaResult;
 import org.psdkit.optim.Losses;
+import org.psdkit.optim.ProgressListener;
 import org.psdkit.optim.ProxFunction;
 import org.psdkit.optim.SmoothFunction;
 
@@ -23,6 +23,9 @@ import org.psdkit.optim.SmoothFunction;
  *   <li>GLM, eq. (32): min_α L(exp(Kα)) + (λ/2) αᵀKα (non-convex), gradient descent with backtracking from
  *       several seeded starts, keeping the best.</li>
  * </ul>
+ * Progress: one event per iteration, task the model type ({@code "ncm"}, {@code "pnm"}, {@code "glm"}), measure
+ * the stopping quantity: {@code "residual"} (NCM, GLM: the relative first-order residual below, the GLM steps
+ * counted over all starts) or {@code "gap"} (PNM: the relative duality gap).
  */
 public final class Baselines {
 
@@ -87,7 +90,7 @@ public final class Baselines {
         return loss / (2.0 * y.length) + 0.5 * lambda * Linalg.dot(alpha, ka);
     }
 
-    public static KernelExpansionModel ncm(Kernel kernel, Matrix x, double[] y, Options o, FistaListener listener) {
+    public static KernelExpansionModel ncm(Kernel kernel, Matrix x, double[] y, Options o, ProgressListener listener) {
         PsdRegression.checkData(x, y);
         long start = System.nanoTime();
         Matrix k = kernel.gram(x);
@@ -98,16 +101,22 @@ public final class Baselines {
         double[] kty = k.times(y);
         double scale = Math.max(Math.sqrt(Linalg.dot(kty, kty)) / n, Double.MIN_NORMAL);
         SmoothFunction h = quadratic(k, y, o.lambda());
+        double[] residual = {Double.NaN};
+        ProgressListener lis = ProgressListener.orNone(listener).relabelled("ncm", "residual", () -> residual[0]);
         FistaResult res = Fista.minimize(h, ProxFunction.nonNegative(), new double[n],
                 new FistaOptions(o.maxIterations(), o.timeLimitSeconds(), lip, true),
-                (it, yy, hv, g) -> stepResidual(yy, g, lip, true) <= o.tolerance() * scale, listener);
+                (it, yy, hv, g) -> {
+                    double r = stepResidual(yy, g, lip, true);
+                    residual[0] = r / scale;
+                    return r <= o.tolerance() * scale;
+                }, lis);
         double obj = objective(k, res.x(), y, o.lambda(), false);
         SolverDiagnostics d = new SolverDiagnostics(res.iterations(), Double.NaN, obj, Double.NaN,
                 seconds(start), countPositive(res.x()), n, res.status().name());
         return new KernelExpansionModel("ncm", kernel, x, res.x(), false, d);
     }
 
-    public static KernelExpansionModel pnm(Kernel kernel, Matrix x, double[] y, Options o, FistaListener listener) {
+    public static KernelExpansionModel pnm(Kernel kernel, Matrix x, double[] y, Options o, ProgressListener listener) {
         PsdRegression.checkData(x, y);
         long start = System.nanoTime();
         Matrix k = kernel.gram(x);
@@ -135,6 +144,8 @@ public final class Baselines {
         double yScale = Math.max(maxAbs(y), Double.MIN_NORMAL);
         double[] bestGap = {Double.POSITIVE_INFINITY, Double.NaN, Double.NaN};
         double[] z = new double[n];
+        double[] relGap = {Double.NaN};
+        ProgressListener lis = ProgressListener.orNone(listener).relabelled("pnm", "gap", () -> relGap[0]);
         FistaResult res = Fista.minimize(h, g.conjugateAsProx(), new double[n],
                 new FistaOptions(o.maxIterations(), o.timeLimitSeconds(), lip, true),
                 (it, beta, hv, grad) -> {
@@ -151,6 +162,7 @@ public final class Baselines {
                     double primal = lossSquared(z, y) + reg;
                     double dual = -g.conjugate(beta) - hv;
                     double gap = Math.abs(primal - dual);
+                    relGap[0] = SolverDiagnostics.relative(gap, primal, dual);
                     if (violation > PNM_VIOLATION_TOLERANCE * yScale) {
                         return false;
                     }
@@ -160,8 +172,8 @@ public final class Baselines {
                         bestGap[2] = dual;
                         System.arraycopy(beta, 0, best, 0, n);
                     }
-                    return SolverDiagnostics.relative(gap, primal, dual) <= o.tolerance();
-                }, listener);
+                    return relGap[0] <= o.tolerance();
+                }, lis);
         if (bestGap[0] == Double.POSITIVE_INFINITY) {
             System.arraycopy(res.x(), 0, best, 0, n);
         }
@@ -174,7 +186,7 @@ public final class Baselines {
         return new KernelExpansionModel("pnm", kernel, x, alpha, false, d);
     }
 
-    public static KernelExpansionModel glm(Kernel kernel, Matrix x, double[] y, Options o, FistaListener listener) {
+    public static KernelExpansionModel glm(Kernel kernel, Matrix x, double[] y, Options o, ProgressListener listener) {
         PsdRegression.checkData(x, y);
         long start = System.nanoTime();
         Matrix k = kernel.gram(x);
@@ -212,6 +224,13 @@ public final class Baselines {
         double bestObj = Double.POSITIVE_INFINITY;
         int totalIt = 0;
         String status = "MAX_ITERATIONS";
+        // one step count and clock over all starts
+        double[] residual = {Double.NaN};
+        int[] stepsBefore = {0};
+        ProgressListener outer = ProgressListener.orNone(listener);
+        ProgressListener lis = outer == ProgressListener.NONE ? outer : e -> outer.onProgress(
+                new ProgressListener.Event("glm", stepsBefore[0] + e.step(), 0, "residual", residual[0],
+                        seconds(start)));
         for (int s = 0; s < GLM_STARTS; s++) {
             double[] a0 = new double[n];
             if (s > 0) {
@@ -221,8 +240,13 @@ public final class Baselines {
             }
             FistaResult res = Fista.minimize(h, ProxFunction.zero(), a0,
                     new FistaOptions(o.maxIterations(), o.timeLimitSeconds(), Double.NaN, true),
-                    (it, yy, hv, g) -> Math.sqrt(Linalg.dot(g, g)) <= o.tolerance() * scale, listener);
+                    (it, yy, hv, g) -> {
+                        double r = Math.sqrt(Linalg.dot(g, g));
+                        residual[0] = r / scale;
+                        return r <= o.tolerance() * scale;
+                    }, lis);
             totalIt += res.iterations();
+            stepsBefore[0] = totalIt;
             double obj = objective(k, res.x(), y, lambda, true);
             if (Double.isFinite(obj) && obj < bestObj) {
                 bestObj = obj;

@@ -2,8 +2,8 @@ package org.psdkit.psd;
 
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.optim.FistaListener;
 import org.psdkit.optim.Losses;
+import org.psdkit.optim.ProgressListener;
 
 /**
  * Non-negative regression with a PSD model: min_{A⪰0} (1/(2n)) Σ (f_A(x_i) − y_i)² + λ₁ Tr A + (λ₂/2)‖A‖²_F.
@@ -13,10 +13,10 @@ public final class PsdRegression {
     }
 
     public static PsdModel fit(Kernel kernel, Matrix x, double[] y, PsdOptions options) {
-        return fit(kernel, x, y, options, FistaListener.NONE);
+        return fit(kernel, x, y, options, ProgressListener.NONE);
     }
 
-    public static PsdModel fit(Kernel kernel, Matrix x, double[] y, PsdOptions options, FistaListener listener) {
+    public static PsdModel fit(Kernel kernel, Matrix x, double[] y, PsdOptions options, ProgressListener listener) {
         checkData(x, y);
         EmpiricalFeatureMap map = EmpiricalFeatureMap.of(kernel, x, options.relativeThreshold());
         return PsdSolver.solve(map, Losses.squared(y), options, listener, PsdModel.TYPE).model();

@@ -3,9 +3,9 @@ package org.psdkit.psd;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.optim.ConjugateLoss;
 import org.psdkit.optim.Fista;
-import org.psdkit.optim.FistaListener;
 import org.psdkit.optim.FistaOptions;
 import org.psdkit.optim.FistaResult;
+import org.psdkit.optim.ProgressListener;
 import org.psdkit.optim.PsdDualTerm;
 
 /**
@@ -14,8 +14,14 @@ import org.psdkit.optim.PsdDualTerm;
  * FISTA (fixed step 1/L, L = λ_max(K̃∘K̃)/λ₂, adaptive restart). The primal point of every iterate is
  * A(α) = [−V Diag(α)Vᵀ − λ₁I]₊/λ₂ (eq. 11); the run stops when the relative duality gap between A(α) and α falls
  * below the tolerance, and returns the iterate with the smallest gap seen.
+ *
+ * <p>Progress: one event per FISTA iteration, task {@value #TASK}, measure {@code "gap"} = that relative duality
+ * gap.
  */
 public final class PsdSolver {
+    /** Task name of the progress events. */
+    public static final String TASK = "psd";
+
     private PsdSolver() {
     }
 
@@ -24,7 +30,7 @@ public final class PsdSolver {
     }
 
     public static Solution solve(EmpiricalFeatureMap map, ConjugateLoss loss, PsdOptions options,
-                                 FistaListener listener, String modelType) {
+                                 ProgressListener listener, String modelType) {
         int n = map.size();
         if (loss.size() != n) {
             throw new IllegalArgumentException("loss over " + loss.size() + " values for " + n + " points");
@@ -35,11 +41,14 @@ public final class PsdSolver {
             double[] best = new double[n];
             double[] bestGap = {Double.POSITIVE_INFINITY};
             double[] bestPrimalDual = {Double.NaN, Double.NaN};
+            double[] relGap = {Double.NaN};
+            ProgressListener lis = ProgressListener.orNone(listener).relabelled(TASK, "gap", () -> relGap[0]);
             FistaOptions fo = new FistaOptions(options.maxIterations(), options.timeLimitSeconds(), lip, true);
             FistaResult res = Fista.minimize(h, loss.conjugateAsProx(), new double[n], fo,
                     (it, y, hv, grad) -> {
                         double conj = loss.conjugate(y);
                         if (!Double.isFinite(conj)) {
+                            relGap[0] = Double.NaN;
                             return false;
                         }
                         double primal = loss.value(h.predictions()) + h.regulariser();
@@ -51,8 +60,9 @@ public final class PsdSolver {
                             bestPrimalDual[0] = primal;
                             bestPrimalDual[1] = dual;
                         }
-                        return SolverDiagnostics.relative(gap, primal, dual) <= options.tolerance();
-                    }, listener);
+                        relGap[0] = SolverDiagnostics.relative(gap, primal, dual);
+                        return relGap[0] <= options.tolerance();
+                    }, lis);
             String status = res.status().name();
             if (bestGap[0] == Double.POSITIVE_INFINITY) {
                 // no iterate inside the domain of L*: fall back on the last one

@@ -1,6 +1,7 @@
 package org.psdkit.svm;
 
 import java.util.Arrays;
+import org.psdkit.optim.ProgressListener;
 
 /**
  * Sequential minimal optimisation for the 1-norm soft-margin SVM dual
@@ -14,6 +15,10 @@ import java.util.Arrays;
  *
  * <p>Warm start: pass an initial α (it is clipped into the box and made to satisfy Σ α_i y_i = 0 first).
  * Shrinking is not implemented: every iteration scans all m points (O(m) per iteration besides two kernel rows).
+ *
+ * <p>Progress: one event per pair update, task {@value #TASK}, measure {@code "violation"} = m(α) − M(α) after
+ * that update (the quantity compared with the tolerance). Millions of updates are common: a listener that does
+ * real work should be {@linkplain ProgressListener#throttled throttled}.
  */
 public final class Smo {
 
@@ -24,6 +29,9 @@ public final class Smo {
     /** Iteration cap per point; LIBSVM caps at max(10⁷, 100·m). */
     static final int MIN_MAX_ITERATIONS = 10_000_000;
     static final int ITERATIONS_PER_POINT = 100;
+
+    /** Task name of the progress events. */
+    public static final String TASK = "smo";
 
     private Smo() {
     }
@@ -61,6 +69,12 @@ public final class Smo {
         return solve(k, y, null, c, tolerance, alphaInit);
     }
 
+    /** As {@link #solve(KernelRows, double[], double, double, double[])}, reporting to {@code listener}. */
+    public static Result solve(KernelRows k, double[] y, double c, double tolerance, double[] alphaInit,
+                               ProgressListener listener) {
+        return solve(k, y, null, c, tolerance, alphaInit, listener);
+    }
+
     /**
      * Solves min ½αᵀQα + pᵀα s.t. yᵀα = 0, 0 ≤ α ≤ C with Q_ij = y_i y_j K_ij and a general linear term p (the
      * classification dual has p = −e; ε-insensitive regression uses it on a doubled problem, see {@link Svr}).
@@ -70,7 +84,18 @@ public final class Smo {
      */
     public static Result solve(KernelRows k, double[] y, double[] p, double c, double tolerance,
                                double[] alphaInit) {
+        return solve(k, y, p, c, tolerance, alphaInit, ProgressListener.NONE);
+    }
+
+    /**
+     * As {@link #solve(KernelRows, double[], double[], double, double, double[])}, reporting to {@code listener}
+     * (null: none); a listener that throws stops the solve.
+     */
+    public static Result solve(KernelRows k, double[] y, double[] p, double c, double tolerance,
+                               double[] alphaInit, ProgressListener listener) {
         long t0 = System.nanoTime();
+        ProgressListener lis = ProgressListener.orNone(listener);
+        boolean report = lis != ProgressListener.NONE;
         int m = k.size();
         if (y.length != m) {
             throw new IllegalArgumentException("labels length " + y.length + " differs from kernel size " + m);
@@ -164,6 +189,10 @@ public final class Smo {
                 }
             }
             violation = gmax - gmin;
+            if (report && iter > 0) {
+                lis.onProgress(new ProgressListener.Event(TASK, iter, 0, "violation", violation,
+                        (System.nanoTime() - t0) * 1e-9));
+            }
             if (violation < tolerance || j < 0) {
                 converged = true;
                 break;

@@ -8,6 +8,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.optim.ProgressListener;
 
 class LogLikelihoodDualTest {
 
@@ -40,12 +41,12 @@ class LogLikelihoodDualTest {
         double lipMu = PsdDensityEstimator.metric(fb.v, wt, l2, lipBeta);
         double tol = 1e-9;
         LogLikelihoodDual.Result fixed = LogLikelihoodDual.solveFixedMetric(counting, beta0, 0, lipBeta, lipMu, tol,
-                200_000, 60, LogLikelihoodDual.Listener.NONE);
+                200_000, 60, ProgressListener.NONE);
         assertTrue(fixed.converged(), "gap " + fixed.relativeGap());
         assertEquals(fixed.iterations(), calls[0]);
         assertTrue(fixed.primal() >= fixed.dual(), "weak duality");
         LogLikelihoodDual.Result back = LogLikelihoodDual.solve(smooth, beta0, 0, lipMu, tol, 200_000, 60,
-                LogLikelihoodDual.Listener.NONE);
+                ProgressListener.NONE);
         assertTrue(back.converged(), "gap " + back.relativeGap());
         double scale = Math.max(1, Math.abs(back.primal()));
         assertEquals(back.primal(), fixed.primal(), 4 * tol * scale);

@@ -66,7 +66,7 @@ class FistaTest {
         int[] calls = {0};
         FistaResult res = Fista.minimize(diagonalQuadratic(q, c), ProxFunction.zero(), new double[2],
                 FistaOptions.withLipschitz(10, 1000), (it, y, v, g) -> it == 7,
-                (it, v, s, rs, t) -> calls[0]++);
+                e -> calls[0]++);
         assertEquals(FistaResult.Status.CONVERGED, res.status());
         assertEquals(7, res.iterations());
         assertEquals(7, calls[0]);

@@ -9,7 +9,7 @@ import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.optim.FistaListener;
+import org.psdkit.optim.ProgressListener;
 
 class BaselinesTest {
 
@@ -27,7 +27,7 @@ class BaselinesTest {
         }
         Kernel k = new GaussianKernel(0.5);
         double lambda = 1e-3;
-        KernelExpansionModel m = Baselines.ncm(k, x, y, Baselines.Options.of(lambda), FistaListener.NONE);
+        KernelExpansionModel m = Baselines.ncm(k, x, y, Baselines.Options.of(lambda), ProgressListener.NONE);
         double[] a = m.coefficients();
         double[] g = new double[30];
         Baselines.quadratic(k.gram(x), y, lambda).valueAndGradient(a, g);
@@ -53,7 +53,7 @@ class BaselinesTest {
         Kernel k = new GaussianKernel(0.5);
         double lambda = 1e-3;
         KernelExpansionModel m = Baselines.pnm(k, x, y, Baselines.Options.of(lambda).withTolerance(1e-10)
-                .withMaxIterations(20000), FistaListener.NONE);
+                .withMaxIterations(20000), ProgressListener.NONE);
         assertTrue(m.diagnostics().relativeGap() <= 1e-10, m.diagnostics().toString());
         double[] f = m.values(x);
         double ymax = Baselines.maxAbs(y);
@@ -74,7 +74,7 @@ class BaselinesTest {
             y[i] = Math.exp(-x.get(i, 0) * x.get(i, 0));
         }
         KernelExpansionModel m = Baselines.glm(new GaussianKernel(0.7), x, y,
-                Baselines.Options.of(1e-6).withMaxIterations(3000), FistaListener.NONE);
+                Baselines.Options.of(1e-6).withMaxIterations(3000), ProgressListener.NONE);
         double[] f = m.values(x);
         double err = 0;
         for (int i = 0; i < 30; i++) {

@@ -6,6 +6,7 @@ import org.psdkit.linalg.Matrix;
 import org.psdkit.optim.Fista;
 import org.psdkit.optim.FistaOptions;
 import org.psdkit.optim.FistaResult;
+import org.psdkit.optim.ProgressListener;
 import org.psdkit.optim.ProxFunction;
 import org.psdkit.optim.SmoothFunction;
 import org.psdkit.optim.StopRule;
@@ -62,12 +63,6 @@ public final class ConeDualSolver {
         public static Options defaults() {
             return new Options(DEFAULT_GAP_TOLERANCE, DEFAULT_FEASIBILITY_TOLERANCE, DEFAULT_MAX_ITERATIONS, DEFAULT_CHECK_EVERY);
         }
-    }
-
-    /** Receives the primal, dual and gap at every check. */
-    @FunctionalInterface
-    public interface Listener {
-        void progress(int iteration, double primal, double dual, double gap);
     }
 
     /** Outcome: dual variables, the fitted block functions and the diagnostics. */
@@ -154,7 +149,17 @@ public final class ConeDualSolver {
         return g;
     }
 
-    public Result solve(Options options, double[][] start, Listener listener) {
+    /** Task name of the progress events. */
+    public static final String TASK = "cone";
+
+    /**
+     * Solves from {@code start} (the dual variables, null: the loss's own start). {@code listener} receives an
+     * event at every gap check (every {@link Options#checkEvery()} iterations), task {@value #TASK}, measure
+     * {@code "gap"} = (P − D)/(1 + |P|), the quantity the stopping rule compares with the tolerance.
+     */
+    public Result solve(Options options, double[][] start, ProgressListener listener) {
+        long startNanos = System.nanoTime();
+        ProgressListener lis = ProgressListener.orNone(listener);
         int dim = m * n;
         double[] x0 = new double[dim];
         double[] out = new double[m];
@@ -252,9 +257,8 @@ public final class ConeDualSolver {
             state[1] = dual;
             state[2] = gap;
             state[3] = viol;
-            if (listener != null) {
-                listener.progress(it, primal, dual, gap);
-            }
+            lis.onProgress(new ProgressListener.Event(TASK, it, 0, "gap", gap / (1 + Math.abs(primal)),
+                    (System.nanoTime() - startNanos) * 1e-9));
             return Double.isFinite(primal) && Double.isFinite(dual)
                     && gap <= options.gapTolerance() * (1 + Math.abs(primal))
                     && viol <= options.feasibilityTolerance();

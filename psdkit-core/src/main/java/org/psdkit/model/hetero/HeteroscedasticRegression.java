@@ -17,6 +17,7 @@ import org.psdkit.model.cone.PsdBlock;
 import org.psdkit.model.cone.ScalarFunction;
 import org.psdkit.model.cone.TargetScaling;
 import org.psdkit.model.quantile.Diagnostics;
+import org.psdkit.optim.ProgressListener;
 import org.psdkit.psd.EmpiricalFeatureMap;
 
 /**
@@ -107,7 +108,7 @@ public final class HeteroscedasticRegression {
         return fit(x, y, o, null);
     }
 
-    public static HeteroModel fit(Matrix x, double[] y, Options o, ConeDualSolver.Listener listener) {
+    public static HeteroModel fit(Matrix x, double[] y, Options o, ProgressListener listener) {
         org.psdkit.model.quantile.QuantileRegression.checkData(x, y);
         TargetScaling sc = TargetScaling.of(y, false);
         double[] ys = sc.apply(y);

@@ -22,6 +22,7 @@ import org.psdkit.model.cone.ScalarFunction;
 import org.psdkit.model.cone.ScalarLoss;
 import org.psdkit.model.cone.SmoothPrimalSolver;
 import org.psdkit.model.cone.TargetScaling;
+import org.psdkit.optim.ProgressListener;
 import org.psdkit.psd.EmpiricalFeatureMap;
 
 /**
@@ -158,7 +159,7 @@ public final class QuantileRegression {
         return fit(x, y, o, null);
     }
 
-    public static QuantileModel fit(Matrix x, double[] y, Options o, ConeDualSolver.Listener listener) {
+    public static QuantileModel fit(Matrix x, double[] y, Options o, ProgressListener listener) {
         checkData(x, y);
         TargetScaling sc = TargetScaling.of(y, true);
         double[] ys = sc.apply(y);

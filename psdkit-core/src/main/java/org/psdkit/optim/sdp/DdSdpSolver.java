@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.optim.ProgressListener;
 import org.psdkit.optim.sdp.DoubleDouble.Acc;
 import org.psdkit.optim.sdp.DoubleDouble.Mat;
 
@@ -436,7 +437,8 @@ final class DdSdpSolver {
             double gap = Math.abs(pobj - dobj) / (1 + Math.abs(pobj) + Math.abs(dobj));
             double gapXz = Math.abs(xz) / (1 + Math.abs(pobj) + Math.abs(dobj));
             if (iter > 0 && opt.listener() != null) {
-                opt.listener().onIteration(firstIteration + iter, pobj, dobj, pinf, dinf, mu);
+                opt.listener().onProgress(new ProgressListener.Event(SdpSolver.TASK, firstIteration + iter, 0,
+                        SdpSolver.MEASURE, gap, (System.nanoTime() - start) * 1e-9));
             }
             if (!(Double.isFinite(pobj) && Double.isFinite(dobj) && Double.isFinite(mu))) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;

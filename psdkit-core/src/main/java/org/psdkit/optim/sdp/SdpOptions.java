@@ -1,5 +1,7 @@
 package org.psdkit.optim.sdp;
 
+import org.psdkit.optim.ProgressListener;
+
 /**
  * Options of {@link SdpSolver}. Immutable; the constructor checks every field.
  *
@@ -15,11 +17,12 @@ package org.psdkit.optim.sdp;
  * @param corrector           use Mehrotra's corrector step (false: predictor-free path-following with a fixed
  *                            centring parameter, the baseline of the benchmark)
  * @param schur               how the Schur complement is formed
- * @param listener            called after every iteration (null: none)
+ * @param listener            called after every iteration with task {@value SdpSolver#TASK}, measure
+ *                            {@code "gap"} = |⟨C,X⟩ − bᵀy| / (1 + |⟨C,X⟩| + |bᵀy|) (null: none)
  */
 public record SdpOptions(double gapTolerance, double feasibilityTolerance, double infeasibilityTolerance,
                          int maxIterations, double timeLimitSeconds, boolean cpuTime, boolean corrector, SchurMode schur,
-                         SdpListener listener) {
+                         ProgressListener listener) {
 
     /**
      * Default gap and feasibility tolerance 1e-8: the usual setting of SDPT3 and CSDP (which report 7–8 digits), two
@@ -91,7 +94,7 @@ public record SdpOptions(double gapTolerance, double feasibilityTolerance, doubl
                 timeLimitSeconds, cpuTime, corrector, mode, listener);
     }
 
-    public SdpOptions withListener(SdpListener l) {
+    public SdpOptions withListener(ProgressListener l) {
         return new SdpOptions(gapTolerance, feasibilityTolerance, infeasibilityTolerance, maxIterations,
                 timeLimitSeconds, cpuTime, corrector, schur, l);
     }

@@ -7,6 +7,7 @@ import org.psdkit.linalg.Cholesky;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.LinalgException;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.optim.ProgressListener;
 
 /**
  * Primal–dual interior-point method for {@link SdpProblem}s: the HKM search direction (X-side scaling
@@ -210,6 +211,17 @@ public final class SdpSolver {
                 lpVals[b][r][count[r]++] = s.value(k);
             }
         }
+    }
+
+    /** Task name of the progress events (see {@link SdpOptions#listener()}). */
+    public static final String TASK = "sdp";
+    /** Measure of the progress events: the relative objective gap. */
+    static final String MEASURE = "gap";
+
+    /** {@code l} with {@code seconds} added to every event's clock: the double-double restart starts its own. */
+    private static ProgressListener shifted(ProgressListener l, double seconds) {
+        return e -> l.onProgress(new ProgressListener.Event(e.task(), e.step(), e.total(), e.measure(), e.value(),
+                seconds + e.seconds()));
     }
 
     /** Solves with default options. */
@@ -515,7 +527,8 @@ public final class SdpSolver {
             double xz = inner(x, z);
             double mu = xz / totalSize;
             if (iter > 0 && opt.listener() != null) {
-                opt.listener().onIteration(iter, pobj, dobj, pinf, dinf, mu);
+                opt.listener().onProgress(new ProgressListener.Event(TASK, iter, 0, MEASURE, gap,
+                        (System.nanoTime() - start) * 1e-9));
             }
             if (!(Double.isFinite(pobj) && Double.isFinite(dobj) && Double.isFinite(mu))) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
@@ -792,9 +805,11 @@ public final class SdpSolver {
                 if (opt.timeLimitSeconds() > 0 && left <= 0) {
                     break;
                 }
+                SdpOptions ddOpt = opt.listener() == null ? opt : opt.withListener(shifted(opt.listener(),
+                        (System.nanoTime() - start) * 1e-9));
                 SdpResult r = fromWarm
-                        ? DdSdpSolver.solve(p, opt, ddIterations, left, warm[0], warm[2][0], warm[1])
-                        : DdSdpSolver.solve(p, opt, ddIterations, left);
+                        ? DdSdpSolver.solve(p, ddOpt, ddIterations, left, warm[0], warm[2][0], warm[1])
+                        : DdSdpSolver.solve(p, ddOpt, ddIterations, left);
                 ddIterations = r.iterations();
                 String note = (fromWarm ? "from iteration " + warmIter : "from the standard start") + ": "
                         + r.message();
