@@ -107,25 +107,40 @@ public final class Progress implements AutoCloseable {
         if (quiet) {
             return;
         }
-        double el = (now - start) * 1e-9;
+        String text = line(task, done, total, (now - start) * 1e-9, status);
+        if (tty) {
+            err.print("\r" + text + "   ");
+            printedInline = true;
+        } else {
+            err.println(text);
+        }
+        err.flush();
+    }
+
+    /** One display line: {@code task: 12/40 (30%) 3.1 s, ~7.2 s left, status} (total ≤ 0: unknown). */
+    static String line(String task, long done, long total, double seconds, String status) {
         StringBuilder sb = new StringBuilder(task).append(": ").append(done);
         if (total > 0) {
-            sb.append('/').append(total).append(String.format(java.util.Locale.ROOT, " (%d%%)", 100 * done / total));
+            sb.append('/').append(total).append(String.format(Locale.ROOT, " (%d%%)", 100 * done / total));
         }
-        sb.append(String.format(java.util.Locale.ROOT, " %.1f s", el));
+        sb.append(String.format(Locale.ROOT, " %.1f s", seconds));
         if (total > 0 && done > 0 && done < total) {
-            sb.append(String.format(java.util.Locale.ROOT, ", ~%.1f s left", el * (total - done) / done));
+            sb.append(String.format(Locale.ROOT, ", ~%.1f s left", seconds * (total - done) / done));
         }
         if (status != null) {
             sb.append(", ").append(status);
         }
-        if (tty) {
-            err.print("\r" + sb + "   ");
-            printedInline = true;
-        } else {
-            err.println(sb);
-        }
-        err.flush();
+        return sb.toString();
+    }
+
+    /** Finished steps so far. */
+    synchronized long done() {
+        return done;
+    }
+
+    /** The total number of steps (0 or less: unknown). */
+    synchronized long total() {
+        return total;
     }
 
     /** Seconds since start. */
