@@ -4,11 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.psdkit.io.ModelFile;
+import org.psdkit.data.CsvWriter;
 
 /** Command output: the one JSON object of {@code --json}, human summaries on stderr, and atomic CSV writing. */
 public final class Reports {
@@ -87,15 +86,13 @@ public final class Reports {
         return new java.math.BigDecimal(d).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
     }
 
-    /** Writes a CSV (header + rows) atomically; a failure leaves no file behind. */
+    /**
+     * Writes a CSV (header + rows) atomically with RFC 4180 quoting (a label such as {@code yes, sick} is written
+     * {@code "yes, sick"}); a failure leaves no file behind.
+     */
     public static void writeCsv(Path out, String[] header, List<String[]> rows) {
-        StringBuilder sb = new StringBuilder();
-        sb.append(String.join(",", header)).append('\n');
-        for (String[] r : rows) {
-            sb.append(String.join(",", r)).append('\n');
-        }
         try {
-            ModelFile.writeAtomically(out, sb.toString().getBytes(StandardCharsets.UTF_8));
+            CsvWriter.write(out, header, rows);
         } catch (IOException e) {
             throw new IllegalArgumentException("--out " + out + ": cannot write (" + e.getMessage() + ")");
         }

@@ -5,11 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import org.psdkit.data.OutputFiles;
 
 /**
  * Versioned JSON model files: {@code {"format": "psdkit-model", "formatVersion": 1, "model": TYPE, ...}}.
@@ -38,21 +36,12 @@ public final class ModelFile {
         writeAtomically(out, JSON.writeValueAsBytes(doc));
     }
 
-    /** Writes bytes to {@code out} through a temporary sibling and a rename. */
+    /**
+     * Writes bytes to {@code out} through a temporary sibling and a rename. A new file gets the permissions of a plain
+     * write (the user's umask), an existing one keeps its mode: see {@link OutputFiles#writeAtomically}.
+     */
     public static void writeAtomically(Path out, byte[] bytes) throws IOException {
-        Path abs = out.toAbsolutePath();
-        Path dir = abs.getParent();
-        Path tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
-        try {
-            Files.write(tmp, bytes);
-            try {
-                Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        OutputFiles.writeAtomically(out, bytes);
     }
 
     /**

@@ -9,10 +9,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
+import org.psdkit.data.OutputFiles;
 
 /**
  * The SDPA sparse format ({@code .dat-s}) used by SDPLIB.
@@ -211,17 +211,10 @@ public final class SdpaFormat {
 
     /** Writes to a file atomically (temporary file, then rename). */
     public static void write(SdpProblem p, Path file) {
-        Path dir = file.toAbsolutePath().getParent();
         try {
-            Path tmp = Files.createTempFile(dir, ".psdkit-", ".dat-s.tmp");
-            try {
-                try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.US_ASCII)) {
-                    write(p, w);
-                }
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(tmp);
-            }
+            java.io.StringWriter w = new java.io.StringWriter();
+            write(p, w);
+            OutputFiles.writeAtomically(file, w.toString().getBytes(StandardCharsets.US_ASCII));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file, e);
         }

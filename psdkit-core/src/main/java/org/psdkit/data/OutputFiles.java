@@ -1,0 +1,79 @@
+package org.psdkit.data;
+
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Atomic file output shared by every writer of psdkit (model files, CSV, SDPA files, figures).
+ *
+ * <p>The bytes go to a temporary sibling of the target, which is then renamed over it, so a failed write never
+ * leaves a half-written file behind. Permissions are those of a plain write: a new file gets what the process's umask
+ * gives a newly created file (0666 &amp; ~umask, e.g. 0644 under umask 022), because the temporary file is created
+ * with {@link Files#createFile} and no explicit mode (unlike {@link Files#createTempFile}, which always gives 0600);
+ * an existing target keeps its mode. On file systems without POSIX permissions the defaults are left alone.
+ */
+public final class OutputFiles {
+    /** How many random temporary names to try before giving up (a collision needs 64 random bits to repeat). */
+    private static final int TEMP_NAME_ATTEMPTS = 16;
+
+    private OutputFiles() {
+    }
+
+    /**
+     * Writes {@code bytes} to {@code out} through a temporary sibling and a rename.
+     *
+     * @throws IOException if the folder does not exist or cannot be written
+     */
+    public static void writeAtomically(Path out, byte[] bytes) throws IOException {
+        Path abs = out.toAbsolutePath();
+        Path dir = abs.getParent();
+        Set<PosixFilePermission> keep = existingPermissions(abs);
+        Path tmp = createSibling(dir, abs.getFileName().toString());
+        try {
+            if (keep != null) {
+                // before the bytes go in, so that a restrictive mode never exposes the new content
+                Files.setPosixFilePermissions(tmp, keep);
+            }
+            Files.write(tmp, bytes);
+            try {
+                Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
+    /** The POSIX permissions of an existing regular file, or {@code null} (no such file, or no POSIX view). */
+    private static Set<PosixFilePermission> existingPermissions(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        PosixFileAttributeView view = Files.getFileAttributeView(file, PosixFileAttributeView.class);
+        return view == null ? null : view.readAttributes().permissions();
+    }
+
+    /** A new empty file {@code .NAME.RANDOM.tmp} in {@code dir}, created with the default (umask) mode. */
+    private static Path createSibling(Path dir, String name) throws IOException {
+        FileAlreadyExistsException last = null;
+        for (int attempt = 0; attempt < TEMP_NAME_ATTEMPTS; attempt++) {
+            String random = Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
+            Path tmp = dir.resolve("." + name + "." + random + ".tmp");
+            try {
+                return Files.createFile(tmp);
+            } catch (FileAlreadyExistsException e) {
+                last = e;
+            }
+        }
+        throw last;
+    }
+}

@@ -1,0 +1,74 @@
+package org.psdkit.data;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Output files get the mode of a plain write. Java cannot set the umask, so the reference is a file created in the
+ * same folder with {@link Files#createFile} and no explicit mode (0666 &amp; ~umask).
+ */
+class OutputFilesTest {
+    @TempDir
+    Path dir;
+
+    private void assumePosix() {
+        assumeTrue(Files.getFileAttributeView(dir, PosixFileAttributeView.class) != null, "POSIX file system");
+    }
+
+    private static String mode(Path p) throws IOException {
+        return PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
+    }
+
+    @Test
+    void newFileGetsTheModeOfAPlainWrite() throws IOException {
+        assumePosix();
+        String plain = mode(Files.createFile(dir.resolve("plain.txt")));
+        Path out = dir.resolve("model.json");
+        OutputFiles.writeAtomically(out, "{}".getBytes(StandardCharsets.UTF_8));
+        assertEquals(plain, mode(out));
+        assertEquals("{}", Files.readString(out));
+        // the same through the CSV writer, and no temporary file is left behind
+        Path csv = dir.resolve("pred.csv");
+        CsvWriter.write(csv, new String[] {"a"}, List.<String[]>of(new String[] {"1"}));
+        assertEquals(plain, mode(csv));
+        try (Stream<Path> s = Files.list(dir)) {
+            assertEquals(List.of("model.json", "plain.txt", "pred.csv"),
+                    s.map(p -> p.getFileName().toString()).sorted().toList());
+        }
+    }
+
+    @Test
+    void existingFileKeepsItsMode() throws IOException {
+        assumePosix();
+        for (String m : new String[] {"rw-r-----", "rw-------", "rw-rw-rw-"}) {
+            Path out = dir.resolve("out-" + m + ".csv");
+            Files.writeString(out, "old\n");
+            Files.setPosixFilePermissions(out, PosixFilePermissions.fromString(m));
+            OutputFiles.writeAtomically(out, "new\n".getBytes(StandardCharsets.UTF_8));
+            assertEquals(m, mode(out));
+            assertEquals("new\n", Files.readString(out));
+        }
+    }
+
+    @Test
+    void missingFolderFailsAndLeavesNothing() throws IOException {
+        Path out = dir.resolve("no-such-folder").resolve("x.csv");
+        assertThrows(IOException.class, () -> OutputFiles.writeAtomically(out, new byte[] {1}));
+        try (Stream<Path> s = Files.list(dir)) {
+            assertArrayEquals(new Object[0], s.toArray());
+        }
+    }
+}
