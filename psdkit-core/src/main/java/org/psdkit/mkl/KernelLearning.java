@@ -154,7 +154,7 @@ public final class KernelLearning {
                         + "scaling (Choice.gaussScaling())");
             }
             return new GaussPolyLibrary(x, gaussSigmas(), GaussPolyLibrary.PAPER_DEGREES,
-                    standardizeGauss() ? GaussPolyLibrary.Standardization.of(x) : null);
+                    standardizeGauss() ? org.psdkit.kernel.LibraryKernel.Standardization.of(x) : null);
         }
 
         /** The Gaussian widths σ of the SimpleMKL library. */
