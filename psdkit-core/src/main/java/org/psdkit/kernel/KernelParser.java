@@ -306,7 +306,7 @@ final class KernelParser {
                     Object value;
                     if (peek('[')) {
                         value = bracketed();
-                    } else if (pos < src.length() && Character.isLetter(src.charAt(pos))) {
+                    } else if (key.equals("orthant") && pos < src.length() && Character.isLetter(src.charAt(pos))) {
                         value = name();
                     } else {
                         Num n = numberToken();
