@@ -13,10 +13,7 @@ import org.psdkit.mkl.KernelLearning;
 import org.psdkit.mkl.KernelLearning.Method;
 import org.psdkit.svm.BinaryLabels;
 import org.psdkit.svm.KernelRows;
-import org.psdkit.svm.LabeledCsv;
-import org.psdkit.svm.MinMaxScaler;
 import org.psdkit.svm.Smo;
-import org.psdkit.svm.Splits;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -62,13 +59,15 @@ public final class BenchTkCommand implements Callable<Integer> {
             throw new IllegalArgumentException("-c must be > 0 and --epsilon >= 0");
         }
         Path file = data == null ? ReproduceTkTable1Command.defaultData().resolve("pima.csv") : data;
-        LabeledCsv d = LabeledCsv.read(file, true);
+        org.psdkit.data.Dataset d = org.psdkit.data.CsvReader.readDroppingIncomplete(file,
+                new org.psdkit.data.CsvReader.Options(null, false, true)).data();
         BinaryLabels lab = BinaryLabels.of(d.labels(), d.source());
         double[] y = lab.encode(d.labels(), d.source());
-        int[][] tt = Splits.trainTest(y.length, 0.8, 1000);
-        MinMaxScaler sc = MinMaxScaler.fit(d.x().selectRows(tt[0]));
+        org.psdkit.data.Splits.TrainTest part = org.psdkit.data.Splits.trainTest(y.length, 0.2, 1000);
+        int[][] tt = {part.train(), part.test()};
+        org.psdkit.data.Scaler sc = org.psdkit.data.Scaler.fit(org.psdkit.data.Scaler.Kind.MINMAX, d.x().selectRows(tt[0]));
         Matrix x = sc.apply(d.x().selectRows(tt[0]));
-        double[] ytr = Splits.select(y, tt[0]);
+        double[] ytr = java.util.Arrays.stream(tt[0]).mapToDouble(i -> y[i]).toArray();
         KernelLearning.Settings st = new KernelLearning.Settings(degree, TessellatedKernel.Orthant.LOWER, 300, 1);
         double[] tk = new double[repeats];
         double[] gauss = new double[repeats];

@@ -1,9 +1,6 @@
 package org.psdkit.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -11,15 +8,15 @@ import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.TessellatedKernel;
-import org.psdkit.linalg.Matrix;
 import org.psdkit.mkl.KernelLearning;
 import org.psdkit.mkl.KernelLearning.Method;
-import org.psdkit.mkl.TkLearner;
+import org.psdkit.mkl.SimpleMklTrainer;
 import org.psdkit.mkl.TkRandomLibrary;
-import org.psdkit.svm.BinaryLabels;
-import org.psdkit.svm.KernelRows;
-import org.psdkit.svm.Smo;
-import org.psdkit.svm.Splits;
+import org.psdkit.mkl.TkSvmTrainer;
+import org.psdkit.model.Trainer;
+import org.psdkit.optim.ProgressListener;
+import org.psdkit.svm.SvmClassifier;
+import org.psdkit.svm.SvmTrainer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -74,52 +71,28 @@ final class FitSvmCommands {
         return d;
     }
 
-    /** Labels and ±1 codes of a training set. */
-    record Labeled(BinaryLabels labels, double[] y) {
-        static Labeled of(Dataset raw) {
-            String[] t = SvmModels.labelTokens(raw);
-            BinaryLabels l = BinaryLabels.of(t, raw.source());
-            return new Labeled(l, l.encode(t, raw.source()));
-        }
-    }
-
-    static double trainAccuracy(Kernel k, Matrix x, double[] y, Smo.Result r) {
-        KernelLearning.Fitted f = new KernelLearning.Fitted(k, r, 0, 0, 0, 0, true, "", 0);
-        double[] dv = f.decision(x, y, x);
-        int ok = 0;
-        for (int i = 0; i < dv.length; i++) {
-            if ((dv[i] >= 0 ? 1 : -1) == y[i]) {
-                ok++;
+    /** A CV progress display on stderr, started at the first report. */
+    static ProgressListener cvProgress(String task) {
+        Progress[] bar = new Progress[1];
+        return e -> {
+            if (bar[0] == null) {
+                bar[0] = Progress.start(task, e.total());
             }
-        }
-        return (double) ok / dv.length;
+            bar[0].set(e.step());
+            if (e.total() > 0 && e.step() >= e.total()) {
+                bar[0].close();
+            }
+        };
     }
 
-    static Scaler minmaxScaler(CommonFitOptions common, Dataset raw, String model) {
+    /** Rejects {@code --scale zscore}: the learned kernels need features scaled to [0, 1] (minmax, always applied). */
+    static void checkMinmax(CommonFitOptions common, String model) {
         Scaler.Kind kind = Scaler.Kind.parse(common.scale);
         if (kind == Scaler.Kind.ZSCORE) {
             throw new IllegalArgumentException("--scale zscore: " + model + " needs features scaled to [0, 1] "
                     + "(minmax, applied by default); fit simplemkl --gauss-scaling zscore gives the Gaussian/polynomial "
                     + "library standardised features");
         }
-        return Scaler.fit(Scaler.Kind.MINMAX, raw.x());
-    }
-
-    static List<Map<String, Object>> gridTable(KernelLearning.Choice ch) {
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (double[] g : ch.grid()) {
-            Map<String, Object> r = new LinkedHashMap<>();
-            r.put("c", g[0]); // relative (C = c/kappa) unless cRelative is false
-            if (!Double.isNaN(g[1])) {
-                r.put("epsilon", g[1]);
-            }
-            r.put("accuracy", g[2]);
-            if (g.length > 3) {
-                r.put("gaussScaling", KernelLearning.GaussScaling.values()[(int) g[3]].label());
-            }
-            rows.add(r);
-        }
-        return rows;
     }
 
     /** {@code fit svm}. */
@@ -149,72 +122,34 @@ final class FitSvmCommands {
             Kernel k = KernelSpecs.parse(kernel);
             common.checkOutWritable();
             Dataset raw = common.loadSupervised(true);
-            Labeled lab = Labeled.of(raw);
-            Scaler scaler = common.fitScaler(raw);
-            Matrix x = scaler.apply(raw.x());
+            Scaler.Kind scale = Scaler.Kind.parse(common.scale);
             long t0 = System.nanoTime();
-            Matrix g = k.gram(x);
             Map<String, Object> cv = null;
             double cUsed;
             if (cGiven != null) {
                 cUsed = cGiven;
             } else {
-                double kappa = g.trace() / g.rows();
-                double best = -1;
-                cUsed = SVM_C_GRID[0] / kappa;
-                List<Map<String, Object>> rows = new ArrayList<>();
-                for (double cr : SVM_C_GRID) {
-                    double cc = cr / kappa;
-                    int ok = 0;
-                    for (int f = 0; f < KernelLearning.DEFAULT_FOLDS; f++) {
-                        int[][] tv = Splits.fold(x.rows(), KernelLearning.DEFAULT_FOLDS, f, common.seed);
-                        Matrix gt = g.selectRows(tv[0]).selectCols(tv[0]);
-                        double[] yt = Splits.select(lab.y(), tv[0]);
-                        Smo.Result r = Smo.solve(KernelRows.dense(gt), yt, cc, tolerance, null);
-                        Matrix gv = g.selectRows(tv[1]).selectCols(tv[0]);
-                        double[] beta = new double[yt.length];
-                        for (int i = 0; i < yt.length; i++) {
-                            beta[i] = r.alpha()[i] * yt[i];
-                        }
-                        double[] dv = gv.times(beta);
-                        for (int i = 0; i < dv.length; i++) {
-                            if ((dv[i] + r.bias() >= 0 ? 1 : -1) == lab.y()[tv[1][i]]) {
-                                ok++;
-                            }
-                        }
-                    }
-                    double acc = (double) ok / x.rows();
-                    Map<String, Object> row = new LinkedHashMap<>();
-                    row.put("C", cc);
-                    row.put("accuracy", acc);
-                    rows.add(row);
-                    if (acc > best) {
-                        best = acc;
-                        cUsed = cc;
-                    }
-                }
+                SvmTrainer.CChoice ch = SvmTrainer.chooseC(k, tolerance, scale, raw, SVM_C_GRID,
+                        SvmTrainer.DEFAULT_FOLDS, common.seed, cvProgress("cv svm"));
+                cUsed = ch.c();
                 cv = new LinkedHashMap<>();
-                cv.put("folds", KernelLearning.DEFAULT_FOLDS);
-                cv.put("accuracy", best);
-                cv.put("grid", rows);
+                cv.put("folds", ch.folds());
+                cv.put("accuracy", ch.accuracy());
+                cv.put("grid", ch.grid());
             }
-            Smo.Result r = Smo.solve(KernelRows.dense(g), lab.y(), cUsed, tolerance, null);
+            SvmClassifier m = new SvmTrainer(k, cUsed, tolerance, scale).fit(raw);
             double secs = (System.nanoTime() - t0) * 1e-9;
-            ObjectNode doc = common.newModelDocument("svm", raw, scaler, k.spec());
-            SvmModels.storeSvm(doc, x, lab.y(), r.alpha(), r.bias(), lab.labels(), cUsed);
-            doc.putObject("diagnostics").put("iterations", r.iterations()).put("violation", r.violation())
-                    .put("dual", r.dual()).put("converged", r.converged()).put("seconds", secs);
-            common.save(doc);
+            common.save(m);
             Map<String, Object> rep = common.baseReport("svm", raw, secs);
             rep.put("kernel", k.spec());
             rep.put("C", cUsed);
             if (cv != null) {
                 rep.put("cv", cv);
             }
-            rep.put("iterations", r.iterations());
-            rep.put("violation", r.violation());
-            rep.put("converged", r.converged());
-            rep.put("trainAccuracy", trainAccuracy(k, x, lab.y(), r));
+            rep.put("iterations", m.diagnostics().get("iterations"));
+            rep.put("violation", m.diagnostics().get("violation"));
+            rep.put("converged", m.diagnostics().get("converged"));
+            rep.put("trainAccuracy", m.evaluate(raw).get("accuracy"));
             common.report(rep);
             return Main.EXIT_OK;
         }
@@ -258,6 +193,10 @@ final class FitSvmCommands {
 
         abstract String type();
 
+        /** The library trainer of this command's validated options. */
+        abstract Trainer<SvmClassifier> trainer(Double c, double[] cGrid, Double epsilon, double[] epsGrid,
+                                                TessellatedKernel.Orthant orth);
+
         int librarySize() {
             return TkRandomLibrary.PAPER_SIZE;
         }
@@ -297,88 +236,39 @@ final class FitSvmCommands {
             double[] eg = epsGrid == null ? method().defaultEpsilonGrid() : parseGrid(epsGrid, "--epsilon-grid");
             common.checkOutWritable();
             Dataset raw = common.loadSupervised(true);
-            Labeled lab = Labeled.of(raw);
-            Scaler scaler = minmaxScaler(common, raw, type());
-            Matrix x = scaler.apply(raw.x());
-            KernelLearning.Settings st = new KernelLearning.Settings(degree, orth, librarySize(), common.seed,
-                    betaBandwidths(), gaussScaling());
+            SvmClassifier.Encoded.of(raw);
+            checkMinmax(common, type());
+            Trainer<SvmClassifier> trainer = trainer(cGiven, cg, eGiven, eg, orth);
             long t0 = System.nanoTime();
-            Map<String, Object> cv = null;
-            double cValue = cGiven == null ? Double.NaN : cGiven;
-            boolean relative = false;
-            double eps = eGiven == null ? 0 : eGiven;
-            boolean needEps = method().usesEpsilon() && eGiven == null;
-            boolean needScaling = method().usesGaussLibrary() && st.gaussScaling() == KernelLearning.GaussScaling.CV;
-            if (cGiven == null || needEps || needScaling) {
-                double[] cgUse = cGiven == null ? cg : new double[] {cGiven};
-                boolean rel = cGiven == null;
-                double[] egUse = needEps ? eg : new double[] {eps};
-                KernelLearning.Choice ch = KernelLearning.crossValidate(method(), x, lab.y(), cgUse, rel, egUse,
-                        KernelLearning.DEFAULT_FOLDS, common.seed, st, gap);
-                cValue = ch.cRel();
-                relative = rel;
-                if (method().usesEpsilon()) {
-                    eps = ch.epsilon();
-                }
-                st = ch.resolve(st);
-                cv = new LinkedHashMap<>();
-                cv.put("folds", KernelLearning.DEFAULT_FOLDS);
-                cv.put("accuracy", ch.accuracy());
-                cv.put("cRelative", rel);
-                if (needScaling) {
-                    cv.put("gaussScaling", st.gaussScaling().label());
-                }
-                cv.put("grid", gridTable(ch));
-                if (!common.json) {
-                    Progress.info(String.format(Locale.ROOT, "CV chose %s = %s%s%s (mean accuracy %.4f)",
-                            rel ? "c (relative)" : "C", cValue, method().usesEpsilon() ? ", epsilon = " + eps : "",
-                            needScaling ? ", gauss scaling " + st.gaussScaling().label() : "", ch.accuracy()));
-                }
-            }
-            KernelLearning.Fitted f = KernelLearning.fit(method(), x, lab.y(), cValue, relative, eps, st, gap);
+            SvmClassifier m = trainer.fit(raw, cvProgress("cv " + type()));
             double secs = (System.nanoTime() - t0) * 1e-9;
-            ObjectNode doc = common.newModelDocument(type(), raw, scaler, null);
-            ObjectNode opts = (ObjectNode) doc.get("options");
-            opts.put("degree", degree).put("orthant", orth.name().toLowerCase(Locale.ROOT)).put("gap", gap);
-            if (method().usesEpsilon()) {
-                opts.put("epsilon", eps);
+            Map<String, Object> fr = m.fitReport();
+            if (fr.containsKey("cvChoice") && !common.json) {
+                Progress.info((String) fr.get("cvChoice"));
             }
-            SvmModels.storeSvm(doc, x, lab.y(), f.svm().alpha(), f.svm().bias(), lab.labels(), f.c());
-            opts.put("epsilon", eps);
-            ((ObjectNode) doc.get("numbers")).set("learnedKernel", SvmModels.kernelJson(f.kernel()));
-            doc.putObject("diagnostics").put("iterations", f.iterations()).put("gap", f.gap())
-                    .put("converged", f.converged()).put("smoIterations", f.svm().iterations())
-                    .put("seconds", secs).put("fitSeconds", f.seconds());
-            common.save(doc);
+            common.save(m);
             Map<String, Object> rep = common.baseReport(type(), raw, secs);
-            rep.put("C", f.c());
+            rep.put("C", m.hyperParameters().get("C"));
             if (method().usesEpsilon()) {
-                rep.put("epsilon", eps);
-                rep.put("degree", degree);
+                rep.put("epsilon", fr.get("epsilon"));
+                rep.put("degree", fr.get("degree"));
             }
             if (method().usesGaussLibrary()) {
-                rep.put("gaussBandwidth", st.betaBandwidths() ? "beta" : "sigma");
-                rep.put("gaussScaling", st.gaussScaling().label());
+                rep.put("gaussBandwidth", fr.get("gaussBandwidth"));
+                rep.put("gaussScaling", fr.get("gaussScaling"));
             }
-            if (cv != null) {
-                rep.put("cv", cv);
+            if (fr.containsKey("cv")) {
+                rep.put("cv", fr.get("cv"));
             }
-            rep.put("kernel", f.summary());
-            if (!f.weights().isEmpty()) {
-                List<Map<String, Object>> ws = new ArrayList<>();
-                for (KernelLearning.Weight w : f.weights()) {
-                    Map<String, Object> e = new LinkedHashMap<>();
-                    e.put("kernel", w.kernel());
-                    e.put("mu", w.mu());
-                    ws.add(e);
-                }
-                rep.put("weights", ws);
+            rep.put("kernel", fr.get("kernel"));
+            if (fr.containsKey("weights")) {
+                rep.put("weights", fr.get("weights"));
             }
-            rep.put("iterations", f.iterations());
-            rep.put("gap", f.gap());
-            rep.put("converged", f.converged());
-            rep.put("fitSeconds", f.seconds());
-            rep.put("trainAccuracy", trainAccuracy(f.kernel(), x, lab.y(), f.svm()));
+            rep.put("iterations", m.diagnostics().get("iterations"));
+            rep.put("gap", m.diagnostics().get("gap"));
+            rep.put("converged", m.diagnostics().get("converged"));
+            rep.put("fitSeconds", m.diagnostics().get("fitSeconds"));
+            rep.put("trainAccuracy", m.evaluate(raw).get("accuracy"));
             common.report(rep);
             return Main.EXIT_OK;
         }
@@ -395,7 +285,13 @@ final class FitSvmCommands {
 
         @Override
         String type() {
-            return "tk-svm";
+            return TkSvmTrainer.TYPE;
+        }
+
+        @Override
+        Trainer<SvmClassifier> trainer(Double c, double[] cGrid, Double epsilon, double[] epsGrid,
+                                       TessellatedKernel.Orthant orth) {
+            return new TkSvmTrainer(c, cGrid, epsilon, epsGrid, degree, orth, gap, common.seed);
         }
     }
 
@@ -454,7 +350,14 @@ final class FitSvmCommands {
 
         @Override
         String type() {
-            return "simplemkl";
+            return SimpleMklTrainer.TYPE;
+        }
+
+        @Override
+        Trainer<SvmClassifier> trainer(Double c, double[] cGrid, Double epsilon, double[] epsGrid,
+                                       TessellatedKernel.Orthant orth) {
+            return new SimpleMklTrainer(method(), librarySize(), betaBandwidths(), gaussScaling(), c, cGrid, epsilon,
+                    epsGrid, degree, orth, gap, common.seed);
         }
     }
 }

@@ -13,9 +13,6 @@ import org.psdkit.linalg.Matrix;
 import org.psdkit.mkl.KernelLearning;
 import org.psdkit.mkl.KernelLearning.Method;
 import org.psdkit.svm.BinaryLabels;
-import org.psdkit.svm.LabeledCsv;
-import org.psdkit.svm.MinMaxScaler;
-import org.psdkit.svm.Splits;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -182,7 +179,8 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
         table.append(String.format(Locale.ROOT, "%-24s %-13s %16s %9s %9s | %16s %9s | %s%n", "data set", "method",
                 "accuracy %", "fit s", "total s", "paper accuracy", "paper s", "vs paper"));
         for (String name : sets) {
-            LabeledCsv d = LabeledCsv.read(dir.resolve(name + ".csv"), true);
+            org.psdkit.data.Dataset d = org.psdkit.data.CsvReader.readDroppingIncomplete(dir.resolve(name + ".csv"),
+                    new org.psdkit.data.CsvReader.Options(null, false, true)).data();
             BinaryLabels lab = BinaryLabels.of(d.labels(), d.source());
             double[] y = lab.encode(d.labels(), d.source());
             int degree = name.equals("ionosphere") ? 0 : 1;
@@ -193,12 +191,13 @@ public final class ReproduceTkTable1Command implements Callable<Integer> {
                 res.put(m, new double[runs][]);
             }
             for (int s = firstSplit - 1; s < splits; s++) {
-                int[][] tt = Splits.trainTest(y.length, 0.8, seed * 1000 + s);
-                MinMaxScaler sc = MinMaxScaler.fit(d.x().selectRows(tt[0]));
+                org.psdkit.data.Splits.TrainTest part = org.psdkit.data.Splits.trainTest(y.length, 0.2, seed * 1000 + s);
+                int[][] tt = {part.train(), part.test()};
+                org.psdkit.data.Scaler sc = org.psdkit.data.Scaler.fit(org.psdkit.data.Scaler.Kind.MINMAX, d.x().selectRows(tt[0]));
                 Matrix xtr = sc.apply(d.x().selectRows(tt[0]));
                 Matrix xte = sc.apply(d.x().selectRows(tt[1]));
-                double[] ytr = Splits.select(y, tt[0]);
-                double[] yte = Splits.select(y, tt[1]);
+                double[] ytr = java.util.Arrays.stream(tt[0]).mapToDouble(i -> y[i]).toArray();
+                double[] yte = java.util.Arrays.stream(tt[1]).mapToDouble(i -> y[i]).toArray();
                 for (Method m : ms) {
                     long t0 = System.nanoTime();
                     double[] cg = cgGiven != null ? cgGiven : m.defaultCGrid();

@@ -188,28 +188,4 @@ class SvmCliTest {
         assertTrue(g.err().contains("--gauss-bandwidth"), g.err());
         assertFalse(Files.exists(out));
     }
-
-    @Test
-    void goldenModelFilesPredictTheRecordedValues() throws Exception {
-        for (String name : new String[] {"tk-svm-v1", "simplemkl-v1"}) {
-            Path model = Path.of(getClass().getResource("/golden/" + name + ".json").toURI());
-            Path data = Path.of(getClass().getResource("/golden/svm-train.csv").toURI());
-            java.util.List<String> expected = Files.readAllLines(
-                    Path.of(getClass().getResource("/golden/" + name + ".expected.csv").toURI()));
-            Path out = dir.resolve(name + ".csv");
-            CliRun r = CliRun.run("predict", "--model", model.toString(), "--data", data.toString(), "--out",
-                    out.toString());
-            assertEquals(0, r.status(), r.err());
-            java.util.List<String> got = Files.readAllLines(out);
-            assertEquals(expected.size(), got.size());
-            assertEquals(expected.get(0), got.get(0));
-            for (int i = 1; i < got.size(); i++) {
-                String[] e = expected.get(i).split(",");
-                String[] g = got.get(i).split(",");
-                assertEquals(e[0], g[0], name + " row " + i);
-                double ev = Double.parseDouble(e[1]);
-                assertEquals(ev, Double.parseDouble(g[1]), 1e-9 * Math.max(1, Math.abs(ev)), name + " row " + i);
-            }
-        }
-    }
 }

@@ -25,6 +25,9 @@ public final class ModelIO {
     /** Every model type. Keep one entry per line. */
     private static final List<ModelCodec> CODECS = List.of(new ModelCodec[] {
             new KrrCodec(),
+            new SvmCodec("svm", "soft-margin SVM with a fixed kernel"),
+            new SvmCodec("tk-svm", "soft-margin SVM with a learned tessellated kernel"),
+            new SvmCodec("simplemkl", "soft-margin SVM with a SimpleMKL kernel combination"),
     });
 
     /** The registered codecs, in registration order. */

@@ -15,15 +15,18 @@ import org.psdkit.linalg.Matrix;
  * term   := factor ('*' factor)*            numbers in a term multiply into one weight ≥ 0
  * factor := NUMBER | atom | '(' expr ')'
  * atom   := NAME [ '(' [ arg (',' arg)* ] ')' ]
- * arg    := NAME '=' ( ['+'|'-'] NUMBER | matrix )
- * matrix := '[' row (',' row)* ']'    row := '[' NUMBER (',' NUMBER)* ']'
+ * arg    := NAME '=' ( ['+'|'-'] NUMBER | NAME | vector | matrix )
+ * vector := '[' NUMBER (',' NUMBER)* ']'    matrix := '[' vector (',' vector)* ']'
+ * atom   := 'weighted' '(' NUMBER '*' factor ('+' NUMBER '*' factor)* ')'   (a learned weighted sum)
  * </pre>
+ *
+ * <p>The string is first read into a {@link KernelSyntax} tree, then built into kernels.
  */
 final class KernelParser {
 
     /** Kernel names the parser knows, for error messages. */
     static final List<String> KNOWN = List.of("gaussian", "rbf", "laplacian", "abel", "linear", "polynomial",
-            "exponential", "anova", "min", "delta", "constant");
+            "exponential", "anova", "min", "delta", "constant", "tessellated", "weighted");
 
     private final String src;
     private int pos;
@@ -33,11 +36,21 @@ final class KernelParser {
     }
 
     static Kernel parse(String spec) {
+        KernelParser p = new KernelParser(spec);
+        return p.build(p.syntaxTree());
+    }
+
+    static KernelSyntax syntax(String spec) {
+        return new KernelParser(spec).syntaxTree();
+    }
+
+    private KernelSyntax syntaxTree() {
+        String spec = src;
         if (spec == null || spec.isBlank()) {
             throw new IllegalArgumentException("kernel string is empty");
         }
-        KernelParser p = new KernelParser(spec);
-        Kernel k = p.expr();
+        KernelParser p = this;
+        KernelSyntax k = p.expr();
         p.skipSpace();
         if (p.pos < spec.length()) {
             char c = spec.charAt(p.pos);
@@ -78,20 +91,24 @@ final class KernelParser {
         pos++;
     }
 
-    private Kernel expr() {
-        List<Kernel> terms = new ArrayList<>();
+    private KernelSyntax expr() {
+        skipSpace();
+        int start = pos;
+        List<KernelSyntax> terms = new ArrayList<>();
         terms.add(term());
         while (peek('+')) {
             pos++;
             terms.add(term());
         }
-        return terms.size() == 1 ? terms.get(0) : new SumKernel(terms);
+        return terms.size() == 1 ? terms.get(0) : new KernelSyntax.Sum(terms, start, src.substring(start, pos));
     }
 
-    private Kernel term() {
+    private KernelSyntax term() {
+        skipSpace();
+        int start = pos;
         double weight = 1;
         boolean sawNumber = false;
-        List<Kernel> factors = new ArrayList<>();
+        List<KernelSyntax> factors = new ArrayList<>();
         do {
             if (!factors.isEmpty() || sawNumber) {
                 pos++; // the '*'
@@ -102,15 +119,7 @@ final class KernelParser {
             }
             char c = src.charAt(pos);
             if (c == '(') {
-                int open = pos;
-                pos++;
-                Kernel inner = expr();
-                skipSpace();
-                if (pos >= src.length() || src.charAt(pos) != ')') {
-                    throw error(pos, "missing ')' to close the '(' at column " + (open + 1));
-                }
-                pos++;
-                factors.add(inner);
+                factors.add(parenthesised());
             } else if (Character.isDigit(c) || c == '.') {
                 weight *= number();
                 sawNumber = true;
@@ -123,18 +132,79 @@ final class KernelParser {
                 throw error(pos, "expected a kernel name, a number or '(' but found '" + c + "'");
             }
         } while (peek('*'));
-        Kernel body;
-        if (factors.isEmpty()) {
-            body = ConstantKernel.INSTANCE;
-        } else if (factors.size() == 1) {
-            body = factors.get(0);
-        } else {
-            body = new ProductKernel(factors);
+        if (!sawNumber && factors.size() == 1) {
+            return factors.get(0);
         }
-        return sawNumber ? new ScaledKernel(weight, body) : body;
+        return new KernelSyntax.Product(weight, sawNumber, factors, start, src.substring(start, pos));
+    }
+
+    private KernelSyntax parenthesised() {
+        int open = pos;
+        pos++;
+        KernelSyntax inner = expr();
+        skipSpace();
+        if (pos >= src.length() || src.charAt(pos) != ')') {
+            throw error(pos, "missing ')' to close the '(' at column " + (open + 1));
+        }
+        pos++;
+        return inner;
+    }
+
+    /** Builds the kernel of a syntax tree; errors name the column of the offending node. */
+    private Kernel build(KernelSyntax node) {
+        if (node instanceof KernelSyntax.Sum s) {
+            List<Kernel> terms = new ArrayList<>();
+            for (KernelSyntax t : s.terms()) {
+                terms.add(build(t));
+            }
+            return new SumKernel(terms);
+        }
+        if (node instanceof KernelSyntax.Product p) {
+            Kernel body;
+            if (p.factors().isEmpty()) {
+                body = ConstantKernel.INSTANCE;
+            } else if (p.factors().size() == 1) {
+                body = build(p.factors().get(0));
+            } else {
+                List<Kernel> fs = new ArrayList<>();
+                for (KernelSyntax f : p.factors()) {
+                    fs.add(build(f));
+                }
+                body = new ProductKernel(fs);
+            }
+            return p.weighted() ? new ScaledKernel(p.weight(), body) : body;
+        }
+        if (node instanceof KernelSyntax.Weighted w) {
+            List<Kernel> parts = new ArrayList<>();
+            for (KernelSyntax k : w.parts()) {
+                parts.add(build(k));
+            }
+            try {
+                return new WeightedSumKernel(parts, w.weights());
+            } catch (IllegalArgumentException e) {
+                throw error(w.at(), e.getMessage());
+            }
+        }
+        KernelSyntax.Call c = (KernelSyntax.Call) node;
+        try {
+            return build(c.name(), c.args(), c.at());
+        } catch (IllegalArgumentException e) {
+            if (e.getMessage() != null && e.getMessage().startsWith("kernel \"")) {
+                throw e;
+            }
+            throw error(c.at(), e.getMessage());
+        }
+    }
+
+    /** A number token: its value, and whether it was written as an integer (no '.', no exponent). */
+    private record Num(double value, boolean integral) {
     }
 
     private double number() {
+        return numberToken().value();
+    }
+
+    private Num numberToken() {
         skipSpace();
         int start = pos;
         if (pos < src.length() && (src.charAt(pos) == '+' || src.charAt(pos) == '-')) {
@@ -163,7 +233,9 @@ final class KernelParser {
             if (!Double.isFinite(v)) {
                 throw error(start, "number '" + text + "' is not finite");
             }
-            return v;
+            boolean integral = text.indexOf('.') < 0 && text.indexOf('e') < 0 && text.indexOf('E') < 0
+                    && Math.abs(v) < 1e15;
+            return new Num(v, integral);
         } catch (NumberFormatException e) {
             throw error(start, "expected a number but found '" + (text.isEmpty() ? rest(start) : text) + "'");
         }
@@ -183,17 +255,37 @@ final class KernelParser {
         return src.substring(start, pos);
     }
 
-    /** One argument value: a number or a matrix. */
-    private record Arg(int at, Double number, Matrix matrix) {
+    /** One argument value as the builder sees it: a number, a name, a vector or a matrix. */
+    private record Arg(int at, Double number, Matrix matrix, String word, double[] vector) {
+        static Arg of(KernelSyntax.Arg a) {
+            Object v = a.value();
+            if (v instanceof Long l) {
+                return new Arg(a.at(), l.doubleValue(), null, null, null);
+            }
+            if (v instanceof Double d) {
+                return new Arg(a.at(), d, null, null, null);
+            }
+            if (v instanceof Matrix m) {
+                return new Arg(a.at(), null, m, null, null);
+            }
+            if (v instanceof String w) {
+                return new Arg(a.at(), null, null, w, null);
+            }
+            return new Arg(a.at(), null, null, null, (double[]) v);
+        }
     }
 
-    private Kernel atom() {
+    private KernelSyntax atom() {
+        skipSpace();
         int at = pos;
         String name = name().toLowerCase(java.util.Locale.ROOT);
         if (!KNOWN.contains(name)) {
             throw error(at, "unknown kernel '" + name + "'; known kernels: " + String.join(", ", KNOWN));
         }
-        Map<String, Arg> args = new LinkedHashMap<>();
+        if (name.equals("weighted")) {
+            return weighted(at);
+        }
+        Map<String, KernelSyntax.Arg> args = new LinkedHashMap<>();
         if (peek('(')) {
             int open = pos;
             pos++;
@@ -211,13 +303,16 @@ final class KernelParser {
                     }
                     expect('=', "after parameter '" + key + "'");
                     skipSpace();
-                    Arg value;
+                    Object value;
                     if (peek('[')) {
-                        value = new Arg(argAt, null, matrix());
+                        value = bracketed();
+                    } else if (key.equals("orthant") && pos < src.length() && Character.isLetter(src.charAt(pos))) {
+                        value = name();
                     } else {
-                        value = new Arg(argAt, number(), null);
+                        Num n = numberToken();
+                        value = n.integral() ? (Object) (long) n.value() : (Object) n.value();
                     }
-                    if (args.put(key, value) != null) {
+                    if (args.put(key, new KernelSyntax.Arg(argAt, value)) != null) {
                         throw error(argAt, "parameter '" + key + "' given twice");
                     }
                 } while (peek(','));
@@ -228,14 +323,55 @@ final class KernelParser {
             }
             pos++;
         }
-        try {
-            return build(name, args, at);
-        } catch (IllegalArgumentException e) {
-            if (e.getMessage() != null && e.getMessage().startsWith("kernel \"")) {
-                throw e;
+        return new KernelSyntax.Call(name, args, at, src.substring(at, pos));
+    }
+
+    /** {@code weighted(w1*k1 + w2*k2 + ...)}, the name already read. */
+    private KernelSyntax weighted(int at) {
+        expect('(', "after weighted");
+        List<Double> ws = new ArrayList<>();
+        List<KernelSyntax> parts = new ArrayList<>();
+        do {
+            if (!parts.isEmpty()) {
+                pos++; // '+'
             }
-            throw error(at, e.getMessage());
+            skipSpace();
+            if (pos >= src.length() || !(Character.isDigit(src.charAt(pos)) || src.charAt(pos) == '.')) {
+                throw error(pos, "weighted(...) takes terms WEIGHT*KERNEL, e.g. weighted(0.3*gaussian(sigma=1))");
+            }
+            ws.add(number());
+            expect('*', "after a weight in weighted(...)");
+            skipSpace();
+            if (peek('(')) {
+                parts.add(parenthesised());
+            } else {
+                parts.add(atom());
+            }
+        } while (peek('+'));
+        expect(')', "to close weighted(...) at column " + (at + 1));
+        return new KernelSyntax.Weighted(ws.stream().mapToDouble(Double::doubleValue).toArray(), parts, at,
+                src.substring(at, pos));
+    }
+
+    /** A vector {@code [1, 2]} (as double[]) or a matrix {@code [[1, 2], [3, 4]]}. */
+    private Object bracketed() {
+        int save = pos;
+        expect('[', "to open a vector or matrix");
+        boolean isMatrix = peek('[');
+        pos = save;
+        if (isMatrix) {
+            return matrix();
         }
+        expect('[', "to open a vector");
+        List<Double> v = new ArrayList<>();
+        do {
+            if (!v.isEmpty()) {
+                pos++;
+            }
+            v.add(number());
+        } while (peek(','));
+        expect(']', "to close a vector");
+        return v.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     private Matrix matrix() {
@@ -267,9 +403,18 @@ final class KernelParser {
     private double num(String kernel, Map<String, Arg> args, String key) {
         Arg a = args.get(key);
         if (a.number == null) {
-            throw error(a.at, kernel + ": parameter '" + key + "' takes a number, not a matrix");
+            throw error(a.at, kernel + ": parameter '" + key + "' takes a number, not a "
+                    + (a.matrix != null ? "matrix" : a.word != null ? "name" : "vector"));
         }
         return a.number;
+    }
+
+    private double[] vec(String kernel, Map<String, Arg> args, String key) {
+        Arg a = args.get(key);
+        if (a.vector == null) {
+            throw error(a.at, kernel + ": parameter '" + key + "' takes a vector such as [1, 2]");
+        }
+        return a.vector;
     }
 
     private void allow(String kernel, Map<String, Arg> args, Set<String> allowed, String takes) {
@@ -281,8 +426,18 @@ final class KernelParser {
         }
     }
 
-    private Kernel build(String name, Map<String, Arg> args, int at) {
+    private Kernel build(String name, Map<String, KernelSyntax.Arg> syntaxArgs, int at) {
+        Map<String, Arg> args = new LinkedHashMap<>();
+        for (Map.Entry<String, KernelSyntax.Arg> e : syntaxArgs.entrySet()) {
+            args.put(e.getKey(), Arg.of(e.getValue()));
+        }
+        if ((name.equals("gaussian") || name.equals("polynomial"))
+                && (args.containsKey("feature") || args.containsKey("traceScale"))) {
+            return libraryKernel(name, args, at);
+        }
         switch (name) {
+            case "tessellated":
+                return tessellated(args, at);
             case "gaussian":
             case "rbf": {
                 allow("gaussian", args, Set.of("sigma", "gamma", "beta"), "sigma (or gamma = beta = 1/(2 sigma^2))");
@@ -353,5 +508,58 @@ final class KernelParser {
             default:
                 throw error(at, "unknown kernel '" + name + "'");
         }
+    }
+
+    /** A member of the SimpleMKL library: {@code gaussian(sigma=, feature=, traceScale=[, center=, scale=])}. */
+    private Kernel libraryKernel(String name, Map<String, Arg> args, int at) {
+        boolean gauss = name.equals("gaussian");
+        allow(name, args, Set.of(gauss ? "sigma" : "degree", "feature", "traceScale", "center", "scale"),
+                (gauss ? "sigma" : "degree") + ", feature, traceScale and optionally center and scale");
+        for (String key : List.of(gauss ? "sigma" : "degree", "feature", "traceScale")) {
+            if (!args.containsKey(key)) {
+                throw error(at, "library " + name + " kernel needs " + key);
+            }
+        }
+        if (args.containsKey("center") != args.containsKey("scale")) {
+            throw error(at, "library " + name + " kernel: center and scale go together");
+        }
+        LibraryKernel.Standardization std = args.containsKey("center")
+                ? new LibraryKernel.Standardization(vec(name, args, "center"), vec(name, args, "scale")) : null;
+        int feature = Kernels.integerValue(name, "feature", num(name, args, "feature"));
+        double ts = num(name, args, "traceScale");
+        if (gauss) {
+            double sigma = num(name, args, "sigma");
+            if (!(sigma > 0)) {
+                throw error(args.get("sigma").at, "gaussian kernel: sigma must be > 0, got " + KernelFormat.num(sigma));
+            }
+            return new LibraryKernel(sigma, 0, feature, ts, std);
+        }
+        return new LibraryKernel(0, Kernels.integerValue(name, "degree", num(name, args, "degree")), feature, ts, std);
+    }
+
+    /** {@code tessellated(features=, degree=, a=, b=, orthant=lower|complement, P=[[...]])}. */
+    private Kernel tessellated(Map<String, Arg> args, int at) {
+        allow("tessellated", args, Set.of("features", "degree", "a", "b", "orthant", "P"),
+                "features, degree, a, b, orthant and P");
+        for (String key : List.of("features", "degree", "a", "b", "orthant", "P")) {
+            if (!args.containsKey(key)) {
+                throw error(at, "tessellated needs " + key + ", e.g. tessellated(features=1, degree=0, a=0, b=1, "
+                        + "orthant=lower, P=[[1, 0], [0, 1]])");
+            }
+        }
+        Arg o = args.get("orthant");
+        TessellatedKernel.Orthant orth;
+        try {
+            orth = TessellatedKernel.Orthant.valueOf(String.valueOf(o.word).toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw error(o.at, "tessellated: orthant must be lower or complement");
+        }
+        Arg p = args.get("P");
+        if (p.matrix == null) {
+            throw error(p.at, "tessellated: P must be a matrix such as [[1, 0], [0, 1]]");
+        }
+        return new TessellatedKernel(Kernels.integerValue("tessellated", "features", num("tessellated", args,
+                "features")), Kernels.integerValue("tessellated", "degree", num("tessellated", args, "degree")),
+                num("tessellated", args, "a"), num("tessellated", args, "b"), p.matrix, orth);
     }
 }

@@ -35,6 +35,14 @@ public final class Kernels {
         return KernelParser.parse(spec);
     }
 
+    /**
+     * The syntax tree of a kernel string without building the kernel (same errors as {@link #parse} for malformed
+     * text). Model files use it to store a learned kernel field by field.
+     */
+    public static KernelSyntax syntax(String spec) {
+        return KernelParser.syntax(spec);
+    }
+
     /** exp(−‖x − t‖² / (2σ²)). */
     public static Kernel gaussian(double sigma) {
         return new GaussianKernel(sigma);

@@ -432,10 +432,15 @@ public final class TessellatedKernel implements Kernel {
         }
     }
 
+    /**
+     * The kernel string with every number exact, P included:
+     * {@code tessellated(features=2, degree=1, a=-0.1, b=1.1, orthant=lower, P=[[...], ...])}.
+     * {@link Kernels#parse} gives back the same kernel.
+     */
     @Override
     public String spec() {
-        return String.format(Locale.ROOT, "tessellated(n=%d,d=%d,a=%s,b=%s,orthant=%s)", n, degree, a, b,
-                orthant.name().toLowerCase(Locale.ROOT));
+        return "tessellated(features=" + n + ", degree=" + degree + ", a=" + a + ", b=" + b + ", orthant="
+                + orthant.name().toLowerCase(Locale.ROOT) + ", P=" + KernelFormat.matrix(p) + ")";
     }
 
     public int features() {

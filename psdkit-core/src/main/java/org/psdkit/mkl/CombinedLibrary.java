@@ -3,6 +3,7 @@ package org.psdkit.mkl;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.psdkit.kernel.WeightedSumKernel;
 import org.psdkit.kernel.Kernel;
 
 /** The concatenation of two libraries (Colbert &amp; Peet's "combined": Gaussian/polynomial plus random TK). */

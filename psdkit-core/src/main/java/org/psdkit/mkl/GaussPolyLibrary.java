@@ -2,8 +2,9 @@ package org.psdkit.mkl;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.LibraryKernel;
+import org.psdkit.kernel.WeightedSumKernel;
 import org.psdkit.linalg.Matrix;
 
 /**
@@ -14,7 +15,7 @@ import org.psdkit.linalg.Matrix;
  * truncated to [0.5, 10] and filled in) and degrees 1, 2, 3, giving exactly 13(n+1). Gram matrices are stored in
  * single precision (m² floats per kernel).
  *
- * <p>With {@link Standardization} the members see every feature standardised (minus its mean on the training part,
+ * <p>With {@link LibraryKernel.Standardization} the members see every feature standardised (minus its mean on the training part,
  * divided by its standard deviation there), as SimpleMKL's own examples prepare the data before building this
  * library; the transformation is part of each member, so training and test points go through the same function.
  */
@@ -37,130 +38,8 @@ public final class GaussPolyLibrary implements KernelLibrary {
     /** Polynomial degrees 1–3. */
     public static final int[] PAPER_DEGREES = {1, 2, 3};
 
-    /**
-     * Per-feature standardisation u_j = (x_j − center_j) / scale_j applied to both arguments of a member.
-     *
-     * @param center per-feature shift (the training part's mean)
-     * @param scale  per-feature positive divisor (the training part's standard deviation; 1 for a constant feature)
-     */
-    public record Standardization(double[] center, double[] scale) {
-        public Standardization {
-            if (center.length != scale.length) {
-                throw new IllegalArgumentException("standardisation: " + center.length + " centres but "
-                        + scale.length + " scales");
-            }
-            for (int j = 0; j < scale.length; j++) {
-                if (!Double.isFinite(center[j]) || !(scale[j] > 0) || Double.isInfinite(scale[j])) {
-                    throw new IllegalArgumentException("standardisation of feature " + (j + 1) + ": centre "
-                            + center[j] + ", scale " + scale[j] + " (need finite centre and finite scale > 0)");
-                }
-            }
-            center = center.clone();
-            scale = scale.clone();
-        }
-
-        /**
-         * A column whose standard deviation is below 1e-12 × (1 + |mean|) is constant up to the rounding of the
-         * mean (about 1e-16 relative per value): dividing by it would blow rounding up into O(1) values.
-         */
-        static final double CONSTANT_RELATIVE_SD = 1e-12;
-
-        /** Mean and sample standard deviation of every column of x (scale 1 for a constant column). */
-        public static Standardization of(Matrix x) {
-            int m = x.rows();
-            int n = x.cols();
-            if (m < 2) {
-                throw new IllegalArgumentException("standardisation needs at least 2 rows, got " + m);
-            }
-            double[] c = new double[n];
-            double[] sc = new double[n];
-            for (int j = 0; j < n; j++) {
-                double mean = 0;
-                for (int i = 0; i < m; i++) {
-                    mean += x.get(i, j);
-                }
-                mean /= m;
-                double ss = 0;
-                for (int i = 0; i < m; i++) {
-                    double d = x.get(i, j) - mean;
-                    ss += d * d;
-                }
-                double sd = Math.sqrt(ss / (m - 1));
-                c[j] = mean;
-                sc[j] = sd > CONSTANT_RELATIVE_SD * (1 + Math.abs(mean)) ? sd : 1;
-            }
-            return new Standardization(c, sc);
-        }
-
-        double apply(double v, int j) {
-            return (v - center[j]) / scale[j];
-        }
-    }
-
-    /**
-     * One library member: Gaussian (sigma &gt; 0) or polynomial (degree &gt; 0), on one feature or all (−1), on
-     * standardised features when {@code std} is not null.
-     */
-    public record Member(double sigma, int degree, int feature, double traceScale, Standardization std)
-            implements Kernel {
-
-        /** A member on the features as given. */
-        public Member(double sigma, int degree, int feature, double traceScale) {
-            this(sigma, degree, feature, traceScale, null);
-        }
-
-        @Override
-        public double eval(double[] x, double[] y) {
-            double v;
-            if (sigma > 0) {
-                double s = 0;
-                if (feature >= 0) {
-                    double d = diff(x, y, feature);
-                    s = d * d;
-                } else {
-                    for (int j = 0; j < x.length; j++) {
-                        double d = diff(x, y, j);
-                        s += d * d;
-                    }
-                }
-                v = Math.exp(-s / (2 * sigma * sigma));
-            } else {
-                double s = 0;
-                if (feature >= 0) {
-                    s = prod(x, y, feature);
-                } else {
-                    for (int j = 0; j < x.length; j++) {
-                        s += prod(x, y, j);
-                    }
-                }
-                double base = 1 + s;
-                v = base;
-                for (int e = 1; e < degree; e++) {
-                    v *= base;
-                }
-            }
-            return v * traceScale;
-        }
-
-        private double diff(double[] x, double[] y, int j) {
-            return std == null ? x[j] - y[j] : (x[j] - y[j]) / std.scale()[j];
-        }
-
-        private double prod(double[] x, double[] y, int j) {
-            return std == null ? x[j] * y[j] : std.apply(x[j], j) * std.apply(y[j], j);
-        }
-
-        @Override
-        public String spec() {
-            String on = (feature >= 0 ? "feature " + (feature + 1) : "all features")
-                    + (std == null ? "" : ", standardised");
-            return sigma > 0 ? String.format(Locale.ROOT, "gaussian(sigma=%s) on %s", sigma, on)
-                    : String.format(Locale.ROOT, "polynomial(degree=%d) on %s", degree, on);
-        }
-    }
-
-    private final List<Member> members = new ArrayList<>();
-    private final Standardization std;
+    private final List<LibraryKernel> members = new ArrayList<>();
+    private final LibraryKernel.Standardization std;
     private final float[][] grams;
     private final List<double[]> diags = new ArrayList<>();
     private final int m;
@@ -171,9 +50,9 @@ public final class GaussPolyLibrary implements KernelLibrary {
 
     /**
      * The library on x, its members on the features standardised by {@code std} (null: as given; see
-     * {@link Standardization#of} for the training part's own).
+     * {@link LibraryKernel.Standardization#of} for the training part's own).
      */
-    public GaussPolyLibrary(Matrix x, double[] bandwidths, int[] degrees, Standardization std) {
+    public GaussPolyLibrary(Matrix x, double[] bandwidths, int[] degrees, LibraryKernel.Standardization std) {
         this.m = x.rows();
         this.std = std;
         if (std != null && std.center().length != x.cols()) {
@@ -188,24 +67,24 @@ public final class GaussPolyLibrary implements KernelLibrary {
                 if (!(s > 0)) {
                     throw new IllegalArgumentException("bandwidth must be positive, got " + s);
                 }
-                add(new Member(s, 0, f, 1.0, std), pts, gs);
+                add(new LibraryKernel(s, 0, f, 1.0, std), pts, gs);
             }
             for (int d : degrees) {
                 if (d < 1) {
                     throw new IllegalArgumentException("polynomial degree must be >= 1, got " + d);
                 }
-                add(new Member(0, d, f, 1.0, std), pts, gs);
+                add(new LibraryKernel(0, d, f, 1.0, std), pts, gs);
             }
         }
         grams = gs.toArray(new float[0][]);
     }
 
-    private void add(Member raw, double[][] pts, List<float[]> gs) {
+    private void add(LibraryKernel raw, double[][] pts, List<float[]> gs) {
         double tr = 0;
         for (double[] p : pts) {
             tr += raw.eval(p, p);
         }
-        Member mem = new Member(raw.sigma(), raw.degree(), raw.feature(), 1.0 / tr, raw.std());
+        LibraryKernel mem = new LibraryKernel(raw.sigma(), raw.degree(), raw.feature(), 1.0 / tr, raw.std());
         float[] g = new float[m * m];
         double[] dg = new double[m];
         for (int i = 0; i < m; i++) {
@@ -235,7 +114,7 @@ public final class GaussPolyLibrary implements KernelLibrary {
 
     @Override
     public String describe(int k) {
-        return members.get(k).spec();
+        return members.get(k).describe();
     }
 
     @Override
@@ -312,7 +191,7 @@ public final class GaussPolyLibrary implements KernelLibrary {
         return diags.get(k).clone();
     }
 
-    public Member member(int k) {
+    public LibraryKernel member(int k) {
         return members.get(k);
     }
 }

@@ -9,7 +9,16 @@ import org.psdkit.kernel.TessellatedKernel.Orthant;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.svm.Smo;
-import org.psdkit.svm.Splits;
+import org.psdkit.data.Dataset;
+import org.psdkit.data.Scaler;
+import org.psdkit.data.Splits;
+import org.psdkit.model.ModelHeader;
+import org.psdkit.model.Trainer;
+import org.psdkit.optim.ProgressListener;
+import org.psdkit.select.CrossValidation;
+import org.psdkit.svm.SvmClassifier;
+import org.psdkit.svm.SvmDecision;
+import org.psdkit.svm.SvmTrainer;
 
 /**
  * The four kernel-learning methods of Colbert &amp; Peet's Table I behind one interface, with C (and ε for the
@@ -155,7 +164,7 @@ public final class KernelLearning {
                         + "scaling (Choice.gaussScaling())");
             }
             return new GaussPolyLibrary(x, gaussSigmas(), GaussPolyLibrary.PAPER_DEGREES,
-                    standardizeGauss() ? GaussPolyLibrary.Standardization.of(x) : null);
+                    standardizeGauss() ? org.psdkit.kernel.LibraryKernel.Standardization.of(x) : null);
         }
 
         /** The Gaussian widths σ of the SimpleMKL library. */
@@ -199,26 +208,12 @@ public final class KernelLearning {
 
         /** Decision values on (scaled) points, given the scaled training points the SVM was trained on. */
         public double[] decision(Matrix xTrain, double[] yTrain, Matrix x) {
-            List<Integer> sv = new ArrayList<>();
-            double[] a = svm.alpha();
-            for (int i = 0; i < a.length; i++) {
-                if (a[i] > 0) {
-                    sv.add(i);
-                }
-            }
-            int[] idx = sv.stream().mapToInt(Integer::intValue).toArray();
-            double[] coef = new double[idx.length];
-            for (int t = 0; t < idx.length; t++) {
-                coef[t] = a[idx[t]] * yTrain[idx[t]];
-            }
-            double[] f = new double[x.rows()];
-            if (idx.length > 0) {
-                f = kernel.cross(x, xTrain.selectRows(idx)).times(coef);
-            }
-            for (int i = 0; i < f.length; i++) {
-                f[i] += svm.bias();
-            }
-            return f;
+            return decisionFunction(xTrain, yTrain).decision(x);
+        }
+
+        /** The SVM decision function of this fit, given the scaled training points it was trained on. */
+        public SvmDecision decisionFunction(Matrix xTrain, double[] yTrain) {
+            return SvmDecision.of(kernel, xTrain, yTrain, svm.alpha(), svm.bias());
         }
     }
 
@@ -450,10 +445,11 @@ public final class KernelLearning {
     private static int[] cvLibrary(LibraryGrams lg, int rows, double[] y, double[] cGrid, boolean relative,
                                    int folds, long seed, double gapTolerance) {
         int[] correct = new int[cGrid.length + 1];
+        Splits.TrainTest[] parts = Splits.kFold(rows, folds, seed);
         for (int f = 0; f < folds; f++) {
-            int[][] tv = Splits.fold(rows, folds, f, seed);
-            double[] yt = Splits.select(y, tv[0]);
-            double[] yv = Splits.select(y, tv[1]);
+            int[][] tv = {parts[f].train(), parts[f].test()};
+            double[] yt = select(y, tv[0]);
+            double[] yv = select(y, tv[1]);
             if (!bothClasses(yt)) {
                 continue;
             }
@@ -524,6 +520,17 @@ public final class KernelLearning {
     /** k-fold CV; C values relative (C = c/κ) or absolute. */
     public static Choice crossValidate(Method method, Matrix x, double[] y, double[] cGrid, boolean relative,
                                        double[] epsGrid, int folds, long seed, Settings s, double gapTolerance) {
+        return crossValidate(method, x, y, cGrid, relative, epsGrid, folds, seed, s, gapTolerance,
+                ProgressListener.NONE);
+    }
+
+    /**
+     * k-fold CV (folds {@link Splits#kFold}; a fold whose training part lacks a class is skipped); the direct TK
+     * method's folds run through {@link CrossValidation#evaluate}, reporting one {@code "cv"} event per fit.
+     */
+    public static Choice crossValidate(Method method, Matrix x, double[] y, double[] cGrid, boolean relative,
+                                       double[] epsGrid, int folds, long seed, Settings s, double gapTolerance,
+                                       ProgressListener listener) {
         if (method != Method.TK) {
             return crossValidateLibrary(method, x, y, cGrid, relative, epsGrid, folds, seed, s, gapTolerance)
                     .choice();
@@ -531,28 +538,49 @@ public final class KernelLearning {
         checkFolds(folds, x.rows());
         double[] eps = method.usesEpsilon() ? epsGrid : new double[] {Double.NaN};
         Tally tally = new Tally(cGrid[0], eps[0]);
+        Dataset data = Dataset.of(x, y);
+        Splits.TrainTest[] parts = SvmTrainer.bothClassParts(Splits.kFold(x.rows(), folds, seed), y);
+        int total = 0;
+        for (Splits.TrainTest p : parts) {
+            total += p.test().length;
+        }
         for (double e : eps) {
             double epsUse = Double.isNaN(e) ? 0 : e;
+            List<Double> cs = new ArrayList<>();
+            for (double c : cGrid) {
+                cs.add(c);
+            }
+            List<CrossValidation.Result<Double>> table = CrossValidation.evaluate(data, parts, cs,
+                    c -> scaledTrainer(method, c, relative, epsUse, s, gapTolerance), SvmTrainer::hits, listener);
             int[] correct = new int[cGrid.length];
-            int total = 0;
-            for (int f = 0; f < folds; f++) {
-                int[][] tv = Splits.fold(x.rows(), folds, f, seed);
-                Matrix xt = x.selectRows(tv[0]);
-                double[] yt = Splits.select(y, tv[0]);
-                Matrix xv = x.selectRows(tv[1]);
-                double[] yv = Splits.select(y, tv[1]);
-                if (!bothClasses(yt)) {
-                    continue;
-                }
-                for (int ci = 0; ci < cGrid.length; ci++) {
-                    Fitted fit = fit(method, xt, yt, cGrid[ci], relative, epsUse, s, gapTolerance);
-                    correct[ci] += correct(fit.decision(xt, yt, xv), yv);
-                }
-                total += yv.length;
+            for (int ci = 0; ci < cGrid.length; ci++) {
+                correct[ci] = (int) Math.round(SvmTrainer.pooledAccuracy(table.get(ci)) * total);
             }
             tally.add(cGrid, e, correct, total);
         }
         return tally.choice();
+    }
+
+    /**
+     * A trainer of one method on data already scaled to [0, 1] (no scaling of its own), labels ±1: what the
+     * cross-validation of the direct TK method fits on every fold.
+     */
+    static Trainer<SvmClassifier> scaledTrainer(Method method, double cValue, boolean relative, double epsilon,
+                                                Settings s, double gapTolerance) {
+        return (train, l) -> {
+            SvmClassifier.Encoded lab = SvmClassifier.Encoded.of(train);
+            Fitted f = fit(method, train.x(), lab.y(), cValue, relative, epsilon, s, gapTolerance);
+            return new SvmClassifier(ModelHeader.of("tk-svm", train, Scaler.identity(train.d()), null, java.util.Map.of()),
+                    f.decisionFunction(train.x(), lab.y()), lab.labels(), java.util.Map.of(), java.util.Map.of());
+        };
+    }
+
+    static double[] select(double[] v, int[] idx) {
+        double[] o = new double[idx.length];
+        for (int i = 0; i < idx.length; i++) {
+            o[i] = v[idx[i]];
+        }
+        return o;
     }
 
     private static void checkFolds(int folds, int rows) {
@@ -563,13 +591,7 @@ public final class KernelLearning {
 
     /** Number of decision values whose sign matches the ±1 label. */
     private static int correct(double[] dv, double[] y) {
-        int ok = 0;
-        for (int i = 0; i < dv.length; i++) {
-            if ((dv[i] >= 0 ? 1 : -1) == y[i]) {
-                ok++;
-            }
-        }
-        return ok;
+        return SvmDecision.correct(dv, y);
     }
 
     /** The CV table and its best point; ties go to the earlier grid point. */

@@ -24,6 +24,9 @@ import org.psdkit.model.KernelRidge;
 import org.psdkit.model.KrrTrainer;
 import org.psdkit.model.Model;
 import org.psdkit.model.Trainer;
+import org.psdkit.mkl.SimpleMklTrainer;
+import org.psdkit.mkl.TkSvmTrainer;
+import org.psdkit.svm.SvmTrainer;
 
 /**
  * Every family: fit on random data → {@link ModelIO#save} → {@link ModelIO#load} → the loaded model predicts
@@ -43,6 +46,19 @@ class ModelRoundTripTest {
         FAMILIES.put("krr", seed -> new Case(new KrrTrainer(Kernels.parse("gaussian(sigma=0.7) + 0.01*delta"),
                 new KernelRidge.Options(1e-2, KernelRidge.Form.STANDARD, 0, true), Scaler.Kind.ZSCORE),
                 regression(seed, 25, 3)));
+        FAMILIES.put("svm", seed -> new Case(new SvmTrainer(Kernels.parse("gaussian(sigma=0.8)"), 5, 1e-3, Scaler.Kind.ZSCORE), classes(seed, 24, 2)));
+        FAMILIES.put("tk-svm", seed -> new Case(TkSvmTrainer.of(10, 0.1, 1), classes(seed, 16, 2)));
+        FAMILIES.put("simplemkl", seed -> new Case(SimpleMklTrainer.gaussPoly(10), classes(seed, 16, 2)));
+    }
+
+    /** n rows of d features with ±1 classes split by a circle (both classes always present). */
+    static Dataset classes(long seed, int n, int d) {
+        Dataset r = regression(seed, n, d);
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            y[i] = i < 2 ? (i == 0 ? 1 : -1) : r.x().get(i, 0) * r.x().get(i, 0) + 0.5 * r.x().get(i, d - 1) < 1.5 ? 1 : -1;
+        }
+        return Dataset.of(r.x(), y);
     }
 
     /** n rows of d standard-normal features and a smooth noisy target named x1..xd, y. */

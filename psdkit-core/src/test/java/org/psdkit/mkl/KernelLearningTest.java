@@ -9,8 +9,10 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.LibraryKernel;
 import org.psdkit.kernel.TessellatedKernel;
 import org.psdkit.kernel.TessellatedKernel.Orthant;
+import org.psdkit.kernel.WeightedSumKernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.svm.KernelRows;
 import org.psdkit.svm.Smo;
@@ -111,7 +113,7 @@ class KernelLearningTest {
         for (int i = 0; i < 25; i++) {
             x.set(i, 2, 0.5); // a constant feature keeps scale 1
         }
-        GaussPolyLibrary.Standardization std = GaussPolyLibrary.Standardization.of(x);
+        LibraryKernel.Standardization std = LibraryKernel.Standardization.of(x);
         Matrix z = Matrix.zeros(25, 3);
         for (int j = 0; j < 3; j++) {
             double mean = 0;
@@ -144,9 +146,9 @@ class KernelLearningTest {
         }
         assertTrue(a.describe(0).contains("standardised"));
         assertThrows(IllegalArgumentException.class,
-                () -> new GaussPolyLibrary.Standardization(new double[] {0}, new double[] {0}));
+                () -> new LibraryKernel.Standardization(new double[] {0}, new double[] {0}));
         assertThrows(IllegalArgumentException.class, () -> new GaussPolyLibrary(x, GaussPolyLibrary.PAPER_BANDWIDTHS,
-                GaussPolyLibrary.PAPER_DEGREES, new GaussPolyLibrary.Standardization(new double[2], new double[] {1, 1})));
+                GaussPolyLibrary.PAPER_DEGREES, new LibraryKernel.Standardization(new double[2], new double[] {1, 1})));
     }
 
     @Test

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.TessellatedKernel.Orthant;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.svm.Splits;
+import org.psdkit.data.Splits;
 
 class LibraryGramsTest {
 
@@ -89,7 +89,8 @@ class LibraryGramsTest {
 
     void foldSubsetEqualsFresh(KernelLearning.Settings st) {
         Matrix x = points(30, 2, 11);
-        int[][] tv = Splits.fold(x.rows(), 5, 2, 9);
+        Splits.TrainTest part = Splits.kFold(x.rows(), 5, 9)[2];
+        int[][] tv = {part.train(), part.test()};
         Matrix xt = x.selectRows(tv[0]);
         for (KernelLearning.Method method : new KernelLearning.Method[] {KernelLearning.Method.SIMPLEMKL,
             KernelLearning.Method.SIMPLEMKL_TK, KernelLearning.Method.COMBINED}) {

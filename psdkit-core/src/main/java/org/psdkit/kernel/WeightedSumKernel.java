@@ -1,8 +1,6 @@
-package org.psdkit.mkl;
+package org.psdkit.kernel;
 
 import java.util.List;
-import java.util.Locale;
-import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
 
 /** Σ_k w_k k_k with w_k ≥ 0: the kernel a multiple-kernel learner returns. */
@@ -12,6 +10,9 @@ public final class WeightedSumKernel implements Kernel {
     private final double[] weights;
 
     public WeightedSumKernel(List<Kernel> parts, double[] weights) {
+        if (parts.isEmpty()) {
+            throw new IllegalArgumentException("a weighted sum needs at least one kernel");
+        }
         if (parts.size() != weights.length) {
             throw new IllegalArgumentException(parts.size() + " kernels but " + weights.length + " weights");
         }
@@ -52,16 +53,40 @@ public final class WeightedSumKernel implements Kernel {
         return cross(x, x);
     }
 
+    /**
+     * {@code weighted(w1*k1 + w2*k2 + ...)} with the weights in Java's exact decimal form (a part that is itself a
+     * sum or product in parentheses); {@link Kernels#parse} gives back this kernel, not a {@link SumKernel}.
+     */
     @Override
     public String spec() {
-        StringBuilder sb = new StringBuilder();
+        StringBuilder sb = new StringBuilder("weighted(");
         for (int k = 0; k < weights.length; k++) {
             if (k > 0) {
                 sb.append(" + ");
             }
-            sb.append(String.format(Locale.ROOT, "%.6g*[%s]", weights[k], parts.get(k).spec()));
+            String part = parts.get(k).spec();
+            boolean atom = part.matches("[A-Za-z_][A-Za-z0-9_]*(\\(.*\\))?") && balancedCall(part);
+            sb.append(weights[k]).append('*').append(atom ? part : "(" + part + ")");
         }
-        return sb.toString();
+        return sb.append(')').toString();
+    }
+
+    /** Whether a string NAME(...) is one call (its first '(' closes at the very end). */
+    private static boolean balancedCall(String s) {
+        int open = s.indexOf('(');
+        if (open < 0) {
+            return true;
+        }
+        int depth = 0;
+        for (int i = open; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '(') {
+                depth++;
+            } else if (c == ')' && --depth == 0) {
+                return i == s.length() - 1;
+            }
+        }
+        return false;
     }
 
     public List<Kernel> parts() {

@@ -1,0 +1,199 @@
+package org.psdkit.io;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Iterator;
+import java.util.Map;
+import org.psdkit.data.JsonArrays;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.KernelSyntax;
+import org.psdkit.kernel.Kernels;
+import org.psdkit.linalg.Matrix;
+import org.psdkit.model.Model;
+import org.psdkit.model.ModelHeader;
+import org.psdkit.svm.BinaryLabels;
+import org.psdkit.svm.SvmClassifier;
+import org.psdkit.svm.SvmDecision;
+
+/**
+ * Model files of the SVM family ({@code svm}, {@code tk-svm}, {@code simplemkl}): support vectors (scaled space),
+ * coefficients α_i y_i, bias and the two class labels under {@code numbers}. A fixed kernel is the document's
+ * {@code kernel} string; a learned kernel ({@code "kernel": null}) is stored as {@code numbers.learnedKernel}, a JSON
+ * object that spells out its kernel string's syntax ({@link KernelSyntax}) field by field: a call
+ * {@code name(key=value, ...)} as {@code {"type": name, key: value, ...}}, {@code weighted(w*k + ...)} as
+ * {@code {"type": "sum", "parts": [{"weight": w, "kernel": ...}]}}, anything else as {@code {"type": "spec"}}.
+ */
+final class SvmCodec implements ModelCodec {
+    private final String type;
+    private final String description;
+
+    SvmCodec(String type, String description) {
+        this.type = type;
+        this.description = description;
+    }
+
+    @Override
+    public String type() {
+        return type;
+    }
+
+    @Override
+    public String description() {
+        return description;
+    }
+
+    @Override
+    public boolean canEncode(Model model) {
+        return model instanceof SvmClassifier && type.equals(model.type());
+    }
+
+    @Override
+    public ObjectNode encode(Model model) {
+        SvmClassifier m = (SvmClassifier) model;
+        SvmDecision d = m.inner();
+        ObjectNode doc = ModelDocs.newDocument(m.header());
+        ObjectNode num = doc.putObject("numbers");
+        num.set("labels", JsonArrays.of(m.labels().toArray(new String[0])));
+        num.put("bias", d.bias());
+        num.set("coef", JsonArrays.of(d.coef()));
+        num.set("supportVectors", JsonArrays.rows(d.supportVectors()));
+        if (m.header().kernelSpec() == null) {
+            num.set("learnedKernel", kernelJson(Kernels.syntax(d.kernel().spec())));
+        }
+        ModelDocs.putDiagnostics(doc, model);
+        return doc;
+    }
+
+    @Override
+    public Model decode(JsonNode doc, String where) {
+        ModelHeader h = ModelDocs.header(doc, where);
+        JsonNode num = ModelDocs.object(doc, "numbers", where);
+        Kernel k;
+        if (num.has("learnedKernel")) {
+            String spec = kernelSpec(num.get("learnedKernel"), where + ": numbers.learnedKernel");
+            try {
+                k = Kernels.parse(spec);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(where + ": numbers.learnedKernel: " + e.getMessage(), e);
+            }
+        } else {
+            k = ModelDocs.kernel(h, where);
+        }
+        String[] labs = JsonArrays.strings(num.get("labels"), where + ": numbers.labels");
+        if (labs.length != 2) {
+            throw new IllegalArgumentException(where + ": numbers.labels must hold two labels");
+        }
+        double[] coef = JsonArrays.doubles(num.get("coef"), where + ": numbers.coef");
+        Matrix sv = JsonArrays.matrix(num.get("supportVectors"), h.d(), where + ": numbers.supportVectors");
+        if (sv.rows() != coef.length) {
+            throw new IllegalArgumentException(where + ": " + sv.rows() + " support vectors but " + coef.length
+                    + " coefficients");
+        }
+        double bias = ModelDocs.number(num, "bias", where + ": numbers");
+        return new SvmClassifier(h, new SvmDecision(k, sv, coef, bias), new BinaryLabels(labs[0], labs[1]),
+                ModelDocs.diagnostics(doc), Map.of());
+    }
+
+    /** The JSON object of a learned kernel's syntax tree. */
+    static ObjectNode kernelJson(KernelSyntax s) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        if (s instanceof KernelSyntax.Weighted w) {
+            o.put("type", "sum");
+            ArrayNode parts = o.putArray("parts");
+            double[] ws = w.weights();
+            for (int i = 0; i < ws.length; i++) {
+                ObjectNode p = parts.addObject();
+                p.put("weight", ws[i]);
+                p.set("kernel", kernelJson(w.parts().get(i)));
+            }
+        } else if (s instanceof KernelSyntax.Call c) {
+            o.put("type", c.name());
+            for (Map.Entry<String, KernelSyntax.Arg> e : c.args().entrySet()) {
+                Object v = e.getValue().value();
+                if (v instanceof Long l) {
+                    o.put(e.getKey(), l);
+                } else if (v instanceof Double x) {
+                    o.put(e.getKey(), x);
+                } else if (v instanceof String t) {
+                    o.put(e.getKey(), t);
+                } else if (v instanceof double[] a) {
+                    o.set(e.getKey(), JsonArrays.of(a));
+                } else {
+                    o.set(e.getKey(), JsonArrays.rows((Matrix) v));
+                }
+            }
+        } else {
+            o.put("type", "spec");
+            o.put("spec", s.text());
+        }
+        return o;
+    }
+
+    /** The kernel string of a learned kernel's JSON object (the inverse of {@link #kernelJson}). */
+    static String kernelSpec(JsonNode o, String where) {
+        if (o == null || !o.isObject()) {
+            throw new IllegalArgumentException(where + ": missing kernel object");
+        }
+        String t = ModelDocs.text(o, "type", where);
+        if (t.equals("spec")) {
+            return ModelDocs.text(o, "spec", where);
+        }
+        if (t.equals("sum")) {
+            JsonNode parts = o.get("parts");
+            if (parts == null || !parts.isArray() || parts.isEmpty()) {
+                throw new IllegalArgumentException(where + ": sum kernel without parts");
+            }
+            StringBuilder sb = new StringBuilder("weighted(");
+            for (int i = 0; i < parts.size(); i++) {
+                String w = where + ".parts[" + i + "]";
+                double weight = ModelDocs.number(parts.get(i), "weight", w);
+                JsonNode kn = parts.get(i).get("kernel");
+                String part = kernelSpec(kn, w);
+                boolean call = kn != null && !"spec".equals(kn.path("type").asText()) && !"sum".equals(kn.path(
+                        "type").asText());
+                sb.append(i > 0 ? " + " : "").append(weight).append('*').append(call ? part : "(" + part + ")");
+            }
+            return sb.append(')').toString();
+        }
+        if (!t.matches("[A-Za-z][A-Za-z0-9_]*")) {
+            throw new IllegalArgumentException(where + ": unknown kernel type '" + t + "'");
+        }
+        StringBuilder sb = new StringBuilder(t).append('(');
+        boolean first = true;
+        for (Iterator<Map.Entry<String, JsonNode>> it = o.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (e.getKey().equals("type")) {
+                continue;
+            }
+            sb.append(first ? "" : ", ").append(e.getKey()).append('=').append(value(e.getValue(),
+                    where + "." + e.getKey()));
+            first = false;
+        }
+        return sb.append(')').toString();
+    }
+
+    private static String value(JsonNode v, String where) {
+        if (v.isIntegralNumber()) {
+            return Long.toString(v.asLong());
+        }
+        if (v.isNumber()) {
+            if (!Double.isFinite(v.asDouble())) {
+                throw new IllegalArgumentException(where + ": not a finite number");
+            }
+            return Double.toString(v.asDouble());
+        }
+        if (v.isTextual() && v.asText().matches("[A-Za-z][A-Za-z0-9_]*")) {
+            return v.asText();
+        }
+        if (v.isArray()) {
+            StringBuilder sb = new StringBuilder("[");
+            for (int i = 0; i < v.size(); i++) {
+                sb.append(i > 0 ? ", " : "").append(value(v.get(i), where + "[" + i + "]"));
+            }
+            return sb.append(']').toString();
+        }
+        throw new IllegalArgumentException(where + ": expected a number, a name or an array, got " + v);
+    }
+}
