@@ -25,6 +25,13 @@ public final class ModelIO {
     /** Every model type. Keep one entry per line. */
     private static final List<ModelCodec> CODECS = List.of(new ModelCodec[] {
             new KrrCodec(),
+            new RidgeCodec(),
+            new SvrCodec(),
+            new PsdRegressionCodec(),
+            BaselineCodec.ncm(),
+            BaselineCodec.pnm(),
+            BaselineCodec.glm(),
+            new KernelSosCodec(),
     });
 
     /** The registered codecs, in registration order. */
