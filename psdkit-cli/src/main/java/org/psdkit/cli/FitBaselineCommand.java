@@ -1,19 +1,20 @@
 package org.psdkit.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.psd.BaselineTrainer;
 import org.psdkit.psd.Baselines;
 import org.psdkit.psd.KernelExpansionModel;
+import org.psdkit.psd.NonNegativeRegressionModel;
 import org.psdkit.select.Metrics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code psdkit fit ncm|pnm|glm}: the non-negative regression baselines of seed 002, App. D. */
+/** {@code psdkit fit ncm|pnm|glm}: the non-negative regression baselines of Marteau-Ferey, Bach &amp; Rudi 2020, App. D. */
 abstract class FitBaselineCommand implements Callable<Integer> {
 
     @Mixin
@@ -36,7 +37,7 @@ abstract class FitBaselineCommand implements Callable<Integer> {
             description = "Iteration budget (default: ${DEFAULT-VALUE}).")
     int maxIter;
 
-    abstract PsdKinds.Baseline which();
+    abstract BaselineTrainer.Method which();
 
     @Override
     public Integer call() {
@@ -53,25 +54,23 @@ abstract class FitBaselineCommand implements Callable<Integer> {
         Kernel k = KernelSpecs.parse(kernel);
         common.checkOutWritable();
         Dataset raw = common.loadSupervised(false);
-        Scaler scaler = common.fitScaler(raw);
-        Dataset train = scaler.apply(raw);
-        String type = which().type;
+        String type = which().type();
         long t0 = System.nanoTime();
-        KernelExpansionModel m;
+        NonNegativeRegressionModel<KernelExpansionModel> model;
         try (Progress p = Progress.start(type, maxIter)) {
-            m = which().fit(k, train.x(), train.y(), o, p.listener());
+            model = new BaselineTrainer(which(), k, o, Scaler.Kind.parse(common.scale))
+                    .fit(raw, e -> p.set(e.step()));
         }
+        KernelExpansionModel m = model.inner();
         double secs = (System.nanoTime() - t0) * 1e-9;
-        ObjectNode doc = common.newModelDocument(type, raw, scaler, k.spec());
-        PsdKinds.BaselineKind.store(doc, m, o);
-        common.save(doc);
+        common.save(model);
         Map<String, Object> rep = common.baseReport(type, raw, secs);
         rep.put("kernel", k.spec());
         rep.put("lambda", lambda);
         PsdKinds.putReport(rep, m.diagnostics());
-        double[] pred = m.values(train.x());
+        double[] pred = model.predict(raw.x()).col(0);
         rep.putAll(Metrics.regression(raw.y(), pred));
-        rep.put("min_prediction", PsdKinds.minimum(pred));
+        rep.put("min_prediction", NonNegativeRegressionModel.minimum(pred));
         common.report(rep);
         return Main.EXIT_OK;
     }
@@ -80,8 +79,8 @@ abstract class FitBaselineCommand implements Callable<Integer> {
             + "(accelerated projected gradient).")
     static final class Ncm extends FitBaselineCommand {
         @Override
-        PsdKinds.Baseline which() {
-            return PsdKinds.Baseline.NCM;
+        BaselineTrainer.Method which() {
+            return BaselineTrainer.Method.NCM;
         }
     }
 
@@ -89,8 +88,8 @@ abstract class FitBaselineCommand implements Callable<Integer> {
             + "training points only (dual FISTA).")
     static final class Pnm extends FitBaselineCommand {
         @Override
-        PsdKinds.Baseline which() {
-            return PsdKinds.Baseline.PNM;
+        BaselineTrainer.Method which() {
+            return BaselineTrainer.Method.PNM;
         }
     }
 
@@ -98,8 +97,8 @@ abstract class FitBaselineCommand implements Callable<Integer> {
             + "with seeded restarts).")
     static final class Glm extends FitBaselineCommand {
         @Override
-        PsdKinds.Baseline which() {
-            return PsdKinds.Baseline.GLM;
+        BaselineTrainer.Method which() {
+            return BaselineTrainer.Method.GLM;
         }
     }
 }

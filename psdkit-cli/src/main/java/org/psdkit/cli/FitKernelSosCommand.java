@@ -1,12 +1,13 @@
 package org.psdkit.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.model.KernelSos;
+import org.psdkit.model.KernelSosTrainer;
+import org.psdkit.model.Pipeline;
 import org.psdkit.optim.sdp.SdpOptions;
 import org.psdkit.select.Metrics;
 import picocli.CommandLine.Command;
@@ -46,20 +47,17 @@ public final class FitKernelSosCommand implements Callable<Integer> {
         Kernel k = KernelSpecs.parse(kernel);
         common.checkOutWritable();
         Dataset raw = common.loadSupervised(false);
-        Scaler scaler = common.fitScaler(raw);
-        Dataset train = scaler.apply(raw);
         long t0 = System.nanoTime();
-        KernelSos m;
+        Pipeline<KernelSos> model;
         try (Progress p = Progress.start("kernel-sos sdp", maxIterations)) {
-            SdpOptions o = SdpOptions.defaults().withMaxIterations(maxIterations)
-                    .withListener(p.listener());
-            m = KernelSos.fit(k, train.x(), train.y(), new KernelSos.Options(lambda, o));
+            KernelSos.Options o = new KernelSos.Options(lambda, SdpOptions.defaults().withMaxIterations(maxIterations));
+            model = new KernelSosTrainer(k, o, Scaler.Kind.parse(common.scale)).fit(raw,
+                    e -> p.set(e.step(), String.format(java.util.Locale.ROOT, "gap %.1e", e.value())));
         }
+        KernelSos m = model.inner();
         double secs = (System.nanoTime() - t0) * 1e-9;
-        ObjectNode doc = common.newModelDocument(KernelSosKind.TYPE, raw, scaler, k.spec());
-        KernelSosKind.store(doc, m, lambda);
-        common.save(doc);
-        Map<String, Object> rep = common.baseReport(KernelSosKind.TYPE, raw, secs);
+        common.save(model);
+        Map<String, Object> rep = common.baseReport(KernelSos.TYPE, raw, secs);
         rep.put("kernel", k.spec());
         rep.put("lambda", lambda);
         rep.put("objective", m.objective());
@@ -68,7 +66,7 @@ public final class FitKernelSosCommand implements Callable<Integer> {
         rep.put("status", m.sdpResult().status().label());
         rep.put("iterations", m.sdpResult().iterations());
         rep.put("relative_gap", m.sdpResult().relativeGap());
-        rep.putAll(Metrics.regression(raw.y(), m.values(train.x())));
+        rep.putAll(Metrics.regression(raw.y(), model.predict(raw.x()).col(0)));
         common.report(rep);
         return Main.EXIT_OK;
     }

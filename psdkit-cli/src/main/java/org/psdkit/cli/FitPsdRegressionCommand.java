@@ -1,14 +1,14 @@
 package org.psdkit.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.psd.NonNegativeRegressionModel;
 import org.psdkit.psd.PsdModel;
 import org.psdkit.psd.PsdOptions;
-import org.psdkit.psd.PsdRegression;
+import org.psdkit.psd.PsdRegressionTrainer;
 import org.psdkit.select.Metrics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -106,25 +106,22 @@ public final class FitPsdRegressionCommand implements Callable<Integer> {
         Kernel k = KernelSpecs.parse(kernel);
         common.checkOutWritable();
         Dataset raw = common.loadSupervised(false);
-        Scaler scaler = common.fitScaler(raw);
-        Dataset train = scaler.apply(raw);
         long t0 = System.nanoTime();
-        PsdModel m;
+        NonNegativeRegressionModel<PsdModel> model;
         try (Progress p = Progress.start("psd-regression (FISTA on the dual)", o.maxIterations())) {
-            m = PsdRegression.fit(k, train.x(), train.y(), o, p.listener());
+            model = new PsdRegressionTrainer(k, o, Scaler.Kind.parse(common.scale)).fit(raw, e -> p.set(e.step()));
         }
+        PsdModel m = model.inner();
         double secs = (System.nanoTime() - t0) * 1e-9;
-        ObjectNode doc = common.newModelDocument(PsdModel.TYPE, raw, scaler, k.spec());
-        PsdKinds.PsdRegressionKind.store(doc, m, o);
-        common.save(doc);
+        common.save(model);
         Map<String, Object> rep = common.baseReport(PsdModel.TYPE, raw, secs);
         rep.put("kernel", k.spec());
         rep.put("lambda1", o.lambda1());
         rep.put("lambda2", o.lambda2());
         PsdKinds.putReport(rep, m.diagnostics());
-        double[] pred = m.values(train.x());
+        double[] pred = model.predict(raw.x()).col(0);
         rep.putAll(Metrics.regression(raw.y(), pred));
-        rep.put("min_prediction", PsdKinds.minimum(pred));
+        rep.put("min_prediction", NonNegativeRegressionModel.minimum(pred));
         if (!common.json) {
             System.err.println("psdkit fit psd-regression: wrote " + common.out + " (training-set metrics below)");
         }

@@ -1,16 +1,13 @@
 package org.psdkit.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.function.UnaryOperator;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
-import org.psdkit.kernel.Kernels;
-import org.psdkit.linalg.Linalg;
-import org.psdkit.linalg.Matrix;
+import org.psdkit.model.Pipeline;
 import org.psdkit.model.RidgeRegression;
+import org.psdkit.model.RidgeTrainer;
 import org.psdkit.select.Metrics;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -39,9 +36,6 @@ public final class FitRidgeCommand implements Callable<Integer> {
     @Option(names = "--no-intercept", description = "No intercept (default: an unpenalised intercept by centring).")
     boolean noIntercept;
 
-    /** The linear kernel xᵀt (the kernel of the identity feature map). */
-    static final Kernel LINEAR = Kernels.linear();
-
     @Override
     public Integer call() {
         Map<String, String> pm = RidgeKind.defaultParams();
@@ -52,66 +46,23 @@ public final class FitRidgeCommand implements Callable<Integer> {
         if (!form.equals("primal") && !form.equals("dual")) {
             throw new IllegalArgumentException("--form: '" + form + "' is not primal or dual");
         }
-        Kernel kernel = features == null ? LINEAR : KernelSpecs.parse(features);
+        Kernel kernel = features == null ? null : KernelSpecs.parse(features);
         common.checkOutWritable();
         Dataset raw = common.loadSupervised(false);
-        UnaryOperator<Matrix> phi = features == null ? UnaryOperator.identity()
-                : RidgeKind.featureMap(kernel, raw.d());
-        Scaler scaler = common.fitScaler(raw);
-        Dataset train = scaler.apply(raw);
-        boolean intercept = !noIntercept;
-        long t0 = System.nanoTime();
-        double[] w;
-        double bias;
-        double[] fitted;
-        if (form.equals("primal")) {
-            RidgeRegression m = RidgeRegression.fitPrimal(phi, train.x(), train.y(), lam, intercept);
-            w = m.weights();
-            bias = m.bias();
-            fitted = m.predictVector(train.x());
-        } else {
-            // dual with the kernel of φ; then w = Φcᵀ α (Φc: Φ with centred columns when fitting an intercept)
-            RidgeRegression.Dual d = RidgeRegression.fitDual(kernel, train.x(), train.y(), lam, intercept);
-            Matrix f = phi.apply(train.x());
-            int n = f.rows();
-            double[] mu = new double[f.cols()];
-            if (intercept) {
-                for (int j = 0; j < f.cols(); j++) {
-                    double s = 0;
-                    for (int i = 0; i < n; i++) {
-                        s += f.get(i, j);
-                    }
-                    mu[j] = s / n;
-                }
-            }
-            double[] a = d.alpha();
-            w = new double[f.cols()];
-            for (int j = 0; j < f.cols(); j++) {
-                double s = 0;
-                for (int i = 0; i < n; i++) {
-                    s += (f.get(i, j) - mu[j]) * a[i];
-                }
-                w[j] = s;
-            }
-            double ybar = 0;
-            if (intercept) {
-                for (double v : train.y()) {
-                    ybar += v;
-                }
-                ybar /= n;
-            }
-            bias = ybar - Linalg.dot(mu, w);
-            fitted = d.predictVector(train.x());
+        if (kernel != null && kernel.featureMap(raw.d()).isEmpty()) {
+            throw new IllegalArgumentException("--features: kernel " + kernel.spec()
+                    + " has no explicit finite feature map (use fit krr for it)");
         }
+        long t0 = System.nanoTime();
+        Pipeline<RidgeRegression> model = new RidgeTrainer(lam, !noIntercept, RidgeTrainer.Form.parse(form), kernel,
+                Scaler.Kind.parse(common.scale)).fit(raw);
         double secs = (System.nanoTime() - t0) * 1e-9;
-        ObjectNode doc = common.newModelDocument(RidgeKind.TYPE, raw, scaler, features == null ? null : kernel.spec());
-        RidgeKind.store(doc, w, bias, lam, !noIntercept, form);
-        common.save(doc);
-        Map<String, Object> rep = common.baseReport(RidgeKind.TYPE, raw, secs);
+        common.save(model);
+        Map<String, Object> rep = common.baseReport(RidgeTrainer.TYPE, raw, secs);
         rep.put("lambda", lam);
         rep.put("form", form);
-        rep.put("featureDimension", w.length);
-        rep.putAll(Metrics.regression(raw.y(), fitted));
+        rep.put("featureDimension", model.inner().weights().length);
+        rep.putAll(Metrics.regression(raw.y(), model.predict(raw.x()).col(0)));
         if (!common.json) {
             System.err.println("psdkit fit ridge: wrote " + common.out + " (training-set metrics below)");
         }

@@ -1,12 +1,13 @@
 package org.psdkit.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
+import org.psdkit.model.Pipeline;
 import org.psdkit.select.Metrics;
 import org.psdkit.svm.Svr;
+import org.psdkit.svm.SvrTrainer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -47,19 +48,17 @@ public final class FitSvrCommand implements Callable<Integer> {
         SvrKind.validate(params); // options before reading data
         common.checkOutWritable();
         Dataset raw = common.loadSupervised(false);
-        Scaler scaler = common.fitScaler(raw);
-        Dataset train = scaler.apply(raw);
         long t0 = System.nanoTime();
-        Svr m = SvrKind.train(train, params);
+        Pipeline<Svr> model = new SvrTrainer(params.kernel(), params.getDouble("C"), params.getDouble("epsilon"),
+                params.getDouble("tolerance"), Scaler.Kind.parse(common.scale)).fit(raw);
+        Svr m = model.inner();
         double secs = (System.nanoTime() - t0) * 1e-9;
         if (!m.diagnostics().converged()) {
             System.err.println("psdkit fit svr: warning: SMO stopped at its iteration limit with KKT violation "
                     + m.diagnostics().violation() + " (tolerance " + params.get("tolerance") + ")");
         }
-        ObjectNode doc = common.newModelDocument(Svr.TYPE, raw, scaler, m.kernel().spec());
-        SvrKind.store(doc, m, params);
-        common.save(doc);
-        Map<String, Object> rep = common.baseReport(Svr.TYPE, raw, secs);
+        common.save(model);
+        Map<String, Object> rep = common.baseReport(SvrKind.TYPE, raw, secs);
         rep.put("kernel", m.kernel().spec());
         rep.put("C", m.c());
         rep.put("epsilon", m.epsilon());
@@ -69,7 +68,7 @@ public final class FitSvrCommand implements Callable<Integer> {
         rep.put("converged", m.diagnostics().converged());
         rep.put("primal", m.diagnostics().primal());
         rep.put("dual", m.diagnostics().dual());
-        rep.putAll(Metrics.regression(raw.y(), m.predictVector(train.x())));
+        rep.putAll(Metrics.regression(raw.y(), model.predict(raw.x()).col(0)));
         if (!common.json) {
             System.err.println("psdkit fit svr: wrote " + common.out + " (training-set metrics below)");
         }

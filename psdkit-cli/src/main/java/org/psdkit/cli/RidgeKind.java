@@ -1,22 +1,19 @@
 package org.psdkit.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.psdkit.data.Dataset;
-import org.psdkit.data.JsonArrays;
-import java.util.function.UnaryOperator;
-import org.psdkit.kernel.FeatureMap;
-import org.psdkit.kernel.Kernel;
-import org.psdkit.linalg.Matrix;
+import org.psdkit.io.ModelIO;
 import org.psdkit.model.Predictor;
 import org.psdkit.model.RidgeRegression;
+import org.psdkit.model.RidgeTrainer;
 
-/** Model type {@code ridge}: linear ridge regression ({@link RidgeRegression}), stored as weights and bias. */
+/**
+ * Model type {@code ridge} as {@code psdkit cv} sees it; model files are written and read by the library
+ * ({@link ModelIO}).
+ */
 public final class RidgeKind implements ModelKind {
-    public static final String TYPE = "ridge";
+    public static final String TYPE = RidgeTrainer.TYPE;
 
     @Override
     public String type() {
@@ -25,7 +22,7 @@ public final class RidgeKind implements ModelKind {
 
     @Override
     public String description() {
-        return "linear ridge regression, w = (X^T X + lambda I)^-1 X^T y (primal) or its dual";
+        return ModelIO.codec(TYPE).description();
     }
 
     static Map<String, String> defaultParams() {
@@ -51,51 +48,6 @@ public final class RidgeKind implements ModelKind {
         return s.equals("true");
     }
 
-    /** The explicit feature map of a kernel as a matrix function; an error if the kernel has none. */
-    static UnaryOperator<Matrix> featureMap(Kernel k, int d) {
-        FeatureMap fm = k.featureMap(d).orElseThrow(() -> new IllegalArgumentException("--features: kernel "
-                + k.spec() + " has no explicit finite feature map (use fit krr for it)"));
-        return fm::map;
-    }
-
-    static RidgeRegression train(Dataset scaledTrain, Params p) {
-        return RidgeRegression.fitPrimal(scaledTrain.x(), scaledTrain.y(), lambda(p), intercept(p));
-    }
-
-    static void store(ObjectNode doc, double[] w, double bias, double lambda, boolean intercept, String form) {
-        ObjectNode o = (ObjectNode) doc.get("options");
-        o.put("lambda", lambda);
-        o.put("intercept", intercept);
-        o.put("form", form);
-        ObjectNode num = doc.putObject("numbers");
-        num.set("weights", JsonArrays.of(w));
-        num.put("bias", bias);
-    }
-
-    @Override
-    public LoadedModel load(JsonNode doc, Path file) {
-        ModelDocs.Header h = ModelDocs.header(doc, file);
-        String where = "model file " + file;
-        JsonNode num = doc.get("numbers");
-        double[] w = JsonArrays.doubles(num == null ? null : num.get("weights"), where + ": numbers.weights");
-        double b = ModelDocs.number(num, "bias", where + ": numbers");
-        double lambda = ModelDocs.number(h.options(), "lambda", where + ": options");
-        int d = h.featureNames().length;
-        if (h.kernelSpec() == null) {
-            if (w.length != d) {
-                throw new IllegalArgumentException(where + ": " + w.length + " weights but " + d + " features");
-            }
-            return new StandardModel(h, RidgeRegression.ofLinear(w, b, lambda));
-        }
-        UnaryOperator<Matrix> phi = featureMap(KernelSpecs.parse(h.kernelSpec()), d);
-        int dim = phi.apply(Matrix.zeros(1, d)).cols();
-        if (w.length != dim) {
-            throw new IllegalArgumentException(where + ": " + w.length + " weights but the feature map of "
-                    + h.kernelSpec() + " has " + dim + " features");
-        }
-        return new StandardModel(h, RidgeRegression.of(phi, w, b, lambda));
-    }
-
     @Override
     public CvSupport cv() {
         return new CvSupport() {
@@ -112,7 +64,7 @@ public final class RidgeKind implements ModelKind {
 
             @Override
             public Predictor fit(Dataset scaledTrain, Params params) {
-                return train(scaledTrain, params);
+                return RidgeRegression.fitPrimal(scaledTrain.x(), scaledTrain.y(), lambda(params), intercept(params));
             }
         };
     }

@@ -120,7 +120,7 @@ class CliRoundTripTest {
         }
         // the stored scaler is the one fitted on the training data
         Scaler s = Scaler.fit(Scaler.Kind.MINMAX, raw.x());
-        assertEquals(s, ((StandardModel) a).header().scaler());
+        assertEquals(s, ((org.psdkit.model.Pipeline<?>) ((CoreModel) a).model()).header().scaler());
     }
 
     @Test
@@ -204,6 +204,31 @@ class CliRoundTripTest {
         assertEquals(2, bad.status());
         assertTrue(bad.err().contains("no explicit finite feature map"), bad.err());
         assertTrue(!Files.exists(dir.resolve("never.json")));
+    }
+
+    /**
+     * {@code predict} finds the model's feature columns by name, in any order (the ridge model file of format
+     * version 1 whose golden copy lives in psdkit-core's tests).
+     */
+    @Test
+    void predictReadsFeatureColumnsByName() throws Exception {
+        Path file = TestFiles.write(dir, "ridge-v1.json", """
+                {"format": "psdkit-model", "formatVersion": 1, "model": "ridge", "featureNames": ["a", "b"],
+                 "target": "y", "scaler": {"kind": "minmax", "offset": [0.0, -1.0], "scale": [10.0, 2.0]},
+                 "kernel": null, "options": {"lambda": 1.0, "intercept": true, "form": "primal"},
+                 "training": {"n": 10, "d": 2, "source": "golden"}, "numbers": {"weights": [2.0, -3.0], "bias": 1.25}}
+                """);
+        Path data = TestFiles.write(dir, "in.csv", "b,a,y\n-1,0,0\n1,10,0\n0,5,0\n");
+        Path out = dir.resolve("pred.csv");
+        CliRun r = CliRun.run("predict", "--model", file.toString(), "--data", data.toString(), "--out",
+                out.toString());
+        assertEquals(0, r.status(), r.err());
+        List<String> lines = Files.readAllLines(out);
+        assertEquals("prediction", lines.get(0));
+        // minmax: a' = a/10, b' = (b + 1)/2; f = 1.25 + 2a' − 3b'
+        assertEquals(1.25, Double.parseDouble(lines.get(1)), 1e-15);
+        assertEquals(1.25 + 2 - 3, Double.parseDouble(lines.get(2)), 1e-15);
+        assertEquals(1.25 + 1 - 1.5, Double.parseDouble(lines.get(3)), 1e-15);
     }
 
     static String smallCsv() {

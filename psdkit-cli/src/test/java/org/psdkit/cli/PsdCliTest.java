@@ -107,41 +107,4 @@ class PsdCliTest {
         assertTrue(narrow.get(1).get("ncm_max_error").asDouble() > 0.15);
         assertTrue(narrow.get(1).get("psd_max_error").asDouble() < narrow.get(0).get("psd_max_error").asDouble());
     }
-
-    @Test
-    void goldenPsdModelFileLoadsAndPredictsItsSumOfSquares() throws Exception {
-        Path golden = Path.of(PsdCliTest.class.getResource("/golden/psd-regression-v1.json").toURI());
-        JsonNode doc = org.psdkit.io.ModelFile.read(golden);
-        // f(x) = |R^T v(x)|^2 computed here from the stored numbers, v(x)_i = exp(-(x - x_i)^2 / (2 sigma^2))
-        double sigma = 0.5;
-        JsonNode pts = doc.get("numbers").get("points");
-        JsonNode fac = doc.get("numbers").get("factor");
-        int rank = doc.get("numbers").get("rank").asInt();
-        Path data = dir.resolve("q.csv");
-        double[] qs = {-2.5, -0.3, 0.0, 1.7, 40.0};
-        StringBuilder sb = new StringBuilder("x,y\n");
-        for (double q : qs) {
-            sb.append(q).append(",0\n");
-        }
-        Files.writeString(data, sb.toString());
-        Path out = dir.resolve("pred.csv");
-        CliRun r = CliRun.run("predict", "--model", golden.toString(), "--data", data.toString(), "--out",
-                out.toString());
-        assertEquals(0, r.status(), r.err());
-        java.util.List<String> lines = Files.readAllLines(out);
-        for (int q = 0; q < qs.length; q++) {
-            double f = 0;
-            for (int k = 0; k < rank; k++) {
-                double s = 0;
-                for (int i = 0; i < pts.size(); i++) {
-                    double d = qs[q] - pts.get(i).get(0).asDouble();
-                    s += fac.get(i).get(k).asDouble() * Math.exp(-d * d / (2 * sigma * sigma));
-                }
-                f += s * s;
-            }
-            String[] cells = lines.get(q + 1).split(",");
-            double got = Double.parseDouble(cells[cells.length - 1]);
-            assertEquals(f, got, 1e-12 * (1 + f), "query " + qs[q]);
-        }
-    }
 }

@@ -28,6 +28,13 @@ public final class ModelIO {
             new SvmCodec("svm", "soft-margin SVM with a fixed kernel"),
             new SvmCodec("tk-svm", "soft-margin SVM with a learned tessellated kernel"),
             new SvmCodec("simplemkl", "soft-margin SVM with a SimpleMKL kernel combination"),
+            new RidgeCodec(),
+            new SvrCodec(),
+            new PsdRegressionCodec(),
+            BaselineCodec.ncm(),
+            BaselineCodec.pnm(),
+            BaselineCodec.glm(),
+            new KernelSosCodec(),
     });
 
     /** The registered codecs, in registration order. */

@@ -6,7 +6,7 @@ import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 
 /**
- * Ridge regression (seed 004): minimise ‖y − Φw‖² + λ‖w‖².
+ * Ridge regression: minimise ‖y − Φw‖² + λ‖w‖².
  *
  * <ul>
  *   <li>primal: w = (ΦᵀΦ + λI)⁻¹ Φᵀy, a d'×d' system in the feature space (Φ = φ(X), φ an explicit feature map);</li>
@@ -101,6 +101,31 @@ public final class RidgeRegression implements Predictor {
         SpdSolve.Result r = SpdSolve.solve(k, lambda, Matrix.column(yc));
         return new Dual(kernel, x.copy(), r.x().col(0), ybar, intercept ? rowMean : null, all, lambda,
                 r.diagnostics());
+    }
+
+    /**
+     * Solves the dual with {@code kernel} (the kernel of φ) and returns the primal model: w = Φ_cᵀ α, where Φ_c is
+     * Φ = φ(X) with its columns centred when fitting an intercept, and b = ȳ − μᵀw (μ the column means of Φ). This is
+     * the identity w = Φᵀα between the primal and the dual solutions of ridge regression (Herbster, Kernels and
+     * Regularization (lecture slides); Representer theorems in RKHSs (lecture notes)).
+     */
+    public static RidgeRegression fitViaDual(Kernel kernel, UnaryOperator<Matrix> phi, Matrix x, double[] y,
+                                             double lambda, boolean intercept) {
+        Dual d = fitDual(kernel, x, y, lambda, intercept);
+        Matrix f = phi.apply(x);
+        int n = f.rows();
+        double[] mu = intercept ? colMeans(f) : new double[f.cols()];
+        double[] a = d.alpha;
+        double[] w = new double[f.cols()];
+        for (int j = 0; j < f.cols(); j++) {
+            double s = 0;
+            for (int i = 0; i < n; i++) {
+                s += (f.get(i, j) - mu[j]) * a[i];
+            }
+            w[j] = s;
+        }
+        double ybar = intercept ? mean(y) : 0;
+        return new RidgeRegression(phi, w, ybar - Linalg.dot(mu, w), lambda, d.diagnostics);
     }
 
     /** Rebuilds a primal model with feature map φ from stored numbers (w has φ's output dimension). */

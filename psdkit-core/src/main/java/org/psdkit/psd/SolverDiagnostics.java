@@ -1,5 +1,8 @@
 package org.psdkit.psd;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * How a PSD model was obtained.
  *
@@ -24,5 +27,38 @@ public record SolverDiagnostics(int iterations, double dualityGap, double object
     public static double relative(double gap, double primal, double dual) {
         double scale = Math.max(Math.abs(primal), Math.abs(dual));
         return scale == 0 ? (gap == 0 ? 0 : Double.POSITIVE_INFINITY) : gap / scale;
+    }
+
+    /**
+     * The diagnostics as model files hold them ({@code iterations, duality_gap, objective, dual_objective, seconds,
+     * rank, feature_rank, status}); a number that is not finite is {@code null}.
+     */
+    public Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("iterations", iterations);
+        m.put("duality_gap", finiteOrNull(dualityGap));
+        m.put("objective", finiteOrNull(objective));
+        m.put("dual_objective", finiteOrNull(dualObjective));
+        m.put("seconds", seconds);
+        m.put("rank", rank);
+        m.put("feature_rank", featureRank);
+        m.put("status", status);
+        return m;
+    }
+
+    /** Diagnostics from their map form ({@link #toMap()}); missing or null numbers are NaN or 0. */
+    public static SolverDiagnostics fromMap(Map<String, ?> m) {
+        return new SolverDiagnostics((int) number(m, "iterations", 0), number(m, "duality_gap", Double.NaN),
+                number(m, "objective", Double.NaN), number(m, "dual_objective", Double.NaN),
+                number(m, "seconds", Double.NaN), (int) number(m, "rank", 0), (int) number(m, "feature_rank", 0),
+                m.get("status") == null ? "stored" : m.get("status").toString());
+    }
+
+    private static double number(Map<String, ?> m, String key, double dflt) {
+        return m.get(key) instanceof Number n ? n.doubleValue() : dflt;
+    }
+
+    private static Double finiteOrNull(double v) {
+        return Double.isFinite(v) ? v : null;
     }
 }

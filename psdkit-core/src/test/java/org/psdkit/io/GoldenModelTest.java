@@ -3,16 +3,21 @@ package org.psdkit.io;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.psdkit.data.CsvReader;
 import org.psdkit.data.Dataset;
 import org.psdkit.model.Classifier;
+import org.psdkit.linalg.Matrix;
 import org.psdkit.model.KernelRidge;
 import org.psdkit.model.Model;
 import org.psdkit.model.Pipeline;
+import org.psdkit.psd.PsdModel;
+import org.psdkit.svm.Svr;
 
 /**
  * Model files of every released format version must load forever through the library alone and predict the same
@@ -76,5 +81,80 @@ class GoldenModelTest {
             ModelIO.save(m, again);
             assertEquals(ModelFile.read(GoldenFiles.copy(dir, name + ".json")), ModelFile.read(again));
         }
+    }
+    @Test
+    void ridgeVersion1() {
+        Model m = ModelIO.load(GoldenFiles.copy(dir, "ridge-v1.json"));
+        assertEquals("ridge", m.type());
+        assertEquals(List.of("a", "b"), m.featureNames());
+        assertEquals(Map.of("lambda", 1.0, "intercept", true, "form", "primal"), m.hyperParameters());
+        double[][] p = m.predict(new double[][] {{0, -1}, {10, 1}, {5, 0}});
+        // minmax: a' = a/10, b' = (b + 1)/2; f = 1.25 + 2a' − 3b'
+        assertEquals(1.25, p[0][0], 1e-15);
+        assertEquals(1.25 + 2 - 3, p[1][0], 1e-15);
+        assertEquals(1.25 + 1 - 1.5, p[2][0], 1e-15);
+    }
+
+    @Test
+    void svrVersion1() {
+        Model m = ModelIO.load(GoldenFiles.copy(dir, "svr-v1.json"));
+        assertEquals("svr", m.type());
+        assertInstanceOf(Svr.class, ((Pipeline<?>) m).inner());
+        assertEquals(4, m.diagnostics().get("iterations"));
+        double[][] raw = {{1, 2}, {3, -2}, {0, 4}};
+        double[][] p = m.predict(raw);
+        double[][] sv = {{0, 0}, {1, -1}, {-0.5, 0.5}};
+        double[] coef = {0.3, -0.2, 0.7};
+        for (int t = 0; t < raw.length; t++) {
+            // f(x) = b + Σ β_i exp(−‖u − s_i‖² / (2·1.5²)) on u = ((a − 1)/2, (b − 2)/4), b = 0.5
+            double u = (raw[t][0] - 1) / 2;
+            double v = (raw[t][1] - 2) / 4;
+            double f = 0.5;
+            for (int i = 0; i < 3; i++) {
+                double d2 = (u - sv[i][0]) * (u - sv[i][0]) + (v - sv[i][1]) * (v - sv[i][1]);
+                f += coef[i] * Math.exp(-d2 / (2 * 1.5 * 1.5));
+            }
+            assertEquals(f, p[t][0], 1e-14);
+        }
+    }
+
+    @Test
+    void psdRegressionVersion1PredictsItsSumOfSquares() {
+        Path file = GoldenFiles.copy(dir, "psd-regression-v1.json");
+        Model m = ModelIO.load(file);
+        assertEquals("psd-regression", m.type());
+        assertInstanceOf(PsdModel.class, ((Pipeline<?>) m).inner());
+        JsonNode doc = ModelFile.read(file);
+        // f(x) = |R^T v(x)|^2 computed here from the stored numbers, v(x)_i = exp(-(x - x_i)^2 / (2 sigma^2))
+        double sigma = 0.5;
+        JsonNode pts = doc.get("numbers").get("points");
+        JsonNode fac = doc.get("numbers").get("factor");
+        int rank = doc.get("numbers").get("rank").asInt();
+        double[] qs = {-2.5, -0.3, 0.0, 1.7, 40.0};
+        double[] y = new double[qs.length];
+        double min = Double.POSITIVE_INFINITY;
+        for (int q = 0; q < qs.length; q++) {
+            double f = 0;
+            for (int k = 0; k < rank; k++) {
+                double s = 0;
+                for (int i = 0; i < pts.size(); i++) {
+                    double d = qs[q] - pts.get(i).get(0).asDouble();
+                    s += fac.get(i).get(k).asDouble() * Math.exp(-d * d / (2 * sigma * sigma));
+                }
+                f += s * s;
+            }
+            assertEquals(f, m.predict(new double[] {qs[q]})[0], 1e-12 * (1 + f), "query " + qs[q]);
+            y[q] = f + 1;
+            min = Math.min(min, f);
+        }
+        // eval of the non-negative regression task: every prediction is off by one, and the smallest is reported
+        double[][] x = new double[qs.length][];
+        for (int q = 0; q < qs.length; q++) {
+            x[q] = new double[] {qs[q]};
+        }
+        Map<String, Object> e = m.evaluate(Dataset.of(Matrix.of(x), y));
+        assertEquals(List.of("rmse", "mae", "r2", "min_prediction"), List.copyOf(e.keySet()));
+        assertEquals(1.0, (Double) e.get("rmse"), 1e-9);
+        assertEquals(min, (Double) e.get("min_prediction"), 1e-12 * (1 + min));
     }
 }

@@ -21,12 +21,20 @@ import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.KernelRidge;
+import org.psdkit.model.KernelSos;
+import org.psdkit.model.KernelSosTrainer;
 import org.psdkit.model.KrrTrainer;
 import org.psdkit.model.Model;
+import org.psdkit.model.RidgeTrainer;
 import org.psdkit.model.Trainer;
 import org.psdkit.mkl.SimpleMklTrainer;
 import org.psdkit.mkl.TkSvmTrainer;
 import org.psdkit.svm.SvmTrainer;
+import org.psdkit.psd.BaselineTrainer;
+import org.psdkit.psd.Baselines;
+import org.psdkit.psd.PsdOptions;
+import org.psdkit.psd.PsdRegressionTrainer;
+import org.psdkit.svm.SvrTrainer;
 
 /**
  * Every family: fit on random data → {@link ModelIO#save} → {@link ModelIO#load} → the loaded model predicts
@@ -49,6 +57,13 @@ class ModelRoundTripTest {
         FAMILIES.put("svm", seed -> new Case(new SvmTrainer(Kernels.parse("gaussian(sigma=0.8)"), 5, 1e-3, Scaler.Kind.ZSCORE), classes(seed, 24, 2)));
         FAMILIES.put("tk-svm", seed -> new Case(TkSvmTrainer.of(10, 0.1, 1), classes(seed, 16, 2)));
         FAMILIES.put("simplemkl", seed -> new Case(SimpleMklTrainer.gaussPoly(10), classes(seed, 16, 2)));
+        FAMILIES.put("ridge", seed -> new Case(new RidgeTrainer(0.5, true, RidgeTrainer.Form.DUAL, Kernels.parse("polynomial(degree=2, offset=1)"), Scaler.Kind.ZSCORE), regression(seed, 25, 3)));
+        FAMILIES.put("svr", seed -> new Case(new SvrTrainer(Kernels.parse("gaussian(sigma=0.7)"), 10, 0.05, 1e-3, Scaler.Kind.MINMAX), regression(seed, 25, 2)));
+        FAMILIES.put("psd-regression", seed -> new Case(new PsdRegressionTrainer(Kernels.parse("gaussian(sigma=0.7)"), PsdOptions.of(1e-3, 1e-3).withMaxIterations(300), Scaler.Kind.ZSCORE), regression(seed, 20, 2)));
+        FAMILIES.put("ncm", seed -> new Case(new BaselineTrainer(BaselineTrainer.Method.NCM, Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-2).withMaxIterations(300), Scaler.Kind.ZSCORE), regression(seed, 20, 2)));
+        FAMILIES.put("pnm", seed -> new Case(new BaselineTrainer(BaselineTrainer.Method.PNM, Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-2).withMaxIterations(300), Scaler.Kind.ZSCORE), regression(seed, 20, 2)));
+        FAMILIES.put("glm", seed -> new Case(new BaselineTrainer(BaselineTrainer.Method.GLM, Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-2).withMaxIterations(100), Scaler.Kind.ZSCORE), regression(seed, 20, 2)));
+        FAMILIES.put("kernel-sos", seed -> new Case(new KernelSosTrainer(Kernels.parse("gaussian(sigma=0.7) + 0.01*delta"), KernelSos.Options.of(0.01), Scaler.Kind.ZSCORE), regression(seed, 12, 2)));
     }
 
     /** n rows of d features with ±1 classes split by a circle (both classes always present). */
