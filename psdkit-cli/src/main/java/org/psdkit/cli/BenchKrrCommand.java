@@ -7,22 +7,17 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.psdkit.bench.KrrBenchmark;
 import org.psdkit.data.CsvReader;
 import org.psdkit.data.Dataset;
-import org.psdkit.data.Scaler;
-import org.psdkit.data.Splits;
 import org.psdkit.kernel.Kernel;
-import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.model.KernelRidge;
-import org.psdkit.model.SpdSolve;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code psdkit bench krr}: kernel ridge regression fit time on California-housing subsamples (z-scored features,
- * Gaussian kernel), against two baselines run in the same command on the same Gram matrix: the eigen route
- * (LAPACK dsyevd, α = V (Λ + λI)⁻¹ Vᵀ y) and a plain-Java Cholesky solve.
+ * Gaussian kernel), against two baselines run in the same command on the same Gram matrix ({@link KrrBenchmark}).
  */
 @Command(name = "krr", description = "KRR fit time (Gram + Cholesky) for n = 2000, 5000 against in-run baselines.")
 public final class BenchKrrCommand implements Callable<Integer> {
@@ -68,63 +63,15 @@ public final class BenchKrrCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--sizes: " + n + " is not in [2, " + all.n() + "]");
             }
         }
-        Linalg.warmUp();
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (int n : sizes) {
-            int[] idx = java.util.Arrays.copyOf(Splits.permutation(all.n(), seed), n);
-            Dataset sub = Splits.subset(all, idx);
-            Matrix x = Scaler.fit(Scaler.Kind.ZSCORE, sub.x()).apply(sub.x());
-            double[] y = sub.y();
-            KernelRidge.Options opts = KernelRidge.Options.standard(lambda);
-            Progress.info("bench krr: n=" + n + ": psdkit fit x" + repeats + " ...");
-            // psdkit: KernelRidge.fit = Gram matrix + LAPACK Cholesky + two triangular solves
-            double best = Double.POSITIVE_INFINITY;
-            KernelRidge fitted = null;
-            for (int r = 0; r < repeats; r++) {
-                long t0 = System.nanoTime();
-                fitted = KernelRidge.fit(k, x, y, opts);
-                best = Math.min(best, (System.nanoTime() - t0) * 1e-9);
-            }
-            long g0 = System.nanoTime();
-            Matrix gram = k.gram(x);
-            double gramSec = (System.nanoTime() - g0) * 1e-9;
-            Progress.info("bench krr: n=" + n + ": eigen-route baseline ...");
-            // baseline 1: eigen route on the same Gram matrix (+ the Gram time, so that both are whole fits)
-            long e0 = System.nanoTime();
-            double[] alphaEig = SpdSolve.eigenSolve(gram, lambda, Matrix.column(y)).x().col(0);
-            double eigSec = (System.nanoTime() - e0) * 1e-9 + gramSec;
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("n", n);
-            row.put("d", x.cols());
-            row.put("psdkitSeconds", best);
-            row.put("gramSeconds", gramSec);
-            row.put("eigenRouteSeconds", eigSec);
-            row.put("speedupVsEigenRoute", eigSec / best);
-            row.put("maxRelDiffVsEigenRoute", relDiff(fitted.alpha(), alphaEig));
-            if (n <= javaMaxN) {
-                Progress.info("bench krr: n=" + n + ": plain-Java Cholesky baseline ...");
-                long j0 = System.nanoTime();
-                double[] alphaJava = plainJavaCholeskySolve(gram, lambda, y);
-                double javaSec = (System.nanoTime() - j0) * 1e-9 + gramSec;
-                row.put("plainJavaCholeskySeconds", javaSec);
-                row.put("speedupVsPlainJava", javaSec / best);
-                row.put("maxRelDiffVsPlainJava", relDiff(fitted.alpha(), alphaJava));
-            }
-            rows.add(row);
-            if (!json) {
-                System.err.printf(Locale.ROOT, "n=%d: psdkit fit %.3f s (Gram %.3f s); eigen route %.3f s (x%.1f)%s%n",
-                        n, best, gramSec, eigSec, eigSec / best, row.containsKey("plainJavaCholeskySeconds")
-                                ? String.format(Locale.ROOT, "; plain-Java Cholesky %.3f s (x%.1f)",
-                                (double) row.get("plainJavaCholeskySeconds"), (double) row.get("speedupVsPlainJava"))
-                                : "");
-            }
-        }
+        KrrBenchmark.Result res = KrrBenchmark.run(new KrrBenchmark.Options(all, sizes, k, lambda, repeats, javaMaxN,
+                seed), new BenchProgress("bench krr: "), r -> rows.add(row(r)));
         Map<String, Object> rep = new LinkedHashMap<>();
         rep.put("benchmark", "krr");
         rep.put("data", file.toString());
-        rep.put("kernel", k.spec());
-        rep.put("lambda", lambda);
-        rep.put("blasThreads", Linalg.threads());
+        rep.put("kernel", res.kernel());
+        rep.put("lambda", res.lambda());
+        rep.put("blasThreads", res.blasThreads());
         if (json) {
             rep.put("results", rows);
         }
@@ -132,58 +79,31 @@ public final class BenchKrrCommand implements Callable<Integer> {
         return Main.EXIT_OK;
     }
 
-    private static double relDiff(double[] a, double[] b) {
-        double num = 0;
-        double den = 0;
-        for (int i = 0; i < a.length; i++) {
-            num = Math.max(num, Math.abs(a[i] - b[i]));
-            den = Math.max(den, Math.abs(b[i]));
+    private Map<String, Object> row(KrrBenchmark.Row r) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("n", r.n());
+        row.put("d", r.d());
+        row.put("psdkitSeconds", r.psdkitSeconds());
+        row.put("gramSeconds", r.gramSeconds());
+        row.put("eigenRouteSeconds", r.eigenRouteSeconds());
+        row.put("speedupVsEigenRoute", r.speedupVsEigenRoute());
+        row.put("maxRelDiffVsEigenRoute", r.maxRelDiffVsEigenRoute());
+        if (r.hasPlainJava()) {
+            row.put("plainJavaCholeskySeconds", r.plainJavaCholeskySeconds());
+            row.put("speedupVsPlainJava", r.speedupVsPlainJava());
+            row.put("maxRelDiffVsPlainJava", r.maxRelDiffVsPlainJava());
         }
-        return num / den;
+        if (!json) {
+            System.err.printf(Locale.ROOT, "n=%d: psdkit fit %.3f s (Gram %.3f s); eigen route %.3f s (x%.1f)%s%n",
+                    r.n(), r.psdkitSeconds(), r.gramSeconds(), r.eigenRouteSeconds(), r.speedupVsEigenRoute(),
+                    r.hasPlainJava() ? String.format(Locale.ROOT, "; plain-Java Cholesky %.3f s (x%.1f)",
+                            r.plainJavaCholeskySeconds(), r.speedupVsPlainJava()) : "");
+        }
+        return row;
     }
 
-    /**
-     * The baseline: (K + λI) α = y by a textbook row-oriented Cholesky–Banachiewicz factorisation in plain Java
-     * (row-major copy for contiguous inner products) and two triangular solves.
-     */
+    /** The plain-Java Cholesky baseline ({@link KrrBenchmark#plainJavaCholeskySolve}), kept for SupportTest. */
     static double[] plainJavaCholeskySolve(Matrix k, double lambda, double[] y) {
-        int n = y.length;
-        double[][] l = new double[n][];
-        for (int i = 0; i < n; i++) {
-            l[i] = new double[i + 1];
-            double[] li = l[i];
-            for (int j = 0; j <= i; j++) {
-                double[] lj = l[j];
-                double s = k.get(i, j) + (i == j ? lambda : 0);
-                for (int p = 0; p < j; p++) {
-                    s -= li[p] * lj[p];
-                }
-                if (i == j) {
-                    if (!(s > 0)) {
-                        throw new IllegalStateException("plain-Java Cholesky: matrix not positive definite at " + i);
-                    }
-                    li[i] = Math.sqrt(s);
-                } else {
-                    li[j] = s / lj[j];
-                }
-            }
-        }
-        double[] z = new double[n];
-        for (int i = 0; i < n; i++) {
-            double s = y[i];
-            for (int p = 0; p < i; p++) {
-                s -= l[i][p] * z[p];
-            }
-            z[i] = s / l[i][i];
-        }
-        double[] a = new double[n];
-        for (int i = n - 1; i >= 0; i--) {
-            double s = z[i];
-            for (int p = i + 1; p < n; p++) {
-                s -= l[p][i] * a[p];
-            }
-            a[i] = s / l[i][i];
-        }
-        return a;
+        return KrrBenchmark.plainJavaCholeskySolve(k, lambda, y);
     }
 }

@@ -1,7 +1,9 @@
 package org.psdkit.cli;
 
+import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.psdkit.cli.bench.LinalgBenchmark;
+import org.psdkit.bench.LinalgBenchmark;
+import org.psdkit.bench.Machine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -44,8 +46,44 @@ public final class LinalgBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        new LinalgBenchmark(new LinalgBenchmark.Options(sizes, workspaceSizes, repeats, baselineMaxN, gramN, gramD, !noGram, seed),
-                System.out).run();
-        return 0;
+        for (int n : workspaceSizes) {
+            if (n < 1) {
+                throw new IllegalArgumentException("--workspace-sizes: sizes must be >= 1, got " + n);
+            }
+        }
+        if (sizes.length == 0) {
+            throw new IllegalArgumentException("--sizes: give at least one size");
+        }
+        for (int n : sizes) {
+            if (n < 1) {
+                throw new IllegalArgumentException("--sizes: sizes must be >= 1, got " + n);
+            }
+        }
+        if (repeats < 1) {
+            throw new IllegalArgumentException("--repeats must be >= 1, got " + repeats);
+        }
+        if (gramN < 2 || gramD < 1) {
+            throw new IllegalArgumentException("--gram-n must be >= 2 and --gram-d >= 1, got " + gramN + ", "
+                    + gramD);
+        }
+        LinalgBenchmark.Options o = new LinalgBenchmark.Options(sizes, workspaceSizes, repeats, baselineMaxN, gramN,
+                gramD, !noGram, seed);
+        Machine m = Machine.warmUp();
+        System.out.printf(Locale.ROOT, "psdkit bench linalg: OpenBLAS threads %d, kernel threads %d, %d cores; best "
+                + "of %d runs after a warm-up; baselines (plain Java) up to n = %d%n", m.blasThreads(),
+                m.kernelThreads(), m.cores(), repeats, baselineMaxN);
+        System.out.printf(Locale.ROOT, "%-20s %6s %11s %9s %11s %9s  %s%n", "operation", "n", "psdkit s", "GFLOP/s",
+                "baseline s", "speed-up", "baseline");
+        LinalgBenchmark.run(o, new BenchProgress("bench linalg: "), this::print);
+        return Main.EXIT_OK;
+    }
+
+    private void print(LinalgBenchmark.Row r) {
+        String base = !r.hasBaseline() ? String.format(Locale.ROOT, "%11s %9s  %s", "-", "-",
+                "skipped (n > --baseline-max-n " + baselineMaxN + ")")
+                : String.format(Locale.ROOT, "%11.4f %8.1fx  %s", r.baselineSeconds(), r.speedup(), r.baseline());
+        System.out.printf(Locale.ROOT, "%-20s %6d %11.4f %9.2f %s%s%n", r.op(), r.n(), r.seconds(), r.gflops(), base,
+                r.note().isEmpty() ? "" : "  [" + r.note() + "]");
+        System.out.flush();
     }
 }

@@ -1,10 +1,10 @@
-package org.psdkit.cli.bench;
+package org.psdkit.bench;
 
-import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.Kernels;
@@ -13,6 +13,7 @@ import org.psdkit.linalg.EighWorkspace;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.linalg.reference.ReferenceLinalg;
+import org.psdkit.optim.ProgressListener;
 
 /**
  * The linear-algebra benchmark behind {@code psdkit bench linalg}: native eigh / Cholesky / GEMM times and GFLOP/s
@@ -27,38 +28,61 @@ import org.psdkit.linalg.reference.ReferenceLinalg;
  */
 public final class LinalgBenchmark {
 
-    /** Options of one run. */
+    /**
+     * Options of one run.
+     *
+     * @param sizes          matrix sizes n of the eigh / Cholesky / GEMM rows
+     * @param workspaceSizes sizes of the eigen-workspace comparison
+     * @param repeats        timed runs per measurement (the best is reported)
+     * @param baselineMaxN   largest n for the slow plain-Java baselines (run once each)
+     * @param gramN          points of the Gram benchmark
+     * @param gramD          dimension of the Gram benchmark
+     * @param gram           whether to run the Gram benchmark
+     * @param seed           seed of the random test matrices
+     */
     public record Options(int[] sizes, int[] workspaceSizes, int repeats, int baselineMaxN, int gramN, int gramD,
                           boolean gram, long seed) {
         public Options {
+            if (workspaceSizes == null) {
+                throw new IllegalArgumentException("workspaceSizes must not be null");
+            }
             for (int n : workspaceSizes) {
                 if (n < 1) {
-                    throw new IllegalArgumentException("--workspace-sizes: sizes must be >= 1, got " + n);
+                    throw new IllegalArgumentException("workspaceSizes: sizes must be >= 1, got " + n);
                 }
             }
-            if (sizes.length == 0) {
-                throw new IllegalArgumentException("--sizes: give at least one size");
-            }
-            for (int n : sizes) {
-                if (n < 1) {
-                    throw new IllegalArgumentException("--sizes: sizes must be >= 1, got " + n);
-                }
-            }
+            workspaceSizes = workspaceSizes.clone();
+            sizes = Validate.sizes("sizes", sizes, 1);
             if (repeats < 1) {
-                throw new IllegalArgumentException("--repeats must be >= 1, got " + repeats);
+                throw new IllegalArgumentException("repeats must be >= 1, got " + repeats);
             }
             if (gramN < 2 || gramD < 1) {
-                throw new IllegalArgumentException("--gram-n must be >= 2 and --gram-d >= 1, got " + gramN + ", "
-                        + gramD);
+                throw new IllegalArgumentException("gramN must be >= 2 and gramD >= 1, got " + gramN + ", " + gramD);
             }
         }
     }
 
-    /** One measured line: operation, size, psdkit seconds and GFLOP/s, baseline seconds (NaN if skipped). */
+    /**
+     * One measured line: operation, size, psdkit seconds and GFLOP/s, baseline seconds (NaN if skipped because
+     * n &gt; {@code baselineMaxN}), what the baseline is, and a note (empty or a remark on the measurement).
+     */
     public record Row(String op, int n, double seconds, double gflops, double baselineSeconds, String baseline,
                       String note) {
+        /** Baseline time over psdkit time (NaN when the baseline was skipped). */
         public double speedup() {
             return baselineSeconds / seconds;
+        }
+
+        /** Whether the baseline was run. */
+        public boolean hasBaseline() {
+            return !Double.isNaN(baselineSeconds);
+        }
+    }
+
+    /** What a run measured: the threads it ran with and its rows in the order they were measured. */
+    public record Result(Machine machine, List<Row> rows) {
+        public Result {
+            rows = List.copyOf(rows);
         }
     }
 
@@ -72,11 +96,25 @@ public final class LinalgBenchmark {
     static final int MAX_WORKSPACE_CALLS = 200;
 
     private final Options options;
-    private final PrintStream out;
+    private final Phases phases;
+    private final Consumer<? super Row> onRow;
+    private final List<Row> rows = new ArrayList<>();
 
-    public LinalgBenchmark(Options options, PrintStream out) {
+    private LinalgBenchmark(Options options, ProgressListener listener, Consumer<? super Row> onRow) {
         this.options = options;
-        this.out = out;
+        this.phases = new Phases(listener, 3L * options.sizes().length + options.workspaceSizes().length
+                + (options.gram() ? 1 : 0));
+        this.onRow = onRow == null ? r -> { } : onRow;
+    }
+
+    /** Runs the benchmark; {@code listener} gets one report per measurement (may be null). */
+    public static Result run(Options options, ProgressListener listener) {
+        return run(options, listener, null);
+    }
+
+    /** Runs the benchmark and hands each row to {@code onRow} as soon as it is measured (may be null). */
+    public static Result run(Options options, ProgressListener listener, Consumer<? super Row> onRow) {
+        return new LinalgBenchmark(options, listener, onRow).run();
     }
 
     static Matrix gaussian(int rows, int cols, long seed) {
@@ -114,49 +152,47 @@ public final class LinalgBenchmark {
         return best;
     }
 
-    public List<Row> run() {
-        List<Row> rows = new ArrayList<>();
-        Linalg.warmUp();
-        out.printf(Locale.ROOT, "psdkit bench linalg: OpenBLAS threads %d, kernel threads %d, %d cores; best of %d "
-                        + "runs after a warm-up; baselines (plain Java) up to n = %d%n", Linalg.threads(),
-                ParallelColumns.threads(), Runtime.getRuntime().availableProcessors(), options.repeats(),
-                options.baselineMaxN());
+    private Result run() {
+        Machine machine = Machine.warmUp();
         // JIT warm-up of the baselines on a small problem so that their first timed run is compiled code
         Matrix small = spd(Math.min(WARMUP_N, options.sizes()[0]), 1);
         ReferenceLinalg.gemm(small, small);
         ReferenceLinalg.cholesky(small);
         ReferenceLinalg.eigh(small);
-        header();
         for (int n : options.sizes()) {
             Matrix a = gaussian(n, n, options.seed() + n);
             Matrix b = gaussian(n, n, options.seed() + n + 1);
             Matrix s = spd(n, options.seed() + n + 2);
             boolean base = n <= options.baselineMaxN();
+            phases.start("gemm n=" + n);
             double flopsGemm = 2.0 * n * n * n;
             double t = time(1, options.repeats(), () -> Linalg.gemm(1.0, a, false, b, false));
             double tb = base ? time(0, 1, () -> ReferenceLinalg.gemm(a, b)) : Double.NaN;
-            print(rows, new Row("gemm", n, t, flopsGemm / t / 1e9, tb, "plain Java j-k-i loop", ""));
+            add(new Row("gemm", n, t, flopsGemm / t / 1e9, tb, "plain Java j-k-i loop", ""));
 
+            phases.start("cholesky n=" + n);
             double flopsChol = n * (double) n * n / 3.0;
             t = time(1, options.repeats(), () -> Linalg.choleskyStrict(s));
             tb = base ? time(0, 1, () -> ReferenceLinalg.cholesky(s)) : Double.NaN;
-            print(rows, new Row("cholesky", n, t, flopsChol / t / 1e9, tb, "plain Java left-looking Cholesky", ""));
+            add(new Row("cholesky", n, t, flopsChol / t / 1e9, tb, "plain Java left-looking Cholesky", ""));
 
+            phases.start("eigh n=" + n);
             double flopsEig = 4.0 * n * n * n;
             t = time(1, options.repeats(), () -> Linalg.eigh(s));
             tb = base ? time(0, 1, () -> ReferenceLinalg.eigh(s)) : Double.NaN;
-            print(rows, new Row("eigh", n, t, flopsEig / t / 1e9, tb, "plain Java Householder + QL", ""));
+            add(new Row("eigh", n, t, flopsEig / t / 1e9, tb, "plain Java Householder + QL", ""));
         }
-        workspace(rows);
+        workspace();
         if (options.gram()) {
-            gram(rows);
+            gram();
         }
-        return rows;
+        return new Result(machine, rows);
     }
 
     /** Reusable dsyevd_work buffers vs {@link Linalg#eigh} (Java arrays copied by JavaCPP on each call). */
-    private void workspace(List<Row> rows) {
+    private void workspace() {
         for (int n : options.workspaceSizes()) {
+            phases.start("eigh-workspace n=" + n);
             Matrix s = spd(n, options.seed() + 7 * n);
             int inner = Math.max(1, Math.min(MAX_WORKSPACE_CALLS, 2_000_000 / (n * n)));
             double[] values = new double[n];
@@ -175,15 +211,15 @@ public final class LinalgBenchmark {
                     }
                     return e;
                 }) / inner;
-                print(rows, new Row("eigh-workspace", n, t, 4.0 * n * n * n / t / 1e9, tb, "Linalg.eigh (double[])",
-                        ""));
+                add(new Row("eigh-workspace", n, t, 4.0 * n * n * n / t / 1e9, tb, "Linalg.eigh (double[])", ""));
             }
         }
     }
 
-    private void gram(List<Row> rows) {
+    private void gram() {
         int n = options.gramN();
         int d = options.gramD();
+        phases.start("gram-gaussian n=" + n);
         Matrix x = gaussian(n, d, options.seed() + 99);
         double sigma = Math.sqrt(d);
         Kernel fast = Kernels.gaussian(sigma);
@@ -215,24 +251,17 @@ public final class LinalgBenchmark {
             ParallelColumns.setThreads(before);
         }
         String note = String.format(Locale.ROOT, "d=%d; max |difference| %.1e", d, diff);
-        print(rows, new Row("gram-gaussian-1thr", n, t1, flops / t1 / 1e9, tb, "double loop over eval", note));
-        print(rows, new Row("gram-gaussian", n, t, flops / t / 1e9, tb, "double loop over eval",
+        rows.add(new Row("gram-gaussian-1thr", n, t1, flops / t1 / 1e9, tb, "double loop over eval", note));
+        onRow.accept(rows.get(rows.size() - 1));
+        add(new Row("gram-gaussian", n, t, flops / t / 1e9, tb, "double loop over eval",
                 note + String.format(Locale.ROOT, "; %d threads, %.2fx over 1 thread",
                         Runtime.getRuntime().availableProcessors(), t1 / t)));
     }
 
-    private void header() {
-        out.printf(Locale.ROOT, "%-20s %6s %11s %9s %11s %9s  %s%n", "operation", "n", "psdkit s", "GFLOP/s",
-                "baseline s", "speed-up", "baseline");
-    }
-
-    private void print(List<Row> rows, Row r) {
+    /** Records a row, ends its phase and hands the row on. */
+    private void add(Row r) {
         rows.add(r);
-        String base = Double.isNaN(r.baselineSeconds()) ? String.format(Locale.ROOT, "%11s %9s  %s", "-", "-",
-                "skipped (n > --baseline-max-n " + options.baselineMaxN() + ")")
-                : String.format(Locale.ROOT, "%11.4f %8.1fx  %s", r.baselineSeconds(), r.speedup(), r.baseline());
-        out.printf(Locale.ROOT, "%-20s %6d %11.4f %9.2f %s%s%n", r.op(), r.n(), r.seconds(), r.gflops(), base,
-                r.note().isEmpty() ? "" : "  [" + r.note() + "]");
-        out.flush();
+        phases.end();
+        onRow.accept(r);
     }
 }
