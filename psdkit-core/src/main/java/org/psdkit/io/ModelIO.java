@@ -25,6 +25,8 @@ public final class ModelIO {
     /** Every model type. Keep one entry per line. */
     private static final List<ModelCodec> CODECS = List.of(new ModelCodec[] {
             new KrrCodec(),
+            new HeteroCodec(),
+            new QuantileCodec(),
     });
 
     /** The registered codecs, in registration order. */
