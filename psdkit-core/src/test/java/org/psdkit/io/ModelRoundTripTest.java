@@ -48,8 +48,8 @@ class ModelRoundTripTest {
         FAMILIES.put("krr", seed -> new Case(new KrrTrainer(Kernels.parse("gaussian(sigma=0.7) + 0.01*delta"),
                 new KernelRidge.Options(1e-2, KernelRidge.Form.STANDARD, 0, true), Scaler.Kind.ZSCORE),
                 regression(seed, 25, 3)));
-        FAMILIES.put("hetero", seed -> new Case(new HeteroTrainer(new HeteroscedasticRegression.Options(Kernels.parse("gaussian(sigma=0.8)"), 1e-2, 0.05, HeteroscedasticRegression.Method.PSD, 1, seed, ConeDualSolver.Options.defaults().withGapTolerance(1e-3)), null, Scaler.Kind.ZSCORE), regression(seed, 12, 2)));
-        FAMILIES.put("quantile", seed -> new Case(new QuantileTrainer(new QuantileRegression.Options(new double[] {0.2, 0.5, 0.8}, Kernels.parse("gaussian(sigma=0.8)"), 1e-2, 0.05, QuantileRegression.Method.PSD, false, 1, seed, ConeDualSolver.Options.defaults().withGapTolerance(1e-3)), null, Scaler.Kind.MINMAX), regression(seed, 12, 2)));
+        FAMILIES.put("hetero", seed -> new Case(new HeteroTrainer(new HeteroscedasticRegression.Options(Kernels.parse("gaussian(sigma=0.8)"), 1e-2, 0.05, HeteroscedasticRegression.Method.PSD, 1, seed, ConeDualSolver.Options.defaults().withGapTolerance(1e-2)), null, Scaler.Kind.ZSCORE), regression(seed, 10, 2)));
+        FAMILIES.put("quantile", seed -> new Case(new QuantileTrainer(new QuantileRegression.Options(new double[] {0.2, 0.5, 0.8}, Kernels.parse("gaussian(sigma=0.8)"), 1e-2, 0.05, QuantileRegression.Method.PSD, false, 1, seed, ConeDualSolver.Options.defaults().withGapTolerance(1e-2)), null, Scaler.Kind.MINMAX), regression(seed, 10, 2)));
     }
 
     /** n rows of d standard-normal features and a smooth noisy target named x1..xd, y. */
