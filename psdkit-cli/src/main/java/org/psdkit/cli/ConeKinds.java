@@ -1,64 +1,25 @@
 package org.psdkit.cli;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.psdkit.data.Dataset;
 import org.psdkit.io.ModelIO;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Predictor;
 import org.psdkit.model.cone.ConeDualSolver;
-import org.psdkit.model.cone.ConeGrid;
 import org.psdkit.model.hetero.HeteroModel;
 import org.psdkit.model.hetero.HeteroscedasticRegression;
-import org.psdkit.model.quantile.Diagnostics;
 import org.psdkit.model.quantile.QuantileModel;
 import org.psdkit.model.quantile.QuantileRegression;
 import org.psdkit.select.Metrics;
 
 /**
  * Model types {@code hetero} and {@code quantile} (vector-valued models with outputs in a cone) as {@code psdkit cv}
- * sees them, and the report parts of their fit commands. Model files are read and written by the library
- * ({@link ModelIO}).
+ * sees them. Model files are read and written by the library ({@link ModelIO}).
  */
 public final class ConeKinds {
 
     private ConeKinds() {
-    }
-
-    /** The {@code solver} part of a fit report. */
-    static Map<String, Object> diagnostics(Diagnostics d) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("iterations", d.iterations());
-        m.put("objective", d.primal());
-        m.put("gap", d.gap());
-        m.put("converged", d.converged());
-        return m;
-    }
-
-    /** The {@code selection} part of a fit report: {@code by: given}, or the cross-validation and its grid. */
-    static Map<String, Object> selection(ConeGrid.Outcome o, String metric) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        if (o == null) {
-            m.put("by", "given");
-            return m;
-        }
-        m.put("by", o.folds() + "-fold cross-validation on held-out " + metric);
-        m.put("kernel", o.kernel().spec());
-        m.put("lambda", o.lambda());
-        m.put("score", o.score());
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (ConeGrid.Point p : o.table()) {
-            Map<String, Object> r = new LinkedHashMap<>();
-            r.put("kernel", p.kernel());
-            r.put("lambda", p.lambda());
-            r.put(metric, p.score());
-            r.put(metric + "_sd", p.sd());
-            rows.add(r);
-        }
-        m.put("grid", rows);
-        return m;
     }
 
     // ---------------------------------------------------------------- hetero

@@ -1,5 +1,7 @@
 package org.psdkit.cli;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -13,6 +15,7 @@ import org.psdkit.model.hetero.HeteroModel;
 import org.psdkit.model.hetero.HeteroPipeline;
 import org.psdkit.model.hetero.HeteroTrainer;
 import org.psdkit.model.hetero.HeteroscedasticRegression;
+import org.psdkit.model.quantile.Diagnostics;
 import org.psdkit.model.quantile.QuantileModel;
 import org.psdkit.model.quantile.QuantilePipeline;
 import org.psdkit.model.quantile.QuantileRegression;
@@ -26,6 +29,40 @@ import picocli.CommandLine.Option;
 public final class FitConeCommands {
 
     private FitConeCommands() {
+    }
+
+    /** The {@code solver} part of a fit report. */
+    static Map<String, Object> diagnostics(Diagnostics d) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("iterations", d.iterations());
+        m.put("objective", d.primal());
+        m.put("gap", d.gap());
+        m.put("converged", d.converged());
+        return m;
+    }
+
+    /** The {@code selection} part of a fit report: {@code by: given}, or the cross-validation and its grid. */
+    static Map<String, Object> selection(ConeGrid.Outcome o, String metric) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        if (o == null) {
+            m.put("by", "given");
+            return m;
+        }
+        m.put("by", o.folds() + "-fold cross-validation on held-out " + metric);
+        m.put("kernel", o.kernel().spec());
+        m.put("lambda", o.lambda());
+        m.put("score", o.score());
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (ConeGrid.Point p : o.table()) {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("kernel", p.kernel());
+            r.put("lambda", p.lambda());
+            r.put(metric, p.score());
+            r.put(metric + "_sd", p.sd());
+            rows.add(r);
+        }
+        m.put("grid", rows);
+        return m;
     }
 
     /** Options shared by both commands. */
@@ -215,9 +252,9 @@ public final class FitConeCommands {
             rep.put("method", m.id());
             rep.put("kernel", inner.kernel().spec());
             rep.put("lambda", inner.lambda());
-            rep.put("selection", ConeKinds.selection(model.selection(), "nll"));
+            rep.put("selection", selection(model.selection(), "nll"));
             rep.putAll(HeteroPipeline.metrics(model.predict(raw.x()), raw.y()));
-            rep.put("solver", ConeKinds.diagnostics(inner.diagnostics()));
+            rep.put("solver", diagnostics(inner.diagnostics()));
             common.report(rep);
             return Main.EXIT_OK;
         }
@@ -269,9 +306,9 @@ public final class FitConeCommands {
             rep.put("taus", inner.taus());
             rep.put("kernel", inner.kernel().spec());
             rep.put("lambda", inner.lambda());
-            rep.put("selection", ConeKinds.selection(model.selection(), "pinball"));
+            rep.put("selection", selection(model.selection(), "pinball"));
             rep.putAll(model.evaluate(raw));
-            rep.put("solver", ConeKinds.diagnostics(inner.diagnostics()));
+            rep.put("solver", diagnostics(inner.diagnostics()));
             common.report(rep);
             return Main.EXIT_OK;
         }
