@@ -1,19 +1,26 @@
 package org.psdkit.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.Kernels;
 import org.psdkit.model.cone.ConeDualSolver;
-import org.psdkit.model.cone.GridSelection;
+import org.psdkit.model.cone.ConeGrid;
 import org.psdkit.model.hetero.HeteroModel;
+import org.psdkit.model.hetero.HeteroPipeline;
+import org.psdkit.model.hetero.HeteroTrainer;
 import org.psdkit.model.hetero.HeteroscedasticRegression;
+import org.psdkit.model.quantile.Diagnostics;
 import org.psdkit.model.quantile.QuantileModel;
+import org.psdkit.model.quantile.QuantilePipeline;
 import org.psdkit.model.quantile.QuantileRegression;
+import org.psdkit.model.quantile.QuantileTrainer;
+import org.psdkit.optim.ProgressListener;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -22,6 +29,40 @@ import picocli.CommandLine.Option;
 public final class FitConeCommands {
 
     private FitConeCommands() {
+    }
+
+    /** The {@code solver} part of a fit report. */
+    static Map<String, Object> diagnostics(Diagnostics d) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("iterations", d.iterations());
+        m.put("objective", d.primal());
+        m.put("gap", d.gap());
+        m.put("converged", d.converged());
+        return m;
+    }
+
+    /** The {@code selection} part of a fit report: {@code by: given}, or the cross-validation and its grid. */
+    static Map<String, Object> selection(ConeGrid.Outcome o, String metric) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        if (o == null) {
+            m.put("by", "given");
+            return m;
+        }
+        m.put("by", o.folds() + "-fold cross-validation on held-out " + metric);
+        m.put("kernel", o.kernel().spec());
+        m.put("lambda", o.lambda());
+        m.put("score", o.score());
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (ConeGrid.Point p : o.table()) {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("kernel", p.kernel());
+            r.put("lambda", p.lambda());
+            r.put(metric, p.score());
+            r.put(metric + "_sd", p.sd());
+            rows.add(r);
+        }
+        m.put("grid", rows);
+        return m;
     }
 
     /** Options shared by both commands. */
@@ -98,20 +139,81 @@ public final class FitConeCommands {
                     maxIterations, ConeDualSolver.Options.DEFAULT_CHECK_EVERY);
         }
 
-        boolean needsSelection() {
-            return parsedKernel == null || lambda == null;
+        /** The kernel to fit: the given one, or a placeholder that the cross-validation replaces. */
+        Kernel kernelOrPlaceholder() {
+            return parsedKernel == null ? Kernels.gaussian(1) : parsedKernel;
         }
 
-        List<Kernel> kernels(Dataset train) {
-            return parsedKernel == null ? GridSelection.defaultGaussians(train.x()) : List.of(parsedKernel);
+        /** λ to fit: the given one, or a placeholder that the cross-validation replaces. */
+        double lambdaOrPlaceholder() {
+            return lambda == null ? 1 : lambda;
         }
 
-        double[] lambdaGrid(double[] defaults) {
-            return lambda != null ? new double[] {lambda} : lambdas != null ? lambdas : defaults;
+        /** The cross-validation grid when kernel or λ is not given, else null. */
+        ConeGrid grid(int defaultFolds) {
+            if (parsedKernel != null && lambda != null) {
+                return null;
+            }
+            return new ConeGrid(parsedKernel == null ? null : List.of(parsedKernel),
+                    lambda != null ? new double[] {lambda} : lambdas, folds == null ? defaultFolds : folds,
+                    common.seed);
+        }
+    }
+
+    /**
+     * The fit's progress on the CLI's display: the cross-validation as {@code n/total} fits, then the solver's
+     * iterations with its duality gap.
+     */
+    static final class Display implements ProgressListener, AutoCloseable {
+        private final String cvTask;
+        private final String fitTask;
+        private final long maxIterations;
+        private Progress cv;
+        private Progress fit;
+
+        Display(String cvTask, String fitTask, long maxIterations) {
+            this.cvTask = cvTask;
+            this.fitTask = fitTask;
+            this.maxIterations = maxIterations;
         }
 
-        static org.psdkit.optim.ProgressListener listener(Progress p) {
-            return p.listener();
+        @Override
+        public void onProgress(Event e) {
+            switch (e.task()) {
+                case "cv" -> {
+                    if (cv == null) {
+                        cv = Progress.start(cvTask, e.total());
+                    }
+                    cv.set(e.step());
+                }
+                case "fit" -> {
+                    if (e.step() == 0) {
+                        closeCv();
+                        fit = Progress.start(fitTask, maxIterations);
+                    }
+                }
+                default -> {
+                    if (fit != null) {
+                        fit.set(e.step(), "gap " + Reports.fmt(e.value()));
+                    }
+                }
+            }
+        }
+
+        private void closeCv() {
+            if (cv != null) {
+                cv.close();
+                cv = null;
+            }
+        }
+
+        @Override
+        public void close() {
+            closeCv();
+            if (fit != null) {
+                fit.close();
+                fit = null;
+            }
         }
     }
 
@@ -130,35 +232,29 @@ public final class FitConeCommands {
             check();
             common.checkOutWritable();
             Dataset raw = common.loadSupervised(false);
-            Scaler scaler = common.fitScaler(raw);
-            Dataset train = scaler.apply(raw);
+            HeteroTrainer trainer = new HeteroTrainer(new HeteroscedasticRegression.Options(kernelOrPlaceholder(),
+                    lambdaOrPlaceholder(), frobeniusWeight, m, restarts, common.seed, solver()),
+                    grid(HeteroscedasticRegression.DEFAULT_FOLDS), Scaler.Kind.parse(common.scale));
             long t0 = System.nanoTime();
-            HeteroscedasticRegression.Options base = new HeteroscedasticRegression.Options(
-                    parsedKernel == null ? org.psdkit.kernel.Kernels.gaussian(1) : parsedKernel,
-                    lambda == null ? 1 : lambda, frobeniusWeight, m, restarts, common.seed, solver());
-            GridSelection.Outcome sel = null;
-            if (needsSelection()) {
-                int k = folds == null ? HeteroscedasticRegression.DEFAULT_FOLDS : folds;
-                Progress.info("choosing kernel and lambda by " + k + "-fold cross-validation on held-out NLL");
-                sel = HeteroscedasticRegression.select(train.x(), train.y(), base, kernels(train),
-                        lambdaGrid(HeteroscedasticRegression.DEFAULT_LAMBDAS), k, common.seed);
-                base = base.with(sel.kernel(), sel.lambda());
+            if (trainer.grid() != null) {
+                Progress.info("choosing kernel and lambda by " + trainer.grid().folds()
+                        + "-fold cross-validation on held-out NLL");
             }
-            HeteroModel model;
-            try (Progress p = Progress.start("hetero " + m.id(), maxIterations)) {
-                model = HeteroscedasticRegression.fit(train.x(), train.y(), base, listener(p));
+            HeteroPipeline model;
+            try (Display d = new Display("hetero " + m.id() + " cross-validation", "hetero " + m.id(),
+                    maxIterations)) {
+                model = trainer.fit(raw, d);
             }
             double secs = (System.nanoTime() - t0) * 1e-9;
-            ObjectNode doc = common.newModelDocument(HeteroModel.TYPE, raw, scaler, model.kernel().spec());
-            ConeKinds.HeteroKind.store(doc, model, train.x(), raw);
-            common.save(doc);
+            common.save(model);
+            HeteroModel inner = model.inner();
             Map<String, Object> rep = common.baseReport(HeteroModel.TYPE, raw, secs);
             rep.put("method", m.id());
-            rep.put("kernel", model.kernel().spec());
-            rep.put("lambda", model.lambda());
-            rep.put("selection", ConeKinds.selection(sel, "nll"));
-            rep.putAll(ConeKinds.HeteroKind.metrics(model.predict(train.x()), raw.y()));
-            rep.put("solver", ConeKinds.diagnostics(model.diagnostics()));
+            rep.put("kernel", inner.kernel().spec());
+            rep.put("lambda", inner.lambda());
+            rep.put("selection", selection(model.selection(), "nll"));
+            rep.putAll(HeteroPipeline.metrics(model.predict(raw.x()), raw.y()));
+            rep.put("solver", diagnostics(inner.diagnostics()));
             common.report(rep);
             return Main.EXIT_OK;
         }
@@ -186,40 +282,33 @@ public final class FitConeCommands {
         public Integer call() {
             QuantileRegression.Method m = QuantileRegression.Method.parse(method);
             check();
-            QuantileRegression.Options base = new QuantileRegression.Options(taus,
-                    parsedKernel == null ? org.psdkit.kernel.Kernels.gaussian(1) : parsedKernel,
-                    lambda == null ? 1 : lambda, frobeniusWeight, m, constantBlocks, restarts, common.seed, solver());
+            QuantileRegression.Options options = new QuantileRegression.Options(taus, kernelOrPlaceholder(),
+                    lambdaOrPlaceholder(), frobeniusWeight, m, constantBlocks, restarts, common.seed, solver());
             common.checkOutWritable();
             Dataset raw = common.loadSupervised(false);
-            Scaler scaler = common.fitScaler(raw);
-            Dataset train = scaler.apply(raw);
+            QuantileTrainer trainer = new QuantileTrainer(options, grid(QuantileRegression.DEFAULT_FOLDS),
+                    Scaler.Kind.parse(common.scale));
             long t0 = System.nanoTime();
-            GridSelection.Outcome sel = null;
-            if (needsSelection()) {
-                int k = folds == null ? QuantileRegression.DEFAULT_FOLDS : folds;
-                Progress.info("choosing kernel and lambda by " + k + "-fold cross-validation on held-out pinball loss");
-                sel = QuantileRegression.select(train.x(), train.y(), base, kernels(train),
-                        lambdaGrid(QuantileRegression.DEFAULT_LAMBDAS), k, common.seed);
-                base = base.with(sel.kernel(), sel.lambda());
+            if (trainer.grid() != null) {
+                Progress.info("choosing kernel and lambda by " + trainer.grid().folds()
+                        + "-fold cross-validation on held-out pinball loss");
             }
-            QuantileModel model;
-            try (Progress p = Progress.start("quantile " + m.id(), maxIterations)) {
-                model = QuantileRegression.fit(train.x(), train.y(), base, listener(p));
+            QuantilePipeline model;
+            try (Display d = new Display("quantile " + m.id() + " cross-validation", "quantile " + m.id(),
+                    maxIterations)) {
+                model = trainer.fit(raw, d);
             }
             double secs = (System.nanoTime() - t0) * 1e-9;
-            ObjectNode doc = common.newModelDocument(QuantileModel.TYPE, raw, scaler, model.kernel().spec());
-            ConeKinds.QuantileKind.store(doc, model, train.x(), raw);
-            common.save(doc);
+            common.save(model);
+            QuantileModel inner = model.inner();
             Map<String, Object> rep = common.baseReport(QuantileModel.TYPE, raw, secs);
             rep.put("method", m.id());
-            rep.put("taus", model.taus());
-            rep.put("kernel", model.kernel().spec());
-            rep.put("lambda", model.lambda());
-            rep.put("selection", ConeKinds.selection(sel, "pinball"));
-            double[][] range = ConeKinds.range(raw.x());
-            rep.putAll(ConeKinds.QuantileKind.metrics(model.predict(train.x()), raw.y(), model.taus(),
-                    model.predict(scaler.apply(ConeKinds.densePoints(range[0], range[1])))));
-            rep.put("solver", ConeKinds.diagnostics(model.diagnostics()));
+            rep.put("taus", inner.taus());
+            rep.put("kernel", inner.kernel().spec());
+            rep.put("lambda", inner.lambda());
+            rep.put("selection", selection(model.selection(), "pinball"));
+            rep.putAll(model.evaluate(raw));
+            rep.put("solver", diagnostics(inner.diagnostics()));
             common.report(rep);
             return Main.EXIT_OK;
         }

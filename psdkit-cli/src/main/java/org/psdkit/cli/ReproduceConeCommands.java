@@ -19,7 +19,7 @@ import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.cone.ConeDualSolver;
-import org.psdkit.model.cone.GridSelection;
+import org.psdkit.model.cone.ConeGrid;
 import org.psdkit.model.hetero.HeteroModel;
 import org.psdkit.model.hetero.HeteroscedasticRegression;
 import org.psdkit.model.quantile.QuantileModel;
@@ -146,7 +146,7 @@ public final class ReproduceConeCommands {
             for (HeteroscedasticRegression.Method m : methods) {
                 long t0 = System.nanoTime();
                 HeteroscedasticRegression.Options base = HeteroscedasticRegression.Options.of(1, 1, m);
-                GridSelection.Outcome sel;
+                ConeGrid.Outcome sel;
                 try (Progress p = Progress.start("cv " + m.id(), 1)) {
                     sel = HeteroscedasticRegression.select(train.x(), train.y(), base, ks, lambdas, folds, TRAIN_SEED);
                     p.set(1);
@@ -301,7 +301,7 @@ public final class ReproduceConeCommands {
             for (QuantileRegression.Method m : methods) {
                 long t0 = System.nanoTime();
                 QuantileRegression.Options base = QuantileRegression.Options.of(taus, 1, 1, m);
-                GridSelection.Outcome sel;
+                ConeGrid.Outcome sel;
                 try (Progress p = Progress.start("cv " + m.id(), 1)) {
                     sel = QuantileRegression.select(train.x(), train.y(), base, ks, lambdas, folds, TRAIN_SEED);
                     p.set(1);
@@ -310,7 +310,7 @@ public final class ReproduceConeCommands {
                         sel.lambda()));
                 double secs = (System.nanoTime() - t0) * 1e-9;
                 Matrix qt = model.predict(test.x());
-                Map<String, Object> metrics = ConeKinds.QuantileKind.metrics(qt, test.y(), taus, null);
+                Map<String, Object> metrics = org.psdkit.model.quantile.QuantilePipeline.metrics(qt, test.y(), taus, null);
                 long xTest = QuantileModel.crossings(qt);
                 long xIn = QuantileModel.crossings(model.predict(inRange));
                 long xWide = QuantileModel.crossings(model.predict(wide));

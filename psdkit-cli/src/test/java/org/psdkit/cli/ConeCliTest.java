@@ -13,9 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.toy.HeteroscedasticToy;
 import org.psdkit.data.toy.QuantileToy;
-import org.psdkit.linalg.Matrix;
 
-/** fit / predict / eval for the hetero and quantile model types, and their golden files. */
+/** fit / predict / eval / cv for the hetero and quantile model types (their golden files: core GoldenModelTest). */
 class ConeCliTest {
     @TempDir
     Path dir;
@@ -91,38 +90,6 @@ class ConeCliTest {
         assertEquals(2, CliRun.run("fit", "quantile", "--train", data.toString(), "--out", model.toString(),
                 "--method", "magic").status());
         assertFalse(Files.exists(model));
-    }
-
-    @Test
-    void quantileGoldenVersion1() throws Exception {
-        LoadedModel m = ModelKinds.load(TestFiles.resource(dir, "golden/quantile-v1.json"));
-        assertEquals("quantile", m.type());
-        double[] xs = {0, 0.5, 3};
-        Matrix q = m.predict(Matrix.column(xs));
-        for (int i = 0; i < xs.length; i++) {
-            double k0 = Math.exp(-xs[i] * xs[i] / 2);
-            double k1 = Math.exp(-(xs[i] - 1) * (xs[i] - 1) / 2);
-            double median = 0.2 * (k0 + 1) - 0.1 * (k1 + 1) + 0.5;
-            double inc = (k0 + 0.5 * k1) * (k0 + 0.5 * k1) + 0.3;
-            assertEquals(1 + 2 * median, q.get(i, 1), 1e-14);
-            assertEquals(1 + 2 * (median - inc), q.get(i, 0), 1e-14);
-        }
-        assertEquals(List.of("q0.25", "q0.5"), List.of(m.outputColumns()));
-    }
-
-    @Test
-    void heteroGoldenVersion1() throws Exception {
-        LoadedModel m = ModelKinds.load(TestFiles.resource(dir, "golden/hetero-v1.json"));
-        double[] xs = {0, 0.5, 3};
-        Matrix p = m.predict(Matrix.column(xs));
-        for (int i = 0; i < xs.length; i++) {
-            double k0 = Math.exp(-xs[i] * xs[i] / 2);
-            double k1 = Math.exp(-(xs[i] - 1) * (xs[i] - 1) / 2);
-            double eta = 0.2 * (k0 + 1) - 0.1 * (k1 + 1);
-            double theta = (k0 + 0.5 * k1) * (k0 + 0.5 * k1) + 0.3;
-            assertEquals(1 + 2 * eta / theta, p.get(i, 0), 1e-14);
-            assertEquals(4 / theta, p.get(i, 1), 1e-14);
-        }
     }
 
     @Test

@@ -35,6 +35,8 @@ public final class ModelIO {
             BaselineCodec.pnm(),
             BaselineCodec.glm(),
             new KernelSosCodec(),
+            new HeteroCodec(),
+            new QuantileCodec(),
     });
 
     /** The registered codecs, in registration order. */

@@ -18,6 +18,8 @@ import org.psdkit.model.Model;
 import org.psdkit.model.Pipeline;
 import org.psdkit.psd.PsdModel;
 import org.psdkit.svm.Svr;
+import org.psdkit.model.hetero.HeteroPipeline;
+import org.psdkit.model.quantile.QuantilePipeline;
 
 /**
  * Model files of every released format version must load forever through the library alone and predict the same
@@ -156,5 +158,46 @@ class GoldenModelTest {
         assertEquals(List.of("rmse", "mae", "r2", "min_prediction"), List.copyOf(e.keySet()));
         assertEquals(1.0, (Double) e.get("rmse"), 1e-9);
         assertEquals(min, (Double) e.get("min_prediction"), 1e-12 * (1 + min));
+    }
+
+    @Test
+    void quantileVersion1() {
+        Model m = ModelIO.load(GoldenFiles.copy(dir, "quantile-v1.json"));
+        assertEquals("quantile", m.type());
+        assertInstanceOf(QuantilePipeline.class, m);
+        assertEquals(List.of("q0.25", "q0.5"), m.outputColumns());
+        assertEquals(List.of(0.25, 0.5), m.hyperParameters().get("taus"));
+        double[] xs = {0, 0.5, 3};
+        double[][] q = m.predict(new double[][] {{xs[0]}, {xs[1]}, {xs[2]}});
+        for (int i = 0; i < xs.length; i++) {
+            // by hand from the file: gaussian(sigma=1) on points 0 and 1, target center 1 and scale 2; the median is
+            // an expansion (offset 1, intercept 0.5), the increment a sum of squares plus the constant 0.3
+            double k0 = Math.exp(-xs[i] * xs[i] / 2);
+            double k1 = Math.exp(-(xs[i] - 1) * (xs[i] - 1) / 2);
+            double median = 0.2 * (k0 + 1) - 0.1 * (k1 + 1) + 0.5;
+            double inc = (k0 + 0.5 * k1) * (k0 + 0.5 * k1) + 0.3;
+            assertEquals(1 + 2 * median, q[i][1], 1e-14);
+            assertEquals(1 + 2 * (median - inc), q[i][0], 1e-14);
+        }
+    }
+
+    @Test
+    void heteroVersion1() {
+        Model m = ModelIO.load(GoldenFiles.copy(dir, "hetero-v1.json"));
+        assertEquals("hetero", m.type());
+        assertInstanceOf(HeteroPipeline.class, m);
+        assertEquals(List.of("mean", "variance"), m.outputColumns());
+        assertEquals("psd", m.hyperParameters().get("method"));
+        double[] xs = {0, 0.5, 3};
+        double[][] p = m.predict(new double[][] {{xs[0]}, {xs[1]}, {xs[2]}});
+        for (int i = 0; i < xs.length; i++) {
+            // η an expansion (offset 1), θ a sum of squares plus the constant 0.3; mean 1 + 2η/θ, variance 4/θ
+            double k0 = Math.exp(-xs[i] * xs[i] / 2);
+            double k1 = Math.exp(-(xs[i] - 1) * (xs[i] - 1) / 2);
+            double eta = 0.2 * (k0 + 1) - 0.1 * (k1 + 1);
+            double theta = (k0 + 0.5 * k1) * (k0 + 0.5 * k1) + 0.3;
+            assertEquals(1 + 2 * eta / theta, p[i][0], 1e-14);
+            assertEquals(4 / theta, p[i][1], 1e-14);
+        }
     }
 }

@@ -35,6 +35,11 @@ import org.psdkit.psd.Baselines;
 import org.psdkit.psd.PsdOptions;
 import org.psdkit.psd.PsdRegressionTrainer;
 import org.psdkit.svm.SvrTrainer;
+import org.psdkit.model.cone.ConeDualSolver;
+import org.psdkit.model.hetero.HeteroTrainer;
+import org.psdkit.model.hetero.HeteroscedasticRegression;
+import org.psdkit.model.quantile.QuantileRegression;
+import org.psdkit.model.quantile.QuantileTrainer;
 
 /**
  * Every family: fit on random data → {@link ModelIO#save} → {@link ModelIO#load} → the loaded model predicts
@@ -64,6 +69,8 @@ class ModelRoundTripTest {
         FAMILIES.put("pnm", seed -> new Case(new BaselineTrainer(BaselineTrainer.Method.PNM, Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-2).withMaxIterations(300), Scaler.Kind.ZSCORE), regression(seed, 20, 2)));
         FAMILIES.put("glm", seed -> new Case(new BaselineTrainer(BaselineTrainer.Method.GLM, Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-2).withMaxIterations(100), Scaler.Kind.ZSCORE), regression(seed, 20, 2)));
         FAMILIES.put("kernel-sos", seed -> new Case(new KernelSosTrainer(Kernels.parse("gaussian(sigma=0.7) + 0.01*delta"), KernelSos.Options.of(0.01), Scaler.Kind.ZSCORE), regression(seed, 12, 2)));
+        FAMILIES.put("hetero", seed -> new Case(new HeteroTrainer(new HeteroscedasticRegression.Options(Kernels.parse("gaussian(sigma=0.8)"), 1e-2, 0.05, HeteroscedasticRegression.Method.PSD, 1, seed, ConeDualSolver.Options.defaults().withGapTolerance(1e-2)), null, Scaler.Kind.ZSCORE), regression(seed, 10, 2)));
+        FAMILIES.put("quantile", seed -> new Case(new QuantileTrainer(new QuantileRegression.Options(new double[] {0.2, 0.5, 0.8}, Kernels.parse("gaussian(sigma=0.8)"), 1e-2, 0.05, QuantileRegression.Method.PSD, false, 1, seed, ConeDualSolver.Options.defaults().withGapTolerance(1e-2)), null, Scaler.Kind.MINMAX), regression(seed, 10, 2)));
     }
 
     /** n rows of d features with ±1 classes split by a circle (both classes always present). */

@@ -10,7 +10,8 @@ import org.psdkit.linalg.Matrix;
 import org.psdkit.psd.EmpiricalFeatureMap;
 
 /**
- * The baselines of seed 002 App. D as vector-valued models fitted in the primal: outputs z_t = Σ_b D_{t,b} f_b with
+ * The baselines of Marteau-Ferey, Bach & Rudi 2020 App. D as vector-valued models fitted in the primal: outputs z_t =
+ * Σ_b D_{t,b} f_b with
  * components
  * <ul>
  *   <li>{@code LINEAR}: f = w·Ψ(x), Ψ = (Φ(x), 1) (empirical features of k plus a constant: the RKHS of k + 1),

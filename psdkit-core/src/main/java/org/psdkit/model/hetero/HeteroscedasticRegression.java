@@ -3,6 +3,8 @@ package org.psdkit.model.hetero;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.psdkit.data.Dataset;
+import org.psdkit.data.Scaler;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
@@ -10,7 +12,7 @@ import org.psdkit.model.cone.Block;
 import org.psdkit.model.cone.ConeDualSolver;
 import org.psdkit.model.cone.Features;
 import org.psdkit.model.cone.GaussianNaturalNll;
-import org.psdkit.model.cone.GridSelection;
+import org.psdkit.model.cone.ConeGrid;
 import org.psdkit.model.cone.LinearBlock;
 import org.psdkit.model.cone.PrimalCone;
 import org.psdkit.model.cone.PsdBlock;
@@ -21,7 +23,8 @@ import org.psdkit.optim.ProgressListener;
 import org.psdkit.psd.EmpiricalFeatureMap;
 
 /**
- * Heteroscedastic Gaussian regression (seed 002, Sec. 6): y | x ~ N(μ(x), v(x)), fitted by penalised maximum
+ * Heteroscedastic Gaussian regression (Marteau-Ferey, Bach & Rudi 2020, Sec. 6): y | x ~ N(μ(x), v(x)), fitted by
+ * penalised maximum
  * likelihood in the natural parameters η = μ/v (a linear kernel model, kernel k + 1) and θ = 1/v, where the
  * negative log-likelihood (1/n) Σ [−½ log θ_i + y_i²θ_i/2 − y_iη_i + η_i²/(2θ_i)] + const is jointly convex. The
  * model for θ is what the methods differ in:
@@ -203,18 +206,26 @@ public final class HeteroscedasticRegression {
 
     /**
      * Chooses kernel and λ by K-fold cross-validation on the held-out mean Gaussian NLL (+∞ where a predicted
-     * variance is ≤ 0). Kernels: the given list or, if null, {@link GridSelection#defaultGaussians}.
+     * variance is ≤ 0), on the rows of {@code data} as they are (no further scaling). The fits inside use the
+     * solver settings of {@code base} with a gap tolerance of at least {@link #CV_GAP_TOLERANCE}.
+     *
+     * @param grid     kernels (null: {@link ConeGrid#defaultGaussians}), λ (null: {@link #DEFAULT_LAMBDAS}), folds, seed
+     * @param listener one {@code "cv"} event per fit
      */
-    public static GridSelection.Outcome select(Matrix x, double[] y, Options base, List<Kernel> kernels,
-                                               double[] lambdas, int folds, long seed) {
-        org.psdkit.model.quantile.QuantileRegression.checkData(x, y);
-        List<Kernel> ks = kernels == null ? GridSelection.defaultGaussians(x) : kernels;
-        double[] ls = lambdas == null ? DEFAULT_LAMBDAS : lambdas;
+    public static ConeGrid.Outcome select(Dataset data, Options base, ConeGrid grid, ProgressListener listener) {
+        org.psdkit.model.quantile.QuantileRegression.checkData(data.x(), data.y());
         ConeDualSolver.Options cvSolver = base.solver().withGapTolerance(
                 Math.max(CV_GAP_TOLERANCE, base.solver().gapTolerance()));
         Options cvBase = new Options(base.kernel(), base.lambda(), base.frobeniusWeight(), base.method(),
                 base.restarts(), base.seed(), cvSolver);
-        return GridSelection.select(x, y, ks, ls, folds, seed, (trX, trY, k, lam, teX, teY) ->
-                HeteroModel.nll(fit(trX, trY, cvBase.with(k, lam)).predict(teX), teY));
+        return grid.select(data, DEFAULT_LAMBDAS,
+                c -> new HeteroTrainer(cvBase.with(c.kernel(), c.lambda()), null, Scaler.Kind.NONE),
+                (m, test) -> HeteroModel.nll(m.predict(test.x()), test.y()), listener);
+    }
+
+    /** {@link #select(Dataset, Options, ConeGrid, ProgressListener)} on (x, y) without progress reports. */
+    public static ConeGrid.Outcome select(Matrix x, double[] y, Options base, List<Kernel> kernels,
+                                          double[] lambdas, int folds, long seed) {
+        return select(Dataset.of(x, y), base, new ConeGrid(kernels, lambdas, folds, seed), null);
     }
 }

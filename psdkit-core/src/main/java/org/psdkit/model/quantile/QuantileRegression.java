@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import org.psdkit.data.Dataset;
+import org.psdkit.data.Scaler;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
@@ -11,7 +13,7 @@ import org.psdkit.linalg.Matrix;
 import org.psdkit.model.cone.Block;
 import org.psdkit.model.cone.ConeDualSolver;
 import org.psdkit.model.cone.Features;
-import org.psdkit.model.cone.GridSelection;
+import org.psdkit.model.cone.ConeGrid;
 import org.psdkit.model.cone.KernelExpansion;
 import org.psdkit.model.cone.LinearBlock;
 import org.psdkit.model.cone.Pinball;
@@ -26,7 +28,8 @@ import org.psdkit.optim.ProgressListener;
 import org.psdkit.psd.EmpiricalFeatureMap;
 
 /**
- * Multiple quantile regression (seed 002, Sec. 6). For levels τ_1 &lt; … &lt; τ_m the level closest to ½ is the pivot
+ * Multiple quantile regression (Marteau-Ferey, Bach & Rudi 2020, Sec. 6). For levels τ_1 &lt; … &lt; τ_m the level
+ * closest to ½ is the pivot
  * q_p, a linear kernel model (kernel k + 1: the constant is a penalised intercept); the others are
  * q_{p±j} = q_p ± Σ_{i≤j} u_{±i} with non-negative increments u. The increments' model is what the methods differ in:
  * <ul>
@@ -382,22 +385,27 @@ public final class QuantileRegression {
     }
 
     /**
-     * Chooses kernel and λ by K-fold cross-validation on the held-out pinball loss (summed over levels). Kernels:
-     * the given list or, if null, {@link GridSelection#defaultGaussians}; λ: the given grid or
-     * {@link #DEFAULT_LAMBDAS}.
+     * Chooses kernel and λ by K-fold cross-validation on the held-out pinball loss (summed over levels), on the rows
+     * of {@code data} as they are (no further scaling). The fits inside use the solver settings of {@code base} with
+     * a gap tolerance of at least {@link #CV_GAP_TOLERANCE}.
+     *
+     * @param grid     kernels (null: {@link ConeGrid#defaultGaussians}), λ (null: {@link #DEFAULT_LAMBDAS}), folds, seed
+     * @param listener one {@code "cv"} event per fit
      */
-    public static GridSelection.Outcome select(Matrix x, double[] y, Options base, List<Kernel> kernels,
-                                               double[] lambdas, int folds, long seed) {
-        checkData(x, y);
-        List<Kernel> ks = kernels == null ? GridSelection.defaultGaussians(x) : kernels;
-        double[] ls = lambdas == null ? DEFAULT_LAMBDAS : lambdas;
+    public static ConeGrid.Outcome select(Dataset data, Options base, ConeGrid grid, ProgressListener listener) {
+        checkData(data.x(), data.y());
         ConeDualSolver.Options cvSolver = base.solver().withGapTolerance(
                 Math.max(CV_GAP_TOLERANCE, base.solver().gapTolerance()));
         Options cvBase = new Options(base.taus(), base.kernel(), base.lambda(), base.frobeniusWeight(),
                 base.method(), base.constantBlocks(), base.restarts(), base.seed(), cvSolver);
-        return GridSelection.select(x, y, ks, ls, folds, seed, (trX, trY, k, lam, teX, teY) -> {
-            QuantileModel mdl = fit(trX, trY, cvBase.with(k, lam));
-            return pinball(mdl.predict(teX), teY, base.taus());
-        });
+        return grid.select(data, DEFAULT_LAMBDAS,
+                c -> new QuantileTrainer(cvBase.with(c.kernel(), c.lambda()), null, Scaler.Kind.NONE),
+                (m, test) -> pinball(m.predict(test.x()), test.y(), base.taus()), listener);
+    }
+
+    /** {@link #select(Dataset, Options, ConeGrid, ProgressListener)} on (x, y) without progress reports. */
+    public static ConeGrid.Outcome select(Matrix x, double[] y, Options base, List<Kernel> kernels,
+                                          double[] lambdas, int folds, long seed) {
+        return select(Dataset.of(x, y), base, new ConeGrid(kernels, lambdas, folds, seed), null);
     }
 }
