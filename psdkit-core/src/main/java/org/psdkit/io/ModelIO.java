@@ -25,6 +25,11 @@ public final class ModelIO {
     /** Every model type. Keep one entry per line. */
     private static final List<ModelCodec> CODECS = List.of(new ModelCodec[] {
             new KrrCodec(),
+            new DensityCodec("psd-density"),
+            new DensityCodec("ncm-density"),
+            new DensityCodec("pnm-density"),
+            new DensityCodec("glm-density"),
+            new DensityCodec("kde"),
     });
 
     /** The registered codecs, in registration order. */
