@@ -41,6 +41,7 @@ public final class SampleCommand implements Callable<Integer> {
         Reports.checkOutputFolder(out, "--out");
         JsonNode doc = ModelFile.read(model);
         String type = doc.get("model").asText();
+        org.psdkit.io.ModelDocs.header(doc, "model file " + model); // the common fields first, as for every model
         if (!DensityPipeline.TYPES.contains(type)) {
             throw new IllegalArgumentException("model file " + model + ": type '" + type + "' is not a density model");
         }
