@@ -1,19 +1,22 @@
 package org.psdkit.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.density.BaseMeasure;
-import org.psdkit.density.Baselines;
+import org.psdkit.density.DensityDiagnostics;
 import org.psdkit.density.DensityModel;
+import org.psdkit.density.DensityPipeline;
+import org.psdkit.density.GlmDensityTrainer;
 import org.psdkit.density.Kde;
-import org.psdkit.density.PsdDensity;
-import org.psdkit.density.PsdDensityEstimator;
+import org.psdkit.density.KdeTrainer;
+import org.psdkit.density.NcmDensityTrainer;
+import org.psdkit.density.PnmDensityTrainer;
 import org.psdkit.density.PsdDensityOptions;
+import org.psdkit.density.PsdDensityTrainer;
 import org.psdkit.kernel.Kernel;
-import org.psdkit.linalg.Matrix;
+import org.psdkit.model.Trainer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -23,22 +26,38 @@ public final class FitDensityCommands {
     private FitDensityCommands() {
     }
 
-    /** Shared tail: save the document, report training log-likelihood and solver diagnostics. */
-    static Integer finish(CommonFitOptions common, String type, Dataset raw, Scaler scaler, DensityModel m,
-                          String kernelSpec, double secs, Map<String, Object> options) {
-        ObjectNode doc = common.newModelDocument(type, raw, scaler, kernelSpec);
-        ObjectNode o = (ObjectNode) doc.get("options");
-        options.forEach((k, v) -> o.put(k, String.valueOf(v)));
-        DensityKind.store(doc, m);
-        common.save(doc);
-        Map<String, Object> rep = common.baseReport(type, raw, secs);
-        rep.put("base", m.base().spec());
+    /**
+     * Shared tail: save the model, report the training log-likelihood and solver diagnostics. {@code options} are
+     * the report's typed copies of the options the model file holds as strings.
+     */
+    static Integer finish(CommonFitOptions common, Dataset raw, DensityPipeline model, double secs,
+                          Map<String, Object> options) {
+        common.save(model);
+        Map<String, Object> rep = common.baseReport(model.type(), raw, secs);
+        rep.put("base", model.base().spec());
         rep.putAll(options);
-        rep.putAll(DensityKind.diagnosticsReport(m));
-        Matrix x = scaler.apply(raw.x());
-        rep.put("train_loglik", m.meanLogLikelihood(x) + DensityKind.logJacobian(scaler));
+        rep.putAll(diagnosticsReport(model.inner()));
+        rep.put("train_loglik", model.meanLogLikelihood(raw.x()));
         common.report(rep);
         return Main.EXIT_OK;
+    }
+
+    /** The fit report's solver fields: objective, duality_gap, iterations, converged; bandwidth, loo_loglik; integral. */
+    static Map<String, Object> diagnosticsReport(DensityModel m) {
+        Map<String, Object> r = new java.util.LinkedHashMap<>();
+        DensityDiagnostics dg = DensityPipeline.solverDiagnostics(m);
+        if (dg != null) {
+            r.put("objective", dg.objective());
+            r.put("duality_gap", dg.relativeGap());
+            r.put("iterations", dg.iterations());
+            r.put("converged", dg.converged());
+        }
+        if (m instanceof Kde k) {
+            r.put("bandwidth", k.bandwidth());
+            r.put("loo_loglik", k.looLogLikelihood());
+        }
+        r.put("integral", m.integral());
+        return r;
     }
 
     @Command(name = "density", description = "PSD-model density p = f·nu (seed 002 eq. 12): min -(1/n) sum log f(x_i)"
@@ -83,44 +102,35 @@ public final class FitDensityCommands {
             Kernel k = KernelSpecs.parse(opt.kernel);
             common.checkOutWritable();
             Dataset raw = common.loadTrain(false);
-            BaseMeasure base = opt.base(raw.d());
-            Scaler scaler = common.fitScaler(raw);
-            Matrix x = scaler.apply(raw.x());
-            Matrix anch = null;
-            if (anchors > 0 && anchors < x.rows()) {
-                anch = x.selectRows(java.util.Arrays.copyOf(org.psdkit.data.Splits.permutation(x.rows(),
-                        common.seed), anchors));
-            }
+            PsdDensityTrainer trainer = new PsdDensityTrainer(k, opt.base(raw.d()), o, anchors, common.seed,
+                    Scaler.Kind.parse(common.scale));
             long t0 = System.nanoTime();
-            PsdDensity m;
+            DensityPipeline m;
             try (Progress p = Progress.start("density fista", opt.maxIter)) {
-                m = PsdDensityEstimator.fit(x, anch, k, base, o, p.listener());
+                m = trainer.fit(raw, e -> p.set(e.step(), "gap " + e.value()));
             }
             double secs = (System.nanoTime() - t0) * 1e-9;
             Map<String, Object> options = new java.util.LinkedHashMap<>();
             options.put("lambda1", l1);
             options.put("lambda2", l2);
             options.put("lambda_scale", sc.name().toLowerCase(java.util.Locale.ROOT));
-            options.put("anchors", anch == null ? x.rows() : anchors);
-            return finish(common, PsdDensity.TYPE, raw, scaler, m, k.spec(), secs, options);
+            options.put("anchors", anchors > 0 && anchors < raw.n() ? anchors : raw.n());
+            return finish(common, raw, m, secs, options);
         }
     }
 
-    /** The three density baselines share option handling and differ only in the estimator they call. */
+    /** The three density baselines share option handling and differ only in their trainer. */
     abstract static class BaselineFit implements Callable<Integer> {
         @Mixin
         CommonFitOptions common;
         @Mixin
         DensityFitOptions opt;
 
-        /** The model type written to the model file. */
-        abstract String type();
-
         /** Checks the base measure for this estimator (default: any). */
         void checkBase(BaseMeasure base) {
         }
 
-        abstract DensityModel fit(Matrix x, Kernel k, BaseMeasure base);
+        abstract Trainer<DensityPipeline> trainer(Kernel k, BaseMeasure base, Scaler.Kind scale);
 
         @Override
         public Integer call() {
@@ -130,24 +140,18 @@ public final class FitDensityCommands {
             Dataset raw = common.loadTrain(false);
             BaseMeasure base = opt.base(raw.d());
             checkBase(base);
-            Scaler scaler = common.fitScaler(raw);
+            Trainer<DensityPipeline> trainer = trainer(k, base, Scaler.Kind.parse(common.scale));
             long t0 = System.nanoTime();
-            DensityModel m = fit(scaler.apply(raw.x()), k, base);
-            return finish(common, type(), raw, scaler, m, k.spec(), (System.nanoTime() - t0) * 1e-9,
-                    Map.of("lambda", opt.lambda));
+            DensityPipeline m = trainer.fit(raw);
+            return finish(common, raw, m, (System.nanoTime() - t0) * 1e-9, Map.of("lambda", opt.lambda));
         }
     }
 
     @Command(name = "ncm-density", description = "Baseline: non-negative coefficients on the simplex (seed 002 eq. 35).")
     public static final class Ncm extends BaselineFit {
         @Override
-        String type() {
-            return Baselines.NCM;
-        }
-
-        @Override
-        DensityModel fit(Matrix x, Kernel k, BaseMeasure base) {
-            return Baselines.ncm(x, k, base, opt.lambda, opt.tol, opt.maxIter);
+        Trainer<DensityPipeline> trainer(Kernel k, BaseMeasure base, Scaler.Kind scale) {
+            return new NcmDensityTrainer(k, base, opt.lambda, opt.tol, opt.maxIter, scale);
         }
     }
 
@@ -155,24 +159,14 @@ public final class FitDensityCommands {
             + " may be negative elsewhere (eval reports min_density, negative_fraction).")
     public static final class Pnm extends BaselineFit {
         @Override
-        String type() {
-            return Baselines.PNM;
-        }
-
-        @Override
-        DensityModel fit(Matrix x, Kernel k, BaseMeasure base) {
-            return Baselines.pnm(x, k, base, opt.lambda, opt.tol, opt.maxIter);
+        Trainer<DensityPipeline> trainer(Kernel k, BaseMeasure base, Scaler.Kind scale) {
+            return new PnmDensityTrainer(k, base, opt.lambda, opt.tol, opt.maxIter, scale);
         }
     }
 
     @Command(name = "glm-density", description = "Baseline: p = exp(g)/Z·nu with Z by Monte Carlo from nu "
             + "(seed 002 eq. 33); needs --base gaussian(...) or box(...).")
     public static final class Glm extends BaselineFit {
-        @Override
-        String type() {
-            return Baselines.GLM;
-        }
-
         @Override
         void checkBase(BaseMeasure base) {
             if (!base.isProbability()) {
@@ -182,8 +176,8 @@ public final class FitDensityCommands {
         }
 
         @Override
-        DensityModel fit(Matrix x, Kernel k, BaseMeasure base) {
-            return Baselines.glm(x, k, base, opt.lambda, opt.tol, opt.maxIter, common.seed);
+        Trainer<DensityPipeline> trainer(Kernel k, BaseMeasure base, Scaler.Kind scale) {
+            return new GlmDensityTrainer(k, base, opt.lambda, opt.tol, opt.maxIter, common.seed, scale);
         }
     }
 
@@ -202,12 +196,10 @@ public final class FitDensityCommands {
             }
             common.checkOutWritable();
             Dataset raw = common.loadTrain(false);
-            Scaler scaler = common.fitScaler(raw);
+            KdeTrainer trainer = new KdeTrainer(bandwidth, Scaler.Kind.parse(common.scale));
             long t0 = System.nanoTime();
-            Matrix x = scaler.apply(raw.x());
-            Kde m = bandwidth == null ? Kde.fit(x) : new Kde(x.copy(), bandwidth, Double.NaN);
-            return finish(common, Kde.TYPE, raw, scaler, m, null, (System.nanoTime() - t0) * 1e-9,
-                    new java.util.LinkedHashMap<>());
+            DensityPipeline m = trainer.fit(raw);
+            return finish(common, raw, m, (System.nanoTime() - t0) * 1e-9, new java.util.LinkedHashMap<>());
         }
     }
 }

@@ -14,7 +14,7 @@ import org.psdkit.cli.plot.Panel;
 import org.psdkit.data.Splits;
 import org.psdkit.density.BaseMeasure;
 import org.psdkit.density.Baselines;
-import org.psdkit.density.DensityCv;
+import org.psdkit.density.DensityPipeline;
 import org.psdkit.density.DensityModel;
 import org.psdkit.density.ImportanceIntegral;
 import org.psdkit.density.Kde;
@@ -116,20 +116,32 @@ public final class ReproduceDensity10dCommand implements Callable<Integer> {
         List<Map<String, Object>> table = new ArrayList<>();
         for (Map.Entry<String, Fit> e : fitters.entrySet()) {
             Fit f = e.getValue();
-            DensityCv.Result cv;
+            org.psdkit.select.CrossValidation.Result<double[]> best;
             long c0 = System.nanoTime();
-            try (Progress p = Progress.start("cv " + e.getKey(), (long) sigmas.length * lambdas.length)) {
-                cv = DensityCv.select(x, sigmas, lambdas, folds, seed, (tr, s, l) -> f.fit(tr, s, l, cvTol, cvMaxIter));
+            try (Progress p = Progress.start("cv " + e.getKey(), (long) sigmas.length * lambdas.length * folds)) {
+                List<double[]> points = new ArrayList<>();
+                for (double s : sigmas) {
+                    for (double l : lambdas) {
+                        points.add(new double[] {s, l});
+                    }
+                }
+                best = org.psdkit.select.CrossValidation.best(org.psdkit.select.CrossValidation.evaluate(
+                        org.psdkit.data.Dataset.of(x, null), Splits.kFold(x.rows(), folds, seed), points,
+                        sl -> DensityPipeline.unscaled(tr -> f.fit(tr, sl[0], sl[1], cvTol, cvMaxIter)),
+                        DensityPipeline::heldOutScores, ev -> p.set(ev.step())), DensityPipeline.HELD_OUT_LOGLIK, false);
+            }
+            if (best == null) {
+                throw new IllegalStateException("cross-validation of " + e.getKey() + ": every (sigma, lambda) failed");
             }
             double cvSecs = (System.nanoTime() - c0) * 1e-9;
-            DensityModel m = f.fit(x, cv.best().sigma(), cv.best().lambda(), FINAL_TOL, FINAL_MAX_ITER);
+            DensityModel m = f.fit(x, best.params()[0], best.params()[1], FINAL_TOL, FINAL_MAX_ITER);
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("model", e.getKey());
-            row.put("sigma", cv.best().sigma());
-            row.put("lambda", cv.best().lambda());
-            row.put("cv_loglik", cv.best().meanLogLik());
+            row.put("sigma", best.params()[0]);
+            row.put("lambda", best.params()[1]);
+            row.put("cv_loglik", best.mean(DensityPipeline.HELD_OUT_LOGLIK));
             row.put("test_loglik", m.meanLogLikelihood(test));
-            row.put("test_score_floored", DensityCv.score(m, test));
+            row.put("test_score_floored", DensityPipeline.heldOutScore(m, test));
             double integral = m.integral();
             row.put("integral", integral);
             row.put("test_loglik_renormalised", integral > 0 ? m.meanLogLikelihood(test) - Math.log(integral)
@@ -148,8 +160,8 @@ public final class ReproduceDensity10dCommand implements Callable<Integer> {
             }
             row.put("cv_seconds", cvSecs);
             table.add(row);
-            Panel pan = fig.panel(e.getKey() + " (sigma=" + Reports.fmt(cv.best().sigma()) + ", lambda="
-                    + Reports.fmt(cv.best().lambda()) + ")").xLabel("x1").yLabel("p(x)");
+            Panel pan = fig.panel(e.getKey() + " (sigma=" + Reports.fmt(best.params()[0]) + ", lambda="
+                    + Reports.fmt(best.params()[1]) + ")").xLabel("x1").yLabel("p(x)");
             pan.scatter(px, pTruth, "truth").color(new Color(0xF5, 0x82, 0x1F)).size(2);
             pan.scatter(px, p, "model").color(new Color(0x1F, 0x5F, 0xBF)).size(2);
             pan.legend("upper left");

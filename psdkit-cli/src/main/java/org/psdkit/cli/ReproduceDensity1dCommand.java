@@ -12,7 +12,7 @@ import org.psdkit.cli.plot.Figure;
 import org.psdkit.cli.plot.Panel;
 import org.psdkit.density.BaseMeasure;
 import org.psdkit.density.Baselines;
-import org.psdkit.density.DensityCv;
+import org.psdkit.density.DensityPipeline;
 import org.psdkit.density.DensityModel;
 import org.psdkit.density.Kde;
 import org.psdkit.density.KernelIntegrals;
@@ -60,7 +60,7 @@ public final class ReproduceDensity1dCommand implements Callable<Integer> {
         GaussianKernel k = new GaussianKernel(SIGMA);
         BaseMeasure leb = new BaseMeasure.Lebesgue();
         BaseMeasure box = BaseMeasure.Box.cube(1, -GLM_BOX, GLM_BOX);
-        Map<String, DensityCv.Fitter> fitters = new LinkedHashMap<>();
+        Map<String, Fitter> fitters = new LinkedHashMap<>();
         fitters.put("PNM", (tr, s, l) -> Baselines.pnm(tr, k, leb, l, 1e-7, 20000));
         fitters.put("NCM", (tr, s, l) -> Baselines.ncm(tr, k, leb, l, 1e-7, 20000));
         fitters.put("GLM", (tr, s, l) -> Baselines.glm(tr, k, box, l, 1e-6, 20000, seed));
@@ -77,14 +77,21 @@ public final class ReproduceDensity1dCommand implements Callable<Integer> {
         Figure fig = new Figure("Seed 002 Fig. 1 (top): densities from n = 50 points, sigma = 1 (orange: truth)", 3);
         List<Map<String, Object>> table = new ArrayList<>();
         List<String[]> rows = new ArrayList<>();
-        for (Map.Entry<String, DensityCv.Fitter> e : fitters.entrySet()) {
-            DensityCv.Result cv;
-            try (Progress p = Progress.start("cv " + e.getKey(), LAMBDAS.length)) {
-                cv = DensityCv.select(x, new double[] {SIGMA}, LAMBDAS, folds, seed, e.getValue());
+        for (Map.Entry<String, Fitter> e : fitters.entrySet()) {
+            org.psdkit.select.CrossValidation.Result<Double> best;
+            try (Progress p = Progress.start("cv " + e.getKey(), (long) LAMBDAS.length * folds)) {
+                best = org.psdkit.select.CrossValidation.best(org.psdkit.select.CrossValidation.evaluate(
+                        org.psdkit.data.Dataset.of(x, null), org.psdkit.data.Splits.kFold(x.rows(), folds, seed),
+                        java.util.Arrays.stream(LAMBDAS).boxed().toList(),
+                        l -> DensityPipeline.unscaled(tr -> e.getValue().fit(tr, SIGMA, l)),
+                        DensityPipeline::heldOutScores, ev -> p.set(ev.step())), DensityPipeline.HELD_OUT_LOGLIK, false);
             }
-            DensityModel m = e.getValue().fit(x, SIGMA, cv.best().lambda());
-            table.add(row(e.getKey(), cv.best().lambda(), m, test, grid, gx, leb));
-            panel(fig, e.getKey() + " (lambda=" + Reports.fmt(cv.best().lambda()) + ")", gx, m.density(grid), gTruth, x);
+            if (best == null) {
+                throw new IllegalStateException("cross-validation of " + e.getKey() + ": every lambda failed");
+            }
+            DensityModel m = e.getValue().fit(x, SIGMA, best.params());
+            table.add(row(e.getKey(), best.params(), m, test, grid, gx, leb));
+            panel(fig, e.getKey() + " (lambda=" + Reports.fmt(best.params()) + ")", gx, m.density(grid), gTruth, x);
         }
         Kde kde = Kde.fit(x);
         table.add(row("KDE", Double.NaN, kde, test, grid, gx, leb));
@@ -165,5 +172,10 @@ public final class ReproduceDensity1dCommand implements Callable<Integer> {
         double[] xs = x.col(0);
         p.scatter(xs, new double[xs.length], "data").size(3);
         p.legend("upper left");
+    }
+
+    /** Fits one density on the rows of train for a grid point (σ, λ). */
+    interface Fitter {
+        DensityModel fit(Matrix train, double sigma, double lambda);
     }
 }

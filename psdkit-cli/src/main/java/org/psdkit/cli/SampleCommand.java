@@ -7,11 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.psdkit.density.DensityModel;
-import org.psdkit.density.Kde;
-import org.psdkit.density.LinearDensity;
-import org.psdkit.density.PsdDensity;
+import org.psdkit.density.DensityPipeline;
 import org.psdkit.io.ModelFile;
+import org.psdkit.io.ModelIO;
 import org.psdkit.linalg.Matrix;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -43,25 +41,19 @@ public final class SampleCommand implements Callable<Integer> {
         Reports.checkOutputFolder(out, "--out");
         JsonNode doc = ModelFile.read(model);
         String type = doc.get("model").asText();
-        ModelDocs.Header h = ModelDocs.header(doc, model);
-        if (!ModelKinds.types().contains(type) || !(ModelKinds.get(type) instanceof DensityKind)) {
+        org.psdkit.io.ModelDocs.header(doc, "model file " + model); // the common fields first, as for every model
+        if (!DensityPipeline.TYPES.contains(type)) {
             throw new IllegalArgumentException("model file " + model + ": type '" + type + "' is not a density model");
         }
-        DensityModel m = DensityKind.restore(doc, model, h);
-        long t0 = System.nanoTime();
-        Matrix z;
-        if (m instanceof PsdDensity p) {
-            z = p.sample(n, seed);
-        } else if (m instanceof Kde k) {
-            z = k.sample(n, seed);
-        } else if (m instanceof LinearDensity l && type.equals(org.psdkit.density.Baselines.NCM)) {
-            z = l.sample(n, seed);
-        } else {
-            throw new IllegalArgumentException("model file " + model + ": cannot sample exactly from a " + type
-                    + " model (PNM can be negative; GLM's normaliser is only a Monte-Carlo estimate)");
+        DensityPipeline m = (DensityPipeline) ModelIO.fromJson(doc, "model file " + model);
+        try {
+            m.requireSamplable();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("model file " + model + ": " + e.getMessage(), e);
         }
+        long t0 = System.nanoTime();
+        Matrix raw = m.sample(n, seed);
         double secs = (System.nanoTime() - t0) * 1e-9;
-        Matrix raw = DensityKind.unscale(h.scaler(), z);
         List<String[]> rows = new ArrayList<>();
         for (int i = 0; i < raw.rows(); i++) {
             String[] r = new String[raw.cols()];
@@ -70,7 +62,7 @@ public final class SampleCommand implements Callable<Integer> {
             }
             rows.add(r);
         }
-        Reports.writeCsv(out, h.featureNames(), rows);
+        Reports.writeCsv(out, m.featureNames().toArray(new String[0]), rows);
         Map<String, Object> rep = new LinkedHashMap<>();
         rep.put("model", type);
         rep.put("n", n);

@@ -120,16 +120,4 @@ class DensityCliTest {
             assertFalse(Files.exists(model));
         }
     }
-
-    @Test
-    void goldenModelFileOfFormatVersionOneStillLoads() throws Exception {
-        Path model = Path.of("src/test/resources/golden/psd-density-v1.json");
-        LoadedModel m = ModelKinds.load(model);
-        Matrix x = Matrix.of(new double[][] {{-1}, {0}, {0.25}, {2}});
-        double[] expected = {0.24619112033860502, 0.5541987825234169, 0.5371681348653508, 0.0028805599387344066};
-        Matrix p = m.predict(x);
-        for (int i = 0; i < 4; i++) {
-            assertEquals(expected[i], p.get(i, 0), 1e-12 * expected[i]);
-        }
-    }
 }

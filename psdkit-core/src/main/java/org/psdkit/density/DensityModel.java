@@ -1,13 +1,15 @@
 package org.psdkit.density;
 
 import org.psdkit.linalg.Matrix;
+import org.psdkit.model.Predictor;
 
 /**
  * A fitted density p(x) = f(x)·ν(x) on ℝ^d. {@link #density} is always the density with respect to Lebesgue
  * measure (so log-likelihoods of different models and base measures compare directly); {@link #integral} is
- * ∫ f dν, which should be 1.
+ * ∫ f dν, which should be 1. As a {@link Predictor} it has one output column, {@code density}, in its own (scaled)
+ * input space; {@link DensityPipeline} is the model of raw inputs.
  */
-public interface DensityModel {
+public interface DensityModel extends Predictor {
 
     /** Model type as written in model files ("psd-density", "ncm-density", ...). */
     String type();
@@ -26,6 +28,19 @@ public interface DensityModel {
             p[i] = p[i] > 0 ? Math.log(p[i]) : Double.NEGATIVE_INFINITY;
         }
         return p;
+    }
+
+    /** The one output column: {@code density}. */
+    @Override
+    default String[] outputColumns() {
+        return new String[] {"density"};
+    }
+
+    /** The density at every row of x, as an n × 1 matrix. */
+    @Override
+    default Matrix predict(Matrix x) {
+        double[] p = density(x);
+        return Matrix.wrap(p.length, 1, p);
     }
 
     /** ∫ f dν: closed form where the model has one, otherwise an estimate (see the implementation). */

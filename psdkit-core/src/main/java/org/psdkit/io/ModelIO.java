@@ -37,6 +37,11 @@ public final class ModelIO {
             new KernelSosCodec(),
             new HeteroCodec(),
             new QuantileCodec(),
+            new DensityCodec("psd-density"),
+            new DensityCodec("ncm-density"),
+            new DensityCodec("pnm-density"),
+            new DensityCodec("glm-density"),
+            new DensityCodec("kde"),
     });
 
     /** The registered codecs, in registration order. */

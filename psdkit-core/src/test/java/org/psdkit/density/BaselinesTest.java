@@ -4,9 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.psdkit.data.Dataset;
+import org.psdkit.data.Scaler;
+import org.psdkit.data.Splits;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.select.CrossValidation;
 
 class BaselinesTest {
     private final Matrix x = Mixtures.fig1().sample(50, 1);
@@ -72,10 +78,16 @@ class BaselinesTest {
 
     @Test
     void crossValidationPicksTheBetterLambda() {
-        DensityCv.Result r = DensityCv.select(x, new double[] {1.0}, new double[] {1e-3, 10.0}, 5, 3,
-                (tr, s, l) -> PsdDensityEstimator.fit(tr, new GaussianKernel(s), new BaseMeasure.Lebesgue(),
-                        PsdDensityOptions.of(l, 0.01).withTolerance(1e-5)));
-        assertEquals(1e-3, r.best().lambda(), 0);
-        assertEquals(2, r.grid().size());
+        List<Long> steps = new ArrayList<>();
+        List<CrossValidation.Result<Double>> table = CrossValidation.evaluate(Dataset.of(x, null),
+                Splits.kFold(x.rows(), 5, 3), List.of(1e-3, 10.0),
+                l -> new PsdDensityTrainer(k, new BaseMeasure.Lebesgue(), PsdDensityOptions.of(l, 0.01)
+                        .withTolerance(1e-5), 0, 1, Scaler.Kind.NONE),
+                DensityPipeline::heldOutScores, e -> steps.add(e.step() * 100 + e.total()));
+        CrossValidation.Result<Double> best = CrossValidation.best(table, DensityPipeline.HELD_OUT_LOGLIK, false);
+        assertEquals(1e-3, best.params(), 0);
+        assertEquals(2, table.size());
+        // one "cv" event per fit, out of 2 points × 5 folds
+        assertEquals(List.of(110L, 210L, 310L, 410L, 510L, 610L, 710L, 810L, 910L, 1010L), steps);
     }
 }

@@ -18,6 +18,13 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.constraints.LongRange;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
+import org.psdkit.density.BaseMeasure;
+import org.psdkit.density.GlmDensityTrainer;
+import org.psdkit.density.KdeTrainer;
+import org.psdkit.density.NcmDensityTrainer;
+import org.psdkit.density.PnmDensityTrainer;
+import org.psdkit.density.PsdDensityOptions;
+import org.psdkit.density.PsdDensityTrainer;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.KernelRidge;
@@ -71,6 +78,11 @@ class ModelRoundTripTest {
         FAMILIES.put("kernel-sos", seed -> new Case(new KernelSosTrainer(Kernels.parse("gaussian(sigma=0.7) + 0.01*delta"), KernelSos.Options.of(0.01), Scaler.Kind.ZSCORE), regression(seed, 12, 2)));
         FAMILIES.put("hetero", seed -> new Case(new HeteroTrainer(new HeteroscedasticRegression.Options(Kernels.parse("gaussian(sigma=0.8)"), 1e-2, 0.05, HeteroscedasticRegression.Method.PSD, 1, seed, ConeDualSolver.Options.defaults().withGapTolerance(1e-2)), null, Scaler.Kind.ZSCORE), regression(seed, 10, 2)));
         FAMILIES.put("quantile", seed -> new Case(new QuantileTrainer(new QuantileRegression.Options(new double[] {0.2, 0.5, 0.8}, Kernels.parse("gaussian(sigma=0.8)"), 1e-2, 0.05, QuantileRegression.Method.PSD, false, 1, seed, ConeDualSolver.Options.defaults().withGapTolerance(1e-2)), null, Scaler.Kind.MINMAX), regression(seed, 10, 2)));
+        FAMILIES.put("psd-density", seed -> new Case(new PsdDensityTrainer(Kernels.parse("gaussian(sigma=0.8)"), new BaseMeasure.Lebesgue(), PsdDensityOptions.of(1e-2, 0.01).withTolerance(1e-4).withMaxIterations(300), 8, seed, Scaler.Kind.ZSCORE), regression(seed, 12, 2)));
+        FAMILIES.put("ncm-density", seed -> new Case(new NcmDensityTrainer(Kernels.parse("gaussian(sigma=0.8)"), new BaseMeasure.Lebesgue(), 1e-2, 1e-4, 300, Scaler.Kind.MINMAX), regression(seed, 12, 2)));
+        FAMILIES.put("pnm-density", seed -> new Case(new PnmDensityTrainer(Kernels.parse("gaussian(sigma=0.8)"), BaseMeasure.parse("gaussian(mu=0,sd=2)", 2), 1e-2, 1e-4, 300, Scaler.Kind.ZSCORE), regression(seed, 12, 2)));
+        FAMILIES.put("glm-density", seed -> new Case(new GlmDensityTrainer(Kernels.parse("gaussian(sigma=0.8)"), BaseMeasure.parse("box(a=-3,b=3)", 1), 1e-2, 1e-4, 200, seed, Scaler.Kind.ZSCORE), regression(seed, 10, 1)));
+        FAMILIES.put("kde", seed -> new Case(new KdeTrainer(null, Scaler.Kind.ZSCORE), regression(seed, 15, 2)));
     }
 
     /** n rows of d features with ±1 classes split by a circle (both classes always present). */

@@ -1,0 +1,52 @@
+package org.psdkit.density;
+
+import java.util.Map;
+import org.psdkit.data.Dataset;
+import org.psdkit.data.Scaler;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.model.Trainer;
+import org.psdkit.optim.ProgressListener;
+
+/**
+ * Fits the GLM density baseline ({@link Baselines#glm}): p = exp(g)/Z·ν with the normaliser Z estimated by Monte
+ * Carlo from {@link Baselines#GLM_MC_SAMPLES} seeded draws of ν (Marteau-Ferey, Bach &amp; Rudi 2020, App. D,
+ * eq. 33). ν must be a probability measure. The scaler is fitted on the raw training rows and kept in the model; the
+ * training target, if any, is ignored.
+ *
+ * @param kernel        the kernel (scaled coordinates)
+ * @param base          the base measure ν, a probability measure ({@code gaussian(...)} or {@code box(...)})
+ * @param lambda        regularisation λ &gt; 0 of (λ/2)‖w‖²
+ * @param tolerance     stop when the gradient norm is at most this
+ * @param maxIterations iteration budget
+ * @param seed          seed of the Monte-Carlo draws of the normaliser
+ * @param scale         the feature scaling fitted on the training data
+ */
+public record GlmDensityTrainer(Kernel kernel, BaseMeasure base, double lambda, double tolerance, int maxIterations,
+                                long seed, Scaler.Kind scale) implements Trainer<DensityPipeline> {
+
+    /** The model type written in model files. */
+    public static final String TYPE = Baselines.GLM;
+
+    public GlmDensityTrainer {
+        BaselineOptions.check(kernel, base, lambda, tolerance, maxIterations);
+        if (!base.isProbability()) {
+            throw new IllegalArgumentException("base measure: glm-density needs a probability base measure "
+                    + "(gaussian(...) or box(...)), got " + base.spec());
+        }
+        if (scale == null) {
+            scale = Scaler.Kind.NONE;
+        }
+    }
+
+    @Override
+    public DensityPipeline fit(Dataset train, ProgressListener listener) {
+        Scaler scaler = Scaler.fit(scale, train.x());
+        GlmDensity m = Baselines.glm(scaler.apply(train.x()), kernel, base, lambda, tolerance, maxIterations, seed);
+        return DensityPipeline.of(train, scaler, m.kernel().spec(), hyperParameters(), m);
+    }
+
+    /** The options as model files hold them: {@code {"lambda": "0.001"}}. */
+    public Map<String, Object> hyperParameters() {
+        return BaselineOptions.hyperParameters(lambda);
+    }
+}

@@ -1,0 +1,51 @@
+package org.psdkit.density;
+
+import java.util.Map;
+import org.psdkit.data.Dataset;
+import org.psdkit.data.Scaler;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.model.Trainer;
+import org.psdkit.optim.ProgressListener;
+
+/**
+ * Fits the NCM density baseline ({@link Baselines#ncm}): f = Σ α_i k(·, x_i) with non-negative coefficients on the
+ * simplex (Marteau-Ferey, Bach &amp; Rudi 2020, App. D, eq. 35). The scaler is fitted on the raw training rows and
+ * kept in the model; the training target, if any, is ignored.
+ *
+ * @param kernel        the kernel (scaled coordinates)
+ * @param base          the base measure ν (scaled coordinates)
+ * @param lambda        regularisation λ &gt; 0 of (λ/2) αᵀKα
+ * @param tolerance     stopping tolerance (relative gap)
+ * @param maxIterations iteration budget
+ * @param scale         the feature scaling fitted on the training data
+ */
+public record NcmDensityTrainer(Kernel kernel, BaseMeasure base, double lambda, double tolerance, int maxIterations,
+                              Scaler.Kind scale) implements Trainer<DensityPipeline> {
+
+    /** The model type written in model files. */
+    public static final String TYPE = Baselines.NCM;
+
+    public NcmDensityTrainer {
+        BaselineOptions.check(kernel, base, lambda, tolerance, maxIterations);
+        if (scale == null) {
+            scale = Scaler.Kind.NONE;
+        }
+    }
+
+    /** Default tolerance and iteration budget. */
+    public NcmDensityTrainer(Kernel kernel, BaseMeasure base, double lambda, Scaler.Kind scale) {
+        this(kernel, base, lambda, Baselines.DEFAULT_TOLERANCE, Baselines.DEFAULT_MAX_ITERATIONS, scale);
+    }
+
+    @Override
+    public DensityPipeline fit(Dataset train, ProgressListener listener) {
+        Scaler scaler = Scaler.fit(scale, train.x());
+        LinearDensity m = Baselines.ncm(scaler.apply(train.x()), kernel, base, lambda, tolerance, maxIterations);
+        return DensityPipeline.of(train, scaler, m.kernel().spec(), hyperParameters(), m);
+    }
+
+    /** The options as model files hold them: {@code {"lambda": "0.001"}}. */
+    public Map<String, Object> hyperParameters() {
+        return BaselineOptions.hyperParameters(lambda);
+    }
+}
