@@ -9,7 +9,7 @@ import java.util.concurrent.Callable;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.model.KernelSos;
-import org.psdkit.model.KernelSosExample;
+import org.psdkit.experiments.toy.KernelSosExample;
 import org.psdkit.optim.sdp.SdpOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

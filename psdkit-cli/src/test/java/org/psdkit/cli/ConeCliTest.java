@@ -11,8 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.psdkit.data.Dataset;
-import org.psdkit.data.toy.HeteroscedasticToy;
-import org.psdkit.data.toy.QuantileToy;
+import org.psdkit.experiments.toy.HeteroscedasticToy;
+import org.psdkit.experiments.toy.QuantileToy;
 import org.psdkit.linalg.Matrix;
 
 /** fit / predict / eval for the hetero and quantile model types, and their golden files. */
