@@ -61,7 +61,7 @@ public final class BenchTkCommand implements Callable<Integer> {
         if (!(cRel > 0) || !(eps >= 0)) {
             throw new IllegalArgumentException("-c must be > 0 and --epsilon >= 0");
         }
-        Path file = data == null ? ReproduceTkTable1Command.defaultData().resolve("pima.csv") : data;
+        Path file = data == null ? ReproTkTable1Command.defaultData().resolve("pima.csv") : data;
         LabeledCsv d = LabeledCsv.read(file, true);
         BinaryLabels lab = BinaryLabels.of(d.labels(), d.source());
         double[] y = lab.encode(d.labels(), d.source());
