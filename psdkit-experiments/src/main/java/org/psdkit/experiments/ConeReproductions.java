@@ -103,91 +103,91 @@ public final class ConeReproductions {
         List<Kernel> ks = gaussians(o.sigmas());
         prepare(outDir);
         long start = System.nanoTime();
-        Dataset train = HeteroscedasticToy.sample(n, TRAIN_SEED);
-        Dataset test = HeteroscedasticToy.sample(testN, TEST_SEED);
-        Matrix g = grid(-0.1, 1.1, GRID);
-        double[] gx = g.col(0);
-        double[] tm = new double[GRID];
-        double[] tlo = new double[GRID];
-        double[] thi = new double[GRID];
-        for (int i = 0; i < GRID; i++) {
-            tm[i] = HeteroscedasticToy.mean(gx[i]);
-            double sd = Math.sqrt(HeteroscedasticToy.variance(gx[i]));
-            tlo[i] = tm[i] - 2 * sd;
-            thi[i] = tm[i] + 2 * sd;
-        }
-        double bayes = 0;
-        for (int i = 0; i < testN; i++) {
-            double xi = test.x().get(i, 0);
-            double v = HeteroscedasticToy.variance(xi);
-            double r = test.y()[i] - HeteroscedasticToy.mean(xi);
-            bayes += 0.5 * Math.log(2 * Math.PI * v) + r * r / (2 * v);
-        }
-        bayes /= testN;
-        Figure all = new Figure("Heteroscedastic regression (Le, Smola & Canu toy data, n = " + n
-                + "): mean +- 2 sd", 2);
-        List<Map<String, Object>> table = new ArrayList<>();
-        HeteroscedasticRegression.Method[] methods = {HeteroscedasticRegression.Method.PNM,
-            HeteroscedasticRegression.Method.NCM, HeteroscedasticRegression.Method.GLM,
-            HeteroscedasticRegression.Method.PSD};
-        for (HeteroscedasticRegression.Method m : methods) {
-            long t0 = System.nanoTime();
-            HeteroscedasticRegression.Options base = HeteroscedasticRegression.Options.of(1, 1, m);
-            GridSelection.Outcome sel;
-            listener.step("cv " + m.id(), 0, 1, start);
-            sel = HeteroscedasticRegression.select(train.x(), train.y(), base, ks, lambdas, folds, TRAIN_SEED);
-            listener.step("cv " + m.id(), 1, 1, start);
-            HeteroModel model = HeteroscedasticRegression.fit(train.x(), train.y(),
-                    base.with(sel.kernel(), sel.lambda()));
-            double secs = (System.nanoTime() - t0) * 1e-9;
-            Matrix pt = model.predict(test.x());
-            Matrix pg = model.predict(g);
-            double[] mean = pg.col(0);
-            double[] lo = new double[GRID];
-            double[] hi = new double[GRID];
-            double minV = Double.POSITIVE_INFINITY;
-            double maxV = Double.NEGATIVE_INFINITY;
+            Dataset train = HeteroscedasticToy.sample(n, TRAIN_SEED);
+            Dataset test = HeteroscedasticToy.sample(testN, TEST_SEED);
+            Matrix g = grid(-0.1, 1.1, GRID);
+            double[] gx = g.col(0);
+            double[] tm = new double[GRID];
+            double[] tlo = new double[GRID];
+            double[] thi = new double[GRID];
             for (int i = 0; i < GRID; i++) {
-                double v = pg.get(i, 1);
-                minV = Math.min(minV, v);
-                maxV = Math.max(maxV, v);
-                double sd = v > 0 ? Math.sqrt(v) : 0;
-                lo[i] = mean[i] - 2 * sd;
-                hi[i] = mean[i] + 2 * sd;
+                tm[i] = HeteroscedasticToy.mean(gx[i]);
+                double sd = Math.sqrt(HeteroscedasticToy.variance(gx[i]));
+                tlo[i] = tm[i] - 2 * sd;
+                thi[i] = tm[i] + 2 * sd;
             }
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("model", m.id());
-            row.put("kernel", sel.kernel().spec());
-            row.put("lambda", sel.lambda());
-            row.put("cv_nll", sel.score());
-            row.put("test_nll", HeteroModel.nll(pt, test.y()));
-            row.put("test_rmse", org.psdkit.select.Metrics.rmse(test.y(), pt.col(0)));
-            row.put("min_variance_grid", minV);
-            row.put("max_variance_grid", maxV);
-            row.put("iterations", model.diagnostics().iterations());
-            row.put("gap", model.diagnostics().gap());
-            row.put("converged", model.diagnostics().converged());
-            row.put("seconds", secs);
-            table.add(row);
-            String title = m.id().toUpperCase(Locale.ROOT) + ": sigma " + sigmaOf(sel.kernel()) + ", lambda "
-                    + Numbers.fmt(sel.lambda()) + ", test NLL " + Numbers.fmt((double) row.get("test_nll"));
-            Figure one = new Figure("Heteroscedastic regression, theta by " + m.id().toUpperCase(Locale.ROOT), 1);
-            for (Panel p : new Panel[] {all.panel(title), one.panel(title)}) {
-                p.xLabel("x").yLabel("y").legend("lower left").yRange(-7, 6);
-                p.band(gx, clip(lo, -7, 6), clip(hi, -7, 6), "fit mean +- 2 sd");
-                p.scatter(train.x().col(0), train.y(), "data");
-                p.line(gx, tm, "true mean").color(Color.ORANGE).width(2f);
-                p.line(gx, tlo, "true +- 2 sd").color(Color.ORANGE).dashed();
-                p.line(gx, thi, null).color(Color.ORANGE).dashed();
-                p.line(gx, clip(mean, -7, 6), "fit mean").color(new Color(31, 119, 180)).width(2f);
+            double bayes = 0;
+            for (int i = 0; i < testN; i++) {
+                double xi = test.x().get(i, 0);
+                double v = HeteroscedasticToy.variance(xi);
+                double r = test.y()[i] - HeteroscedasticToy.mean(xi);
+                bayes += 0.5 * Math.log(2 * Math.PI * v) + r * r / (2 * v);
             }
-            one.save(outDir.resolve("hetero-" + m.id() + ".png"));
-        }
-        all.save(outDir.resolve("hetero.png"));
-        String data = "Le, Smola & Canu (2005) Sec. 5 toy: x ~ U(0,1), y ~ N(2(exp(-30(x-1/4)^2)+sin(pi x^2))-2, "
-                + "exp(sin(2 pi x))); train n=" + n + " seed " + TRAIN_SEED + ", test n=" + testN + " seed "
-                + TEST_SEED;
-        return new HeteroResult(table, bayes, data, outDir.resolve("hetero.png"));
+            bayes /= testN;
+            Figure all = new Figure("Heteroscedastic regression (Le, Smola & Canu toy data, n = " + n
+                    + "): mean +- 2 sd", 2);
+            List<Map<String, Object>> table = new ArrayList<>();
+            HeteroscedasticRegression.Method[] methods = {HeteroscedasticRegression.Method.PNM,
+                HeteroscedasticRegression.Method.NCM, HeteroscedasticRegression.Method.GLM,
+                HeteroscedasticRegression.Method.PSD};
+            for (HeteroscedasticRegression.Method m : methods) {
+                long t0 = System.nanoTime();
+                HeteroscedasticRegression.Options base = HeteroscedasticRegression.Options.of(1, 1, m);
+                GridSelection.Outcome sel;
+                listener.step("cv " + m.id(), 0, 1, start);
+                sel = HeteroscedasticRegression.select(train.x(), train.y(), base, ks, lambdas, folds, TRAIN_SEED);
+                listener.step("cv " + m.id(), 1, 1, start);
+                HeteroModel model = HeteroscedasticRegression.fit(train.x(), train.y(),
+                        base.with(sel.kernel(), sel.lambda()));
+                double secs = (System.nanoTime() - t0) * 1e-9;
+                Matrix pt = model.predict(test.x());
+                Matrix pg = model.predict(g);
+                double[] mean = pg.col(0);
+                double[] lo = new double[GRID];
+                double[] hi = new double[GRID];
+                double minV = Double.POSITIVE_INFINITY;
+                double maxV = Double.NEGATIVE_INFINITY;
+                for (int i = 0; i < GRID; i++) {
+                    double v = pg.get(i, 1);
+                    minV = Math.min(minV, v);
+                    maxV = Math.max(maxV, v);
+                    double sd = v > 0 ? Math.sqrt(v) : 0;
+                    lo[i] = mean[i] - 2 * sd;
+                    hi[i] = mean[i] + 2 * sd;
+                }
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("model", m.id());
+                row.put("kernel", sel.kernel().spec());
+                row.put("lambda", sel.lambda());
+                row.put("cv_nll", sel.score());
+                row.put("test_nll", HeteroModel.nll(pt, test.y()));
+                row.put("test_rmse", org.psdkit.select.Metrics.rmse(test.y(), pt.col(0)));
+                row.put("min_variance_grid", minV);
+                row.put("max_variance_grid", maxV);
+                row.put("iterations", model.diagnostics().iterations());
+                row.put("gap", model.diagnostics().gap());
+                row.put("converged", model.diagnostics().converged());
+                row.put("seconds", secs);
+                table.add(row);
+                String title = m.id().toUpperCase(Locale.ROOT) + ": sigma " + sigmaOf(sel.kernel()) + ", lambda "
+                        + Numbers.fmt(sel.lambda()) + ", test NLL " + Numbers.fmt((double) row.get("test_nll"));
+                Figure one = new Figure("Heteroscedastic regression, theta by " + m.id().toUpperCase(Locale.ROOT), 1);
+                for (Panel p : new Panel[] {all.panel(title), one.panel(title)}) {
+                    p.xLabel("x").yLabel("y").legend("lower left").yRange(-7, 6);
+                    p.band(gx, clip(lo, -7, 6), clip(hi, -7, 6), "fit mean +- 2 sd");
+                    p.scatter(train.x().col(0), train.y(), "data");
+                    p.line(gx, tm, "true mean").color(Color.ORANGE).width(2f);
+                    p.line(gx, tlo, "true +- 2 sd").color(Color.ORANGE).dashed();
+                    p.line(gx, thi, null).color(Color.ORANGE).dashed();
+                    p.line(gx, clip(mean, -7, 6), "fit mean").color(new Color(31, 119, 180)).width(2f);
+                }
+                one.save(outDir.resolve("hetero-" + m.id() + ".png"));
+            }
+            all.save(outDir.resolve("hetero.png"));
+            String data = "Le, Smola & Canu (2005) Sec. 5 toy: x ~ U(0,1), y ~ N(2(exp(-30(x-1/4)^2)+sin(pi x^2))-2, "
+                    + "exp(sin(2 pi x))); train n=" + n + " seed " + TRAIN_SEED + ", test n=" + testN + " seed "
+                    + TEST_SEED;
+            return new HeteroResult(table, bayes, data, outDir.resolve("hetero.png"));
     }
 
     static String sigmaOf(Kernel k) {
@@ -238,96 +238,96 @@ public final class ConeReproductions {
         List<Kernel> ks = gaussians(o.sigmas());
         prepare(outDir);
         long start = System.nanoTime();
-        double[] taus = {0.25, 0.5, 0.75};
-        Dataset train = QuantileToy.sample(n, TRAIN_SEED);
-        Dataset test = QuantileToy.sample(testN, TEST_SEED);
-        Matrix g = grid(-0.25, 1.25, GRID);
-        Matrix inRange = grid(0, 1, GRID);
-        Matrix wide = grid(-2, 3, 5 * GRID);
-        double[] gx = g.col(0);
-        double[][] truth = new double[3][GRID];
-        for (int t = 0; t < 3; t++) {
-            for (int i = 0; i < GRID; i++) {
-                truth[t][i] = QuantileToy.quantile(gx[i], taus[t]);
-            }
-        }
-        double bayes = 0;
-        for (int i = 0; i < testN; i++) {
+            double[] taus = {0.25, 0.5, 0.75};
+            Dataset train = QuantileToy.sample(n, TRAIN_SEED);
+            Dataset test = QuantileToy.sample(testN, TEST_SEED);
+            Matrix g = grid(-0.25, 1.25, GRID);
+            Matrix inRange = grid(0, 1, GRID);
+            Matrix wide = grid(-2, 3, 5 * GRID);
+            double[] gx = g.col(0);
+            double[][] truth = new double[3][GRID];
             for (int t = 0; t < 3; t++) {
-                bayes += org.psdkit.model.cone.Pinball.loss(taus[t],
-                        test.y()[i] - QuantileToy.quantile(test.x().get(i, 0), taus[t]));
-            }
-        }
-        bayes /= testN;
-        Figure all = new Figure("Quantile regression, tau = 1/4, 1/2, 3/4 (App. E data, n = " + n + ")", 3);
-        List<Map<String, Object>> table = new ArrayList<>();
-        QuantileRegression.Method[] methods = {QuantileRegression.Method.PNM, QuantileRegression.Method.NCM,
-            QuantileRegression.Method.GLM, QuantileRegression.Method.PSD, QuantileRegression.Method.INDEPENDENT};
-        for (QuantileRegression.Method m : methods) {
-            long t0 = System.nanoTime();
-            QuantileRegression.Options base = QuantileRegression.Options.of(taus, 1, 1, m);
-            GridSelection.Outcome sel;
-            listener.step("cv " + m.id(), 0, 1, start);
-            sel = QuantileRegression.select(train.x(), train.y(), base, ks, lambdas, folds, TRAIN_SEED);
-            listener.step("cv " + m.id(), 1, 1, start);
-            QuantileModel model = QuantileRegression.fit(train.x(), train.y(), base.with(sel.kernel(),
-                    sel.lambda()));
-            double secs = (System.nanoTime() - t0) * 1e-9;
-            Matrix qt = model.predict(test.x());
-            Map<String, Object> metrics = metrics(qt, test.y(), taus);
-            long xTest = QuantileModel.crossings(qt);
-            long xIn = QuantileModel.crossings(model.predict(inRange));
-            long xWide = QuantileModel.crossings(model.predict(wide));
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("model", m.id());
-            row.put("kernel", sel.kernel().spec());
-            row.put("lambda", sel.lambda());
-            row.put("cv_pinball", sel.score());
-            row.put("test_pinball", metrics.get("pinball"));
-            row.put("test_pinball_total", metrics.get("pinball_total"));
-            row.put("test_coverage", metrics.get("coverage"));
-            row.put("crossings_test_rows", xTest);
-            row.put("crossings_grid_0_1", xIn);
-            row.put("crossings_grid_-2_3", xWide);
-            row.put("iterations", model.diagnostics().iterations());
-            row.put("gap", model.diagnostics().gap());
-            row.put("converged", model.diagnostics().converged());
-            row.put("seconds", secs);
-            table.add(row);
-            Matrix qg = model.predict(g);
-            String title = m.id().toUpperCase(Locale.ROOT) + ": sigma " + sigmaOf(sel.kernel()) + ", lambda "
-                    + Numbers.fmt(sel.lambda()) + ", crossings on [0,1] " + xIn;
-            Figure one = new Figure("Quantile regression by " + m.id().toUpperCase(Locale.ROOT), 1);
-            for (Panel p : new Panel[] {all.panel(title), one.panel(title)}) {
-                p.xLabel("x").yLabel("y").legend("upper center").yRange(-0.45, 0.45);
-                p.scatter(train.x().col(0), train.y(), "data").size(2);
-                for (int t = 0; t < 3; t++) {
-                    p.line(gx, truth[t], t == 0 ? "true quantiles" : null).color(Color.ORANGE).dashed();
-                }
-                Color[] shades = {new Color(107, 174, 214), new Color(8, 81, 156), new Color(107, 174, 214)};
-                for (int t = 0; t < 3; t++) {
-                    p.line(gx, clip(qg.col(t), -0.45, 0.45), "q" + taus[t]).color(shades[t]).width(2f);
-                }
-                List<Double> cx = new ArrayList<>();
-                List<Double> cy = new ArrayList<>();
                 for (int i = 0; i < GRID; i++) {
-                    if (qg.get(i, 0) > qg.get(i, 1) || qg.get(i, 1) > qg.get(i, 2) || qg.get(i, 0) > qg.get(i, 2)) {
-                        cx.add(gx[i]);
-                        cy.add(Math.max(-0.45, Math.min(0.45, qg.get(i, 1))));
+                    truth[t][i] = QuantileToy.quantile(gx[i], taus[t]);
+                }
+            }
+            double bayes = 0;
+            for (int i = 0; i < testN; i++) {
+                for (int t = 0; t < 3; t++) {
+                    bayes += org.psdkit.model.cone.Pinball.loss(taus[t],
+                            test.y()[i] - QuantileToy.quantile(test.x().get(i, 0), taus[t]));
+                }
+            }
+            bayes /= testN;
+            Figure all = new Figure("Quantile regression, tau = 1/4, 1/2, 3/4 (App. E data, n = " + n + ")", 3);
+            List<Map<String, Object>> table = new ArrayList<>();
+            QuantileRegression.Method[] methods = {QuantileRegression.Method.PNM, QuantileRegression.Method.NCM,
+                QuantileRegression.Method.GLM, QuantileRegression.Method.PSD, QuantileRegression.Method.INDEPENDENT};
+            for (QuantileRegression.Method m : methods) {
+                long t0 = System.nanoTime();
+                QuantileRegression.Options base = QuantileRegression.Options.of(taus, 1, 1, m);
+                GridSelection.Outcome sel;
+                listener.step("cv " + m.id(), 0, 1, start);
+                sel = QuantileRegression.select(train.x(), train.y(), base, ks, lambdas, folds, TRAIN_SEED);
+                listener.step("cv " + m.id(), 1, 1, start);
+                QuantileModel model = QuantileRegression.fit(train.x(), train.y(), base.with(sel.kernel(),
+                        sel.lambda()));
+                double secs = (System.nanoTime() - t0) * 1e-9;
+                Matrix qt = model.predict(test.x());
+                Map<String, Object> metrics = metrics(qt, test.y(), taus);
+                long xTest = QuantileModel.crossings(qt);
+                long xIn = QuantileModel.crossings(model.predict(inRange));
+                long xWide = QuantileModel.crossings(model.predict(wide));
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("model", m.id());
+                row.put("kernel", sel.kernel().spec());
+                row.put("lambda", sel.lambda());
+                row.put("cv_pinball", sel.score());
+                row.put("test_pinball", metrics.get("pinball"));
+                row.put("test_pinball_total", metrics.get("pinball_total"));
+                row.put("test_coverage", metrics.get("coverage"));
+                row.put("crossings_test_rows", xTest);
+                row.put("crossings_grid_0_1", xIn);
+                row.put("crossings_grid_-2_3", xWide);
+                row.put("iterations", model.diagnostics().iterations());
+                row.put("gap", model.diagnostics().gap());
+                row.put("converged", model.diagnostics().converged());
+                row.put("seconds", secs);
+                table.add(row);
+                Matrix qg = model.predict(g);
+                String title = m.id().toUpperCase(Locale.ROOT) + ": sigma " + sigmaOf(sel.kernel()) + ", lambda "
+                        + Numbers.fmt(sel.lambda()) + ", crossings on [0,1] " + xIn;
+                Figure one = new Figure("Quantile regression by " + m.id().toUpperCase(Locale.ROOT), 1);
+                for (Panel p : new Panel[] {all.panel(title), one.panel(title)}) {
+                    p.xLabel("x").yLabel("y").legend("upper center").yRange(-0.45, 0.45);
+                    p.scatter(train.x().col(0), train.y(), "data").size(2);
+                    for (int t = 0; t < 3; t++) {
+                        p.line(gx, truth[t], t == 0 ? "true quantiles" : null).color(Color.ORANGE).dashed();
+                    }
+                    Color[] shades = {new Color(107, 174, 214), new Color(8, 81, 156), new Color(107, 174, 214)};
+                    for (int t = 0; t < 3; t++) {
+                        p.line(gx, clip(qg.col(t), -0.45, 0.45), "q" + taus[t]).color(shades[t]).width(2f);
+                    }
+                    List<Double> cx = new ArrayList<>();
+                    List<Double> cy = new ArrayList<>();
+                    for (int i = 0; i < GRID; i++) {
+                        if (qg.get(i, 0) > qg.get(i, 1) || qg.get(i, 1) > qg.get(i, 2) || qg.get(i, 0) > qg.get(i, 2)) {
+                            cx.add(gx[i]);
+                            cy.add(Math.max(-0.45, Math.min(0.45, qg.get(i, 1))));
+                        }
+                    }
+                    if (!cx.isEmpty()) {
+                        p.scatter(cx.stream().mapToDouble(Double::doubleValue).toArray(),
+                                cy.stream().mapToDouble(Double::doubleValue).toArray(), "crossing")
+                                .color(Color.RED).size(3);
                     }
                 }
-                if (!cx.isEmpty()) {
-                    p.scatter(cx.stream().mapToDouble(Double::doubleValue).toArray(),
-                            cy.stream().mapToDouble(Double::doubleValue).toArray(), "crossing")
-                            .color(Color.RED).size(3);
-                }
+                one.save(outDir.resolve("quantile-" + m.id() + ".png"));
             }
-            one.save(outDir.resolve("quantile-" + m.id() + ".png"));
-        }
-        all.save(outDir.resolve("quantile.png"));
-        String data = "seed 002 App. E: X ~ U(0,1/3)/2 + U(2/3,1)/2, Y|x ~ N(0, sd = sigma(x)); train n=" + n
-                + " seed " + TRAIN_SEED + ", test n=" + testN + " seed " + TEST_SEED;
-        return new QuantileResult(table, bayes, data, outDir.resolve("quantile.png"));
+            all.save(outDir.resolve("quantile.png"));
+            String data = "seed 002 App. E: X ~ U(0,1/3)/2 + U(2/3,1)/2, Y|x ~ N(0, sd = sigma(x)); train n=" + n
+                    + " seed " + TRAIN_SEED + ", test n=" + testN + " seed " + TEST_SEED;
+            return new QuantileResult(table, bayes, data, outDir.resolve("quantile.png"));
     }
 
     /** Mean pinball loss and coverage P(y ≤ q_τ) per quantile column, and the pinball loss summed over τ. */

@@ -107,60 +107,60 @@ public final class TkFigures {
         listener = ExperimentListener.orNone(listener);
         int m = o.m();
         long seed = o.seed();
-        Figure fig = new Figure("Decision surfaces (" + m + " training points)", 2);
-        Map<String, Double> rep = new LinkedHashMap<>();
-        for (String problem : new String[] {"circle", "spiral"}) {
-            Random r = new Random(seed);
-            double[][] tr = problem.equals("circle") ? circle(m, r) : spiral(m, r);
-            double[][] te = problem.equals("circle") ? circle(2000, r) : spiral(2000, r);
-            Matrix x = xs(tr);
-            double[] y = ys(tr);
-            for (Method meth : new Method[] {Method.TK, Method.SIMPLEMKL}) {
-                KernelLearning.Fitted f = train(meth, x, y, seed);
-                double acc = accuracy(f.decision(x, y, xs(te)), ys(te));
-                Matrix grid = Matrix.zeros(GRID * GRID, 2);
-                for (int a = 0; a < GRID; a++) {
-                    for (int b = 0; b < GRID; b++) {
-                        grid.set(a * GRID + b, 0, (a + 0.5) / GRID);
-                        grid.set(a * GRID + b, 1, (b + 0.5) / GRID);
-                    }
-                }
-                double[] g = f.decision(x, y, grid);
-                List<double[]> pos = new ArrayList<>();
-                List<double[]> zero = new ArrayList<>();
-                for (int a = 0; a < GRID; a++) {
-                    for (int b = 0; b < GRID; b++) {
-                        double v = g[a * GRID + b];
-                        double[] pt = {(a + 0.5) / GRID, (b + 0.5) / GRID};
-                        if (v >= 0 && (a + b) % 3 == 0) {
-                            pos.add(pt);
-                        }
-                        boolean edge = (a + 1 < GRID && (g[(a + 1) * GRID + b] >= 0) != (v >= 0))
-                                || (b + 1 < GRID && (g[a * GRID + b + 1] >= 0) != (v >= 0));
-                        if (edge) {
-                            zero.add(pt);
+            Figure fig = new Figure("Decision surfaces (" + m + " training points)", 2);
+            Map<String, Double> rep = new LinkedHashMap<>();
+            for (String problem : new String[] {"circle", "spiral"}) {
+                Random r = new Random(seed);
+                double[][] tr = problem.equals("circle") ? circle(m, r) : spiral(m, r);
+                double[][] te = problem.equals("circle") ? circle(2000, r) : spiral(2000, r);
+                Matrix x = xs(tr);
+                double[] y = ys(tr);
+                for (Method meth : new Method[] {Method.TK, Method.SIMPLEMKL}) {
+                    KernelLearning.Fitted f = train(meth, x, y, seed);
+                    double acc = accuracy(f.decision(x, y, xs(te)), ys(te));
+                    Matrix grid = Matrix.zeros(GRID * GRID, 2);
+                    for (int a = 0; a < GRID; a++) {
+                        for (int b = 0; b < GRID; b++) {
+                            grid.set(a * GRID + b, 0, (a + 0.5) / GRID);
+                            grid.set(a * GRID + b, 1, (b + 0.5) / GRID);
                         }
                     }
+                    double[] g = f.decision(x, y, grid);
+                    List<double[]> pos = new ArrayList<>();
+                    List<double[]> zero = new ArrayList<>();
+                    for (int a = 0; a < GRID; a++) {
+                        for (int b = 0; b < GRID; b++) {
+                            double v = g[a * GRID + b];
+                            double[] pt = {(a + 0.5) / GRID, (b + 0.5) / GRID};
+                            if (v >= 0 && (a + b) % 3 == 0) {
+                                pos.add(pt);
+                            }
+                            boolean edge = (a + 1 < GRID && (g[(a + 1) * GRID + b] >= 0) != (v >= 0))
+                                    || (b + 1 < GRID && (g[a * GRID + b + 1] >= 0) != (v >= 0));
+                            if (edge) {
+                                zero.add(pt);
+                            }
+                        }
+                    }
+                    Panel p = fig.panel(String.format(Locale.ROOT, "%s — %s (test accuracy %.1f%%)", problem,
+                            meth.label(), 100 * acc)).xLabel("x1").yLabel("x2").xRange(0, 1).yRange(0, 1);
+                    p.scatter(col(pos, 0), col(pos, 1), "f(x) >= 0").color(new java.awt.Color(200, 220, 240))
+                            .size(2);
+                    p.scatter(col(zero, 0), col(zero, 1), "f(x) = 0").color(java.awt.Color.BLACK).size(2);
+                    List<double[]> cp = new ArrayList<>();
+                    List<double[]> cn = new ArrayList<>();
+                    for (double[] t : tr) {
+                        (t[2] > 0 ? cp : cn).add(t);
+                    }
+                    p.scatter(col(cp, 0), col(cp, 1), "+1").color(Panel.PALETTE[0]).size(5);
+                    p.scatter(col(cn, 0), col(cn, 1), "-1").color(Panel.PALETTE[1]).size(5);
+                    rep.put(problem + "_" + meth.name().toLowerCase(Locale.ROOT) + "_accuracy", acc);
+                    listener.note(String.format(Locale.ROOT, "%s %s: test accuracy %.4f, %s", problem,
+                            meth.label(), acc, f.summary()));
                 }
-                Panel p = fig.panel(String.format(Locale.ROOT, "%s — %s (test accuracy %.1f%%)", problem,
-                        meth.label(), 100 * acc)).xLabel("x1").yLabel("x2").xRange(0, 1).yRange(0, 1);
-                p.scatter(col(pos, 0), col(pos, 1), "f(x) >= 0").color(new java.awt.Color(200, 220, 240))
-                        .size(2);
-                p.scatter(col(zero, 0), col(zero, 1), "f(x) = 0").color(java.awt.Color.BLACK).size(2);
-                List<double[]> cp = new ArrayList<>();
-                List<double[]> cn = new ArrayList<>();
-                for (double[] t : tr) {
-                    (t[2] > 0 ? cp : cn).add(t);
-                }
-                p.scatter(col(cp, 0), col(cp, 1), "+1").color(Panel.PALETTE[0]).size(5);
-                p.scatter(col(cn, 0), col(cn, 1), "-1").color(Panel.PALETTE[1]).size(5);
-                rep.put(problem + "_" + meth.name().toLowerCase(Locale.ROOT) + "_accuracy", acc);
-                listener.note(String.format(Locale.ROOT, "%s %s: test accuracy %.4f, %s", problem,
-                        meth.label(), acc, f.summary()));
             }
-        }
-        fig.save(o.figure());
-        return new SurfacesResult(rep, o.figure());
+            fig.save(o.figure());
+            return new SurfacesResult(rep, o.figure());
     }
 
     static double[] col(List<double[]> pts, int j) {
@@ -216,44 +216,44 @@ public final class TkFigures {
         long seed = o.seed();
         double cRel = o.cRel();
         double eps = o.eps();
-        KernelLearning.Settings st = new KernelLearning.Settings(1, TessellatedKernel.Orthant.LOWER, 100, seed);
-        double[][] test = spiral(2000, new Random(seed + 99));
-        Figure fig = new Figure("Tessellated kernel scaling (spiral, d = 1)", 2);
-        double[] tTk = new double[ms.length];
-        double[] tMkl = new double[ms.length];
-        double[] eTk = new double[ms.length];
-        double[] eMkl = new double[ms.length];
-        // warm-up (JIT, native libraries) so the smallest size is not dominated by start-up
-        double[][] warm = spiral(100, new Random(seed));
-        KernelLearning.fit(Method.TK, xs(warm), ys(warm), cRel, eps, st, 1e-2);
-        for (int i = 0; i < ms.length; i++) {
-            double[][] tr = spiral((int) ms[i], new Random(seed + i));
-            Matrix x = xs(tr);
-            double[] y = ys(tr);
-            KernelLearning.Fitted tk = KernelLearning.fit(Method.TK, x, y, cRel, eps, st, 1e-2);
-            KernelLearning.Fitted mk = KernelLearning.fit(Method.SIMPLEMKL, x, y, cRel, 0, st, 1e-2);
-            tTk[i] = tk.seconds();
-            tMkl[i] = mk.seconds();
-            eTk[i] = Math.max(1.0 / test.length, 1 - accuracy(tk.decision(x, y, xs(test)), ys(test)));
-            eMkl[i] = Math.max(1.0 / test.length, 1 - accuracy(mk.decision(x, y, xs(test)), ys(test)));
-            listener.note(String.format(Locale.ROOT, "m=%d: TK %.3fs error %.4f | SimpleMKL %.3fs error %.4f",
-                    (int) ms[i], tTk[i], eTk[i], tMkl[i], eMkl[i]));
-        }
-        double sTk = logLogSlope(ms, tTk);
-        double sMkl = logLogSlope(ms, tMkl);
-        Panel a = fig.panel(String.format(Locale.ROOT, "training time (slopes: TK %.2f, SimpleMKL %.2f)", sTk,
-                sMkl)).xLabel("training points m").yLabel("seconds").logX().logY().legend("upper left");
-        a.line(ms, tTk, "TK (direct)");
-        a.scatter(ms, tTk, null);
-        a.line(ms, tMkl, "SimpleMKL").dashed();
-        a.scatter(ms, tMkl, null);
-        Panel b = fig.panel("residual error 1 - TSA (spiral)").xLabel("training points m")
-                .yLabel("1 - test accuracy").logX().logY().legend("upper right");
-        b.line(ms, eTk, "TK (direct)");
-        b.scatter(ms, eTk, null);
-        b.line(ms, eMkl, "SimpleMKL").dashed();
-        b.scatter(ms, eMkl, null);
-        fig.save(o.figure());
-        return new ScalingResult(ms, tTk, tMkl, sTk, sMkl, eTk, eMkl, logLogSlope(ms, eTk), o.figure());
+            KernelLearning.Settings st = new KernelLearning.Settings(1, TessellatedKernel.Orthant.LOWER, 100, seed);
+            double[][] test = spiral(2000, new Random(seed + 99));
+            Figure fig = new Figure("Tessellated kernel scaling (spiral, d = 1)", 2);
+            double[] tTk = new double[ms.length];
+            double[] tMkl = new double[ms.length];
+            double[] eTk = new double[ms.length];
+            double[] eMkl = new double[ms.length];
+            // warm-up (JIT, native libraries) so the smallest size is not dominated by start-up
+            double[][] warm = spiral(100, new Random(seed));
+            KernelLearning.fit(Method.TK, xs(warm), ys(warm), cRel, eps, st, 1e-2);
+            for (int i = 0; i < ms.length; i++) {
+                double[][] tr = spiral((int) ms[i], new Random(seed + i));
+                Matrix x = xs(tr);
+                double[] y = ys(tr);
+                KernelLearning.Fitted tk = KernelLearning.fit(Method.TK, x, y, cRel, eps, st, 1e-2);
+                KernelLearning.Fitted mk = KernelLearning.fit(Method.SIMPLEMKL, x, y, cRel, 0, st, 1e-2);
+                tTk[i] = tk.seconds();
+                tMkl[i] = mk.seconds();
+                eTk[i] = Math.max(1.0 / test.length, 1 - accuracy(tk.decision(x, y, xs(test)), ys(test)));
+                eMkl[i] = Math.max(1.0 / test.length, 1 - accuracy(mk.decision(x, y, xs(test)), ys(test)));
+                listener.note(String.format(Locale.ROOT, "m=%d: TK %.3fs error %.4f | SimpleMKL %.3fs error %.4f",
+                        (int) ms[i], tTk[i], eTk[i], tMkl[i], eMkl[i]));
+            }
+            double sTk = logLogSlope(ms, tTk);
+            double sMkl = logLogSlope(ms, tMkl);
+            Panel a = fig.panel(String.format(Locale.ROOT, "training time (slopes: TK %.2f, SimpleMKL %.2f)", sTk,
+                    sMkl)).xLabel("training points m").yLabel("seconds").logX().logY().legend("upper left");
+            a.line(ms, tTk, "TK (direct)");
+            a.scatter(ms, tTk, null);
+            a.line(ms, tMkl, "SimpleMKL").dashed();
+            a.scatter(ms, tMkl, null);
+            Panel b = fig.panel("residual error 1 - TSA (spiral)").xLabel("training points m")
+                    .yLabel("1 - test accuracy").logX().logY().legend("upper right");
+            b.line(ms, eTk, "TK (direct)");
+            b.scatter(ms, eTk, null);
+            b.line(ms, eMkl, "SimpleMKL").dashed();
+            b.scatter(ms, eMkl, null);
+            fig.save(o.figure());
+            return new ScalingResult(ms, tTk, tMkl, sTk, sMkl, eTk, eMkl, logLogSlope(ms, eTk), o.figure());
     }
 }
