@@ -190,6 +190,133 @@ public final class Panel {
         return Double.isFinite(x) && Double.isFinite(y) && (!logX || x > 0) && (!logY || y > 0);
     }
 
+    /**
+     * Whether a logarithmic axis spanning {@code lo..hi} is drawn in log10 coordinates on a linear axis: XChart labels
+     * a logarithmic axis at powers of ten only, which leaves a range of less than two decades with one label or none.
+     */
+    static boolean shortLogRange(double lo, double hi) {
+        return !(lo > 0 && hi / lo >= 100);
+    }
+
+    /** An axis range in plotted units: log10 of the range on a logarithmic axis. */
+    private static double[] plotted(double[] r, boolean log) {
+        double lo = log ? Math.log10(r[0]) : r[0];
+        double hi = log ? Math.log10(r[1]) : r[1];
+        if (!(hi > lo)) {
+            return new double[] {Double.isFinite(lo) ? lo - 1 : 0, Double.isFinite(lo) ? lo + 1 : 1};
+        }
+        return new double[] {lo, hi};
+    }
+
+    /** Tick label of a log10 coordinate: the value 10^v to 3 significant digits. */
+    static String powerLabel(double v) {
+        double x = Math.pow(10, v);
+        if (x >= 1e-3 && x < 1e6) {
+            return new java.math.BigDecimal(x).round(new java.math.MathContext(3)).stripTrailingZeros()
+                    .toPlainString();
+        }
+        return String.format(Locale.ROOT, "%.2g", x);
+    }
+
+    private double[] range(boolean xAxis) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (Series s : series) {
+            for (int i = 0; i < s.x.length; i++) {
+                if (keep(s.x[i], s.y[i]) && (s.y2 == null || keep(s.x[i], s.y2[i]))) {
+                    double a = xAxis ? s.x[i] : s.y[i];
+                    double b = xAxis ? s.x[i] : (s.y2 == null ? s.y[i] : s.y2[i]);
+                    lo = Math.min(lo, Math.min(a, b));
+                    hi = Math.max(hi, Math.max(a, b));
+                }
+            }
+        }
+        if (xAxis && xMin != null) {
+            return new double[] {xMin, xMax};
+        }
+        if (!xAxis && yMin != null) {
+            return new double[] {yMin, yMax};
+        }
+        return new double[] {lo, hi};
+    }
+
+    /** Length in pixels of a dash and of the gap after it. */
+    private static final double DASH = 8;
+    private static final double GAP = 5;
+
+    /**
+     * The dashes of a dashed polyline, each a polyline of its own: XChart strokes a line segment by segment, so a
+     * dash pattern restarts at every data point and a densely sampled curve comes out solid. {@code sx} and
+     * {@code sy} convert data units to pixels (approximately: the plot area is a little smaller than the panel).
+     */
+    static List<double[][]> dashes(List<double[]> pts, double sx, double sy) {
+        List<double[][]> out = new ArrayList<>();
+        List<double[]> cur = new ArrayList<>();
+        boolean on = true;
+        double left = DASH;
+        cur.add(pts.get(0));
+        for (int i = 1; i < pts.size(); i++) {
+            double[] a = pts.get(i - 1);
+            double[] b = pts.get(i);
+            double len = Math.hypot((b[0] - a[0]) * sx, (b[1] - a[1]) * sy);
+            double done = 0;
+            while (len - done > left) {
+                done += left;
+                double t = done / len;
+                double[] m = {a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])};
+                if (on) {
+                    cur.add(m);
+                    out.add(cur.toArray(new double[0][]));
+                    cur = new ArrayList<>();
+                } else {
+                    cur.add(m);
+                }
+                on = !on;
+                left = on ? DASH : GAP;
+            }
+            left -= len - done;
+            if (on) {
+                cur.add(b);
+            } else {
+                cur.clear();
+            }
+        }
+        if (on && cur.size() > 1) {
+            out.add(cur.toArray(new double[0][]));
+        }
+        if (out.isEmpty()) {
+            out.add(pts.toArray(new double[0][]));
+        }
+        return out;
+    }
+
+    /**
+     * The corner of the axes with the fewest points near it, for the legend: points in [0, 1]² axes coordinates, the
+     * legend taken as 40 % of the width and 35 % of the height. Upper right wins ties.
+     */
+    static Styler.LegendPosition emptiestCorner(List<double[]> unitPoints) {
+        Styler.LegendPosition[] corners = {Styler.LegendPosition.InsideNE, Styler.LegendPosition.InsideNW,
+            Styler.LegendPosition.InsideSE, Styler.LegendPosition.InsideSW};
+        int[] count = new int[4];
+        for (double[] q : unitPoints) {
+            boolean right = q[0] > 0.6;
+            boolean left = q[0] < 0.4;
+            boolean top = q[1] > 0.65;
+            boolean bottom = q[1] < 0.35;
+            count[0] += right && top ? 1 : 0;
+            count[1] += left && top ? 1 : 0;
+            count[2] += right && bottom ? 1 : 0;
+            count[3] += left && bottom ? 1 : 0;
+        }
+        int best = 0;
+        for (int k = 1; k < 4; k++) {
+            if (count[k] < count[best]) {
+                best = k;
+            }
+        }
+        return corners[best];
+    }
+
     /** A filled circle of a fixed diameter (XChart's own markers share one size per chart). */
     private static Marker circle(double diameter) {
         return new Marker() {
@@ -220,17 +347,33 @@ public final class Panel {
         st.setLegendBackgroundColor(new Color(255, 255, 255, 215));
         st.setLegendBorderColor(Color.GRAY);
         st.setLegendPosition(legendPosition(legendPosition));
-        st.setXAxisLogarithmic(logX);
-        st.setYAxisLogarithmic(logY);
+        double[] xr = range(true);
+        double[] yr = range(false);
+        boolean log10X = logX && shortLogRange(xr[0], xr[1]);
+        boolean log10Y = logY && shortLogRange(yr[0], yr[1]);
+        st.setXAxisLogarithmic(logX && !log10X);
+        st.setYAxisLogarithmic(logY && !log10Y);
+        if (log10X) {
+            c.setCustomXAxisTickLabelsFormatter(Panel::powerLabel);
+        }
+        if (log10Y) {
+            c.setCustomYAxisTickLabelsFormatter(Panel::powerLabel);
+        }
         st.setXAxisLabelRotation(0);
         if (xMin != null) {
-            st.setXAxisMin(xMin);
-            st.setXAxisMax(xMax);
+            st.setXAxisMin(log10X ? Math.log10(xMin) : xMin);
+            st.setXAxisMax(log10X ? Math.log10(xMax) : xMax);
         }
         if (yMin != null) {
-            st.setYAxisMin(yMin);
-            st.setYAxisMax(yMax);
+            st.setYAxisMin(log10Y ? Math.log10(yMin) : yMin);
+            st.setYAxisMax(log10Y ? Math.log10(yMax) : yMax);
         }
+        // pixels per plotted unit (log10 units on a logarithmic axis), for the dashes and the legend's corner
+        double[] pxr = plotted(xr, logX);
+        double[] pyr = plotted(yr, logY);
+        double sx = (width - 90) / Math.max(pxr[1] - pxr[0], 1e-300);
+        double sy = (height - 90) / Math.max(pyr[1] - pyr[0], 1e-300);
+        List<double[]> unit = new ArrayList<>();
         Set<String> names = new HashSet<>();
         boolean anyLegend = false;
         for (int k = 0; k < series.size(); k++) {
@@ -238,11 +381,18 @@ public final class Panel {
             List<double[]> pts = new ArrayList<>();
             for (int i = 0; i < s.x.length; i++) {
                 if (keep(s.x[i], s.y[i]) && (s.y2 == null || keep(s.x[i], s.y2[i]))) {
-                    pts.add(new double[] {s.x[i], s.y[i], s.y2 == null ? 0 : s.y2[i]});
+                    double y2 = s.y2 == null ? 0 : s.y2[i];
+                    pts.add(new double[] {log10X ? Math.log10(s.x[i]) : s.x[i], log10Y ? Math.log10(s.y[i]) : s.y[i],
+                        log10Y && s.y2 != null ? Math.log10(y2) : y2});
                 }
             }
             if (pts.isEmpty()) {
                 continue;
+            }
+            for (double[] q : pts) {
+                double ux = ((logX && !log10X ? Math.log10(q[0]) : q[0]) - pxr[0]) / (pxr[1] - pxr[0]);
+                double uy = ((logY && !log10Y ? Math.log10(q[1]) : q[1]) - pyr[0]) / (pyr[1] - pyr[0]);
+                unit.add(new double[] {ux, uy});
             }
             boolean shown = s.label != null && !s.label.isEmpty();
             String name = shown ? s.label : "\u0000series " + k;
@@ -266,23 +416,52 @@ public final class Panel {
                 Color f = new Color(s.color.getRed(), s.color.getGreen(), s.color.getBlue(), 70);
                 xs.setFillColor(f);
                 xs.setLineColor(f);
+                xs.setLineStyle(new BasicStroke(0.8f));
                 xs.setMarker(SeriesMarkers.NONE);
             } else {
-                double[] px = new double[pts.size()];
-                double[] py = new double[pts.size()];
-                for (int i = 0; i < px.length; i++) {
-                    px[i] = pts.get(i)[0];
-                    py[i] = pts.get(i)[1];
+                double[] vx = new double[pts.size()];
+                double[] vy = new double[pts.size()];
+                for (int i = 0; i < vx.length; i++) {
+                    vx[i] = pts.get(i)[0];
+                    vy[i] = pts.get(i)[1];
                 }
-                xs = c.addSeries(name, px, py);
+                if (s.kind == Series.Kind.LINE && s.dashed && pts.size() > 1) {
+                    List<double[]> plotted = new ArrayList<>();
+                    for (double[] q : pts) {
+                        plotted.add(new double[] {logX && !log10X ? Math.log10(q[0]) : q[0],
+                            logY && !log10Y ? Math.log10(q[1]) : q[1]});
+                    }
+                    List<double[][]> ds = dashes(plotted, sx, sy);
+                    for (int d = 0; d < ds.size(); d++) {
+                        double[] dx = new double[ds.get(d).length];
+                        double[] dy = new double[dx.length];
+                        for (int i = 0; i < dx.length; i++) {
+                            dx[i] = logX && !log10X ? Math.pow(10, ds.get(d)[i][0]) : ds.get(d)[i][0];
+                            dy[i] = logY && !log10Y ? Math.pow(10, ds.get(d)[i][1]) : ds.get(d)[i][1];
+                        }
+                        String dn = d == 0 ? name : name + "\u0000dash " + d;
+                        XYSeries piece = c.addSeries(dn, dx, dy);
+                        piece.setXYSeriesRenderStyle(XYSeriesRenderStyle.Line);
+                        piece.setMarker(SeriesMarkers.NONE);
+                        piece.setLineColor(s.color);
+                        // the first dash carries the legend entry, drawn dashed there
+                        piece.setLineStyle(d == 0
+                                ? new BasicStroke(s.width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f,
+                                        new float[] {(float) DASH - 1, (float) GAP}, 0f)
+                                : new BasicStroke(s.width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND));
+                        piece.setShowInLegend(false);
+                    }
+                    xs = c.getSeriesMap().get(name);
+                } else {
+                    xs = c.addSeries(name, vx, vy);
+                }
                 if (s.kind == Series.Kind.LINE) {
-                    xs.setXYSeriesRenderStyle(XYSeriesRenderStyle.Line);
-                    xs.setMarker(SeriesMarkers.NONE);
-                    xs.setLineColor(s.color);
-                    xs.setLineStyle(s.dashed
-                            ? new BasicStroke(s.width, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f,
-                                    new float[] {7f, 5f}, 0f)
-                            : new BasicStroke(s.width, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
+                    if (!s.dashed || pts.size() < 2) {
+                        xs.setXYSeriesRenderStyle(XYSeriesRenderStyle.Line);
+                        xs.setMarker(SeriesMarkers.NONE);
+                        xs.setLineColor(s.color);
+                        xs.setLineStyle(new BasicStroke(s.width, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
+                    }
                 } else {
                     xs.setXYSeriesRenderStyle(XYSeriesRenderStyle.Scatter);
                     xs.setMarker(circle(s.size));
@@ -296,6 +475,9 @@ public final class Panel {
             XYSeries e = c.addSeries("\u0000empty", new double[] {1}, new double[] {1});
             e.setMarker(SeriesMarkers.NONE);
             e.setShowInLegend(false);
+        }
+        if ("auto".equalsIgnoreCase(legendPosition)) {
+            st.setLegendPosition(emptiestCorner(unit));
         }
         st.setLegendVisible(anyLegend && !"none".equalsIgnoreCase(legendPosition));
         return c;

@@ -69,4 +69,28 @@ class FigureTest {
         assertEquals(200, img.getWidth());
         assertEquals(150, img.getHeight());
     }
+
+    @Test
+    void aDashedLineIsCutIntoDashesWhateverItsSampling() {
+        // 101 points 1 pixel apart on a 100-pixel line: dashes of 8 px every 13 px
+        java.util.List<double[]> pts = new java.util.ArrayList<>();
+        for (int i = 0; i <= 100; i++) {
+            pts.add(new double[] {i, 0});
+        }
+        java.util.List<double[][]> d = Panel.dashes(pts, 1, 1);
+        assertEquals(8, d.size());
+        for (double[][] dash : d.subList(0, 7)) {
+            assertEquals(8, dash[dash.length - 1][0] - dash[0][0], 1e-9);
+        }
+        assertEquals(13, d.get(1)[0][0] - d.get(0)[0][0], 1e-9);
+    }
+
+    @Test
+    void theLegendGoesToTheEmptiestCorner() {
+        java.util.List<double[]> pts = java.util.List.of(new double[] {0.9, 0.9}, new double[] {0.1, 0.9},
+                new double[] {0.9, 0.1});
+        assertEquals(org.knowm.xchart.style.Styler.LegendPosition.InsideSW, Panel.emptiestCorner(pts));
+        assertEquals(org.knowm.xchart.style.Styler.LegendPosition.InsideNE,
+                Panel.emptiestCorner(java.util.List.of()));
+    }
 }
