@@ -36,6 +36,7 @@ public final class Example2Reproduction {
             if (ncmMaxIter < 1) {
                 throw new IllegalArgumentException("ncmMaxIter must be >= 1, got " + ncmMaxIter);
             }
+            Figure.format(figure); // an unsupported format fails before any work
             sizes = sizes.clone();
         }
     }

@@ -56,6 +56,7 @@ public final class KernelSosReproduction {
             if (testPoints < 2) {
                 throw new IllegalArgumentException("testPoints must be >= 2, got " + testPoints);
             }
+            Figure.format(figure); // an unsupported format fails before any work
             sigmas = sigmas.clone();
         }
     }

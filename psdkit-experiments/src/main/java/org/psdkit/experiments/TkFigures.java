@@ -95,6 +95,7 @@ public final class TkFigures {
             if (m < 10) {
                 throw new IllegalArgumentException("m must be >= 10, got " + m);
             }
+            Figure.format(figure); // an unsupported format fails before any work
         }
     }
 
@@ -196,6 +197,7 @@ public final class TkFigures {
             if (sizes.length < 2) {
                 throw new IllegalArgumentException("sizes needs at least two sizes");
             }
+            Figure.format(figure); // an unsupported format fails before any work
             sizes = sizes.clone();
         }
     }
