@@ -8,7 +8,7 @@ import java.util.function.Consumer;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.model.KernelSos;
-import org.psdkit.model.KernelSosExample;
+import org.psdkit.experiments.toy.KernelSosExample;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.optim.sdp.SdpOptions;
 

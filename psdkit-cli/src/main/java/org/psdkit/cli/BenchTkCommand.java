@@ -48,7 +48,7 @@ public final class BenchTkCommand implements Callable<Integer> {
         if (!(cRel > 0) || !(eps >= 0)) {
             throw new IllegalArgumentException("-c must be > 0 and --epsilon >= 0");
         }
-        Path file = data == null ? ReproduceTkTable1Command.defaultData().resolve("pima.csv") : data;
+        Path file = data == null ? ReproTkTable1Command.defaultData().resolve("pima.csv") : data;
         TkBenchmark.Result res = TkBenchmark.run(new TkBenchmark.Options(file, repeats, warmup, cRel, eps, degree,
                 !noMkl), new BenchProgress("bench tk: "), r -> Progress.info(String.format(Locale.ROOT,
                         "run %d: tk %.3fs, gaussian svm %.3fs%s", r.run(), r.tkSeconds(), r.gaussianSvmSeconds(),

@@ -5,7 +5,7 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import org.psdkit.cli.plot.Figure;
+import org.psdkit.experiments.plot.Figure;
 import org.psdkit.data.CsvReader;
 import org.psdkit.data.Dataset;
 

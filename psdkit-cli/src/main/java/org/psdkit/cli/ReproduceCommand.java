@@ -6,15 +6,15 @@ import picocli.CommandLine.Command;
 /** {@code psdkit reproduce <experiment>}: one subcommand per figure or table of the papers. */
 @Command(name = "reproduce", description = "Reproduce a figure or table of the source papers.",
         subcommands = {
-            ReproduceTkTable1Command.class,
-            ReproduceTkFiguresCommands.Surfaces.class,
-            ReproduceTkFiguresCommands.Scaling.class,
-            ReproduceExample2Command.class,
-            ReproduceConeCommands.Hetero.class,
-            ReproduceConeCommands.Quantile.class,
-            ReproduceKernelSosCommand.class,
-            ReproduceDensity1dCommand.class,
-            ReproduceDensity10dCommand.class,
+            ReproTkTable1Command.class,
+            ReproTkFiguresCommands.Surfaces.class,
+            ReproTkFiguresCommands.Scaling.class,
+            ReproExample2Command.class,
+            ReproConeCommands.Hetero.class,
+            ReproConeCommands.Quantile.class,
+            ReproKernelSosCommand.class,
+            ReproDensity1dCommand.class,
+            ReproDensity10dCommand.class,
         })
 public final class ReproduceCommand implements Runnable {
     @CommandLine.Spec

@@ -11,8 +11,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.psdkit.data.Dataset;
-import org.psdkit.data.toy.HeteroscedasticToy;
-import org.psdkit.data.toy.QuantileToy;
+import org.psdkit.experiments.toy.HeteroscedasticToy;
+import org.psdkit.experiments.toy.QuantileToy;
+import org.psdkit.linalg.Matrix;
 
 /** fit / predict / eval / cv for the hetero and quantile model types (their golden files: core GoldenModelTest). */
 class ConeCliTest {

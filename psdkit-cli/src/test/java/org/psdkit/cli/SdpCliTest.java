@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.psdkit.model.KernelSosExample;
+import org.psdkit.experiments.toy.KernelSosExample;
 
 class SdpCliTest {
 

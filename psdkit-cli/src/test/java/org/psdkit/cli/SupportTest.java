@@ -4,17 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.psdkit.cli.plot.Figure;
-import org.psdkit.cli.plot.Panel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 
@@ -55,34 +51,6 @@ class SupportTest {
         double[] back = shifted.times(x);
         for (int i = 0; i < n; i++) {
             assertEquals(y[i], back[i], 1e-9);
-        }
-    }
-
-    @Test
-    void figureRendersPanelsWithData() throws Exception {
-        Figure f = new Figure("title", 2).panelSize(300, 200);
-        Panel p = f.panel("a").xLabel("x").yLabel("y");
-        double[] x = {1, 2, 3};
-        p.band(x, new double[] {0, 1, 2}, new double[] {2, 3, 4}, "band");
-        p.line(x, new double[] {1, 2, 3}, "line");
-        p.scatter(x, new double[] {1, Double.NaN, 3}, "pts");
-        f.panel("b").logX().logY().line(new double[] {0.1, 1, 10}, new double[] {1, 10, 100}, null);
-        Path out = dir.resolve("f.png");
-        f.save(out);
-        BufferedImage img = ImageIO.read(out.toFile());
-        assertEquals(600, img.getWidth());
-        assertTrue(img.getHeight() > 200);
-        // the line colour (second palette entry; the band took the first) appears in the first panel
-        int want = Panel.PALETTE[1].getRGB() & 0xffffff;
-        boolean found = false;
-        for (int i = 0; i < 300 && !found; i++) {
-            for (int j = 0; j < img.getHeight() && !found; j++) {
-                found = (img.getRGB(i, j) & 0xffffff) == want;
-            }
-        }
-        assertTrue(found, "the line series was not drawn");
-        try (var s = Files.list(dir)) {
-            assertEquals(1, s.count(), "no temporary file may remain");
         }
     }
 }

@@ -1,7 +1,6 @@
-package org.psdkit.cli;
+package org.psdkit.experiments;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,18 +8,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.Callable;
-import org.psdkit.cli.plot.Figure;
-import org.psdkit.cli.plot.Panel;
+import org.psdkit.experiments.plot.Figure;
+import org.psdkit.experiments.plot.Panel;
 import org.psdkit.kernel.TessellatedKernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.mkl.KernelLearning;
 import org.psdkit.mkl.KernelLearning.Method;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
-/** {@code reproduce tk-surfaces} (Fig. 4) and {@code reproduce tk-scaling} (Figs. 2–3) of Colbert &amp; Peet. */
-final class ReproduceTkFiguresCommands {
+/** Decision surfaces (Fig. 4) and scaling (Figs. 2–3) of Colbert &amp; Peet (2020). */
+public final class TkFigures {
 
     /** Grid resolution of the decision-surface plots. */
     static final int GRID = 120;
@@ -28,7 +24,7 @@ final class ReproduceTkFiguresCommands {
     static final double[] C_GRID = {0.1, 1, 10, 100};
     static final double[] EPS_GRID = {0.1, 1};
 
-    private ReproduceTkFiguresCommands() {
+    private TkFigures() {
     }
 
     /** Circle: label +1 inside the circle of radius 0.5 centred in [0,1]² (noise-free). */
@@ -93,35 +89,27 @@ final class ReproduceTkFiguresCommands {
         return KernelLearning.fit(m, x, y, ch.cRel(), Double.isNaN(ch.epsilon()) ? 0 : ch.epsilon(), st, 1e-2);
     }
 
-    /** {@code reproduce tk-surfaces}. */
-    @Command(name = "tk-surfaces", description = "Colbert & Peet Fig. 4: decision surfaces of the tessellated kernel "
-            + "and SimpleMKL on the circle and spiral problems (150 training points).")
-    static final class Surfaces implements Callable<Integer> {
-        @Option(names = "--out", defaultValue = "tk-surfaces.png", paramLabel = "FILE.png",
-                description = "PNG to write (default: ${DEFAULT-VALUE}).")
-        Path out;
-
-        @Option(names = "--train", defaultValue = "150", paramLabel = "M", description = "Training points.")
-        int m;
-
-        @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Seed.")
-        long seed;
-
-        @Option(names = "--json", description = "Print one JSON object on stdout.")
-        boolean json;
-
-        @Override
-        public Integer call() throws IOException {
+    /** Training points m (at least 10), seed and the figure file (PNG, or PDF by its name). */
+    public record SurfacesOptions(int m, long seed, Path figure) {
+        public SurfacesOptions {
             if (m < 10) {
-                throw new IllegalArgumentException("--train must be >= 10, got " + m);
+                throw new IllegalArgumentException("m must be >= 10, got " + m);
             }
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent == null || !Files.isDirectory(parent)) {
-                throw new IllegalArgumentException("--out " + out + ": folder does not exist");
-            }
+            Figure.format(figure); // an unsupported format fails before any work
+        }
+    }
+
+    /** Test accuracy by key {@code <problem>_<method>_accuracy} (circle/spiral, tk/simplemkl), and the figure. */
+    public record SurfacesResult(Map<String, Double> accuracies, Path figure) {
+    }
+
+    /** Fig. 4: decision surfaces of TK and SimpleMKL on the circle and spiral problems. */
+    public static SurfacesResult surfaces(SurfacesOptions o, ExperimentListener listener) throws IOException {
+        listener = ExperimentListener.orNone(listener);
+        int m = o.m();
+        long seed = o.seed();
             Figure fig = new Figure("Decision surfaces (" + m + " training points)", 2);
-            Map<String, Object> rep = new LinkedHashMap<>();
-            rep.put("experiment", "tk-surfaces");
+            Map<String, Double> rep = new LinkedHashMap<>();
             for (String problem : new String[] {"circle", "spiral"}) {
                 Random r = new Random(seed);
                 double[][] tr = problem.equals("circle") ? circle(m, r) : spiral(m, r);
@@ -168,15 +156,12 @@ final class ReproduceTkFiguresCommands {
                     p.scatter(col(cp, 0), col(cp, 1), "+1").color(Panel.PALETTE[0]).size(5);
                     p.scatter(col(cn, 0), col(cn, 1), "-1").color(Panel.PALETTE[1]).size(5);
                     rep.put(problem + "_" + meth.name().toLowerCase(Locale.ROOT) + "_accuracy", acc);
-                    Progress.info(String.format(Locale.ROOT, "%s %s: test accuracy %.4f, %s", problem, meth.label(),
-                            acc, f.summary()));
+                    listener.note(String.format(Locale.ROOT, "%s %s: test accuracy %.4f, %s", problem,
+                            meth.label(), acc, f.summary()));
                 }
             }
-            fig.save(out);
-            rep.put("out", out.toString());
-            Reports.print(rep, json);
-            return Main.EXIT_OK;
-        }
+            fig.save(o.figure());
+            return new SurfacesResult(rep, o.figure());
     }
 
     static double[] col(List<double[]> pts, int j) {
@@ -206,40 +191,33 @@ final class ReproduceTkFiguresCommands {
         return sxy / sxx;
     }
 
-    /** {@code reproduce tk-scaling}. */
-    @Command(name = "tk-scaling", description = "Colbert & Peet Figs. 2-3: training time of the direct TK method vs "
-            + "m (log-log fit) and residual test error vs training size on the spiral, against SimpleMKL.")
-    static final class Scaling implements Callable<Integer> {
-        @Option(names = "--out", defaultValue = "tk-scaling.png", paramLabel = "FILE.png",
-                description = "PNG to write (default: ${DEFAULT-VALUE}).")
-        Path out;
-
-        @Option(names = "--sizes", defaultValue = "50,100,200,400,800", paramLabel = "LIST",
-                description = "Training sizes (default: ${DEFAULT-VALUE}).")
-        String sizes;
-
-        @Option(names = "-c", defaultValue = "10", paramLabel = "c", description = "Relative C (default 10).")
-        double cRel;
-
-        @Option(names = "--epsilon", defaultValue = "0.1", paramLabel = "EPS", description = "Box margin.")
-        double eps;
-
-        @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Seed.")
-        long seed;
-
-        @Option(names = "--json", description = "Print one JSON object on stdout.")
-        boolean json;
-
-        @Override
-        public Integer call() throws IOException {
-            double[] ms = FitSvmCommands.parseGrid(sizes, "--sizes");
-            if (ms.length < 2) {
-                throw new IllegalArgumentException("--sizes needs at least two sizes");
+    /** Training sizes (at least two), relative C, box margin ε, seed and the figure file. */
+    public record ScalingOptions(double[] sizes, double cRel, double eps, long seed, Path figure) {
+        public ScalingOptions {
+            if (sizes.length < 2) {
+                throw new IllegalArgumentException("sizes needs at least two sizes");
             }
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent == null || !Files.isDirectory(parent)) {
-                throw new IllegalArgumentException("--out " + out + ": folder does not exist");
-            }
+            Figure.format(figure); // an unsupported format fails before any work
+            sizes = sizes.clone();
+        }
+    }
+
+    /**
+     * Training seconds and residual error 1 − TSA per size for TK and SimpleMKL, with the log-log slopes, and the
+     * figure.
+     */
+    public record ScalingResult(double[] sizes, double[] tkSeconds, double[] simpleMklSeconds, double tkTimeExponent,
+                                double simpleMklTimeExponent, double[] tkError, double[] simpleMklError,
+                                double tkErrorExponent, Path figure) {
+    }
+
+    /** Figs. 2–3: training time of the direct TK method against m and residual error on the spiral. */
+    public static ScalingResult scaling(ScalingOptions o, ExperimentListener listener) throws IOException {
+        listener = ExperimentListener.orNone(listener);
+        double[] ms = o.sizes();
+        long seed = o.seed();
+        double cRel = o.cRel();
+        double eps = o.eps();
             KernelLearning.Settings st = new KernelLearning.Settings(1, TessellatedKernel.Orthant.LOWER, 100, seed);
             double[][] test = spiral(2000, new Random(seed + 99));
             Figure fig = new Figure("Tessellated kernel scaling (spiral, d = 1)", 2);
@@ -260,7 +238,7 @@ final class ReproduceTkFiguresCommands {
                 tMkl[i] = mk.seconds();
                 eTk[i] = Math.max(1.0 / test.length, 1 - accuracy(tk.decision(x, y, xs(test)), ys(test)));
                 eMkl[i] = Math.max(1.0 / test.length, 1 - accuracy(mk.decision(x, y, xs(test)), ys(test)));
-                Progress.info(String.format(Locale.ROOT, "m=%d: TK %.3fs error %.4f | SimpleMKL %.3fs error %.4f",
+                listener.note(String.format(Locale.ROOT, "m=%d: TK %.3fs error %.4f | SimpleMKL %.3fs error %.4f",
                         (int) ms[i], tTk[i], eTk[i], tMkl[i], eMkl[i]));
             }
             double sTk = logLogSlope(ms, tTk);
@@ -277,20 +255,7 @@ final class ReproduceTkFiguresCommands {
             b.scatter(ms, eTk, null);
             b.line(ms, eMkl, "SimpleMKL").dashed();
             b.scatter(ms, eMkl, null);
-            fig.save(out);
-            Map<String, Object> rep = new LinkedHashMap<>();
-            rep.put("experiment", "tk-scaling");
-            rep.put("sizes", ms);
-            rep.put("tkSeconds", tTk);
-            rep.put("simpleMklSeconds", tMkl);
-            rep.put("tkTimeExponent", sTk);
-            rep.put("simpleMklTimeExponent", sMkl);
-            rep.put("tkError", eTk);
-            rep.put("simpleMklError", eMkl);
-            rep.put("tkErrorExponent", logLogSlope(ms, eTk));
-            rep.put("out", out.toString());
-            Reports.print(rep, json);
-            return Main.EXIT_OK;
-        }
+            fig.save(o.figure());
+            return new ScalingResult(ms, tTk, tMkl, sTk, sMkl, eTk, eMkl, logLogSlope(ms, eTk), o.figure());
     }
 }

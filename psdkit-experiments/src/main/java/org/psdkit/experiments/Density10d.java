@@ -1,6 +1,7 @@
-package org.psdkit.cli;
+package org.psdkit.experiments;
 
 import java.awt.Color;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,9 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.Callable;
-import org.psdkit.cli.plot.Figure;
-import org.psdkit.cli.plot.Panel;
+import org.psdkit.experiments.plot.Figure;
+import org.psdkit.experiments.plot.Panel;
 import org.psdkit.data.Splits;
 import org.psdkit.density.BaseMeasure;
 import org.psdkit.density.Baselines;
@@ -24,65 +24,75 @@ import org.psdkit.density.PsdDensityEstimator;
 import org.psdkit.density.PsdDensityOptions;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.linalg.Matrix;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
- * {@code psdkit reproduce density-10d}: seed 002 App. E. d = 10, n = 1000 from ½N(−2e₁, s²I) + ½N(2e₁, s²I) with
+ * Marteau-Ferey, Bach &amp; Rudi (2020), App. E. d = 10, n = 1000 from ½N(−2e₁, s²I) + ½N(2e₁, s²I) with
  * s = 1/√(2π) a per-coordinate standard deviation; p = f·ν with ν = N(0, 5I) read by default as standard deviation 5
- * (the authors' public code; {@code --base gaussian(mu=0,sigma2=5)} gives the variance reading); σ and λ by K-fold CV
+ * (the authors' public code; base {@code gaussian(mu=0,sigma2=5)} gives the variance reading); σ and λ by K-fold CV
  * on held-out log-likelihood for each model. To fit the time budget the PSD model and GLM are expanded on
- * {@code --anchors} random training points (Nyström) and CV fits stop at a looser gap ({@code --cv-tol}).
+ * {@code anchors} random training points (Nyström) and CV fits stop at a looser gap ({@code cvTol}).
  */
-@Command(name = "density-10d", description = "Seed 002 App. E: 10-D two-bump mixture, base N(0,5I); PNM, NCM, GLM, "
-        + "PSD model (and KDE) with sigma and lambda by CV; projection plot + table of test log-likelihood.")
-public final class ReproduceDensity10dCommand implements Callable<Integer> {
-    @Option(names = "--out", defaultValue = "results/density-10d", paramLabel = "DIR",
-            description = "Output folder (default: ${DEFAULT-VALUE}).")
-    Path out;
-    @Option(names = "--seed", defaultValue = "1", description = "Data seed (default: ${DEFAULT-VALUE}).")
-    long seed;
-    @Option(names = "--n", defaultValue = "1000", description = "Training points (default: ${DEFAULT-VALUE}).")
-    int n;
-    @Option(names = "--folds", defaultValue = "7", description = "CV folds (default: ${DEFAULT-VALUE}, App. E).")
-    int folds;
-    @Option(names = "--base", defaultValue = "gaussian(mu=0,sd=5)", paramLabel = "MEASURE",
-            description = "Base measure (default: ${DEFAULT-VALUE}, the authors' code reading of N(0,5I)).")
-    String base;
-    @Option(names = "--sigmas", defaultValue = "0.5,1", split = ",", description = "Kernel widths for CV.")
-    double[] sigmas;
-    @Option(names = "--lambdas", defaultValue = "1e-3,1e-4", split = ",", description = "Lambdas for CV.")
-    double[] lambdas;
-    @Option(names = "--anchors", defaultValue = "150", description = "Nystrom anchors of the PSD model and GLM.")
-    int anchors;
-    @Option(names = "--cv-tol", defaultValue = "1e-2", description = "Relative gap of the CV fits.")
-    double cvTol;
-    @Option(names = "--cv-max-iter", defaultValue = "150", description = "Iteration cap of the CV fits.")
-    int cvMaxIter;
-    @Option(names = "--json", description = "Print one JSON object on stdout.")
-    boolean json;
+public final class Density10d {
+
+    private Density10d() {
+    }
+
+    /**
+     * Data seed, training points n, CV folds, base measure spec ({@link BaseMeasure#parse}), the σ and λ grids, the
+     * Nyström anchors of the PSD model and GLM, the gap and iteration cap of the CV fits, and the output folder.
+     */
+    public record Options(long seed, int n, int folds, String base, double[] sigmas, double[] lambdas, int anchors,
+                          double cvTol, int cvMaxIter, Path outDir) {
+        public Options {
+            if (folds < 2 || n < 10 || anchors < 1 || !(cvTol > 0) || cvMaxIter < 1) {
+                throw new IllegalArgumentException("need folds >= 2, n >= 10, anchors >= 1, cvTol > 0, "
+                        + "cvMaxIter >= 1");
+            }
+            for (double s : sigmas) {
+                if (!(s > 0)) {
+                    throw new IllegalArgumentException("sigmas must be > 0, got " + s);
+                }
+            }
+            for (double l : lambdas) {
+                if (!(l > 0)) {
+                    throw new IllegalArgumentException("lambdas must be > 0, got " + l);
+                }
+            }
+            sigmas = sigmas.clone();
+            lambdas = lambdas.clone();
+        }
+    }
+
+    /**
+     * One row per model (PNM, PSD, NCM, GLM, KDE, truth; the keys of {@link #COLUMNS} that apply), the base measure
+     * used, the figure written and the seconds taken.
+     */
+    public record Result(List<Map<String, Object>> table, String base, Path png, double seconds) {
+    }
+
+    /** The table's columns, in order. */
+    public static final List<String> COLUMNS = List.of("model", "sigma", "lambda", "cv_loglik", "test_loglik",
+            "test_score_floored", "integral", "test_loglik_renormalised", "final_gap",
+            "negative_fraction_plot_points", "abs_integral_is", "cv_seconds");
 
     static final int PLOT_POINTS = 500;
     /** Relative gap and iteration cap of the final fit on all n points (looser than 1e-6 to fit the time budget). */
     static final double FINAL_TOL = 1e-5;
     static final int FINAL_MAX_ITER = 3000;
 
-    @Override
-    public Integer call() throws Exception {
-        if (folds < 2 || n < 10 || anchors < 1 || !(cvTol > 0) || cvMaxIter < 1) {
-            throw new IllegalArgumentException("need --folds >= 2, --n >= 10, --anchors >= 1, --cv-tol > 0, "
-                    + "--cv-max-iter >= 1");
-        }
-        for (double s : sigmas) {
-            if (!(s > 0)) {
-                throw new IllegalArgumentException("--sigmas must be > 0, got " + s);
-            }
-        }
-        for (double l : lambdas) {
-            if (!(l > 0)) {
-                throw new IllegalArgumentException("--lambdas must be > 0, got " + l);
-            }
-        }
+    /** Selects σ and λ by CV for each model, fits it on all points and writes {@code density-10d.png}. */
+    public static Result run(Options o, ExperimentListener listener) throws IOException {
+        ExperimentListener lis = ExperimentListener.orNone(listener);
+        long seed = o.seed();
+        int n = o.n();
+        int folds = o.folds();
+        double[] sigmas = o.sigmas();
+        double[] lambdas = o.lambdas();
+        double cvTol = o.cvTol();
+        int cvMaxIter = o.cvMaxIter();
+        int anchors = o.anchors();
+        Path out = o.outDir();
+        String base = o.base();
         int d = 10;
         BaseMeasure nu = BaseMeasure.parse(base, d);
         Files.createDirectories(out);
@@ -92,11 +102,11 @@ public final class ReproduceDensity10dCommand implements Callable<Integer> {
         Matrix test = truth.sample(2000, seed + 1);
         Map<String, Fit> fitters = new LinkedHashMap<>();
         fitters.put("PNM", (tr, s, l, tol, it) -> Baselines.pnm(tr, new GaussianKernel(s), nu, l, tol, it));
-        fitters.put("PSD", (tr, s, l, tol, it) -> PsdDensityEstimator.fit(tr, anchorsOf(tr), new GaussianKernel(s), nu,
+        fitters.put("PSD", (tr, s, l, tol, it) -> PsdDensityEstimator.fit(tr, anchorsOf(tr, anchors, seed), new GaussianKernel(s), nu,
                 PsdDensityOptions.of(l, PsdDensityOptions.APPE_FROBENIUS_RATIO).withTolerance(tol)
                         .withMaxIterations(it), null));
         fitters.put("NCM", (tr, s, l, tol, it) -> Baselines.ncm(tr, new GaussianKernel(s), nu, l, tol, it));
-        fitters.put("GLM", (tr, s, l, tol, it) -> Baselines.glm(tr, anchorsOf(tr), new GaussianKernel(s), nu, l,
+        fitters.put("GLM", (tr, s, l, tol, it) -> Baselines.glm(tr, anchorsOf(tr, anchors, seed), new GaussianKernel(s), nu, l,
                 tol, it, seed));
         // plot points of App. E Fig. 3: uniform on [−2.5, 2.5]^10, true samples, the line [−4, 4] × 0
         SplittableRandom r = new SplittableRandom(seed + 7);
@@ -111,14 +121,17 @@ public final class ReproduceDensity10dCommand implements Callable<Integer> {
         }
         double[] px = pts.col(0);
         double[] pTruth = truth.density(pts);
-        Figure fig = new Figure("Seed 002 App. E Fig. 3: learned p(x) projected on x1 (d = 10, n = " + n + ", base "
+        Figure fig = new Figure("Marteau-Ferey, Bach & Rudi 2020, App. E Fig. 3: learned p(x) projected on x1 (d = 10, n = " + n + ", base "
                 + nu.spec() + ")", 3);
         List<Map<String, Object>> table = new ArrayList<>();
         for (Map.Entry<String, Fit> e : fitters.entrySet()) {
             Fit f = e.getValue();
             org.psdkit.select.CrossValidation.Result<double[]> best;
             long c0 = System.nanoTime();
-            try (Progress p = Progress.start("cv " + e.getKey(), (long) sigmas.length * lambdas.length * folds)) {
+            String task = "cv " + e.getKey();
+            long total = (long) sigmas.length * lambdas.length * folds;
+            lis.step(task, 0, total, t0);
+            {
                 List<double[]> points = new ArrayList<>();
                 for (double s : sigmas) {
                     for (double l : lambdas) {
@@ -128,7 +141,7 @@ public final class ReproduceDensity10dCommand implements Callable<Integer> {
                 best = org.psdkit.select.CrossValidation.best(org.psdkit.select.CrossValidation.evaluate(
                         org.psdkit.data.Dataset.of(x, null), Splits.kFold(x.rows(), folds, seed), points,
                         sl -> DensityPipeline.unscaled(tr -> f.fit(tr, sl[0], sl[1], cvTol, cvMaxIter)),
-                        DensityPipeline::heldOutScores, ev -> p.set(ev.step())), DensityPipeline.HELD_OUT_LOGLIK, false);
+                        DensityPipeline::heldOutScores, ev -> lis.step(task, ev.step(), total, t0)), DensityPipeline.HELD_OUT_LOGLIK, false);
             }
             if (best == null) {
                 throw new IllegalStateException("cross-validation of " + e.getKey() + ": every (sigma, lambda) failed");
@@ -160,8 +173,8 @@ public final class ReproduceDensity10dCommand implements Callable<Integer> {
             }
             row.put("cv_seconds", cvSecs);
             table.add(row);
-            Panel pan = fig.panel(e.getKey() + " (sigma=" + Reports.fmt(best.params()[0]) + ", lambda="
-                    + Reports.fmt(best.params()[1]) + ")").xLabel("x1").yLabel("p(x)");
+            Panel pan = fig.panel(e.getKey() + " (sigma=" + Numbers.fmt(best.params()[0]) + ", lambda="
+                    + Numbers.fmt(best.params()[1]) + ")").xLabel("x1").yLabel("p(x)");
             pan.scatter(px, pTruth, "truth").color(new Color(0xF5, 0x82, 0x1F)).size(2);
             pan.scatter(px, p, "model").color(new Color(0x1F, 0x5F, 0xBF)).size(2);
             pan.legend("upper left");
@@ -173,7 +186,7 @@ public final class ReproduceDensity10dCommand implements Callable<Integer> {
         kr.put("test_loglik", kde.meanLogLikelihood(test));
         kr.put("integral", 1.0);
         table.add(kr);
-        Panel pk = fig.panel("KDE (h=" + Reports.fmt(kde.bandwidth()) + ", LOO-CV)").xLabel("x1").yLabel("p(x)");
+        Panel pk = fig.panel("KDE (h=" + Numbers.fmt(kde.bandwidth()) + ", LOO-CV)").xLabel("x1").yLabel("p(x)");
         pk.scatter(px, pTruth, "truth").color(new Color(0xF5, 0x82, 0x1F)).size(2);
         pk.scatter(px, kde.density(pts), "model").color(new Color(0x1F, 0x5F, 0xBF)).size(2);
         pk.legend("upper left");
@@ -183,37 +196,10 @@ public final class ReproduceDensity10dCommand implements Callable<Integer> {
         table.add(tr);
         Path png = out.resolve("density-10d.png");
         fig.save(png);
-        String[] cols = {"model", "sigma", "lambda", "cv_loglik", "test_loglik", "test_score_floored", "integral", "test_loglik_renormalised", "final_gap",
-            "negative_fraction_plot_points", "abs_integral_is", "cv_seconds"};
-        List<String[]> rows = new ArrayList<>();
-        for (Map<String, Object> row : table) {
-            String[] cells = new String[cols.length];
-            for (int c = 0; c < cols.length; c++) {
-                cells[c] = row.containsKey(cols[c]) ? Reports.format(row.get(cols[c])) : "";
-            }
-            rows.add(cells);
-        }
-        Path csv = out.resolve("density-10d.csv");
-        Reports.writeCsv(csv, cols, rows);
-        Map<String, Object> rep = new LinkedHashMap<>();
-        rep.put("experiment", "density-10d");
-        rep.put("base", nu.spec());
-        rep.put("seconds", (System.nanoTime() - t0) * 1e-9);
-        rep.put("png", png.toString());
-        rep.put("table_csv", csv.toString());
-        rep.put("table", table);
-        if (!json) {
-            System.err.println(String.join(" | ", cols));
-            for (String[] row : rows) {
-                System.err.println(String.join(" | ", row));
-            }
-        }
-        Reports.print(json ? rep : Map.of("png", png.toString(), "table_csv", csv.toString(), "seconds",
-                rep.get("seconds")), json);
-        return Main.EXIT_OK;
+        return new Result(table, nu.spec(), png, (System.nanoTime() - t0) * 1e-9);
     }
 
-    private Matrix anchorsOf(Matrix tr) {
+    private static Matrix anchorsOf(Matrix tr, int anchors, long seed) {
         if (anchors >= tr.rows()) {
             return null;
         }

@@ -1,4 +1,4 @@
-package org.psdkit.data.toy;
+package org.psdkit.experiments.toy;
 
 /** Φ⁻¹, the standard normal quantile function (Acklam's rational approximation refined by one Halley step). */
 public final class NormalQuantile {

@@ -1,4 +1,4 @@
-package org.psdkit.model;
+package org.psdkit.experiments.toy;
 
 import java.util.Random;
 import org.psdkit.linalg.Matrix;

@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.experiments;
 
 import java.awt.Color;
 import java.io.IOException;
@@ -9,12 +9,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import org.psdkit.cli.plot.Figure;
-import org.psdkit.cli.plot.Panel;
+import org.psdkit.experiments.plot.Figure;
+import org.psdkit.experiments.plot.Panel;
 import org.psdkit.data.Dataset;
-import org.psdkit.data.toy.HeteroscedasticToy;
-import org.psdkit.data.toy.QuantileToy;
+import org.psdkit.experiments.toy.HeteroscedasticToy;
+import org.psdkit.experiments.toy.QuantileToy;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
@@ -24,13 +23,11 @@ import org.psdkit.model.hetero.HeteroModel;
 import org.psdkit.model.hetero.HeteroscedasticRegression;
 import org.psdkit.model.quantile.QuantileModel;
 import org.psdkit.model.quantile.QuantileRegression;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
-/** {@code psdkit reproduce hetero} and {@code psdkit reproduce quantile}: seed 002 Fig. 1, centre and bottom rows. */
-public final class ReproduceConeCommands {
+/** Heteroscedastic and quantile regression: Marteau-Ferey, Bach &amp; Rudi (2020), Fig. 1, centre and bottom rows. */
+public final class ConeReproductions {
 
-    private ReproduceConeCommands() {
+    private ConeReproductions() {
     }
 
     /** Seed of the training sample (the paper's own sample is not published). */
@@ -52,7 +49,7 @@ public final class ReproduceConeCommands {
         List<Kernel> ks = new ArrayList<>();
         for (double s : sigmas) {
             if (!(s > 0)) {
-                throw new IllegalArgumentException("--sigmas must be > 0, got " + s);
+                throw new IllegalArgumentException("sigmas must be > 0, got " + s);
             }
             ks.add(Kernels.gaussian(s));
         }
@@ -69,49 +66,43 @@ public final class ReproduceConeCommands {
 
     static Path prepare(Path dir) throws IOException {
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
-            throw new IllegalArgumentException("--out-dir " + dir + " exists and is not a directory");
+            throw new IllegalArgumentException("outDir " + dir + " exists and is not a directory");
         }
         Files.createDirectories(dir);
         return dir;
     }
 
-    /** {@code psdkit reproduce hetero}. */
-    @Command(name = "hetero", description = "Seed 002 Fig. 1 centre row: heteroscedastic regression on the Le, Smola & "
-            + "Canu (2005) toy data (n = 80), theta = 1/v by PNM, NCM, GLM and the PSD model; PNGs and test NLL table.")
-    public static final class Hetero implements Callable<Integer> {
-
-        @Option(names = "--out-dir", defaultValue = "reproduce-hetero", paramLabel = "DIR",
-                description = "Folder for the PNGs (default: ${DEFAULT-VALUE}).")
-        Path outDir;
-
-        @Option(names = "--n", defaultValue = "80", description = "Training points (default: ${DEFAULT-VALUE}).")
-        int n;
-
-        @Option(names = "--test-n", defaultValue = "5000", description = "Test points (default: ${DEFAULT-VALUE}).")
-        int testN;
-
-        @Option(names = "--sigmas", split = ",", defaultValue = "0.05,0.1,0.2,0.4", paramLabel = "S1,S2,...",
-                description = "Gaussian widths tried by cross-validation (default: ${DEFAULT-VALUE}).")
-        double[] sigmas;
-
-        @Option(names = "--lambdas", split = ",", defaultValue = "0.1,0.01,0.001", paramLabel = "L1,L2,...",
-                description = "Lambdas tried by cross-validation (default: ${DEFAULT-VALUE}).")
-        double[] lambdas;
-
-        @Option(names = "--folds", defaultValue = "5", description = "Folds (default: ${DEFAULT-VALUE}).")
-        int folds;
-
-        @Option(names = "--json", description = "Print one JSON object on stdout.")
-        boolean json;
-
-        @Override
-        public Integer call() throws IOException {
+    /** Training and test points, the σ and λ grids of the cross-validation, its folds, and the figures' folder. */
+    public record HeteroOptions(int n, int testN, double[] sigmas, double[] lambdas, int folds, Path outDir) {
+        public HeteroOptions {
             if (n < 10 || testN < 1) {
-                throw new IllegalArgumentException("--n must be >= 10 and --test-n >= 1");
+                throw new IllegalArgumentException("n must be >= 10 and testN >= 1");
             }
-            checkPositive(lambdas, "--lambdas");
-            List<Kernel> ks = gaussians(sigmas);
-            prepare(outDir);
+            checkPositive(lambdas, "lambdas");
+            gaussians(sigmas);
+            sigmas = sigmas.clone();
+            lambdas = lambdas.clone();
+        }
+    }
+
+    /**
+     * One row per method (model, kernel, lambda, cv_nll, test_nll, test_rmse, min/max_variance_grid, iterations,
+     * gap, converged, seconds), the true model's test NLL, a description of the data and the combined figure.
+     */
+    public record HeteroResult(List<Map<String, Object>> table, double trueModelTestNll, String data, Path png) {
+    }
+
+    /** Fig. 1 centre row: heteroscedastic regression by PNM, NCM, GLM and the PSD model; one PNG per model too. */
+    public static HeteroResult hetero(HeteroOptions o, ExperimentListener listener) throws IOException {
+        listener = ExperimentListener.orNone(listener);
+        int n = o.n();
+        int testN = o.testN();
+        double[] lambdas = o.lambdas();
+        int folds = o.folds();
+        Path outDir = o.outDir();
+        List<Kernel> ks = gaussians(o.sigmas());
+        prepare(outDir);
+        long start = System.nanoTime();
             Dataset train = HeteroscedasticToy.sample(n, TRAIN_SEED);
             Dataset test = HeteroscedasticToy.sample(testN, TEST_SEED);
             Matrix g = grid(-0.1, 1.1, GRID);
@@ -139,18 +130,13 @@ public final class ReproduceConeCommands {
             HeteroscedasticRegression.Method[] methods = {HeteroscedasticRegression.Method.PNM,
                 HeteroscedasticRegression.Method.NCM, HeteroscedasticRegression.Method.GLM,
                 HeteroscedasticRegression.Method.PSD};
-            if (!json) {
-                System.err.printf(Locale.ROOT, "%-5s %-24s %-8s %10s %8s %12s %12s %8s%n", "model", "kernel", "lambda",
-                        "test NLL", "RMSE", "min var(x)", "max var(x)", "seconds");
-            }
             for (HeteroscedasticRegression.Method m : methods) {
                 long t0 = System.nanoTime();
                 HeteroscedasticRegression.Options base = HeteroscedasticRegression.Options.of(1, 1, m);
                 ConeGrid.Outcome sel;
-                try (Progress p = Progress.start("cv " + m.id(), 1)) {
-                    sel = HeteroscedasticRegression.select(train.x(), train.y(), base, ks, lambdas, folds, TRAIN_SEED);
-                    p.set(1);
-                }
+                listener.step("cv " + m.id(), 0, 1, start);
+                sel = HeteroscedasticRegression.select(train.x(), train.y(), base, ks, lambdas, folds, TRAIN_SEED);
+                listener.step("cv " + m.id(), 1, 1, start);
                 HeteroModel model = HeteroscedasticRegression.fit(train.x(), train.y(),
                         base.with(sel.kernel(), sel.lambda()));
                 double secs = (System.nanoTime() - t0) * 1e-9;
@@ -183,13 +169,8 @@ public final class ReproduceConeCommands {
                 row.put("converged", model.diagnostics().converged());
                 row.put("seconds", secs);
                 table.add(row);
-                if (!json) {
-                    System.err.printf(Locale.ROOT, "%-5s %-24s %-8s %10.4f %8.4f %12.4g %12.4g %8.1f%n", m.id(),
-                            sel.kernel().spec(), Reports.fmt(sel.lambda()), (double) row.get("test_nll"),
-                            (double) row.get("test_rmse"), minV, maxV, secs);
-                }
                 String title = m.id().toUpperCase(Locale.ROOT) + ": sigma " + sigmaOf(sel.kernel()) + ", lambda "
-                        + Reports.fmt(sel.lambda()) + ", test NLL " + Reports.fmt((double) row.get("test_nll"));
+                        + Numbers.fmt(sel.lambda()) + ", test NLL " + Numbers.fmt((double) row.get("test_nll"));
                 Figure one = new Figure("Heteroscedastic regression, theta by " + m.id().toUpperCase(Locale.ROOT), 1);
                 for (Panel p : new Panel[] {all.panel(title), one.panel(title)}) {
                     p.xLabel("x").yLabel("y").legend("lower left").yRange(-7, 6);
@@ -203,23 +184,14 @@ public final class ReproduceConeCommands {
                 one.save(outDir.resolve("hetero-" + m.id() + ".png"));
             }
             all.save(outDir.resolve("hetero.png"));
-            Map<String, Object> rep = new LinkedHashMap<>();
-            rep.put("data", "Le, Smola & Canu (2005) Sec. 5 toy: x ~ U(0,1), y ~ N(2(exp(-30(x-1/4)^2)+sin(pi x^2))-2, "
+            String data = "Le, Smola & Canu (2005) Sec. 5 toy: x ~ U(0,1), y ~ N(2(exp(-30(x-1/4)^2)+sin(pi x^2))-2, "
                     + "exp(sin(2 pi x))); train n=" + n + " seed " + TRAIN_SEED + ", test n=" + testN + " seed "
-                    + TEST_SEED);
-            rep.put("true_model_test_nll", bayes);
-            rep.put("table", table);
-            rep.put("png", outDir.resolve("hetero.png").toString());
-            if (!json) {
-                System.err.printf(Locale.ROOT, "true model's test NLL: %.4f; figures in %s%n", bayes, outDir);
-            }
-            Reports.print(rep, json);
-            return Main.EXIT_OK;
-        }
+                    + TEST_SEED;
+            return new HeteroResult(table, bayes, data, outDir.resolve("hetero.png"));
     }
 
     static String sigmaOf(Kernel k) {
-        return k instanceof org.psdkit.kernel.GaussianKernel gk ? Reports.fmt(gk.sigma()) : k.spec();
+        return k instanceof org.psdkit.kernel.GaussianKernel gk ? Numbers.fmt(gk.sigma()) : k.spec();
     }
 
     static double[] clip(double[] v, double lo, double hi) {
@@ -230,44 +202,42 @@ public final class ReproduceConeCommands {
         return o;
     }
 
-    /** {@code psdkit reproduce quantile}. */
-    @Command(name = "quantile", description = "Seed 002 Fig. 1 bottom row: quartiles on the App. E data (n = 500) by PNM, "
-            + "NCM, GLM, the PSD model and independent kernel quantile regressions; PNGs and a table of test pinball "
-            + "loss, coverage and crossings.")
-    public static final class Quantile implements Callable<Integer> {
-
-        @Option(names = "--out-dir", defaultValue = "reproduce-quantile", paramLabel = "DIR",
-                description = "Folder for the PNGs (default: ${DEFAULT-VALUE}).")
-        Path outDir;
-
-        @Option(names = "--n", defaultValue = "500", description = "Training points (default: ${DEFAULT-VALUE}).")
-        int n;
-
-        @Option(names = "--test-n", defaultValue = "5000", description = "Test points (default: ${DEFAULT-VALUE}).")
-        int testN;
-
-        @Option(names = "--sigmas", split = ",", defaultValue = "0.05,0.1,0.2", paramLabel = "S1,S2,...",
-                description = "Gaussian widths tried by cross-validation (default: ${DEFAULT-VALUE}).")
-        double[] sigmas;
-
-        @Option(names = "--lambdas", split = ",", defaultValue = "0.01,0.001", paramLabel = "L1,L2,...",
-                description = "Lambdas tried by cross-validation (default: ${DEFAULT-VALUE}).")
-        double[] lambdas;
-
-        @Option(names = "--folds", defaultValue = "3", description = "Folds (default: ${DEFAULT-VALUE}).")
-        int folds;
-
-        @Option(names = "--json", description = "Print one JSON object on stdout.")
-        boolean json;
-
-        @Override
-        public Integer call() throws IOException {
+    /** Training and test points, the σ and λ grids of the cross-validation, its folds, and the figures' folder. */
+    public record QuantileOptions(int n, int testN, double[] sigmas, double[] lambdas, int folds, Path outDir) {
+        public QuantileOptions {
             if (n < 10 || testN < 1) {
-                throw new IllegalArgumentException("--n must be >= 10 and --test-n >= 1");
+                throw new IllegalArgumentException("n must be >= 10 and testN >= 1");
             }
-            checkPositive(lambdas, "--lambdas");
-            List<Kernel> ks = gaussians(sigmas);
-            prepare(outDir);
+            checkPositive(lambdas, "lambdas");
+            gaussians(sigmas);
+            sigmas = sigmas.clone();
+            lambdas = lambdas.clone();
+        }
+    }
+
+    /**
+     * One row per method (model, kernel, lambda, cv_pinball, test_pinball and test_coverage by quantile column,
+     * test_pinball_total, crossings on the test rows and two grids, iterations, gap, converged, seconds), the true
+     * quantiles' test pinball loss (sum over τ), a description of the data and the combined figure.
+     */
+    public record QuantileResult(List<Map<String, Object>> table, double trueQuantilesTestPinball, String data,
+                                 Path png) {
+    }
+
+    /**
+     * Fig. 1 bottom row: quartiles by PNM, NCM, GLM, the PSD model and independent kernel quantile regressions; one
+     * PNG per model too.
+     */
+    public static QuantileResult quantile(QuantileOptions o, ExperimentListener listener) throws IOException {
+        listener = ExperimentListener.orNone(listener);
+        int n = o.n();
+        int testN = o.testN();
+        double[] lambdas = o.lambdas();
+        int folds = o.folds();
+        Path outDir = o.outDir();
+        List<Kernel> ks = gaussians(o.sigmas());
+        prepare(outDir);
+        long start = System.nanoTime();
             double[] taus = {0.25, 0.5, 0.75};
             Dataset train = QuantileToy.sample(n, TRAIN_SEED);
             Dataset test = QuantileToy.sample(testN, TEST_SEED);
@@ -293,19 +263,13 @@ public final class ReproduceConeCommands {
             List<Map<String, Object>> table = new ArrayList<>();
             QuantileRegression.Method[] methods = {QuantileRegression.Method.PNM, QuantileRegression.Method.NCM,
                 QuantileRegression.Method.GLM, QuantileRegression.Method.PSD, QuantileRegression.Method.INDEPENDENT};
-            if (!json) {
-                System.err.printf(Locale.ROOT, "%-11s %-22s %-7s %9s %9s %9s %9s %6s %6s %6s %6s %6s %6s %7s%n",
-                        "model", "kernel", "lambda", "pin.25", "pin.5", "pin.75", "pinball", "cov25", "cov50", "cov75",
-                        "X test", "X[0,1]", "X wide", "seconds");
-            }
             for (QuantileRegression.Method m : methods) {
                 long t0 = System.nanoTime();
                 QuantileRegression.Options base = QuantileRegression.Options.of(taus, 1, 1, m);
                 ConeGrid.Outcome sel;
-                try (Progress p = Progress.start("cv " + m.id(), 1)) {
-                    sel = QuantileRegression.select(train.x(), train.y(), base, ks, lambdas, folds, TRAIN_SEED);
-                    p.set(1);
-                }
+                listener.step("cv " + m.id(), 0, 1, start);
+                sel = QuantileRegression.select(train.x(), train.y(), base, ks, lambdas, folds, TRAIN_SEED);
+                listener.step("cv " + m.id(), 1, 1, start);
                 QuantileModel model = QuantileRegression.fit(train.x(), train.y(), base.with(sel.kernel(),
                         sel.lambda()));
                 double secs = (System.nanoTime() - t0) * 1e-9;
@@ -330,19 +294,9 @@ public final class ReproduceConeCommands {
                 row.put("converged", model.diagnostics().converged());
                 row.put("seconds", secs);
                 table.add(row);
-                @SuppressWarnings("unchecked")
-                Map<String, Object> pin = (Map<String, Object>) metrics.get("pinball");
-                @SuppressWarnings("unchecked")
-                Map<String, Object> cov = (Map<String, Object>) metrics.get("coverage");
-                if (!json) {
-                    System.err.printf(Locale.ROOT, "%-11s %-22s %-7s %9.5f %9.5f %9.5f %9.5f %6.3f %6.3f %6.3f %6d %6d "
-                                    + "%6d %7.1f%n", m.id(), sel.kernel().spec(), Reports.fmt(sel.lambda()),
-                            pin.get("q0.25"), pin.get("q0.5"), pin.get("q0.75"), metrics.get("pinball_total"),
-                            cov.get("q0.25"), cov.get("q0.5"), cov.get("q0.75"), xTest, xIn, xWide, secs);
-                }
                 Matrix qg = model.predict(g);
                 String title = m.id().toUpperCase(Locale.ROOT) + ": sigma " + sigmaOf(sel.kernel()) + ", lambda "
-                        + Reports.fmt(sel.lambda()) + ", crossings on [0,1] " + xIn;
+                        + Numbers.fmt(sel.lambda()) + ", crossings on [0,1] " + xIn;
                 Figure one = new Figure("Quantile regression by " + m.id().toUpperCase(Locale.ROOT), 1);
                 for (Panel p : new Panel[] {all.panel(title), one.panel(title)}) {
                     p.xLabel("x").yLabel("y").legend("upper center").yRange(-0.45, 0.45);
@@ -371,18 +325,33 @@ public final class ReproduceConeCommands {
                 one.save(outDir.resolve("quantile-" + m.id() + ".png"));
             }
             all.save(outDir.resolve("quantile.png"));
-            Map<String, Object> rep = new LinkedHashMap<>();
-            rep.put("data", "seed 002 App. E: X ~ U(0,1/3)/2 + U(2/3,1)/2, Y|x ~ N(0, sd = sigma(x)); train n=" + n
-                    + " seed " + TRAIN_SEED + ", test n=" + testN + " seed " + TEST_SEED);
-            rep.put("true_quantiles_test_pinball_total", bayes);
-            rep.put("table", table);
-            rep.put("png", outDir.resolve("quantile.png").toString());
-            if (!json) {
-                System.err.printf(Locale.ROOT, "true quantiles' test pinball (sum over tau): %.5f; figures in %s%n",
-                        bayes, outDir);
+            String data = "seed 002 App. E: X ~ U(0,1/3)/2 + U(2/3,1)/2, Y|x ~ N(0, sd = sigma(x)); train n=" + n
+                    + " seed " + TRAIN_SEED + ", test n=" + testN + " seed " + TEST_SEED;
+            return new QuantileResult(table, bayes, data, outDir.resolve("quantile.png"));
+    }
+
+    /** Mean pinball loss and coverage P(y ≤ q_τ) per quantile column, and the pinball loss summed over τ. */
+    static Map<String, Object> metrics(Matrix q, double[] y, double[] taus) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        Map<String, Object> pin = new LinkedHashMap<>();
+        Map<String, Object> cov = new LinkedHashMap<>();
+        double total = 0;
+        for (int t = 0; t < taus.length; t++) {
+            double s = 0;
+            int below = 0;
+            for (int i = 0; i < y.length; i++) {
+                s += org.psdkit.model.cone.Pinball.loss(taus[t], y[i] - q.get(i, t));
+                if (y[i] <= q.get(i, t)) {
+                    below++;
+                }
             }
-            Reports.print(rep, json);
-            return Main.EXIT_OK;
+            pin.put(QuantileModel.column(taus[t]), s / y.length);
+            cov.put(QuantileModel.column(taus[t]), (double) below / y.length);
+            total += s / y.length;
         }
+        m.put("pinball", pin);
+        m.put("pinball_total", total);
+        m.put("coverage", cov);
+        return m;
     }
 }

@@ -1,4 +1,4 @@
-package org.psdkit.data.toy;
+package org.psdkit.experiments.toy;
 
 import java.util.Random;
 import org.psdkit.data.Dataset;

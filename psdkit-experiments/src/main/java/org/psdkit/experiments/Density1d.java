@@ -1,15 +1,15 @@
-package org.psdkit.cli;
+package org.psdkit.experiments;
 
 import java.awt.Color;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import org.psdkit.cli.plot.Figure;
-import org.psdkit.cli.plot.Panel;
+import org.psdkit.experiments.plot.Figure;
+import org.psdkit.experiments.plot.Panel;
 import org.psdkit.density.BaseMeasure;
 import org.psdkit.density.Baselines;
 import org.psdkit.density.DensityPipeline;
@@ -21,37 +21,44 @@ import org.psdkit.density.PsdDensityEstimator;
 import org.psdkit.density.PsdDensityOptions;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.linalg.Matrix;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
- * {@code psdkit reproduce density-1d}: seed 002 Fig. 1 (top row). n = 50 points from ½N(−1, 0.3²) + ½N(1, 0.3²)
+ * Marteau-Ferey, Bach &amp; Rudi (2020), Fig. 1 (top row). n = 50 points from ½N(−1, 0.3²) + ½N(1, 0.3²)
  * (0.3 read as a standard deviation), Gaussian kernel σ = 1 for every model, λ by 7-fold CV on held-out
  * log-likelihood for each model; PNM, NCM, GLM, the PSD model and a KDE. Lebesgue base measure except GLM, which
  * needs a probability measure (exp(g) → 1 at infinity): uniform on [−4, 4], normaliser from 10 000 draws.
  */
-@Command(name = "density-1d", description = "Seed 002 Fig. 1 top row: PNM, NCM, GLM and PSD-model densities in 1-D "
-        + "(plus KDE); PNG + table of test log-likelihood and integral.")
-public final class ReproduceDensity1dCommand implements Callable<Integer> {
-    @Option(names = "--out", defaultValue = "results/density-1d", paramLabel = "DIR",
-            description = "Output folder (default: ${DEFAULT-VALUE}).")
-    Path out;
-    @Option(names = "--seed", defaultValue = "1", description = "Data seed (default: ${DEFAULT-VALUE}).")
-    long seed;
-    @Option(names = "--folds", defaultValue = "7", description = "CV folds (default: ${DEFAULT-VALUE}, App. E).")
-    int folds;
-    @Option(names = "--json", description = "Print one JSON object on stdout.")
-    boolean json;
+public final class Density1d {
+
+    private Density1d() {
+    }
+
+    /** Data seed, CV folds (at least 2) and the output folder of the figure. */
+    public record Options(long seed, int folds, Path outDir) {
+        public Options {
+            if (folds < 2) {
+                throw new IllegalArgumentException("folds must be >= 2, got " + folds);
+            }
+        }
+    }
+
+    /**
+     * One row per model (keys model, lambda, test_loglik, integral, min_density, negative_fraction, abs_integral;
+     * the KDE has no lambda, the truth only test_loglik and integral), the figure written and the seconds taken.
+     */
+    public record Result(List<Map<String, Object>> table, Path png, double seconds) {
+    }
 
     static final double SIGMA = 1.0;
     static final double[] LAMBDAS = {1e-1, 1e-2, 1e-3, 1e-4, 1e-5};
     static final double GLM_BOX = 4.0;
 
-    @Override
-    public Integer call() throws Exception {
-        if (folds < 2) {
-            throw new IllegalArgumentException("--folds must be >= 2, got " + folds);
-        }
+    /** Fits the four models and the KDE, and writes {@code density-1d.png} into the output folder. */
+    public static Result run(Options o, ExperimentListener listener) throws IOException {
+        ExperimentListener lis = ExperimentListener.orNone(listener);
+        Path out = o.outDir();
+        long seed = o.seed();
+        int folds = o.folds();
         Files.createDirectories(out);
         long t0 = System.nanoTime();
         Mixtures.TwoBumps truth = Mixtures.fig1();
@@ -74,61 +81,39 @@ public final class ReproduceDensity1dCommand implements Callable<Integer> {
             grid.set(i, 0, gx[i]);
         }
         double[] gTruth = truth.density(grid);
-        Figure fig = new Figure("Seed 002 Fig. 1 (top): densities from n = 50 points, sigma = 1 (orange: truth)", 3);
+        Figure fig = new Figure("Marteau-Ferey, Bach & Rudi 2020, Fig. 1 (top): densities from n = 50 points, "
+                + "sigma = 1 (orange: truth)", 3);
         List<Map<String, Object>> table = new ArrayList<>();
-        List<String[]> rows = new ArrayList<>();
         for (Map.Entry<String, Fitter> e : fitters.entrySet()) {
             org.psdkit.select.CrossValidation.Result<Double> best;
-            try (Progress p = Progress.start("cv " + e.getKey(), (long) LAMBDAS.length * folds)) {
+            String task = "cv " + e.getKey();
+            long total = (long) LAMBDAS.length * folds;
+            lis.step(task, 0, total, t0);
+            {
                 best = org.psdkit.select.CrossValidation.best(org.psdkit.select.CrossValidation.evaluate(
                         org.psdkit.data.Dataset.of(x, null), org.psdkit.data.Splits.kFold(x.rows(), folds, seed),
                         java.util.Arrays.stream(LAMBDAS).boxed().toList(),
                         l -> DensityPipeline.unscaled(tr -> e.getValue().fit(tr, SIGMA, l)),
-                        DensityPipeline::heldOutScores, ev -> p.set(ev.step())), DensityPipeline.HELD_OUT_LOGLIK, false);
+                        DensityPipeline::heldOutScores, ev -> lis.step(task, ev.step(), total, t0)), DensityPipeline.HELD_OUT_LOGLIK, false);
             }
             if (best == null) {
                 throw new IllegalStateException("cross-validation of " + e.getKey() + ": every lambda failed");
             }
             DensityModel m = e.getValue().fit(x, SIGMA, best.params());
             table.add(row(e.getKey(), best.params(), m, test, grid, gx, leb));
-            panel(fig, e.getKey() + " (lambda=" + Reports.fmt(best.params()) + ")", gx, m.density(grid), gTruth, x);
+            panel(fig, e.getKey() + " (lambda=" + Numbers.fmt(best.params()) + ")", gx, m.density(grid), gTruth, x);
         }
         Kde kde = Kde.fit(x);
         table.add(row("KDE", Double.NaN, kde, test, grid, gx, leb));
-        panel(fig, "KDE (h=" + Reports.fmt(kde.bandwidth()) + ", LOO-CV)", gx, kde.density(grid), gTruth, x);
+        panel(fig, "KDE (h=" + Numbers.fmt(kde.bandwidth()) + ", LOO-CV)", gx, kde.density(grid), gTruth, x);
         Map<String, Object> tr = new LinkedHashMap<>();
         tr.put("model", "truth");
         tr.put("test_loglik", truth.meanLogLikelihood(test));
         tr.put("integral", 1.0);
         table.add(tr);
-        for (Map<String, Object> r : table) {
-            rows.add(new String[] {String.valueOf(r.get("model")), Reports.format(r.getOrDefault("lambda", "")),
-                    Reports.format(r.get("test_loglik")), Reports.format(r.get("integral")),
-                    Reports.format(r.getOrDefault("min_density", "")),
-                    Reports.format(r.getOrDefault("negative_fraction", "")),
-                    Reports.format(r.getOrDefault("abs_integral", ""))});
-        }
         Path png = out.resolve("density-1d.png");
         fig.save(png);
-        Path csv = out.resolve("density-1d.csv");
-        Reports.writeCsv(csv, new String[] {"model", "lambda", "test_loglik", "integral", "min_density",
-            "negative_fraction", "abs_integral"}, rows);
-        Map<String, Object> rep = new LinkedHashMap<>();
-        rep.put("experiment", "density-1d");
-        rep.put("seconds", (System.nanoTime() - t0) * 1e-9);
-        rep.put("png", png.toString());
-        rep.put("table_csv", csv.toString());
-        rep.put("table", table);
-        if (!json) {
-            System.err.println(String.format("%-6s %-9s %-12s %-14s %-13s %-10s %-10s", "model", "lambda",
-                    "test_loglik", "integral", "min_density", "neg_frac", "|f| int"));
-            for (String[] r : rows) {
-                System.err.println(String.format("%-6s %-9s %-12s %-14s %-13s %-10s %-10s", (Object[]) r));
-            }
-        }
-        Reports.print(json ? rep : Map.of("png", png.toString(), "table_csv", csv.toString(),
-                "seconds", rep.get("seconds")), json);
-        return Main.EXIT_OK;
+        return new Result(table, png, (System.nanoTime() - t0) * 1e-9);
     }
 
     private static Map<String, Object> row(String name, double lambda, DensityModel m, Matrix test, Matrix grid,

@@ -1,4 +1,4 @@
-package org.psdkit.psd;
+package org.psdkit.experiments;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
