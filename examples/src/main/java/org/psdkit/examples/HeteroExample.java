@@ -5,16 +5,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
+import org.psdkit.cone.ConeGrid;
+import org.psdkit.cone.hetero.HeteroPipeline;
+import org.psdkit.cone.hetero.HeteroTrainer;
+import org.psdkit.cone.hetero.HeteroscedasticRegression;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.io.ModelIO;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
-import org.psdkit.model.cone.ConeGrid;
-import org.psdkit.model.hetero.HeteroPipeline;
-import org.psdkit.model.hetero.HeteroTrainer;
-import org.psdkit.model.hetero.HeteroscedasticRegression;
 
 /**
  * Heteroscedastic regression: the mean and the variance of y given x, the precision 1/v a PSD model (non-negative

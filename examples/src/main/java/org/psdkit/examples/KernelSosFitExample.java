@@ -9,9 +9,9 @@ import org.psdkit.data.Scaler;
 import org.psdkit.io.ModelIO;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.model.KernelSos;
-import org.psdkit.model.KernelSosTrainer;
 import org.psdkit.model.Model;
+import org.psdkit.sos.KernelSos;
+import org.psdkit.sos.KernelSosTrainer;
 
 /** Kernel SoS (Bagnell &amp; Farahmand 2015, eq. 2) fitted by its SDP: fit, save, load, predict. */
 public final class KernelSosFitExample {

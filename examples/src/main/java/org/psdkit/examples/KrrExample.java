@@ -9,9 +9,9 @@ import org.psdkit.data.Scaler;
 import org.psdkit.io.ModelIO;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.model.KernelRidge;
-import org.psdkit.model.KrrTrainer;
 import org.psdkit.model.Model;
+import org.psdkit.regression.KernelRidge;
+import org.psdkit.regression.KrrTrainer;
 
 /** Kernel ridge regression: fit, save, load, predict. */
 public final class KrrExample {

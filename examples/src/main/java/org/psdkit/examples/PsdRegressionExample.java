@@ -11,10 +11,10 @@ import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
-import org.psdkit.psd.BaselineTrainer;
-import org.psdkit.psd.Baselines;
 import org.psdkit.psd.PsdOptions;
-import org.psdkit.psd.PsdRegressionTrainer;
+import org.psdkit.regression.psd.BaselineTrainer;
+import org.psdkit.regression.psd.Baselines;
+import org.psdkit.regression.psd.PsdRegressionTrainer;
 
 /**
  * Non-negative regression with a PSD model f(x) = v(x)ᵀ B v(x), B ⪰ 0 (Marteau-Ferey, Bach &amp; Rudi 2020): fit,

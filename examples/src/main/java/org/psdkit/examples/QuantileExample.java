@@ -4,16 +4,16 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
+import org.psdkit.cone.ConeDualSolver;
+import org.psdkit.cone.quantile.QuantilePipeline;
+import org.psdkit.cone.quantile.QuantileRegression;
+import org.psdkit.cone.quantile.QuantileTrainer;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.io.ModelIO;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
-import org.psdkit.model.cone.ConeDualSolver;
-import org.psdkit.model.quantile.QuantilePipeline;
-import org.psdkit.model.quantile.QuantileRegression;
-import org.psdkit.model.quantile.QuantileTrainer;
 
 /**
  * Multiple quantile regression without crossing: the 10 %, 50 % and 90 % quantiles of y given x, the gaps between

@@ -10,7 +10,7 @@ import org.psdkit.io.ModelIO;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
-import org.psdkit.model.RidgeTrainer;
+import org.psdkit.regression.RidgeTrainer;
 
 /** Ridge regression in the explicit feature space of a polynomial kernel: fit, save, load, predict. */
 public final class RidgeExample {

@@ -7,7 +7,7 @@ import java.util.Random;
 import org.psdkit.data.Dataset;
 import org.psdkit.io.ModelIO;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.mkl.SimpleMklTrainer;
+import org.psdkit.classify.mkl.SimpleMklTrainer;
 import org.psdkit.model.Classifier;
 import org.psdkit.model.Model;
 

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
+import org.psdkit.classify.SvmTrainer;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.io.ModelIO;
@@ -12,7 +13,6 @@ import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Classifier;
 import org.psdkit.model.Model;
-import org.psdkit.svm.SvmTrainer;
 
 /** A soft-margin SVM with a Gaussian kernel: fit, save, load, predict labels and decision values. */
 public final class SvmExample {

@@ -10,7 +10,7 @@ import org.psdkit.io.ModelIO;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
-import org.psdkit.svm.SvrTrainer;
+import org.psdkit.regression.SvrTrainer;
 
 /** ε-insensitive support vector regression: fit, save, load, predict. */
 public final class SvrExample {

@@ -4,13 +4,13 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
+import org.psdkit.classify.SvmClassifier;
+import org.psdkit.classify.mkl.TkSvmTrainer;
 import org.psdkit.data.Dataset;
 import org.psdkit.io.ModelIO;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.mkl.TkSvmTrainer;
 import org.psdkit.model.Classifier;
 import org.psdkit.model.Model;
-import org.psdkit.svm.SvmClassifier;
 
 /**
  * An SVM with a learned tessellated kernel (Colbert &amp; Peet 2020): fit with C and ε given, save, load, predict. The

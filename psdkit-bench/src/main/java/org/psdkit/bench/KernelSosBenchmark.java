@@ -5,12 +5,12 @@ import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.psdkit.experiments.toy.KernelSosExample;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
-import org.psdkit.model.KernelSos;
-import org.psdkit.experiments.toy.KernelSosExample;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.optim.sdp.SdpOptions;
+import org.psdkit.sos.KernelSos;
 
 /**
  * The Kernel SoS SDP (2) on n points of the paper's example, with every α_l's coefficients passed as rank-2 factors

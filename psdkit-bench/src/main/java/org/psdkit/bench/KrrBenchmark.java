@@ -10,9 +10,9 @@ import org.psdkit.data.Splits;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.model.KernelRidge;
-import org.psdkit.model.SpdSolve;
+import org.psdkit.linalg.SpdSolve;
 import org.psdkit.optim.ProgressListener;
+import org.psdkit.regression.KernelRidge;
 
 /**
  * Kernel ridge regression fit time on subsamples of a regression data set (z-scored features), against two baselines

@@ -3,15 +3,15 @@ package org.psdkit.bench;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.function.Consumer;
+import org.psdkit.classify.BinaryLabels;
+import org.psdkit.classify.mkl.KernelLearning.Method;
+import org.psdkit.classify.mkl.KernelLearning;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.TessellatedKernel;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.mkl.KernelLearning;
-import org.psdkit.mkl.KernelLearning.Method;
 import org.psdkit.optim.ProgressListener;
-import org.psdkit.svm.BinaryLabels;
-import org.psdkit.svm.KernelRows;
-import org.psdkit.svm.Smo;
+import org.psdkit.optim.smo.KernelRows;
+import org.psdkit.optim.smo.Smo;
 
 /**
  * Time to learn a tessellated kernel and train the SVM on one 80/20 split of a binary data set, against baselines

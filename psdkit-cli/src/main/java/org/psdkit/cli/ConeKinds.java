@@ -2,16 +2,16 @@ package org.psdkit.cli;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.psdkit.cone.ConeDualSolver;
+import org.psdkit.cone.hetero.HeteroModel;
+import org.psdkit.cone.hetero.HeteroscedasticRegression;
+import org.psdkit.cone.quantile.QuantileModel;
+import org.psdkit.cone.quantile.QuantileRegression;
 import org.psdkit.data.Dataset;
 import org.psdkit.io.ModelIO;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.model.Metrics;
 import org.psdkit.model.Predictor;
-import org.psdkit.model.cone.ConeDualSolver;
-import org.psdkit.model.hetero.HeteroModel;
-import org.psdkit.model.hetero.HeteroscedasticRegression;
-import org.psdkit.model.quantile.QuantileModel;
-import org.psdkit.model.quantile.QuantileRegression;
-import org.psdkit.select.Metrics;
 
 /**
  * Model types {@code hetero} and {@code quantile} (vector-valued models with outputs in a cone) as {@code psdkit cv}

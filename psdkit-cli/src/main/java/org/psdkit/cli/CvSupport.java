@@ -2,8 +2,8 @@ package org.psdkit.cli;
 
 import java.util.Map;
 import org.psdkit.data.Dataset;
+import org.psdkit.model.Metrics;
 import org.psdkit.model.Predictor;
-import org.psdkit.select.Metrics;
 
 /**
  * What {@code psdkit cv <type>} needs from a model type: its tunable parameters with defaults, a trainer from

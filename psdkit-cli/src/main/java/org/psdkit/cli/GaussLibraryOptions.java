@@ -1,7 +1,7 @@
 package org.psdkit.cli;
 
 import java.util.Locale;
-import org.psdkit.mkl.KernelLearning;
+import org.psdkit.classify.mkl.KernelLearning;
 import picocli.CommandLine.Option;
 
 /**

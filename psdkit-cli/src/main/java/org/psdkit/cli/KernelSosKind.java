@@ -1,7 +1,7 @@
 package org.psdkit.cli;
 
 import org.psdkit.io.ModelIO;
-import org.psdkit.model.KernelSos;
+import org.psdkit.sos.KernelSos;
 
 /**
  * Model type {@code kernel-sos} (Bagnell &amp; Farahmand's Kernel SoS, {@link KernelSos}) in the CLI's registry; it has

@@ -4,16 +4,16 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import org.psdkit.experiments.plot.Figure;
-import org.psdkit.experiments.plot.Panel;
 import org.psdkit.data.CsvReader;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.data.Splits;
+import org.psdkit.experiments.plot.Figure;
+import org.psdkit.experiments.plot.Panel;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.model.KernelRidge;
-import org.psdkit.select.Metrics;
+import org.psdkit.model.Metrics;
+import org.psdkit.regression.KernelRidge;
 
 /**
  * Demo part: Gaussian kernel ridge regression on the yacht hydrodynamics set (shipped in the jar). 80/20 split,
@@ -85,7 +85,7 @@ final class KrrDemoPart implements DemoPart {
                 new KernelRidge.Options(bestLambda, KernelRidge.Form.STANDARD, 0, true));
         double[] pred = best.predictVector(s.apply(test.x()));
         Map<String, Double> krr = Metrics.regression(test.y(), pred);
-        org.psdkit.model.RidgeRegression lin = org.psdkit.model.RidgeRegression.fitPrimal(s.apply(train.x()),
+        org.psdkit.regression.RidgeRegression lin = org.psdkit.regression.RidgeRegression.fitPrimal(s.apply(train.x()),
                 train.y(), 1.0, true);
         double[] linPred = lin.predictVector(s.apply(test.x()));
         Map<String, Double> linear = Metrics.regression(test.y(), linPred);

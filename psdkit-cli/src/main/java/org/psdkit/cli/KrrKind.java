@@ -10,9 +10,9 @@ import org.psdkit.data.Dataset;
 import org.psdkit.data.JsonArrays;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.model.KernelRidge;
+import org.psdkit.linalg.SpdSolve;
 import org.psdkit.model.Predictor;
-import org.psdkit.model.SpdSolve;
+import org.psdkit.regression.KernelRidge;
 
 /** Model type {@code krr}: kernel ridge regression ({@link KernelRidge}). */
 public final class KrrKind implements ModelKind {

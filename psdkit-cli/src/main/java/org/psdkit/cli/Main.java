@@ -65,7 +65,7 @@ public final class Main implements Runnable {
     static int handleExecutionException(Exception ex, CommandLine cl, CommandLine.ParseResult pr) {
         PrintWriter err = cl.getErr();
         if (ex instanceof IllegalArgumentException) {
-            err.println("psdkit: error: " + ex.getMessage());
+            err.println("psdkit: error: " + asFlags(ex.getMessage()));
             err.flush();
             return EXIT_BAD_INPUT;
         }
@@ -79,6 +79,21 @@ public final class Main implements Runnable {
         }
         err.flush();
         return EXIT_INTERNAL;
+    }
+
+    /**
+     * Rewords the library's messages that name a parameter ({@code folds}, {@code scale}, {@code targetName},
+     * {@code noTarget}) with the option that sets it, so that the CLI's messages stay what they were.
+     */
+    static String asFlags(String message) {
+        if (message == null) {
+            return null;
+        }
+        String s = message.replaceFirst("^folds ", "--folds ").replaceFirst("^scale: ", "--scale: ");
+        s = s.replaceFirst("^targetName (.*) and noTarget exclude each other$",
+                "--target $1 and --no-target exclude each other");
+        s = s.replace("' (targetName); the header has ", "' (--target); the header has ");
+        return s.replace("(set noTarget for unsupervised data)", "(use --no-target for unsupervised data)");
     }
 
     public static void main(String[] args) {

@@ -10,12 +10,12 @@ import org.psdkit.experiments.plot.Figure;
 import org.psdkit.experiments.plot.Panel;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.model.KernelRidge;
-import org.psdkit.psd.Baselines;
-import org.psdkit.psd.KernelExpansionModel;
 import org.psdkit.psd.PsdModel;
 import org.psdkit.psd.PsdOptions;
-import org.psdkit.psd.PsdRegression;
+import org.psdkit.regression.KernelRidge;
+import org.psdkit.regression.psd.Baselines;
+import org.psdkit.regression.psd.KernelExpansionModel;
+import org.psdkit.regression.psd.PsdRegression;
 
 /**
  * Demo part: a non-negative function that touches zero, g(x) = max(0, sin x)·x² on [−3, 3], from noisy samples.

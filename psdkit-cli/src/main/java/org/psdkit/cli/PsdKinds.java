@@ -5,13 +5,13 @@ import java.util.Map;
 import org.psdkit.data.Dataset;
 import org.psdkit.io.ModelIO;
 import org.psdkit.model.Predictor;
-import org.psdkit.psd.BaselineTrainer;
-import org.psdkit.psd.Baselines;
-import org.psdkit.psd.NonNegativeRegressionModel;
 import org.psdkit.psd.PsdModel;
 import org.psdkit.psd.PsdOptions;
-import org.psdkit.psd.PsdRegression;
 import org.psdkit.psd.SolverDiagnostics;
+import org.psdkit.regression.psd.BaselineTrainer;
+import org.psdkit.regression.psd.Baselines;
+import org.psdkit.regression.psd.NonNegativeRegressionModel;
+import org.psdkit.regression.psd.PsdRegression;
 
 /**
  * Model kinds of the non-negative regression task as {@code psdkit cv} sees them: {@code psd-regression} (PSD model)

@@ -5,8 +5,8 @@ import java.util.Map;
 import org.psdkit.data.Dataset;
 import org.psdkit.io.ModelIO;
 import org.psdkit.model.Predictor;
-import org.psdkit.model.RidgeRegression;
-import org.psdkit.model.RidgeTrainer;
+import org.psdkit.regression.RidgeRegression;
+import org.psdkit.regression.RidgeTrainer;
 
 /**
  * Model type {@code ridge} as {@code psdkit cv} sees it; model files are written and read by the library

@@ -4,8 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.psdkit.data.Dataset;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.model.Metrics;
 import org.psdkit.model.Predictor;
-import org.psdkit.select.Metrics;
 
 /**
  * A {@link LoadedModel} made of a model-file {@link ModelDocs.Header} and a {@link Predictor} working in the scaled

@@ -5,8 +5,8 @@ import java.util.Map;
 import org.psdkit.data.Dataset;
 import org.psdkit.io.ModelIO;
 import org.psdkit.model.Predictor;
-import org.psdkit.svm.Smo;
-import org.psdkit.svm.Svr;
+import org.psdkit.optim.smo.Smo;
+import org.psdkit.regression.Svr;
 
 /**
  * Model type {@code svr} (ε-insensitive support vector regression, {@link Svr}) as {@code psdkit cv} sees it; model

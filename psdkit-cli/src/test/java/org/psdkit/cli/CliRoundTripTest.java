@@ -16,7 +16,7 @@ import org.psdkit.data.Scaler;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.select.Metrics;
+import org.psdkit.model.Metrics;
 
 /** fit → predict → eval through the CLI, against an independent dense solve. */
 class CliRoundTripTest {

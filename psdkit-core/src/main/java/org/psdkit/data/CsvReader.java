@@ -40,7 +40,7 @@ public final class CsvReader {
     public record Options(String targetName, boolean noTarget, boolean labelTarget) {
         public Options {
             if (noTarget && targetName != null) {
-                throw new IllegalArgumentException("--target " + targetName + " and --no-target exclude each other");
+                throw new IllegalArgumentException("targetName " + targetName + " and noTarget exclude each other");
             }
         }
 
@@ -70,12 +70,12 @@ public final class CsvReader {
             targetCol = indexOf(header, opts.targetName());
             if (targetCol < 0) {
                 throw new IllegalArgumentException(file + ": no column named '" + opts.targetName()
-                        + "' (--target); the header has " + String.join(",", header));
+                        + "' (targetName); the header has " + String.join(",", header));
             }
         } else {
             if (header.length < 2) {
                 throw new IllegalArgumentException(file + ": the target is the last column, so at least two columns "
-                        + "are needed; the header has " + header.length + " (use --no-target for unsupervised data)");
+                        + "are needed; the header has " + header.length + " (set noTarget for unsupervised data)");
             }
             targetCol = header.length - 1;
         }

@@ -35,10 +35,10 @@ public final class Splits {
      */
     public static TrainTest[] kFold(int n, int k, long seed) {
         if (k < 2) {
-            throw new IllegalArgumentException("--folds must be at least 2, got " + k);
+            throw new IllegalArgumentException("folds must be at least 2, got " + k);
         }
         if (k > n) {
-            throw new IllegalArgumentException("--folds " + k + " exceeds the number of rows " + n);
+            throw new IllegalArgumentException("folds " + k + " exceeds the number of rows " + n);
         }
         int[] p = permutation(n, seed);
         TrainTest[] out = new TrainTest[k];

@@ -8,10 +8,10 @@ import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
 import org.psdkit.model.ModelHeader;
-import org.psdkit.psd.BaselineTrainer;
-import org.psdkit.psd.KernelExpansionModel;
-import org.psdkit.psd.NonNegativeRegressionModel;
 import org.psdkit.psd.SolverDiagnostics;
+import org.psdkit.regression.psd.BaselineTrainer;
+import org.psdkit.regression.psd.KernelExpansionModel;
+import org.psdkit.regression.psd.NonNegativeRegressionModel;
 
 /**
  * Model files of types {@code ncm}, {@code pnm}, {@code glm} (Marteau-Ferey, Bach &amp; Rudi 2020, App. D): the

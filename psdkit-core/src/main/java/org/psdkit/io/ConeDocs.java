@@ -4,15 +4,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
+import org.psdkit.cone.ConePipeline;
+import org.psdkit.cone.Diagnostics;
+import org.psdkit.cone.FunctionCodec;
+import org.psdkit.cone.ScalarFunction;
+import org.psdkit.cone.TargetScaling;
 import org.psdkit.data.JsonArrays;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.ModelHeader;
-import org.psdkit.model.cone.ConePipeline;
-import org.psdkit.model.cone.FunctionCodec;
-import org.psdkit.model.cone.ScalarFunction;
-import org.psdkit.model.cone.TargetScaling;
-import org.psdkit.model.quantile.Diagnostics;
 
 /**
  * The {@code numbers} shared by the cone model files ({@code hetero}, {@code quantile}): target {@code center} and

@@ -2,11 +2,11 @@ package org.psdkit.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.psdkit.cone.hetero.HeteroModel;
+import org.psdkit.cone.hetero.HeteroPipeline;
+import org.psdkit.cone.hetero.HeteroTrainer;
+import org.psdkit.cone.hetero.HeteroscedasticRegression;
 import org.psdkit.model.Model;
-import org.psdkit.model.hetero.HeteroModel;
-import org.psdkit.model.hetero.HeteroPipeline;
-import org.psdkit.model.hetero.HeteroTrainer;
-import org.psdkit.model.hetero.HeteroscedasticRegression;
 
 /**
  * Model files of type {@code hetero}: the cone numbers of {@link ConeDocs} plus {@code thetaMaxTrain} (the floor of

@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.psdkit.data.JsonArrays;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.model.KernelSos;
 import org.psdkit.model.Model;
 import org.psdkit.model.ModelHeader;
 import org.psdkit.model.Pipeline;
+import org.psdkit.sos.KernelSos;
 
 /** Model files of type {@code kernel-sos}: the points and coefficients α of {@link KernelSos}. */
 final class KernelSosCodec implements ModelCodec {

@@ -5,12 +5,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.psdkit.data.JsonArrays;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.model.KernelRidge;
-import org.psdkit.model.KrrTrainer;
+import org.psdkit.linalg.SpdSolve;
 import org.psdkit.model.Model;
 import org.psdkit.model.ModelHeader;
 import org.psdkit.model.Pipeline;
-import org.psdkit.model.SpdSolve;
+import org.psdkit.regression.KernelRidge;
+import org.psdkit.regression.KrrTrainer;
 
 /** Model files of type {@code krr}: points, coefficients α and offset of {@link KernelRidge}. */
 final class KrrCodec implements ModelCodec {

@@ -8,9 +8,9 @@ import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
 import org.psdkit.model.ModelHeader;
-import org.psdkit.psd.NonNegativeRegressionModel;
 import org.psdkit.psd.PsdModel;
 import org.psdkit.psd.SolverDiagnostics;
+import org.psdkit.regression.psd.NonNegativeRegressionModel;
 
 /**
  * Model files of type {@code psd-regression}: the points (n×d, scaled inputs) and the factor R (n×rank, B = R Rᵀ)

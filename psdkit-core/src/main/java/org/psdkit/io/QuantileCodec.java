@@ -2,12 +2,12 @@ package org.psdkit.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.psdkit.cone.quantile.QuantileModel;
+import org.psdkit.cone.quantile.QuantilePipeline;
+import org.psdkit.cone.quantile.QuantileRegression;
+import org.psdkit.cone.quantile.QuantileTrainer;
 import org.psdkit.data.JsonArrays;
 import org.psdkit.model.Model;
-import org.psdkit.model.quantile.QuantileModel;
-import org.psdkit.model.quantile.QuantilePipeline;
-import org.psdkit.model.quantile.QuantileRegression;
-import org.psdkit.model.quantile.QuantileTrainer;
 
 /**
  * Model files of type {@code quantile}: the cone numbers of {@link ConeDocs}, one direction row per level; options

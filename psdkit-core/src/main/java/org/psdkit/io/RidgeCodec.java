@@ -9,8 +9,8 @@ import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
 import org.psdkit.model.ModelHeader;
 import org.psdkit.model.Pipeline;
-import org.psdkit.model.RidgeRegression;
-import org.psdkit.model.RidgeTrainer;
+import org.psdkit.regression.RidgeRegression;
+import org.psdkit.regression.RidgeTrainer;
 
 /**
  * Model files of type {@code ridge}: the weights and bias of {@link RidgeRegression}, in the raw features

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Iterator;
 import java.util.Map;
+import org.psdkit.classify.BinaryLabels;
+import org.psdkit.classify.SvmClassifier;
+import org.psdkit.classify.SvmDecision;
 import org.psdkit.data.JsonArrays;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.KernelSyntax;
@@ -13,9 +16,6 @@ import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
 import org.psdkit.model.ModelHeader;
-import org.psdkit.svm.BinaryLabels;
-import org.psdkit.svm.SvmClassifier;
-import org.psdkit.svm.SvmDecision;
 
 /**
  * Model files of the SVM family ({@code svm}, {@code tk-svm}, {@code simplemkl}): support vectors (scaled space),

@@ -8,7 +8,7 @@ import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
 import org.psdkit.model.ModelHeader;
 import org.psdkit.model.Pipeline;
-import org.psdkit.svm.Svr;
+import org.psdkit.regression.Svr;
 
 /** Model files of type {@code svr}: support vectors, coefficients β and bias of {@link Svr}. */
 final class SvrCodec implements ModelCodec {

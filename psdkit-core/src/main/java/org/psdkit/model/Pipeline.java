@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import org.psdkit.data.Dataset;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.select.Metrics;
 
 /**
  * A fitted {@link Model} made of a {@link ModelHeader} (feature names, scaler, kernel, hyper-parameters) and an

@@ -11,7 +11,7 @@
  * primal solver: the primal point is [−V Diag(α)Vᵀ − λ₁I]₊/λ₂) → {@link org.psdkit.optim.Fista} → B = RRᵀ (eq. 11) in
  * {@link org.psdkit.psd.PsdModel}, evaluated as ‖Rᵀv(x)‖² so that f ≥ 0 in floating point.
  *
- * <p>Baselines of App. D: {@link org.psdkit.psd.Baselines} (NCM, PNM, GLM). {@code org.psdkit.experiments.Example2}
+ * <p>Baselines of App. D: {@link org.psdkit.regression.psd.Baselines} (NCM, PNM, GLM). {@code org.psdkit.experiments.Example2}
  * (module psdkit-experiments) documents that the paper's Example 2, as printed, uses a target wider than the kernel
  * (NCM then does fine) and reproduces the intended behaviour with a narrower target.
  */

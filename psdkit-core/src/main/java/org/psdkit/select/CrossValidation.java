@@ -6,14 +6,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
-import org.psdkit.model.Model;
-import org.psdkit.model.Trainer;
-import org.psdkit.optim.ProgressListener;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.data.Splits;
 import org.psdkit.linalg.LinalgException;
+import org.psdkit.model.Metrics;
+import org.psdkit.model.Model;
 import org.psdkit.model.Predictor;
+import org.psdkit.model.Trainer;
+import org.psdkit.optim.ProgressListener;
 
 /**
  * k-fold cross-validation, repeated random splits and grid search for any model. The scaler is fitted on each

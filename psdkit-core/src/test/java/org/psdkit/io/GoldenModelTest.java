@@ -13,13 +13,13 @@ import org.psdkit.data.CsvReader;
 import org.psdkit.data.Dataset;
 import org.psdkit.model.Classifier;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.model.KernelRidge;
+import org.psdkit.regression.KernelRidge;
 import org.psdkit.model.Model;
 import org.psdkit.model.Pipeline;
 import org.psdkit.psd.PsdModel;
-import org.psdkit.svm.Svr;
-import org.psdkit.model.hetero.HeteroPipeline;
-import org.psdkit.model.quantile.QuantilePipeline;
+import org.psdkit.regression.Svr;
+import org.psdkit.cone.hetero.HeteroPipeline;
+import org.psdkit.cone.quantile.QuantilePipeline;
 import org.psdkit.density.DensityPipeline;
 
 /**

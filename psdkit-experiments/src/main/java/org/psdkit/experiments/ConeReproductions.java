@@ -9,20 +9,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.psdkit.cone.ConeDualSolver;
+import org.psdkit.cone.ConeGrid;
+import org.psdkit.cone.hetero.HeteroModel;
+import org.psdkit.cone.hetero.HeteroscedasticRegression;
+import org.psdkit.cone.quantile.QuantileModel;
+import org.psdkit.cone.quantile.QuantileRegression;
+import org.psdkit.data.Dataset;
 import org.psdkit.experiments.plot.Figure;
 import org.psdkit.experiments.plot.Panel;
-import org.psdkit.data.Dataset;
 import org.psdkit.experiments.toy.HeteroscedasticToy;
 import org.psdkit.experiments.toy.QuantileToy;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.model.cone.ConeDualSolver;
-import org.psdkit.model.cone.ConeGrid;
-import org.psdkit.model.hetero.HeteroModel;
-import org.psdkit.model.hetero.HeteroscedasticRegression;
-import org.psdkit.model.quantile.QuantileModel;
-import org.psdkit.model.quantile.QuantileRegression;
 
 /** Heteroscedastic and quantile regression: Marteau-Ferey, Bach &amp; Rudi (2020), Fig. 1, centre and bottom rows. */
 public final class ConeReproductions {
@@ -161,7 +161,7 @@ public final class ConeReproductions {
                 row.put("lambda", sel.lambda());
                 row.put("cv_nll", sel.score());
                 row.put("test_nll", HeteroModel.nll(pt, test.y()));
-                row.put("test_rmse", org.psdkit.select.Metrics.rmse(test.y(), pt.col(0)));
+                row.put("test_rmse", org.psdkit.model.Metrics.rmse(test.y(), pt.col(0)));
                 row.put("min_variance_grid", minV);
                 row.put("max_variance_grid", maxV);
                 row.put("iterations", model.diagnostics().iterations());
@@ -254,7 +254,7 @@ public final class ConeReproductions {
             double bayes = 0;
             for (int i = 0; i < testN; i++) {
                 for (int t = 0; t < 3; t++) {
-                    bayes += org.psdkit.model.cone.Pinball.loss(taus[t],
+                    bayes += org.psdkit.cone.Pinball.loss(taus[t],
                             test.y()[i] - QuantileToy.quantile(test.x().get(i, 0), taus[t]));
                 }
             }
@@ -274,7 +274,7 @@ public final class ConeReproductions {
                         sel.lambda()));
                 double secs = (System.nanoTime() - t0) * 1e-9;
                 Matrix qt = model.predict(test.x());
-                Map<String, Object> metrics = org.psdkit.model.quantile.QuantilePipeline.metrics(qt, test.y(), taus, null);
+                Map<String, Object> metrics = org.psdkit.cone.quantile.QuantilePipeline.metrics(qt, test.y(), taus, null);
                 long xTest = QuantileModel.crossings(qt);
                 long xIn = QuantileModel.crossings(model.predict(inRange));
                 long xWide = QuantileModel.crossings(model.predict(wide));
@@ -340,7 +340,7 @@ public final class ConeReproductions {
             double s = 0;
             int below = 0;
             for (int i = 0; i < y.length; i++) {
-                s += org.psdkit.model.cone.Pinball.loss(taus[t], y[i] - q.get(i, t));
+                s += org.psdkit.cone.Pinball.loss(taus[t], y[i] - q.get(i, t));
                 if (y[i] <= q.get(i, t)) {
                     below++;
                 }

@@ -3,11 +3,11 @@ package org.psdkit.experiments;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.psd.Baselines;
-import org.psdkit.psd.KernelExpansionModel;
 import org.psdkit.psd.PsdModel;
 import org.psdkit.psd.PsdOptions;
-import org.psdkit.psd.PsdRegression;
+import org.psdkit.regression.psd.Baselines;
+import org.psdkit.regression.psd.KernelExpansionModel;
+import org.psdkit.regression.psd.PsdRegression;
 
 /**
  * Example 2 of Marteau-Ferey, Bach and Rudi (2020): non-negative coefficient models (NCM) cannot approximate a

@@ -8,8 +8,8 @@ import java.util.List;
 import org.psdkit.experiments.plot.Figure;
 import org.psdkit.experiments.plot.Panel;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.psd.KernelExpansionModel;
 import org.psdkit.psd.PsdModel;
+import org.psdkit.regression.psd.KernelExpansionModel;
 
 /**
  * Example 2 of Marteau-Ferey, Bach &amp; Rudi (2020): NCM against the PSD model on g(x) = e^{−c x²} with

@@ -14,10 +14,10 @@ import org.psdkit.experiments.toy.KernelSosExample;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.model.KernelSos;
 import org.psdkit.psd.PsdModel;
 import org.psdkit.psd.PsdOptions;
-import org.psdkit.psd.PsdRegression;
+import org.psdkit.regression.psd.PsdRegression;
+import org.psdkit.sos.KernelSos;
 
 /**
  * Fig. 1 of Bagnell &amp; Farahmand (2015). f_c(x) = sin x + cos 3x − (x/2)² + 3 on [−5, 5], 50 points with noise

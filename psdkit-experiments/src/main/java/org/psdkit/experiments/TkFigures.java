@@ -8,12 +8,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import org.psdkit.classify.mkl.KernelLearning.Method;
+import org.psdkit.classify.mkl.KernelLearning;
 import org.psdkit.experiments.plot.Figure;
 import org.psdkit.experiments.plot.Panel;
 import org.psdkit.kernel.TessellatedKernel;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.mkl.KernelLearning;
-import org.psdkit.mkl.KernelLearning.Method;
 
 /** Decision surfaces (Fig. 4) and scaling (Figs. 2–3) of Colbert &amp; Peet (2020). */
 public final class TkFigures {

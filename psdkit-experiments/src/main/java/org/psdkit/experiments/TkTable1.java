@@ -9,11 +9,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import org.psdkit.classify.BinaryLabels;
+import org.psdkit.classify.mkl.KernelLearning.Method;
+import org.psdkit.classify.mkl.KernelLearning;
 import org.psdkit.kernel.TessellatedKernel;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.mkl.KernelLearning;
-import org.psdkit.mkl.KernelLearning.Method;
-import org.psdkit.svm.BinaryLabels;
 
 /**
  * Table I of Colbert &amp; Peet — test-set accuracy of the tessellated kernel

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.psdkit.mkl.KernelLearning.Method;
+import org.psdkit.classify.mkl.KernelLearning.Method;
 
 class ReferenceTest {
 

@@ -1,0 +1,117 @@
+package org.psdkit.classify;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.psdkit.data.Dataset;
+import org.psdkit.linalg.Matrix;
+import org.psdkit.model.Classifier;
+import org.psdkit.model.ModelHeader;
+import org.psdkit.model.Pipeline;
+
+/**
+ * A fitted binary SVM of any of the three types ({@code svm}, {@code tk-svm}, {@code simplemkl}): the scaler, the
+ * {@link SvmDecision} and the two class labels. Its one output column is {@code decision}; the label is the positive
+ * class when the decision value is ≥ 0.
+ */
+public final class SvmClassifier extends Pipeline<SvmDecision> implements Classifier {
+    private final BinaryLabels labels;
+    private final Map<String, Object> fitReport;
+
+    /**
+     * @param header      type, features, scaler, kernel string (null for a learned kernel) and options
+     * @param decision    the decision function on scaled inputs
+     * @param labels      the class labels
+     * @param diagnostics what the solver reported (written to model files)
+     * @param fitReport   what the fit found that model files do not keep (cross-validation table, learned-kernel
+     *                    summary, library weights); empty for a loaded model
+     */
+    public SvmClassifier(ModelHeader header, SvmDecision decision, BinaryLabels labels,
+                         Map<String, Object> diagnostics, Map<String, Object> fitReport) {
+        super(header, decision, diagnostics);
+        this.labels = labels;
+        this.fitReport = Collections.unmodifiableMap(new LinkedHashMap<>(fitReport));
+    }
+
+    /** The label mapping (negative class ↔ −1, positive ↔ +1). */
+    public BinaryLabels binaryLabels() {
+        return labels;
+    }
+
+    /** What the fit found that model files do not keep; empty for a loaded model. */
+    public Map<String, Object> fitReport() {
+        return fitReport;
+    }
+
+    @Override
+    public List<String> labels() {
+        return List.of(labels.negative(), labels.positive());
+    }
+
+    @Override
+    public String[] predictLabels(Matrix rawX) {
+        Matrix p = predict(rawX);
+        String[] out = new String[p.rows()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = labels.decode(p.get(i, 0));
+        }
+        return out;
+    }
+
+    /** {@code accuracy, n, positive, precision, recall} (the positive class is the +1 label). */
+    @Override
+    public Map<String, Object> evaluate(Dataset raw) {
+        String[] tokens = labelTokens(raw);
+        double[] y = labels.encode(tokens, raw.source());
+        double[] f = predict(raw.x()).col(0);
+        int ok = 0;
+        int tp = 0;
+        int fp = 0;
+        int fn = 0;
+        for (int i = 0; i < f.length; i++) {
+            double s = f[i] >= 0 ? 1 : -1;
+            if (s == y[i]) {
+                ok++;
+            }
+            if (s > 0 && y[i] > 0) {
+                tp++;
+            } else if (s > 0) {
+                fp++;
+            } else if (y[i] > 0) {
+                fn++;
+            }
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("accuracy", f.length == 0 ? Double.NaN : (double) ok / f.length);
+        m.put("n", f.length);
+        m.put("positive", labels.positive());
+        m.put("precision", tp + fp == 0 ? 0.0 : (double) tp / (tp + fp));
+        m.put("recall", tp + fn == 0 ? 0.0 : (double) tp / (tp + fn));
+        return m;
+    }
+
+    /** The class labels of a data set: its text tokens, or the numeric target as text. */
+    public static String[] labelTokens(Dataset raw) {
+        if (raw.labels() != null) {
+            return raw.labels();
+        }
+        if (raw.y() == null) {
+            throw new IllegalArgumentException(raw.source() + ": no target column");
+        }
+        String[] t = new String[raw.n()];
+        for (int i = 0; i < t.length; i++) {
+            t[i] = Double.toString(raw.y()[i]);
+        }
+        return t;
+    }
+
+    /** The labels of a training set and their ±1 codes. */
+    public record Encoded(BinaryLabels labels, double[] y) {
+        public static Encoded of(Dataset raw) {
+            String[] t = labelTokens(raw);
+            BinaryLabels l = BinaryLabels.of(t, raw.source());
+            return new Encoded(l, l.encode(t, raw.source()));
+        }
+    }
+}

@@ -1,0 +1,148 @@
+package org.psdkit.classify.mkl;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.psdkit.classify.SvmClassifier;
+import org.psdkit.data.Dataset;
+import org.psdkit.data.Scaler;
+import org.psdkit.kernel.TessellatedKernel;
+import org.psdkit.linalg.Matrix;
+import org.psdkit.model.ModelHeader;
+import org.psdkit.optim.ProgressListener;
+
+/**
+ * The fit shared by {@link TkSvmTrainer} and {@link SimpleMklTrainer}: features scaled to [0, 1] on the training
+ * data (the tessellated kernels live on a box around it), C (relative to the kernel's scale, see
+ * {@link KernelLearning}) and ε chosen by 5-fold cross-validation when not given, then the kernel learned on all
+ * rows (Colbert &amp; Peet 2020, Sec. VII–VIII).
+ */
+final class LearnedSvm {
+    private LearnedSvm() {
+    }
+
+    /** Options common to both trainers; validated here, errors name the parameter. */
+    static void check(Double c, double[] cGrid, Double epsilon, double[] epsilonGrid, int degree, double gap) {
+        if (c != null && (!(c > 0) || c.isInfinite())) {
+            throw new IllegalArgumentException("C must be positive and finite, got " + c);
+        }
+        if (epsilon != null && (!(epsilon >= 0) || epsilon.isInfinite())) {
+            throw new IllegalArgumentException("epsilon must be >= 0 and finite, got " + epsilon);
+        }
+        if (degree < 0 || degree > TessellatedKernel.MAX_DEGREE) {
+            throw new IllegalArgumentException("degree must be 0, 1 or 2, got " + degree);
+        }
+        if (!(gap > 0)) {
+            throw new IllegalArgumentException("gap must be positive, got " + gap);
+        }
+        grid(cGrid, "cGrid");
+        grid(epsilonGrid, "epsilonGrid");
+    }
+
+    private static void grid(double[] g, String name) {
+        if (g == null || g.length == 0) {
+            throw new IllegalArgumentException(name + " must hold at least one value");
+        }
+        for (double v : g) {
+            if (!(v > 0) || Double.isInfinite(v)) {
+                throw new IllegalArgumentException(name + ": values must be positive and finite, got " + v);
+            }
+        }
+    }
+
+    static SvmClassifier fit(String type, KernelLearning.Method method, KernelLearning.Settings settings, Double c,
+                             double[] cGrid, Double epsilon, double[] epsGrid, double gap, Dataset raw,
+                             ProgressListener listener) {
+        SvmClassifier.Encoded lab = SvmClassifier.Encoded.of(raw);
+        Scaler scaler = Scaler.fit(Scaler.Kind.MINMAX, raw.x());
+        Matrix x = scaler.apply(raw.x());
+        KernelLearning.Settings st = settings;
+        long t0 = System.nanoTime();
+        Map<String, Object> report = new LinkedHashMap<>();
+        double cValue = c == null ? Double.NaN : c;
+        boolean relative = false;
+        double eps = epsilon == null ? 0 : epsilon;
+        boolean needEps = method.usesEpsilon() && epsilon == null;
+        boolean needScaling = method.usesGaussLibrary() && st.gaussScaling() == KernelLearning.GaussScaling.CV;
+        if (c == null || needEps || needScaling) {
+            double[] cgUse = c == null ? cGrid : new double[] {c};
+            boolean rel = c == null;
+            double[] egUse = needEps ? epsGrid : new double[] {eps};
+            KernelLearning.Choice ch = KernelLearning.crossValidate(method, x, lab.y(), cgUse, rel, egUse,
+                    KernelLearning.DEFAULT_FOLDS, st.seed(), st, gap, listener);
+            cValue = ch.cRel();
+            relative = rel;
+            if (method.usesEpsilon()) {
+                eps = ch.epsilon();
+            }
+            st = ch.resolve(st);
+            Map<String, Object> cv = new LinkedHashMap<>();
+            cv.put("folds", KernelLearning.DEFAULT_FOLDS);
+            cv.put("accuracy", ch.accuracy());
+            cv.put("cRelative", rel);
+            if (needScaling) {
+                cv.put("gaussScaling", st.gaussScaling().label());
+            }
+            cv.put("grid", gridTable(ch));
+            report.put("cv", cv);
+            report.put("cvChoice", String.format(Locale.ROOT, "CV chose %s = %s%s%s (mean accuracy %.4f)",
+                    rel ? "c (relative)" : "C", cValue, method.usesEpsilon() ? ", epsilon = " + eps : "",
+                    needScaling ? ", gauss scaling " + st.gaussScaling().label() : "", ch.accuracy()));
+        }
+        KernelLearning.Fitted f = KernelLearning.fit(method, x, lab.y(), cValue, relative, eps, st, gap);
+        double secs = (System.nanoTime() - t0) * 1e-9;
+        Map<String, Object> h = new LinkedHashMap<>();
+        h.put("degree", st.degree());
+        h.put("orthant", st.orthant().name().toLowerCase(Locale.ROOT));
+        h.put("gap", gap);
+        if (method.usesEpsilon()) {
+            h.put("epsilon", eps);
+        }
+        h.put("C", f.c());
+        h.put("epsilon", eps);
+        Map<String, Object> d = new LinkedHashMap<>();
+        d.put("iterations", f.iterations());
+        d.put("gap", f.gap());
+        d.put("converged", f.converged());
+        d.put("smoIterations", f.svm().iterations());
+        d.put("seconds", secs);
+        d.put("fitSeconds", f.seconds());
+        report.put("epsilon", eps);
+        report.put("degree", st.degree());
+        report.put("gaussBandwidth", st.betaBandwidths() ? "beta" : "sigma");
+        report.put("gaussScaling", st.gaussScaling().label());
+        report.put("kernel", f.summary());
+        if (!f.weights().isEmpty()) {
+            List<Map<String, Object>> ws = new ArrayList<>();
+            for (KernelLearning.Weight w : f.weights()) {
+                Map<String, Object> e = new LinkedHashMap<>();
+                e.put("kernel", w.kernel());
+                e.put("mu", w.mu());
+                ws.add(e);
+            }
+            report.put("weights", ws);
+        }
+        return new SvmClassifier(ModelHeader.of(type, raw, scaler, null, h), f.decisionFunction(x, lab.y()),
+                lab.labels(), d, report);
+    }
+
+    /** The CV table as reported: {@code c} (relative unless cRelative is false), {@code epsilon}, {@code accuracy}. */
+    static List<Map<String, Object>> gridTable(KernelLearning.Choice ch) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (double[] g : ch.grid()) {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("c", g[0]);
+            if (!Double.isNaN(g[1])) {
+                r.put("epsilon", g[1]);
+            }
+            r.put("accuracy", g[2]);
+            if (g.length > 3) {
+                r.put("gaussScaling", KernelLearning.GaussScaling.values()[(int) g[3]].label());
+            }
+            rows.add(r);
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,65 @@
+package org.psdkit.cone;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Solver diagnostics carried by a fitted model (gap/dual NaN for the primal baselines). */
+public record Diagnostics(int iterations, double primal, double dual, double gap, double infeasibility,
+                          boolean converged, int restarts, double seconds) {
+
+    /** What a model read from a file carries when its {@code diagnostics} say nothing. */
+    public static final Diagnostics STORED = new Diagnostics(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, true,
+            0, 0);
+
+    public static Diagnostics of(ConeDualSolver.Result r, long startNanos) {
+        return new Diagnostics(r.iterations(), r.primal(), r.dual(), r.gap(), r.infeasibility(), r.converged(),
+                r.restarts(), (System.nanoTime() - startNanos) * 1e-9);
+    }
+
+    /** The fields by name, in declaration order (the model file's {@code diagnostics} object). */
+    public Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("iterations", iterations);
+        m.put("primal", primal);
+        m.put("dual", dual);
+        m.put("gap", gap);
+        m.put("infeasibility", infeasibility);
+        m.put("converged", converged);
+        m.put("restarts", restarts);
+        m.put("seconds", seconds);
+        return m;
+    }
+
+    /** Reads {@link #toMap()}'s fields back; missing or non-numeric fields take the values of {@link #STORED}. */
+    public static Diagnostics fromMap(Map<String, Object> m) {
+        return new Diagnostics((int) number(m, "iterations", 0), number(m, "primal", Double.NaN),
+                number(m, "dual", Double.NaN), number(m, "gap", Double.NaN), number(m, "infeasibility", Double.NaN),
+                !(m.get("converged") instanceof Boolean b) || b, (int) number(m, "restarts", 0),
+                number(m, "seconds", 0));
+    }
+
+    private static double number(Map<String, Object> m, String key, double dflt) {
+        Object v = m.get(key);
+        if (v instanceof Number n) {
+            return n.doubleValue();
+        }
+        if (v instanceof String s) {
+            // JSON has no NaN or infinity: model files hold them as the strings "NaN", "Infinity", "-Infinity"
+            switch (s) {
+                case "NaN" -> {
+                    return Double.NaN;
+                }
+                case "Infinity" -> {
+                    return Double.POSITIVE_INFINITY;
+                }
+                case "-Infinity" -> {
+                    return Double.NEGATIVE_INFINITY;
+                }
+                default -> {
+                    return dflt;
+                }
+            }
+        }
+        return dflt;
+    }
+}

@@ -1,0 +1,81 @@
+package org.psdkit.cone.hetero;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.psdkit.cone.ConeGrid;
+import org.psdkit.cone.ConePipeline;
+import org.psdkit.cone.Diagnostics;
+import org.psdkit.data.Dataset;
+import org.psdkit.data.Scaler;
+import org.psdkit.model.ModelHeader;
+import org.psdkit.model.Trainer;
+import org.psdkit.optim.ProgressListener;
+
+/**
+ * Fits heteroscedastic Gaussian regression ({@link HeteroscedasticRegression}) on raw data: the scaler is fitted on
+ * the training rows, then, with a {@link ConeGrid}, kernel and λ are chosen by cross-validation on the held-out
+ * Gaussian NLL (on the scaled rows), and the model is fitted with the winner.
+ *
+ * <pre>{@code
+ * HeteroPipeline m = new HeteroTrainer(HeteroscedasticRegression.Options.of(0.5, 1e-2, Method.PSD), null,
+ *         Scaler.Kind.ZSCORE).fit(train);
+ * double[] meanAndVariance = m.predict(new double[] {0.3});
+ * }</pre>
+ *
+ * @param options kernel, λ, γ_F, θ model, GLM restarts and seed, solver settings (kernel and λ are replaced by the
+ *                grid's winner when {@code grid} is set)
+ * @param grid    the cross-validation grid, or null to fit {@code options} as given
+ * @param scale   the feature scaling fitted on the training data
+ */
+public record HeteroTrainer(HeteroscedasticRegression.Options options, ConeGrid grid, Scaler.Kind scale)
+        implements Trainer<HeteroPipeline> {
+
+    /** The model type written in model files. */
+    public static final String TYPE = HeteroModel.TYPE;
+
+    public HeteroTrainer {
+        if (options == null) {
+            throw new IllegalArgumentException("options must not be null");
+        }
+        if (scale == null) {
+            scale = Scaler.Kind.NONE;
+        }
+    }
+
+    /**
+     * Reports {@code "cv"} events (one per fit, with the total) while choosing by cross-validation, then a
+     * {@code "fit"} event with step 0 when the final fit starts, the dual solver's iterations ({@code "cone-dual"},
+     * measure {@code "gap"}; none for the primal baselines) and a {@code "fit"} event with step 1 when it is done.
+     */
+    @Override
+    public HeteroPipeline fit(Dataset raw, ProgressListener listener) {
+        if (raw.y() == null) {
+            throw new IllegalArgumentException(raw.source() + ": heteroscedastic regression needs a numeric target");
+        }
+        Scaler scaler = Scaler.fit(scale, raw.x());
+        Dataset train = scaler.apply(raw);
+        HeteroscedasticRegression.Options o = options;
+        ConeGrid.Outcome sel = null;
+        if (grid != null) {
+            sel = HeteroscedasticRegression.select(train, options, grid, listener);
+            o = o.with(sel.kernel(), sel.lambda());
+        }
+        ProgressListener l = ProgressListener.orNone(listener);
+        long t0 = System.nanoTime();
+        l.onProgress(ProgressListener.Event.of("fit", 0, 1, 0));
+        HeteroModel m = HeteroscedasticRegression.fit(train.x(), train.y(), o, l);
+        l.onProgress(ProgressListener.Event.of("fit", 1, 1, (System.nanoTime() - t0) * 1e-9));
+        double[][] range = ConePipeline.range(raw.x());
+        ModelHeader h = ModelHeader.of(TYPE, raw, scaler, m.kernel().spec(), hyperParameters(m));
+        return new HeteroPipeline(h, m, m.diagnostics().toMap(), train.x(), range[0], range[1], sel);
+    }
+
+    /** The options as written in model files ({@code method, lambda, frobeniusWeight}). */
+    public static Map<String, Object> hyperParameters(HeteroModel m) {
+        Map<String, Object> h = new LinkedHashMap<>();
+        h.put("method", m.method().id());
+        h.put("lambda", m.lambda());
+        h.put("frobeniusWeight", m.frobeniusWeight());
+        return h;
+    }
+}

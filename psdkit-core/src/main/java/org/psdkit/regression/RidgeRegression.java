@@ -1,0 +1,296 @@
+package org.psdkit.regression;
+
+import java.util.function.UnaryOperator;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.linalg.Linalg;
+import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.SpdSolve;
+import org.psdkit.model.Predictor;
+
+/**
+ * Ridge regression: minimise ‖y − Φw‖² + λ‖w‖².
+ *
+ * <ul>
+ *   <li>primal: w = (ΦᵀΦ + λI)⁻¹ Φᵀy, a d'×d' system in the feature space (Φ = φ(X), φ an explicit feature map);</li>
+ *   <li>dual: α = (ΦΦᵀ + λI)⁻¹ y = (K + λI)⁻¹ y with K the kernel of φ, predictions K(x, X) α; the same function
+ *       since w = Φᵀα.</li>
+ * </ul>
+ * With {@code intercept} the feature columns and y are centred on the training means first, so the intercept is not
+ * penalised (as in scikit-learn's {@code Ridge(fit_intercept=True)}). Predictions are linear in φ(x):
+ * φ(x)·w + b. Solves go through Cholesky (reported jitter) or the eigen route, never an inverse.
+ */
+public final class RidgeRegression implements Predictor {
+    private final UnaryOperator<Matrix> featureMap;
+    private final double[] w;
+    private final double bias;
+    private final double lambda;
+    private final SpdSolve.Diagnostics diagnostics;
+
+    private RidgeRegression(UnaryOperator<Matrix> featureMap, double[] w, double bias, double lambda,
+                            SpdSolve.Diagnostics diagnostics) {
+        this.featureMap = featureMap;
+        this.w = w;
+        this.bias = bias;
+        this.lambda = lambda;
+        this.diagnostics = diagnostics;
+    }
+
+    static void checkLambda(double lambda) {
+        if (!(lambda >= 0) || Double.isInfinite(lambda)) {
+            throw new IllegalArgumentException("lambda must be >= 0 and finite, got " + lambda);
+        }
+    }
+
+    /** Primal ridge on the raw features (φ = identity). */
+    public static RidgeRegression fitPrimal(Matrix x, double[] y, double lambda, boolean intercept) {
+        return fitPrimal(UnaryOperator.identity(), x, y, lambda, intercept);
+    }
+
+    /** Primal ridge with an explicit feature map φ (applied to each n×d point matrix, giving n×d'). */
+    public static RidgeRegression fitPrimal(UnaryOperator<Matrix> phi, Matrix x, double[] y, double lambda,
+                                            boolean intercept) {
+        checkLambda(lambda);
+        Matrix f = phi.apply(x);
+        check(f, y);
+        double[] mu = intercept ? colMeans(f) : new double[f.cols()];
+        double ybar = intercept ? mean(y) : 0;
+        Matrix fc = center(f, mu);
+        double[] yc = new double[y.length];
+        for (int i = 0; i < y.length; i++) {
+            yc[i] = y[i] - ybar;
+        }
+        Matrix g = Linalg.syrk(fc, true); // ΦᵀΦ
+        double[] rhs = Linalg.gemv(fc, true, yc);
+        SpdSolve.Result r = SpdSolve.solve(g, lambda, Matrix.column(rhs));
+        double[] w = r.x().col(0);
+        double b = ybar - Linalg.dot(mu, w);
+        return new RidgeRegression(phi, w, b, lambda, r.diagnostics());
+    }
+
+    /**
+     * Dual ridge: α = (K + λI)⁻¹ y with K the Gram matrix of {@code kernel}; returns the kernel-expansion model. With
+     * {@code intercept} y is centred and K is the centred Gram matrix HKH (H = I − 11ᵀ/n), which is the kernel of the
+     * centred feature map, so that it matches {@link #fitPrimal} with intercept.
+     */
+    public static Dual fitDual(Kernel kernel, Matrix x, double[] y, double lambda, boolean intercept) {
+        checkLambda(lambda);
+        check(x, y);
+        int n = y.length;
+        Matrix k = kernel.gram(x);
+        double ybar = intercept ? mean(y) : 0;
+        double[] rowMean = new double[n];
+        double all = 0;
+        if (intercept) {
+            for (int j = 0; j < n; j++) {
+                double s = 0;
+                for (int i = 0; i < n; i++) {
+                    s += k.get(i, j);
+                }
+                rowMean[j] = s / n;
+                all += s;
+            }
+            all /= (double) n * n;
+            for (int j = 0; j < n; j++) {
+                for (int i = 0; i < n; i++) {
+                    k.set(i, j, k.get(i, j) - rowMean[i] - rowMean[j] + all);
+                }
+            }
+        }
+        double[] yc = new double[n];
+        for (int i = 0; i < n; i++) {
+            yc[i] = y[i] - ybar;
+        }
+        SpdSolve.Result r = SpdSolve.solve(k, lambda, Matrix.column(yc));
+        return new Dual(kernel, x.copy(), r.x().col(0), ybar, intercept ? rowMean : null, all, lambda,
+                r.diagnostics());
+    }
+
+    /**
+     * Solves the dual with {@code kernel} (the kernel of φ) and returns the primal model: w = Φ_cᵀ α, where Φ_c is
+     * Φ = φ(X) with its columns centred when fitting an intercept, and b = ȳ − μᵀw (μ the column means of Φ). This is
+     * the identity w = Φᵀα between the primal and the dual solutions of ridge regression (Herbster, Kernels and
+     * Regularization (lecture slides); Representer theorems in RKHSs (lecture notes)).
+     */
+    public static RidgeRegression fitViaDual(Kernel kernel, UnaryOperator<Matrix> phi, Matrix x, double[] y,
+                                             double lambda, boolean intercept) {
+        Dual d = fitDual(kernel, x, y, lambda, intercept);
+        Matrix f = phi.apply(x);
+        int n = f.rows();
+        double[] mu = intercept ? colMeans(f) : new double[f.cols()];
+        double[] a = d.alpha;
+        double[] w = new double[f.cols()];
+        for (int j = 0; j < f.cols(); j++) {
+            double s = 0;
+            for (int i = 0; i < n; i++) {
+                s += (f.get(i, j) - mu[j]) * a[i];
+            }
+            w[j] = s;
+        }
+        double ybar = intercept ? mean(y) : 0;
+        return new RidgeRegression(phi, w, ybar - Linalg.dot(mu, w), lambda, d.diagnostics);
+    }
+
+    /** Rebuilds a primal model with feature map φ from stored numbers (w has φ's output dimension). */
+    public static RidgeRegression of(UnaryOperator<Matrix> phi, double[] w, double bias, double lambda) {
+        return new RidgeRegression(phi, w.clone(), bias, lambda, null);
+    }
+
+    /** Rebuilds a linear primal model (φ = identity) from stored numbers. */
+    public static RidgeRegression ofLinear(double[] w, double bias, double lambda) {
+        return new RidgeRegression(UnaryOperator.identity(), w.clone(), bias, lambda, null);
+    }
+
+    private static void check(Matrix f, double[] y) {
+        if (f.rows() != y.length) {
+            throw new IllegalArgumentException("ridge: " + f.rows() + " points but " + y.length + " targets");
+        }
+        if (y.length == 0) {
+            throw new IllegalArgumentException("ridge: no training points");
+        }
+    }
+
+    static double mean(double[] v) {
+        double s = 0;
+        for (double x : v) {
+            s += x;
+        }
+        return s / v.length;
+    }
+
+    static double[] colMeans(Matrix f) {
+        double[] m = new double[f.cols()];
+        for (int j = 0; j < f.cols(); j++) {
+            m[j] = mean(f.col(j));
+        }
+        return m;
+    }
+
+    static Matrix center(Matrix f, double[] mu) {
+        Matrix c = f.copy();
+        for (int j = 0; j < f.cols(); j++) {
+            for (int i = 0; i < f.rows(); i++) {
+                c.set(i, j, c.get(i, j) - mu[j]);
+            }
+        }
+        return c;
+    }
+
+    @Override
+    public String type() {
+        return "ridge";
+    }
+
+    @Override
+    public String[] outputColumns() {
+        return new String[] {"prediction"};
+    }
+
+    @Override
+    public Matrix predict(Matrix x) {
+        return Matrix.column(predictVector(x));
+    }
+
+    public double[] predictVector(Matrix x) {
+        Matrix f = featureMap.apply(x);
+        if (f.cols() != w.length) {
+            throw new IllegalArgumentException("ridge was fitted on " + w.length + " features, got " + f.cols());
+        }
+        double[] p = Linalg.gemv(f, false, w);
+        for (int i = 0; i < p.length; i++) {
+            p[i] += bias;
+        }
+        return p;
+    }
+
+    public double[] weights() {
+        return w.clone();
+    }
+
+    public double bias() {
+        return bias;
+    }
+
+    public double lambda() {
+        return lambda;
+    }
+
+    /** Solver diagnostics of the fit, or null for a model read from a file. */
+    public SpdSolve.Diagnostics diagnostics() {
+        return diagnostics;
+    }
+
+    /** The dual (kernel-expansion) form of ridge regression. */
+    public static final class Dual implements Predictor {
+        private final Kernel kernel;
+        private final Matrix points;
+        private final double[] alpha;
+        private final double ybar;
+        private final double[] kMeans;
+        private final double kAll;
+        private final double lambda;
+        private final SpdSolve.Diagnostics diagnostics;
+
+        Dual(Kernel kernel, Matrix points, double[] alpha, double ybar, double[] kMeans, double kAll, double lambda,
+             SpdSolve.Diagnostics diagnostics) {
+            this.kernel = kernel;
+            this.points = points;
+            this.alpha = alpha;
+            this.ybar = ybar;
+            this.kMeans = kMeans;
+            this.kAll = kAll;
+            this.lambda = lambda;
+            this.diagnostics = diagnostics;
+        }
+
+        @Override
+        public String type() {
+            return "ridge";
+        }
+
+        @Override
+        public String[] outputColumns() {
+            return new String[] {"prediction"};
+        }
+
+        @Override
+        public Matrix predict(Matrix x) {
+            return Matrix.column(predictVector(x));
+        }
+
+        /** Σ α_i k̃(x, x_i) + ȳ with k̃ the centred kernel when fitted with an intercept. */
+        public double[] predictVector(Matrix x) {
+            Matrix kx = kernel.cross(x, points);
+            int m = x.rows();
+            int n = points.rows();
+            if (kMeans != null) {
+                for (int i = 0; i < m; i++) {
+                    double s = 0;
+                    for (int j = 0; j < n; j++) {
+                        s += kx.get(i, j);
+                    }
+                    double ri = s / n;
+                    for (int j = 0; j < n; j++) {
+                        kx.set(i, j, kx.get(i, j) - ri - kMeans[j] + kAll);
+                    }
+                }
+            }
+            double[] p = Linalg.gemv(kx, false, alpha);
+            for (int i = 0; i < m; i++) {
+                p[i] += ybar;
+            }
+            return p;
+        }
+
+        public double[] alpha() {
+            return alpha.clone();
+        }
+
+        public double lambda() {
+            return lambda;
+        }
+
+        public SpdSolve.Diagnostics diagnostics() {
+            return diagnostics;
+        }
+    }
+}

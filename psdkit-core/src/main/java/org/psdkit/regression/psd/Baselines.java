@@ -1,0 +1,333 @@
+package org.psdkit.regression.psd;
+
+import java.util.Random;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.linalg.Linalg;
+import org.psdkit.linalg.Matrix;
+import org.psdkit.optim.ConjugateLoss;
+import org.psdkit.optim.Fista;
+import org.psdkit.optim.FistaOptions;
+import org.psdkit.optim.FistaResult;
+import org.psdkit.optim.Losses;
+import org.psdkit.optim.ProgressListener;
+import org.psdkit.optim.ProxFunction;
+import org.psdkit.optim.SmoothFunction;
+import org.psdkit.psd.PsdOptions;
+import org.psdkit.psd.SolverDiagnostics;
+
+/**
+ * The non-negative regression baselines of App. D (Marteau-Ferey, Bach and Rudi 2020), all with the squared loss
+ * L(z) = (1/(2n)) Σ (z_i − y_i)² and the regulariser (λ/2) αᵀKα = (λ/2)‖w‖² of the underlying linear model:
+ * <ul>
+ *   <li>NCM, eq. (34): min_{α ≥ 0} L(Kα) + (λ/2) αᵀKα, by accelerated projected gradient;</li>
+ *   <li>PNM, eq. (36): min_{Kα ≥ 0} L(Kα) + (λ/2) αᵀKα, by FISTA on its dual
+ *       max_β −G*(β) − βᵀKβ/(2λ), G = L + ι(z ≥ 0), with α = −β/λ;</li>
+ *   <li>GLM, eq. (32): min_α L(exp(Kα)) + (λ/2) αᵀKα (non-convex), gradient descent with backtracking from
+ *       several seeded starts, keeping the best.</li>
+ * </ul>
+ * Progress: one event per iteration, task the model type ({@code "ncm"}, {@code "pnm"}, {@code "glm"}), measure
+ * the stopping quantity: {@code "residual"} (NCM, GLM: the relative first-order residual below, the GLM steps
+ * counted over all starts) or {@code "gap"} (PNM: the relative duality gap).
+ */
+public final class Baselines {
+
+    /**
+     * Stopping tolerance of NCM and GLM: the norm of the projected-gradient step ‖x − prox(x − ∇/L)‖·L relative to
+     * the size of the gradient of the loss at 0 (‖Kᵀy‖/n); the first-order optimality residual.
+     */
+    public static final double DEFAULT_TOLERANCE = 1e-8;
+    /**
+     * PNM: largest violation max_i (−f(x_i))₊ of the training-point constraints, relative to max|y|, at which an
+     * iterate of the dual counts as a primal solution (α = −β/λ satisfies Kα ≥ 0 only in the limit). 1e-6 is far
+     * below any noise level of a regression target and reached in a few thousand iterations on n ≈ 100.
+     */
+    public static final double PNM_VIOLATION_TOLERANCE = 1e-6;
+    /** Number of starts of the GLM gradient descent (0 plus seeded random perturbations). */
+    public static final int GLM_STARTS = 4;
+    /** Scale of the random GLM starts, in units of log(mean |y|) spread over n coefficients. */
+    public static final double GLM_START_SCALE = 0.1;
+
+    private Baselines() {
+    }
+
+    /** Options shared by the baselines. */
+    public record Options(double lambda, double tolerance, int maxIterations, double timeLimitSeconds, long seed) {
+        public Options {
+            if (!(lambda > 0) || !Double.isFinite(lambda)) {
+                throw new IllegalArgumentException("lambda must be > 0 and finite, got " + lambda);
+            }
+            if (!(tolerance >= 0)) {
+                throw new IllegalArgumentException("tolerance must be >= 0, got " + tolerance);
+            }
+            if (maxIterations < 1) {
+                throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
+            }
+            if (!(timeLimitSeconds > 0)) {
+                throw new IllegalArgumentException("time limit must be > 0, got " + timeLimitSeconds);
+            }
+        }
+
+        public static Options of(double lambda) {
+            return new Options(lambda, DEFAULT_TOLERANCE, PsdOptions.DEFAULT_MAX_ITERATIONS, Double.POSITIVE_INFINITY,
+                    1L);
+        }
+
+        public Options withTolerance(double t) {
+            return new Options(lambda, t, maxIterations, timeLimitSeconds, seed);
+        }
+
+        public Options withMaxIterations(int m) {
+            return new Options(lambda, tolerance, m, timeLimitSeconds, seed);
+        }
+    }
+
+    /** The primal objective L(z) + (λ/2)αᵀKα with z = Kα or exp(Kα). */
+    static double objective(Matrix k, double[] alpha, double[] y, double lambda, boolean exp) {
+        double[] ka = k.times(alpha);
+        double loss = 0;
+        for (int i = 0; i < y.length; i++) {
+            double z = exp ? Math.exp(ka[i]) : ka[i];
+            loss += (z - y[i]) * (z - y[i]);
+        }
+        return loss / (2.0 * y.length) + 0.5 * lambda * Linalg.dot(alpha, ka);
+    }
+
+    public static KernelExpansionModel ncm(Kernel kernel, Matrix x, double[] y, Options o, ProgressListener listener) {
+        PsdRegression.checkData(x, y);
+        long start = System.nanoTime();
+        Matrix k = kernel.gram(x);
+        int n = y.length;
+        double[] ev = Linalg.eigvalsh(k);
+        double kmax = ev[n - 1];
+        double lip = kmax * kmax / n + o.lambda() * kmax;
+        double[] kty = k.times(y);
+        double scale = Math.max(Math.sqrt(Linalg.dot(kty, kty)) / n, Double.MIN_NORMAL);
+        SmoothFunction h = quadratic(k, y, o.lambda());
+        double[] residual = {Double.NaN};
+        ProgressListener lis = ProgressListener.orNone(listener).relabelled("ncm", "residual", () -> residual[0]);
+        FistaResult res = Fista.minimize(h, ProxFunction.nonNegative(), new double[n],
+                new FistaOptions(o.maxIterations(), o.timeLimitSeconds(), lip, true),
+                (it, yy, hv, g) -> {
+                    double r = stepResidual(yy, g, lip, true);
+                    residual[0] = r / scale;
+                    return r <= o.tolerance() * scale;
+                }, lis);
+        double obj = objective(k, res.x(), y, o.lambda(), false);
+        SolverDiagnostics d = new SolverDiagnostics(res.iterations(), Double.NaN, obj, Double.NaN,
+                seconds(start), countPositive(res.x()), n, res.status().name());
+        return new KernelExpansionModel("ncm", kernel, x, res.x(), false, d);
+    }
+
+    public static KernelExpansionModel pnm(Kernel kernel, Matrix x, double[] y, Options o, ProgressListener listener) {
+        PsdRegression.checkData(x, y);
+        long start = System.nanoTime();
+        Matrix k = kernel.gram(x);
+        int n = y.length;
+        double lambda = o.lambda();
+        double lip = Linalg.eigvalsh(k)[n - 1] / lambda;
+        ConjugateLoss g = Losses.squaredNonNegative(y);
+        // dual: min_β G*(β) + βᵀKβ/(2λ); primal point α = −β/λ, z = Kα
+        SmoothFunction h = new SmoothFunction() {
+            @Override
+            public int dimension() {
+                return n;
+            }
+
+            @Override
+            public double valueAndGradient(double[] beta, double[] grad) {
+                double[] kb = k.times(beta);
+                for (int i = 0; i < n; i++) {
+                    grad[i] = kb[i] / lambda;
+                }
+                return Linalg.dot(beta, kb) / (2 * lambda);
+            }
+        };
+        double[] best = new double[n];
+        double yScale = Math.max(maxAbs(y), Double.MIN_NORMAL);
+        double[] bestGap = {Double.POSITIVE_INFINITY, Double.NaN, Double.NaN};
+        double[] z = new double[n];
+        double[] relGap = {Double.NaN};
+        ProgressListener lis = ProgressListener.orNone(listener).relabelled("pnm", "gap", () -> relGap[0]);
+        FistaResult res = Fista.minimize(h, g.conjugateAsProx(), new double[n],
+                new FistaOptions(o.maxIterations(), o.timeLimitSeconds(), lip, true),
+                (it, beta, hv, grad) -> {
+                    // grad = Kβ/λ = −Kα with α = −β/λ; (λ/2)αᵀKα = βᵀgrad/2. The primal value is taken
+                    // without the constraint; the constraint violation max_i (Kα)_i⁻ is required to be small
+                    // separately (relative to max|y|).
+                    double reg = 0;
+                    double violation = 0;
+                    for (int i = 0; i < n; i++) {
+                        z[i] = -grad[i];
+                        violation = Math.max(violation, -z[i]);
+                        reg += 0.5 * beta[i] * grad[i];
+                    }
+                    double primal = lossSquared(z, y) + reg;
+                    double dual = -g.conjugate(beta) - hv;
+                    double gap = Math.abs(primal - dual);
+                    relGap[0] = SolverDiagnostics.relative(gap, primal, dual);
+                    if (violation > PNM_VIOLATION_TOLERANCE * yScale) {
+                        return false;
+                    }
+                    if (gap < bestGap[0]) {
+                        bestGap[0] = gap;
+                        bestGap[1] = primal;
+                        bestGap[2] = dual;
+                        System.arraycopy(beta, 0, best, 0, n);
+                    }
+                    return relGap[0] <= o.tolerance();
+                }, lis);
+        if (bestGap[0] == Double.POSITIVE_INFINITY) {
+            System.arraycopy(res.x(), 0, best, 0, n);
+        }
+        double[] alpha = new double[n];
+        for (int i = 0; i < n; i++) {
+            alpha[i] = -best[i] / lambda;
+        }
+        SolverDiagnostics d = new SolverDiagnostics(res.iterations(), bestGap[0], bestGap[1], bestGap[2],
+                seconds(start), n, n, res.status().name());
+        return new KernelExpansionModel("pnm", kernel, x, alpha, false, d);
+    }
+
+    public static KernelExpansionModel glm(Kernel kernel, Matrix x, double[] y, Options o, ProgressListener listener) {
+        PsdRegression.checkData(x, y);
+        long start = System.nanoTime();
+        Matrix k = kernel.gram(x);
+        int n = y.length;
+        double lambda = o.lambda();
+        SmoothFunction h = new SmoothFunction() {
+            @Override
+            public int dimension() {
+                return n;
+            }
+
+            @Override
+            public double valueAndGradient(double[] a, double[] grad) {
+                double[] ka = k.times(a);
+                double[] w = new double[n];
+                double loss = 0;
+                for (int i = 0; i < n; i++) {
+                    double z = Math.exp(ka[i]);
+                    loss += (z - y[i]) * (z - y[i]);
+                    w[i] = z * (z - y[i]) / n;
+                }
+                double[] kw = k.times(w);
+                double reg = 0;
+                for (int i = 0; i < n; i++) {
+                    grad[i] = kw[i] + lambda * ka[i];
+                    reg += a[i] * ka[i];
+                }
+                return loss / (2.0 * n) + 0.5 * lambda * reg;
+            }
+        };
+        double[] kty = k.times(y);
+        double scale = Math.max(Math.sqrt(Linalg.dot(kty, kty)) / n, Double.MIN_NORMAL);
+        Random rnd = new Random(o.seed());
+        double[] bestAlpha = new double[n];
+        double bestObj = Double.POSITIVE_INFINITY;
+        int totalIt = 0;
+        String status = "MAX_ITERATIONS";
+        // one step count and clock over all starts
+        double[] residual = {Double.NaN};
+        int[] stepsBefore = {0};
+        ProgressListener outer = ProgressListener.orNone(listener);
+        ProgressListener lis = outer == ProgressListener.NONE ? outer : e -> outer.onProgress(
+                new ProgressListener.Event("glm", stepsBefore[0] + e.step(), 0, "residual", residual[0],
+                        seconds(start)));
+        for (int s = 0; s < GLM_STARTS; s++) {
+            double[] a0 = new double[n];
+            if (s > 0) {
+                for (int i = 0; i < n; i++) {
+                    a0[i] = GLM_START_SCALE * rnd.nextGaussian() / Math.sqrt(n);
+                }
+            }
+            FistaResult res = Fista.minimize(h, ProxFunction.zero(), a0,
+                    new FistaOptions(o.maxIterations(), o.timeLimitSeconds(), Double.NaN, true),
+                    (it, yy, hv, g) -> {
+                        double r = Math.sqrt(Linalg.dot(g, g));
+                        residual[0] = r / scale;
+                        return r <= o.tolerance() * scale;
+                    }, lis);
+            totalIt += res.iterations();
+            stepsBefore[0] = totalIt;
+            double obj = objective(k, res.x(), y, lambda, true);
+            if (Double.isFinite(obj) && obj < bestObj) {
+                bestObj = obj;
+                bestAlpha = res.x();
+                status = res.status().name();
+            }
+        }
+        SolverDiagnostics d = new SolverDiagnostics(totalIt, Double.NaN, bestObj, Double.NaN, seconds(start), n, n,
+                status);
+        return new KernelExpansionModel("glm", kernel, x, bestAlpha, true, d);
+    }
+
+    static double lossSquared(double[] z, double[] y) {
+        double s = 0;
+        for (int i = 0; i < y.length; i++) {
+            s += (z[i] - y[i]) * (z[i] - y[i]);
+        }
+        return s / (2.0 * y.length);
+    }
+
+    /** f(α) = (1/(2n))‖Kα − y‖² + (λ/2) αᵀKα. */
+    static SmoothFunction quadratic(Matrix k, double[] y, double lambda) {
+        int n = y.length;
+        return new SmoothFunction() {
+            @Override
+            public int dimension() {
+                return n;
+            }
+
+            @Override
+            public double valueAndGradient(double[] a, double[] grad) {
+                double[] ka = k.times(a);
+                double[] r = new double[n];
+                double loss = 0;
+                double reg = 0;
+                for (int i = 0; i < n; i++) {
+                    r[i] = (ka[i] - y[i]) / n;
+                    loss += (ka[i] - y[i]) * (ka[i] - y[i]);
+                    reg += a[i] * ka[i];
+                }
+                double[] kr = k.times(r);
+                for (int i = 0; i < n; i++) {
+                    grad[i] = kr[i] + lambda * ka[i];
+                }
+                return loss / (2.0 * n) + 0.5 * lambda * reg;
+            }
+        };
+    }
+
+    /** ‖x − max(x − g/L, 0)‖·L (projected) or ‖g‖ (unconstrained). */
+    static double stepResidual(double[] x, double[] g, double lip, boolean nonNegative) {
+        double s = 0;
+        for (int i = 0; i < x.length; i++) {
+            double p = nonNegative ? Math.max(x[i] - g[i] / lip, 0) : x[i] - g[i] / lip;
+            double d = (x[i] - p) * lip;
+            s += d * d;
+        }
+        return Math.sqrt(s);
+    }
+
+    static double maxAbs(double[] a) {
+        double m = 0;
+        for (double v : a) {
+            m = Math.max(m, Math.abs(v));
+        }
+        return m;
+    }
+
+    static int countPositive(double[] a) {
+        int c = 0;
+        for (double v : a) {
+            if (v > 0) {
+                c++;
+            }
+        }
+        return c;
+    }
+
+    static double seconds(long start) {
+        return (System.nanoTime() - start) * 1e-9;
+    }
+}

@@ -1,0 +1,38 @@
+package org.psdkit.regression.psd;
+
+import java.util.Map;
+import org.psdkit.data.Dataset;
+import org.psdkit.model.ModelHeader;
+import org.psdkit.model.Pipeline;
+import org.psdkit.model.Predictor;
+
+/**
+ * A fitted model of the non-negative regression task (the PSD model and its NCM, PNM and GLM baselines,
+ * Marteau-Ferey, Bach &amp; Rudi 2020, Sec. 6 and App. D): its evaluation adds {@code min_prediction}, the smallest
+ * prediction over the evaluated rows, to {@code rmse, mae, r2}, since non-negativity away from the training points is
+ * what tells the models apart.
+ *
+ * @param <P> the family's model in the scaled input space
+ */
+public final class NonNegativeRegressionModel<P extends Predictor> extends Pipeline<P> {
+
+    public NonNegativeRegressionModel(ModelHeader header, P inner, Map<String, Object> diagnostics) {
+        super(header, inner, diagnostics);
+    }
+
+    @Override
+    public Map<String, Object> evaluate(Dataset raw) {
+        Map<String, Object> m = super.evaluate(raw);
+        m.put("min_prediction", minimum(predict(raw.x()).col(0)));
+        return m;
+    }
+
+    /** The smallest entry of {@code v} (+∞ for none). */
+    public static double minimum(double[] v) {
+        double m = Double.POSITIVE_INFINITY;
+        for (double d : v) {
+            m = Math.min(m, d);
+        }
+        return m;
+    }
+}

@@ -1,0 +1,64 @@
+package org.psdkit.regression.psd;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.psdkit.data.Dataset;
+import org.psdkit.data.Scaler;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.model.ModelHeader;
+import org.psdkit.model.Trainer;
+import org.psdkit.optim.ProgressListener;
+import org.psdkit.psd.PsdModel;
+import org.psdkit.psd.PsdOptions;
+
+/**
+ * Fits non-negative regression with a PSD model f(x) = v(x)ᵀ B v(x), B ⪰ 0 ({@link PsdRegression}; Marteau-Ferey,
+ * Bach &amp; Rudi 2020, eq. 12, solved on its dual by FISTA) on raw data: the scaler is fitted on the training rows
+ * and kept in the model. Progress is reported once per FISTA iteration.
+ *
+ * <pre>{@code
+ * NonNegativeRegressionModel<PsdModel> m = new PsdRegressionTrainer(Kernels.parse("gaussian(sigma=0.5)"),
+ *         PsdOptions.of(1e-3, 1e-3), Scaler.Kind.NONE).fit(train);
+ * }</pre>
+ *
+ * @param kernel  the kernel
+ * @param options λ₁, λ₂, tolerance, iteration and time budget (validated by their record)
+ * @param scale   the feature scaling fitted on the training data
+ */
+public record PsdRegressionTrainer(Kernel kernel, PsdOptions options, Scaler.Kind scale)
+        implements Trainer<NonNegativeRegressionModel<PsdModel>> {
+
+    public PsdRegressionTrainer {
+        if (kernel == null) {
+            throw new IllegalArgumentException("kernel must not be null");
+        }
+        if (options == null) {
+            throw new IllegalArgumentException("options must not be null");
+        }
+        if (scale == null) {
+            scale = Scaler.Kind.NONE;
+        }
+    }
+
+    @Override
+    public NonNegativeRegressionModel<PsdModel> fit(Dataset train, ProgressListener listener) {
+        if (train.y() == null) {
+            throw new IllegalArgumentException(train.source() + ": PSD regression needs a numeric target");
+        }
+        Scaler scaler = Scaler.fit(scale, train.x());
+        PsdModel m = PsdRegression.fit(kernel, scaler.apply(train.x()), train.y(), options,
+                listener);
+        ModelHeader h = ModelHeader.of(PsdModel.TYPE, train, scaler, kernel.spec(), hyperParameters(options));
+        return new NonNegativeRegressionModel<>(h, m, m.diagnostics().toMap());
+    }
+
+    /** The options as written in model files ({@code lambda1, lambda2, tol, max_iter}). */
+    public static Map<String, Object> hyperParameters(PsdOptions o) {
+        Map<String, Object> h = new LinkedHashMap<>();
+        h.put("lambda1", o.lambda1());
+        h.put("lambda2", o.lambda2());
+        h.put("tol", o.tolerance());
+        h.put("max_iter", o.maxIterations());
+        return h;
+    }
+}

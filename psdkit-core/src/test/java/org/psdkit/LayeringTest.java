@@ -1,0 +1,109 @@
+package org.psdkit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The package layering of psdkit-core, stated as a test over the main sources: every reference to an
+ * {@code org.psdkit} class (an import or a fully qualified name in code) must go to the same package, a lower layer,
+ * or, inside the family layer, to an enclosing package of the same family ({@code cone.quantile → cone}). Families
+ * never reference each other. A new package must be placed in {@link #LAYERS} before it compiles past this test.
+ */
+class LayeringTest {
+
+    /** Layer of every main package; a package may reference only strictly lower layers (and itself). */
+    static final Map<String, Integer> LAYERS = Map.ofEntries(
+            Map.entry("linalg", 0), Map.entry("linalg.reference", 1),
+            Map.entry("data", 1), Map.entry("kernel", 1), Map.entry("optim", 1),
+            Map.entry("optim.sdp", 2), Map.entry("optim.smo", 2),
+            Map.entry("model", 3),
+            Map.entry("psd", 4), Map.entry("select", 4),
+            Map.entry("regression", 5), Map.entry("regression.psd", 5), Map.entry("sos", 5),
+            Map.entry("cone", 5), Map.entry("cone.hetero", 5), Map.entry("cone.quantile", 5),
+            Map.entry("classify", 5), Map.entry("classify.mkl", 5), Map.entry("density", 5),
+            Map.entry("io", 6));
+    static final int FAMILIES = 5;
+
+    private static final Pattern PACKAGE = Pattern.compile("^package org\\.psdkit\\.([\\w.]+);", Pattern.MULTILINE);
+    private static final Pattern REFERENCE = Pattern.compile("(?<![\\w.])org\\.psdkit\\.((?:[a-z]\\w*\\.)*[a-z]\\w*)\\.[A-Z]");
+
+    /** Whether code in package {@code from} may reference a class of package {@code to} (both without "org.psdkit."). */
+    static boolean allowed(String from, String to) {
+        if (from.equals(to)) {
+            return true;
+        }
+        int a = LAYERS.get(from);
+        int b = LAYERS.get(to);
+        if (a == FAMILIES && b == FAMILIES) {
+            return from.startsWith(to + ".");
+        }
+        return b < a;
+    }
+
+    @Test
+    void theRuleRejectsWhatTheIssueForbids() {
+        assertFalse(allowed("cone.hetero", "cone.quantile"), "family → family");
+        assertFalse(allowed("classify.mkl", "regression"), "family → family");
+        assertFalse(allowed("cone", "cone.hetero"), "a family's shared blocks → one of its members");
+        assertFalse(allowed("model", "select"), "contract → cross-validation");
+        assertFalse(allowed("psd", "regression.psd"), "building block → family");
+        assertFalse(allowed("linalg", "kernel"), "lower → higher");
+        assertTrue(allowed("classify.mkl", "classify"));
+        assertTrue(allowed("density", "psd"));
+        assertTrue(allowed("io", "density"));
+    }
+
+    @Test
+    void mainSourcesFollowTheLayers() throws IOException {
+        Path root = Path.of(System.getProperty("basedir", "."), "src", "main", "java", "org", "psdkit");
+        List<String> violations = new ArrayList<>();
+        TreeSet<String> seen = new TreeSet<>();
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java"))::iterator) {
+                String src = Files.readString(f);
+                Matcher pm = PACKAGE.matcher(src);
+                if (!pm.find()) {
+                    violations.add(f + ": no org.psdkit package line");
+                    continue;
+                }
+                String from = pm.group(1);
+                seen.add(from);
+                if (!LAYERS.containsKey(from)) {
+                    violations.add(f + ": package " + from + " has no layer in LayeringTest.LAYERS");
+                    continue;
+                }
+                Matcher rm = REFERENCE.matcher(stripCommentsAndStrings(src));
+                while (rm.find()) {
+                    String to = rm.group(1);
+                    if (!LAYERS.containsKey(to)) {
+                        violations.add(f.getFileName() + ": references unknown package " + to);
+                    } else if (!allowed(from, to)) {
+                        violations.add(f.getFileName() + " (" + from + ") → " + to);
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), violations);
+        assertEquals(new TreeSet<>(LAYERS.keySet()), seen, "every layer is a package of the main sources");
+    }
+
+    /** Removes comments and string literals, so that a javadoc link or a message naming a class is not a reference. */
+    static String stripCommentsAndStrings(String s) {
+        String noBlock = s.replaceAll("(?s)/\\*.*?\\*/", " ");
+        String noLine = noBlock.replaceAll("//[^\\n]*", " ");
+        return noLine.replaceAll("\"(\\\\.|[^\"\\\\])*\"", "\"\"");
+    }
+}

@@ -1,0 +1,21 @@
+package org.psdkit.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+
+class MetricsTest {
+    @Test
+    void handComputedValues() {
+        double[] y = {1, 2, 3, 4};
+        double[] p = {1, 3, 2, 4};
+        assertEquals(Math.sqrt(0.5), Metrics.rmse(y, p), 1e-15);
+        assertEquals(0.5, Metrics.mae(y, p), 1e-15);
+        // SS_res = 2, SS_tot = 5
+        assertEquals(1 - 2.0 / 5, Metrics.r2(y, p), 1e-15);
+        assertEquals(0.5, Metrics.accuracy(new String[] {"a", "b"}, new String[] {"a", "c"}));
+        assertEquals(1.0, Metrics.r2(new double[] {2, 2}, new double[] {2, 2}));
+        assertThrows(IllegalArgumentException.class, () -> Metrics.rmse(y, new double[] {1}));
+    }
+}

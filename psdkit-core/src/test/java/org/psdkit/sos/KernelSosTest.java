@@ -1,0 +1,173 @@
+package org.psdkit.sos;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.Kernels;
+import org.psdkit.linalg.Linalg;
+import org.psdkit.linalg.Matrix;
+import org.psdkit.optim.sdp.LinExpr;
+import org.psdkit.optim.sdp.SdpModel;
+
+class KernelSosTest {
+
+    static final Kernel KERNEL = Kernels.parse("gaussian(sigma=0.75) + 0.01*delta");
+    static final double LAMBDA = 0.01;
+
+    static KernelSosExample.Sample data(int n) {
+        return KernelSosExample.sample(n, 0.5, 42);
+    }
+
+    @Test
+    void spectrumOfGDiagAlphaIsNonNegativeExactlyWhenAlphaIs() {
+        // App. F: G ≻ 0 (distinct points, universal kernel), so G diag(α) has as many negative eigenvalues as α
+        // has negative entries (Sylvester): "G diag(α) ⪰ 0" in the spectral sense is α ≥ 0
+        Matrix g = KERNEL.gram(data(20).x());
+        Random r = new Random(7);
+        for (int trial = 0; trial < 20; trial++) {
+            double[] a = new double[20];
+            int negatives = trial % 4; // 0..3 negative entries
+            for (int i = 0; i < 20; i++) {
+                a[i] = 0.1 + r.nextDouble();
+            }
+            for (int k = 0; k < negatives; k++) {
+                a[r.nextInt(20)] = -0.1 - r.nextDouble();
+            }
+            boolean nonNegative = true;
+            for (double v : a) {
+                nonNegative &= v >= 0;
+            }
+            double smin = KernelSos.spectrumMinEigenvalue(g, a);
+            assertEquals(nonNegative, smin >= 0, "trial " + trial + ": min eigenvalue " + smin);
+        }
+    }
+
+    @Test
+    void symmetrisedLmiIsStricterThanTheSpectralConstraint() {
+        Matrix g = KERNEL.gram(data(20).x());
+        // α = e_1: f = κ²(·, X_1) ≥ 0 and G diag(α) has spectrum {G_11, 0, ...} ≥ 0, yet the symmetrised LMI fails
+        double[] e1 = new double[20];
+        e1[0] = 1;
+        assertTrue(KernelSos.spectrumMinEigenvalue(g, e1) >= -1e-12);
+        assertTrue(KernelSos.symmetrizedMinEigenvalue(g, e1) < -1e-3);
+        // and an α with a negative entry fails it (its diagonal is 2 G_ii α_i)
+        double[] a = new double[20];
+        Arrays.fill(a, 1.0);
+        a[3] = -1e-3;
+        assertTrue(KernelSos.symmetrizedMinEigenvalue(g, a) < 0);
+    }
+
+    @Test
+    void sdpSolutionIsANonNegativeCoefficientModelNoBetterThanNcm() {
+        KernelSosExample.Sample s = data(30);
+        KernelSos sos = KernelSos.fit(KERNEL, s.x(), s.y(), KernelSos.Options.of(LAMBDA));
+        Matrix g = KERNEL.gram(s.x());
+        Matrix kp = KernelSos.hadamardSquare(g);
+        // feasibility of (2): the LMI holds and α ≥ 0 follows
+        assertTrue(sos.lmiMinEigenvalue() > -1e-6, "lmi " + sos.lmiMinEigenvalue());
+        assertTrue(sos.alphaMin() > -1e-6, "alpha_min " + sos.alphaMin());
+        // NCM with kernel κ² (independent active-set solver) is a relaxation of (2)
+        double[] ncm = KernelSos.fitNcm(KERNEL, s.x(), s.y(), LAMBDA);
+        double objNcm = KernelSos.objective(kp, s.y(), ncm, LAMBDA);
+        assertTrue(sos.objective() >= objNcm * (1 - 1e-7), sos.objective() + " vs NCM " + objNcm);
+        // the NCM optimum has exact zeros, so it violates the symmetrised LMI: the two constraints disagree there
+        double ncmMin = Double.POSITIVE_INFINITY;
+        for (double v : ncm) {
+            ncmMin = Math.min(ncmMin, v);
+        }
+        assertEquals(0.0, ncmMin, 0.0);
+        assertTrue(KernelSos.symmetrizedMinEigenvalue(g, ncm) < -1e-6);
+        assertTrue(sos.objective() > objNcm * (1 + 1e-4), "(2) is strictly more constrained here");
+        // predictions are non-negative everywhere, as for any α ≥ 0
+        Matrix grid = Matrix.zeros(201, 1);
+        for (int i = 0; i <= 200; i++) {
+            grid.set(i, 0, -5 + 0.05 * i);
+        }
+        for (double v : sos.values(grid)) {
+            assertTrue(v >= -1e-9);
+        }
+    }
+
+    @Test
+    void sdpWithTheSpectralConstraintInsteadIsExactlyNcm() {
+        // replacing the LMI of (2) by α ≥ 0 (the spectral reading, by the first test) reproduces the NCM solution:
+        // the SDP machinery and the active-set QP agree
+        KernelSosExample.Sample s = data(25);
+        Matrix g = KERNEL.gram(s.x());
+        Matrix kp = KernelSos.hadamardSquare(g);
+        int n = 25;
+        Matrix m = kp.times(kp).plus(kp.scale(LAMBDA));
+        m.symmetrizeInPlace();
+        double[] ky = kp.times(s.y());
+        SdpModel model = new SdpModel();
+        SdpModel.Var t = model.scalar("t");
+        SdpModel.Var[] a = model.scalars("alpha", n);
+        SdpModel.Lmi lmi = model.lmi(n + 1);
+        Matrix r = Linalg.cholesky(m).lower();
+        for (int i = 0; i < n; i++) {
+            lmi.constant(i, i, 1.0);
+            model.greaterEqual(LinExpr.of(a[i]), 0);
+            for (int l = 0; l < n; l++) {
+                lmi.add(a[l], i, n, r.get(l, i));
+            }
+        }
+        lmi.add(t, n, n, 1.0);
+        for (int l = 0; l < n; l++) {
+            lmi.add(a[l], n, n, 2 * ky[l]);
+        }
+        SdpModel.Solution sol = model.minimize(LinExpr.of(t));
+        assertTrue(sol.isOptimal(), sol.result().message());
+        double[] alpha = new double[n];
+        for (int l = 0; l < n; l++) {
+            alpha[l] = sol.value(a[l]);
+        }
+        double[] ncm = KernelSos.fitNcm(KERNEL, s.x(), s.y(), LAMBDA);
+        double objSdp = KernelSos.objective(kp, s.y(), alpha, LAMBDA);
+        double objNcm = KernelSos.objective(kp, s.y(), ncm, LAMBDA);
+        assertEquals(objNcm, objSdp, 1e-6 * objNcm);
+        // t + YᵀY is the objective
+        assertEquals(objNcm, sol.value(t) + Linalg.dot(s.y(), s.y()), 1e-6 * objNcm);
+    }
+
+    @Test
+    void twoPointProblemAgreesWithBruteForce() {
+        // n = 2: grid search over α in a box containing the optimum, keeping the grid points that satisfy the LMI
+        Matrix x = Matrix.of(new double[][] {{-0.3}, {0.4}});
+        double[] y = {1.0, 2.0};
+        KernelSos sos = KernelSos.fit(KERNEL, x, y, KernelSos.Options.of(LAMBDA));
+        Matrix g = KERNEL.gram(x);
+        Matrix kp = KernelSos.hadamardSquare(g);
+        double best = Double.POSITIVE_INFINITY;
+        for (int i = 0; i <= 400; i++) {
+            for (int j = 0; j <= 400; j++) {
+                double[] a = {i * 0.01, j * 0.01};
+                if (minEigenvalue2x2(2 * g.get(0, 0) * a[0], g.get(0, 1) * (a[0] + a[1]),
+                        2 * g.get(1, 1) * a[1]) >= 0) {
+                    best = Math.min(best, KernelSos.objective(kp, y, a, LAMBDA));
+                }
+            }
+        }
+        assertTrue(sos.objective() <= best + 1e-9, sos.objective() + " vs grid " + best);
+        assertTrue(sos.objective() >= best - 0.05, "grid spacing 0.01 bounds the gap");
+    }
+
+    /** λ_min of [[p, q], [q, r]] in closed form. */
+    static double minEigenvalue2x2(double p, double q, double r) {
+        return 0.5 * (p + r) - Math.hypot(0.5 * (p - r), q);
+    }
+
+    @Test
+    void badInputIsRejected() {
+        Matrix x = Matrix.of(new double[][] {{0}, {1}});
+        assertThrows(IllegalArgumentException.class, () -> KernelSos.Options.of(-1));
+        assertThrows(IllegalArgumentException.class,
+                () -> KernelSos.fit(KERNEL, x, new double[] {1}, KernelSos.Options.of(0.1)));
+        assertThrows(IllegalArgumentException.class,
+                () -> KernelSos.fit(KERNEL, x, new double[] {1, Double.NaN}, KernelSos.Options.of(0.1)));
+    }
+}
