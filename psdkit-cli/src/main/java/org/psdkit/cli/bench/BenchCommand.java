@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.bench;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.bench;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.bench.DensityBenchmark;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Progress;
+import org.psdkit.cli.Reports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

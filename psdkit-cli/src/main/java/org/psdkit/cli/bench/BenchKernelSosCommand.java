@@ -1,10 +1,13 @@
-package org.psdkit.cli;
+package org.psdkit.cli.bench;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.bench.KernelSosBenchmark;
+import org.psdkit.cli.KernelSpecs;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Reports;
 import org.psdkit.kernel.Kernel;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.bench;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,6 +8,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.bench.KrrBenchmark;
+import org.psdkit.cli.DataFiles;
+import org.psdkit.cli.KernelSpecs;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Reports;
 import org.psdkit.data.CsvReader;
 import org.psdkit.data.Dataset;
 import org.psdkit.kernel.Kernel;
@@ -103,7 +107,7 @@ public final class BenchKrrCommand implements Callable<Integer> {
     }
 
     /** The plain-Java Cholesky baseline ({@link KrrBenchmark#plainJavaCholeskySolve}), kept for SupportTest. */
-    static double[] plainJavaCholeskySolve(Matrix k, double lambda, double[] y) {
+    public static double[] plainJavaCholeskySolve(Matrix k, double lambda, double[] y) {
         return KrrBenchmark.plainJavaCholeskySolve(k, lambda, y);
     }
 }

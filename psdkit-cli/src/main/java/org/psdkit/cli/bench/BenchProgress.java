@@ -1,5 +1,6 @@
-package org.psdkit.cli;
+package org.psdkit.cli.bench;
 
+import org.psdkit.cli.Progress;
 import org.psdkit.optim.ProgressListener;
 
 /**

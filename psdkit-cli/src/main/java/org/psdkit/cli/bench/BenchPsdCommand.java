@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.bench;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.bench.Machine;
 import org.psdkit.bench.PsdBenchmark;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Reports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

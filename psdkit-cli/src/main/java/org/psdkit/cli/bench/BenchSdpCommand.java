@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.bench;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -9,6 +9,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.bench.SdpBenchmark;
+import org.psdkit.cli.DataFiles;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Reports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

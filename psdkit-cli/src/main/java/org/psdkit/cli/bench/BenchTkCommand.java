@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.bench;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -6,6 +6,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.bench.TkBenchmark;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Progress;
+import org.psdkit.cli.Reports;
+import org.psdkit.cli.reproduce.ReproTkTable1Command;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

@@ -1,9 +1,10 @@
-package org.psdkit.cli;
+package org.psdkit.cli.bench;
 
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.psdkit.bench.LinalgBenchmark;
 import org.psdkit.bench.Machine;
+import org.psdkit.cli.Main;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

@@ -1,14 +1,21 @@
-package org.psdkit.cli;
+package org.psdkit.cli.cv;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Params;
+import org.psdkit.cli.Progress;
+import org.psdkit.cli.Reports;
+import org.psdkit.cli.TrainingOptions;
+import org.psdkit.cli.fit.FitCommands;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.data.Splits;
 import org.psdkit.select.CrossValidation;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -16,13 +23,13 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code psdkit cv <model> --train F [--folds K | --splits R] [--grid 'sigma=..;lambda=..'] [--json]}: k-fold CV (or
- * repeated random train/test splits) over a parameter grid for any model type whose {@link ModelKind#cv()} is set.
+ * repeated random train/test splits) over a parameter grid for any model type with cv support in {@link FitCommands}.
  * The scaler is fitted on each training part only.
  */
 @Command(name = "cv", description = "Cross-validate a model type over a parameter grid and report the best point.")
 public final class CvCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "MODEL", description = "Model type (see ModelKinds), e.g. krr, ridge.")
+    @Parameters(index = "0", paramLabel = "MODEL", description = "Model type (listed below), e.g. krr, ridge.")
     String type;
 
     @Mixin
@@ -54,11 +61,11 @@ public final class CvCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ModelKind kind = ModelKinds.get(type);
-        CvSupport cv = kind.cv();
-        if (cv == null) {
+        FitCommands.Entry entry = FitCommands.get(type);
+        if (entry.cv() == null) {
             throw new IllegalArgumentException("cv: model type '" + type + "' does not support cross-validation");
         }
+        CvSupport cv = entry.cv().get();
         Map<String, String> base = new LinkedHashMap<>(cv.defaults());
         if (kernel != null) {
             requireKnown(base, "kernel", "--kernel");
@@ -161,6 +168,18 @@ public final class CvCommand implements Callable<Integer> {
         }
         common.report(rep);
         return Main.EXIT_OK;
+    }
+
+    /** Lists the model types with cv support and their descriptions ({@link FitCommands}) at the end of the help. */
+    public static void listModelTypes(CommandLine cv) {
+        int width = cv.getCommandSpec().usageMessage().width();
+        CommandLine.Help.TextTable table = CommandLine.Help.TextTable.forColumns(cv.getColorScheme(),
+                new CommandLine.Help.Column(17, 2, CommandLine.Help.Column.Overflow.SPAN),
+                new CommandLine.Help.Column(width - 17, 1, CommandLine.Help.Column.Overflow.WRAP));
+        for (FitCommands.Entry e : FitCommands.withCv()) {
+            table.addRowValues(e.type(), e.description());
+        }
+        cv.getCommandSpec().usageMessage().footer("", "Model types:", table.toString().replace("%", "%%"));
     }
 
     /** CPU time of the whole process (all threads), or 0 if the JVM does not report it. */

@@ -1,6 +1,7 @@
-package org.psdkit.cli;
+package org.psdkit.cli.cv;
 
 import java.util.Map;
+import org.psdkit.cli.Params;
 import org.psdkit.data.Dataset;
 import org.psdkit.model.Predictor;
 import org.psdkit.select.Metrics;

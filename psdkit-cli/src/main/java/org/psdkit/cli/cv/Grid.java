@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.cv;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

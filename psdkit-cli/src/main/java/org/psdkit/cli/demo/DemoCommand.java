@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.demo;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Reports;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

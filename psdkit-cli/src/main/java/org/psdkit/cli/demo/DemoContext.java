@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.demo;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -38,7 +38,7 @@ public final class DemoContext {
 
     /** Reads a CSV shipped under {@code org/psdkit/cli/data/} in the jar. */
     public Dataset resourceCsv(String name, CsvReader.Options opts) throws IOException {
-        try (InputStream in = DemoContext.class.getResourceAsStream("data/" + name)) {
+        try (InputStream in = DemoContext.class.getResourceAsStream("/org/psdkit/cli/data/" + name)) {
             if (in == null) {
                 throw new IllegalStateException("demo data " + name + " is missing from the jar");
             }

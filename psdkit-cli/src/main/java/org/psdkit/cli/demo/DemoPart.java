@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.demo;
 
 import java.util.Map;
 

@@ -1,9 +1,10 @@
-package org.psdkit.cli;
+package org.psdkit.cli.demo;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import org.psdkit.cli.Reports;
 import org.psdkit.experiments.plot.Figure;
 import org.psdkit.experiments.plot.Panel;
 import org.psdkit.data.CsvReader;

@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.demo;
 
 import java.awt.Color;
 import java.nio.file.Path;
@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import org.psdkit.cli.Reports;
 import org.psdkit.experiments.plot.Figure;
 import org.psdkit.experiments.plot.Panel;
 import org.psdkit.kernel.GaussianKernel;
@@ -13,6 +14,7 @@ import org.psdkit.linalg.Matrix;
 import org.psdkit.model.KernelRidge;
 import org.psdkit.psd.Baselines;
 import org.psdkit.psd.KernelExpansionModel;
+import org.psdkit.psd.NonNegativeRegressionModel;
 import org.psdkit.psd.PsdModel;
 import org.psdkit.psd.PsdOptions;
 import org.psdkit.psd.PsdRegression;
@@ -80,9 +82,9 @@ final class PsdDemoPart implements DemoPart {
         r.put("psd_rmse_vs_truth", rmse(fp, gt));
         r.put("krr_rmse_vs_truth", rmse(fk, gt));
         r.put("ncm_rmse_vs_truth", rmse(fn, gt));
-        r.put("psd_min", PsdKinds.minimum(fp));
-        r.put("krr_min", PsdKinds.minimum(fk));
-        r.put("ncm_min", PsdKinds.minimum(fn));
+        r.put("psd_min", NonNegativeRegressionModel.minimum(fp));
+        r.put("krr_min", NonNegativeRegressionModel.minimum(fk));
+        r.put("ncm_min", NonNegativeRegressionModel.minimum(fn));
         r.put("psd_iterations", psd.diagnostics().iterations());
         r.put("psd_relative_gap", psd.diagnostics().relativeGap());
         r.put("psd_rank", psd.rank());
@@ -99,9 +101,10 @@ final class PsdDemoPart implements DemoPart {
         p.scatter(x.col(0), y, "data").color(Color.LIGHT_GRAY).size(5);
         p.line(gx, gt, "truth").color(Color.BLACK).dashed();
         p.line(new double[] {-3, 3}, new double[] {0, 0}, "").color(Color.GRAY).width(1f);
-        p.line(gx, fk, String.format(Locale.ROOT, "KRR (min %.2f)", PsdKinds.minimum(fk)));
+        p.line(gx, fk, String.format(Locale.ROOT, "KRR (min %.2f)", NonNegativeRegressionModel.minimum(fk)));
         p.line(gx, fn, "NCM");
-        p.line(gx, fp, String.format(Locale.ROOT, "PSD model (min %.1e)", PsdKinds.minimum(fp))).width(2.5f);
+        p.line(gx, fp, String.format(Locale.ROOT, "PSD model (min %.1e)", NonNegativeRegressionModel.minimum(fp)))
+                .width(2.5f);
         Path png = ctx.png(fig, id());
         ctx.say("plot: " + png);
         r.put("plot", png.toString());

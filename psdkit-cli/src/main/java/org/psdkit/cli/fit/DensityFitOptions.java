@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.fit;
 
 import org.psdkit.density.BaseMeasure;
 import picocli.CommandLine.Option;

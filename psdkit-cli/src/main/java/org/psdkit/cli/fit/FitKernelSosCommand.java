@@ -1,7 +1,11 @@
-package org.psdkit.cli;
+package org.psdkit.cli.fit;
 
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.psdkit.cli.CommonFitOptions;
+import org.psdkit.cli.KernelSpecs;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Progress;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;

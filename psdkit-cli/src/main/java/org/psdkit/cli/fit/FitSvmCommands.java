@@ -1,9 +1,13 @@
-package org.psdkit.cli;
+package org.psdkit.cli.fit;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.psdkit.cli.CommonFitOptions;
+import org.psdkit.cli.KernelSpecs;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Progress;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
@@ -22,7 +26,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code psdkit fit svm | tk-svm | simplemkl}: soft-margin SVMs with a fixed, a tessellated or an MKL kernel. */
-final class FitSvmCommands {
+public final class FitSvmCommands {
 
     /** Relative C grid (C = c / mean diag K) for {@code fit svm} when -C is not given. */
     static final double[] SVM_C_GRID = {0.1, 1, 10, 100};
@@ -31,7 +35,7 @@ final class FitSvmCommands {
     }
 
     /** Parses {@code --orthant lower|complement} (case-insensitive). */
-    static TessellatedKernel.Orthant parseOrthant(String s) {
+    public static TessellatedKernel.Orthant parseOrthant(String s) {
         try {
             return TessellatedKernel.Orthant.valueOf(s.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
@@ -39,7 +43,7 @@ final class FitSvmCommands {
         }
     }
 
-    static double[] parseGrid(String s, String option) {
+    public static double[] parseGrid(String s, String option) {
         String[] parts = s.split(",");
         double[] v = new double[parts.length];
         for (int i = 0; i < parts.length; i++) {

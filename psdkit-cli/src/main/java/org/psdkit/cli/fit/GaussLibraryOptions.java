@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.fit;
 
 import java.util.Locale;
 import org.psdkit.mkl.KernelLearning;
@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
  * How the SimpleMKL Gaussian/polynomial library is prepared ({@code --gauss-bandwidth}, {@code --gauss-scaling}),
  * shared by {@code fit simplemkl} and {@code reproduce tk-table1}.
  */
-final class GaussLibraryOptions {
+public final class GaussLibraryOptions {
 
     @Option(names = "--gauss-bandwidth", defaultValue = "sigma", paramLabel = "sigma|beta",
             description = "How the Gaussian library's bandwidths 0.5..10 are read: sigma in "
@@ -25,7 +25,7 @@ final class GaussLibraryOptions {
     String scaling;
 
     /** Whether the bandwidths are read as β ({@code --gauss-bandwidth beta}). */
-    boolean beta() {
+    public boolean beta() {
         return switch (bandwidth.trim().toLowerCase(Locale.ROOT)) {
             case "beta" -> true;
             case "sigma" -> false;
@@ -35,7 +35,7 @@ final class GaussLibraryOptions {
     }
 
     /** The library's preparation for a method ({@code --gauss-scaling}; auto resolved per library). */
-    KernelLearning.GaussScaling scaling(KernelLearning.Method method) {
+    public KernelLearning.GaussScaling scaling(KernelLearning.Method method) {
         return switch (scaling.trim().toLowerCase(Locale.ROOT)) {
             case "auto" -> autoScaling(method);
             case "zscore" -> KernelLearning.GaussScaling.ZSCORE;

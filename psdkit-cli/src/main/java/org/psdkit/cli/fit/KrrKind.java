@@ -1,31 +1,24 @@
-package org.psdkit.cli;
+package org.psdkit.cli.fit;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import org.psdkit.cli.Params;
+import org.psdkit.cli.cv.CvSupport;
 import org.psdkit.data.Dataset;
-import org.psdkit.data.JsonArrays;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.KernelRidge;
 import org.psdkit.model.Predictor;
-import org.psdkit.model.SpdSolve;
 
-/** Model type {@code krr}: kernel ridge regression ({@link KernelRidge}). */
-public final class KrrKind implements ModelKind {
+/**
+ * Model type {@code krr} (kernel ridge regression, {@link KernelRidge}) on the command line: its parameters, shared by
+ * {@code fit krr} and {@code cv krr}, and its cross-validation support.
+ */
+public final class KrrKind {
     public static final String TYPE = "krr";
 
-    @Override
-    public String type() {
-        return TYPE;
-    }
-
-    @Override
-    public String description() {
-        return "kernel ridge regression, (K + lambda I) alpha = y (or the representer form with a nugget)";
+    private KrrKind() {
     }
 
     /** Parameters and defaults, shared by {@code fit krr} and {@code cv krr}. */
@@ -71,8 +64,8 @@ public final class KrrKind implements ModelKind {
         return KernelRidge.fit(k, scaledTrain.x(), scaledTrain.y(), o);
     }
 
-    @Override
-    public CvSupport cv() {
+    /** A new cross-validation support (with its own Gram-matrix cache) for one {@code cv krr} run. */
+    static CvSupport cv() {
         return new CvSupport() {
             /**
              * Last Gram matrix per training fold (keyed by the fold's identity): the cv command visits the grid with

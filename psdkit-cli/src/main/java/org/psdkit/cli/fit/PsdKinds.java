@@ -1,30 +1,25 @@
-package org.psdkit.cli;
+package org.psdkit.cli.fit;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.psdkit.cli.Params;
+import org.psdkit.cli.cv.CvSupport;
 import org.psdkit.data.Dataset;
 import org.psdkit.io.ModelIO;
 import org.psdkit.model.Predictor;
 import org.psdkit.psd.BaselineTrainer;
 import org.psdkit.psd.Baselines;
-import org.psdkit.psd.NonNegativeRegressionModel;
-import org.psdkit.psd.PsdModel;
 import org.psdkit.psd.PsdOptions;
 import org.psdkit.psd.PsdRegression;
 import org.psdkit.psd.SolverDiagnostics;
 
 /**
- * Model kinds of the non-negative regression task as {@code psdkit cv} sees them: {@code psd-regression} (PSD model)
+ * Model types of the non-negative regression task as {@code psdkit cv} sees them: {@code psd-regression} (PSD model)
  * and the baselines {@code ncm}, {@code pnm}, {@code glm}; the fit report fields they share. Model files are written
  * and read by the library ({@link ModelIO}).
  */
 public final class PsdKinds {
     private PsdKinds() {
-    }
-
-    /** The smallest entry of {@code v}. */
-    static double minimum(double[] v) {
-        return NonNegativeRegressionModel.minimum(v);
     }
 
     /** NaN → JSON null. */
@@ -45,47 +40,35 @@ public final class PsdKinds {
 
     // ------------------------------------------------------------------ psd-regression
 
-    /** {@code psd-regression}. */
-    public static final class PsdRegressionKind implements ModelKind {
-        @Override
-        public String type() {
-            return PsdModel.TYPE;
-        }
+    static Map<String, String> psdRegressionDefaults() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("kernel", "gaussian(sigma=1)");
+        m.put("lambda1", "0.001");
+        m.put("lambda2", "0.001");
+        m.put("tol", Double.toString(PsdOptions.DEFAULT_TOLERANCE));
+        m.put("max-iter", Integer.toString(PsdOptions.DEFAULT_MAX_ITERATIONS));
+        return m;
+    }
 
-        @Override
-        public String description() {
-            return ModelIO.codec(type()).description();
-        }
+    static PsdOptions psdRegressionOptions(Params p) {
+        return PsdOptions.of(p.getNonNegative("lambda1"), p.getPositive("lambda2"))
+                .withTolerance(p.getNonNegative("tol")).withMaxIterations(p.getInt("max-iter"));
+    }
 
-        static Map<String, String> defaults() {
-            Map<String, String> m = new LinkedHashMap<>();
-            m.put("kernel", "gaussian(sigma=1)");
-            m.put("lambda1", "0.001");
-            m.put("lambda2", "0.001");
-            m.put("tol", Double.toString(PsdOptions.DEFAULT_TOLERANCE));
-            m.put("max-iter", Integer.toString(PsdOptions.DEFAULT_MAX_ITERATIONS));
-            return m;
-        }
+    /** {@code cv psd-regression}. */
+    static CvSupport psdRegressionCv() {
+        return new CvSupport() {
+            @Override
+            public Map<String, String> defaults() {
+                return psdRegressionDefaults();
+            }
 
-        static PsdOptions options(Params p) {
-            return PsdOptions.of(p.getNonNegative("lambda1"), p.getPositive("lambda2"))
-                    .withTolerance(p.getNonNegative("tol")).withMaxIterations(p.getInt("max-iter"));
-        }
-
-        @Override
-        public CvSupport cv() {
-            return new CvSupport() {
-                @Override
-                public Map<String, String> defaults() {
-                    return PsdRegressionKind.defaults();
-                }
-
-                @Override
-                public Predictor fit(Dataset scaledTrain, Params params) {
-                    return PsdRegression.fit(params.kernel(), scaledTrain.x(), scaledTrain.y(), options(params));
-                }
-            };
-        }
+            @Override
+            public Predictor fit(Dataset scaledTrain, Params params) {
+                return PsdRegression.fit(params.kernel(), scaledTrain.x(), scaledTrain.y(),
+                        psdRegressionOptions(params));
+            }
+        };
     }
 
     // ------------------------------------------------------------------ baselines
@@ -95,59 +78,27 @@ public final class PsdKinds {
                 Double.POSITIVE_INFINITY, seed);
     }
 
-    /** {@code ncm}, {@code pnm}, {@code glm}. */
-    public static final class BaselineKind implements ModelKind {
-        final BaselineTrainer.Method which;
+    static Map<String, String> baselineDefaults() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("kernel", "gaussian(sigma=1)");
+        m.put("lambda", "0.001");
+        m.put("tol", Double.toString(Baselines.DEFAULT_TOLERANCE));
+        m.put("max-iter", Integer.toString(PsdOptions.DEFAULT_MAX_ITERATIONS));
+        return m;
+    }
 
-        BaselineKind(BaselineTrainer.Method which) {
-            this.which = which;
-        }
+    /** {@code cv ncm}, {@code cv pnm}, {@code cv glm}. */
+    static CvSupport baselineCv(BaselineTrainer.Method which) {
+        return new CvSupport() {
+            @Override
+            public Map<String, String> defaults() {
+                return baselineDefaults();
+            }
 
-        public static BaselineKind ncm() {
-            return new BaselineKind(BaselineTrainer.Method.NCM);
-        }
-
-        public static BaselineKind pnm() {
-            return new BaselineKind(BaselineTrainer.Method.PNM);
-        }
-
-        public static BaselineKind glm() {
-            return new BaselineKind(BaselineTrainer.Method.GLM);
-        }
-
-        @Override
-        public String type() {
-            return which.type();
-        }
-
-        @Override
-        public String description() {
-            return ModelIO.codec(type()).description();
-        }
-
-        static Map<String, String> defaults() {
-            Map<String, String> m = new LinkedHashMap<>();
-            m.put("kernel", "gaussian(sigma=1)");
-            m.put("lambda", "0.001");
-            m.put("tol", Double.toString(Baselines.DEFAULT_TOLERANCE));
-            m.put("max-iter", Integer.toString(PsdOptions.DEFAULT_MAX_ITERATIONS));
-            return m;
-        }
-
-        @Override
-        public CvSupport cv() {
-            return new CvSupport() {
-                @Override
-                public Map<String, String> defaults() {
-                    return BaselineKind.defaults();
-                }
-
-                @Override
-                public Predictor fit(Dataset scaledTrain, Params params) {
-                    return which.fit(params.kernel(), scaledTrain.x(), scaledTrain.y(),
-                            baselineOptions(params, 1L), null);
-                }
-            };
-        }
+            @Override
+            public Predictor fit(Dataset scaledTrain, Params params) {
+                return which.fit(params.kernel(), scaledTrain.x(), scaledTrain.y(), baselineOptions(params, 1L), null);
+            }
+        };
     }
 }

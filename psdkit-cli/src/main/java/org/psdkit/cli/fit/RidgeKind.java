@@ -1,7 +1,9 @@
-package org.psdkit.cli;
+package org.psdkit.cli.fit;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.psdkit.cli.Params;
+import org.psdkit.cli.cv.CvSupport;
 import org.psdkit.data.Dataset;
 import org.psdkit.io.ModelIO;
 import org.psdkit.model.Predictor;
@@ -9,20 +11,13 @@ import org.psdkit.model.RidgeRegression;
 import org.psdkit.model.RidgeTrainer;
 
 /**
- * Model type {@code ridge} as {@code psdkit cv} sees it; model files are written and read by the library
- * ({@link ModelIO}).
+ * Model type {@code ridge} on the command line: its parameters, shared by {@code fit ridge} and {@code cv ridge}, and
+ * its cross-validation support; model files are written and read by the library ({@link ModelIO}).
  */
-public final class RidgeKind implements ModelKind {
+public final class RidgeKind {
     public static final String TYPE = RidgeTrainer.TYPE;
 
-    @Override
-    public String type() {
-        return TYPE;
-    }
-
-    @Override
-    public String description() {
-        return ModelIO.codec(TYPE).description();
+    private RidgeKind() {
     }
 
     static Map<String, String> defaultParams() {
@@ -48,8 +43,7 @@ public final class RidgeKind implements ModelKind {
         return s.equals("true");
     }
 
-    @Override
-    public CvSupport cv() {
+    static CvSupport cv() {
         return new CvSupport() {
             @Override
             public Map<String, String> defaults() {

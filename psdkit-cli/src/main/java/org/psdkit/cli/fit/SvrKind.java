@@ -1,7 +1,9 @@
-package org.psdkit.cli;
+package org.psdkit.cli.fit;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.psdkit.cli.Params;
+import org.psdkit.cli.cv.CvSupport;
 import org.psdkit.data.Dataset;
 import org.psdkit.io.ModelIO;
 import org.psdkit.model.Predictor;
@@ -9,20 +11,14 @@ import org.psdkit.svm.Smo;
 import org.psdkit.svm.Svr;
 
 /**
- * Model type {@code svr} (ε-insensitive support vector regression, {@link Svr}) as {@code psdkit cv} sees it; model
- * files are written and read by the library ({@link ModelIO}).
+ * Model type {@code svr} (ε-insensitive support vector regression, {@link Svr}) on the command line: its parameters,
+ * shared by {@code fit svr} and {@code cv svr}, and its cross-validation support; model files are written and read by
+ * the library ({@link ModelIO}).
  */
-public final class SvrKind implements ModelKind {
+public final class SvrKind {
     public static final String TYPE = Svr.TYPE;
 
-    @Override
-    public String type() {
-        return TYPE;
-    }
-
-    @Override
-    public String description() {
-        return ModelIO.codec(TYPE).description();
+    private SvrKind() {
     }
 
     /** Parameters and defaults, shared by {@code fit svr} and {@code cv svr}. */
@@ -54,8 +50,7 @@ public final class SvrKind implements ModelKind {
         return v;
     }
 
-    @Override
-    public CvSupport cv() {
+    static CvSupport cv() {
         return new CvSupport() {
             @Override
             public Map<String, String> defaults() {

@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.reproduce;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Reports;
 import org.psdkit.experiments.Density1d;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

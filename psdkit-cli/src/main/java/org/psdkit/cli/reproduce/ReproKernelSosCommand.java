@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.reproduce;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Reports;
 import org.psdkit.experiments.KernelSosReproduction;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,5 +1,6 @@
-package org.psdkit.cli;
+package org.psdkit.cli.reproduce;
 
+import org.psdkit.cli.Progress;
 import org.psdkit.experiments.ExperimentListener;
 
 /**

@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.reproduce;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -6,6 +6,9 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Reports;
+import org.psdkit.cli.fit.FitSvmCommands;
 import org.psdkit.experiments.TkFigures;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

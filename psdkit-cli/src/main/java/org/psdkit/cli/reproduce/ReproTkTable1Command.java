@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.reproduce;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,6 +8,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.psdkit.cli.DataFiles;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Reports;
+import org.psdkit.cli.fit.FitSvmCommands;
+import org.psdkit.cli.fit.GaussLibraryOptions;
 import org.psdkit.experiments.TkTable1;
 import org.psdkit.kernel.TessellatedKernel;
 import org.psdkit.mkl.KernelLearning.Method;
@@ -89,7 +94,7 @@ public final class ReproTkTable1Command implements Callable<Integer> {
         }
     }
 
-    static Path defaultData() {
+    public static Path defaultData() {
         return DataFiles.shared("pima.csv", "--data").getParent();
     }
 

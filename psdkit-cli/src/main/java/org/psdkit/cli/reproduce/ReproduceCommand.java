@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.reproduce;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.sdp;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -6,6 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Progress;
+import org.psdkit.cli.Reports;
 import org.psdkit.optim.sdp.SdpOptions;
 import org.psdkit.optim.sdp.SdpProblem;
 import org.psdkit.optim.sdp.SdpResult;

@@ -1,9 +1,13 @@
-package org.psdkit.cli;
+package org.psdkit.cli.use;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.psdkit.cli.DataReaders;
+import org.psdkit.cli.LoadedModel;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Reports;
 import org.psdkit.data.Dataset;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -24,7 +28,7 @@ public final class EvalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        LoadedModel m = ModelKinds.load(model);
+        LoadedModel m = LoadedModel.load(model);
         Dataset ds = DataReaders.readForModel(data, m, !m.unsupervised());
         long t0 = System.nanoTime();
         Map<String, Object> metrics = m.evaluate(ds);

@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.use;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -6,6 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.psdkit.cli.DataReaders;
+import org.psdkit.cli.LoadedModel;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Reports;
 import org.psdkit.data.Dataset;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -30,7 +34,7 @@ public final class PredictCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Reports.checkOutputFolder(out, "--out");
-        LoadedModel m = ModelKinds.load(model);
+        LoadedModel m = LoadedModel.load(model);
         Dataset ds = DataReaders.readForModel(data, m, false);
         long t0 = System.nanoTime();
         String[][] cells = m.predictText(ds.x());

@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.use;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Reports;
 import org.psdkit.density.DensityPipeline;
 import org.psdkit.io.ModelFile;
 import org.psdkit.io.ModelIO;

@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,6 +12,8 @@ import java.util.Locale;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.psdkit.cli.CliRun;
+import org.psdkit.cli.TestFiles;
 
 /** The bench commands on tiny sizes: their output and option checks (the measurements are tested in psdkit-bench). */
 class BenchCliTest {

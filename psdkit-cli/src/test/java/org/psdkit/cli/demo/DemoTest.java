@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.demo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.psdkit.cli.CliRun;
+import org.psdkit.cli.Progress;
 
 class DemoTest {
     @TempDir

@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.reproduce;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.psdkit.cli.CliRun;
 
 class TkTable1CliTest {
 

@@ -1,4 +1,4 @@
-package org.psdkit.cli;
+package org.psdkit.cli.sdp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.psdkit.cli.CliRun;
+import org.psdkit.cli.TestFiles;
 import org.psdkit.experiments.toy.KernelSosExample;
 
 class SdpCliTest {
