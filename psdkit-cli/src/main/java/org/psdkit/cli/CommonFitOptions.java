@@ -1,13 +1,11 @@
 package org.psdkit.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.psdkit.data.Dataset;
-import org.psdkit.data.Scaler;
 import org.psdkit.io.ModelFile;
 import picocli.CommandLine.Option;
 
@@ -15,34 +13,14 @@ import picocli.CommandLine.Option;
  * The options and helpers of every {@code psdkit fit <model>} command; use it as
  * {@code @CommandLine.Mixin CommonFitOptions common;}. Adds {@code --out MODEL.json} to {@link TrainingOptions}.
  *
- * <p>Typical use: {@link #loadTrain}, {@link #fitScaler}, fit on {@code scaler.apply(raw)}, then
- * {@link #newModelDocument}, add {@code numbers}, {@link #save}, {@link #report}.
+ * <p>Typical use: {@link #checkOutWritable}, {@link #loadSupervised}, fit a library trainer, {@link #save} the model,
+ * {@link #report} {@link #baseReport} plus the family's fields.
  */
 public class CommonFitOptions extends TrainingOptions {
 
     @Option(names = "--out", required = true, paramLabel = "MODEL.json",
             description = "Where to write the model file (written atomically).")
     public Path out;
-
-    /**
-     * A model document with everything {@link ModelDocs#header} reads back: format header, {@code model} type,
-     * {@code featureNames}, {@code target}, {@code scaler}, {@code kernel} (may be null), an empty {@code options}
-     * object, and {@code training} (n, d, source). Put the model's own numbers under {@code numbers} and solver
-     * diagnostics under {@code diagnostics}.
-     */
-    public ObjectNode newModelDocument(String type, Dataset rawTrain, Scaler scaler, String kernelSpec) {
-        checkOutWritable();
-        return ModelDocs.newDocument(type, rawTrain, scaler, kernelSpec);
-    }
-
-    /** Writes the document to {@code --out} atomically (temporary file + rename). */
-    public void save(ObjectNode doc) {
-        try {
-            ModelFile.write(out, doc);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("--out " + out + ": cannot write (" + e.getMessage() + ")");
-        }
-    }
 
     /** Writes a fitted library model to {@code --out} atomically through {@link org.psdkit.io.ModelIO}. */
     public void save(org.psdkit.model.Model model) {

@@ -1,15 +1,22 @@
 package org.psdkit.cli;
 
+import java.nio.file.Path;
 import java.util.Map;
 import org.psdkit.data.Dataset;
+import org.psdkit.io.ModelIO;
 import org.psdkit.linalg.Matrix;
 
 /**
  * A model read back from its file, as {@code predict} and {@code eval} see it. Inputs are RAW features (the columns
  * named by {@link #featureNames()}, in that order); the model applies its stored scaler itself.
- * {@link StandardModel} implements this for any {@link org.psdkit.model.Predictor}.
+ * {@link CoreModel} implements this for every library {@link org.psdkit.model.Model}.
  */
 public interface LoadedModel {
+
+    /** Reads a model file of any registered type through the library ({@link org.psdkit.io.ModelIO#load}). */
+    static LoadedModel load(Path file) {
+        return new CoreModel(ModelIO.load(file));
+    }
 
     String type();
 

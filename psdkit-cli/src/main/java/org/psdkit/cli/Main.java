@@ -1,6 +1,16 @@
 package org.psdkit.cli;
 
 import java.io.PrintWriter;
+import org.psdkit.cli.bench.BenchCommand;
+import org.psdkit.cli.cv.CvCommand;
+import org.psdkit.cli.demo.DemoCommand;
+import org.psdkit.cli.fit.FitCommand;
+import org.psdkit.cli.fit.FitCommands;
+import org.psdkit.cli.reproduce.ReproduceCommand;
+import org.psdkit.cli.sdp.SdpCommand;
+import org.psdkit.cli.use.EvalCommand;
+import org.psdkit.cli.use.PredictCommand;
+import org.psdkit.cli.use.SampleCommand;
 import org.psdkit.linalg.LinalgException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -34,9 +44,20 @@ public final class Main implements Runnable {
         new CommandLine(this).usage(System.err);
     }
 
+    /**
+     * The whole command tree: the annotated subcommands plus what comes from the model registry
+     * ({@link FitCommands}): the subcommands of {@code fit} and the model types listed by {@code cv --help}.
+     */
+    public static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Main());
+        FitCommands.addTo(cl.getSubcommands().get("fit"));
+        CvCommand.listModelTypes(cl.getSubcommands().get("cv"));
+        return cl;
+    }
+
     /** Runs the CLI and returns the exit status (used by tests; {@link #main} exits with it). */
     public static int execute(String... args) {
-        CommandLine cl = new CommandLine(new Main());
+        CommandLine cl = commandLine();
         addHelpOptions(cl);
         cl.setExecutionExceptionHandler(Main::handleExecutionException);
         cl.setParameterExceptionHandler((ex, a) -> {

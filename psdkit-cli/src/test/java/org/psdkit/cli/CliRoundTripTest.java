@@ -110,8 +110,8 @@ class CliRoundTripTest {
                 "0.5", "--out", m1.toString()).status());
         assertEquals(0, CliRun.run("fit", "ridge", "--train", boston.toString(), "--scale", "minmax", "--lambda",
                 "0.5", "--form", "dual", "--out", m2.toString()).status());
-        LoadedModel a = ModelKinds.load(m1);
-        LoadedModel b = ModelKinds.load(m2);
+        LoadedModel a = LoadedModel.load(m1);
+        LoadedModel b = LoadedModel.load(m2);
         Dataset raw = CsvReader.read(boston, CsvReader.Options.regression());
         double[] pa = a.predict(raw.x()).col(0);
         double[] pb = b.predict(raw.x()).col(0);
@@ -192,9 +192,9 @@ class CliRoundTripTest {
         assertEquals(0, CliRun.run("fit", "krr", "--train", small.toString(), "--scale", "zscore", "--kernel", spec,
                 "--lambda", "0.5", "--out", models[2].toString()).status());
         Dataset raw = CsvReader.read(small, CsvReader.Options.regression());
-        double[] krr = ModelKinds.load(models[2]).predict(raw.x()).col(0);
+        double[] krr = LoadedModel.load(models[2]).predict(raw.x()).col(0);
         for (int k = 0; k < 2; k++) {
-            double[] p = ModelKinds.load(models[k]).predict(raw.x()).col(0);
+            double[] p = LoadedModel.load(models[k]).predict(raw.x()).col(0);
             for (int i = 0; i < p.length; i++) {
                 assertEquals(krr[i], p[i], 1e-8 * Math.max(1, Math.abs(krr[i])), "model " + k + " row " + i);
             }

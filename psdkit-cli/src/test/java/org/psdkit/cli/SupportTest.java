@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.psdkit.cli.bench.BenchKrrCommand;
+import org.psdkit.cli.cv.Grid;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 

@@ -8,11 +8,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
 /** Copies test resources to a folder so that CLI commands can read them as files. */
-final class TestFiles {
+public final class TestFiles {
     private TestFiles() {
     }
 
-    static Path resource(Path dir, String name) {
+    public static Path resource(Path dir, String name) {
         Path out = dir.resolve(name.substring(name.lastIndexOf('/') + 1));
         try (InputStream in = TestFiles.class.getResourceAsStream("/" + name)) {
             if (in == null) {
@@ -25,7 +25,7 @@ final class TestFiles {
         return out;
     }
 
-    static Path write(Path dir, String name, String text) {
+    public static Path write(Path dir, String name, String text) {
         try {
             return Files.writeString(dir.resolve(name), text);
         } catch (IOException e) {

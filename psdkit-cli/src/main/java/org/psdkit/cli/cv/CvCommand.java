@@ -1,0 +1,209 @@
+package org.psdkit.cli.cv;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Params;
+import org.psdkit.cli.Progress;
+import org.psdkit.cli.Reports;
+import org.psdkit.cli.TrainingOptions;
+import org.psdkit.cli.fit.FitCommands;
+import org.psdkit.data.Dataset;
+import org.psdkit.data.Scaler;
+import org.psdkit.data.Splits;
+import org.psdkit.select.CrossValidation;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code psdkit cv <model> --train F [--folds K | --splits R] [--grid 'sigma=..;lambda=..'] [--json]}: k-fold CV (or
+ * repeated random train/test splits) over a parameter grid for any model type with cv support in {@link FitCommands}.
+ * The scaler is fitted on each training part only.
+ */
+@Command(name = "cv", description = "Cross-validate a model type over a parameter grid and report the best point.")
+public final class CvCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "MODEL", description = "Model type (listed below), e.g. krr, ridge.")
+    String type;
+
+    @Mixin
+    TrainingOptions common;
+
+    @Option(names = "--folds", defaultValue = "5", paramLabel = "K", description = "Number of folds (default: ${DEFAULT-VALUE}).")
+    int folds;
+
+    @Option(names = "--splits", paramLabel = "R",
+            description = "Use R repeated random train/test splits instead of k folds (e.g. 30 for the 80/20 x 30 protocol).")
+    Integer splits;
+
+    @Option(names = "--test-fraction", defaultValue = "0.2", paramLabel = "F",
+            description = "Test fraction with --splits (default: ${DEFAULT-VALUE}).")
+    double testFraction;
+
+    @Option(names = "--grid", paramLabel = "GRID",
+            description = "Parameter grid, e.g. 'sigma=0.1,0.3,1;lambda=1e-3,1e-2'.")
+    String grid;
+
+    @Option(names = "--kernel", paramLabel = "SPEC", description = "Base kernel string (grid parameters such as sigma are substituted into it).")
+    String kernel;
+
+    @Option(names = "--lambda", paramLabel = "X", description = "Fixed regularisation lambda (when not in the grid).")
+    String lambda;
+
+    @Option(names = {"-P", "--param"}, paramLabel = "NAME=VALUE", description = "Fix another model parameter (repeatable).")
+    Map<String, String> fixed = new LinkedHashMap<>();
+
+    @Override
+    public Integer call() {
+        FitCommands.Entry entry = FitCommands.get(type);
+        if (entry.cv() == null) {
+            throw new IllegalArgumentException("cv: model type '" + type + "' does not support cross-validation");
+        }
+        CvSupport cv = entry.cv().get();
+        Map<String, String> base = new LinkedHashMap<>(cv.defaults());
+        if (kernel != null) {
+            requireKnown(base, "kernel", "--kernel");
+            base.put("kernel", kernel);
+        }
+        if (lambda != null) {
+            requireKnown(base, "lambda", "--lambda");
+            base.put("lambda", lambda);
+        }
+        for (Map.Entry<String, String> e : fixed.entrySet()) {
+            requireName(base, e.getKey(), "--param");
+            base.put(e.getKey(), e.getValue());
+        }
+        LinkedHashMap<String, List<String>> g = Grid.parse(grid, "--grid");
+        for (String name : g.keySet()) {
+            requireName(base, name, "--grid");
+        }
+        List<Map<String, String>> points = Grid.points(g);
+        // validate every grid point's parameters before reading data
+        for (Map<String, String> p : points) {
+            try {
+                cv.validate(new Params(base).with(p));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException((p.isEmpty() ? "" : "--grid point " + p + ": ") + e.getMessage(), e);
+            }
+        }
+
+        Dataset raw = common.loadSupervised(cv.classifier());
+        Scaler.Kind scaleKind = Scaler.Kind.parse(common.scale);
+        Splits.TrainTest[] parts;
+        String protocol;
+        if (splits != null) {
+            if (splits < 1) {
+                throw new IllegalArgumentException("--splits must be >= 1, got " + splits);
+            }
+            parts = CrossValidation.repeatedSplits(raw.n(), testFraction, splits, common.seed);
+            protocol = splits + " random splits, test fraction " + testFraction;
+        } else {
+            parts = Splits.kFold(raw.n(), folds, common.seed);
+            protocol = folds + "-fold";
+        }
+        long t0 = System.nanoTime();
+        long cpu0 = processCpuNanos();
+        List<CrossValidation.Result<Map<String, String>>> rows;
+        try (Progress pr = Progress.start("cv " + type + " (" + protocol + ", " + points.size() + " grid points)",
+                (long) points.size() * parts.length)) {
+            rows = CrossValidation.grid(raw, parts, scaleKind, points,
+                    (train, p) -> cv.fit(train, new Params(base).with(p)), cv::score, pr::step);
+        }
+        double secs = (System.nanoTime() - t0) * 1e-9;
+        double cpuSecs = (processCpuNanos() - cpu0) * 1e-9;
+
+        String key = cv.selectBy();
+        CrossValidation.Result<Map<String, String>> best = CrossValidation.best(rows, key, cv.lowerIsBetter());
+        if (best == null) {
+            throw new IllegalStateException("cv " + type + ": every grid point failed; first error: "
+                    + rows.get(0).error());
+        }
+        Map<String, Object> rep = new LinkedHashMap<>();
+        rep.put("model", type);
+        rep.put("n", raw.n());
+        rep.put("d", raw.d());
+        rep.put("seconds", secs);
+        rep.put("cpuSeconds", cpuSecs);
+        rep.put("fits", rows.size() * parts.length);
+        rep.put("protocol", protocol);
+        Params bestParams = new Params(base).with(best.params());
+        Map<String, String> bestMap = new LinkedHashMap<>(best.params());
+        if (bestParams.has("kernel")) {
+            bestMap.put("kernel", bestParams.kernelSpec());
+        }
+        rep.put("best", bestMap);
+        for (String k : best.scores().keySet()) {
+            rep.put(k, best.mean(k));
+            rep.put(k + "_sd", best.sd(k));
+        }
+        List<Map<String, Object>> table = new ArrayList<>();
+        for (CrossValidation.Result<Map<String, String>> r : rows) {
+            Map<String, Object> t = new LinkedHashMap<>(r.params());
+            if (r.error() != null) {
+                t.put("error", r.error());
+            } else {
+                for (String k : r.scores().keySet()) {
+                    t.put(k, r.mean(k));
+                }
+            }
+            table.add(t);
+        }
+        if (!common.json) {
+            System.err.println("psdkit cv " + type + ": " + protocol + " on " + raw.source() + ", best by " + key);
+            for (Map<String, Object> t : table) {
+                StringBuilder sb = new StringBuilder("   ");
+                for (Map.Entry<String, Object> e : t.entrySet()) {
+                    sb.append(' ').append(e.getKey()).append('=').append(Reports.format(e.getValue()));
+                }
+                System.err.println(sb);
+            }
+        } else {
+            rep.put("grid", table);
+        }
+        common.report(rep);
+        return Main.EXIT_OK;
+    }
+
+    /** Lists the model types with cv support and their descriptions ({@link FitCommands}) at the end of the help. */
+    public static void listModelTypes(CommandLine cv) {
+        int width = cv.getCommandSpec().usageMessage().width();
+        CommandLine.Help.TextTable table = CommandLine.Help.TextTable.forColumns(cv.getColorScheme(),
+                new CommandLine.Help.Column(17, 2, CommandLine.Help.Column.Overflow.SPAN),
+                new CommandLine.Help.Column(width - 17, 1, CommandLine.Help.Column.Overflow.WRAP));
+        for (FitCommands.Entry e : FitCommands.withCv()) {
+            table.addRowValues(e.type(), e.description());
+        }
+        cv.getCommandSpec().usageMessage().footer("", "Model types:", table.toString().replace("%", "%%"));
+    }
+
+    /** CPU time of the whole process (all threads), or 0 if the JVM does not report it. */
+    static long processCpuNanos() {
+        java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+            return Math.max(0, sun.getProcessCpuTime());
+        }
+        return 0;
+    }
+
+    private static void requireKnown(Map<String, String> base, String name, String option) {
+        if (!base.containsKey(name)) {
+            throw new IllegalArgumentException(option + ": this model type has no parameter '" + name + "'; it has "
+                    + base.keySet());
+        }
+    }
+
+    private static void requireName(Map<String, String> base, String name, String option) {
+        if (base.containsKey(name) || Params.isKernelParameter(base.get("kernel"), name)) {
+            return;
+        }
+        throw new IllegalArgumentException(option + ": unknown parameter '" + name + "'; this model type has "
+                + base.keySet() + (base.containsKey("kernel") ? " and the parameters of its kernel " + base.get("kernel")
+                : ""));
+    }
+}

@@ -1,0 +1,209 @@
+package org.psdkit.cli.fit;
+
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.psdkit.cli.CommonFitOptions;
+import org.psdkit.cli.KernelSpecs;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Progress;
+import org.psdkit.data.Dataset;
+import org.psdkit.data.Scaler;
+import org.psdkit.density.BaseMeasure;
+import org.psdkit.density.DensityDiagnostics;
+import org.psdkit.density.DensityModel;
+import org.psdkit.density.DensityPipeline;
+import org.psdkit.density.GlmDensityTrainer;
+import org.psdkit.density.Kde;
+import org.psdkit.density.KdeTrainer;
+import org.psdkit.density.NcmDensityTrainer;
+import org.psdkit.density.PnmDensityTrainer;
+import org.psdkit.density.PsdDensityOptions;
+import org.psdkit.density.PsdDensityTrainer;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.model.Trainer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** The {@code psdkit fit density | ncm-density | pnm-density | glm-density | kde} commands. */
+public final class FitDensityCommands {
+    private FitDensityCommands() {
+    }
+
+    /**
+     * Shared tail: save the model, report the training log-likelihood and solver diagnostics. {@code options} are
+     * the report's typed copies of the options the model file holds as strings.
+     */
+    static Integer finish(CommonFitOptions common, Dataset raw, DensityPipeline model, double secs,
+                          Map<String, Object> options) {
+        common.save(model);
+        Map<String, Object> rep = common.baseReport(model.type(), raw, secs);
+        rep.put("base", model.base().spec());
+        rep.putAll(options);
+        rep.putAll(diagnosticsReport(model.inner()));
+        rep.put("train_loglik", model.meanLogLikelihood(raw.x()));
+        common.report(rep);
+        return Main.EXIT_OK;
+    }
+
+    /** The fit report's solver fields: objective, duality_gap, iterations, converged; bandwidth, loo_loglik; integral. */
+    static Map<String, Object> diagnosticsReport(DensityModel m) {
+        Map<String, Object> r = new java.util.LinkedHashMap<>();
+        DensityDiagnostics dg = DensityPipeline.solverDiagnostics(m);
+        if (dg != null) {
+            r.put("objective", dg.objective());
+            r.put("duality_gap", dg.relativeGap());
+            r.put("iterations", dg.iterations());
+            r.put("converged", dg.converged());
+        }
+        if (m instanceof Kde k) {
+            r.put("bandwidth", k.bandwidth());
+            r.put("loo_loglik", k.looLogLikelihood());
+        }
+        r.put("integral", m.integral());
+        return r;
+    }
+
+    @Command(name = "density", description = "PSD-model density p = f·nu (seed 002 eq. 12): min -(1/n) sum log f(x_i)"
+            + " + lambda1 Tr A + lambda2/2 |A|_F^2 s.t. integral f dnu = 1, FISTA on the dual.")
+    public static final class Psd implements Callable<Integer> {
+        @Mixin
+        CommonFitOptions common;
+        @Mixin
+        DensityFitOptions opt;
+
+        @Option(names = "--lambda1", paramLabel = "X", description = "Trace weight (overrides --lambda).")
+        Double lambda1;
+        @Option(names = "--lambda2", paramLabel = "X", description = "Frobenius weight (overrides --fro-ratio).")
+        Double lambda2;
+        @Option(names = "--fro-ratio", defaultValue = "0.01", paramLabel = "C",
+                description = "lambda2 = C·lambda: 0.01 is Sec. 6's lambda(|A|_* + 0.01/2 |A|_F^2), 0.1 is App. E's "
+                        + "lambda(|A|_* + 0.05 |A|_F^2) (default: ${DEFAULT-VALUE}).")
+        double froRatio;
+        @Option(names = "--lambda-scale", defaultValue = "normalized", paramLabel = "raw|normalized",
+                description = "normalized: lambdas apply to |W|_F·A (the authors' code); raw: to the A of eq. (12) "
+                        + "(default: ${DEFAULT-VALUE}).")
+        String lambdaScale;
+        @Option(names = "--anchors", defaultValue = "0", paramLabel = "M",
+                description = "Nystrom: expand on M random training points (0 = all, the exact model).")
+        int anchors;
+
+        @Override
+        public Integer call() {
+            opt.check();
+            double l1 = lambda1 != null ? lambda1 : opt.lambda;
+            double l2 = lambda2 != null ? lambda2 : froRatio * l1;
+            PsdDensityOptions.LambdaScale sc = switch (lambdaScale.trim().toLowerCase(java.util.Locale.ROOT)) {
+                case "raw" -> PsdDensityOptions.LambdaScale.RAW;
+                case "normalized", "normalised" -> PsdDensityOptions.LambdaScale.NORMALIZED;
+                default -> throw new IllegalArgumentException("--lambda-scale must be raw or normalized, got "
+                        + lambdaScale);
+            };
+            PsdDensityOptions o = new PsdDensityOptions(l1, l2, sc, opt.tol, opt.maxIter, Double.POSITIVE_INFINITY);
+            if (anchors < 0) {
+                throw new IllegalArgumentException("--anchors must be >= 0, got " + anchors);
+            }
+            Kernel k = KernelSpecs.parse(opt.kernel);
+            common.checkOutWritable();
+            Dataset raw = common.loadTrain(false);
+            PsdDensityTrainer trainer = new PsdDensityTrainer(k, opt.base(raw.d()), o, anchors, common.seed,
+                    Scaler.Kind.parse(common.scale));
+            long t0 = System.nanoTime();
+            DensityPipeline m;
+            try (Progress p = Progress.start("density fista", opt.maxIter)) {
+                m = trainer.fit(raw, e -> p.set(e.step(), "gap " + e.value()));
+            }
+            double secs = (System.nanoTime() - t0) * 1e-9;
+            Map<String, Object> options = new java.util.LinkedHashMap<>();
+            options.put("lambda1", l1);
+            options.put("lambda2", l2);
+            options.put("lambda_scale", sc.name().toLowerCase(java.util.Locale.ROOT));
+            options.put("anchors", anchors > 0 && anchors < raw.n() ? anchors : raw.n());
+            return finish(common, raw, m, secs, options);
+        }
+    }
+
+    /** The three density baselines share option handling and differ only in their trainer. */
+    abstract static class BaselineFit implements Callable<Integer> {
+        @Mixin
+        CommonFitOptions common;
+        @Mixin
+        DensityFitOptions opt;
+
+        /** Checks the base measure for this estimator (default: any). */
+        void checkBase(BaseMeasure base) {
+        }
+
+        abstract Trainer<DensityPipeline> trainer(Kernel k, BaseMeasure base, Scaler.Kind scale);
+
+        @Override
+        public Integer call() {
+            opt.check();
+            Kernel k = KernelSpecs.parse(opt.kernel);
+            common.checkOutWritable();
+            Dataset raw = common.loadTrain(false);
+            BaseMeasure base = opt.base(raw.d());
+            checkBase(base);
+            Trainer<DensityPipeline> trainer = trainer(k, base, Scaler.Kind.parse(common.scale));
+            long t0 = System.nanoTime();
+            DensityPipeline m = trainer.fit(raw);
+            return finish(common, raw, m, (System.nanoTime() - t0) * 1e-9, Map.of("lambda", opt.lambda));
+        }
+    }
+
+    @Command(name = "ncm-density", description = "Baseline: non-negative coefficients on the simplex (seed 002 eq. 35).")
+    public static final class Ncm extends BaselineFit {
+        @Override
+        Trainer<DensityPipeline> trainer(Kernel k, BaseMeasure base, Scaler.Kind scale) {
+            return new NcmDensityTrainer(k, base, opt.lambda, opt.tol, opt.maxIter, scale);
+        }
+    }
+
+    @Command(name = "pnm-density", description = "Baseline: f(x_i) >= 0 on the data only, integral 1 (seed 002 eq. 37);"
+            + " may be negative elsewhere (eval reports min_density, negative_fraction).")
+    public static final class Pnm extends BaselineFit {
+        @Override
+        Trainer<DensityPipeline> trainer(Kernel k, BaseMeasure base, Scaler.Kind scale) {
+            return new PnmDensityTrainer(k, base, opt.lambda, opt.tol, opt.maxIter, scale);
+        }
+    }
+
+    @Command(name = "glm-density", description = "Baseline: p = exp(g)/Z·nu with Z by Monte Carlo from nu "
+            + "(seed 002 eq. 33); needs --base gaussian(...) or box(...).")
+    public static final class Glm extends BaselineFit {
+        @Override
+        void checkBase(BaseMeasure base) {
+            if (!base.isProbability()) {
+                throw new IllegalArgumentException("--base: glm-density needs a probability base measure "
+                        + "(gaussian(...) or box(...)), got " + base.spec());
+            }
+        }
+
+        @Override
+        Trainer<DensityPipeline> trainer(Kernel k, BaseMeasure base, Scaler.Kind scale) {
+            return new GlmDensityTrainer(k, base, opt.lambda, opt.tol, opt.maxIter, common.seed, scale);
+        }
+    }
+
+    @Command(name = "kde", description = "Gaussian kernel density estimate; bandwidth by leave-one-out likelihood CV "
+            + "unless --bandwidth is given.")
+    public static final class KdeCmd implements Callable<Integer> {
+        @Mixin
+        CommonFitOptions common;
+        @Option(names = "--bandwidth", paramLabel = "H", description = "Fixed bandwidth h > 0 (default: by CV).")
+        Double bandwidth;
+
+        @Override
+        public Integer call() {
+            if (bandwidth != null && !(bandwidth > 0)) {
+                throw new IllegalArgumentException("--bandwidth must be > 0, got " + bandwidth);
+            }
+            common.checkOutWritable();
+            Dataset raw = common.loadTrain(false);
+            KdeTrainer trainer = new KdeTrainer(bandwidth, Scaler.Kind.parse(common.scale));
+            long t0 = System.nanoTime();
+            DensityPipeline m = trainer.fit(raw);
+            return finish(common, raw, m, (System.nanoTime() - t0) * 1e-9, new java.util.LinkedHashMap<>());
+        }
+    }
+}

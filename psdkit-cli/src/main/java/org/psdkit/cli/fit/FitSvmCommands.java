@@ -1,0 +1,367 @@
+package org.psdkit.cli.fit;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.psdkit.cli.CommonFitOptions;
+import org.psdkit.cli.KernelSpecs;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Progress;
+import org.psdkit.data.Dataset;
+import org.psdkit.data.Scaler;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.TessellatedKernel;
+import org.psdkit.classify.mkl.KernelLearning;
+import org.psdkit.classify.mkl.KernelLearning.Method;
+import org.psdkit.classify.mkl.SimpleMklTrainer;
+import org.psdkit.classify.mkl.TkRandomLibrary;
+import org.psdkit.classify.mkl.TkSvmTrainer;
+import org.psdkit.model.Trainer;
+import org.psdkit.optim.ProgressListener;
+import org.psdkit.classify.SvmClassifier;
+import org.psdkit.classify.SvmTrainer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code psdkit fit svm | tk-svm | simplemkl}: soft-margin SVMs with a fixed, a tessellated or an MKL kernel. */
+public final class FitSvmCommands {
+
+    /** Relative C grid (C = c / mean diag K) for {@code fit svm} when -C is not given. */
+    static final double[] SVM_C_GRID = {0.1, 1, 10, 100};
+
+    private FitSvmCommands() {
+    }
+
+    /** Parses {@code --orthant lower|complement} (case-insensitive). */
+    public static TessellatedKernel.Orthant parseOrthant(String s) {
+        try {
+            return TessellatedKernel.Orthant.valueOf(s.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--orthant: '" + s + "' is not lower or complement");
+        }
+    }
+
+    public static double[] parseGrid(String s, String option) {
+        String[] parts = s.split(",");
+        double[] v = new double[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                v[i] = Double.parseDouble(parts[i].trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(option + ": '" + parts[i] + "' is not a number");
+            }
+            if (!(v[i] > 0) || Double.isInfinite(v[i])) {
+                throw new IllegalArgumentException(option + ": values must be positive and finite, got " + parts[i]);
+            }
+        }
+        return v;
+    }
+
+    static Double positiveOrNull(String v, String option) {
+        if (v == null) {
+            return null;
+        }
+        double d;
+        try {
+            d = Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + ": '" + v + "' is not a number");
+        }
+        if (!(d > 0) || Double.isInfinite(d)) {
+            throw new IllegalArgumentException(option + " must be positive and finite, got " + v);
+        }
+        return d;
+    }
+
+    /** A CV progress display on stderr, started at the first report. */
+    static ProgressListener cvProgress(String task) {
+        Progress[] bar = new Progress[1];
+        return e -> {
+            if (bar[0] == null) {
+                bar[0] = Progress.start(task, e.total());
+            }
+            bar[0].set(e.step());
+            if (e.total() > 0 && e.step() >= e.total()) {
+                bar[0].close();
+            }
+        };
+    }
+
+    /** Rejects {@code --scale zscore}: the learned kernels need features scaled to [0, 1] (minmax, always applied). */
+    static void checkMinmax(CommonFitOptions common, String model) {
+        Scaler.Kind kind = Scaler.Kind.parse(common.scale);
+        if (kind == Scaler.Kind.ZSCORE) {
+            throw new IllegalArgumentException("--scale zscore: " + model + " needs features scaled to [0, 1] "
+                    + "(minmax, applied by default); fit simplemkl --gauss-scaling zscore gives the Gaussian/polynomial "
+                    + "library standardised features");
+        }
+    }
+
+    /** {@code fit svm}. */
+    @Command(name = "svm", description = "Soft-margin SVM (SMO, second-order working sets) with a fixed kernel.")
+    static final class Svm implements Callable<Integer> {
+        @Mixin
+        CommonFitOptions common;
+
+        @Option(names = "--kernel", defaultValue = "gaussian(sigma=1)", paramLabel = "SPEC",
+                description = "Kernel string (default: ${DEFAULT-VALUE}).")
+        String kernel;
+
+        @Option(names = "-C", paramLabel = "C", description = "Penalty C > 0; chosen by 5-fold CV over "
+                + "C = c / mean(diag K), c in {0.1, 1, 10, 100}, when not given.")
+        String c;
+
+        @Option(names = "--tolerance", defaultValue = "1e-3", paramLabel = "TOL",
+                description = "SMO stopping tolerance on the KKT violation (default: ${DEFAULT-VALUE}).")
+        double tolerance;
+
+        @Override
+        public Integer call() {
+            Double cGiven = positiveOrNull(c, "-C");
+            if (!(tolerance > 0)) {
+                throw new IllegalArgumentException("--tolerance must be positive, got " + tolerance);
+            }
+            Kernel k = KernelSpecs.parse(kernel);
+            common.checkOutWritable();
+            Dataset raw = common.loadSupervised(true);
+            Scaler.Kind scale = Scaler.Kind.parse(common.scale);
+            long t0 = System.nanoTime();
+            Map<String, Object> cv = null;
+            double cUsed;
+            if (cGiven != null) {
+                cUsed = cGiven;
+            } else {
+                SvmTrainer.CChoice ch = SvmTrainer.chooseC(k, tolerance, scale, raw, SVM_C_GRID,
+                        SvmTrainer.DEFAULT_FOLDS, common.seed, cvProgress("cv svm"));
+                cUsed = ch.c();
+                cv = new LinkedHashMap<>();
+                cv.put("folds", ch.folds());
+                cv.put("accuracy", ch.accuracy());
+                cv.put("grid", ch.grid());
+            }
+            SvmClassifier m = new SvmTrainer(k, cUsed, tolerance, scale).fit(raw);
+            double secs = (System.nanoTime() - t0) * 1e-9;
+            common.save(m);
+            Map<String, Object> rep = common.baseReport("svm", raw, secs);
+            rep.put("kernel", k.spec());
+            rep.put("C", cUsed);
+            if (cv != null) {
+                rep.put("cv", cv);
+            }
+            rep.put("iterations", m.diagnostics().get("iterations"));
+            rep.put("violation", m.diagnostics().get("violation"));
+            rep.put("converged", m.diagnostics().get("converged"));
+            rep.put("trainAccuracy", m.evaluate(raw).get("accuracy"));
+            common.report(rep);
+            return Main.EXIT_OK;
+        }
+    }
+
+    /** Options shared by the kernel-learning fits. */
+    abstract static class Learning implements Callable<Integer> {
+        @Mixin
+        CommonFitOptions common;
+
+        @Option(names = "-C", paramLabel = "C", description = "Penalty C > 0; when not given, chosen by 5-fold CV "
+                + "over C = c / kappa, c in --c-grid (kappa: mean Gram diagonal of the starting kernel).")
+        String c;
+
+        @Option(names = "--degree", defaultValue = "1", paramLabel = "D",
+                description = "Tessellated-kernel monomial degree 0, 1 or 2 (default: ${DEFAULT-VALUE}).")
+        int degree;
+
+        @Option(names = "--epsilon", paramLabel = "EPS", description = "Box margin: X = [-eps, 1+eps]^n; chosen "
+                + "by 5-fold CV over --epsilon-grid when not given.")
+        String epsilon;
+
+        @Option(names = "--orthant", defaultValue = "lower", paramLabel = "lower|complement",
+                description = "Second indicator of the tessellated kernel (default: ${DEFAULT-VALUE}).")
+        String orthant;
+
+        @Option(names = "--gap", defaultValue = "0.01", paramLabel = "TOL",
+                description = "Relative gap at which kernel learning stops (default: ${DEFAULT-VALUE}).")
+        double gap;
+
+        @Option(names = "--c-grid", paramLabel = "LIST", description = "Relative C grid for CV (comma list; default "
+                + "0.001,0.01,0.1,1,10,100 for tk-svm and simplemkl --library tk-random, 0.01,0.1,1,10,100 for the "
+                + "gauss-poly and combined libraries).")
+        String cGrid;
+
+        @Option(names = "--epsilon-grid", paramLabel = "LIST", description = "Epsilon grid for CV (comma list; default "
+                + "0.1,1,3,10 for tk-svm and tk-random, 0.1,1,3 for combined).")
+        String epsGrid;
+
+        abstract Method method();
+
+        abstract String type();
+
+        /** The library trainer of this command's validated options. */
+        abstract Trainer<SvmClassifier> trainer(Double c, double[] cGrid, Double epsilon, double[] epsGrid,
+                                                TessellatedKernel.Orthant orth);
+
+        int librarySize() {
+            return TkRandomLibrary.PAPER_SIZE;
+        }
+
+        /** Whether the Gaussian library's bandwidths are read as β (only SimpleMKL has Gaussians). */
+        boolean betaBandwidths() {
+            return false;
+        }
+
+        /** Which features the Gaussian/polynomial library sees (only SimpleMKL has it). */
+        KernelLearning.GaussScaling gaussScaling() {
+            return KernelLearning.GaussScaling.MINMAX;
+        }
+
+        @Override
+        public Integer call() {
+            Double cGiven = positiveOrNull(c, "-C");
+            Double eGiven = null;
+            if (epsilon != null) {
+                try {
+                    eGiven = Double.parseDouble(epsilon);
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("--epsilon: '" + epsilon + "' is not a number");
+                }
+                if (!(eGiven >= 0) || eGiven.isInfinite()) {
+                    throw new IllegalArgumentException("--epsilon must be >= 0 and finite, got " + epsilon);
+                }
+            }
+            if (degree < 0 || degree > TessellatedKernel.MAX_DEGREE) {
+                throw new IllegalArgumentException("--degree must be 0, 1 or 2, got " + degree);
+            }
+            if (!(gap > 0)) {
+                throw new IllegalArgumentException("--gap must be positive, got " + gap);
+            }
+            TessellatedKernel.Orthant orth = parseOrthant(orthant);
+            double[] cg = cGrid == null ? method().defaultCGrid() : parseGrid(cGrid, "--c-grid");
+            double[] eg = epsGrid == null ? method().defaultEpsilonGrid() : parseGrid(epsGrid, "--epsilon-grid");
+            common.checkOutWritable();
+            Dataset raw = common.loadSupervised(true);
+            SvmClassifier.Encoded.of(raw);
+            checkMinmax(common, type());
+            Trainer<SvmClassifier> trainer = trainer(cGiven, cg, eGiven, eg, orth);
+            long t0 = System.nanoTime();
+            SvmClassifier m = trainer.fit(raw, cvProgress("cv " + type()));
+            double secs = (System.nanoTime() - t0) * 1e-9;
+            Map<String, Object> fr = m.fitReport();
+            if (fr.containsKey("cvChoice") && !common.json) {
+                Progress.info((String) fr.get("cvChoice"));
+            }
+            common.save(m);
+            Map<String, Object> rep = common.baseReport(type(), raw, secs);
+            rep.put("C", m.hyperParameters().get("C"));
+            if (method().usesEpsilon()) {
+                rep.put("epsilon", fr.get("epsilon"));
+                rep.put("degree", fr.get("degree"));
+            }
+            if (method().usesGaussLibrary()) {
+                rep.put("gaussBandwidth", fr.get("gaussBandwidth"));
+                rep.put("gaussScaling", fr.get("gaussScaling"));
+            }
+            if (fr.containsKey("cv")) {
+                rep.put("cv", fr.get("cv"));
+            }
+            rep.put("kernel", fr.get("kernel"));
+            if (fr.containsKey("weights")) {
+                rep.put("weights", fr.get("weights"));
+            }
+            rep.put("iterations", m.diagnostics().get("iterations"));
+            rep.put("gap", m.diagnostics().get("gap"));
+            rep.put("converged", m.diagnostics().get("converged"));
+            rep.put("fitSeconds", m.diagnostics().get("fitSeconds"));
+            rep.put("trainAccuracy", m.evaluate(raw).get("accuracy"));
+            common.report(rep);
+            return Main.EXIT_OK;
+        }
+    }
+
+    /** {@code fit tk-svm}. */
+    @Command(name = "tk-svm", description = "SVM with a learned tessellated kernel (direct Frank-Wolfe method over "
+            + "{P psd, tr P = 1}, alternating with warm-started SMO).")
+    static final class TkSvm extends Learning {
+        @Override
+        Method method() {
+            return Method.TK;
+        }
+
+        @Override
+        String type() {
+            return TkSvmTrainer.TYPE;
+        }
+
+        @Override
+        Trainer<SvmClassifier> trainer(Double c, double[] cGrid, Double epsilon, double[] epsGrid,
+                                       TessellatedKernel.Orthant orth) {
+            return new TkSvmTrainer(c, cGrid, epsilon, epsGrid, degree, orth, gap, common.seed);
+        }
+    }
+
+    /** {@code fit simplemkl}. */
+    @Command(name = "simplemkl", description = "SimpleMKL over a kernel library: gauss-poly (Gaussian + polynomial, "
+            + "13(n+1) kernels), tk-random (random tessellated kernels) or combined.")
+    static final class SimpleMkl extends Learning {
+        @Option(names = "--library", defaultValue = "gauss-poly", paramLabel = "gauss-poly|tk-random|combined",
+                description = "Kernel library (default: ${DEFAULT-VALUE}).")
+        String library;
+
+        @Option(names = "--library-size", defaultValue = "300", paramLabel = "N",
+                description = "Number of random tessellated kernels (default: ${DEFAULT-VALUE}).")
+        int size;
+
+        @Mixin
+        GaussLibraryOptions gauss;
+
+        @Override
+        boolean betaBandwidths() {
+            return gauss.beta();
+        }
+
+        @Override
+        KernelLearning.GaussScaling gaussScaling() {
+            return gauss.scaling(method());
+        }
+
+        @Override
+        Method method() {
+            return switch (library.trim().toLowerCase(Locale.ROOT)) {
+                case "gauss-poly" -> Method.SIMPLEMKL;
+                case "tk-random" -> Method.SIMPLEMKL_TK;
+                case "combined" -> Method.COMBINED;
+                default -> throw new IllegalArgumentException("--library: '" + library
+                        + "' is not gauss-poly, tk-random or combined");
+            };
+        }
+
+        @Override
+        int librarySize() {
+            if (size < 1) {
+                throw new IllegalArgumentException("--library-size must be >= 1, got " + size);
+            }
+            return size;
+        }
+
+        @Override
+        public Integer call() {
+            method();
+            librarySize();
+            betaBandwidths();
+            gaussScaling();
+            return super.call();
+        }
+
+        @Override
+        String type() {
+            return SimpleMklTrainer.TYPE;
+        }
+
+        @Override
+        Trainer<SvmClassifier> trainer(Double c, double[] cGrid, Double epsilon, double[] epsGrid,
+                                       TessellatedKernel.Orthant orth) {
+            return new SimpleMklTrainer(method(), librarySize(), betaBandwidths(), gaussScaling(), c, cGrid, epsilon,
+                    epsGrid, degree, orth, gap, common.seed);
+        }
+    }
+}

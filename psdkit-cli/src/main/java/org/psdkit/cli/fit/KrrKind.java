@@ -1,0 +1,103 @@
+package org.psdkit.cli.fit;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.psdkit.cli.Params;
+import org.psdkit.cli.cv.CvSupport;
+import org.psdkit.data.Dataset;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.linalg.Matrix;
+import org.psdkit.regression.KernelRidge;
+import org.psdkit.model.Predictor;
+
+/**
+ * Model type {@code krr} (kernel ridge regression, {@link KernelRidge}) on the command line: its parameters, shared by
+ * {@code fit krr} and {@code cv krr}, and its cross-validation support.
+ */
+public final class KrrKind {
+    public static final String TYPE = "krr";
+
+    private KrrKind() {
+    }
+
+    /** Parameters and defaults, shared by {@code fit krr} and {@code cv krr}. */
+    static Map<String, String> defaultParams() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("kernel", "gaussian(sigma=1)");
+        m.put("lambda", "0.001");
+        m.put("form", "standard");
+        m.put("nugget", "0");
+        m.put("center", "false");
+        return m;
+    }
+
+    /** Options from parameters; errors name the parameter. */
+    static KernelRidge.Options options(Params p) {
+        String form = p.get("form").trim().toLowerCase(Locale.ROOT);
+        KernelRidge.Form f;
+        switch (form) {
+            case "standard" -> f = KernelRidge.Form.STANDARD;
+            case "representer" -> f = KernelRidge.Form.REPRESENTER;
+            default -> throw new IllegalArgumentException("--form: '" + p.get("form")
+                    + "' is not standard or representer");
+        }
+        String c = p.get("center").trim();
+        if (!c.equals("true") && !c.equals("false")) {
+            throw new IllegalArgumentException("center: '" + c + "' is not true or false");
+        }
+        return new KernelRidge.Options(nonNegative(p, "lambda"), f, nonNegative(p, "nugget"), c.equals("true"));
+    }
+
+    private static double nonNegative(Params p, String name) {
+        double v = p.getDouble(name);
+        if (!(v >= 0)) {
+            throw new IllegalArgumentException("--" + name + " must be >= 0, got " + p.get(name));
+        }
+        return v;
+    }
+
+    /** Fits on a scaled training set. */
+    static KernelRidge train(Dataset scaledTrain, Params p) {
+        KernelRidge.Options o = options(p);
+        Kernel k = p.kernel();
+        return KernelRidge.fit(k, scaledTrain.x(), scaledTrain.y(), o);
+    }
+
+    /** A new cross-validation support (with its own Gram-matrix cache) for one {@code cv krr} run. */
+    static CvSupport cv() {
+        return new CvSupport() {
+            /**
+             * Last Gram matrix per training fold (keyed by the fold's identity): the cv command visits the grid with
+             * the last parameter (usually lambda) varying fastest, so consecutive fits of a fold share the kernel.
+             */
+            private final Map<Dataset, Object[]> gramCache = new java.util.IdentityHashMap<>();
+
+            @Override
+            public Map<String, String> defaults() {
+                return defaultParams();
+            }
+
+            @Override
+            public void validate(Params params) {
+                options(params);
+                params.kernel();
+            }
+
+            @Override
+            public Predictor fit(Dataset scaledTrain, Params params) {
+                KernelRidge.Options o = options(params);
+                Kernel k = params.kernel();
+                Object[] hit = gramCache.get(scaledTrain);
+                Matrix gram;
+                if (hit != null && hit[0].equals(k.spec())) {
+                    gram = (Matrix) hit[1];
+                } else {
+                    gram = k.gram(scaledTrain.x());
+                    gramCache.put(scaledTrain, new Object[] {k.spec(), gram});
+                }
+                return KernelRidge.fitGram(k, scaledTrain.x(), gram, scaledTrain.y(), o);
+            }
+        };
+    }
+}

@@ -1,0 +1,104 @@
+package org.psdkit.cli.fit;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.psdkit.cli.Params;
+import org.psdkit.cli.cv.CvSupport;
+import org.psdkit.data.Dataset;
+import org.psdkit.io.ModelIO;
+import org.psdkit.model.Predictor;
+import org.psdkit.regression.psd.BaselineTrainer;
+import org.psdkit.regression.psd.Baselines;
+import org.psdkit.psd.PsdOptions;
+import org.psdkit.regression.psd.PsdRegression;
+import org.psdkit.psd.SolverDiagnostics;
+
+/**
+ * Model types of the non-negative regression task as {@code psdkit cv} sees them: {@code psd-regression} (PSD model)
+ * and the baselines {@code ncm}, {@code pnm}, {@code glm}; the fit report fields they share. Model files are written
+ * and read by the library ({@link ModelIO}).
+ */
+public final class PsdKinds {
+    private PsdKinds() {
+    }
+
+    /** NaN → JSON null. */
+    static Object num(double v) {
+        return Double.isFinite(v) ? (Object) v : null;
+    }
+
+    /** The fit report fields of the issue: iterations, duality_gap, objective, seconds (solver), rank. */
+    static void putReport(Map<String, Object> rep, SolverDiagnostics d) {
+        rep.put("iterations", d.iterations());
+        rep.put("duality_gap", num(d.dualityGap()));
+        rep.put("relative_gap", num(d.relativeGap()));
+        rep.put("objective", num(d.objective()));
+        rep.put("solver_seconds", d.seconds());
+        rep.put("rank", d.rank());
+        rep.put("status", d.status());
+    }
+
+    // ------------------------------------------------------------------ psd-regression
+
+    static Map<String, String> psdRegressionDefaults() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("kernel", "gaussian(sigma=1)");
+        m.put("lambda1", "0.001");
+        m.put("lambda2", "0.001");
+        m.put("tol", Double.toString(PsdOptions.DEFAULT_TOLERANCE));
+        m.put("max-iter", Integer.toString(PsdOptions.DEFAULT_MAX_ITERATIONS));
+        return m;
+    }
+
+    static PsdOptions psdRegressionOptions(Params p) {
+        return PsdOptions.of(p.getNonNegative("lambda1"), p.getPositive("lambda2"))
+                .withTolerance(p.getNonNegative("tol")).withMaxIterations(p.getInt("max-iter"));
+    }
+
+    /** {@code cv psd-regression}. */
+    static CvSupport psdRegressionCv() {
+        return new CvSupport() {
+            @Override
+            public Map<String, String> defaults() {
+                return psdRegressionDefaults();
+            }
+
+            @Override
+            public Predictor fit(Dataset scaledTrain, Params params) {
+                return PsdRegression.fit(params.kernel(), scaledTrain.x(), scaledTrain.y(),
+                        psdRegressionOptions(params));
+            }
+        };
+    }
+
+    // ------------------------------------------------------------------ baselines
+
+    static Baselines.Options baselineOptions(Params p, long seed) {
+        return new Baselines.Options(p.getPositive("lambda"), p.getNonNegative("tol"), p.getInt("max-iter"),
+                Double.POSITIVE_INFINITY, seed);
+    }
+
+    static Map<String, String> baselineDefaults() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("kernel", "gaussian(sigma=1)");
+        m.put("lambda", "0.001");
+        m.put("tol", Double.toString(Baselines.DEFAULT_TOLERANCE));
+        m.put("max-iter", Integer.toString(PsdOptions.DEFAULT_MAX_ITERATIONS));
+        return m;
+    }
+
+    /** {@code cv ncm}, {@code cv pnm}, {@code cv glm}. */
+    static CvSupport baselineCv(BaselineTrainer.Method which) {
+        return new CvSupport() {
+            @Override
+            public Map<String, String> defaults() {
+                return baselineDefaults();
+            }
+
+            @Override
+            public Predictor fit(Dataset scaledTrain, Params params) {
+                return which.fit(params.kernel(), scaledTrain.x(), scaledTrain.y(), baselineOptions(params, 1L), null);
+            }
+        };
+    }
+}

@@ -1,0 +1,65 @@
+package org.psdkit.cli.fit;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.psdkit.cli.Params;
+import org.psdkit.cli.cv.CvSupport;
+import org.psdkit.data.Dataset;
+import org.psdkit.io.ModelIO;
+import org.psdkit.model.Predictor;
+import org.psdkit.regression.RidgeRegression;
+import org.psdkit.regression.RidgeTrainer;
+
+/**
+ * Model type {@code ridge} on the command line: its parameters, shared by {@code fit ridge} and {@code cv ridge}, and
+ * its cross-validation support; model files are written and read by the library ({@link ModelIO}).
+ */
+public final class RidgeKind {
+    public static final String TYPE = RidgeTrainer.TYPE;
+
+    private RidgeKind() {
+    }
+
+    static Map<String, String> defaultParams() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("lambda", "1");
+        m.put("intercept", "true");
+        return m;
+    }
+
+    static double lambda(Params p) {
+        double v = p.getDouble("lambda");
+        if (!(v >= 0)) {
+            throw new IllegalArgumentException("--lambda must be >= 0, got " + p.get("lambda"));
+        }
+        return v;
+    }
+
+    static boolean intercept(Params p) {
+        String s = p.get("intercept").trim();
+        if (!s.equals("true") && !s.equals("false")) {
+            throw new IllegalArgumentException("intercept: '" + s + "' is not true or false");
+        }
+        return s.equals("true");
+    }
+
+    static CvSupport cv() {
+        return new CvSupport() {
+            @Override
+            public Map<String, String> defaults() {
+                return defaultParams();
+            }
+
+            @Override
+            public void validate(Params params) {
+                lambda(params);
+                intercept(params);
+            }
+
+            @Override
+            public Predictor fit(Dataset scaledTrain, Params params) {
+                return RidgeRegression.fitPrimal(scaledTrain.x(), scaledTrain.y(), lambda(params), intercept(params));
+            }
+        };
+    }
+}
