@@ -3,7 +3,7 @@ package org.psdkit.kernel;
 import java.util.Optional;
 
 /**
- * ANOVA kernel k(x, t) = Π_{i=1}^{d} (1 + x_i t_i) (seed 004): a product of the PSD kernels 1 + x_i t_i. Its
+ * ANOVA kernel k(x, t) = Π_{i=1}^{d} (1 + x_i t_i) (Herbster's slides "Kernels and Regularization"): a product of the PSD kernels 1 + x_i t_i. Its
  * explicit feature map has one feature per subset S of the coordinates, φ_S(x) = Π_{i∈S} x_i (2^d features; the
  * empty subset gives the constant 1). Kernel string {@code anova}.
  */

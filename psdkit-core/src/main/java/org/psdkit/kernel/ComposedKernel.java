@@ -5,7 +5,7 @@ import java.util.Optional;
 import org.psdkit.linalg.Matrix;
 
 /**
- * Composition with a feature map, k(x, t) = k₀(φ(x), φ(t)) (closure rule 5 of seed 004): PSD for any map φ.
+ * Composition with a feature map, k(x, t) = k₀(φ(x), φ(t)) (closure rule 5 of Herbster's slides "Kernels and Regularization"): PSD for any map φ.
  * The Gram matrix is k₀'s Gram matrix of the mapped points, so k₀'s fast path is used.
  *
  * <p>A user-supplied Java map has no text form, so {@link #spec()} of a composed kernel throws

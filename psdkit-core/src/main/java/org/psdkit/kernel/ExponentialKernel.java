@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * Exponential (dot-product) kernel k(x, t) = exp(a · xᵀt), a ≥ 0: the limit of the series kernel
- * {@link ExponentialSeriesKernel} (seed 004, "infinite polynomial"). Its feature space is infinite-dimensional.
+ * {@link ExponentialSeriesKernel} (Herbster's slides "Kernels and Regularization", "infinite polynomial"). Its feature space is infinite-dimensional.
  * Kernel string {@code exponential(a=0.5)}. Note exp(a·xᵀt) grows without bound; the Gaussian kernel with
  * β = a/2 is this kernel normalised, exp(−β‖x‖²) exp(2β xᵀt) exp(−β‖t‖²).
  */

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Truncated exponential series k(x, t) = Σ_{i=0}^{D} aⁱ/i! · (xᵀt)ⁱ, a ≥ 0, integer D ≥ 0 (seed 004): a polynomial
+ * Truncated exponential series k(x, t) = Σ_{i=0}^{D} aⁱ/i! · (xᵀt)ⁱ, a ≥ 0, integer D ≥ 0 (Herbster's slides "Kernels and Regularization"): a polynomial
  * in xᵀt with non-negative coefficients, hence PSD. Kernel string {@code exponential(a=0.5, degree=4)} (the same
  * name as {@link ExponentialKernel}, with a degree). Evaluated by Horner's rule.
  *

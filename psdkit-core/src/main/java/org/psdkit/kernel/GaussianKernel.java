@@ -5,10 +5,10 @@ import java.util.List;
 /**
  * Gaussian (RBF) kernel k(x, t) = exp(−‖x − t‖² / (2σ²)), σ &gt; 0.
  *
- * <p>Parameterisations: σ here is the bandwidth (standard deviation); the "β" of the UCL slides (seed 004) writes
+ * <p>Parameterisations: σ here is the bandwidth (standard deviation); the "β" of the UCL slides (Herbster's slides "Kernels and Regularization") writes
  * exp(−β‖x−t‖²), so β = 1/(2σ²); scikit-learn's {@code gamma} is the same β: γ = 1/(2σ²), σ = 1/√(2γ).
  * The kernel string accepts {@code gaussian(sigma=0.5)}, {@code gaussian(gamma=2)} or {@code gaussian(beta=2)}
- * and always prints σ. Seed 003 writes exp(−γ‖x−x'‖²) with the same γ.
+ * and always prints σ. The lecture notes "Representer theorems in RKHSs" writes exp(−γ‖x−x'‖²) with the same γ.
  *
  * <p>The Gram and cross matrices come from one matrix product plus an elementwise exponential on both cores
  * (see {@link RadialKernel}).

@@ -6,7 +6,7 @@ import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 
 /**
- * General linear kernel k(x, t) = xᵀ A t for a symmetric positive semidefinite d×d matrix A (seed 004). With
+ * General linear kernel k(x, t) = xᵀ A t for a symmetric positive semidefinite d×d matrix A (Herbster's slides "Kernels and Regularization"). With
  * A = R Rᵀ (here R = V √Λ₊ from the eigen-decomposition) it is the linear kernel composed with φ(x) = Rᵀx, which is
  * also its explicit feature map. Kernel string {@code linear(A=[[2,1],[1,2]])}.
  */

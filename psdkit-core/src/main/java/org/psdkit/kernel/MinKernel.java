@@ -3,7 +3,7 @@ package org.psdkit.kernel;
 import org.psdkit.linalg.Matrix;
 
 /**
- * Min kernel on [0, ∞)^d, k(x, t) = Π_{i=1}^{d} min(x_i, t_i) (seed 004: in 1-D the reproducing kernel of the
+ * Min kernel on [0, ∞)^d, k(x, t) = Π_{i=1}^{d} min(x_i, t_i) (Herbster's slides "Kernels and Regularization": in 1-D the reproducing kernel of the
  * functions with f(0) = 0 and ∫ f'² &lt; ∞; Brownian-motion covariance). A product of 1-D min kernels, hence PSD.
  * Outside the non-negative orthant it is not PSD (min(−1, −1) = −1 on the diagonal), so a negative coordinate is
  * rejected with an {@link IllegalArgumentException} naming the row and column. Kernel string {@code min}.

@@ -9,7 +9,7 @@ import java.util.Optional;
  * scikit-learn's {@code polynomial_kernel} is (γ xᵀt + c₀)^r; here γ = 1 (use {@code w*polynomial(...)} or scale
  * the data for other γ).
  *
- * <p>Explicit feature map (seed 004): by the multinomial theorem
+ * <p>Explicit feature map (Herbster's slides "Kernels and Regularization"): by the multinomial theorem
  * (c + xᵀt)^r = Σ_{|α| ≤ r} r! / (α! (r − |α|)!) · c^{r−|α|} · x^α t^α over multi-indices α ∈ ℕ^d, so
  * φ_α(x) = √(r! / (α! (r − |α|)!) · c^{r−|α|}) · x^α; for c = 0 only |α| = r survives.
  */

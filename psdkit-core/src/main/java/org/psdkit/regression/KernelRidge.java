@@ -12,7 +12,7 @@ import org.psdkit.model.Predictor;
  * <ul>
  *   <li>{@link Form#STANDARD}: (K + λI) α = y, the convention of scikit-learn's {@code KernelRidge(alpha=λ)}. It
  *       minimises ‖y − Kα‖² + λ αᵀKα.</li>
- *   <li>{@link Form#REPRESENTER} (seed 003): z* = (K + NλI)⁻¹ K y are the fitted values of the problem
+ *   <li>{@link Form#REPRESENTER} (the lecture notes "Representer theorems in RKHSs"): z* = (K + NλI)⁻¹ K y are the fitted values of the problem
  *       min (1/N)Σ(y_i − h(x_i))² + λ‖h‖², and h*(x) = K(x, X)(K + σ²I)⁻¹ z* interpolates them through the
  *       representer formula, with a nugget σ² ≥ 0 that regularises an ill-conditioned K. With σ² = 0 and K
  *       invertible this equals the standard form with λ_standard = Nλ.</li>

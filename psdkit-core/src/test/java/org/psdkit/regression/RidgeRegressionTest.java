@@ -13,7 +13,7 @@ class RidgeRegressionTest {
 
     /**
      * Explicit feature map of the kernel (1 + xᵀt)² in 2-D: (1, √2 x₁, √2 x₂, x₁², x₂², √2 x₁x₂), so that
-     * φ(x)·φ(t) = (1 + xᵀt)² (seed 004's polynomial feature map).
+     * φ(x)·φ(t) = (1 + xᵀt)² (Herbster's slides' polynomial feature map).
      */
     static final UnaryOperator<Matrix> PHI = x -> {
         Matrix f = Matrix.zeros(x.rows(), 6);

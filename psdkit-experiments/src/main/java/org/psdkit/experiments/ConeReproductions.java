@@ -325,7 +325,7 @@ public final class ConeReproductions {
                 one.save(outDir.resolve("quantile-" + m.id() + ".png"));
             }
             all.save(outDir.resolve("quantile.png"));
-            String data = "seed 002 App. E: X ~ U(0,1/3)/2 + U(2/3,1)/2, Y|x ~ N(0, sd = sigma(x)); train n=" + n
+            String data = "Marteau-Ferey, Bach & Rudi 2020 App. E: X ~ U(0,1/3)/2 + U(2/3,1)/2, Y|x ~ N(0, sd = sigma(x)); train n=" + n
                     + " seed " + TRAIN_SEED + ", test n=" + testN + " seed " + TEST_SEED;
             return new QuantileResult(table, bayes, data, outDir.resolve("quantile.png"));
     }

@@ -64,7 +64,7 @@ public final class FitDensityCommands {
         return r;
     }
 
-    @Command(name = "density", description = "PSD-model density p = f·nu (seed 002 eq. 12): min -(1/n) sum log f(x_i)"
+    @Command(name = "density", description = "PSD-model density p = f·nu (Marteau-Ferey, Bach & Rudi 2020 eq. 12): min -(1/n) sum log f(x_i)"
             + " + lambda1 Tr A + lambda2/2 |A|_F^2 s.t. integral f dnu = 1, FISTA on the dual.")
     public static final class Psd implements Callable<Integer> {
         @Mixin
@@ -151,7 +151,7 @@ public final class FitDensityCommands {
         }
     }
 
-    @Command(name = "ncm-density", description = "Baseline: non-negative coefficients on the simplex (seed 002 eq. 35).")
+    @Command(name = "ncm-density", description = "Baseline: non-negative coefficients on the simplex (Marteau-Ferey, Bach & Rudi 2020 eq. 35).")
     public static final class Ncm extends BaselineFit {
         @Override
         Trainer<DensityPipeline> trainer(Kernel k, BaseMeasure base, Scaler.Kind scale) {
@@ -159,7 +159,7 @@ public final class FitDensityCommands {
         }
     }
 
-    @Command(name = "pnm-density", description = "Baseline: f(x_i) >= 0 on the data only, integral 1 (seed 002 eq. 37);"
+    @Command(name = "pnm-density", description = "Baseline: f(x_i) >= 0 on the data only, integral 1 (Marteau-Ferey, Bach & Rudi 2020 eq. 37);"
             + " may be negative elsewhere (eval reports min_density, negative_fraction).")
     public static final class Pnm extends BaselineFit {
         @Override
@@ -169,7 +169,7 @@ public final class FitDensityCommands {
     }
 
     @Command(name = "glm-density", description = "Baseline: p = exp(g)/Z·nu with Z by Monte Carlo from nu "
-            + "(seed 002 eq. 33); needs --base gaussian(...) or box(...).")
+            + "(Marteau-Ferey, Bach & Rudi 2020 eq. 33); needs --base gaussian(...) or box(...).")
     public static final class Glm extends BaselineFit {
         @Override
         void checkBase(BaseMeasure base) {

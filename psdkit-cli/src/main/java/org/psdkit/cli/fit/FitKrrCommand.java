@@ -31,7 +31,7 @@ public final class FitKrrCommand implements Callable<Integer> {
     String lambda;
 
     @Option(names = "--form", defaultValue = "standard", paramLabel = "standard|representer",
-            description = "standard: (K + lambda I) alpha = y; representer: seed-003 formula z = (K + N lambda I)^-1 K y, "
+            description = "standard: (K + lambda I) alpha = y; representer: the formula of the lecture notes Representer theorems in RKHSs, z = (K + N lambda I)^-1 K y, "
                     + "alpha = (K + nugget I)^-1 z (default: ${DEFAULT-VALUE}).")
     String form;
 

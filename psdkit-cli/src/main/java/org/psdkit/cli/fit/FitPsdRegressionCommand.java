@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code psdkit fit psd-regression}: non-negative regression with a PSD model (seed 002). */
+/** {@code psdkit fit psd-regression}: non-negative regression with a PSD model (Marteau-Ferey, Bach & Rudi 2020). */
 @Command(name = "psd-regression", description = "Non-negative regression with a PSD model f(x) = v(x)^T B v(x), "
         + "B >= 0: min (1/2n) sum (f(x_i) - y_i)^2 + lambda1 Tr A + lambda2/2 |A|_F^2, solved on the dual by FISTA.")
 public final class FitPsdRegressionCommand implements Callable<Integer> {

@@ -39,7 +39,7 @@ public final class ReproConeCommands {
     }
 
     /** {@code psdkit reproduce hetero}. */
-    @Command(name = "hetero", description = "Seed 002 Fig. 1 centre row: heteroscedastic regression on the Le, Smola & "
+    @Command(name = "hetero", description = "Marteau-Ferey, Bach & Rudi 2020 Fig. 1 centre row: heteroscedastic regression on the Le, Smola & "
             + "Canu (2005) toy data (n = 80), theta = 1/v by PNM, NCM, GLM and the PSD model; PNGs and test NLL table.")
     public static final class Hetero implements Callable<Integer> {
 
@@ -100,7 +100,7 @@ public final class ReproConeCommands {
     }
 
     /** {@code psdkit reproduce quantile}. */
-    @Command(name = "quantile", description = "Seed 002 Fig. 1 bottom row: quartiles on the App. E data (n = 500) by PNM, "
+    @Command(name = "quantile", description = "Marteau-Ferey, Bach & Rudi 2020 Fig. 1 bottom row: quartiles on the App. E data (n = 500) by PNM, "
             + "NCM, GLM, the PSD model and independent kernel quantile regressions; PNGs and a table of test pinball "
             + "loss, coverage and crossings.")
     public static final class Quantile implements Callable<Integer> {

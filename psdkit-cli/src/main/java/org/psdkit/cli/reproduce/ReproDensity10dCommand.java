@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code psdkit reproduce density-10d}: options and output of {@link Density10d}. */
-@Command(name = "density-10d", description = "Seed 002 App. E: 10-D two-bump mixture, base N(0,5I); PNM, NCM, GLM, "
+@Command(name = "density-10d", description = "Marteau-Ferey, Bach & Rudi 2020 App. E: 10-D two-bump mixture, base N(0,5I); PNM, NCM, GLM, "
         + "PSD model (and KDE) with sigma and lambda by CV; projection plot + table of test log-likelihood.")
 public final class ReproDensity10dCommand implements Callable<Integer> {
     @Option(names = "--out", defaultValue = "results/density-10d", paramLabel = "DIR",

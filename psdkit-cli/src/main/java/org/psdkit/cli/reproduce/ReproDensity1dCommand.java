@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code psdkit reproduce density-1d}: options and output of {@link Density1d}. */
-@Command(name = "density-1d", description = "Seed 002 Fig. 1 top row: PNM, NCM, GLM and PSD-model densities in 1-D "
+@Command(name = "density-1d", description = "Marteau-Ferey, Bach & Rudi 2020 Fig. 1 top row: PNM, NCM, GLM and PSD-model densities in 1-D "
         + "(plus KDE); PNG + table of test log-likelihood and integral.")
 public final class ReproDensity1dCommand implements Callable<Integer> {
     @Option(names = "--out", defaultValue = "results/density-1d", paramLabel = "DIR",

@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code psdkit reproduce example2}: options and output of {@link Example2Reproduction}. */
-@Command(name = "example2", description = "Seed 002 Example 2: NCM vs PSD model approximating exp(-c x^2) on [-1,1] "
+@Command(name = "example2", description = "Marteau-Ferey, Bach & Rudi 2020 Example 2: NCM vs PSD model approximating exp(-c x^2) on [-1,1] "
         + "with k = exp(-(x-x')^2); writes a PNG and prints the max-error table by n.")
 public final class ReproExample2Command implements Callable<Integer> {
 

@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 
 /** {@code psdkit reproduce kernel-sos}: options and output of {@link KernelSosReproduction}. */
 @Command(name = "kernel-sos", description = "Bagnell & Farahmand Fig. 1: Kernel SoS by its SDP, with NCM (kernel k^2) "
-        + "and the seed-002 PSD model on the same data; writes a PNG and prints test RMSE and minimum prediction.")
+        + "and the Marteau-Ferey, Bach & Rudi 2020 PSD model on the same data; writes a PNG and prints test RMSE and minimum prediction.")
 public final class ReproKernelSosCommand implements Callable<Integer> {
 
     @Option(names = "--out", defaultValue = "kernel-sos.png", paramLabel = "PNG",
@@ -40,7 +40,7 @@ public final class ReproKernelSosCommand implements Callable<Integer> {
     double psdLambda;
 
     @Option(names = "--psd-frobenius", defaultValue = "0.005",
-            description = "PSD model c (default: ${DEFAULT-VALUE}, seed 002 Sec. 6's 0.01/2).")
+            description = "PSD model c (default: ${DEFAULT-VALUE}, Marteau-Ferey, Bach & Rudi 2020 Sec. 6's 0.01/2).")
     double psdFrobenius;
 
     @Option(names = "--seed", defaultValue = "1", description = "Data seed (default: ${DEFAULT-VALUE}).")
