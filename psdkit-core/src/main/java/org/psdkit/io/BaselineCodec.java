@@ -1,13 +1,8 @@
 package org.psdkit.io;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Map;
 import org.psdkit.data.JsonArrays;
-import org.psdkit.kernel.Kernel;
-import org.psdkit.linalg.Matrix;
-import org.psdkit.model.Model;
-import org.psdkit.model.ModelHeader;
 import org.psdkit.psd.SolverDiagnostics;
 import org.psdkit.regression.psd.BaselineTrainer;
 import org.psdkit.regression.psd.KernelExpansionModel;
@@ -17,13 +12,15 @@ import org.psdkit.regression.psd.NonNegativeRegressionModel;
  * Model files of types {@code ncm}, {@code pnm}, {@code glm} (Marteau-Ferey, Bach &amp; Rudi 2020, App. D): the
  * points (n×d, scaled inputs) and the coefficients α of a {@link KernelExpansionModel}.
  */
-final class BaselineCodec implements ModelCodec {
+final class BaselineCodec extends PipelineCodec<NonNegativeRegressionModel<?>> {
     private final BaselineTrainer.Method method;
-    private final String description;
 
+    @SuppressWarnings("unchecked")
     private BaselineCodec(BaselineTrainer.Method method, String description) {
+        super(method.type(), description,
+                (Class<NonNegativeRegressionModel<?>>) (Class<?>) NonNegativeRegressionModel.class,
+                KernelExpansionModel.class);
         this.method = method;
-        this.description = description;
     }
 
     static BaselineCodec ncm() {
@@ -42,46 +39,18 @@ final class BaselineCodec implements ModelCodec {
     }
 
     @Override
-    public String type() {
-        return method.type();
-    }
-
-    @Override
-    public String description() {
-        return description;
-    }
-
-    @Override
-    public boolean canEncode(Model model) {
-        return model instanceof NonNegativeRegressionModel<?> p && p.inner() instanceof KernelExpansionModel
-                && type().equals(model.type());
-    }
-
-    @Override
-    public ObjectNode encode(Model model) {
-        NonNegativeRegressionModel<?> p = (NonNegativeRegressionModel<?>) model;
-        KernelExpansionModel m = (KernelExpansionModel) p.inner();
-        ObjectNode doc = ModelDocs.newDocument(p.header());
-        ObjectNode num = doc.putObject("numbers");
+    void writeNumbers(NonNegativeRegressionModel<?> model, ObjectNode num) {
+        KernelExpansionModel m = (KernelExpansionModel) model.inner();
         num.set("points", JsonArrays.rows(m.points()));
         num.set("alpha", JsonArrays.of(m.coefficients()));
-        ModelDocs.putDiagnostics(doc, model);
-        return doc;
     }
 
     @Override
-    public Model decode(JsonNode doc, String where) {
-        ModelHeader h = ModelDocs.header(doc, where);
-        Kernel k = ModelDocs.kernel(h, where);
-        JsonNode num = ModelDocs.object(doc, "numbers", where);
-        Matrix pts = JsonArrays.matrix(num.get("points"), h.d(), where + ": numbers.points");
-        double[] alpha = JsonArrays.doubles(num.get("alpha"), where + ": numbers.alpha");
-        if (alpha.length != pts.rows()) {
-            throw new IllegalArgumentException(where + ": " + pts.rows() + " points but " + alpha.length
-                    + " coefficients");
-        }
-        Map<String, Object> diagnostics = ModelDocs.diagnostics(doc);
-        return new NonNegativeRegressionModel<>(h, new KernelExpansionModel(type(), k, pts, alpha,
-                method.exponential(), SolverDiagnostics.fromMap(diagnostics)), diagnostics);
+    NonNegativeRegressionModel<?> read(Doc doc) {
+        Expansion ex = doc.expansion("points", "alpha");
+        Map<String, Object> diagnostics = doc.diagnostics();
+        return new NonNegativeRegressionModel<>(doc.header(), new KernelExpansionModel(type(), doc.kernel(),
+                ex.points(), ex.coefficients(), method.exponential(), SolverDiagnostics.fromMap(diagnostics)),
+                diagnostics);
     }
 }

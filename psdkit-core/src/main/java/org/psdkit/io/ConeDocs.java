@@ -1,6 +1,5 @@
 package org.psdkit.io;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
@@ -15,12 +14,17 @@ import org.psdkit.linalg.Matrix;
 import org.psdkit.model.ModelHeader;
 
 /**
- * The {@code numbers} shared by the cone model files ({@code hetero}, {@code quantile}): target {@code center} and
+ * The codec part shared by the cone model files ({@code hetero}, {@code quantile}): target {@code center} and
  * {@code scale}, the training {@code points} (scaled space), the {@code directions} D and the block
- * {@code functions} of {@link FunctionCodec}, and the raw training box {@code rangeMin}/{@code rangeMax}.
+ * {@code functions} of {@link FunctionCodec}, and the raw training box {@code rangeMin}/{@code rangeMax}; the options
+ * {@code lambda} and {@code frobeniusWeight}.
+ *
+ * @param <P> the family's pipeline
  */
-final class ConeDocs {
-    private ConeDocs() {
+abstract class ConeDocs<P extends ConePipeline<?>> extends PipelineCodec<P> {
+
+    ConeDocs(String type, String description, Class<P> modelClass) {
+        super(type, description, modelClass, null);
     }
 
     /** What the common part of a cone document holds. */
@@ -29,53 +33,57 @@ final class ConeDocs {
                    double lambda, double frobeniusWeight, Map<String, Object> diagnostics, Diagnostics solver) {
     }
 
-    /** The document's header, options and {@code numbers} (the family adds its own fields after these). */
-    static ObjectNode encode(ConePipeline<?> p, List<ScalarFunction> functions, double[][] directions,
-                             TargetScaling scaling) {
-        ObjectNode doc = ModelDocs.newDocument(p.header());
-        ObjectNode num = doc.putObject("numbers");
-        num.put("center", scaling.center());
-        num.put("scale", scaling.scale());
-        num.set("points", JsonArrays.rows(p.points()));
-        num.set("directions", FunctionCodec.writeDirections(directions));
-        num.set("functions", FunctionCodec.write(functions));
-        num.set("rangeMin", JsonArrays.of(p.rangeMin()));
-        num.set("rangeMax", JsonArrays.of(p.rangeMax()));
-        return doc;
+    /** The family's functions, directions and target scaling. */
+    record Parts(List<ScalarFunction> functions, double[][] directions, TargetScaling scaling) {
     }
 
-    static Numbers decode(JsonNode doc, String where) {
-        ModelHeader h = ModelDocs.header(doc, where);
-        Kernel k = ModelDocs.kernel(h, where);
-        JsonNode num = ModelDocs.object(doc, "numbers", where);
-        int d = h.d();
-        Matrix pts = JsonArrays.matrix(num.get("points"), d, where + ": numbers.points");
-        List<ScalarFunction> fns = FunctionCodec.read(num.get("functions"), k, pts, where + ": numbers.functions");
-        double[][] dir = FunctionCodec.directions(num.get("directions"), fns.size(), where + ": numbers.directions");
+    /** The parts of a fitted model that the common numbers hold. */
+    abstract Parts parts(P model);
+
+    /** Writes the family's fields after the common ones. */
+    void writeExtra(P model, ObjectNode numbers) {
+    }
+
+    /** Rebuilds the family's model from the common numbers and the document. */
+    abstract P build(Numbers common, Doc doc);
+
+    @Override
+    final void writeNumbers(P p, ObjectNode num) {
+        Parts parts = parts(p);
+        num.put("center", parts.scaling().center());
+        num.put("scale", parts.scaling().scale());
+        num.set("points", JsonArrays.rows(p.points()));
+        num.set("directions", FunctionCodec.writeDirections(parts.directions()));
+        num.set("functions", FunctionCodec.write(parts.functions()));
+        num.set("rangeMin", JsonArrays.of(p.rangeMin()));
+        num.set("rangeMax", JsonArrays.of(p.rangeMax()));
+        writeExtra(p, num);
+    }
+
+    @Override
+    final P read(Doc doc) {
+        String where = doc.where();
+        Kernel k = doc.kernel();
+        int d = doc.header().d();
+        Matrix pts = doc.matrix("points", d);
+        List<ScalarFunction> fns = FunctionCodec.read(doc.numbers().get("functions"), k, pts,
+                where + ": numbers.functions");
+        double[][] dir = FunctionCodec.directions(doc.numbers().get("directions"), fns.size(),
+                where + ": numbers.directions");
         TargetScaling sc;
         try {
-            sc = new TargetScaling(ModelDocs.number(num, "center", where + ": numbers"),
-                    ModelDocs.number(num, "scale", where + ": numbers"));
+            sc = new TargetScaling(doc.number("center"), doc.number("scale"));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(e.getMessage().startsWith(where) ? e.getMessage()
                     : where + ": " + e.getMessage(), e);
         }
-        double[] lo = JsonArrays.doubles(num.get("rangeMin"), where + ": numbers.rangeMin");
-        double[] hi = JsonArrays.doubles(num.get("rangeMax"), where + ": numbers.rangeMax");
+        double[] lo = doc.doubles("rangeMin");
+        double[] hi = doc.doubles("rangeMax");
         if (lo.length != d || hi.length != d) {
             throw new IllegalArgumentException(where + ": numbers.rangeMin/rangeMax need " + d + " entries");
         }
-        JsonNode o = doc.get("options");
-        double lambda = ModelDocs.number(o, "lambda", where + ": options");
-        double fw = ModelDocs.number(o, "frobeniusWeight", where + ": options");
-        Map<String, Object> diag = ModelDocs.diagnostics(doc);
-        Diagnostics solver = Diagnostics.fromMap(diag);
-        // non-finite numbers are stored as "NaN"/"Infinity" strings: give them back as numbers, as a fit reports them
-        for (Map.Entry<String, Object> e : diag.entrySet()) {
-            if (e.getValue() instanceof String s && (s.equals("NaN") || s.endsWith("Infinity"))) {
-                e.setValue(Double.parseDouble(s));
-            }
-        }
-        return new Numbers(h, k, pts, fns, dir, sc, lo, hi, lambda, fw, diag, solver);
+        Map<String, Object> diag = doc.diagnostics();
+        return build(new Numbers(doc.header(), k, pts, fns, dir, sc, lo, hi, doc.option("lambda"),
+                doc.option("frobeniusWeight"), diag, Diagnostics.fromMap(diag)), doc);
     }
 }

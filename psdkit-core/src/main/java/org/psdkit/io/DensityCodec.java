@@ -112,21 +112,6 @@ final class DensityCodec implements ModelCodec {
                 }
             }
         }
-        return new DensityPipeline(h, m, diagnostics(doc));
-    }
-
-    /**
-     * The stored diagnostics, with the non-finite numbers that JSON holds as strings ({@code "dual": "NaN"} for the
-     * baselines, which have no dual value) read back as numbers.
-     */
-    private static java.util.Map<String, Object> diagnostics(JsonNode doc) {
-        java.util.Map<String, Object> d = ModelDocs.diagnostics(doc);
-        d.replaceAll((k, v) -> switch (String.valueOf(v)) {
-            case "NaN" -> Double.NaN;
-            case "Infinity" -> Double.POSITIVE_INFINITY;
-            case "-Infinity" -> Double.NEGATIVE_INFINITY;
-            default -> v;
-        });
-        return d;
+        return new DensityPipeline(h, m, ModelDocs.diagnostics(doc));
     }
 }

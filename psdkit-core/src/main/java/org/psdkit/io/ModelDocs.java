@@ -83,10 +83,21 @@ public final class ModelDocs {
         }
     }
 
-    /** The document's {@code diagnostics} object as an ordered map (empty if absent). */
+    /**
+     * The document's {@code diagnostics} object as an ordered map (empty if absent). Non-finite numbers, which JSON
+     * holds as the strings {@code "NaN"}, {@code "Infinity"} and {@code "-Infinity"} (a baseline has no dual value),
+     * are read back as numbers, as a fit reports them, so that saving a loaded model writes the same document.
+     */
     public static Map<String, Object> diagnostics(JsonNode doc) {
         JsonNode d = doc.get("diagnostics");
-        return d == null || !d.isObject() ? new LinkedHashMap<>() : map(d);
+        Map<String, Object> m = d == null || !d.isObject() ? new LinkedHashMap<>() : map(d);
+        m.replaceAll((k, v) -> switch (String.valueOf(v)) {
+            case "NaN" -> Double.NaN;
+            case "Infinity" -> Double.POSITIVE_INFINITY;
+            case "-Infinity" -> Double.NEGATIVE_INFINITY;
+            default -> v;
+        });
+        return m;
     }
 
     /** A JSON object as an ordered map of plain Java values (numbers, strings, booleans, lists, maps). */
