@@ -70,20 +70,7 @@ public final class Reports {
 
     /** 6 significant digits, no exponent for moderate magnitudes. */
     public static String fmt(double d) {
-        if (!Double.isFinite(d)) {
-            return Double.toString(d); // NaN, Infinity, -Infinity (e.g. a log-likelihood where p <= 0)
-        }
-        if (d == Math.rint(d) && Math.abs(d) < 1e9) {
-            return Long.toString((long) d);
-        }
-        double a = Math.abs(d);
-        if (a != 0 && (a < 1e-3 || a >= 1e7)) {
-            String t = String.format(java.util.Locale.ROOT, "%.5e", d);
-            int e = t.indexOf('e');
-            String mant = t.substring(0, e).replaceAll("0+$", "").replaceAll("\\.$", "");
-            return mant + "e" + Integer.parseInt(t.substring(e + 1));
-        }
-        return new java.math.BigDecimal(d).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
+        return org.psdkit.experiments.Numbers.fmt(d);
     }
 
     /**

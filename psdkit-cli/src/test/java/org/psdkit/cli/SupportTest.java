@@ -33,26 +33,4 @@ class SupportTest {
         assertThrows(IllegalArgumentException.class, () -> Grid.parse("sigma=1,,2", "--grid"));
         assertThrows(IllegalArgumentException.class, () -> Grid.parse("a=1;a=2", "--grid"));
     }
-
-    @Test
-    void plainJavaCholeskyBaselineSolvesTheSystem() {
-        Random r = new Random(3);
-        int n = 30;
-        Matrix g = Matrix.zeros(n, n);
-        for (int k = 0; k < n * n; k++) {
-            g.data()[k] = r.nextGaussian();
-        }
-        Matrix a = Linalg.syrk(g, true);
-        double[] y = new double[n];
-        for (int i = 0; i < n; i++) {
-            y[i] = r.nextGaussian();
-        }
-        double[] x = BenchKrrCommand.plainJavaCholeskySolve(a, 0.5, y);
-        Matrix shifted = a.copy();
-        shifted.addToDiagonal(0.5);
-        double[] back = shifted.times(x);
-        for (int i = 0; i < n; i++) {
-            assertEquals(y[i], back[i], 1e-9);
-        }
-    }
 }

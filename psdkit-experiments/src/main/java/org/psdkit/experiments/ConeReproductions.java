@@ -329,29 +329,4 @@ public final class ConeReproductions {
                     + " seed " + TRAIN_SEED + ", test n=" + testN + " seed " + TEST_SEED;
             return new QuantileResult(table, bayes, data, outDir.resolve("quantile.png"));
     }
-
-    /** Mean pinball loss and coverage P(y ≤ q_τ) per quantile column, and the pinball loss summed over τ. */
-    static Map<String, Object> metrics(Matrix q, double[] y, double[] taus) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        Map<String, Object> pin = new LinkedHashMap<>();
-        Map<String, Object> cov = new LinkedHashMap<>();
-        double total = 0;
-        for (int t = 0; t < taus.length; t++) {
-            double s = 0;
-            int below = 0;
-            for (int i = 0; i < y.length; i++) {
-                s += org.psdkit.cone.Pinball.loss(taus[t], y[i] - q.get(i, t));
-                if (y[i] <= q.get(i, t)) {
-                    below++;
-                }
-            }
-            pin.put(QuantileModel.column(taus[t]), s / y.length);
-            cov.put(QuantileModel.column(taus[t]), (double) below / y.length);
-            total += s / y.length;
-        }
-        m.put("pinball", pin);
-        m.put("pinball_total", total);
-        m.put("coverage", cov);
-        return m;
-    }
 }

@@ -106,8 +106,4 @@ public final class BenchKrrCommand implements Callable<Integer> {
         return row;
     }
 
-    /** The plain-Java Cholesky baseline ({@link KrrBenchmark#plainJavaCholeskySolve}), kept for SupportTest. */
-    public static double[] plainJavaCholeskySolve(Matrix k, double lambda, double[] y) {
-        return KrrBenchmark.plainJavaCholeskySolve(k, lambda, y);
-    }
 }
