@@ -10,7 +10,8 @@ import org.psdkit.kernel.ParallelColumns;
  * 0 &le; b &lt; len only (the active set when it was asked for) and extended when a longer row is needed; when the
  * solver swaps two positions, every cached row swaps its two entries, or is dropped when it covers only one of them.
  *
- * <p>Rows are stored in single precision. The solver then works exactly (in double precision: gradient, α, bias) on
+ * <p>Rows are stored in double precision when all m full rows fit the budget (then nothing is rounded: the same
+ * values as the dense Gram matrix, computed only where needed), otherwise in single precision. The solver then works exactly (in double precision: gradient, α, bias) on
  * the rounded matrix Q̃ with |Q̃_ab − Q_ab| &le; 2⁻²⁴ |Q_ab|: the rounding is deterministic and symmetric (k(x, t)
  * evaluates (x − t)² termwise, so Q̃_ab = Q̃_ba) and the maintained gradient is Q̃α + p for the same Q̃ at every
  * step; this is LIBSVM's {@code Qfloat}. The decision values are later computed from α in double precision, and
@@ -30,7 +31,10 @@ final class RowCache extends QRows {
     private final double[][] pts;
     private final int m;
     private final long budget;
+    /** Whether rows are stored in double precision (all m full rows fit the budget). */
+    private final boolean exact;
     private final float[][] data;
+    private final double[][] ddata;
     private final int[] len;
     /** LRU list over positions with a cached row; sentinel m; next[m] is the least recently used. */
     private final int[] prev;
@@ -45,8 +49,10 @@ final class RowCache extends QRows {
         this.pts = pts;
         this.m = pts.length;
         // LIBSVM keeps room for at least two full rows (the working pair), whatever the budget
-        this.budget = Math.max(budgetBytes, 2 * bytes(m));
-        this.data = new float[m][];
+        this.exact = m * bytes(m, 8) <= budgetBytes;
+        this.budget = Math.max(budgetBytes, 2 * bytes(m, exact ? 8 : 4));
+        this.data = exact ? null : new float[m][];
+        this.ddata = exact ? new double[m][] : null;
         this.len = new int[m];
         this.prev = new int[m + 1];
         this.next = new int[m + 1];
@@ -54,9 +60,18 @@ final class RowCache extends QRows {
         next[m] = m;
     }
 
-    /** Bytes charged for a cached row of {@code len} entries. */
-    static long bytes(int len) {
-        return 4L * len + ROW_OVERHEAD;
+    /** Bytes charged for a cached row of {@code len} entries of {@code width} bytes. */
+    static long bytes(int len, int width) {
+        return (long) width * len + ROW_OVERHEAD;
+    }
+
+    private long bytes(int len) {
+        return bytes(len, exact ? 8 : 4);
+    }
+
+    /** Whether rows are kept in double precision (all full rows fit the budget). */
+    boolean exact() {
+        return exact;
     }
 
     /** The budget in bytes (at least two full rows). */
@@ -81,14 +96,19 @@ final class RowCache extends QRows {
 
     @Override
     void row(int a, int need, double[] out) {
-        float[] r = get(a, need);
-        for (int b = 0; b < need; b++) {
-            out[b] = r[b];
+        get(a, need);
+        if (exact) {
+            System.arraycopy(ddata[a], 0, out, 0, need);
+        } else {
+            float[] r = data[a];
+            for (int b = 0; b < need; b++) {
+                out[b] = r[b];
+            }
         }
     }
 
-    /** The cached row of position a, valid at least for 0 &le; b &lt; need (computed where missing). */
-    float[] get(int a, int need) {
+    /** Makes the cached row of position a valid at least for 0 &le; b &lt; need (computed where missing). */
+    void get(int a, int need) {
         int have = len[a];
         if (have > 0) {
             unlink(a);
@@ -98,15 +118,32 @@ final class RowCache extends QRows {
             while (used + more > budget && next[m] != m) {
                 evict(next[m]);
             }
-            float[] r = have > 0 ? Arrays.copyOf(data[a], need) : new float[need];
-            fill(a, r, have, need);
-            data[a] = r;
+            if (exact) {
+                double[] r = have > 0 ? Arrays.copyOf(ddata[a], need) : new double[need];
+                fill(a, r, have, need);
+                ddata[a] = r;
+            } else {
+                float[] r = have > 0 ? Arrays.copyOf(data[a], need) : new float[need];
+                fill(a, r, have, need);
+                data[a] = r;
+            }
             len[a] = need;
             used += more;
             peak = Math.max(peak, used);
         }
         link(a);
-        return data[a];
+    }
+
+    private void fill(int a, double[] r, int from, int to) {
+        double[] xa = pts[perm[a]];
+        double ya = y[a];
+        long work = (long) (to - from) * (xa.length + ENTRY_COST);
+        ParallelColumns.forColumns(to - from, work, (lo, hi) -> {
+            for (int b = from + lo; b < from + hi; b++) {
+                r[b] = ya * y[b] * kernel.eval(xa, pts[perm[b]]);
+            }
+        });
+        computed += to - from;
     }
 
     private void fill(int a, float[] r, int from, int to) {
@@ -132,9 +169,15 @@ final class RowCache extends QRows {
         if (len[b] > 0) {
             unlink(b);
         }
-        float[] td = data[a];
-        data[a] = data[b];
-        data[b] = td;
+        if (exact) {
+            double[] td = ddata[a];
+            ddata[a] = ddata[b];
+            ddata[b] = td;
+        } else {
+            float[] td = data[a];
+            data[a] = data[b];
+            data[b] = td;
+        }
         int tl = len[a];
         len[a] = len[b];
         len[b] = tl;
@@ -150,10 +193,17 @@ final class RowCache extends QRows {
             int nx = next[h];
             if (len[h] > lo) {
                 if (len[h] > hi) {
-                    float[] r = data[h];
-                    float t = r[lo];
-                    r[lo] = r[hi];
-                    r[hi] = t;
+                    if (exact) {
+                        double[] r = ddata[h];
+                        double t = r[lo];
+                        r[lo] = r[hi];
+                        r[hi] = t;
+                    } else {
+                        float[] r = data[h];
+                        float t = r[lo];
+                        r[lo] = r[hi];
+                        r[hi] = t;
+                    }
                 } else {
                     evict(h); // covers lo but not hi: LIBSVM gives the row up
                 }
@@ -165,7 +215,11 @@ final class RowCache extends QRows {
     private void evict(int h) {
         unlink(h);
         used -= bytes(len[h]);
-        data[h] = null;
+        if (exact) {
+            ddata[h] = null;
+        } else {
+            data[h] = null;
+        }
         len[h] = 0;
     }
 

@@ -156,24 +156,17 @@ public final class Smo {
     }
 
     /**
-     * Solves the dual of the kernel {@code kernel} on the points {@code x} (rows) within a memory budget: the
-     * Gram matrix is computed once (8m² bytes, double precision) when it fits {@code cacheBytes}; otherwise kernel
-     * rows are computed on demand and kept in a least-recently-used cache of at most {@code cacheBytes} (single
-     * precision, at least two rows; see {@link #solveCached}). No m×m matrix is formed in the second case.
+     * Solves the dual of the kernel {@code kernel} on the points {@code x} (rows) within a memory budget: kernel rows
+     * are computed on demand (on all cores for long rows) and kept in a least-recently-used cache of at most
+     * {@code cacheBytes} (at least two rows), in double precision when all m rows fit (8m² bytes: the values of the
+     * dense Gram matrix, computed only where the solver asks), otherwise in single precision. No m×m matrix is
+     * formed otherwise. {@link Result#cachePeakBytes()} reports the largest size the cache reached.
      *
      * @param p          linear term, or {@code null} for −e
      * @param cacheBytes memory budget for kernel values in bytes (LIBSVM's {@code -m}, in bytes)
      */
     public static Result solve(Kernel kernel, Matrix x, double[] y, double[] p, double c, Options o,
                                long cacheBytes, double[] alphaInit, ProgressListener listener) {
-        int m = x.rows();
-        if (cacheBytes <= 0) {
-            throw new IllegalArgumentException("cache size must be positive, got " + cacheBytes + " bytes");
-        }
-        if (denseFits(m, cacheBytes)) {
-            check(m, y, p, c, o);
-            return solve(KernelRows.dense(kernel.gram(x)), y, p, c, o, alphaInit, listener);
-        }
         return solveCached(kernel, x, y, p, c, o, cacheBytes, alphaInit, listener);
     }
 
@@ -182,14 +175,13 @@ public final class Smo {
         return 8.0 * m * m <= cacheBytes;
     }
 
-    /**
-     * Solves with kernel rows computed on demand (on all cores for long rows) and an LRU cache of at most
-     * {@code cacheBytes} bytes of single-precision rows (at least two full rows), never forming the Gram matrix.
-     * {@link Result#cachePeakBytes()} reports the largest size the cache reached.
-     */
-    public static Result solveCached(Kernel kernel, Matrix x, double[] y, double[] p, double c, Options o,
+    /** Same as {@link #solve(Kernel, Matrix, double[], double[], double, Options, long, double[], ProgressListener)}. */
+    static Result solveCached(Kernel kernel, Matrix x, double[] y, double[] p, double c, Options o,
                                      long cacheBytes, double[] alphaInit, ProgressListener listener) {
         int m = x.rows();
+        if (cacheBytes <= 0) {
+            throw new IllegalArgumentException("cache size must be positive, got " + cacheBytes + " bytes");
+        }
         check(m, y, p, c, o);
         int[] perm = identity(m);
         double[] yw = y.clone();
