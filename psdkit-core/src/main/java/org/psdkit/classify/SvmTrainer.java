@@ -27,8 +27,8 @@ import org.psdkit.select.CrossValidation;
  * @param c         the penalty C &gt; 0
  * @param tolerance SMO stopping tolerance on the KKT violation, &gt; 0
  * @param scale     the feature scaling fitted on the training data
- * @param cacheMb   memory for kernel values in MB (LIBSVM's {@code -m}): the Gram matrix is formed when its 8m²
- *                  bytes fit, otherwise kernel rows are cached in single precision within this budget (see
+ * @param cacheMb   memory for kernel values in MB (LIBSVM's {@code -m}): kernel rows are computed on demand and
+ *                  cached, in double precision when all m rows fit (8m² bytes), else in single precision (see
  *                  {@link Smo#solve(Kernel, Matrix, double[], double[], double, Smo.Options, long, double[],
  *                  ProgressListener)}); it changes the speed, not the model
  */

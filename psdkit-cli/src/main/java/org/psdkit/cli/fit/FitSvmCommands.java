@@ -125,8 +125,8 @@ public final class FitSvmCommands {
         double tolerance;
 
         @Option(names = "--cache-mb", defaultValue = "" + SvmTrainer.DEFAULT_CACHE_MB, paramLabel = "MB",
-                description = "Memory for kernel values in MB, as LIBSVM's -m: the Gram matrix when it fits, "
-                        + "else a cache of kernel rows (default: ${DEFAULT-VALUE}).")
+                description = "Memory for kernel values in MB, as LIBSVM's -m: a cache of kernel rows, double "
+                        + "precision when all rows fit, else single (default: ${DEFAULT-VALUE}).")
         int cacheMb;
 
         @Override
