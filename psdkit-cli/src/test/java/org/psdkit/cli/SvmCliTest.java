@@ -66,6 +66,19 @@ class SvmCliTest {
                 "gaussian(sigma=0.7)", "--json");
         assertEquals(0, fit.status(), fit.err());
         assertTrue(fit.json().has("cv"));
+        // a one-megabyte kernel cache (single-precision rows) gives the same labels as the default
+        Path small = dir.resolve("svm-small-cache.json");
+        CliRun fs = CliRun.run("fit", "svm", "--train", train.toString(), "--out", small.toString(), "--kernel",
+                "gaussian(sigma=0.7)", "-C", "3", "--cache-mb", "1", "--json");
+        assertEquals(0, fs.status(), fs.err());
+        CliRun fd = CliRun.run("fit", "svm", "--train", train.toString(), "--out", dir.resolve("svm-d.json").toString(),
+                "--kernel", "gaussian(sigma=0.7)", "-C", "3", "--json");
+        assertEquals(fd.json().get("trainAccuracy").asDouble(), fs.json().get("trainAccuracy").asDouble());
+        CliRun badCache = CliRun.run("fit", "svm", "--train", train.toString(), "--out", dir.resolve("never.json")
+                .toString(), "--cache-mb", "0");
+        assertEquals(2, badCache.status(), badCache.err());
+        assertTrue(badCache.err().contains("--cache-mb"), badCache.err());
+        assertFalse(Files.exists(dir.resolve("never.json")));
         Path m2 = dir.resolve("mkl.json");
         CliRun mkl = CliRun.run("fit", "simplemkl", "--train", train.toString(), "--out", m2.toString(),
                 "--library", "gauss-poly", "-C", "1000", "--json");
@@ -152,7 +165,7 @@ class SvmCliTest {
         assertTrue(cv.json().get("rmse").asDouble() < 0.2, cv.out());
         Path never = dir.resolve("never.json");
         for (String[] bad : new String[][] {{"-C", "0"}, {"--epsilon", "-1"}, {"--epsilon", "abc"},
-            {"--tolerance", "0"}}) {
+            {"--tolerance", "0"}, {"--cache-mb", "0"}}) {
             CliRun b = CliRun.run("fit", "svr", "--train", train.toString(), bad[0], bad[1], "--out",
                     never.toString());
             assertEquals(2, b.status(), String.join(" ", bad) + ": " + b.err());

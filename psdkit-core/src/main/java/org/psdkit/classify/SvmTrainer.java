@@ -12,8 +12,6 @@ import org.psdkit.linalg.Matrix;
 import org.psdkit.model.ModelHeader;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
-import org.psdkit.optim.smo.CachedKernelRows;
-import org.psdkit.optim.smo.KernelRows;
 import org.psdkit.optim.smo.Smo;
 import org.psdkit.select.CrossValidation;
 
@@ -29,14 +27,18 @@ import org.psdkit.select.CrossValidation;
  * @param c         the penalty C &gt; 0
  * @param tolerance SMO stopping tolerance on the KKT violation, &gt; 0
  * @param scale     the feature scaling fitted on the training data
+ * @param cacheMb   memory for kernel values in MB (LIBSVM's {@code -m}): kernel rows are computed on demand and
+ *                  cached, in double precision when all m rows fit (8m² bytes), else in single precision (see
+ *                  {@link Smo#solve(Kernel, Matrix, double[], double[], double, Smo.Options, long, double[],
+ *                  ProgressListener)}); it changes the speed, not the model
  */
-public record SvmTrainer(Kernel kernel, double c, double tolerance, Scaler.Kind scale)
+public record SvmTrainer(Kernel kernel, double c, double tolerance, Scaler.Kind scale, int cacheMb)
         implements Trainer<SvmClassifier> {
 
     /** The model type written in model files. */
     public static final String TYPE = "svm";
-    /** Up to this many points the Gram matrix is precomputed (8·m² bytes: 512 MB at 8000); beyond, a row cache. */
-    public static final int DENSE_LIMIT = KernelRows.DENSE_LIMIT;
+    /** Default memory for kernel values, MB ({@link Smo#DEFAULT_CACHE_MB}). */
+    public static final int DEFAULT_CACHE_MB = Smo.DEFAULT_CACHE_MB;
     /** Relative C grid (C = c / mean diag K) that {@link #chooseC} searches by default. */
     public static final double[] DEFAULT_C_GRID = {0.1, 1, 10, 100};
     /** Folds of {@link #chooseC} by default. */
@@ -55,6 +57,14 @@ public record SvmTrainer(Kernel kernel, double c, double tolerance, Scaler.Kind 
         if (scale == null) {
             scale = Scaler.Kind.NONE;
         }
+        if (cacheMb < 1) {
+            throw new IllegalArgumentException("cacheMb must be >= 1, got " + cacheMb);
+        }
+    }
+
+    /** With the default kernel cache of {@value #DEFAULT_CACHE_MB} MB. */
+    public SvmTrainer(Kernel kernel, double c, double tolerance, Scaler.Kind scale) {
+        this(kernel, c, tolerance, scale, DEFAULT_CACHE_MB);
     }
 
     @Override
@@ -63,9 +73,8 @@ public record SvmTrainer(Kernel kernel, double c, double tolerance, Scaler.Kind 
         Scaler scaler = Scaler.fit(scale, train.x());
         Matrix x = scaler.apply(train.x());
         long t0 = System.nanoTime();
-        KernelRows rows = x.rows() <= DENSE_LIMIT ? KernelRows.dense(kernel.gram(x))
-                : new CachedKernelRows(kernel, x, CachedKernelRows.DEFAULT_CACHE_BYTES);
-        Smo.Result r = Smo.solve(rows, lab.y(), c, tolerance, null);
+        Smo.Result r = Smo.solve(kernel, x, lab.y(), null, c, new Smo.Options(tolerance, true),
+                (long) cacheMb << 20, null, null);
         double secs = (System.nanoTime() - t0) * 1e-9;
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("iterations", r.iterations());
@@ -94,6 +103,13 @@ public record SvmTrainer(Kernel kernel, double c, double tolerance, Scaler.Kind 
     /** Chooses C by cross-validation (see {@link CChoice}); one {@code "cv"} progress event per fit. */
     public static CChoice chooseC(Kernel kernel, double tolerance, Scaler.Kind scale, Dataset raw,
                                   double[] relativeGrid, int folds, long seed, ProgressListener listener) {
+        return chooseC(kernel, tolerance, scale, DEFAULT_CACHE_MB, raw, relativeGrid, folds, seed, listener);
+    }
+
+    /** As {@link #chooseC(Kernel, double, Scaler.Kind, Dataset, double[], int, long, ProgressListener)}, with
+     * {@code cacheMb} MB for kernel values in each fit. */
+    public static CChoice chooseC(Kernel kernel, double tolerance, Scaler.Kind scale, int cacheMb, Dataset raw,
+                                  double[] relativeGrid, int folds, long seed, ProgressListener listener) {
         SvmClassifier.Encoded lab = SvmClassifier.Encoded.of(raw);
         Matrix x = Scaler.fit(scale == null ? Scaler.Kind.NONE : scale, raw.x()).apply(raw.x());
         double kappa = 0;
@@ -107,7 +123,7 @@ public record SvmTrainer(Kernel kernel, double c, double tolerance, Scaler.Kind 
         }
         Splits.TrainTest[] parts = bothClassParts(Splits.kFold(raw.n(), folds, seed), lab.y());
         List<CrossValidation.Result<Double>> table = CrossValidation.evaluate(raw, parts, cs,
-                cc -> new SvmTrainer(kernel, cc, tolerance, scale), SvmTrainer::hits, listener);
+                cc -> new SvmTrainer(kernel, cc, tolerance, scale, cacheMb), SvmTrainer::hits, listener);
         double best = -1;
         double chosen = cs.get(0);
         List<Map<String, Object>> rows = new ArrayList<>();

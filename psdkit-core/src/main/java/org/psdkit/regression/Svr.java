@@ -53,6 +53,19 @@ public record Svr(Kernel kernel, Matrix supportVectors, double[] coef, double bi
      * @param tolerance SMO stopping tolerance on the KKT violation (LIBSVM's default 1e-3)
      */
     public static Svr fit(Kernel kernel, Matrix x, double[] y, double c, double epsilon, double tolerance) {
+        return fit(kernel, x, y, c, epsilon, tolerance, (long) Smo.DEFAULT_CACHE_MB << 20);
+    }
+
+    /**
+     * As {@link #fit(Kernel, Matrix, double[], double, double, double)} with {@code cacheBytes} bytes for kernel
+     * values (LIBSVM's {@code -m}): the m×m Gram matrix when its 8m² bytes fit, the rest (at least two rows) for
+     * the rows of the doubled problem; otherwise only the row cache.
+     */
+    public static Svr fit(Kernel kernel, Matrix x, double[] y, double c, double epsilon, double tolerance,
+                          long cacheBytes) {
+        if (cacheBytes <= 0) {
+            throw new IllegalArgumentException("cache size must be positive, got " + cacheBytes + " bytes");
+        }
         long t0 = System.nanoTime();
         int m = x.rows();
         if (y.length != m) {
@@ -74,9 +87,9 @@ public record Svr(Kernel kernel, Matrix supportVectors, double[] coef, double bi
         }
         // the doubled rows are the only row cache: the base rows are copied out of the Gram matrix, or computed
         // from the kernel (a CachedKernelRows with no budget keeps only its minimum of two rows)
-        KernelRows base = m <= KernelRows.DENSE_LIMIT / 2 ? columns(kernel.gram(x))
-                : new CachedKernelRows(kernel, x, 0);
-        KernelRows doubled = doubled(base, CachedKernelRows.DEFAULT_CACHE_BYTES);
+        boolean dense = Smo.denseFits(m, cacheBytes);
+        KernelRows base = dense ? columns(kernel.gram(x)) : new CachedKernelRows(kernel, x, 0);
+        KernelRows doubled = doubled(base, dense ? cacheBytes - 8L * m * m : cacheBytes);
         double[] z = new double[2 * m];
         double[] p = new double[2 * m];
         for (int i = 0; i < m; i++) {

@@ -5,6 +5,7 @@ import java.util.Map;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.linalg.Matrix;
 import org.psdkit.model.ModelHeader;
 import org.psdkit.model.Pipeline;
 import org.psdkit.model.Trainer;
@@ -25,8 +26,10 @@ import org.psdkit.optim.smo.Smo;
  * @param epsilon   half-width ε ≥ 0 of the insensitive tube, in the target's units (finite)
  * @param tolerance SMO stopping tolerance &gt; 0 on the KKT violation
  * @param scale     the feature scaling fitted on the training data
+ * @param cacheMb   memory for kernel values in MB (LIBSVM's {@code -m}; see {@link Svr#fit(Kernel, Matrix,
+ *                  double[], double, double, double, long)}); it changes the speed, not the model
  */
-public record SvrTrainer(Kernel kernel, double c, double epsilon, double tolerance, Scaler.Kind scale)
+public record SvrTrainer(Kernel kernel, double c, double epsilon, double tolerance, Scaler.Kind scale, int cacheMb)
         implements Trainer<Pipeline<Svr>> {
 
     public SvrTrainer {
@@ -45,6 +48,14 @@ public record SvrTrainer(Kernel kernel, double c, double epsilon, double toleran
         if (scale == null) {
             scale = Scaler.Kind.NONE;
         }
+        if (cacheMb < 1) {
+            throw new IllegalArgumentException("cacheMb must be >= 1, got " + cacheMb);
+        }
+    }
+
+    /** With the default kernel cache of {@link Smo#DEFAULT_CACHE_MB} MB. */
+    public SvrTrainer(Kernel kernel, double c, double epsilon, double tolerance, Scaler.Kind scale) {
+        this(kernel, c, epsilon, tolerance, scale, Smo.DEFAULT_CACHE_MB);
     }
 
     /** C, ε and LIBSVM's default tolerance. */
@@ -58,7 +69,7 @@ public record SvrTrainer(Kernel kernel, double c, double epsilon, double toleran
             throw new IllegalArgumentException(train.source() + ": support vector regression needs a numeric target");
         }
         Scaler scaler = Scaler.fit(scale, train.x());
-        Svr m = Svr.fit(kernel, scaler.apply(train.x()), train.y(), c, epsilon, tolerance);
+        Svr m = Svr.fit(kernel, scaler.apply(train.x()), train.y(), c, epsilon, tolerance, (long) cacheMb << 20);
         ModelHeader h = ModelHeader.of(Svr.TYPE, train, scaler, m.kernel().spec(), hyperParameters(c, epsilon,
                 tolerance));
         return new Pipeline<>(h, m, diagnostics(m.diagnostics()));

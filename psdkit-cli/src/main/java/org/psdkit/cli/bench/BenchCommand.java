@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
             BenchPsdCommand.class,
             BenchSdpCommand.class,
             BenchKernelSosCommand.class,
+            BenchSvmCommand.class,
         })
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec

@@ -75,6 +75,13 @@ public final class FitSvmCommands {
         return d;
     }
 
+    /** Rejects a {@code --cache-mb} below 1. */
+    static void checkCacheMb(int mb) {
+        if (mb < 1) {
+            throw new IllegalArgumentException("--cache-mb must be >= 1, got " + mb);
+        }
+    }
+
     /** A CV progress display on stderr, started at the first report. */
     static ProgressListener cvProgress(String task) {
         Progress[] bar = new Progress[1];
@@ -117,12 +124,18 @@ public final class FitSvmCommands {
                 description = "SMO stopping tolerance on the KKT violation (default: ${DEFAULT-VALUE}).")
         double tolerance;
 
+        @Option(names = "--cache-mb", defaultValue = "" + SvmTrainer.DEFAULT_CACHE_MB, paramLabel = "MB",
+                description = "Memory for kernel values in MB, as LIBSVM's -m: a cache of kernel rows, double "
+                        + "precision when all rows fit, else single (default: ${DEFAULT-VALUE}).")
+        int cacheMb;
+
         @Override
         public Integer call() {
             Double cGiven = positiveOrNull(c, "-C");
             if (!(tolerance > 0)) {
                 throw new IllegalArgumentException("--tolerance must be positive, got " + tolerance);
             }
+            checkCacheMb(cacheMb);
             Kernel k = KernelSpecs.parse(kernel);
             common.checkOutWritable();
             Dataset raw = common.loadSupervised(true);
@@ -133,7 +146,7 @@ public final class FitSvmCommands {
             if (cGiven != null) {
                 cUsed = cGiven;
             } else {
-                SvmTrainer.CChoice ch = SvmTrainer.chooseC(k, tolerance, scale, raw, SVM_C_GRID,
+                SvmTrainer.CChoice ch = SvmTrainer.chooseC(k, tolerance, scale, cacheMb, raw, SVM_C_GRID,
                         SvmTrainer.DEFAULT_FOLDS, common.seed, cvProgress("cv svm"));
                 cUsed = ch.c();
                 cv = new LinkedHashMap<>();
@@ -141,7 +154,7 @@ public final class FitSvmCommands {
                 cv.put("accuracy", ch.accuracy());
                 cv.put("grid", ch.grid());
             }
-            SvmClassifier m = new SvmTrainer(k, cUsed, tolerance, scale).fit(raw);
+            SvmClassifier m = new SvmTrainer(k, cUsed, tolerance, scale, cacheMb).fit(raw);
             double secs = (System.nanoTime() - t0) * 1e-9;
             common.save(m);
             Map<String, Object> rep = common.baseReport("svm", raw, secs);

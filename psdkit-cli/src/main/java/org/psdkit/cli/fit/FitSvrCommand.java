@@ -9,6 +9,7 @@ import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.model.Metrics;
 import org.psdkit.model.Pipeline;
+import org.psdkit.optim.smo.Smo;
 import org.psdkit.regression.Svr;
 import org.psdkit.regression.SvrTrainer;
 import picocli.CommandLine.Command;
@@ -40,8 +41,14 @@ public final class FitSvrCommand implements Callable<Integer> {
             description = "SMO stopping tolerance on the KKT violation (default: ${DEFAULT-VALUE}, as LIBSVM).")
     String tolerance;
 
+    @Option(names = "--cache-mb", defaultValue = "" + Smo.DEFAULT_CACHE_MB, paramLabel = "MB",
+            description = "Memory for kernel values in MB, as LIBSVM's -m: the Gram matrix when it fits, else a "
+                    + "cache of kernel rows (default: ${DEFAULT-VALUE}).")
+    int cacheMb;
+
     @Override
     public Integer call() {
+        FitSvmCommands.checkCacheMb(cacheMb);
         Map<String, String> pm = SvrKind.defaultParams();
         pm.put("kernel", kernel);
         pm.put("C", c);
@@ -53,7 +60,7 @@ public final class FitSvrCommand implements Callable<Integer> {
         Dataset raw = common.loadSupervised(false);
         long t0 = System.nanoTime();
         Pipeline<Svr> model = new SvrTrainer(params.kernel(), params.getDouble("C"), params.getDouble("epsilon"),
-                params.getDouble("tolerance"), Scaler.Kind.parse(common.scale)).fit(raw);
+                params.getDouble("tolerance"), Scaler.Kind.parse(common.scale), cacheMb).fit(raw);
         Svr m = model.inner();
         double secs = (System.nanoTime() - t0) * 1e-9;
         if (!m.diagnostics().converged()) {

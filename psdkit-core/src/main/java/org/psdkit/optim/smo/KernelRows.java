@@ -7,8 +7,8 @@ package org.psdkit.optim.smo;
 public interface KernelRows {
 
     /**
-     * Largest number of points for which the callers (SVM, SVR) precompute the dense m×m Gram matrix (8000² doubles
-     * = 512 MB); above it rows are computed on demand through {@link CachedKernelRows}.
+     * The former fixed number of points up to which SVM and SVR formed the dense Gram matrix (8000² doubles = 512
+     * MB); they now decide by their memory budget ({@link Smo#denseFits}).
      */
     int DENSE_LIMIT = 8000;
 
@@ -30,12 +30,23 @@ public interface KernelRows {
         if (k.cols() != m) {
             throw new IllegalArgumentException("Gram matrix must be square, got " + m + "x" + k.cols());
         }
-        double[] d = k.data();
-        double[] diagonal = new double[m];
-        for (int i = 0; i < m; i++) {
-            diagonal[i] = d[i + i * m];
+        return new DenseRows(k.data(), m);
+    }
+
+    /**
+     * A dense symmetric Gram matrix (column-major m×m array): {@link #row} copies a column out; {@link Smo} reads
+     * the array in place.
+     */
+    record DenseRows(double[] data, int size) implements KernelRows {
+        @Override
+        public double[] row(int i) {
+            return java.util.Arrays.copyOfRange(data, i * size, (i + 1) * size);
         }
-        return lazy(diagonal, i -> java.util.Arrays.copyOfRange(d, i * m, (i + 1) * m));
+
+        @Override
+        public double diag(int i) {
+            return data[i + i * size];
+        }
     }
 
     /**

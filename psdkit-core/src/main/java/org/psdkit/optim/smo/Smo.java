@@ -1,6 +1,8 @@
 package org.psdkit.optim.smo;
 
 import java.util.Arrays;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.linalg.Matrix;
 import org.psdkit.optim.ProgressListener;
 
 /**
@@ -14,7 +16,10 @@ import org.psdkit.optim.ProgressListener;
  * support vectors (0 &lt; α_j &lt; C), or the middle of the feasible interval when there is none.
  *
  * <p>Warm start: pass an initial α (it is clipped into the box and made to satisfy Σ α_i y_i = 0 first).
- * Shrinking is not implemented: every iteration scans all m points (O(m) per iteration besides two kernel rows).
+ * Shrinking (Fan, Chen &amp; Lin 2005; Chang &amp; Lin 2011, Sec. 5.1) is on by default: bounded variables that
+ * cannot move leave the active set, the gradient of the others is reconstructed before the final check, so the
+ * stopping test always covers all m variables. {@link #solve(Kernel, Matrix, double[], double[], double, Options,
+ * long, double[], ProgressListener)} bounds the memory for kernel values (LIBSVM's {@code -m}).
  *
  * <p>Progress: one event per pair update, task {@value #TASK}, measure {@code "violation"} = m(α) − M(α) after
  * that update (the quantity compared with the tolerance). Millions of updates are common: a listener that does
@@ -29,6 +34,21 @@ public final class Smo {
     /** Iteration cap per point; LIBSVM caps at max(10⁷, 100·m). */
     static final int MIN_MAX_ITERATIONS = 10_000_000;
     static final int ITERATIONS_PER_POINT = 100;
+
+    /**
+     * Default memory for kernel values, MB: the cache size of the scikit-learn (LIBSVM) timings this solver is
+     * compared with (docs/benchmarks/svm.md). The dense Gram matrix fits up to m = 8,100 points, next to the former
+     * fixed dense limit of 8,000, so the double-precision dense path is kept for the problems that took it before.
+     */
+    public static final int DEFAULT_CACHE_MB = 500;
+
+    /** Iterations between two shrinking passes: LIBSVM's min(l, 1000). */
+    static final int SHRINK_INTERVAL = 1000;
+    /**
+     * Shrinking is undone once (gradient reconstructed, all variables active again) when the violation falls below
+     * this multiple of the tolerance: LIBSVM's {@code eps*10} (Chang &amp; Lin 2011, Sec. 5.1).
+     */
+    static final double UNSHRINK_FACTOR = 10;
 
     /** Task name of the progress events. */
     public static final String TASK = "smo";
@@ -46,9 +66,11 @@ public final class Smo {
      * @param violation  final maximal KKT violation m(α) − M(α)
      * @param converged  whether the violation reached the tolerance
      * @param seconds    wall time
+     * @param cachePeakBytes    largest size of the kernel-row cache in bytes (0 when rows were not cached)
+     * @param kernelEntries     kernel values computed for the cache (0 when rows were not cached)
      */
     public record Result(double[] alpha, double bias, double dual, int iterations, double violation,
-                         boolean converged, double seconds) {
+                         boolean converged, double seconds, long cachePeakBytes, long kernelEntries) {
     }
 
     /** Solves with the default tolerance and no warm start. */
@@ -89,14 +111,96 @@ public final class Smo {
 
     /**
      * As {@link #solve(KernelRows, double[], double[], double, double, double[])}, reporting to {@code listener}
-     * (null: none); a listener that throws stops the solve.
+     * (null: none); a listener that throws stops the solve. Shrinking is on (LIBSVM's default).
      */
     public static Result solve(KernelRows k, double[] y, double[] p, double c, double tolerance,
                                double[] alphaInit, ProgressListener listener) {
-        long t0 = System.nanoTime();
-        ProgressListener lis = ProgressListener.orNone(listener);
-        boolean report = lis != ProgressListener.NONE;
+        return solve(k, y, p, c, new Options(tolerance, true), alphaInit, listener);
+    }
+
+    /**
+     * Solver options.
+     *
+     * @param tolerance stopping tolerance on the KKT violation (&gt; 0)
+     * @param shrinking whether to shrink bounded variables that cannot move (Fan, Chen &amp; Lin 2005, Sec. 4;
+     *                  Chang &amp; Lin 2011, Sec. 5.1), LIBSVM's {@code -h 1}; the solution is the same to the
+     *                  tolerance, since the gradient is reconstructed and the stopping test is made on all variables
+     */
+    public record Options(double tolerance, boolean shrinking) {
+        public Options {
+            if (!(tolerance > 0)) {
+                throw new IllegalArgumentException("tolerance must be positive, got " + tolerance);
+            }
+        }
+
+        /** LIBSVM's defaults: tolerance 1e-3, shrinking. */
+        public static Options defaults() {
+            return new Options(DEFAULT_TOLERANCE, true);
+        }
+    }
+
+    /** Solves with the rows of {@code k} (a dense {@link KernelRows#dense} Gram matrix is read in place). */
+    public static Result solve(KernelRows k, double[] y, double[] p, double c, Options o, double[] alphaInit,
+                               ProgressListener listener) {
         int m = k.size();
+        check(m, y, p, c, o);
+        int[] perm = identity(m);
+        double[] yw = y.clone();
+        QRows q = k instanceof KernelRows.DenseRows d ? new QRows.Dense(d.data(), m, perm, yw)
+                : new QRows.FromRows(k, perm, yw);
+        double[] diag = new double[m];
+        for (int i = 0; i < m; i++) {
+            diag[i] = k.diag(i);
+        }
+        return new Solver(q, diag, p, c, o, alphaInit, listener).run();
+    }
+
+    /**
+     * Solves the dual of the kernel {@code kernel} on the points {@code x} (rows) within a memory budget: kernel rows
+     * are computed on demand (on all cores for long rows) and kept in a least-recently-used cache of at most
+     * {@code cacheBytes} (at least two rows), in double precision when all m rows fit (8m² bytes: the values of the
+     * dense Gram matrix, computed only where the solver asks), otherwise in single precision. No m×m matrix is
+     * formed otherwise. {@link Result#cachePeakBytes()} reports the largest size the cache reached.
+     *
+     * @param p          linear term, or {@code null} for −e
+     * @param cacheBytes memory budget for kernel values in bytes (LIBSVM's {@code -m}, in bytes)
+     */
+    public static Result solve(Kernel kernel, Matrix x, double[] y, double[] p, double c, Options o,
+                               long cacheBytes, double[] alphaInit, ProgressListener listener) {
+        return solveCached(kernel, x, y, p, c, o, cacheBytes, alphaInit, listener);
+    }
+
+    /** Whether the dense m×m Gram matrix (8m² bytes) fits a budget of {@code cacheBytes}. */
+    public static boolean denseFits(int m, long cacheBytes) {
+        return 8.0 * m * m <= cacheBytes;
+    }
+
+    /** Same as {@link #solve(Kernel, Matrix, double[], double[], double, Options, long, double[], ProgressListener)}. */
+    static Result solveCached(Kernel kernel, Matrix x, double[] y, double[] p, double c, Options o,
+                                     long cacheBytes, double[] alphaInit, ProgressListener listener) {
+        int m = x.rows();
+        if (cacheBytes <= 0) {
+            throw new IllegalArgumentException("cache size must be positive, got " + cacheBytes + " bytes");
+        }
+        check(m, y, p, c, o);
+        int[] perm = identity(m);
+        double[] yw = y.clone();
+        RowCache q = new RowCache(kernel, x.toRowArrays(), cacheBytes, perm, yw);
+        double[] diag = kernel.diag(x);
+        Result r = new Solver(q, diag, p, c, o, alphaInit, listener).run();
+        return new Result(r.alpha(), r.bias(), r.dual(), r.iterations(), r.violation(), r.converged(), r.seconds(),
+                q.peak(), q.computedEntries());
+    }
+
+    private static int[] identity(int m) {
+        int[] perm = new int[m];
+        for (int i = 0; i < m; i++) {
+            perm[i] = i;
+        }
+        return perm;
+    }
+
+    private static void check(int m, double[] y, double[] p, double c, Options o) {
         if (y.length != m) {
             throw new IllegalArgumentException("labels length " + y.length + " differs from kernel size " + m);
         }
@@ -106,8 +210,8 @@ public final class Smo {
         if (!(c > 0) || Double.isInfinite(c)) {
             throw new IllegalArgumentException("C must be positive and finite, got " + c);
         }
-        if (!(tolerance > 0)) {
-            throw new IllegalArgumentException("tolerance must be positive, got " + tolerance);
+        if (o == null) {
+            throw new IllegalArgumentException("options must not be null");
         }
         boolean hasPos = false;
         boolean hasNeg = false;
@@ -123,30 +227,133 @@ public final class Smo {
         if (!hasPos || !hasNeg) {
             throw new IllegalArgumentException("SVM training data must contain both classes");
         }
-        double[] a = alphaInit == null ? new double[m] : feasible(alphaInit, y, c);
-        double[] lin = p;
-        if (lin == null) {
-            lin = new double[m];
-            Arrays.fill(lin, -1.0);
-        }
-        double[] g = lin.clone();
-        for (int i = 0; i < m; i++) {
-            if (a[i] != 0) {
-                double[] ki = k.row(i);
-                double s = a[i] * y[i];
-                for (int t = 0; t < m; t++) {
-                    g[t] += y[t] * ki[t] * s;
+    }
+
+    /**
+     * One solve, LIBSVM's {@code Solver::Solve} (Chang &amp; Lin 2011, Algorithm 1 with Sec. 4.1 working sets and
+     * Sec. 5.1 shrinking). All arrays are in working order (position a holds point perm[a]); the active variables
+     * are the positions below {@code active}.
+     */
+    private static final class Solver {
+        private final QRows q;
+        private final int m;
+        private final double c;
+        private final double tol;
+        private final boolean shrinking;
+        private final ProgressListener lis;
+        private final boolean report;
+        private final long t0 = System.nanoTime();
+        private final double[] y;
+        private final int[] perm;
+        private final double[] a;
+        private final double[] g;
+        private final double[] gBar;
+        private final double[] lin;
+        private final double[] qd;
+        private final double[] qi;
+        private final double[] qj;
+        private int active;
+        private boolean unshrunk;
+        // outcome of the last selection
+        private int selI;
+        private int selJ;
+        private double violation = Double.POSITIVE_INFINITY;
+
+        Solver(QRows q, double[] diag, double[] p, double c, Options o, double[] alphaInit,
+               ProgressListener listener) {
+            this.q = q;
+            this.y = q.y;
+            this.perm = q.perm;
+            this.m = y.length;
+            this.c = c;
+            this.tol = o.tolerance();
+            this.shrinking = o.shrinking();
+            this.lis = ProgressListener.orNone(listener);
+            this.report = lis != ProgressListener.NONE;
+            this.a = alphaInit == null ? new double[m] : feasible(alphaInit, y, c);
+            if (p == null) {
+                lin = new double[m];
+                Arrays.fill(lin, -1.0);
+            } else {
+                lin = p.clone();
+            }
+            this.qd = diag.clone();
+            this.g = lin.clone();
+            this.gBar = shrinking ? new double[m] : null;
+            this.qi = new double[m];
+            this.qj = new double[m];
+            this.active = m;
+            for (int i = 0; i < m; i++) {
+                if (a[i] != 0) {
+                    q.row(i, m, qi);
+                    double ai = a[i];
+                    for (int t = 0; t < m; t++) {
+                        g[t] += qi[t] * ai;
+                    }
+                    if (shrinking && ai >= c) {
+                        for (int t = 0; t < m; t++) {
+                            gBar[t] += c * qi[t];
+                        }
+                    }
                 }
             }
         }
-        int maxIter = Math.max(MIN_MAX_ITERATIONS, ITERATIONS_PER_POINT * m);
-        int iter = 0;
-        double violation = Double.POSITIVE_INFINITY;
-        boolean converged = false;
-        while (iter < maxIter) {
+
+        Result run() {
+            int maxIter = Math.max(MIN_MAX_ITERATIONS, ITERATIONS_PER_POINT * m);
+            int iter = 0;
+            boolean converged = false;
+            int counter = Math.min(m, SHRINK_INTERVAL) + 1;
+            while (iter < maxIter) {
+                if (shrinking && --counter == 0) {
+                    counter = Math.min(m, SHRINK_INTERVAL);
+                    shrink();
+                }
+                boolean optimal = select();
+                if (optimal && active < m) {
+                    // optimal on the active set: reconstruct the gradient and check all variables
+                    reconstruct();
+                    active = m;
+                    optimal = select();
+                    counter = 1; // shrink again at the next iteration (LIBSVM)
+                }
+                if (report && iter > 0) {
+                    lis.onProgress(new ProgressListener.Event(TASK, iter, 0, "violation", violation,
+                            (System.nanoTime() - t0) * 1e-9));
+                }
+                if (optimal) {
+                    converged = true;
+                    break;
+                }
+                iter++;
+                update(selI, selJ);
+            }
+            if (active < m) {
+                reconstruct();
+                active = m;
+            }
+            double bias = bias(a, g, y, c);
+            double dual = 0;
+            for (int t = 0; t < m; t++) {
+                dual -= 0.5 * a[t] * (g[t] + lin[t]);
+            }
+            double[] alpha = new double[m];
+            for (int t = 0; t < m; t++) {
+                alpha[perm[t]] = a[t];
+            }
+            return new Result(alpha, bias, dual, iter, violation, converged, (System.nanoTime() - t0) * 1e-9, 0, 0);
+        }
+
+        /**
+         * Second-order working-set selection on the active set (Fan, Chen &amp; Lin 2005, WSS 2): i maximises
+         * −y_t ∇_t over I_up, j minimises −b²/a over I_low; fills {@link #qi} with Q_i. Returns whether the active
+         * set is optimal (violation below the tolerance, or no pair).
+         */
+        private boolean select() {
+            int n = active;
             double gmax = Double.NEGATIVE_INFINITY;
             int i = -1;
-            for (int t = 0; t < m; t++) {
+            for (int t = 0; t < n; t++) {
                 boolean up = y[t] > 0 ? a[t] < c : a[t] > 0;
                 if (up) {
                     double v = -y[t] * g[t];
@@ -158,15 +365,15 @@ public final class Smo {
             }
             if (i < 0) {
                 violation = 0;
-                converged = true;
-                break;
+                return true;
             }
-            double[] ki = k.row(i);
-            double kii = ki[i];
+            q.row(i, n, qi);
+            double kii = qd[i];
+            double yi = y[i];
             double gmin = Double.POSITIVE_INFINITY;
             int j = -1;
             double best = Double.POSITIVE_INFINITY;
-            for (int t = 0; t < m; t++) {
+            for (int t = 0; t < n; t++) {
                 boolean low = y[t] > 0 ? a[t] > 0 : a[t] < c;
                 if (!low) {
                     continue;
@@ -177,7 +384,7 @@ public final class Smo {
                 }
                 double b = gmax - v;
                 if (b > 0) {
-                    double curv = kii + k.diag(t) - 2 * ki[t];
+                    double curv = kii + qd[t] - 2 * yi * y[t] * qi[t];
                     if (curv <= 0) {
                         curv = TAU;
                     }
@@ -189,18 +396,17 @@ public final class Smo {
                 }
             }
             violation = gmax - gmin;
-            if (report && iter > 0) {
-                lis.onProgress(new ProgressListener.Event(TASK, iter, 0, "violation", violation,
-                        (System.nanoTime() - t0) * 1e-9));
-            }
-            if (violation < tolerance || j < 0) {
-                converged = true;
-                break;
-            }
-            iter++;
-            double[] kj = k.row(j);
-            ki = k.row(i); // a cache may have evicted row i while fetching row j
-            double curv = kii + kj[j] - 2 * ki[j];
+            selI = i;
+            selJ = j;
+            return violation < tol || j < 0;
+        }
+
+        /** The two-variable update of the pair (i, j) (Q_i in {@link #qi}) and the gradient update. */
+        private void update(int i, int j) {
+            int n = active;
+            q.row(j, n, qj);
+            double kij = y[i] * y[j] * qi[j];
+            double curv = qd[i] + qd[j] - 2 * kij;
             if (curv <= 0) {
                 curv = TAU;
             }
@@ -253,18 +459,146 @@ public final class Smo {
                     a[j] = sum;
                 }
             }
-            double di = (a[i] - oldAi) * y[i];
-            double dj = (a[j] - oldAj) * y[j];
-            for (int t = 0; t < m; t++) {
-                g[t] += y[t] * (ki[t] * di + kj[t] * dj);
+            double di = a[i] - oldAi;
+            double dj = a[j] - oldAj;
+            for (int t = 0; t < n; t++) {
+                g[t] += qi[t] * di + qj[t] * dj;
+            }
+            if (shrinking) {
+                // Ḡ_t = C Σ_{α_s = C} Q_ts, kept for reconstructing the gradient of shrunk variables
+                updateGBar(i, oldAi >= c, a[i] >= c);
+                updateGBar(j, oldAj >= c, a[j] >= c);
             }
         }
-        double bias = bias(a, g, y, c);
-        double dual = 0;
-        for (int t = 0; t < m; t++) {
-            dual -= 0.5 * a[t] * (g[t] + lin[t]);
+
+        private void updateGBar(int s, boolean wasUpper, boolean isUpper) {
+            if (wasUpper == isUpper) {
+                return;
+            }
+            q.row(s, m, qj);
+            double f = isUpper ? c : -c;
+            for (int t = 0; t < m; t++) {
+                gBar[t] += f * qj[t];
+            }
         }
-        return new Result(a, bias, dual, iter, violation, converged, (System.nanoTime() - t0) * 1e-9);
+
+        /**
+         * Shrinking (Chang &amp; Lin 2011, Sec. 5.1): a bounded variable that is only in I_up with −y_t∇_t below
+         * M(α) = min over I_low, or only in I_low with −y_t∇_t above m(α) = max over I_up,, cannot be part of a violating pair; it is
+         * moved behind the active set. Once the violation is within {@value #UNSHRINK_FACTOR}× the tolerance, the
+         * gradient is reconstructed and all variables are reconsidered (once).
+         */
+        private void shrink() {
+            double gmax = Double.NEGATIVE_INFINITY;
+            double gmin = Double.POSITIVE_INFINITY;
+            for (int t = 0; t < active; t++) {
+                double v = -y[t] * g[t];
+                if (inUp(t)) {
+                    gmax = Math.max(gmax, v);
+                }
+                if (inLow(t)) {
+                    gmin = Math.min(gmin, v);
+                }
+            }
+            if (!unshrunk && gmax - gmin <= UNSHRINK_FACTOR * tol) {
+                unshrunk = true;
+                reconstruct();
+                active = m;
+            }
+            for (int t = 0; t < active; t++) {
+                if (shrinkable(t, gmax, gmin)) {
+                    active--;
+                    while (active > t) {
+                        if (!shrinkable(active, gmax, gmin)) {
+                            swap(t, active);
+                            break;
+                        }
+                        active--;
+                    }
+                }
+            }
+        }
+
+        private boolean inUp(int t) {
+            return y[t] > 0 ? a[t] < c : a[t] > 0;
+        }
+
+        private boolean inLow(int t) {
+            return y[t] > 0 ? a[t] > 0 : a[t] < c;
+        }
+
+        private boolean shrinkable(int t, double gmax, double gmin) {
+            boolean up = inUp(t);
+            boolean low = inLow(t);
+            if (up == low) {
+                return false; // free variables stay
+            }
+            double v = -y[t] * g[t];
+            return up ? v < gmin : v > gmax;
+        }
+
+        private void swap(int s, int t) {
+            swap(a, s, t);
+            swap(y, s, t);
+            swap(g, s, t);
+            if (gBar != null) {
+                swap(gBar, s, t);
+            }
+            swap(lin, s, t);
+            swap(qd, s, t);
+            int pt = perm[s];
+            perm[s] = perm[t];
+            perm[t] = pt;
+            q.swap(s, t);
+        }
+
+        private static void swap(double[] v, int s, int t) {
+            double x = v[s];
+            v[s] = v[t];
+            v[t] = x;
+        }
+
+        /**
+         * The gradient of the shrunk variables from Ḡ and the free variables (LIBSVM's
+         * {@code reconstruct_gradient}), choosing the cheaper of the row-wise and column-wise sums.
+         */
+        private void reconstruct() {
+            int n = active;
+            if (n == m) {
+                return;
+            }
+            for (int t = n; t < m; t++) {
+                g[t] = gBar[t] + lin[t];
+            }
+            int free = 0;
+            for (int t = 0; t < n; t++) {
+                if (a[t] > 0 && a[t] < c) {
+                    free++;
+                }
+            }
+            if ((double) free * m > 2.0 * n * (m - n)) {
+                for (int s = n; s < m; s++) {
+                    q.row(s, n, qj);
+                    double sum = 0;
+                    for (int t = 0; t < n; t++) {
+                        if (a[t] > 0 && a[t] < c) {
+                            sum += a[t] * qj[t];
+                        }
+                    }
+                    g[s] += sum;
+                }
+            } else {
+                for (int s = 0; s < n; s++) {
+                    if (a[s] > 0 && a[s] < c) {
+                        q.row(s, m, qj);
+                        double as = a[s];
+                        for (int t = n; t < m; t++) {
+                            g[t] += as * qj[t];
+                        }
+                    }
+                }
+            }
+        }
     }
 
     private static double bias(double[] a, double[] g, double[] y, double c) {

@@ -1,0 +1,65 @@
+package org.psdkit.optim.smo;
+
+/**
+ * Rows of Q (Q_ab = y_a y_b K_ab) in the solver's working order: position a holds the point {@code perm[a]}. The
+ * solver permutes its arrays to keep the active (unshrunk) variables in front, as LIBSVM does (Chang &amp; Lin 2011,
+ * Sec. 5.1), and tells the rows about every swap so that a cache can follow.
+ */
+abstract class QRows {
+    /** Working order: position a holds point perm[a]; swapped by the solver. */
+    final int[] perm;
+    /** Labels in working order; swapped by the solver. */
+    final double[] y;
+
+    QRows(int[] perm, double[] y) {
+        this.perm = perm;
+        this.y = y;
+    }
+
+    /** Writes Q_{a,b} for the positions 0 &le; b &lt; len into out[0..len). */
+    abstract void row(int a, int len, double[] out);
+
+    /** Positions a and b were swapped ({@link #perm} and {@link #y} are already swapped). */
+    void swap(int a, int b) {
+    }
+
+    /** Q rows gathered from a {@link KernelRows} (each implementation keeps its own rows, or none). */
+    static final class FromRows extends QRows {
+        private final KernelRows k;
+
+        FromRows(KernelRows k, int[] perm, double[] y) {
+            super(perm, y);
+            this.k = k;
+        }
+
+        @Override
+        void row(int a, int len, double[] out) {
+            double[] r = k.row(perm[a]);
+            double ya = y[a];
+            for (int b = 0; b < len; b++) {
+                out[b] = ya * y[b] * r[perm[b]];
+            }
+        }
+    }
+
+    /** Q rows gathered from a dense symmetric Gram matrix (column-major, so row i is column i). */
+    static final class Dense extends QRows {
+        private final double[] gram;
+        private final int m;
+
+        Dense(double[] gram, int m, int[] perm, double[] y) {
+            super(perm, y);
+            this.gram = gram;
+            this.m = m;
+        }
+
+        @Override
+        void row(int a, int len, double[] out) {
+            int off = perm[a] * m;
+            double ya = y[a];
+            for (int b = 0; b < len; b++) {
+                out[b] = ya * y[b] * gram[off + perm[b]];
+            }
+        }
+    }
+}

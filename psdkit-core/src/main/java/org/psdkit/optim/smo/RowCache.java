@@ -1,0 +1,239 @@
+package org.psdkit.optim.smo;
+
+import java.util.Arrays;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.ParallelColumns;
+
+/**
+ * Q rows computed from a kernel on demand and kept in a least-recently-used cache of at most a given number of bytes,
+ * LIBSVM's design (Chang &amp; Lin 2011, Sec. 5.1 and 7.1): a row of position a is stored for the positions
+ * 0 &le; b &lt; len only (the active set when it was asked for) and extended when a longer row is needed; when the
+ * solver swaps two positions, every cached row swaps its two entries, or is dropped when it covers only one of them.
+ *
+ * <p>Rows are stored in double precision when all m full rows fit the budget (then nothing is rounded: the same
+ * values as the dense Gram matrix, computed only where needed), otherwise in single precision. The solver then works exactly (in double precision: gradient, α, bias) on
+ * the rounded matrix Q̃ with |Q̃_ab − Q_ab| &le; 2⁻²⁴ |Q_ab|: the rounding is deterministic and symmetric (k(x, t)
+ * evaluates (x − t)² termwise, so Q̃_ab = Q̃_ba) and the maintained gradient is Q̃α + p for the same Q̃ at every
+ * step; this is LIBSVM's {@code Qfloat}. The decision values are later computed from α in double precision, and
+ * {@code SmoCacheTest} checks them against the double-precision dense path. Twice as many rows fit the budget.
+ */
+final class RowCache extends QRows {
+
+    /** Bytes charged per cached row besides its entries: a float[] header on HotSpot with compressed oops. */
+    static final long ROW_OVERHEAD = 16;
+    /**
+     * Elementwise cost of one kernel entry relative to a multiply-add, for {@link ParallelColumns}' threading
+     * threshold: an exponential costs roughly 20 multiply-adds (ParallelColumns measures 10–20 ns per exponential).
+     */
+    private static final int ENTRY_COST = 20;
+
+    private final Kernel kernel;
+    private final double[][] pts;
+    private final int m;
+    private final long budget;
+    /** Whether rows are stored in double precision (all m full rows fit the budget). */
+    private final boolean exact;
+    private final float[][] data;
+    private final double[][] ddata;
+    private final int[] len;
+    /** LRU list over positions with a cached row; sentinel m; next[m] is the least recently used. */
+    private final int[] prev;
+    private final int[] next;
+    private long used;
+    private long peak;
+    private long computed;
+
+    RowCache(Kernel kernel, double[][] pts, long budgetBytes, int[] perm, double[] y) {
+        super(perm, y);
+        this.kernel = kernel;
+        this.pts = pts;
+        this.m = pts.length;
+        // LIBSVM keeps room for at least two full rows (the working pair), whatever the budget
+        this.exact = m * bytes(m, 8) <= budgetBytes;
+        this.budget = Math.max(budgetBytes, 2 * bytes(m, exact ? 8 : 4));
+        this.data = exact ? null : new float[m][];
+        this.ddata = exact ? new double[m][] : null;
+        this.len = new int[m];
+        this.prev = new int[m + 1];
+        this.next = new int[m + 1];
+        prev[m] = m;
+        next[m] = m;
+    }
+
+    /** Bytes charged for a cached row of {@code len} entries of {@code width} bytes. */
+    static long bytes(int len, int width) {
+        return (long) width * len + ROW_OVERHEAD;
+    }
+
+    private long bytes(int len) {
+        return bytes(len, exact ? 8 : 4);
+    }
+
+    /** Whether rows are kept in double precision (all full rows fit the budget). */
+    boolean exact() {
+        return exact;
+    }
+
+    /** The budget in bytes (at least two full rows). */
+    long budget() {
+        return budget;
+    }
+
+    /** Bytes of cached rows now. */
+    long used() {
+        return used;
+    }
+
+    /** Largest number of bytes the cached rows ever took. */
+    long peak() {
+        return peak;
+    }
+
+    /** Kernel entries computed so far (cache misses, counted by entry). */
+    long computedEntries() {
+        return computed;
+    }
+
+    @Override
+    void row(int a, int need, double[] out) {
+        get(a, need);
+        if (exact) {
+            System.arraycopy(ddata[a], 0, out, 0, need);
+        } else {
+            float[] r = data[a];
+            for (int b = 0; b < need; b++) {
+                out[b] = r[b];
+            }
+        }
+    }
+
+    /** Makes the cached row of position a valid at least for 0 &le; b &lt; need (computed where missing). */
+    void get(int a, int need) {
+        int have = len[a];
+        if (have > 0) {
+            unlink(a);
+        }
+        if (need > have) {
+            long more = bytes(need) - (have > 0 ? bytes(have) : 0);
+            while (used + more > budget && next[m] != m) {
+                evict(next[m]);
+            }
+            if (exact) {
+                double[] r = have > 0 ? Arrays.copyOf(ddata[a], need) : new double[need];
+                fill(a, r, have, need);
+                ddata[a] = r;
+            } else {
+                float[] r = have > 0 ? Arrays.copyOf(data[a], need) : new float[need];
+                fill(a, r, have, need);
+                data[a] = r;
+            }
+            len[a] = need;
+            used += more;
+            peak = Math.max(peak, used);
+        }
+        link(a);
+    }
+
+    private void fill(int a, double[] r, int from, int to) {
+        double[] xa = pts[perm[a]];
+        double ya = y[a];
+        long work = (long) (to - from) * (xa.length + ENTRY_COST);
+        ParallelColumns.forColumns(to - from, work, (lo, hi) -> {
+            for (int b = from + lo; b < from + hi; b++) {
+                r[b] = ya * y[b] * kernel.eval(xa, pts[perm[b]]);
+            }
+        });
+        computed += to - from;
+    }
+
+    private void fill(int a, float[] r, int from, int to) {
+        double[] xa = pts[perm[a]];
+        double ya = y[a];
+        long work = (long) (to - from) * (xa.length + ENTRY_COST);
+        ParallelColumns.forColumns(to - from, work, (lo, hi) -> {
+            for (int b = from + lo; b < from + hi; b++) {
+                r[b] = (float) (ya * y[b] * kernel.eval(xa, pts[perm[b]]));
+            }
+        });
+        computed += to - from;
+    }
+
+    @Override
+    void swap(int a, int b) {
+        if (a == b) {
+            return;
+        }
+        if (len[a] > 0) {
+            unlink(a);
+        }
+        if (len[b] > 0) {
+            unlink(b);
+        }
+        if (exact) {
+            double[] td = ddata[a];
+            ddata[a] = ddata[b];
+            ddata[b] = td;
+        } else {
+            float[] td = data[a];
+            data[a] = data[b];
+            data[b] = td;
+        }
+        int tl = len[a];
+        len[a] = len[b];
+        len[b] = tl;
+        if (len[a] > 0) {
+            link(a);
+        }
+        if (len[b] > 0) {
+            link(b);
+        }
+        int lo = Math.min(a, b);
+        int hi = Math.max(a, b);
+        for (int h = next[m]; h != m; ) {
+            int nx = next[h];
+            if (len[h] > lo) {
+                if (len[h] > hi) {
+                    if (exact) {
+                        double[] r = ddata[h];
+                        double t = r[lo];
+                        r[lo] = r[hi];
+                        r[hi] = t;
+                    } else {
+                        float[] r = data[h];
+                        float t = r[lo];
+                        r[lo] = r[hi];
+                        r[hi] = t;
+                    }
+                } else {
+                    evict(h); // covers lo but not hi: LIBSVM gives the row up
+                }
+            }
+            h = nx;
+        }
+    }
+
+    private void evict(int h) {
+        unlink(h);
+        used -= bytes(len[h]);
+        if (exact) {
+            ddata[h] = null;
+        } else {
+            data[h] = null;
+        }
+        len[h] = 0;
+    }
+
+    private void unlink(int h) {
+        next[prev[h]] = next[h];
+        prev[next[h]] = prev[h];
+    }
+
+    /** Appends h as the most recently used. */
+    private void link(int h) {
+        int last = prev[m];
+        next[last] = h;
+        prev[h] = last;
+        next[h] = m;
+        prev[m] = h;
+    }
+}
