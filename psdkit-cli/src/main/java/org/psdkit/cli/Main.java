@@ -12,6 +12,7 @@ import org.psdkit.cli.use.EvalCommand;
 import org.psdkit.cli.use.PredictCommand;
 import org.psdkit.cli.use.SampleCommand;
 import org.psdkit.linalg.LinalgException;
+import org.psdkit.linalg.MemoryBudget;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -66,8 +67,44 @@ public final class Main implements Runnable {
             err.flush();
             return EXIT_BAD_INPUT;
         });
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // picocli hands only Exceptions to the handler; an Error must not escape as a trace either
+            return reportError(e, cl.getErr());
+        }
     }
+
+    /**
+     * One line for an {@link OutOfMemoryError} or {@link StackOverflowError} (anywhere in {@code ex}'s causes), exit 1;
+     * {@code -1} if there is none.
+     */
+    static int reportError(Throwable ex, PrintWriter err) {
+        Throwable e = ex;
+        for (int depth = 0; e != null && depth < MAX_CAUSES; depth++, e = e.getCause()) {
+            if (e instanceof OutOfMemoryError) {
+                long max = Runtime.getRuntime().maxMemory();
+                err.println("psdkit: out of memory: " + e.getMessage() + "; the JVM has "
+                        + String.format(java.util.Locale.ROOT, "%.1f", max / GIB)
+                        + " GB (set PSDKIT_JAVA_OPTS=-Xmx... to give it more, or use a smaller input)");
+            } else if (e instanceof StackOverflowError) {
+                err.println("psdkit: internal error: stack overflow (an input nested too deeply?)");
+            } else {
+                continue;
+            }
+            if (System.getenv("PSDKIT_DEBUG") != null) {
+                ex.printStackTrace(err);
+            }
+            err.flush();
+            return EXIT_INTERNAL;
+        }
+        return -1;
+    }
+
+    /** How far down the cause chain {@link #reportError} looks (causes can form a cycle). */
+    private static final int MAX_CAUSES = 16;
+
+    private static final double GIB = 1024.0 * 1024.0 * 1024.0;
 
     /** Gives every subcommand {@code -h/--help} (and {@code -V/--version}) unless it declares its own. */
     static void addHelpOptions(CommandLine cl) {
@@ -85,10 +122,21 @@ public final class Main implements Runnable {
 
     static int handleExecutionException(Exception ex, CommandLine cl, CommandLine.ParseResult pr) {
         PrintWriter err = cl.getErr();
+        if (ex instanceof MemoryBudget.InsufficientMemoryException m) {
+            String xmx = m.suggestedXmx();
+            err.println("psdkit: error: " + asFlags(m.getMessage()).replace("(raise its -Xmx, e.g. " + xmx + ")",
+                    "(set PSDKIT_JAVA_OPTS=" + xmx + ")"));
+            err.flush();
+            return EXIT_BAD_INPUT;
+        }
         if (ex instanceof IllegalArgumentException) {
             err.println("psdkit: error: " + asFlags(ex.getMessage()));
             err.flush();
             return EXIT_BAD_INPUT;
+        }
+        int status = reportError(ex, err);
+        if (status >= 0) {
+            return status;
         }
         if (ex instanceof LinalgException || ex instanceof ArithmeticException || ex instanceof IllegalStateException) {
             err.println("psdkit: numerical failure: " + ex.getMessage());

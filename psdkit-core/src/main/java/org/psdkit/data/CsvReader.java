@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.MemoryBudget;
 
 /**
  * Reads numeric CSV files with one header row into a {@link Dataset}.
@@ -27,6 +28,13 @@ import org.psdkit.linalg.Matrix;
  * number, else {@code null}.
  */
 public final class CsvReader {
+    /**
+     * Heap bytes per CSV field at the least while a file is parsed: its String (24 bytes with compressed oops), the
+     * String's byte array (16 bytes with one short value), the reference in its row array (4) and the double it
+     * becomes (8).
+     */
+    private static final long FIELD_BYTES = 24 + 16 + 4 + 8;
+
     private CsvReader() {
     }
 
@@ -220,6 +228,9 @@ public final class CsvReader {
                         + header[j] + "' is a number; the first line must name the columns");
             }
         }
+        // the table of field strings and then the matrix of doubles, before they are allocated
+        MemoryBudget.check(file + " (" + (last - 1) + " rows x " + header.length + " columns)",
+                MemoryBudget.times(MemoryBudget.times(last - 1, header.length), FIELD_BYTES));
         List<String[]> rows = new ArrayList<>();
         int[] lineNo = new int[last];
         for (int i = 1; i < last; i++) {

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.MemoryBudget;
 
 /**
  * Reads the LIBSVM / SVMlight sparse format: one point per line, {@code label index:value index:value ...} with
@@ -15,6 +16,12 @@ import org.psdkit.linalg.Matrix;
  * {@code x1..xd}, the target {@code label}. Errors name the file, line and token.
  */
 public final class LibsvmReader {
+    /**
+     * Heap bytes of one feature name {@code "x123"} at the least: a String object (24 bytes with compressed
+     * oops), its byte array (16-byte header and the characters, 8-byte aligned) and the reference in the names array.
+     */
+    private static final long NAME_BYTES = 24 + 24 + 4;
+
     private LibsvmReader() {
     }
 
@@ -77,6 +84,10 @@ public final class LibsvmReader {
         if (n == 0) {
             throw new IllegalArgumentException(file + ": no data lines");
         }
+        String what = file + " (" + n + " rows, largest feature index " + dim + ")";
+        MemoryBudget.checkMatrix(what, n, dim);
+        MemoryBudget.check(what, MemoryBudget.plus(MemoryBudget.matrixBytes(n, dim),
+                MemoryBudget.times(dim, NAME_BYTES)));
         Matrix x = Matrix.zeros(n, dim);
         double[] y = new double[n];
         for (int i = 0; i < n; i++) {

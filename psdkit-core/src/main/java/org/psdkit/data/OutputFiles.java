@@ -9,6 +9,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -37,6 +38,7 @@ public final class OutputFiles {
         Path dir = abs.getParent();
         Set<PosixFilePermission> keep = existingPermissions(abs);
         Path tmp = createSibling(dir, abs.getFileName().toString());
+        PENDING.add(tmp);
         try {
             if (keep != null) {
                 // before the bytes go in, so that a restrictive mode never exposes the new content
@@ -50,6 +52,32 @@ public final class OutputFiles {
             }
         } finally {
             Files.deleteIfExists(tmp);
+            PENDING.remove(tmp);
+        }
+    }
+
+    /**
+     * Temporary files being written now. A shutdown hook (SIGTERM, SIGINT, {@code System.exit} during a write)
+     * deletes them, so that a signal leaves neither a half-written target (the rename never happened) nor a stray
+     * temporary file.
+     */
+    private static final Set<Path> PENDING = ConcurrentHashMap.newKeySet();
+
+    static {
+        try {
+            Runtime.getRuntime().addShutdownHook(new Thread(OutputFiles::deletePending, "psdkit-output-cleanup"));
+        } catch (IllegalStateException e) {
+            // already shutting down: nothing can be pending yet
+        }
+    }
+
+    private static void deletePending() {
+        for (Path p : PENDING) {
+            try {
+                Files.deleteIfExists(p);
+            } catch (IOException e) {
+                // best effort while the JVM exits
+            }
         }
     }
 

@@ -28,8 +28,16 @@ final class KernelParser {
     static final List<String> KNOWN = List.of("gaussian", "rbf", "laplacian", "abel", "linear", "polynomial",
             "exponential", "anova", "min", "delta", "constant", "tessellated", "weighted");
 
+    /**
+     * Deepest nesting of parentheses and {@code weighted(...)} the parser accepts. Each level costs a few stack frames
+     * here and in every later walk of the tree (build, spec, feature maps); 64 levels stay far below the default
+     * thread stack, and no kernel anyone writes comes close (the deepest in psdkit's docs and tests has 3).
+     */
+    static final int MAX_NESTING = 64;
+
     private final String src;
     private int pos;
+    private int depth;
 
     private KernelParser(String src) {
         this.src = src;
@@ -63,6 +71,14 @@ final class KernelParser {
             throw p.error(p.pos, "unexpected '" + c + "' (expected '+', '*' or the end)");
         }
         return k;
+    }
+
+    /** One more level of nesting, which opens at {@code at}. */
+    private void enter(int at) {
+        if (++depth > MAX_NESTING) {
+            throw new IllegalArgumentException("kernel string nested too deeply (limit " + MAX_NESTING
+                    + " levels of parentheses and weighted(...)), at column " + (at + 1));
+        }
     }
 
     private IllegalArgumentException error(int at, String problem) {
@@ -140,8 +156,10 @@ final class KernelParser {
 
     private KernelSyntax parenthesised() {
         int open = pos;
+        enter(open);
         pos++;
         KernelSyntax inner = expr();
+        depth--;
         skipSpace();
         if (pos >= src.length() || src.charAt(pos) != ')') {
             throw error(pos, "missing ')' to close the '(' at column " + (open + 1));
@@ -328,6 +346,7 @@ final class KernelParser {
 
     /** {@code weighted(w1*k1 + w2*k2 + ...)}, the name already read. */
     private KernelSyntax weighted(int at) {
+        enter(at);
         expect('(', "after weighted");
         List<Double> ws = new ArrayList<>();
         List<KernelSyntax> parts = new ArrayList<>();
@@ -349,6 +368,7 @@ final class KernelParser {
             }
         } while (peek('+'));
         expect(')', "to close weighted(...) at column " + (at + 1));
+        depth--;
         return new KernelSyntax.Weighted(ws.stream().mapToDouble(Double::doubleValue).toArray(), parts, at,
                 src.substring(at, pos));
     }

@@ -82,31 +82,57 @@ public final class ParallelColumns {
         int count = (cols + size - 1) / size;
         AtomicInteger next = new AtomicInteger();
         Runnable worker = () -> {
-            for (int b = next.getAndIncrement(); b < count; b = next.getAndIncrement()) {
-                body.run(b * size, Math.min(cols, (b + 1) * size));
+            try {
+                for (int b = next.getAndIncrement(); b < count; b = next.getAndIncrement()) {
+                    body.run(b * size, Math.min(cols, (b + 1) * size));
+                }
+            } catch (Throwable t) {
+                next.set(count); // the others stop after their current block
+                throw t;
             }
         };
         List<Future<?>> futures = new ArrayList<>(use - 1);
         for (int t = 0; t < use - 1; t++) {
             futures.add(POOL.submit(worker));
         }
-        worker.run();
+        Throwable failure = null;
+        try {
+            worker.run();
+        } catch (Throwable t) {
+            failure = t;
+        }
+        // wait for every worker before returning or throwing: the caller may free (native) buffers the blocks use
+        boolean interrupted = false;
         for (Future<?> f : futures) {
-            try {
-                f.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while computing a kernel matrix", e);
-            } catch (java.util.concurrent.ExecutionException e) {
-                Throwable c = e.getCause();
-                if (c instanceof RuntimeException re) {
-                    throw re;
+            while (true) {
+                try {
+                    f.get();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    next.set(count);
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (failure == null) {
+                        failure = e.getCause();
+                    }
+                    break;
                 }
-                if (c instanceof Error err) {
-                    throw err;
-                }
-                throw new IllegalStateException(c);
             }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+            if (failure == null) {
+                failure = new IllegalStateException("interrupted while computing a kernel matrix");
+            }
+        }
+        if (failure instanceof RuntimeException re) {
+            throw re;
+        }
+        if (failure instanceof Error err) {
+            throw err;
+        }
+        if (failure != null) {
+            throw new IllegalStateException(failure);
         }
     }
 

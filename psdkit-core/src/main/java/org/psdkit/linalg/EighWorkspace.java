@@ -50,8 +50,11 @@ public final class EighWorkspace implements AutoCloseable {
                     + " matrix, " + values.length + " values, " + vectors.rows() + "x" + vectors.cols() + " vectors");
         }
         a.put(m.data(), 0, n * n);
-        int info = openblas.LAPACKE_dsyevd_work(COL_MAJOR, (byte) 'V', (byte) 'L', n, a, n, w, work, lwork, iwork,
-                liwork);
+        int info;
+        try (NativeCalls.Call nc = NativeCalls.enter()) {
+            info = openblas.LAPACKE_dsyevd_work(COL_MAJOR, (byte) 'V', (byte) 'L', n, a, n, w, work, lwork, iwork,
+                    liwork);
+        }
         if (info != 0) {
             throw new LinalgException("dsyevd failed to converge (info=" + info + ") on a " + n + "x" + n
                     + " matrix; max |a_ij| = " + m.maxAbs());

@@ -44,7 +44,9 @@ public final class Linalg {
         if (n < 1) {
             throw new IllegalArgumentException("threads must be >= 1, got " + n);
         }
-        openblas.blas_set_num_threads(n);
+        try (NativeCalls.Call nc = NativeCalls.enter()) {
+            openblas.blas_set_num_threads(n);
+        }
         threads = n;
     }
 
@@ -94,8 +96,10 @@ public final class Linalg {
         DoublePointer pb = b == a ? pa : s.copyOf(NativeScratch.B, b.data());
         DoublePointer pc = beta == 0 ? s.doubles(NativeScratch.C, c.data().length)
                 : s.copyOf(NativeScratch.C, c.data());
-        openblas.cblas_dgemm(COL_MAJOR, transA ? TRANS : NO_TRANS, transB ? TRANS : NO_TRANS, m, n, k, alpha,
-                pa, Math.max(1, a.rows()), pb, Math.max(1, b.rows()), beta, pc, Math.max(1, m));
+        try (NativeCalls.Call nc = NativeCalls.enter()) {
+            openblas.cblas_dgemm(COL_MAJOR, transA ? TRANS : NO_TRANS, transB ? TRANS : NO_TRANS, m, n, k, alpha,
+                    pa, Math.max(1, a.rows()), pb, Math.max(1, b.rows()), beta, pc, Math.max(1, m));
+        }
         pc.get(c.data(), 0, c.data().length);
     }
 
@@ -111,8 +115,10 @@ public final class Linalg {
         if (m == 0 || n == 0) {
             return y;
         }
-        openblas.cblas_dgemv(COL_MAJOR, transA ? TRANS : NO_TRANS, a.rows(), a.cols(), 1.0, a.data(),
-                Math.max(1, a.rows()), x, 1, 0.0, y, 1);
+        try (NativeCalls.Call nc = NativeCalls.enter()) {
+            openblas.cblas_dgemv(COL_MAJOR, transA ? TRANS : NO_TRANS, a.rows(), a.cols(), 1.0, a.data(),
+                    Math.max(1, a.rows()), x, 1, 0.0, y, 1);
+        }
         return y;
     }
 
@@ -129,8 +135,10 @@ public final class Linalg {
         NativeScratch s = NativeScratch.get();
         DoublePointer pa = s.copyOf(NativeScratch.A, a.data());
         DoublePointer pc = s.doubles(NativeScratch.C, (long) n * n);
-        openblas.cblas_dsyrk(COL_MAJOR, LOWER, transA ? TRANS : NO_TRANS, n, k, 1.0, pa,
-                Math.max(1, a.rows()), 0.0, pc, n);
+        try (NativeCalls.Call nc = NativeCalls.enter()) {
+            openblas.cblas_dsyrk(COL_MAJOR, LOWER, transA ? TRANS : NO_TRANS, n, k, 1.0, pa,
+                    Math.max(1, a.rows()), 0.0, pc, n);
+        }
         pc.get(c.data(), 0, n * n);
         fillUpperFromLower(c);
         return c;
@@ -180,14 +188,20 @@ public final class Linalg {
         // Workspace query first (LWORK = LIWORK = -1), as LAPACKE_dsyevd does: the optimal size lets dsytrd use its
         // blocked code, so results are bit-for-bit those of LAPACKE_dsyevd; never below the documented minimum.
         DoublePointer query = s.doubles(NativeScratch.WORK, 1);
-        int qinfo = openblas.LAPACKE_dsyevd_work(COL_MAJOR, jobz, (byte) 'L', n, pa, n, pw, query, -1, s.ints(1), -1);
+        int qinfo;
+        try (NativeCalls.Call nc = NativeCalls.enter()) {
+            qinfo = openblas.LAPACKE_dsyevd_work(COL_MAJOR, jobz, (byte) 'L', n, pa, n, pw, query, -1, s.ints(1), -1);
+        }
         long minLwork = vectors ? 1 + 6L * n + 2L * n * n : 2L * n + 1;
         int minLiwork = vectors ? 3 + 5 * n : 1;
         long lwork = Math.max(minLwork, qinfo == 0 ? (long) query.get(0) : 0L);
         int liwork = Math.max(minLiwork, qinfo == 0 ? s.ints(1).get(0) : 0);
         DoublePointer work = s.doubles(NativeScratch.WORK, lwork);
-        int info = openblas.LAPACKE_dsyevd_work(COL_MAJOR, jobz, (byte) 'L', n, pa, n, pw,
-                work, Math.toIntExact(lwork), s.ints(liwork), liwork);
+        int info;
+        try (NativeCalls.Call nc = NativeCalls.enter()) {
+            info = openblas.LAPACKE_dsyevd_work(COL_MAJOR, jobz, (byte) 'L', n, pa, n, pw,
+                    work, Math.toIntExact(lwork), s.ints(liwork), liwork);
+        }
         if (info == 0) {
             if (vOut != null) {
                 pa.get(vOut, 0, n * n);
@@ -267,7 +281,10 @@ public final class Linalg {
     /** dpotrf (lower) of the n×n array {@code l} in place, through the per-thread native buffer. */
     private static int potrf(double[] l, int n) {
         DoublePointer p = NativeScratch.get().copyOf(NativeScratch.A, l);
-        int info = openblas.LAPACKE_dpotrf(COL_MAJOR, (byte) 'L', n, p, n);
+        int info;
+        try (NativeCalls.Call nc = NativeCalls.enter()) {
+            info = openblas.LAPACKE_dpotrf(COL_MAJOR, (byte) 'L', n, p, n);
+        }
         p.get(l, 0, l.length);
         return info;
     }
@@ -328,7 +345,10 @@ public final class Linalg {
         if (n == 0) {
             return new PivotedCholesky(Matrix.zeros(0, 0), piv, 0, tolerance);
         }
-        int info = openblas.LAPACKE_dpstrf(COL_MAJOR, (byte) 'L', n, l, n, piv, rank, tolerance);
+        int info;
+        try (NativeCalls.Call nc = NativeCalls.enter()) {
+            info = openblas.LAPACKE_dpstrf(COL_MAJOR, (byte) 'L', n, l, n, piv, rank, tolerance);
+        }
         if (info < 0) {
             throw new LinalgException("dpstrf: illegal argument " + (-info) + " (or a NaN in the matrix)");
         }
@@ -384,8 +404,10 @@ public final class Linalg {
         NativeScratch s = NativeScratch.get();
         DoublePointer pl = s.copyOf(NativeScratch.A, l.data());
         DoublePointer pb = s.copyOf(NativeScratch.B, b.data());
-        openblas.cblas_dtrsm(COL_MAJOR, LEFT, LOWER, transpose ? TRANS : NO_TRANS, NON_UNIT, b.rows(), b.cols(),
-                1.0, pl, l.rows(), pb, b.rows());
+        try (NativeCalls.Call nc = NativeCalls.enter()) {
+            openblas.cblas_dtrsm(COL_MAJOR, LEFT, LOWER, transpose ? TRANS : NO_TRANS, NON_UNIT, b.rows(), b.cols(),
+                    1.0, pl, l.rows(), pb, b.rows());
+        }
         pb.get(b.data(), 0, b.data().length);
     }
 
@@ -407,7 +429,10 @@ public final class Linalg {
         double[] x = b.data().clone();
         int[] piv = new int[n];
         if (n > 0 && b.cols() > 0) {
-            int info = openblas.LAPACKE_dgesv(COL_MAJOR, n, b.cols(), lu, n, piv, x, n);
+            int info;
+            try (NativeCalls.Call nc = NativeCalls.enter()) {
+                info = openblas.LAPACKE_dgesv(COL_MAJOR, n, b.cols(), lu, n, piv, x, n);
+            }
             if (info > 0) {
                 throw new LinalgException("singular matrix in solve (U(" + info + "," + info + ") = 0)");
             }

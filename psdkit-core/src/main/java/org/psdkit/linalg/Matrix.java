@@ -27,7 +27,8 @@ public final class Matrix {
         if (rows < 0 || cols < 0) {
             throw new IllegalArgumentException("matrix dimensions must be non-negative, got " + rows + "x" + cols);
         }
-        return new Matrix(rows, cols, new double[Math.multiplyExact(rows, cols)]);
+        MemoryBudget.checkMatrix(null, rows, cols);
+        return new Matrix(rows, cols, new double[rows * cols]);
     }
 
     /** The n×n identity. */

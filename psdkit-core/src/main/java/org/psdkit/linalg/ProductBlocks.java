@@ -98,8 +98,10 @@ public final class ProductBlocks implements AutoCloseable {
         }
         DoublePointer xv = new DoublePointer(x).position(i0);
         DoublePointer zv = new DoublePointer(z).position(j0);
-        openblas.cblas_dgemm(COL_MAJOR, NO_TRANS, TRANS, rows, cols, d, 1.0, xv, n, zv, m, 0.0, buf.position(0),
-                rows);
+        try (NativeCalls.Call nc = NativeCalls.enter()) {
+            openblas.cblas_dgemm(COL_MAJOR, NO_TRANS, TRANS, rows, cols, d, 1.0, xv, n, zv, m, 0.0, buf.position(0),
+                    rows);
+        }
         buf.position(0).get(dst, 0, len);
     }
 

@@ -52,7 +52,10 @@ public final class SymmetricWorkspace implements AutoCloseable {
         // workspace query
         DoublePointer wq = new DoublePointer(1);
         IntPointer iq = new IntPointer(1);
-        int info = openblas.LAPACKE_dsyevd_work(COL_MAJOR, (byte) 'V', (byte) 'L', r, s, r, w, wq, -1, iq, -1);
+        int info;
+        try (NativeCalls.Call nc = NativeCalls.enter()) {
+            info = openblas.LAPACKE_dsyevd_work(COL_MAJOR, (byte) 'V', (byte) 'L', r, s, r, w, wq, -1, iq, -1);
+        }
         if (info != 0) {
             throw new LinalgException("dsyevd workspace query failed (info=" + info + ")");
         }
@@ -82,14 +85,18 @@ public final class SymmetricWorkspace implements AutoCloseable {
             scratch.position(0).put(g, 0, r * (k1 + k2));
         }
         if (k1 > 0) {
-            openblas.cblas_dsyrk(COL_MAJOR, LOWER, NO_TRANS, r, k1, alphaFirst, scratch.position(0), r, beta,
-                    s.position(0), r);
+            try (NativeCalls.Call nc = NativeCalls.enter()) {
+                openblas.cblas_dsyrk(COL_MAJOR, LOWER, NO_TRANS, r, k1, alphaFirst, scratch.position(0), r, beta,
+                        s.position(0), r);
+            }
         } else {
             scaleLower(beta);
         }
         if (k2 > 0) {
-            openblas.cblas_dsyrk(COL_MAJOR, LOWER, NO_TRANS, r, k2, alphaSecond, scratch.position((long) r * k1), r,
-                    1.0, s.position(0), r);
+            try (NativeCalls.Call nc = NativeCalls.enter()) {
+                openblas.cblas_dsyrk(COL_MAJOR, LOWER, NO_TRANS, r, k2, alphaSecond,
+                        scratch.position((long) r * k1), r, 1.0, s.position(0), r);
+            }
         }
         scratch.position(0);
     }
@@ -110,7 +117,9 @@ public final class SymmetricWorkspace implements AutoCloseable {
         }
         decomposed = false;
         aux.position(0).put(c.data(), 0, r * r);
-        openblas.cblas_daxpy(r * r, a, aux, 1, s.position(0), 1);
+        try (NativeCalls.Call nc = NativeCalls.enter()) {
+            openblas.cblas_daxpy(r * r, a, aux, 1, s.position(0), 1);
+        }
     }
 
     /** S ← S + a·I. */
@@ -139,8 +148,11 @@ public final class SymmetricWorkspace implements AutoCloseable {
         if (values.length < r) {
             throw new IllegalArgumentException("eigenvalue array of length " + values.length + " < " + r);
         }
-        int info = openblas.LAPACKE_dsyevd_work(COL_MAJOR, (byte) 'V', (byte) 'L', r, s.position(0), r, w, work,
-                lwork, iwork, liwork);
+        int info;
+        try (NativeCalls.Call nc = NativeCalls.enter()) {
+            info = openblas.LAPACKE_dsyevd_work(COL_MAJOR, (byte) 'V', (byte) 'L', r, s.position(0), r, w, work,
+                    lwork, iwork, liwork);
+        }
         if (info != 0) {
             throw new LinalgException("dsyevd failed to converge (info=" + info + ") on a " + r + "x" + r + " matrix");
         }
@@ -178,8 +190,10 @@ public final class SymmetricWorkspace implements AutoCloseable {
         if (m == 0 || rightCols == 0) {
             return;
         }
-        openblas.cblas_dgemm(COL_MAJOR, TRANS, NO_TRANS, m, rightCols, r, 1.0, s.position((long) from * r), r,
-                right.position(0), r, 0.0, product.position(0), m);
+        try (NativeCalls.Call nc = NativeCalls.enter()) {
+            openblas.cblas_dgemm(COL_MAJOR, TRANS, NO_TRANS, m, rightCols, r, 1.0, s.position((long) from * r), r,
+                    right.position(0), r, 0.0, product.position(0), m);
+        }
         s.position(0);
         product.position(0).get(out, 0, m * rightCols);
     }

@@ -7,6 +7,7 @@ import org.psdkit.linalg.Cholesky;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.LinalgException;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.MemoryBudget;
 import org.psdkit.optim.ProgressListener;
 
 /**
@@ -230,7 +231,49 @@ public final class SdpSolver {
     }
 
     public static SdpResult solve(SdpProblem problem, SdpOptions options) {
+        checkMemory("the SDP", problem.constraints(), problem.signedSizes());
         return new SdpSolver(problem, options).run();
+    }
+
+    /**
+     * Block-vectors (one n×n array per dense block, one n-vector per diagonal block) that {@link #run} holds at once
+     * at the least: C, X, Z, the dual residual, the two search directions dX and dZ, and the products X R_d Z⁻¹ and
+     * R_c Z⁻¹ of the predictor and corrector steps.
+     */
+    static final int BLOCK_VECTORS = 8;
+
+    /**
+     * A lower bound on the heap the interior-point method needs for a problem with {@code m} constraints and blocks of
+     * the given SDPA sizes (negative = diagonal): {@link #BLOCK_VECTORS} block-vectors and the m×m Schur complement.
+     */
+    public static long memoryBytes(int m, int[] signedSizes) {
+        long block = 0;
+        for (int s : signedSizes) {
+            long size = Math.abs((long) s);
+            block = MemoryBudget.plus(block, s < 0 ? MemoryBudget.times(size, MemoryBudget.DOUBLE_BYTES)
+                    : MemoryBudget.matrixBytes(size, size));
+        }
+        return MemoryBudget.plus(MemoryBudget.times(block, BLOCK_VECTORS), MemoryBudget.matrixBytes(m, m));
+    }
+
+    /**
+     * Fails with {@link MemoryBudget.InsufficientMemoryException} (an {@link IllegalArgumentException}) before
+     * anything is allocated if a dense block or the Schur complement cannot be one Java array, or if
+     * {@link #memoryBytes} exceeds the heap.
+     *
+     * @param what names the problem in the message, e.g. the file
+     */
+    public static void checkMemory(String what, int m, int[] signedSizes) {
+        long total = 0;
+        for (int k = 0; k < signedSizes.length; k++) {
+            if (signedSizes[k] > 0) {
+                MemoryBudget.checkMatrix(what + ", block " + (k + 1), signedSizes[k], signedSizes[k]);
+            }
+            total += Math.abs((long) signedSizes[k]);
+        }
+        MemoryBudget.checkMatrix(what + ", the Schur complement of m = " + m + " constraints", m, m);
+        MemoryBudget.check(what + " (m = " + m + ", " + signedSizes.length + " blocks of total size " + total + ")",
+                memoryBytes(m, signedSizes));
     }
 
     // ------------------------------------------------------------------ block-vector helpers

@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
 import org.psdkit.data.OutputFiles;
+import org.psdkit.linalg.MemoryBudget;
 
 /**
  * The SDPA sparse format ({@code .dat-s}) used by SDPLIB.
@@ -29,6 +30,11 @@ import org.psdkit.data.OutputFiles;
  * Duplicate entries are rejected. Every error names the file and line.
  */
 public final class SdpaFormat {
+    /**
+     * Heap bytes per declared block at the least: its size here (4) and the solver's {@link SdpSolver#BLOCK_VECTORS}
+     * arrays of one entry each (a 16-byte header and 8 bytes).
+     */
+    private static final long MIN_BLOCK_BYTES = 4 + SdpSolver.BLOCK_VECTORS * 24L;
 
     private SdpaFormat() {
     }
@@ -94,6 +100,8 @@ public final class SdpaFormat {
         if (nblocks <= 0) {
             throw tk.error("number of blocks must be positive, got " + nblocks);
         }
+        // one int here and at least BLOCK_VECTORS empty arrays in the solver per block, before the sizes are read
+        MemoryBudget.check(name + ": " + nblocks + " blocks", MemoryBudget.times(nblocks, MIN_BLOCK_BYTES));
         int[] sizes = new int[nblocks];
         for (int k = 0; k < nblocks; k++) {
             sizes[k] = tk.nextInt("size of block " + (k + 1));
@@ -102,6 +110,7 @@ public final class SdpaFormat {
             }
         }
         tk.skipRestOfLine();
+        SdpSolver.checkMemory(name, m, sizes);
         double[] c = new double[m];
         for (int i = 0; i < m; i++) {
             c[i] = tk.nextDouble("c[" + (i + 1) + "]");
