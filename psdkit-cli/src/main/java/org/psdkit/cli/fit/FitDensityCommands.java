@@ -105,7 +105,7 @@ public final class FitDensityCommands {
             }
             Kernel k = KernelSpecs.parse(opt.kernel);
             common.checkOutWritable();
-            Dataset raw = common.loadTrain(false);
+            Dataset raw = common.loadUnsupervised("a density model");
             PsdDensityTrainer trainer = new PsdDensityTrainer(k, opt.base(raw.d()), o, anchors, common.seed,
                     Scaler.Kind.parse(common.scale));
             long t0 = System.nanoTime();
@@ -141,7 +141,7 @@ public final class FitDensityCommands {
             opt.check();
             Kernel k = KernelSpecs.parse(opt.kernel);
             common.checkOutWritable();
-            Dataset raw = common.loadTrain(false);
+            Dataset raw = common.loadUnsupervised("a density model");
             BaseMeasure base = opt.base(raw.d());
             checkBase(base);
             Trainer<DensityPipeline> trainer = trainer(k, base, Scaler.Kind.parse(common.scale));
@@ -199,7 +199,7 @@ public final class FitDensityCommands {
                 throw new IllegalArgumentException("--bandwidth must be > 0, got " + bandwidth);
             }
             common.checkOutWritable();
-            Dataset raw = common.loadTrain(false);
+            Dataset raw = common.loadUnsupervised("a density model");
             KdeTrainer trainer = new KdeTrainer(bandwidth, Scaler.Kind.parse(common.scale));
             long t0 = System.nanoTime();
             DensityPipeline m = trainer.fit(raw);
