@@ -1,7 +1,6 @@
 package org.psdkit.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -31,12 +30,12 @@ public class CommonFitOptions extends TrainingOptions {
         }
     }
 
-    /** Fails early (exit 2) if the folder of {@code --out} does not exist. */
+    /**
+     * Fails early (exit 2) if the folder of {@code --out} does not exist or {@code --out} names the training file
+     * ({@link OutputPaths#check}).
+     */
     public void checkOutWritable() {
-        Path dir = out.toAbsolutePath().getParent();
-        if (dir == null || !Files.isDirectory(dir)) {
-            throw new IllegalArgumentException("--out " + out + ": folder " + dir + " does not exist");
-        }
+        OutputPaths.check("--out", out, "--train", train);
     }
 
     /** The first entries of every fit report: model, n, d, seconds (in that order). */

@@ -10,13 +10,22 @@ import org.psdkit.model.Model;
 
 /**
  * A library {@link Model} as {@code predict} and {@code eval} see it. A classifier's prediction CSV starts with a
- * {@code label} column (the original tokens) before its numeric outputs.
+ * {@code label} column (the original tokens) before its numeric outputs. Outputs are checked: a NaN or infinite
+ * output (e.g. coefficients near 1e308 in a model file) is an {@link ArithmeticException} naming the model and the
+ * first such row, so that {@code predict} never writes {@code Infinity} and {@code eval} never reports it.
  */
 public final class CoreModel implements LoadedModel {
     private final Model model;
+    private final String source;
 
     public CoreModel(Model model) {
+        this(model, "model " + model.type());
+    }
+
+    /** {@code source} names the model in messages (e.g. {@code "model file m.json"}). */
+    public CoreModel(Model model, String source) {
         this.model = model;
+        this.source = source;
     }
 
     /** The library model. */
@@ -61,12 +70,29 @@ public final class CoreModel implements LoadedModel {
 
     @Override
     public Matrix predict(Matrix rawX) {
-        return model.predict(rawX);
+        return requireFinite(model.predict(rawX));
+    }
+
+    /** {@code p} itself, or an {@link ArithmeticException} naming the first row and column with a non-finite value. */
+    private Matrix requireFinite(Matrix p) {
+        List<String> cols = model.outputColumns();
+        for (int i = 0; i < p.rows(); i++) {
+            for (int j = 0; j < p.cols(); j++) {
+                double v = p.get(i, j);
+                if (!Double.isFinite(v)) {
+                    String col = j < cols.size() ? cols.get(j) : "column " + (j + 1);
+                    throw new ArithmeticException(source + ": the output '" + col + "' of data row " + (i + 1)
+                            + " is " + v + " (the model's numbers or the row's values overflow double precision;"
+                            + " check the model file and the data)");
+                }
+            }
+        }
+        return p;
     }
 
     @Override
     public String[][] predictText(Matrix rawX) {
-        Matrix p = model.predict(rawX);
+        Matrix p = predict(rawX);
         String[] labels = model instanceof Classifier c ? c.predictLabels(rawX) : null;
         int off = labels == null ? 0 : 1;
         String[][] out = new String[p.rows()][p.cols() + off];
@@ -83,6 +109,16 @@ public final class CoreModel implements LoadedModel {
 
     @Override
     public Map<String, Object> evaluate(Dataset raw) {
-        return model.evaluate(raw);
+        Map<String, Object> metrics = model.evaluate(raw);
+        // a non-finite output shows as a non-finite metric (or, for a classifier, only in its decision values):
+        // then find the row. A density's loglik is -Infinity where the density is 0, with finite outputs.
+        boolean suspect = model instanceof Classifier;
+        for (Object v : metrics.values()) {
+            suspect |= v instanceof Double d && !Double.isFinite(d);
+        }
+        if (suspect) {
+            predict(raw.x());
+        }
+        return metrics;
     }
 }

@@ -15,7 +15,7 @@ public interface LoadedModel {
 
     /** Reads a model file of any registered type through the library ({@link org.psdkit.io.ModelIO#load}). */
     static LoadedModel load(Path file) {
-        return new CoreModel(ModelIO.load(file));
+        return new CoreModel(ModelIO.load(file), "model file " + file);
     }
 
     String type();
@@ -39,7 +39,10 @@ public interface LoadedModel {
         return false;
     }
 
-    /** Outputs for raw inputs: n × outputColumns().length. */
+    /**
+     * Outputs for raw inputs: n × outputColumns().length. A NaN or infinite output is a numerical failure
+     * ({@link ArithmeticException}, exit 1) naming the model and the first such row, never a number in a report.
+     */
     Matrix predict(Matrix rawX);
 
     /**

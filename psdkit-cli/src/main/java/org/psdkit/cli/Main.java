@@ -159,6 +159,7 @@ public final class Main implements Runnable {
             return null;
         }
         String s = message.replaceFirst("^folds ", "--folds ").replaceFirst("^scale: ", "--scale: ");
+        s = s.replaceFirst("(-fold CV \\(need at least \\d+); folds = (\\d+)\\)", "$1; --folds $2)");
         s = s.replaceFirst("^targetName (.*) and noTarget exclude each other$",
                 "--target $1 and --no-target exclude each other");
         s = s.replace("' (targetName); the header has ", "' (--target); the header has ");

@@ -85,12 +85,5 @@ public final class Reports {
         }
     }
 
-    /** Fails (exit 2) if the folder of an output path does not exist. */
-    public static void checkOutputFolder(Path out, String option) {
-        Path dir = out.toAbsolutePath().getParent();
-        if (dir == null || !java.nio.file.Files.isDirectory(dir)) {
-            throw new IllegalArgumentException(option + " " + out + ": folder " + dir + " does not exist");
-        }
-    }
 
 }

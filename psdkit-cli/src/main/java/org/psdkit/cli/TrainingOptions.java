@@ -55,6 +55,21 @@ public class TrainingOptions {
         return ds;
     }
 
+    /**
+     * Loads a training set without a target (densities, KDE; their samplers): every CSV column is a feature, with or
+     * without {@code --no-target}; {@code --target} is refused, since such a model would silently drop a column
+     * (a LIBSVM file's label is not a feature).
+     */
+    public Dataset loadUnsupervised(String model) {
+        if (target != null) {
+            throw new IllegalArgumentException("--target " + target + ": " + model + " takes no target; every "
+                    + "column of --train is a feature (remove the column from the file to leave it out)");
+        }
+        // a LIBSVM file's leading label is part of its format, not a column: it stays out of the features
+        noTarget = !DataReaders.isLibsvm(train);
+        return loadTrain(false);
+    }
+
     /** Loads a training set that must have a target (regression or classification). */
     public Dataset loadSupervised(boolean classifier) {
         if (noTarget) {

@@ -22,7 +22,7 @@ class FlagMessagesTest {
     @Test
     void libraryMessagesGetTheirFlags(@TempDir Path dir) throws IOException {
         assertEquals("--folds must be at least 2, got 1", cli(() -> Splits.kFold(5, 1, 0)));
-        assertEquals("--folds 6 exceeds the number of rows 5", cli(() -> Splits.kFold(5, 6, 0)));
+        assertEquals("5 rows are too few for 6-fold CV (need at least 6; --folds 6)", cli(() -> Splits.kFold(5, 6, 0)));
         assertEquals("--scale: 'max' is not one of none, minmax, zscore", cli(() -> Scaler.Kind.parse("max")));
         assertEquals("--target y and --no-target exclude each other",
                 cli(() -> new CsvReader.Options("y", true, false)));

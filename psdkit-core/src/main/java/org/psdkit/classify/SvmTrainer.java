@@ -141,7 +141,11 @@ public record SvmTrainer(Kernel kernel, double c, double tolerance, Scaler.Kind 
         return new CChoice(chosen, best, folds, rows);
     }
 
-    /** The folds whose training part holds both classes (a one-class fold is skipped). */
+    /**
+     * The folds whose training part holds both classes (a one-class fold is skipped).
+     *
+     * @throws IllegalArgumentException if no fold is left (e.g. 2 rows, one per class, in 2 folds)
+     */
     public static Splits.TrainTest[] bothClassParts(Splits.TrainTest[] parts, double[] y) {
         List<Splits.TrainTest> keep = new ArrayList<>();
         for (Splits.TrainTest p : parts) {
@@ -154,6 +158,11 @@ public record SvmTrainer(Kernel kernel, double c, double tolerance, Scaler.Kind 
             if (pos && neg) {
                 keep.add(p);
             }
+        }
+        if (keep.isEmpty()) {
+            throw new IllegalArgumentException("no CV fold can train an SVM: the training part of each of the "
+                    + parts.length + " folds holds only one class (" + y.length + " rows); use more rows of each "
+                    + "class or fewer folds, or give C to skip the CV");
         }
         return keep.toArray(new Splits.TrainTest[0]);
     }

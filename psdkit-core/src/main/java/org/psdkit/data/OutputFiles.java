@@ -20,10 +20,15 @@ import java.util.concurrent.ThreadLocalRandom;
  * gives a newly created file (0666 &amp; ~umask, e.g. 0644 under umask 022), because the temporary file is created
  * with {@link Files#createFile} and no explicit mode (unlike {@link Files#createTempFile}, which always gives 0600);
  * an existing target keeps its mode. On file systems without POSIX permissions the defaults are left alone.
+ *
+ * <p>An output path that is a symbolic link is written through: the link's final target (see {@link #target}) is
+ * replaced atomically by a temporary sibling of the target, and the link itself stays a link.
  */
 public final class OutputFiles {
     /** How many random temporary names to try before giving up (a collision needs 64 random bits to repeat). */
     private static final int TEMP_NAME_ATTEMPTS = 16;
+    /** Longest chain of symbolic links followed; Linux's own limit for path resolution is 40 (MAXSYMLINKS). */
+    private static final int MAX_LINKS = 40;
 
     private OutputFiles() {
     }
@@ -34,7 +39,7 @@ public final class OutputFiles {
      * @throws IOException if the folder does not exist or cannot be written
      */
     public static void writeAtomically(Path out, byte[] bytes) throws IOException {
-        Path abs = out.toAbsolutePath();
+        Path abs = target(out);
         Path dir = abs.getParent();
         Set<PosixFilePermission> keep = existingPermissions(abs);
         Path tmp = createSibling(dir, abs.getFileName().toString());
@@ -78,6 +83,38 @@ public final class OutputFiles {
             } catch (IOException e) {
                 // best effort while the JVM exits
             }
+        }
+    }
+
+    /**
+     * The file a write to {@code out} really replaces, as an absolute path whose folder has no symbolic links: the
+     * real path of an existing file; for a symbolic link (also a dangling one) the final target of the chain of
+     * links; for a file that does not exist yet, the real path of its folder plus its name. Two paths name the same
+     * output exactly when their targets are equal.
+     *
+     * @throws IOException if a chain of links is longer than {@value #MAX_LINKS} or a link cannot be read
+     */
+    public static Path target(Path out) throws IOException {
+        Path p = out.toAbsolutePath().normalize();
+        for (int links = 0; ; links++) {
+            if (Files.exists(p)) {
+                return p.toRealPath();
+            }
+            if (!Files.isSymbolicLink(p)) {
+                Path dir = p.getParent();
+                Path name = p.getFileName();
+                if (dir == null || name == null) {
+                    return p;
+                }
+                Path realDir = Files.isDirectory(dir) ? dir.toRealPath() : dir;
+                return realDir.resolve(name.toString());
+            }
+            if (links >= MAX_LINKS) {
+                throw new IOException(out + ": more than " + MAX_LINKS + " symbolic links in a chain");
+            }
+            // a dangling link: follow it by hand (toRealPath needs the target to exist)
+            Path link = Files.readSymbolicLink(p);
+            p = (p.getParent() == null ? link : p.getParent().resolve(link)).toAbsolutePath().normalize();
         }
     }
 

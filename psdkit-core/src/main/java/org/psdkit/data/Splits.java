@@ -31,6 +31,15 @@ public final class Splits {
     }
 
     /**
+     * The message for {@code n} rows split into more folds than rows: "4 rows are too few for 5-fold CV (need at
+     * least 5; folds = 5)". Every CV of psdkit uses it, so that callers can recognise it and name their option.
+     */
+    public static String tooFewRows(int n, int k) {
+        return n + " row" + (n == 1 ? " is" : "s are") + " too few for " + k + "-fold CV (need at least " + k
+                + "; folds = " + k + ")";
+    }
+
+    /**
      * k folds of a seeded permutation; fold sizes differ by at most one. Element f is fold f's test/train pair.
      */
     public static TrainTest[] kFold(int n, int k, long seed) {
@@ -38,7 +47,7 @@ public final class Splits {
             throw new IllegalArgumentException("folds must be at least 2, got " + k);
         }
         if (k > n) {
-            throw new IllegalArgumentException("folds " + k + " exceeds the number of rows " + n);
+            throw new IllegalArgumentException(tooFewRows(n, k));
         }
         int[] p = permutation(n, seed);
         TrainTest[] out = new TrainTest[k];

@@ -1,5 +1,9 @@
 package org.psdkit.io;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -49,17 +53,64 @@ public final class ModelFile {
      * {@code formatVersion}. Problems are {@link IllegalArgumentException}s naming the file.
      */
     public static JsonNode read(Path in) {
+        if (java.nio.file.Files.isDirectory(in)) {
+            throw new IllegalArgumentException("model file " + in + " is a directory, not a model file");
+        }
         JsonNode root;
         try {
             root = JSON.readTree(in.toFile());
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             throw new IllegalArgumentException("model file " + in + ": no such file");
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("model file " + in + " is not valid JSON: " + describe(e));
         } catch (IOException e) {
-            throw new IllegalArgumentException("model file " + in + " is not valid JSON: "
-                    + e.getMessage().lines().findFirst().orElse(""));
+            throw new IllegalArgumentException("model file " + in + ": cannot read ("
+                    + e.getMessage().lines().findFirst().orElse("") + ")");
         }
         check(root, "model file " + in);
         return root;
+    }
+
+    /**
+     * A JSON syntax error in our words: where it is (line, column, the field's path such as {@code numbers.alpha[3]})
+     * and what is wrong, without the parser's advice on its own settings. A {@code NaN} or {@code Infinity} literal
+     * is named as such: model files hold finite numbers only.
+     */
+    static String describe(JsonProcessingException e) {
+        String what = e.getOriginalMessage() == null ? "syntax error" : e.getOriginalMessage();
+        int advice = what.indexOf(": enable ");
+        if (advice >= 0) {
+            what = what.substring(0, advice);
+        }
+        what = what.lines().findFirst().orElse(what);
+        what = what.replaceAll("\\[Source: [^;]*; ", "[");
+        if (what.startsWith("Non-standard token")) {
+            what = what.replace("Non-standard token", "the literal") + " is not a number a model file may hold "
+                    + "(finite numbers only)";
+        }
+        StringBuilder where = new StringBuilder();
+        JsonLocation loc = e.getLocation();
+        if (loc != null && loc.getLineNr() > 0) {
+            where.append("line ").append(loc.getLineNr()).append(", column ").append(loc.getColumnNr());
+        }
+        String field = e.getProcessor() instanceof JsonParser p ? path(p.getParsingContext()) : "";
+        if (!field.isEmpty()) {
+            where.append(where.length() > 0 ? ", " : "").append("field ").append(field);
+        }
+        return where.length() == 0 ? what : where + ": " + what;
+    }
+
+    /** The path of a parser position, e.g. {@code numbers.alpha[3]} ({@code ""} at the top level). */
+    private static String path(JsonStreamContext ctx) {
+        StringBuilder sb = new StringBuilder();
+        for (JsonStreamContext c = ctx; c != null && !c.inRoot(); c = c.getParent()) {
+            if (c.inArray()) {
+                sb.insert(0, "[" + Math.max(0, c.getCurrentIndex()) + "]");
+            } else if (c.getCurrentName() != null) {
+                sb.insert(0, c.getCurrentName() + (sb.length() > 0 && sb.charAt(0) != '[' ? "." : ""));
+            }
+        }
+        return sb.toString();
     }
 
     /**

@@ -42,10 +42,35 @@ public final class SpdSolve {
                 hi = Math.max(hi, l);
             }
             double cond = n == 0 ? 1 : (hi / lo) * (hi / lo);
-            return new Result(c.solve(b), new Diagnostics("cholesky", c.jitter(), n, cond));
+            int rank = c.jitter() > 0 ? pivotRank(c, hi * hi) : n;
+            return new Result(c.solve(b), new Diagnostics("cholesky", c.jitter(), rank, cond));
         } catch (LinalgException e) {
             return eigenSolve(a, shift, b);
         }
+    }
+
+    /**
+     * A dependent column's Cholesky pivot under a jitter j is j·(1 + |c|²), c its coefficients on the earlier
+     * columns (for k identical rows |c|² = 1/(k−1), so at most 2j); pivots above this many jitters count as rank.
+     */
+    static final double DEPENDENT_PIVOT_JITTERS = 10;
+
+    /**
+     * The numerical rank (an estimate) of A + shift·I from a Cholesky factor that needed a jitter: the pivots L_ii²
+     * of a positive semidefinite matrix are the residuals of its columns after the earlier ones (Higham 2002,
+     * Sec. 10.3), zero exactly for a dependent column and about the jitter here. A pivot counts when it exceeds both
+     * {@link #DEPENDENT_PIVOT_JITTERS} jitters and {@link #RANK_TOL} · the largest pivot, the eigen route's cut-off.
+     */
+    private static int pivotRank(Cholesky c, double maxPivot) {
+        double cut = Math.max(RANK_TOL * maxPivot, DEPENDENT_PIVOT_JITTERS * c.jitter());
+        int rank = 0;
+        for (int i = 0; i < c.lower().rows(); i++) {
+            double l = c.lower().get(i, i);
+            if (l * l > cut) {
+                rank++;
+            }
+        }
+        return rank;
     }
 
     /** The eigen route (used directly by tests and as the fallback of {@link #solve}). */

@@ -3,6 +3,7 @@ package org.psdkit.data;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -70,5 +71,49 @@ class OutputFilesTest {
         try (Stream<Path> s = Files.list(dir)) {
             assertArrayEquals(new Object[0], s.toArray());
         }
+    }
+
+    @Test
+    void symbolicLinkIsWrittenThroughAndStaysALink() throws IOException {
+        Path sub = Files.createDirectory(dir.resolve("sub"));
+        Path real = Files.writeString(sub.resolve("real.csv"), "old\n");
+        Path link = Files.createSymbolicLink(dir.resolve("link.csv"), Path.of("sub", "real.csv")); // relative link
+        Path chain = Files.createSymbolicLink(dir.resolve("chain.csv"), link);
+        OutputFiles.writeAtomically(link, "new\n".getBytes(StandardCharsets.UTF_8));
+        assertTrue(Files.isSymbolicLink(link));
+        assertEquals("new\n", Files.readString(real));
+        OutputFiles.writeAtomically(chain, "newer\n".getBytes(StandardCharsets.UTF_8));
+        assertTrue(Files.isSymbolicLink(chain) && Files.isSymbolicLink(link));
+        assertEquals("newer\n", Files.readString(real));
+        // no temporary file left next to the link or next to the target
+        try (Stream<Path> s = Files.list(dir)) {
+            assertEquals(List.of("chain.csv", "link.csv", "sub"), s.map(p -> p.getFileName().toString()).sorted().toList());
+        }
+        try (Stream<Path> s = Files.list(sub)) {
+            assertEquals(List.of("real.csv"), s.map(p -> p.getFileName().toString()).toList());
+        }
+    }
+
+    @Test
+    void danglingLinkCreatesItsTarget() throws IOException {
+        Path link = Files.createSymbolicLink(dir.resolve("link.csv"), Path.of("later.csv"));
+        OutputFiles.writeAtomically(link, "x\n".getBytes(StandardCharsets.UTF_8));
+        assertTrue(Files.isSymbolicLink(link));
+        assertEquals("x\n", Files.readString(dir.resolve("later.csv")));
+    }
+
+    @Test
+    void targetComparesRealPaths() throws IOException {
+        Path real = Files.writeString(dir.resolve("in.csv"), "a\n");
+        Path link = Files.createSymbolicLink(dir.resolve("link.csv"), real);
+        Path dirLink = Files.createSymbolicLink(dir.resolve("d"), dir);
+        Path t = OutputFiles.target(real);
+        assertEquals(t, OutputFiles.target(link));
+        assertEquals(t, OutputFiles.target(dir.resolve(".").resolve("in.csv")));
+        assertEquals(t, OutputFiles.target(dirLink.resolve("in.csv")));
+        // a file that does not exist yet: its real folder plus its name
+        assertEquals(t.resolveSibling("new.csv"), OutputFiles.target(dirLink.resolve("new.csv")));
+        Path loop = Files.createSymbolicLink(dir.resolve("loop"), dir.resolve("loop"));
+        assertThrows(IOException.class, () -> OutputFiles.target(loop));
     }
 }

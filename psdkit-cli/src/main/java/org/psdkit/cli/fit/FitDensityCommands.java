@@ -46,6 +46,26 @@ public final class FitDensityCommands {
         return Main.EXIT_OK;
     }
 
+    /**
+     * Runs a fit; the library's refusal to integrate a kernel against the base measure (a kernel without a closed
+     * form, e.g. {@code linear}, against Lebesgue measure over all of R^d) is reworded with the options that set them
+     * and the choices that work.
+     */
+    static DensityPipeline explained(DensityFitOptions opt, java.util.function.Supplier<DensityPipeline> fit) {
+        try {
+            return fit.get();
+        } catch (IllegalArgumentException e) {
+            String msg = e.getMessage() == null ? "" : e.getMessage();
+            if (!msg.startsWith("quadrature fallback") && !msg.contains("use the quadrature fallback")) {
+                throw e;
+            }
+            throw new IllegalArgumentException("--kernel " + opt.kernel + " with --base " + opt.base + ": the "
+                    + "density's normaliser cannot be integrated (" + msg + "); a gaussian kernel has a closed form "
+                    + "against every base, other kernels need a base with finite bounds, --base 'box(a=A,b=B)', or "
+                    + "a gaussian base, --base 'gaussian(mu=M,sd=S)'", e);
+        }
+    }
+
     /** The fit report's solver fields: objective, duality_gap, iterations, converged; bandwidth, loo_loglik; integral. */
     static Map<String, Object> diagnosticsReport(DensityModel m) {
         Map<String, Object> r = new java.util.LinkedHashMap<>();
@@ -105,13 +125,13 @@ public final class FitDensityCommands {
             }
             Kernel k = KernelSpecs.parse(opt.kernel);
             common.checkOutWritable();
-            Dataset raw = common.loadTrain(false);
+            Dataset raw = common.loadUnsupervised("a density model");
             PsdDensityTrainer trainer = new PsdDensityTrainer(k, opt.base(raw.d()), o, anchors, common.seed,
                     Scaler.Kind.parse(common.scale));
             long t0 = System.nanoTime();
             DensityPipeline m;
             try (Progress p = Progress.start("density fista", opt.maxIter)) {
-                m = trainer.fit(raw, e -> p.set(e.step(), "gap " + e.value()));
+                m = explained(opt, () -> trainer.fit(raw, e -> p.set(e.step(), "gap " + e.value())));
             }
             double secs = (System.nanoTime() - t0) * 1e-9;
             Map<String, Object> options = new java.util.LinkedHashMap<>();
@@ -141,12 +161,12 @@ public final class FitDensityCommands {
             opt.check();
             Kernel k = KernelSpecs.parse(opt.kernel);
             common.checkOutWritable();
-            Dataset raw = common.loadTrain(false);
+            Dataset raw = common.loadUnsupervised("a density model");
             BaseMeasure base = opt.base(raw.d());
             checkBase(base);
             Trainer<DensityPipeline> trainer = trainer(k, base, Scaler.Kind.parse(common.scale));
             long t0 = System.nanoTime();
-            DensityPipeline m = trainer.fit(raw);
+            DensityPipeline m = explained(opt, () -> trainer.fit(raw));
             return finish(common, raw, m, (System.nanoTime() - t0) * 1e-9, Map.of("lambda", opt.lambda));
         }
     }
@@ -199,7 +219,7 @@ public final class FitDensityCommands {
                 throw new IllegalArgumentException("--bandwidth must be > 0, got " + bandwidth);
             }
             common.checkOutWritable();
-            Dataset raw = common.loadTrain(false);
+            Dataset raw = common.loadUnsupervised("a density model");
             KdeTrainer trainer = new KdeTrainer(bandwidth, Scaler.Kind.parse(common.scale));
             long t0 = System.nanoTime();
             DensityPipeline m = trainer.fit(raw);

@@ -72,7 +72,7 @@ public final class FitKrrCommand implements Callable<Integer> {
         rep.put("rank", m.diagnostics().rank());
         if (m.diagnostics().jitter() > 0 || m.diagnostics().route().contains("eigen")) {
             System.err.println("psdkit fit krr: warning: the kernel system is ill-conditioned (route "
-                    + m.diagnostics().route() + ", diagonal jitter " + m.diagnostics().jitter() + ", rank "
+                    + m.diagnostics().route() + ", diagonal jitter " + m.diagnostics().jitter() + ", numerical rank "
                     + m.diagnostics().rank() + " of " + raw.n() + "); consider a larger --lambda or a nugget");
         }
         if (!common.json) {

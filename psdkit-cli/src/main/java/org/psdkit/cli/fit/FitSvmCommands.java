@@ -96,6 +96,18 @@ public final class FitSvmCommands {
         };
     }
 
+    /**
+     * Fails (exit 2) before any work if the training set has fewer rows than the folds of the CV that chooses the
+     * parameters; the folds are fixed here, so the message names the options that skip the CV.
+     */
+    static void checkCvRows(Dataset raw, int folds, String skipOptions) {
+        if (raw.n() < folds) {
+            throw new IllegalArgumentException(raw.source() + ": " + org.psdkit.data.Splits.tooFewRows(raw.n(), folds)
+                    .replace("; folds = " + folds + ")", ")") + "; the parameters are chosen by " + folds
+                    + "-fold CV: give " + skipOptions + " to skip it");
+        }
+    }
+
     /** Rejects {@code --scale zscore}: the learned kernels need features scaled to [0, 1] (minmax, always applied). */
     static void checkMinmax(CommonFitOptions common, String model) {
         Scaler.Kind kind = Scaler.Kind.parse(common.scale);
@@ -139,6 +151,9 @@ public final class FitSvmCommands {
             Kernel k = KernelSpecs.parse(kernel);
             common.checkOutWritable();
             Dataset raw = common.loadSupervised(true);
+            if (cGiven == null) {
+                checkCvRows(raw, SvmTrainer.DEFAULT_FOLDS, "-C");
+            }
             Scaler.Kind scale = Scaler.Kind.parse(common.scale);
             long t0 = System.nanoTime();
             Map<String, Object> cv = null;
@@ -254,6 +269,9 @@ public final class FitSvmCommands {
             common.checkOutWritable();
             Dataset raw = common.loadSupervised(true);
             SvmClassifier.Encoded.of(raw);
+            if (cGiven == null || (method().usesEpsilon() && eGiven == null)) {
+                checkCvRows(raw, KernelLearning.DEFAULT_FOLDS, method().usesEpsilon() ? "-C and --epsilon" : "-C");
+            }
             checkMinmax(common, type());
             Trainer<SvmClassifier> trainer = trainer(cGiven, cg, eGiven, eg, orth);
             long t0 = System.nanoTime();

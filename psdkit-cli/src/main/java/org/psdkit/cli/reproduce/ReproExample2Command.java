@@ -45,7 +45,7 @@ public final class ReproExample2Command implements Callable<Integer> {
         if (ncmMaxIter < 1) {
             throw new IllegalArgumentException("--ncm-max-iter must be >= 1, got " + ncmMaxIter);
         }
-        Reports.checkOutputFolder(out, "--out");
+        org.psdkit.cli.OutputPaths.check("--out", out);
         Example2Reproduction.Result res;
         try (ReproProgress progress = new ReproProgress()) {
             res = Example2Reproduction.run(new Example2Reproduction.Options(sizes, ncmMaxIter, out), progress);

@@ -71,7 +71,7 @@ public final class ReproKernelSosCommand implements Callable<Integer> {
         if (testPoints < 2) {
             throw new IllegalArgumentException("--test must be >= 2, got " + testPoints);
         }
-        Reports.checkOutputFolder(out, "--out");
+        org.psdkit.cli.OutputPaths.check("--out", out);
         KernelSosReproduction.Result res;
         try (ReproProgress progress = new ReproProgress()) {
             res = KernelSosReproduction.run(new KernelSosReproduction.Options(n, noise, sigmas, lambda, psdLambda,

@@ -20,10 +20,7 @@ final class ReproTkFiguresCommands {
     }
 
     static void checkOutputFolder(Path out) {
-        Path parent = out.toAbsolutePath().getParent();
-        if (parent == null || !Files.isDirectory(parent)) {
-            throw new IllegalArgumentException("--out " + out + ": folder does not exist");
-        }
+        org.psdkit.cli.OutputPaths.check("--out", out);
     }
 
     /** {@code reproduce tk-surfaces}. */

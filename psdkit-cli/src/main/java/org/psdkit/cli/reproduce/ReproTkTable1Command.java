@@ -138,10 +138,12 @@ public final class ReproTkTable1Command implements Callable<Integer> {
             sets.add(name);
         }
         if (out != null) {
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent == null || !Files.isDirectory(parent)) {
-                throw new IllegalArgumentException("--out " + out + ": folder does not exist");
+            Object[] inputs = new Object[2 * sets.size()];
+            for (int k = 0; k < sets.size(); k++) {
+                inputs[2 * k] = "--data";
+                inputs[2 * k + 1] = dir.resolve(sets.get(k) + ".csv");
             }
+            org.psdkit.cli.OutputPaths.check("--out", out, inputs);
         }
         TkTable1.Options o = new TkTable1.Options(dir, sets, ms, splits, firstSplit, seed, librarySize, folds, gap,
                 cgGiven, egGiven, orth, beta, gauss::scaling);

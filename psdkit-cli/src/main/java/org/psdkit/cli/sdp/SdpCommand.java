@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.cli.Main;
+import org.psdkit.cli.OutputPaths;
 import org.psdkit.cli.Progress;
 import org.psdkit.cli.Reports;
 import org.psdkit.optim.sdp.SdpOptions;
@@ -74,7 +75,7 @@ public final class SdpCommand implements Runnable {
                 throw new IllegalArgumentException("--time-limit must be >= 0, got " + timeLimit);
             }
             if (solution != null) {
-                Reports.checkOutputFolder(solution, "--solution");
+                OutputPaths.check("--solution", solution, "the problem file", file);
             }
             SdpProblem p = SdpaFormat.read(file);
             SdpResult r;

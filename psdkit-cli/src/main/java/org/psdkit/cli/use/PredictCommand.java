@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import org.psdkit.cli.DataReaders;
 import org.psdkit.cli.LoadedModel;
 import org.psdkit.cli.Main;
+import org.psdkit.cli.OutputPaths;
 import org.psdkit.cli.Reports;
 import org.psdkit.data.Dataset;
 import picocli.CommandLine.Command;
@@ -33,7 +34,7 @@ public final class PredictCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Reports.checkOutputFolder(out, "--out");
+        OutputPaths.check("--out", out, "--model", model, "--data", data);
         LoadedModel m = LoadedModel.load(model);
         Dataset ds = DataReaders.readForModel(data, m, false);
         long t0 = System.nanoTime();

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.cli.Main;
+import org.psdkit.cli.OutputPaths;
 import org.psdkit.cli.Reports;
 import org.psdkit.density.DensityPipeline;
 import org.psdkit.io.ModelFile;
@@ -40,7 +41,7 @@ public final class SampleCommand implements Callable<Integer> {
         if (n < 1) {
             throw new IllegalArgumentException("--n must be >= 1, got " + n);
         }
-        Reports.checkOutputFolder(out, "--out");
+        OutputPaths.check("--out", out, "--model", model);
         JsonNode doc = ModelFile.read(model);
         String type = doc.get("model").asText();
         org.psdkit.io.ModelDocs.header(doc, "model file " + model); // the common fields first, as for every model

@@ -583,8 +583,11 @@ public final class KernelLearning {
     }
 
     private static void checkFolds(int folds, int rows) {
-        if (folds < 2 || folds > rows) {
-            throw new IllegalArgumentException("folds must be in [2, n], got " + folds);
+        if (folds < 2) {
+            throw new IllegalArgumentException("folds must be at least 2, got " + folds);
+        }
+        if (folds > rows) {
+            throw new IllegalArgumentException(Splits.tooFewRows(rows, folds));
         }
     }
 

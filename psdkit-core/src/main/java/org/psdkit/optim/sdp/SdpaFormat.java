@@ -25,7 +25,7 @@ import org.psdkit.linalg.MemoryBudget;
  * "primal infeasible" (SDPA's (P') infeasible) is our {@link SdpStatus#DUAL_INFEASIBLE}, and vice versa.
  *
  * <p>Layout: comment lines starting with {@code "} or {@code *}; m; the number of blocks; the block sizes (negative =
- * diagonal block); c (m numbers); then one entry per line {@code matno blkno i j value} with matno 0 for F_0,
+ * diagonal block), all on one line; c (m numbers), all on one line; then one entry per line {@code matno blkno i j value} with matno 0 for F_0,
  * 1-based i, j, upper triangle (i &gt; j is accepted and swapped). The characters {@code , ( ) { }} are separators.
  * Duplicate entries are rejected. Every error names the file and line.
  */
@@ -102,20 +102,23 @@ public final class SdpaFormat {
         }
         // one int here and at least BLOCK_VECTORS empty arrays in the solver per block, before the sizes are read
         MemoryBudget.check(name + ": " + nblocks + " blocks", MemoryBudget.times(nblocks, MIN_BLOCK_BYTES));
+        // the block sizes and c each fill exactly one line: a short line must not borrow the next line's numbers
+        String[] sizeFields = tk.headerLine("the block sizes", nblocks);
         int[] sizes = new int[nblocks];
         for (int k = 0; k < nblocks; k++) {
-            sizes[k] = tk.nextInt("size of block " + (k + 1));
+            sizes[k] = tk.parseInt(sizeFields[k], "size of block " + (k + 1));
             if (sizes[k] == 0) {
                 throw tk.error("block " + (k + 1) + " has size 0");
             }
         }
-        tk.skipRestOfLine();
         SdpSolver.checkMemory(name, m, sizes);
         double[] c = new double[m];
-        for (int i = 0; i < m; i++) {
-            c[i] = tk.nextDouble("c[" + (i + 1) + "]");
+        if (m > 0) {
+            String[] cFields = tk.headerLine("the vector c", m);
+            for (int i = 0; i < m; i++) {
+                c[i] = tk.parseDouble(cFields[i], "c[" + (i + 1) + "]");
+            }
         }
-        tk.skipRestOfLine();
         SdpProblem.Builder b = SdpProblem.builder(m);
         for (int k = 0; k < nblocks; k++) {
             if (sizes[k] < 0) {
@@ -134,7 +137,7 @@ public final class SdpaFormat {
             if (f.length == 0) {
                 continue;
             }
-            if (f.length < 5) {
+            if (f.length != 5) {
                 throw tk.error("an entry needs 5 fields 'matno blkno i j value', found " + f.length);
             }
             int mat = tk.parseInt(f[0], "matno");
@@ -290,6 +293,45 @@ public final class SdpaFormat {
                 next = 0;
             }
             return fields[next++];
+        }
+
+        /**
+         * The fields of the next non-empty line, which must hold {@code count} values (the block sizes or c); a
+         * trailing remark starting with {@code =}, {@code "} or {@code *} (e.g. {@code =bLOCKsTRUCT}) is ignored.
+         */
+        String[] headerLine(String what, int count) throws IOException {
+            String[] f = new String[0];
+            while (f.length == 0) {
+                String line;
+                if (pendingLine != null) {
+                    line = pendingLine;
+                    pendingLine = null;
+                } else {
+                    line = r.readLine();
+                    if (line == null) {
+                        throw new IllegalArgumentException(name + ":" + lineNo + ": unexpected end of file while "
+                                + "reading " + what);
+                    }
+                    lineNo++;
+                }
+                f = split(line);
+            }
+            int values = 0;
+            while (values < f.length && !isRemark(f[values])) {
+                values++;
+            }
+            if (values != count) {
+                throw error("the line of " + what + " holds " + values + " value" + (values == 1 ? "" : "s")
+                        + ", expected " + count + " (" + (what.endsWith("c") ? "m" : "the number of blocks")
+                        + " = " + count + "; the whole of " + what + " must be on this one line)");
+            }
+            skipRestOfLine();
+            return f;
+        }
+
+        private static boolean isRemark(String s) {
+            char c0 = s.charAt(0);
+            return c0 == '=' || c0 == '"' || c0 == '*';
         }
 
         /** Drops what is left of the current line (e.g. "=mdim"). */

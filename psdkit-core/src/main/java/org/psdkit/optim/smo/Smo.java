@@ -395,7 +395,9 @@ public final class Smo {
                     }
                 }
             }
-            violation = gmax - gmin;
+            // the KKT conditions hold iff m(alpha) <= M(alpha) (Fan, Chen & Lin 2005, eq. 9), so the violation is
+            // max(0, m - M); an empty lower set (gmin = +inf) means no pair can improve the dual: violation 0
+            violation = gmin == Double.POSITIVE_INFINITY ? 0 : Math.max(0, gmax - gmin);
             selI = i;
             selJ = j;
             return violation < tol || j < 0;

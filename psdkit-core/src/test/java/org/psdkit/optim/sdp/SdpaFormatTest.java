@@ -87,7 +87,17 @@ class SdpaFormatTest {
         assertMessage("test.dat-s:5: entry (3,3) outside block 1 of size 2", "1\n1\n2\n1\n1 1 3 3 1\n");
         assertMessage("test.dat-s:5: block 1 is diagonal", "1\n1\n-2\n1\n1 1 1 2 1\n");
         assertMessage("test.dat-s:6: duplicate entry", "1\n1\n2\n1\n1 1 1 2 1\n1 1 2 1 1\n");
-        assertMessage("test.dat-s:4: unexpected end of file while reading c[2]", "2\n1\n2\n1\n");
+        assertMessage("test.dat-s:4: the line of the vector c holds 1 value, expected 2 (m = 2", "2\n1\n2\n1\n");
+        // a short c line must not take the next entry line's numbers as c (issue 17)
+        assertMessage("test.dat-s:4: the line of the vector c holds 2 values, expected 3",
+                "3\n1\n2\n1 2\n0 1 1 1 1\n1 1 1 1 1\n");
+        assertMessage("test.dat-s:3: the line of the block sizes holds 1 value, expected 2 (the number of blocks = 2",
+                "1\n2\n2\n1\n1 1 1 1 1\n");
+        assertMessage("test.dat-s:4: the line of the vector c holds 2 values, expected 1", "1\n1\n2\n1 2\n");
+        assertMessage("test.dat-s:3: unexpected end of file while reading the vector c", "1\n1\n2\n");
+        assertMessage("test.dat-s:5: an entry needs 5 fields 'matno blkno i j value', found 6",
+                "1\n1\n2\n1\n1 1 1 1 1 7\n");
+        assertMessage("test.dat-s:5: blkno 2 outside 1..1", "1\n1\n2\n1 =c\n1 2 1 1 1\n");
         assertMessage("test.dat-s:1: expected an integer for number of constraint matrices m", "m\n");
         assertMessage("test.dat-s: empty file", "\"only a comment\n");
     }

@@ -124,4 +124,25 @@ class SmoTest {
         assertThrows(IllegalArgumentException.class, () -> BinaryLabels.of(new String[] {"a", "a"}, "x"));
         assertThrows(IllegalArgumentException.class, () -> gb.encode(new String[] {"c"}, "x"));
     }
+
+    /** The KKT violation max(0, m - M) is never negative (it was m - M, e.g. -1.8 on 4 rows; issue 17). */
+    @Test
+    void violationIsNeverNegative() {
+        Random rnd = new Random(17);
+        GaussianKernel g = new GaussianKernel(1.0);
+        for (int trial = 0; trial < 200; trial++) {
+            int n = 2 + rnd.nextInt(5);
+            Matrix x = Matrix.zeros(n, 3);
+            double[] y = new double[n];
+            for (int i = 0; i < n; i++) {
+                for (int j = 0; j < 3; j++) {
+                    x.set(i, j, rnd.nextGaussian() * (1 + trial % 7));
+                }
+                y[i] = i % 2 == 0 ? 1 : -1;
+            }
+            double c = Math.pow(10, rnd.nextInt(7) - 3);
+            Smo.Result r = Smo.solve(KernelRows.dense(g.gram(x)), y, c, 1e-3, null);
+            assertTrue(r.violation() >= 0, "trial " + trial + ": violation " + r.violation());
+        }
+    }
 }

@@ -1,0 +1,285 @@
+package org.psdkit.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.psdkit.io.ModelFile;
+
+/**
+ * Issue 17, "Data loss", "Corrupt input accepted" and "Messages that mislead": each case exits with the promised
+ * status and one message line, and leaves every file of the folder as it was (no output, no temporary file, no
+ * damaged input).
+ */
+class HostileInputTest {
+    @TempDir
+    Path dir;
+    Path in;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        List<String> lines = Files.readAllLines(TestFiles.resource(dir, "data/boston.csv"));
+        Files.delete(dir.resolve("boston.csv"));
+        in = Files.write(dir.resolve("in.csv"), lines.subList(0, 61)); // header + 60 rows
+    }
+
+    /** Every file of the folder (also hidden, e.g. temporary files) with its content. */
+    private Map<String, String> snapshot() throws IOException {
+        Map<String, String> m = new TreeMap<>();
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : s.toList()) {
+                String key = p.getFileName().toString() + (Files.isSymbolicLink(p) ? " -> link" : "");
+                m.put(key, Files.isDirectory(p) ? "<dir>" : Files.readString(p));
+            }
+        }
+        return m;
+    }
+
+    /**
+     * Runs the command and checks: the exit status, exactly one {@code psdkit:} message line holding every
+     * fragment, nothing on stdout, and the folder exactly as before.
+     */
+    private String fails(int status, String[] fragments, String... args) throws IOException {
+        Map<String, String> before = snapshot();
+        CliRun r = CliRun.run(args);
+        assertEquals(status, r.status(), r.err());
+        assertEquals("", r.out());
+        List<String> msgs = r.err().lines().filter(l -> l.startsWith("psdkit:")).toList();
+        assertEquals(1, msgs.size(), "one message line expected: " + r.err());
+        String msg = msgs.get(0);
+        assertTrue(msg.startsWith(status == 2 ? "psdkit: error: " : "psdkit: numerical failure: "), msg);
+        assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
+        for (String f : fragments) {
+            assertTrue(msg.contains(f), "expected '" + f + "' in: " + msg);
+        }
+        assertEquals(before, snapshot(), "the folder changed");
+        return msg;
+    }
+
+    private static String[] f(String... fragments) {
+        return fragments;
+    }
+
+    private Path fitKrr(String name) {
+        Path m = dir.resolve(name);
+        CliRun r = CliRun.run("fit", "krr", "--train", in.toString(), "--out", m.toString(), "--json");
+        assertEquals(0, r.status(), r.err());
+        return m;
+    }
+
+    private Path writeModel(String name, JsonNode doc) throws IOException {
+        Path p = dir.resolve(name);
+        ModelFile.write(p, doc);
+        return p;
+    }
+
+    // ---------------------------------------------------------------- data loss
+
+    @Test
+    void outputNamingTheTrainingFileIsRefused() throws IOException {
+        fails(2, f("--out", "--train", "same file"), "fit", "krr", "--train", in.toString(), "--out",
+                dir.resolve(".").resolve("in.csv").toString());
+        Path link = Files.createSymbolicLink(dir.resolve("link.csv"), in.getFileName());
+        fails(2, f("--out " + in, "--train " + link), "fit", "krr", "--train", link.toString(), "--out",
+                in.toString());
+        fails(2, f("--out", "--train"), "fit", "svm", "--train", in.toString(), "--out", link.toString());
+    }
+
+    @Test
+    void predictAndSampleOutputNamingAnInputIsRefused() throws IOException {
+        Path m = fitKrr("m.json");
+        Path data = Files.copy(in, dir.resolve("d.csv"));
+        fails(2, f("--out " + data, "--data " + data), "predict", "--model", m.toString(), "--data", data.toString(),
+                "--out", data.toString());
+        fails(2, f("--out", "--model " + m), "predict", "--model", m.toString(), "--data", data.toString(),
+                "--out", dir.resolve(".").resolve("m.json").toString());
+        Path two = Files.write(dir.resolve("two.csv"), List.of("a,b", "0,1", "1,0.5", "0.5,0.2", "0.3,0.9",
+                "0.8,0.1", "0.1,0.4"));
+        Path kde = dir.resolve("kde.json");
+        assertEquals(0, CliRun.run("fit", "kde", "--train", two.toString(), "--out", kde.toString(), "--json")
+                .status());
+        fails(2, f("--out", "--model " + kde), "sample", "--model", kde.toString(), "--n", "5", "--out",
+                kde.toString());
+    }
+
+    @Test
+    void sdpSolutionNamingTheProblemIsRefused() throws IOException {
+        Path p = TestFiles.resource(dir, "sdplib/truss1.dat-s");
+        fails(2, f("--solution", "problem file"), "sdp", "solve", p.toString(), "--solution",
+                dir.resolve(".").resolve("truss1.dat-s").toString());
+    }
+
+    @Test
+    void outputThatIsASymbolicLinkIsWrittenThrough() throws IOException {
+        Path m = fitKrr("m.json");
+        Path target = Files.writeString(dir.resolve("pred-target.csv"), "old\n");
+        Path link = Files.createSymbolicLink(dir.resolve("pred.csv"), target.getFileName());
+        CliRun r = CliRun.run("predict", "--model", m.toString(), "--data", in.toString(), "--out", link.toString(),
+                "--json");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(Files.isSymbolicLink(link), "the link stays a link");
+        assertEquals(61, Files.readAllLines(target).size(), "the target holds the predictions");
+        try (Stream<Path> s = Files.list(dir)) {
+            assertFalse(s.anyMatch(p -> p.getFileName().toString().endsWith(".tmp")), "no temporary file left");
+        }
+    }
+
+    @Test
+    void outputFilesGetThePermissionsOfAPlainWrite() throws IOException {
+        assumeTrue(Files.getFileAttributeView(dir, PosixFileAttributeView.class) != null, "POSIX file system");
+        String plain = PosixFilePermissions.toString(Files.getPosixFilePermissions(
+                Files.createFile(dir.resolve("plain.txt"))));
+        Path m = fitKrr("m.json");
+        assertEquals(plain, PosixFilePermissions.toString(Files.getPosixFilePermissions(m)));
+        Path pred = Files.writeString(dir.resolve("pred.csv"), "old\n");
+        Files.setPosixFilePermissions(pred, PosixFilePermissions.fromString("rw-r-----"));
+        assertEquals(0, CliRun.run("predict", "--model", m.toString(), "--data", in.toString(), "--out",
+                pred.toString(), "--json").status());
+        assertEquals("rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(pred)));
+        assertEquals(61, Files.readAllLines(pred).size());
+    }
+
+    // ---------------------------------------------------------------- corrupt input accepted
+
+    @Test
+    void duplicateFeatureNamesAreRefused() throws IOException {
+        ObjectNode doc = (ObjectNode) ModelFile.read(fitKrr("m.json"));
+        ((ArrayNode) doc.get("featureNames")).set(1, "crim");
+        Path dup = writeModel("dup.json", doc);
+        Path out = dir.resolve("out.csv");
+        fails(2, f("model file " + dup, "duplicate feature name 'crim'"), "predict", "--model", dup.toString(),
+                "--data", in.toString(), "--out", out.toString());
+        fails(2, f("model file " + dup, "duplicate feature name 'crim'"), "eval", "--model", dup.toString(),
+                "--data", in.toString());
+        List<String> lines = new ArrayList<>(Files.readAllLines(in));
+        lines.set(0, lines.get(0).replaceFirst("^crim,zn,", "crim,crim,"));
+        Path dupCsv = Files.write(dir.resolve("duph.csv"), lines);
+        fails(2, f(dupCsv + ", line 1", "'crim'"), "fit", "krr", "--train", dupCsv.toString(), "--out",
+                dir.resolve("x.json").toString());
+    }
+
+    @Test
+    void shortSdpaCLineIsRefusedWithItsLine() throws IOException {
+        // m = 3 but c holds 2 values: the reader must not take the next line's numbers as c
+        Path p = Files.writeString(dir.resolve("short.dat-s"), "\"short c\n3\n1\n2\n1 2\n0 1 1 1 1\n1 1 1 1 1\n"
+                + "2 1 2 2 1\n3 1 1 2 1\n");
+        fails(2, f(p + ":5:", "holds 2 values, expected 3"), "sdp", "solve", p.toString());
+        Path q = Files.writeString(dir.resolve("wide.dat-s"), "1\n1\n2\n1\n1 1 1 1 1 9\n");
+        fails(2, f(q + ":5:", "5 fields"), "sdp", "solve", q.toString());
+    }
+
+    @Test
+    void nonFinitePredictionIsANumericalFailure() throws IOException {
+        ObjectNode doc = (ObjectNode) ModelFile.read(fitKrr("m.json"));
+        ObjectNode num = (ObjectNode) doc.get("numbers");
+        ArrayNode alpha = (ArrayNode) num.get("alpha");
+        ArrayNode points = (ArrayNode) num.get("points");
+        for (int i = 0; i < alpha.size(); i++) {
+            alpha.set(i, 1e308);
+            points.set(i, points.get(0).deepCopy()); // every kernel value at row 1 is 1: the sum overflows
+        }
+        Path big = writeModel("big.json", doc);
+        Path out = dir.resolve("out.csv");
+        fails(1, f("model file " + big, "data row 1", "Infinity"), "predict", "--model", big.toString(), "--data",
+                in.toString(), "--out", out.toString());
+        fails(1, f("model file " + big, "data row 1", "Infinity"), "eval", "--model", big.toString(), "--data",
+                in.toString());
+    }
+
+    @Test
+    void svmOnTooFewRowsForItsCvIsRefused() throws IOException {
+        Path four = Files.write(dir.resolve("four.csv"), List.of("a,b,y", "0,1,0", "1,0,1", "0.2,0.9,0", "0.9,0.1,1"));
+        fails(2, f(four + ": 4 rows are too few for 5-fold CV (need at least 5)", "-C"), "fit", "svm", "--train",
+                four.toString(), "--out", dir.resolve("s.json").toString());
+        // with C given there is no CV; the report's KKT violation is never negative
+        CliRun r = CliRun.run("fit", "svm", "--train", four.toString(), "--out", dir.resolve("s.json").toString(),
+                "-C", "1", "--json");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.json().get("violation").asDouble() >= 0, r.out());
+    }
+
+    @Test
+    void densityReadsEveryColumnAndRefusesATarget() throws IOException {
+        Path two = Files.write(dir.resolve("two.csv"), List.of("a,b", "0,1", "1,0.5", "0.5,0.2", "0.3,0.9",
+                "0.8,0.1", "0.1,0.4"));
+        Path out = dir.resolve("dens.json");
+        CliRun r = CliRun.run("fit", "kde", "--train", two.toString(), "--out", out.toString(), "--json");
+        assertEquals(0, r.status(), r.err());
+        assertEquals(2, r.json().get("d").asInt(), "both columns are features");
+        Files.delete(out);
+        fails(2, f("--target b", "takes no target"), "fit", "density", "--train", two.toString(), "--target", "b",
+                "--out", out.toString());
+    }
+
+    // ---------------------------------------------------------------- messages that mislead
+
+    @Test
+    void svmOnTwoRowsSaysTheCvIsTheProblem() throws IOException {
+        Path two = Files.write(dir.resolve("two.csv"), List.of("a,b,y", "0,1,0", "1,0,1"));
+        String msg = fails(2, f("2 rows are too few for 5-fold CV"), "fit", "svm", "--train", two.toString(),
+                "--out", dir.resolve("s.json").toString());
+        assertFalse(msg.contains("both classes"), msg);
+    }
+
+    @Test
+    void tkSvmOnFourRowsNamesNAndTheOptions() throws IOException {
+        Path four = Files.write(dir.resolve("four.csv"), List.of("a,b,y", "0,1,0", "1,0,1", "0.2,0.9,0", "0.9,0.1,1"));
+        fails(2, f("4 rows are too few for 5-fold CV (need at least 5)", "-C and --epsilon"), "fit", "tk-svm",
+                "--train", four.toString(), "--out", dir.resolve("s.json").toString());
+    }
+
+    @Test
+    void modelThatIsADirectorySaysSo() throws IOException {
+        Path d = Files.createDirectory(dir.resolve("models"));
+        fails(2, f("model file " + d + " is a directory"), "predict", "--model", d.toString(), "--data",
+                in.toString(), "--out", dir.resolve("out.csv").toString());
+    }
+
+    @Test
+    void nanLiteralInAModelFileNamesTheField() throws IOException {
+        String text = Files.readString(fitKrr("m.json"));
+        assertTrue(text.contains("\"offset\" : 0.0"), "fixture: krr files hold an offset");
+        Path nan = Files.writeString(dir.resolve("nan.json"), text.replace("\"offset\" : 0.0", "\"offset\" : NaN"));
+        String msg = fails(2, f("model file " + nan, "field numbers.offset", "'NaN'"), "eval", "--model",
+                nan.toString(), "--data", in.toString());
+        assertFalse(msg.contains("ALLOW_NON_NUMERIC_NUMBERS") || msg.contains("enable"), msg);
+    }
+
+    @Test
+    void densityKernelWithoutIntegralNamesKernelAndBase() throws IOException {
+        Path two = Files.write(dir.resolve("two.csv"), List.of("a,b", "0,1", "1,0.5", "0.5,0.2", "0.3,0.9"));
+        fails(2, f("--kernel linear", "--base lebesgue", "gaussian kernel", "box("), "fit", "density", "--train",
+                two.toString(), "--kernel", "linear", "--out", dir.resolve("dens.json").toString());
+    }
+
+    @Test
+    void krrOnIdenticalRowsReportsTheNumericalRank() throws IOException {
+        List<String> rows = new ArrayList<>(List.of("a,b,y"));
+        for (int i = 0; i < 60; i++) {
+            rows.add("1,2,3");
+        }
+        Path same = Files.write(dir.resolve("same.csv"), rows);
+        CliRun r = CliRun.run("fit", "krr", "--train", same.toString(), "--lambda", "0", "--out",
+                dir.resolve("k.json").toString(), "--json");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.err().contains("numerical rank 1 of 60"), r.err());
+        assertEquals(1, r.json().get("rank").asInt());
+    }
+}
