@@ -54,7 +54,7 @@ public final class PsdDensityEstimator {
                     + x.cols());
         }
         int n = x.rows();
-        FeatureBasis fb = FeatureBasis.of(kernel, pts, anchors == null ? null : x);
+        FeatureBasis fb = FeatureBasis.of(kernel, pts, anchors == null ? null : x, opt.rankThreshold());
         Matrix m = KernelIntegrals.products(kernel, pts, base, null, null);
         Matrix w = fb.congruence(m);
         double wn = w.normF();
@@ -97,7 +97,8 @@ public final class PsdDensityEstimator {
         }
         double objectiveRaw = res.primal() + Math.log(wn); // −(1/n)Σ log(f̃/‖W‖) = −(1/n)Σ log f̃ + log‖W‖
         DensityDiagnostics diag = new DensityDiagnostics(objectiveRaw, res.dual() + Math.log(wn), res.relativeGap(),
-                res.iterations(), res.seconds(), res.converged(), integralBefore, fb.rank(), smooth.eigenSeconds);
+                res.iterations(), res.seconds(), res.converged(), integralBefore, fb.rank(), smooth.eigenSeconds,
+                opt.rankThreshold(), pts.rows());
         return new PsdDensity(kernel, pts.copy(), r, base, diag);
     }
 

@@ -14,9 +14,27 @@ package org.psdkit.density;
  * @param tolerance          stop when the relative duality gap (P − D)/max(1, |P|) is at most this
  * @param maxIterations      FISTA iteration budget
  * @param timeLimitSeconds   wall-clock budget
+ * @param rankThreshold      eigen-directions of the expansion points' Gram matrix at or below this fraction of its
+ *                           largest eigenvalue are dropped: the problem (objective, constraint, gap) is eq. (12)
+ *                           restricted to the remaining ones, in (0, 1)
  */
 public record PsdDensityOptions(double lambda1, double lambda2, LambdaScale scale, double tolerance,
-                                int maxIterations, double timeLimitSeconds) {
+                                int maxIterations, double timeLimitSeconds, double rankThreshold) {
+
+    /**
+     * Default rank threshold, 1e-8 relative to λ_max (see {@link FeatureBasis#RELATIVE_RANK_THRESHOLD} for the
+     * measurement behind it).
+     */
+    public static final double DEFAULT_RANK_THRESHOLD = FeatureBasis.RELATIVE_RANK_THRESHOLD;
+
+    /** Below this relative threshold callers (the CLI) warn ({@link org.psdkit.psd.PsdOptions#RANK_THRESHOLD_WARNING}). */
+    public static final double RANK_THRESHOLD_WARNING = org.psdkit.psd.PsdOptions.RANK_THRESHOLD_WARNING;
+
+    /** The options with the default rank threshold. */
+    public PsdDensityOptions(double lambda1, double lambda2, LambdaScale scale, double tolerance, int maxIterations,
+                             double timeLimitSeconds) {
+        this(lambda1, lambda2, scale, tolerance, maxIterations, timeLimitSeconds, DEFAULT_RANK_THRESHOLD);
+    }
 
     /** Default relative duality gap: 1e-6, the accuracy the benchmark is asked to reach. */
     public static final double DEFAULT_TOLERANCE = 1e-6;
@@ -48,6 +66,9 @@ public record PsdDensityOptions(double lambda1, double lambda2, LambdaScale scal
         if (!(timeLimitSeconds > 0)) {
             throw new IllegalArgumentException("time limit must be > 0 seconds, got " + timeLimitSeconds);
         }
+        if (!(rankThreshold > 0 && rankThreshold < 1)) {
+            throw new IllegalArgumentException("rankThreshold must be in (0, 1), got " + rankThreshold);
+        }
     }
 
     /** Ω = λ(Tr A + (ratio/2)‖A‖_F²) on the normalised scale, default tolerance and budgets. */
@@ -57,18 +78,22 @@ public record PsdDensityOptions(double lambda1, double lambda2, LambdaScale scal
     }
 
     public PsdDensityOptions withTolerance(double tol) {
-        return new PsdDensityOptions(lambda1, lambda2, scale, tol, maxIterations, timeLimitSeconds);
+        return new PsdDensityOptions(lambda1, lambda2, scale, tol, maxIterations, timeLimitSeconds, rankThreshold);
     }
 
     public PsdDensityOptions withMaxIterations(int it) {
-        return new PsdDensityOptions(lambda1, lambda2, scale, tolerance, it, timeLimitSeconds);
+        return new PsdDensityOptions(lambda1, lambda2, scale, tolerance, it, timeLimitSeconds, rankThreshold);
     }
 
     public PsdDensityOptions withTimeLimit(double s) {
-        return new PsdDensityOptions(lambda1, lambda2, scale, tolerance, maxIterations, s);
+        return new PsdDensityOptions(lambda1, lambda2, scale, tolerance, maxIterations, s, rankThreshold);
     }
 
     public PsdDensityOptions withScale(LambdaScale s) {
-        return new PsdDensityOptions(lambda1, lambda2, s, tolerance, maxIterations, timeLimitSeconds);
+        return new PsdDensityOptions(lambda1, lambda2, s, tolerance, maxIterations, timeLimitSeconds, rankThreshold);
+    }
+
+    public PsdDensityOptions withRankThreshold(double t) {
+        return new PsdDensityOptions(lambda1, lambda2, scale, tolerance, maxIterations, timeLimitSeconds, t);
     }
 }

@@ -55,6 +55,9 @@ public final class FitDensityCommands {
             r.put("duality_gap", dg.relativeGap());
             r.put("iterations", dg.iterations());
             r.put("converged", dg.converged());
+            r.put("rank", dg.rank());
+            r.put("rank_threshold", PsdKinds.num(dg.rankThreshold()));
+            r.put("anchors", dg.anchors());
         }
         if (m instanceof Kde k) {
             r.put("bandwidth", k.bandwidth());
@@ -87,10 +90,19 @@ public final class FitDensityCommands {
         @Option(names = "--anchors", defaultValue = "0", paramLabel = "M",
                 description = "Nystrom: expand on M random training points (0 = all, the exact model).")
         int anchors;
+        @Option(names = "--rank-threshold", paramLabel = "X",
+                description = "Keep the eigen-directions of the expansion points' kernel matrix above X·lambda_max; "
+                        + "the objective and gap are those of the problem restricted to them (default 1e-8; a "
+                        + "warning below 1e-12, where double precision no longer resolves them).")
+        Double rankThreshold;
 
         @Override
         public Integer call() {
             opt.check();
+            double rt = rankThreshold == null ? PsdDensityOptions.DEFAULT_RANK_THRESHOLD : rankThreshold;
+            if (!(rt > 0 && rt < 1)) {
+                throw new IllegalArgumentException("--rank-threshold must be in (0, 1), got " + rankThreshold);
+            }
             double l1 = lambda1 != null ? lambda1 : opt.lambda;
             double l2 = lambda2 != null ? lambda2 : froRatio * l1;
             PsdDensityOptions.LambdaScale sc = switch (lambdaScale.trim().toLowerCase(java.util.Locale.ROOT)) {
@@ -99,7 +111,13 @@ public final class FitDensityCommands {
                 default -> throw new IllegalArgumentException("--lambda-scale must be raw or normalized, got "
                         + lambdaScale);
             };
-            PsdDensityOptions o = new PsdDensityOptions(l1, l2, sc, opt.tol, opt.maxIter, Double.POSITIVE_INFINITY);
+            PsdDensityOptions o = new PsdDensityOptions(l1, l2, sc, opt.tol, opt.maxIter, Double.POSITIVE_INFINITY,
+                    rt);
+            if (rt < PsdDensityOptions.RANK_THRESHOLD_WARNING) {
+                System.err.println("psdkit fit density: warning: --rank-threshold " + rt + " is below "
+                        + PsdDensityOptions.RANK_THRESHOLD_WARNING + ": directions beneath double-precision "
+                        + "resolution of the kernel matrix are kept, and the integral of f may lose accuracy");
+            }
             if (anchors < 0) {
                 throw new IllegalArgumentException("--anchors must be >= 0, got " + anchors);
             }
@@ -118,7 +136,6 @@ public final class FitDensityCommands {
             options.put("lambda1", l1);
             options.put("lambda2", l2);
             options.put("lambda_scale", sc.name().toLowerCase(java.util.Locale.ROOT));
-            options.put("anchors", anchors > 0 && anchors < raw.n() ? anchors : raw.n());
             return finish(common, raw, m, secs, options);
         }
     }
