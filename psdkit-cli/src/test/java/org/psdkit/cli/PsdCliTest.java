@@ -47,6 +47,9 @@ class PsdCliTest {
         }
         assertTrue(j.get("duality_gap").asDouble() <= 1e-8 * j.get("objective").asDouble() * 1.0001);
         assertTrue(j.get("rank").asInt() >= 1);
+        assertEquals(1e-8, j.get("rank_threshold").asDouble(), 0.0);
+        assertTrue(j.get("anchors").asInt() >= j.get("rank").asInt());
+        assertTrue(j.get("factor_rank").asInt() >= 1);
         CliRun e = CliRun.run("eval", "--model", model.toString(), "--data", far.toString(), "--json");
         assertEquals(0, e.status(), e.err());
         assertTrue(e.json().get("min_prediction").asDouble() >= 0, e.out());

@@ -44,7 +44,16 @@ public record PsdDensityOptions(double lambda1, double lambda2, LambdaScale scal
     /** Frobenius weight of Marteau-Ferey, Bach & Rudi 2020 App. E: Ω = λ(‖A‖_* + 0.05‖A‖_F²), i.e. λ₂/2 = 0.05 λ, λ₂ = 0.1 λ. */
     public static final double APPE_FROBENIUS_RATIO = 0.1;
 
-    public enum LambdaScale { RAW, NORMALIZED }
+    /**
+     * Which A the λ's apply to. {@code RAW}: A of eq. (12). {@code NORMALIZED}: ‖W‖_F·A (the authors' code).
+     * {@code TRACE}: Tr(W)·A, the scale on which the reference density A₀ = I/Tr W (∫f dν = 1) is f̃(x_i) = k(x_i,
+     * x_i) at every data point, whatever σ, d and ν are. The dual FISTA's condition number at a data multiplier is
+     * about Σ_j k̃_ij²/(λ₂ n f̃(x_i)²) (the metric of {@code PsdDensityEstimator.metric} against the curvature
+     * n f̃² of the log barrier's prox at the optimum), so with f̃ = O(1) the iteration count depends on λ₂·n only;
+     * on the Frobenius scale f̃ = ‖W‖_F·f, and data with ‖W‖_F &lt; 1 get a problem regularised ‖W‖_F² times less
+     * than raw, taking 1/‖W‖_F times the iterations (docs/benchmarks/psd-scale.md). Tr W ≥ ‖W‖_F for W ⪰ 0.
+     */
+    public enum LambdaScale { RAW, NORMALIZED, TRACE }
 
     public PsdDensityOptions {
         if (!(lambda1 >= 0) || !Double.isFinite(lambda1)) {

@@ -83,9 +83,10 @@ public final class FitDensityCommands {
                 description = "lambda2 = C·lambda: 0.01 is Sec. 6's lambda(|A|_* + 0.01/2 |A|_F^2), 0.1 is App. E's "
                         + "lambda(|A|_* + 0.05 |A|_F^2) (default: ${DEFAULT-VALUE}).")
         double froRatio;
-        @Option(names = "--lambda-scale", defaultValue = "normalized", paramLabel = "raw|normalized",
-                description = "normalized: lambdas apply to |W|_F·A (the authors' code); raw: to the A of eq. (12) "
-                        + "(default: ${DEFAULT-VALUE}).")
+        @Option(names = "--lambda-scale", defaultValue = "trace", paramLabel = "trace|raw|normalized",
+                description = "trace: lambdas apply to Tr(W)·A, on which the flat density is 1 at the data (the same "
+                        + "meaning for every sigma, d and base measure; converges fastest); normalized: to |W|_F·A "
+                        + "(the authors' code); raw: to the A of eq. (12) (default: ${DEFAULT-VALUE}).")
         String lambdaScale;
         @Option(names = "--anchors", defaultValue = "0", paramLabel = "M",
                 description = "Nystrom: expand on M random training points (0 = all, the exact model).")
@@ -108,7 +109,8 @@ public final class FitDensityCommands {
             PsdDensityOptions.LambdaScale sc = switch (lambdaScale.trim().toLowerCase(java.util.Locale.ROOT)) {
                 case "raw" -> PsdDensityOptions.LambdaScale.RAW;
                 case "normalized", "normalised" -> PsdDensityOptions.LambdaScale.NORMALIZED;
-                default -> throw new IllegalArgumentException("--lambda-scale must be raw or normalized, got "
+                case "trace" -> PsdDensityOptions.LambdaScale.TRACE;
+                default -> throw new IllegalArgumentException("--lambda-scale must be trace, raw or normalized, got "
                         + lambdaScale);
             };
             PsdDensityOptions o = new PsdDensityOptions(l1, l2, sc, opt.tol, opt.maxIter, Double.POSITIVE_INFINITY,
