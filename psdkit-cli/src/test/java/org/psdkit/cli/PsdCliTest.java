@@ -59,6 +59,17 @@ class PsdCliTest {
                 "--lambda", "1e-3", "--frobenius-ratio", "0.005", "--json");
         assertEquals(0, p.status(), p.err());
         assertEquals(1e-5, p.json().get("lambda2").asDouble(), 1e-18);
+        // Nyström: 20 anchors by leverage, seeded
+        CliRun ny = CliRun.run("fit", "psd-regression", "--train", train.toString(), "--out", model.toString(),
+                "--kernel", "gaussian(sigma=0.5)", "--anchors", "20", "--anchor-method", "leverage", "--seed", "4",
+                "--json");
+        assertEquals(0, ny.status(), ny.err());
+        assertEquals(20, ny.json().get("anchors").asInt());
+        assertTrue(ny.json().get("rank").asInt() <= 20);
+        CliRun bad = CliRun.run("fit", "psd-regression", "--train", train.toString(), "--out", model.toString(),
+                "--anchors", "20", "--anchor-method", "random");
+        assertEquals(2, bad.status());
+        assertTrue(bad.err().contains("--anchor-method"), bad.err());
     }
 
     @Test

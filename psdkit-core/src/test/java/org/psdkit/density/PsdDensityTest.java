@@ -184,6 +184,31 @@ class PsdDensityTest {
     }
 
     @Test
+    void nystromWithEveryPointAsAnchorIsTheExactModel() {
+        Matrix x = new Mixtures.TwoBumps(2, 1.0, 0.5).sample(40, 6);
+        GaussianKernel k = new GaussianKernel(0.6);
+        PsdDensityOptions o = PsdDensityOptions.of(1e-3, 0.1).withTolerance(1e-9);
+        PsdDensity exact = PsdDensityEstimator.fit(x, k, new BaseMeasure.Lebesgue(), o);
+        int[] order = new int[40];
+        for (int i = 0; i < 40; i++) {
+            order[i] = 39 - i; // the anchors in another order than the data
+        }
+        PsdDensity nys = PsdDensityEstimator.fit(x, x.selectRows(order), k, new BaseMeasure.Lebesgue(), o, null);
+        assertEquals(exact.diagnostics().rank(), nys.diagnostics().rank());
+        assertEquals(40, nys.diagnostics().anchors());
+        assertEquals(exact.diagnostics().objective(), nys.diagnostics().objective(), 1e-7);
+        double[] a = exact.density(x);
+        double[] b = nys.density(x);
+        for (int i = 0; i < a.length; i++) {
+            assertEquals(a[i], b[i], 1e-5 * a[i]);
+        }
+        PsdDensity few = PsdDensityEstimator.fit(x, x.selectRows(java.util.Arrays.copyOf(order, 12)), k,
+                new BaseMeasure.Lebesgue(), o.withTolerance(1e-6), null);
+        assertEquals(12, few.diagnostics().anchors());
+        assertEquals(1.0, few.integral(), 1e-9);
+    }
+
+    @Test
     void traceScaleIsRawScaleWithLambdasTimesTheTraceOfW() {
         Matrix x = new Mixtures.TwoBumps(2, 1.0, 0.5).sample(40, 4);
         GaussianKernel k = new GaussianKernel(0.5);

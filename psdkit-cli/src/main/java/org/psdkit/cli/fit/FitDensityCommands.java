@@ -89,8 +89,12 @@ public final class FitDensityCommands {
                         + "(the authors' code); raw: to the A of eq. (12) (default: ${DEFAULT-VALUE}).")
         String lambdaScale;
         @Option(names = "--anchors", defaultValue = "0", paramLabel = "M",
-                description = "Nystrom: expand on M random training points (0 = all, the exact model).")
+                description = "Nystrom: expand on M training points (0 = all, the exact model).")
         int anchors;
+        @Option(names = "--anchor-method", defaultValue = "uniform", paramLabel = "uniform|kmeans++|leverage",
+                description = "How the --anchors are chosen, seeded by --seed: uniform at random, kernel k-means++ "
+                        + "seeding, or leverage (randomly pivoted Cholesky) (default: ${DEFAULT-VALUE}).")
+        String anchorMethod;
         @Option(names = "--rank-threshold", paramLabel = "X",
                 description = "Keep the eigen-directions of the expansion points' kernel matrix above X·lambda_max; "
                         + "the objective and gap are those of the problem restricted to them (default 1e-8; a "
@@ -123,11 +127,12 @@ public final class FitDensityCommands {
             if (anchors < 0) {
                 throw new IllegalArgumentException("--anchors must be >= 0, got " + anchors);
             }
+            org.psdkit.psd.Anchors.Method method = parseAnchorMethod(anchorMethod);
             Kernel k = KernelSpecs.parse(opt.kernel);
             common.checkOutWritable();
             Dataset raw = common.loadTrain(false);
             PsdDensityTrainer trainer = new PsdDensityTrainer(k, opt.base(raw.d()), o, anchors, common.seed,
-                    Scaler.Kind.parse(common.scale));
+                    Scaler.Kind.parse(common.scale), method);
             long t0 = System.nanoTime();
             DensityPipeline m;
             try (Progress p = Progress.start("density fista", opt.maxIter)) {
@@ -139,6 +144,15 @@ public final class FitDensityCommands {
             options.put("lambda2", l2);
             options.put("lambda_scale", sc.name().toLowerCase(java.util.Locale.ROOT));
             return finish(common, raw, m, secs, options);
+        }
+    }
+
+    /** {@code --anchor-method}, with the flag in the message. */
+    static org.psdkit.psd.Anchors.Method parseAnchorMethod(String s) {
+        try {
+            return org.psdkit.psd.Anchors.Method.parse(s);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--anchor-method: " + e.getMessage(), e);
         }
     }
 

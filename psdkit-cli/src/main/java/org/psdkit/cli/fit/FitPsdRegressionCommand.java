@@ -60,6 +60,14 @@ public final class FitPsdRegressionCommand implements Callable<Integer> {
                     + "are those of the problem restricted to them (default 1e-8; a warning below 1e-12).")
     Double rankThreshold;
 
+    @Option(names = "--anchors", defaultValue = "0", paramLabel = "M",
+            description = "Nystrom: expand on M training points (0 = all, the exact model).")
+    int anchors;
+
+    @Option(names = "--anchor-method", defaultValue = "uniform", paramLabel = "uniform|kmeans++|leverage",
+            description = "How the --anchors are chosen, seeded by --seed (default: ${DEFAULT-VALUE}).")
+    String anchorMethod;
+
     /** Default c of --lambda: App. E's λ(‖A‖_* + 0.05‖A‖²_F). */
     static final double DEFAULT_FROBENIUS_RATIO = 0.05;
     /** Default λ₁ and λ₂ when neither --lambda nor --lambda1/2 is given. */
@@ -123,13 +131,18 @@ public final class FitPsdRegressionCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PsdOptions o = options();
+        if (anchors < 0) {
+            throw new IllegalArgumentException("--anchors must be >= 0, got " + anchors);
+        }
+        org.psdkit.psd.Anchors.Method method = FitDensityCommands.parseAnchorMethod(anchorMethod);
         Kernel k = KernelSpecs.parse(kernel);
         common.checkOutWritable();
         Dataset raw = common.loadSupervised(false);
         long t0 = System.nanoTime();
         NonNegativeRegressionModel<PsdModel> model;
         try (Progress p = Progress.start("psd-regression (FISTA on the dual)", o.maxIterations())) {
-            model = new PsdRegressionTrainer(k, o, Scaler.Kind.parse(common.scale)).fit(raw, e -> p.set(e.step()));
+            model = new PsdRegressionTrainer(k, o, Scaler.Kind.parse(common.scale), anchors, method, common.seed)
+                    .fit(raw, e -> p.set(e.step()));
         }
         PsdModel m = model.inner();
         double secs = (System.nanoTime() - t0) * 1e-9;
