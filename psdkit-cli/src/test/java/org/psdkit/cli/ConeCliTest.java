@@ -39,6 +39,9 @@ class ConeCliTest {
         assertEquals("quantile", j.get("model").asText());
         assertEquals("given", j.get("selection").get("by").asText());
         assertEquals(0, j.get("crossings").get("grid").asInt());
+        assertTrue(j.get("solver").get("rank").asInt() >= 1, j.toString());
+        assertEquals(1e-8, j.get("solver").get("rank_threshold").asDouble(), 0.0);
+        assertTrue(j.get("solver").get("anchors").asInt() >= j.get("solver").get("rank").asInt());
         Path pred = dir.resolve("p.csv");
         CliRun p = CliRun.run("predict", "--model", model.toString(), "--data", data.toString(), "--out",
                 pred.toString());

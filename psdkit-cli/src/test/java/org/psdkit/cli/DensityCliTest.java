@@ -28,6 +28,32 @@ class DensityCliTest {
     }
 
     @Test
+    void fitReportsTheFeatureSpaceAndWarnsBelowTheRankThresholdFloor() throws Exception {
+        Path train = csv("train.csv", Mixtures.fig1().sample(40, 1));
+        Path model = dir.resolve("m.json");
+        CliRun fit = CliRun.run("fit", "density", "--train", train.toString(), "--no-target", "--kernel",
+                "gaussian(sigma=0.7)", "--lambda", "1e-3", "--out", model.toString(), "--json");
+        assertEquals(0, fit.status(), fit.err());
+        JsonNode j = fit.json();
+        assertTrue(j.get("rank").asInt() >= 1 && j.get("rank").asInt() <= 40, j.toString());
+        assertEquals(1e-8, j.get("rank_threshold").asDouble(), 0.0);
+        assertEquals(40, j.get("anchors").asInt());
+        assertEquals("trace", j.get("lambda_scale").asText());
+        assertFalse(fit.err().contains("warning"), fit.err());
+        CliRun low = CliRun.run("fit", "density", "--train", train.toString(), "--no-target", "--kernel",
+                "gaussian(sigma=0.7)", "--lambda", "1e-3", "--rank-threshold", "1e-13", "--tol", "1e-3", "--out",
+                model.toString(), "--json");
+        assertEquals(0, low.status(), low.err());
+        assertTrue(low.err().contains("warning: --rank-threshold"), low.err());
+        assertEquals(1e-13, low.json().get("rank_threshold").asDouble(), 0.0);
+        assertTrue(low.json().get("rank").asInt() >= j.get("rank").asInt());
+        CliRun bad = CliRun.run("fit", "density", "--train", train.toString(), "--no-target", "--rank-threshold",
+                "2", "--out", model.toString());
+        assertEquals(2, bad.status());
+        assertTrue(bad.err().contains("--rank-threshold"), bad.err());
+    }
+
+    @Test
     void fitPredictEvalSampleRoundTrip() throws Exception {
         Path train = csv("train.csv", Mixtures.fig1().sample(40, 1));
         Path test = csv("test.csv", Mixtures.fig1().sample(200, 2));

@@ -47,6 +47,9 @@ class PsdCliTest {
         }
         assertTrue(j.get("duality_gap").asDouble() <= 1e-8 * j.get("objective").asDouble() * 1.0001);
         assertTrue(j.get("rank").asInt() >= 1);
+        assertEquals(1e-8, j.get("rank_threshold").asDouble(), 0.0);
+        assertTrue(j.get("anchors").asInt() >= j.get("rank").asInt());
+        assertTrue(j.get("factor_rank").asInt() >= 1);
         CliRun e = CliRun.run("eval", "--model", model.toString(), "--data", far.toString(), "--json");
         assertEquals(0, e.status(), e.err());
         assertTrue(e.json().get("min_prediction").asDouble() >= 0, e.out());
@@ -56,6 +59,17 @@ class PsdCliTest {
                 "--lambda", "1e-3", "--frobenius-ratio", "0.005", "--json");
         assertEquals(0, p.status(), p.err());
         assertEquals(1e-5, p.json().get("lambda2").asDouble(), 1e-18);
+        // Nyström: 20 anchors by leverage, seeded
+        CliRun ny = CliRun.run("fit", "psd-regression", "--train", train.toString(), "--out", model.toString(),
+                "--kernel", "gaussian(sigma=0.5)", "--anchors", "20", "--anchor-method", "leverage", "--seed", "4",
+                "--json");
+        assertEquals(0, ny.status(), ny.err());
+        assertEquals(20, ny.json().get("anchors").asInt());
+        assertTrue(ny.json().get("rank").asInt() <= 20);
+        CliRun bad = CliRun.run("fit", "psd-regression", "--train", train.toString(), "--out", model.toString(),
+                "--anchors", "20", "--anchor-method", "random");
+        assertEquals(2, bad.status());
+        assertTrue(bad.err().contains("--anchor-method"), bad.err());
     }
 
     @Test

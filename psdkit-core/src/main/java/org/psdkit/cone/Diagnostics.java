@@ -3,17 +3,35 @@ package org.psdkit.cone;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Solver diagnostics carried by a fitted model (gap/dual NaN for the primal baselines). */
+/**
+ * Solver diagnostics carried by a fitted model (gap/dual NaN for the primal baselines), and the feature space of its
+ * PSD blocks: {@code rank} eigen-directions of the kernel matrix of the {@code anchors} expansion points above
+ * {@code rankThreshold}·λ_max (the objective and gap are those of the problem restricted to them); rank 0 and
+ * threshold NaN when the method has no PSD block.
+ */
 public record Diagnostics(int iterations, double primal, double dual, double gap, double infeasibility,
-                          boolean converged, int restarts, double seconds) {
+                          boolean converged, int restarts, double seconds, int rank, double rankThreshold,
+                          int anchors) {
 
     /** What a model read from a file carries when its {@code diagnostics} say nothing. */
     public static final Diagnostics STORED = new Diagnostics(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, true,
             0, 0);
 
+    /** Diagnostics without a PSD feature space. */
+    public Diagnostics(int iterations, double primal, double dual, double gap, double infeasibility,
+                       boolean converged, int restarts, double seconds) {
+        this(iterations, primal, dual, gap, infeasibility, converged, restarts, seconds, 0, Double.NaN, 0);
+    }
+
     public static Diagnostics of(ConeDualSolver.Result r, long startNanos) {
         return new Diagnostics(r.iterations(), r.primal(), r.dual(), r.gap(), r.infeasibility(), r.converged(),
                 r.restarts(), (System.nanoTime() - startNanos) * 1e-9);
+    }
+
+    /** These diagnostics with the feature space of the fit. */
+    public Diagnostics withFeatureSpace(int featureRank, double threshold, int expansionPoints) {
+        return new Diagnostics(iterations, primal, dual, gap, infeasibility, converged, restarts, seconds,
+                featureRank, threshold, expansionPoints);
     }
 
     /** The fields by name, in declaration order (the model file's {@code diagnostics} object). */
@@ -27,6 +45,9 @@ public record Diagnostics(int iterations, double primal, double dual, double gap
         m.put("converged", converged);
         m.put("restarts", restarts);
         m.put("seconds", seconds);
+        m.put("rank", rank);
+        m.put("rank_threshold", rankThreshold);
+        m.put("anchors", anchors);
         return m;
     }
 
@@ -35,7 +56,8 @@ public record Diagnostics(int iterations, double primal, double dual, double gap
         return new Diagnostics((int) number(m, "iterations", 0), number(m, "primal", Double.NaN),
                 number(m, "dual", Double.NaN), number(m, "gap", Double.NaN), number(m, "infeasibility", Double.NaN),
                 !(m.get("converged") instanceof Boolean b) || b, (int) number(m, "restarts", 0),
-                number(m, "seconds", 0));
+                number(m, "seconds", 0), (int) number(m, "rank", 0), number(m, "rank_threshold", Double.NaN),
+                (int) number(m, "anchors", 0));
     }
 
     private static double number(Map<String, Object> m, String key, double dflt) {

@@ -90,7 +90,7 @@ public final class Baselines {
             alpha[i] = r.x()[i] / u[i];
         }
         DensityDiagnostics diag = new DensityDiagnostics(r.value(), Double.NaN, r.gap(), r.iterations(), r.seconds(),
-                r.converged(), Linalg.dot(u, alpha), n, 0);
+                r.converged(), Linalg.dot(u, alpha), n, 0, Double.NaN, n);
         return new LinearDensity(NCM, kernel, x.copy(), alpha, base, diag);
     }
 
@@ -142,7 +142,7 @@ public final class Baselines {
             alpha[i] /= integral;
         }
         DensityDiagnostics diag = new DensityDiagnostics(res.primal(), res.dual(), res.relativeGap(), res.iterations(),
-                res.seconds(), res.converged(), integral, r, 0);
+                res.seconds(), res.converged(), integral, r, 0, fb.threshold, n);
         return new LinearDensity(PNM, kernel, x.copy(), alpha, base, diag);
     }
 
@@ -227,7 +227,7 @@ public final class Baselines {
         double logZ = mx + Math.log(s / m);
         double[] alpha = Linalg.gemv(fb.t, false, res.x());
         DensityDiagnostics diag = new DensityDiagnostics(res.value(), Double.NaN, res.gap(), res.iterations(),
-                res.seconds(), res.converged(), 1.0, r, 0);
+                res.seconds(), res.converged(), 1.0, r, 0, fb.threshold, pts.rows());
         return new GlmDensity(kernel, pts.copy(), alpha, logZ, base, diag, seed);
     }
 

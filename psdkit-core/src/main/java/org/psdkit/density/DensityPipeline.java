@@ -93,6 +93,8 @@ public final class DensityPipeline extends Pipeline<DensityModel> {
             d.put("converged", dg.converged());
             d.put("integralBeforeRescale", dg.integralBeforeRescale());
             d.put("rank", dg.rank());
+            d.put("rank_threshold", Double.isFinite(dg.rankThreshold()) ? dg.rankThreshold() : null);
+            d.put("anchors", dg.anchors());
         }
         return d;
     }

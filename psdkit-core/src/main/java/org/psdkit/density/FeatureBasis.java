@@ -24,28 +24,35 @@ final class FeatureBasis {
     final Matrix points; // n×d
     final Matrix v;      // r×n
     final Matrix t;      // n×r
+    final double threshold;
 
-    private FeatureBasis(Kernel kernel, Matrix points, Matrix v, Matrix t) {
+    private FeatureBasis(Kernel kernel, Matrix points, Matrix v, Matrix t, double threshold) {
         this.kernel = kernel;
         this.points = points;
         this.v = v;
         this.t = t;
+        this.threshold = threshold;
     }
 
     static FeatureBasis of(Kernel kernel, Matrix x) {
         return of(kernel, x, null);
     }
 
+    static FeatureBasis of(Kernel kernel, Matrix x, Matrix data) {
+        return of(kernel, x, data, RELATIVE_RANK_THRESHOLD);
+    }
+
     /**
      * Features built on the anchor points {@code x} (T from their Gram matrix); when {@code data} is not null, V holds
-     * the features of the data points instead (Nyström: V = Tᵀ K(anchors, data), r×n_data).
+     * the features of the data points instead (Nyström: V = Tᵀ K(anchors, data), r×n_data). Eigenvalues of the
+     * anchors' Gram matrix at or below {@code relativeThreshold}·λ_max are dropped.
      */
-    static FeatureBasis of(Kernel kernel, Matrix x, Matrix data) {
-        EmpiricalFeatureMap map = EmpiricalFeatureMap.of(kernel, x, RELATIVE_RANK_THRESHOLD);
+    static FeatureBasis of(Kernel kernel, Matrix x, Matrix data, double relativeThreshold) {
+        EmpiricalFeatureMap map = EmpiricalFeatureMap.of(kernel, x, relativeThreshold);
         Matrix t = map.coefficientFactor(Matrix.identity(map.rank())); // U S^{-1/2}
         Matrix v = data == null ? map.trainingFeatures()
                 : Linalg.gemm(1.0, t, true, kernel.cross(x, data), false);
-        return new FeatureBasis(kernel, x, v, t);
+        return new FeatureBasis(kernel, x, v, t, relativeThreshold);
     }
 
     int rank() {

@@ -54,7 +54,7 @@ public final class PsdDensityEstimator {
                     + x.cols());
         }
         int n = x.rows();
-        FeatureBasis fb = FeatureBasis.of(kernel, pts, anchors == null ? null : x);
+        FeatureBasis fb = FeatureBasis.of(kernel, pts, anchors == null ? null : x, opt.rankThreshold());
         Matrix m = KernelIntegrals.products(kernel, pts, base, null, null);
         Matrix w = fb.congruence(m);
         double wn = w.normF();
@@ -64,8 +64,14 @@ public final class PsdDensityEstimator {
                     + kernel.spec());
         }
         Matrix wt = w.scale(1.0 / wn);
-        double l1 = opt.scale() == PsdDensityOptions.LambdaScale.RAW ? opt.lambda1() / wn : opt.lambda1();
-        double l2 = opt.scale() == PsdDensityOptions.LambdaScale.RAW ? opt.lambda2() / (wn * wn) : opt.lambda2();
+        // the solver works on Ã = ‖W‖_F·A; a λ applying to s·A = (s/‖W‖_F)·Ã becomes λ·(s/‖W‖_F) (λ₂: squared)
+        double ratio = switch (opt.scale()) {
+            case RAW -> 1.0 / wn;
+            case NORMALIZED -> 1.0;
+            case TRACE -> w.trace() / wn;
+        };
+        double l1 = opt.lambda1() * ratio;
+        double l2 = opt.lambda2() * ratio * ratio;
         Smooth smooth = new Smooth(fb.v, wt, l1, l2);
         double[] beta0 = new double[n];
         java.util.Arrays.fill(beta0, 1.0 / n);
@@ -97,7 +103,8 @@ public final class PsdDensityEstimator {
         }
         double objectiveRaw = res.primal() + Math.log(wn); // −(1/n)Σ log(f̃/‖W‖) = −(1/n)Σ log f̃ + log‖W‖
         DensityDiagnostics diag = new DensityDiagnostics(objectiveRaw, res.dual() + Math.log(wn), res.relativeGap(),
-                res.iterations(), res.seconds(), res.converged(), integralBefore, fb.rank(), smooth.eigenSeconds);
+                res.iterations(), res.seconds(), res.converged(), integralBefore, fb.rank(), smooth.eigenSeconds,
+                opt.rankThreshold(), pts.rows());
         return new PsdDensity(kernel, pts.copy(), r, base, diag);
     }
 

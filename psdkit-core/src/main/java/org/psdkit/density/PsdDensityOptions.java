@@ -14,9 +14,27 @@ package org.psdkit.density;
  * @param tolerance          stop when the relative duality gap (P − D)/max(1, |P|) is at most this
  * @param maxIterations      FISTA iteration budget
  * @param timeLimitSeconds   wall-clock budget
+ * @param rankThreshold      eigen-directions of the expansion points' Gram matrix at or below this fraction of its
+ *                           largest eigenvalue are dropped: the problem (objective, constraint, gap) is eq. (12)
+ *                           restricted to the remaining ones, in (0, 1)
  */
 public record PsdDensityOptions(double lambda1, double lambda2, LambdaScale scale, double tolerance,
-                                int maxIterations, double timeLimitSeconds) {
+                                int maxIterations, double timeLimitSeconds, double rankThreshold) {
+
+    /**
+     * Default rank threshold, 1e-8 relative to λ_max (see {@link FeatureBasis#RELATIVE_RANK_THRESHOLD} for the
+     * measurement behind it).
+     */
+    public static final double DEFAULT_RANK_THRESHOLD = FeatureBasis.RELATIVE_RANK_THRESHOLD;
+
+    /** Below this relative threshold callers (the CLI) warn ({@link org.psdkit.psd.PsdOptions#RANK_THRESHOLD_WARNING}). */
+    public static final double RANK_THRESHOLD_WARNING = org.psdkit.psd.PsdOptions.RANK_THRESHOLD_WARNING;
+
+    /** The options with the default rank threshold. */
+    public PsdDensityOptions(double lambda1, double lambda2, LambdaScale scale, double tolerance, int maxIterations,
+                             double timeLimitSeconds) {
+        this(lambda1, lambda2, scale, tolerance, maxIterations, timeLimitSeconds, DEFAULT_RANK_THRESHOLD);
+    }
 
     /** Default relative duality gap: 1e-6, the accuracy the benchmark is asked to reach. */
     public static final double DEFAULT_TOLERANCE = 1e-6;
@@ -26,7 +44,16 @@ public record PsdDensityOptions(double lambda1, double lambda2, LambdaScale scal
     /** Frobenius weight of Marteau-Ferey, Bach & Rudi 2020 App. E: Ω = λ(‖A‖_* + 0.05‖A‖_F²), i.e. λ₂/2 = 0.05 λ, λ₂ = 0.1 λ. */
     public static final double APPE_FROBENIUS_RATIO = 0.1;
 
-    public enum LambdaScale { RAW, NORMALIZED }
+    /**
+     * Which A the λ's apply to. {@code RAW}: A of eq. (12). {@code NORMALIZED}: ‖W‖_F·A (the authors' code).
+     * {@code TRACE}: Tr(W)·A, the scale on which the reference density A₀ = I/Tr W (∫f dν = 1) is f̃(x_i) = k(x_i,
+     * x_i) at every data point, whatever σ, d and ν are. The dual FISTA's condition number at a data multiplier is
+     * about Σ_j k̃_ij²/(λ₂ n f̃(x_i)²) (the metric of {@code PsdDensityEstimator.metric} against the curvature
+     * n f̃² of the log barrier's prox at the optimum), so with f̃ = O(1) the iteration count depends on λ₂·n only;
+     * on the Frobenius scale f̃ = ‖W‖_F·f, and data with ‖W‖_F &lt; 1 get a problem regularised ‖W‖_F² times less
+     * than raw, taking 1/‖W‖_F times the iterations (docs/benchmarks/psd-scale.md). Tr W ≥ ‖W‖_F for W ⪰ 0.
+     */
+    public enum LambdaScale { RAW, NORMALIZED, TRACE }
 
     public PsdDensityOptions {
         if (!(lambda1 >= 0) || !Double.isFinite(lambda1)) {
@@ -48,6 +75,9 @@ public record PsdDensityOptions(double lambda1, double lambda2, LambdaScale scal
         if (!(timeLimitSeconds > 0)) {
             throw new IllegalArgumentException("time limit must be > 0 seconds, got " + timeLimitSeconds);
         }
+        if (!(rankThreshold > 0 && rankThreshold < 1)) {
+            throw new IllegalArgumentException("rankThreshold must be in (0, 1), got " + rankThreshold);
+        }
     }
 
     /** Ω = λ(Tr A + (ratio/2)‖A‖_F²) on the normalised scale, default tolerance and budgets. */
@@ -57,18 +87,22 @@ public record PsdDensityOptions(double lambda1, double lambda2, LambdaScale scal
     }
 
     public PsdDensityOptions withTolerance(double tol) {
-        return new PsdDensityOptions(lambda1, lambda2, scale, tol, maxIterations, timeLimitSeconds);
+        return new PsdDensityOptions(lambda1, lambda2, scale, tol, maxIterations, timeLimitSeconds, rankThreshold);
     }
 
     public PsdDensityOptions withMaxIterations(int it) {
-        return new PsdDensityOptions(lambda1, lambda2, scale, tolerance, it, timeLimitSeconds);
+        return new PsdDensityOptions(lambda1, lambda2, scale, tolerance, it, timeLimitSeconds, rankThreshold);
     }
 
     public PsdDensityOptions withTimeLimit(double s) {
-        return new PsdDensityOptions(lambda1, lambda2, scale, tolerance, maxIterations, s);
+        return new PsdDensityOptions(lambda1, lambda2, scale, tolerance, maxIterations, s, rankThreshold);
     }
 
     public PsdDensityOptions withScale(LambdaScale s) {
-        return new PsdDensityOptions(lambda1, lambda2, s, tolerance, maxIterations, timeLimitSeconds);
+        return new PsdDensityOptions(lambda1, lambda2, s, tolerance, maxIterations, timeLimitSeconds, rankThreshold);
+    }
+
+    public PsdDensityOptions withRankThreshold(double t) {
+        return new PsdDensityOptions(lambda1, lambda2, scale, tolerance, maxIterations, timeLimitSeconds, t);
     }
 }

@@ -1,16 +1,15 @@
 package org.psdkit.density;
 
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
-import org.psdkit.data.Splits;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
+import org.psdkit.psd.Anchors;
 
 /**
  * Fits a PSD-model density p = f·ν ({@link PsdDensityEstimator}, Marteau-Ferey, Bach &amp; Rudi 2020, eq. 12) on raw
@@ -25,13 +24,20 @@ import org.psdkit.optim.ProgressListener;
  * @param kernel  the kernel (scaled coordinates)
  * @param base    the base measure ν (scaled coordinates; its dimension, if fixed, must match the data)
  * @param options λ₁, λ₂, their scale, tolerance and budgets (validated by their record)
- * @param anchors Nyström: expand on this many random training points (0, or at least the number of rows: all
- *                points, the exact model)
- * @param seed    seed of the random choice of anchors
+ * @param anchors Nyström: expand on this many training points (0, or at least the number of rows: all points, the
+ *                exact model)
+ * @param seed    seed of the choice of anchors
  * @param scale   the feature scaling fitted on the training data
+ * @param anchorMethod how the anchors are chosen ({@link Anchors.Method})
  */
 public record PsdDensityTrainer(Kernel kernel, BaseMeasure base, PsdDensityOptions options, int anchors, long seed,
-                                Scaler.Kind scale) implements Trainer<DensityPipeline> {
+                                Scaler.Kind scale, Anchors.Method anchorMethod) implements Trainer<DensityPipeline> {
+
+    /** Anchors chosen uniformly at random. */
+    public PsdDensityTrainer(Kernel kernel, BaseMeasure base, PsdDensityOptions options, int anchors, long seed,
+                             Scaler.Kind scale) {
+        this(kernel, base, options, anchors, seed, scale, Anchors.Method.UNIFORM);
+    }
 
     /** The model type written in model files. */
     public static final String TYPE = PsdDensity.TYPE;
@@ -52,6 +58,9 @@ public record PsdDensityTrainer(Kernel kernel, BaseMeasure base, PsdDensityOptio
         if (scale == null) {
             scale = Scaler.Kind.NONE;
         }
+        if (anchorMethod == null) {
+            anchorMethod = Anchors.Method.UNIFORM;
+        }
     }
 
     @Override
@@ -61,7 +70,7 @@ public record PsdDensityTrainer(Kernel kernel, BaseMeasure base, PsdDensityOptio
         Matrix x = scaler.apply(train.x());
         Matrix anch = null;
         if (anchors > 0 && anchors < x.rows()) {
-            anch = x.selectRows(Arrays.copyOf(Splits.permutation(x.rows(), seed), anchors));
+            anch = x.selectRows(Anchors.select(kernel, x, anchors, anchorMethod, seed));
         }
         PsdDensity m = PsdDensityEstimator.fit(x, anch, kernel, base, options, l);
         return DensityPipeline.of(train, scaler, m.kernel().spec(), hyperParameters(anch == null ? x.rows()

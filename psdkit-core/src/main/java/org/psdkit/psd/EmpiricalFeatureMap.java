@@ -31,11 +31,21 @@ public final class EmpiricalFeatureMap {
     private final double threshold;
 
     private EmpiricalFeatureMap(Kernel kernel, Matrix points, Matrix u, double[] sigma, double threshold) {
+        this(kernel, points, u, sigma, threshold, null);
+    }
+
+    /** With {@code data} null the features of the points themselves (V = Σ^{1/2}Uᵀ); else Φ(data) (Nyström). */
+    private EmpiricalFeatureMap(Kernel kernel, Matrix points, Matrix u, double[] sigma, double threshold,
+                                Matrix data) {
         this.kernel = kernel;
         this.points = points;
         this.u = u;
         this.sigma = sigma;
         this.threshold = threshold;
+        if (data != null) {
+            this.v = features(data);
+            return;
+        }
         int n = u.rows();
         int r = sigma.length;
         Matrix vv = Matrix.zeros(r, n);
@@ -51,6 +61,22 @@ public final class EmpiricalFeatureMap {
     /** Builds the map for the rows of {@code x} with the default threshold. */
     public static EmpiricalFeatureMap of(Kernel kernel, Matrix x) {
         return of(kernel, x, DEFAULT_RELATIVE_THRESHOLD);
+    }
+
+    /**
+     * The Nyström map (Marteau-Ferey, Bach &amp; Rudi 2020 App. B.5): the feature space of the {@code anchors}
+     * (eigen-decomposition of their m×m Gram matrix, cut at {@code relativeThreshold}), with the training features
+     * {@link #trainingFeatures()} those of the {@code data} rows, Φ(x_i) = Σ^{-1/2}Uᵀ k(anchors, x_i) (r×n, computed
+     * as one m×n cross matrix: O(nm) memory, never n×n). {@link #size()} is the number of data rows; models built on
+     * the map expand on the anchors. With every data row as anchor it equals {@link #of(Kernel, Matrix, double)}
+     * up to rounding.
+     */
+    public static EmpiricalFeatureMap nystrom(Kernel kernel, Matrix anchors, Matrix data, double relativeThreshold) {
+        if (anchors.cols() != data.cols()) {
+            throw new IllegalArgumentException("anchors have " + anchors.cols() + " columns, data " + data.cols());
+        }
+        EmpiricalFeatureMap a = of(kernel, anchors, relativeThreshold);
+        return new EmpiricalFeatureMap(kernel, a.points, a.u, a.sigma, relativeThreshold, data);
     }
 
     public static EmpiricalFeatureMap of(Kernel kernel, Matrix x, double relativeThreshold) {
@@ -94,8 +120,13 @@ public final class EmpiricalFeatureMap {
         return points;
     }
 
-    /** Number of training points n. */
+    /** Number of training points n (the data rows of a Nyström map). */
     public int size() {
+        return v.cols();
+    }
+
+    /** Number of expansion points (the anchors of a Nyström map, else n). */
+    public int expansionPoints() {
         return u.rows();
     }
 

@@ -74,7 +74,7 @@ public final class PsdSolver {
             Matrix r = map.coefficientFactor(h.primalFactor());
             double seconds = (System.nanoTime() - start) * 1e-9;
             SolverDiagnostics diag = new SolverDiagnostics(res.iterations(), primal - dual, primal, dual, seconds,
-                    r.cols(), map.rank(), status);
+                    r.cols(), map.rank(), status, map.relativeThreshold(), map.expansionPoints());
             return new Solution(new PsdModel(modelType, map.kernel(), map.pointsView(), r, diag), best);
         }
     }

@@ -14,9 +14,21 @@ import java.util.Map;
  * @param rank        rank of B (number of columns of its factor)
  * @param featureRank dimension r of the empirical feature map (rank of K kept)
  * @param status      solver status (CONVERGED, MAX_ITERATIONS, TIME_LIMIT, NUMERICAL_FAILURE, or a baseline's own)
+ * @param rankThreshold relative eigenvalue threshold of the feature map (eigen-directions of K at or below
+ *                    rankThreshold·λ_max were dropped; the objective and gap are those of the problem restricted to
+ *                    the featureRank others); NaN when the model has no feature map (the baselines' n coefficients)
+ * @param anchors     number of expansion points (n for the exact model)
  */
 public record SolverDiagnostics(int iterations, double dualityGap, double objective, double dualObjective,
-                                double seconds, int rank, int featureRank, String status) {
+                                double seconds, int rank, int featureRank, String status, double rankThreshold,
+                                int anchors) {
+
+    /** Diagnostics of a model without a feature map: no threshold, {@code featureRank} expansion points. */
+    public SolverDiagnostics(int iterations, double dualityGap, double objective, double dualObjective,
+                             double seconds, int rank, int featureRank, String status) {
+        this(iterations, dualityGap, objective, dualObjective, seconds, rank, featureRank, status, Double.NaN,
+                featureRank);
+    }
 
     /** Relative duality gap: gap / max(|primal|, |dual|) (0 when both vanish). */
     public double relativeGap() {
@@ -31,7 +43,7 @@ public record SolverDiagnostics(int iterations, double dualityGap, double object
 
     /**
      * The diagnostics as model files hold them ({@code iterations, duality_gap, objective, dual_objective, seconds,
-     * rank, feature_rank, status}); a number that is not finite is {@code null}.
+     * rank, feature_rank, status, rank_threshold, anchors}); a number that is not finite is {@code null}.
      */
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -43,6 +55,8 @@ public record SolverDiagnostics(int iterations, double dualityGap, double object
         m.put("rank", rank);
         m.put("feature_rank", featureRank);
         m.put("status", status);
+        m.put("rank_threshold", finiteOrNull(rankThreshold));
+        m.put("anchors", anchors);
         return m;
     }
 
@@ -51,7 +65,8 @@ public record SolverDiagnostics(int iterations, double dualityGap, double object
         return new SolverDiagnostics((int) number(m, "iterations", 0), number(m, "duality_gap", Double.NaN),
                 number(m, "objective", Double.NaN), number(m, "dual_objective", Double.NaN),
                 number(m, "seconds", Double.NaN), (int) number(m, "rank", 0), (int) number(m, "feature_rank", 0),
-                m.get("status") == null ? "stored" : m.get("status").toString());
+                m.get("status") == null ? "stored" : m.get("status").toString(),
+                number(m, "rank_threshold", Double.NaN), (int) number(m, "anchors", number(m, "feature_rank", 0)));
     }
 
     private static double number(Map<String, ?> m, String key, double dflt) {

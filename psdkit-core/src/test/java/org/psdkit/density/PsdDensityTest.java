@@ -184,6 +184,68 @@ class PsdDensityTest {
     }
 
     @Test
+    void nystromWithEveryPointAsAnchorIsTheExactModel() {
+        Matrix x = new Mixtures.TwoBumps(2, 1.0, 0.5).sample(40, 6);
+        GaussianKernel k = new GaussianKernel(0.6);
+        PsdDensityOptions o = PsdDensityOptions.of(1e-3, 0.1).withTolerance(1e-9);
+        PsdDensity exact = PsdDensityEstimator.fit(x, k, new BaseMeasure.Lebesgue(), o);
+        int[] order = new int[40];
+        for (int i = 0; i < 40; i++) {
+            order[i] = 39 - i; // the anchors in another order than the data
+        }
+        PsdDensity nys = PsdDensityEstimator.fit(x, x.selectRows(order), k, new BaseMeasure.Lebesgue(), o, null);
+        assertEquals(exact.diagnostics().rank(), nys.diagnostics().rank());
+        assertEquals(40, nys.diagnostics().anchors());
+        assertEquals(exact.diagnostics().objective(), nys.diagnostics().objective(), 1e-7);
+        double[] a = exact.density(x);
+        double[] b = nys.density(x);
+        for (int i = 0; i < a.length; i++) {
+            assertEquals(a[i], b[i], 1e-5 * a[i]);
+        }
+        PsdDensity few = PsdDensityEstimator.fit(x, x.selectRows(java.util.Arrays.copyOf(order, 12)), k,
+                new BaseMeasure.Lebesgue(), o.withTolerance(1e-6), null);
+        assertEquals(12, few.diagnostics().anchors());
+        assertEquals(1.0, few.integral(), 1e-9);
+    }
+
+    @Test
+    void traceScaleIsRawScaleWithLambdasTimesTheTraceOfW() {
+        Matrix x = new Mixtures.TwoBumps(2, 1.0, 0.5).sample(40, 4);
+        GaussianKernel k = new GaussianKernel(0.5);
+        BaseMeasure nu = new BaseMeasure.Lebesgue();
+        PsdDensity tr = PsdDensityEstimator.fit(x, k, nu, PsdDensityOptions.of(1e-3, 0.1)
+                .withScale(PsdDensityOptions.LambdaScale.TRACE).withTolerance(1e-9));
+        FeatureBasis fb = FeatureBasis.of(k, x);
+        double t = fb.congruence(KernelIntegrals.gaussianProducts(0.5, x, nu)).trace();
+        PsdDensity raw = PsdDensityEstimator.fit(x, k, nu,
+                new PsdDensityOptions(1e-3 * t, 1e-4 * t * t, PsdDensityOptions.LambdaScale.RAW, 1e-9, 20000, 60));
+        assertTrue(tr.diagnostics().converged() && raw.diagnostics().converged());
+        double[] a = tr.density(x);
+        double[] b = raw.density(x);
+        for (int i = 0; i < a.length; i++) {
+            assertEquals(a[i], b[i], 1e-5 * a[i]);
+        }
+        // the feature space is reported: rank of K above 1e-8·λ_max on all 40 points
+        assertEquals(fb.rank(), tr.diagnostics().rank());
+        assertEquals(PsdDensityOptions.DEFAULT_RANK_THRESHOLD, tr.diagnostics().rankThreshold(), 0.0);
+        assertEquals(40, tr.diagnostics().anchors());
+    }
+
+    @Test
+    void aLowerRankThresholdKeepsMoreDirections() {
+        Matrix x = new Mixtures.TwoBumps(2, 1.0, 0.5).sample(60, 5);
+        GaussianKernel k = new GaussianKernel(1.0);
+        PsdDensityOptions o = PsdDensityOptions.of(1e-3, 0.1).withTolerance(1e-4);
+        PsdDensity dflt = PsdDensityEstimator.fit(x, k, new BaseMeasure.Lebesgue(), o);
+        PsdDensity low = PsdDensityEstimator.fit(x, k, new BaseMeasure.Lebesgue(), o.withRankThreshold(1e-11));
+        assertTrue(low.diagnostics().rank() > dflt.diagnostics().rank(),
+                low.diagnostics().rank() + " vs " + dflt.diagnostics().rank());
+        assertEquals(1e-11, low.diagnostics().rankThreshold(), 0.0);
+        assertThrows(IllegalArgumentException.class, () -> o.withRankThreshold(0));
+        assertThrows(IllegalArgumentException.class, () -> o.withRankThreshold(1));
+    }
+
+    @Test
     void gaussianBaseMeasureIn3dIntegratesToOneAndRawScaleAgrees() {
         Matrix x = new Mixtures.TwoBumps(3, 1.0, 0.5).sample(40, 9);
         BaseMeasure nu = BaseMeasure.Gaussian.isotropic(3, 0, 4);

@@ -43,6 +43,9 @@ public final class FitConeCommands {
         m.put("objective", d.primal());
         m.put("gap", d.gap());
         m.put("converged", d.converged());
+        m.put("rank", d.rank() > 0 ? d.rank() : null);
+        m.put("rank_threshold", Double.isFinite(d.rankThreshold()) ? d.rankThreshold() : null);
+        m.put("anchors", d.anchors());
         return m;
     }
 

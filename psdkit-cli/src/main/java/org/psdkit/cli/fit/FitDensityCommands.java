@@ -75,6 +75,9 @@ public final class FitDensityCommands {
             r.put("duality_gap", dg.relativeGap());
             r.put("iterations", dg.iterations());
             r.put("converged", dg.converged());
+            r.put("rank", dg.rank());
+            r.put("rank_threshold", PsdKinds.num(dg.rankThreshold()));
+            r.put("anchors", dg.anchors());
         }
         if (m instanceof Kde k) {
             r.put("bandwidth", k.bandwidth());
@@ -100,34 +103,56 @@ public final class FitDensityCommands {
                 description = "lambda2 = C·lambda: 0.01 is Sec. 6's lambda(|A|_* + 0.01/2 |A|_F^2), 0.1 is App. E's "
                         + "lambda(|A|_* + 0.05 |A|_F^2) (default: ${DEFAULT-VALUE}).")
         double froRatio;
-        @Option(names = "--lambda-scale", defaultValue = "normalized", paramLabel = "raw|normalized",
-                description = "normalized: lambdas apply to |W|_F·A (the authors' code); raw: to the A of eq. (12) "
-                        + "(default: ${DEFAULT-VALUE}).")
+        @Option(names = "--lambda-scale", defaultValue = "trace", paramLabel = "trace|raw|normalized",
+                description = "trace: lambdas apply to Tr(W)·A, on which the flat density is 1 at the data (the same "
+                        + "meaning for every sigma, d and base measure; converges fastest); normalized: to |W|_F·A "
+                        + "(the authors' code); raw: to the A of eq. (12) (default: ${DEFAULT-VALUE}).")
         String lambdaScale;
         @Option(names = "--anchors", defaultValue = "0", paramLabel = "M",
-                description = "Nystrom: expand on M random training points (0 = all, the exact model).")
+                description = "Nystrom: expand on M training points (0 = all, the exact model).")
         int anchors;
+        @Option(names = "--anchor-method", defaultValue = "uniform", paramLabel = "uniform|kmeans++|leverage",
+                description = "How the --anchors are chosen, seeded by --seed: uniform at random, kernel k-means++ "
+                        + "seeding, or leverage (randomly pivoted Cholesky) (default: ${DEFAULT-VALUE}).")
+        String anchorMethod;
+        @Option(names = "--rank-threshold", paramLabel = "X",
+                description = "Keep the eigen-directions of the expansion points' kernel matrix above X·lambda_max; "
+                        + "the objective and gap are those of the problem restricted to them (default 1e-8; a "
+                        + "warning below 1e-12, where double precision no longer resolves them).")
+        Double rankThreshold;
 
         @Override
         public Integer call() {
             opt.check();
+            double rt = rankThreshold == null ? PsdDensityOptions.DEFAULT_RANK_THRESHOLD : rankThreshold;
+            if (!(rt > 0 && rt < 1)) {
+                throw new IllegalArgumentException("--rank-threshold must be in (0, 1), got " + rankThreshold);
+            }
             double l1 = lambda1 != null ? lambda1 : opt.lambda;
             double l2 = lambda2 != null ? lambda2 : froRatio * l1;
             PsdDensityOptions.LambdaScale sc = switch (lambdaScale.trim().toLowerCase(java.util.Locale.ROOT)) {
                 case "raw" -> PsdDensityOptions.LambdaScale.RAW;
                 case "normalized", "normalised" -> PsdDensityOptions.LambdaScale.NORMALIZED;
-                default -> throw new IllegalArgumentException("--lambda-scale must be raw or normalized, got "
+                case "trace" -> PsdDensityOptions.LambdaScale.TRACE;
+                default -> throw new IllegalArgumentException("--lambda-scale must be trace, raw or normalized, got "
                         + lambdaScale);
             };
-            PsdDensityOptions o = new PsdDensityOptions(l1, l2, sc, opt.tol, opt.maxIter, Double.POSITIVE_INFINITY);
+            PsdDensityOptions o = new PsdDensityOptions(l1, l2, sc, opt.tol, opt.maxIter, Double.POSITIVE_INFINITY,
+                    rt);
+            if (rt < PsdDensityOptions.RANK_THRESHOLD_WARNING) {
+                System.err.println("psdkit fit density: warning: --rank-threshold " + rt + " is below "
+                        + PsdDensityOptions.RANK_THRESHOLD_WARNING + ": directions beneath double-precision "
+                        + "resolution of the kernel matrix are kept, and the integral of f may lose accuracy");
+            }
             if (anchors < 0) {
                 throw new IllegalArgumentException("--anchors must be >= 0, got " + anchors);
             }
+            org.psdkit.psd.Anchors.Method method = parseAnchorMethod(anchorMethod);
             Kernel k = KernelSpecs.parse(opt.kernel);
             common.checkOutWritable();
             Dataset raw = common.loadUnsupervised("a density model");
             PsdDensityTrainer trainer = new PsdDensityTrainer(k, opt.base(raw.d()), o, anchors, common.seed,
-                    Scaler.Kind.parse(common.scale));
+                    Scaler.Kind.parse(common.scale), method);
             long t0 = System.nanoTime();
             DensityPipeline m;
             try (Progress p = Progress.start("density fista", opt.maxIter)) {
@@ -138,8 +163,16 @@ public final class FitDensityCommands {
             options.put("lambda1", l1);
             options.put("lambda2", l2);
             options.put("lambda_scale", sc.name().toLowerCase(java.util.Locale.ROOT));
-            options.put("anchors", anchors > 0 && anchors < raw.n() ? anchors : raw.n());
             return finish(common, raw, m, secs, options);
+        }
+    }
+
+    /** {@code --anchor-method}, with the flag in the message. */
+    static org.psdkit.psd.Anchors.Method parseAnchorMethod(String s) {
+        try {
+            return org.psdkit.psd.Anchors.Method.parse(s);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--anchor-method: " + e.getMessage(), e);
         }
     }
 

@@ -27,14 +27,21 @@ public final class PsdKinds {
         return Double.isFinite(v) ? (Object) v : null;
     }
 
-    /** The fit report fields of the issue: iterations, duality_gap, objective, seconds (solver), rank. */
+    /**
+     * The fit report fields: iterations, duality_gap, relative_gap, objective, seconds (solver); the feature space
+     * the problem was solved in ({@code rank} eigen-directions of K above {@code rank_threshold}·λ_max, null for the
+     * baselines, on {@code anchors} expansion points) and {@code factor_rank}, the rank of B.
+     */
     static void putReport(Map<String, Object> rep, SolverDiagnostics d) {
         rep.put("iterations", d.iterations());
         rep.put("duality_gap", num(d.dualityGap()));
         rep.put("relative_gap", num(d.relativeGap()));
         rep.put("objective", num(d.objective()));
         rep.put("solver_seconds", d.seconds());
-        rep.put("rank", d.rank());
+        rep.put("rank", d.featureRank());
+        rep.put("rank_threshold", num(d.rankThreshold()));
+        rep.put("anchors", d.anchors());
+        rep.put("factor_rank", d.rank());
         rep.put("status", d.status());
     }
 

@@ -22,6 +22,7 @@ import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.psd.EmpiricalFeatureMap;
+import org.psdkit.psd.PsdOptions;
 
 /**
  * Heteroscedastic Gaussian regression (Marteau-Ferey, Bach & Rudi 2020, Sec. 6): y | x ~ N(μ(x), v(x)), fitted by
@@ -124,6 +125,7 @@ public final class HeteroscedasticRegression {
         List<ScalarFunction> fns;
         double[][] d;
         Diagnostics diag;
+        EmpiricalFeatureMap psdMap = null;
         switch (o.method()) {
             case PSD, PNM -> {
                 Matrix g = LinearBlock.gram(k, 1.0, x);
@@ -133,7 +135,8 @@ public final class HeteroscedasticRegression {
                 if (o.method() == Method.PSD) {
                     double l1 = o.lambda();
                     double l2 = 2 * o.lambda() * o.frobeniusWeight();
-                    blocks.add(new PsdBlock(Features.kernel(EmpiricalFeatureMap.of(k, x)), l1, l2));
+                    psdMap = EmpiricalFeatureMap.of(k, x, PsdOptions.DEFAULT_RANK_THRESHOLD);
+                    blocks.add(new PsdBlock(Features.kernel(psdMap), l1, l2));
                     blocks.add(new PsdBlock(Features.constant(n), l1, l2));
                     d = new double[][] {{1, 0, 0}, {0, 1, 1}};
                 } else {
@@ -190,6 +193,8 @@ public final class HeteroscedasticRegression {
             }
             default -> throw new IllegalStateException();
         }
+        diag = psdMap == null ? diag.withFeatureSpace(0, Double.NaN, n)
+                : diag.withFeatureSpace(psdMap.rank(), psdMap.relativeThreshold(), n);
         double thetaMax = 0;
         double[] thetaTrain = ConeDualSolver.combine(fns, d, x).col(1);
         for (double t : thetaTrain) {

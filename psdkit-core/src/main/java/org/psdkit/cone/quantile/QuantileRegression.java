@@ -28,6 +28,7 @@ import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.psd.EmpiricalFeatureMap;
+import org.psdkit.psd.PsdOptions;
 
 /**
  * Multiple quantile regression (Marteau-Ferey, Bach & Rudi 2020, Sec. 6). For levels τ_1 &lt; … &lt; τ_m the level
@@ -185,6 +186,7 @@ public final class QuantileRegression {
         List<ScalarFunction> fns;
         double[][] dq;
         Diagnostics diag;
+        EmpiricalFeatureMap psdMap = null;
         switch (o.method()) {
             case INDEPENDENT -> {
                 List<Block> blocks = new ArrayList<>();
@@ -208,7 +210,8 @@ public final class QuantileRegression {
                 double l1 = o.lambda();
                 double l2 = 2 * o.lambda() * o.frobeniusWeight();
                 if (psd) {
-                    feats = Features.kernel(EmpiricalFeatureMap.of(k, x));
+                    psdMap = EmpiricalFeatureMap.of(k, x, PsdOptions.DEFAULT_RANK_THRESHOLD);
+                    feats = Features.kernel(psdMap);
                 }
                 for (int j = 0; j < m; j++) {
                     if (j == p) {
@@ -276,6 +279,8 @@ public final class QuantileRegression {
             }
             default -> throw new IllegalStateException();
         }
+        diag = psdMap == null ? diag.withFeatureSpace(0, Double.NaN, x.rows())
+                : diag.withFeatureSpace(psdMap.rank(), psdMap.relativeThreshold(), x.rows());
         return new QuantileModel(taus, o.method(), k, o.lambda(), o.frobeniusWeight(), fns, dq, sc, diag);
     }
 

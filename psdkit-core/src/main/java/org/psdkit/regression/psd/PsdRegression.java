@@ -21,8 +21,19 @@ public final class PsdRegression {
     }
 
     public static PsdModel fit(Kernel kernel, Matrix x, double[] y, PsdOptions options, ProgressListener listener) {
+        return fit(kernel, x, null, y, options, listener);
+    }
+
+    /**
+     * As {@link #fit(Kernel, Matrix, double[], PsdOptions, ProgressListener)} with the model expanded on the rows of
+     * {@code anchors} only (Nyström, Marteau-Ferey, Bach &amp; Rudi 2020 App. B.5; null: all training points): the
+     * loss still uses every row of x.
+     */
+    public static PsdModel fit(Kernel kernel, Matrix x, Matrix anchors, double[] y, PsdOptions options,
+                               ProgressListener listener) {
         checkData(x, y);
-        EmpiricalFeatureMap map = EmpiricalFeatureMap.of(kernel, x, options.relativeThreshold());
+        EmpiricalFeatureMap map = anchors == null ? EmpiricalFeatureMap.of(kernel, x, options.relativeThreshold())
+                : EmpiricalFeatureMap.nystrom(kernel, anchors, x, options.relativeThreshold());
         return PsdSolver.solve(map, Losses.squared(y), options, listener, PsdModel.TYPE).model();
     }
 

@@ -1,13 +1,16 @@
 package org.psdkit.regression.psd;
 
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.linalg.Matrix;
 import org.psdkit.model.ModelHeader;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
+import org.psdkit.psd.Anchors;
 import org.psdkit.psd.PsdModel;
 import org.psdkit.psd.PsdOptions;
 
@@ -24,9 +27,19 @@ import org.psdkit.psd.PsdOptions;
  * @param kernel  the kernel
  * @param options λ₁, λ₂, tolerance, iteration and time budget (validated by their record)
  * @param scale   the feature scaling fitted on the training data
+ * @param anchors Nyström: expand on this many training points chosen by {@code anchorMethod} (0, or at least the
+ *                number of rows: all points, the exact model)
+ * @param anchorMethod how the anchors are chosen
+ * @param seed    seed of the anchor choice
  */
-public record PsdRegressionTrainer(Kernel kernel, PsdOptions options, Scaler.Kind scale)
+public record PsdRegressionTrainer(Kernel kernel, PsdOptions options, Scaler.Kind scale, int anchors,
+                                   Anchors.Method anchorMethod, long seed)
         implements Trainer<NonNegativeRegressionModel<PsdModel>> {
+
+    /** The exact model (every training point an expansion point). */
+    public PsdRegressionTrainer(Kernel kernel, PsdOptions options, Scaler.Kind scale) {
+        this(kernel, options, scale, 0, Anchors.Method.UNIFORM, 1L);
+    }
 
     public PsdRegressionTrainer {
         if (kernel == null) {
@@ -38,6 +51,12 @@ public record PsdRegressionTrainer(Kernel kernel, PsdOptions options, Scaler.Kin
         if (scale == null) {
             scale = Scaler.Kind.NONE;
         }
+        if (anchors < 0) {
+            throw new IllegalArgumentException("anchors must be >= 0, got " + anchors);
+        }
+        if (anchorMethod == null) {
+            anchorMethod = Anchors.Method.UNIFORM;
+        }
     }
 
     @Override
@@ -46,8 +65,10 @@ public record PsdRegressionTrainer(Kernel kernel, PsdOptions options, Scaler.Kin
             throw new IllegalArgumentException(train.source() + ": PSD regression needs a numeric target");
         }
         Scaler scaler = Scaler.fit(scale, train.x());
-        PsdModel m = PsdRegression.fit(kernel, scaler.apply(train.x()), train.y(), options,
-                listener);
+        Matrix x = scaler.apply(train.x());
+        Matrix anch = anchors > 0 && anchors < x.rows()
+                ? x.selectRows(Anchors.select(kernel, x, anchors, anchorMethod, seed)) : null;
+        PsdModel m = PsdRegression.fit(kernel, x, anch, train.y(), options, listener);
         ModelHeader h = ModelHeader.of(PsdModel.TYPE, train, scaler, kernel.spec(), hyperParameters(options));
         return new NonNegativeRegressionModel<>(h, m, m.diagnostics().toMap());
     }
