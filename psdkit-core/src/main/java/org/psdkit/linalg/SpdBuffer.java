@@ -46,10 +46,13 @@ public final class SpdBuffer implements AutoCloseable {
         try {
             return new SpdBuffer(n, new DoublePointer(len));
         } catch (OutOfMemoryError e) {
+            double bytes = len * 8.0;
+            String size = bytes >= 1e9 ? String.format(java.util.Locale.ROOT, "%.1f GB", bytes * 1e-9)
+                    : String.format(java.util.Locale.ROOT, "%.0f MB", bytes * 1e-6);
             throw new IllegalArgumentException(String.format(java.util.Locale.ROOT,
-                    "an %d x %d matrix needs %.1f GB of native memory, more than the limit allows (%s); use fewer "
-                            + "points or raise the heap limit -Xmx (PSDKIT_JAVA_OPTS for bin/psdkit)", n, n,
-                    len * 8e-9, e.getMessage()));
+                    "the %d x %d matrix needs %s of native memory, more than the limit allows (%s); use fewer "
+                            + "points or raise the heap limit -Xmx (PSDKIT_JAVA_OPTS for bin/psdkit)", n, n, size,
+                    e.getMessage()));
         }
     }
 
