@@ -5,10 +5,11 @@ package org.psdkit.linalg;
  * matrices ({@code org.psdkit.kernel.ParallelColumns}). Default: all available processors, or the system property
  * {@code psdkit.threads}.
  *
- * <p>Why all cores by default: on an idle machine the Cholesky factorisation of kernel ridge regression and the Gram
- * matrices run close to twice as fast on two cores. The price is paid on a machine whose other cores are busy:
- * docs/design.md measured LAPACK dsyevd at n = 1000 going from 0.14 s to 1.7 s with two BLAS threads while another
- * process held a core, because OpenBLAS's threads wait for each other. On a shared machine set 1 thread
+ * <p>Why all cores by default: on an idle machine a second core can nearly halve a Cholesky factorisation. The price
+ * is paid on a machine whose other cores are busy: docs/design.md measured LAPACK dsyevd at n = 1000 going from
+ * 0.14 s to 1.7 s with two BLAS threads while another process held a core, and kernel ridge regression at n = 10,000
+ * from 15.5 s to 40.8 s (docs/benchmarks/krr.md), because OpenBLAS's threads wait for each other at every panel. On a
+ * shared machine set 1 thread
  * ({@code --threads 1} on the command line, {@code -Dpsdkit.threads=1} or {@link #set(int)}). Results agree up to
  * rounding whatever the count: the blocked BLAS/LAPACK kernels change only the summation order.
  */
