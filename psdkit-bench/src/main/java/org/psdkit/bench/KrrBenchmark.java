@@ -33,9 +33,15 @@ public final class KrrBenchmark {
      * @param repeats timed psdkit fits per size (the best is reported)
      * @param javaMaxN largest n for the slow plain-Java Cholesky baseline
      * @param seed    subsample seed
+     * @param eigenMaxN largest n for the eigen-route baseline (dsyevd is ~10× a Cholesky: minutes at n = 10,000)
      */
     public record Options(Dataset data, int[] sizes, Kernel kernel, double lambda, int repeats, int javaMaxN,
-                          long seed) {
+                          long seed, int eigenMaxN) {
+        /** Options with the eigen-route baseline at every size. */
+        public Options(Dataset data, int[] sizes, Kernel kernel, double lambda, int repeats, int javaMaxN, long seed) {
+            this(data, sizes, kernel, lambda, repeats, javaMaxN, seed, Integer.MAX_VALUE);
+        }
+
         public Options {
             if (data == null || data.y() == null) {
                 throw new IllegalArgumentException("data must be a regression data set with a numeric target");
@@ -64,14 +70,27 @@ public final class KrrBenchmark {
      * @param n                        subsample size
      * @param d                        features
      * @param psdkitSeconds            best {@link KernelRidge#fit} time (Gram + LAPACK Cholesky + two solves)
-     * @param gramSeconds              time of the Gram matrix alone
+     * @param gramSeconds              time of the Gram matrix alone (Java array, {@link Kernel#gram})
+     * @param previousRouteSeconds     the route before the in-place solver: Java Gram matrix, then
+     *                                 {@link SpdSolve#solve} (a copy, a clone for Cholesky, a native copy and back)
+     * @param maxRelDiffVsPreviousRoute max |α − α_prev| / max |α_prev|
      * @param eigenRouteSeconds        eigen-route baseline
      * @param maxRelDiffVsEigenRoute   max |α − α_eig| / max |α_eig|
      * @param plainJavaCholeskySeconds plain-Java Cholesky baseline, NaN when n &gt; {@code javaMaxN}
      * @param maxRelDiffVsPlainJava    max |α − α_java| / max |α_java|, NaN when skipped
      */
-    public record Row(int n, int d, double psdkitSeconds, double gramSeconds, double eigenRouteSeconds,
+    public record Row(int n, int d, double psdkitSeconds, double gramSeconds, double previousRouteSeconds,
+                      double maxRelDiffVsPreviousRoute, double eigenRouteSeconds,
                       double maxRelDiffVsEigenRoute, double plainJavaCholeskySeconds, double maxRelDiffVsPlainJava) {
+
+        public double speedupVsPreviousRoute() {
+            return previousRouteSeconds / psdkitSeconds;
+        }
+
+        /** Whether the eigen-route baseline was run. */
+        public boolean hasEigenRoute() {
+            return !Double.isNaN(eigenRouteSeconds);
+        }
 
         public double speedupVsEigenRoute() {
             return eigenRouteSeconds / psdkitSeconds;
@@ -106,7 +125,7 @@ public final class KrrBenchmark {
         double lambda = o.lambda();
         int baselines = 0;
         for (int n : o.sizes()) {
-            baselines += n <= o.javaMaxN() ? 2 : 1;
+            baselines += (n <= o.javaMaxN() ? 1 : 0) + (n <= o.eigenMaxN() ? 1 : 0);
         }
         Phases phases = new Phases(listener, o.sizes().length + baselines);
         Linalg.warmUp();
@@ -129,13 +148,22 @@ public final class KrrBenchmark {
             long g0 = System.nanoTime();
             Matrix gram = k.gram(x);
             double gramSec = (System.nanoTime() - g0) * 1e-9;
+            // baseline 0: the previous route, copies of the Java Gram matrix into a Cholesky (+ the Gram time)
+            long p0 = System.nanoTime();
+            double[] alphaPrev = SpdSolve.solve(gram, lambda, Matrix.column(y)).x().col(0);
+            double prevSec = (System.nanoTime() - p0) * 1e-9 + gramSec;
             phases.end();
-            phases.start("n=" + n + ": eigen-route baseline");
-            // baseline 1: eigen route on the same Gram matrix (+ the Gram time, so that both are whole fits)
-            long e0 = System.nanoTime();
-            double[] alphaEig = SpdSolve.eigenSolve(gram, lambda, Matrix.column(y)).x().col(0);
-            double eigSec = (System.nanoTime() - e0) * 1e-9 + gramSec;
-            phases.end();
+            double eigSec = Double.NaN;
+            double eigDiff = Double.NaN;
+            if (n <= o.eigenMaxN()) {
+                phases.start("n=" + n + ": eigen-route baseline");
+                // baseline 1: eigen route on the same Gram matrix (+ the Gram time, so that both are whole fits)
+                long e0 = System.nanoTime();
+                double[] alphaEig = SpdSolve.eigenSolve(gram, lambda, Matrix.column(y)).x().col(0);
+                eigSec = (System.nanoTime() - e0) * 1e-9 + gramSec;
+                eigDiff = relDiff(fitted.alpha(), alphaEig);
+                phases.end();
+            }
             double javaSec = Double.NaN;
             double javaDiff = Double.NaN;
             if (n <= o.javaMaxN()) {
@@ -146,8 +174,8 @@ public final class KrrBenchmark {
                 javaDiff = relDiff(fitted.alpha(), alphaJava);
                 phases.end();
             }
-            Row row = new Row(n, x.cols(), best, gramSec, eigSec, relDiff(fitted.alpha(), alphaEig), javaSec,
-                    javaDiff);
+            Row row = new Row(n, x.cols(), best, gramSec, prevSec, relDiff(fitted.alpha(), alphaPrev), eigSec, eigDiff,
+                    javaSec, javaDiff);
             rows.add(row);
             if (onRow != null) {
                 onRow.accept(row);

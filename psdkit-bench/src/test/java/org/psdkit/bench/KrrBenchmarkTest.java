@@ -46,6 +46,7 @@ class KrrBenchmarkTest {
         assertEquals(3, small.d());
         assertTrue(small.hasPlainJava() && small.maxRelDiffVsPlainJava() < 1e-8, small.toString());
         assertTrue(small.maxRelDiffVsEigenRoute() < 1e-6, small.toString());
+        assertTrue(small.maxRelDiffVsPreviousRoute() < 1e-10 && small.speedupVsPreviousRoute() > 0, small.toString());
         assertTrue(small.psdkitSeconds() > 0 && small.speedupVsEigenRoute() > 0 && small.speedupVsPlainJava() > 0);
         assertTrue(!big.hasPlainJava() && Double.isNaN(big.maxRelDiffVsPlainJava()), "plain Java skipped above javaMaxN");
         assertTrue(big.maxRelDiffVsEigenRoute() < 1e-6, big.toString());

@@ -13,6 +13,7 @@ import org.psdkit.cli.use.PredictCommand;
 import org.psdkit.cli.use.SampleCommand;
 import org.psdkit.linalg.LinalgException;
 import org.psdkit.linalg.MemoryBudget;
+import org.psdkit.linalg.Threads;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -39,6 +40,23 @@ public final class Main implements Runnable {
     public static final int EXIT_OK = 0;
     public static final int EXIT_INTERNAL = 1;
     public static final int EXIT_BAD_INPUT = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /**
+     * {@code --threads N} on every command (an inherited option): the library's one thread setting
+     * ({@link Threads#set(int)}: OpenBLAS and kernel matrices).
+     */
+    @CommandLine.Option(names = "--threads", paramLabel = "N", scope = CommandLine.ScopeType.INHERIT,
+            description = "Threads for BLAS/LAPACK and kernel matrices (default: all cores; 1 on a busy shared "
+                    + "machine, where a second BLAS thread waiting for a busy core can be much slower).")
+    void setThreads(int n) {
+        if (n < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--threads must be >= 1, got " + n);
+        }
+        Threads.set(n);
+    }
 
     @Override
     public void run() {

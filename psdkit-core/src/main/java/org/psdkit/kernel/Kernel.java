@@ -3,6 +3,7 @@ package org.psdkit.kernel;
 import java.util.List;
 import java.util.Optional;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.SpdBuffer;
 
 /**
  * A positive semidefinite kernel k(x, t) on ℝ^d.
@@ -42,6 +43,14 @@ public interface Kernel {
             }
         }
         return k;
+    }
+
+    /**
+     * Writes the lower triangle of the Gram matrix K(X, X) into {@code out} (n×n, native memory), for solvers that
+     * factor it in place. The default copies {@link #gram(Matrix)}; kernels with a faster route override it.
+     */
+    default void gramInto(Matrix x, SpdBuffer out) {
+        out.setLower(gram(x));
     }
 
     /** The cross matrix K(X, Z) with entries k(x_i, z_j) (n×m). */

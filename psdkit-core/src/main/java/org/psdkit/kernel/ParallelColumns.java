@@ -6,11 +6,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.psdkit.linalg.Threads;
 
 /**
  * Runs an elementwise loop over the columns of a matrix on a small fixed pool of daemon threads (threads used:
- * system property {@code psdkit.kernel.threads} or {@link #setThreads(int)}, default the number of available
- * processors). The calling thread
+ * {@link #setThreads(int)} or the system property {@code psdkit.kernel.threads} if given, otherwise the library's
+ * setting {@link Threads#get()}, all cores by default). The calling thread
  * takes part, and columns are handed out in blocks from a shared counter so that triangular work (a Gram matrix's
  * lower triangle) balances itself.
  */
@@ -29,8 +30,9 @@ public final class ParallelColumns {
     /** Pool size: the number of available processors (threads beyond the cores would only compete). */
     private static final int MAX_THREADS = Math.max(1, Runtime.getRuntime().availableProcessors());
 
-    private static volatile int threads = Math.max(1, Math.min(MAX_THREADS,
-            Integer.getInteger("psdkit.kernel.threads", MAX_THREADS)));
+    /** Own override (0: follow {@link Threads#get()}). */
+    private static volatile int threads = Math.max(0, Math.min(MAX_THREADS,
+            Integer.getInteger("psdkit.kernel.threads", 0)));
 
     private static final ExecutorService POOL = MAX_THREADS <= 1 ? null
             : Executors.newFixedThreadPool(MAX_THREADS - 1, r -> {
@@ -50,12 +52,14 @@ public final class ParallelColumns {
 
     /** Number of threads (including the caller) that loops may use. */
     public static int threads() {
-        return threads;
+        int t = threads;
+        return t > 0 ? t : Math.max(1, Math.min(MAX_THREADS, Threads.get()));
     }
 
     /**
      * Sets the number of threads (including the caller) for kernel-matrix loops, 1 to the number of available
-     * processors (larger values are capped). Default: system property {@code psdkit.kernel.threads} or all cores.
+     * processors (larger values are capped). Default: system property {@code psdkit.kernel.threads}, otherwise
+     * {@link Threads#get()}.
      */
     public static void setThreads(int n) {
         if (n < 1) {
@@ -72,7 +76,7 @@ public final class ParallelColumns {
         if (cols <= 0) {
             return;
         }
-        int use = threads;
+        int use = threads();
         if (POOL == null || use <= 1 || work < SEQUENTIAL_BELOW || cols == 1) {
             body.run(0, cols);
             return;

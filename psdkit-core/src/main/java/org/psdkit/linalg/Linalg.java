@@ -9,8 +9,8 @@ import org.bytedeco.openblas.global.openblas;
  * swapped in one place.
  *
  * <p>All matrices are column-major ({@link Matrix}). No method here modifies its inputs unless its name ends in
- * {@code InPlace}. OpenBLAS runs single-threaded by default (see {@link #setThreads(int)}): on the shared 2-core
- * machines we target, a second BLAS thread competing with another process made {@code dsyevd} ten times slower.
+ * {@code InPlace}. OpenBLAS uses {@link Threads#get()} threads (all cores by default; see {@link Threads} for why
+ * a shared machine may want 1).
  */
 public final class Linalg {
     private static final int COL_MAJOR = 102; // LAPACK_COL_MAJOR == CblasColMajor
@@ -30,28 +30,21 @@ public final class Linalg {
     /** Jitter grows tenfold per retry and gives up beyond this relative size (1e-2 × mean diagonal). */
     public static final double CHOLESKY_MAX_JITTER = 1e-2;
 
-    private static volatile int threads;
-
     static {
-        setThreads(Integer.getInteger("psdkit.threads", 1));
+        Threads.get(); // applies the thread setting (system property psdkit.threads) before the first BLAS call
     }
 
     private Linalg() {
     }
 
-    /** Number of threads OpenBLAS may use (default 1, or the system property {@code psdkit.threads}). */
-    public static synchronized void setThreads(int n) {
-        if (n < 1) {
-            throw new IllegalArgumentException("threads must be >= 1, got " + n);
-        }
-        try (NativeCalls.Call nc = NativeCalls.enter()) {
-            openblas.blas_set_num_threads(n);
-        }
-        threads = n;
+    /** Sets the library's thread count ({@link Threads#set(int)}: OpenBLAS and kernel matrices). */
+    public static void setThreads(int n) {
+        Threads.set(n);
     }
 
+    /** The library's thread count ({@link Threads#get()}). */
     public static int threads() {
-        return threads;
+        return Threads.get();
     }
 
     /** Loads the native library (first use extracts it to ~/.javacpp/cache); call to pay that cost up front. */

@@ -30,6 +30,10 @@ public final class ProductBlocks implements AutoCloseable {
     /** Per-thread native scratch, grown on demand and kept for reuse. */
     private static final ThreadLocal<DoublePointer[]> SCRATCH = ThreadLocal.withInitial(() -> new DoublePointer[1]);
 
+    static {
+        Threads.get(); // applies the thread setting before the first BLAS call
+    }
+
     private final int n;
     private final int m;
     private final int d;

@@ -73,6 +73,56 @@ public final class SpdSolve {
         return rank;
     }
 
+    /**
+     * Solves (A + shift·I) x = b by Cholesky in place in the one buffer {@code a}: dpotrf overwrites A with its
+     * factor, so A is gone afterwards. If dpotrf fails, {@code refill} writes A into the buffer again and the
+     * jitter of {@link Linalg#cholesky(Matrix)} is added (starting at {@link Linalg#CHOLESKY_FIRST_JITTER} × the mean
+     * diagonal of A + shift·I, tenfold per retry); past {@link Linalg#CHOLESKY_MAX_JITTER}, or when {@code refill}
+     * is null, a {@link LinalgException} is thrown (the caller may then take the eigen route).
+     */
+    public static Result choleskyInPlace(SpdBuffer a, double shift, double[] b,
+                                         java.util.function.Consumer<SpdBuffer> refill) {
+        int n = a.size();
+        double trace = 0;
+        for (double v : a.diagonal()) {
+            trace += v;
+        }
+        double scale = n == 0 ? 1.0 : Math.abs(trace + n * shift) / n;
+        if (scale == 0 || !Double.isFinite(scale)) {
+            scale = 1.0;
+        }
+        for (double rel = 0; ; rel = rel == 0 ? Linalg.CHOLESKY_FIRST_JITTER : rel * 10) {
+            if (rel > Linalg.CHOLESKY_MAX_JITTER || (rel > 0 && refill == null)) {
+                throw new LinalgException("matrix is not positive definite: Cholesky failed"
+                        + (rel > 0 && refill == null ? "" : " even with a diagonal jitter of "
+                        + (Linalg.CHOLESKY_MAX_JITTER * scale)) + " (n=" + n + ")");
+            }
+            if (rel > 0) {
+                refill.accept(a);
+            }
+            double jitter = rel * scale;
+            a.addToDiagonal(shift + jitter);
+            if (a.factorInPlace() == 0) {
+                double lo = Double.POSITIVE_INFINITY;
+                double hi = 0;
+                for (double l : a.diagonal()) {
+                    lo = Math.min(lo, l);
+                    hi = Math.max(hi, l);
+                }
+                double cond = n == 0 ? 1 : (hi / lo) * (hi / lo);
+                int rank = n;
+                if (jitter > 0) { // the pivots L_ii² tell the numerical rank, as in pivotRank
+                    double cut = Math.max(RANK_TOL * hi * hi, DEPENDENT_PIVOT_JITTERS * jitter);
+                    rank = 0;
+                    for (double l : a.diagonal()) {
+                        rank += l * l > cut ? 1 : 0;
+                    }
+                }
+                return new Result(Matrix.column(a.solve(b)), new Diagnostics("cholesky", jitter, rank, cond));
+            }
+        }
+    }
+
     /** The eigen route (used directly by tests and as the fallback of {@link #solve}). */
     public static Result eigenSolve(Matrix a, double shift, Matrix b) {
         Eigen e = Linalg.eigh(a);

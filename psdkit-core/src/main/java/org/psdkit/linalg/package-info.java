@@ -9,8 +9,9 @@
  *
  * <h2>Backend choice, by measurement</h2>
  * The backend is OpenBLAS 0.3.31 with its LAPACK, shipped inside the {@code org.bytedeco:openblas} jar
- * (linux-x86_64 natives by default; {@code -Djavacpp.platform=…} selects others), single-threaded by default
- * ({@link org.psdkit.linalg.Linalg#setThreads(int)}, system property {@code psdkit.threads}). The alternative was a
+ * (linux-x86_64 natives by default; {@code -Djavacpp.platform=…} selects others), on all cores by default
+ * ({@link org.psdkit.linalg.Threads#set(int)}, system property {@code psdkit.threads}, CLI {@code --threads}; see
+ * {@link org.psdkit.linalg.Threads} for when 1 is faster). The alternative was a
  * pure-Java library; {@link org.psdkit.linalg.reference.ReferenceLinalg} is our own plain-Java implementation of the
  * same operations (column-oriented GEMM and Cholesky, Householder tridiagonalisation + implicit QL), and
  * {@code psdkit bench linalg} times both in one run. Measured on the shared 2-core machine (AMD EPYC, load average

@@ -2,7 +2,9 @@ package org.psdkit.regression;
 
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
+import org.psdkit.linalg.LinalgException;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.SpdBuffer;
 import org.psdkit.linalg.SpdSolve;
 import org.psdkit.model.Predictor;
 
@@ -69,6 +71,12 @@ public final class KernelRidge implements Predictor {
         }
     }
 
+    /**
+     * Entries of the cross matrix K(x, X) formed at a time by {@link #predictVector}: 2²² doubles = 32 MB, large
+     * enough that the per-block overhead vanishes, small enough to stay far below the heap.
+     */
+    static final long PREDICT_BLOCK_ENTRIES = 1L << 22;
+
     private final Kernel kernel;
     private final Matrix points;
     private final double[] alpha;
@@ -88,41 +96,77 @@ public final class KernelRidge implements Predictor {
         this.seconds = seconds;
     }
 
-    /** Fits on points x (n×d) and targets y. */
+    /**
+     * Fits on points x (n×d) and targets y. The standard form keeps one n×n buffer in native memory: the kernel
+     * writes its Gram matrix into it and LAPACK factors it in place ({@link SpdSolve#choleskyInPlace}); nothing n×n
+     * lives on the Java heap. The representer form works on a Java Gram matrix ({@link #fitGram}).
+     */
     public static KernelRidge fit(Kernel kernel, Matrix x, double[] y, Options opts) {
-        if (y.length != x.rows()) {
-            throw new IllegalArgumentException("kernel ridge: " + x.rows() + " points but " + y.length + " targets");
-        }
-        if (x.rows() == 0) {
-            throw new IllegalArgumentException("kernel ridge: no training points");
-        }
+        check(x, y);
         long t0 = System.nanoTime();
+        if (opts.form() == Form.STANDARD) {
+            double off = offset(y, opts);
+            double[] yc = centred(y, off);
+            SpdSolve.Result r;
+            try (SpdBuffer g = SpdBuffer.allocate(x.rows())) {
+                kernel.gramInto(x, g);
+                r = SpdSolve.choleskyInPlace(g, opts.lambda(), yc, buf -> kernel.gramInto(x, buf));
+            } catch (LinalgException e) {
+                r = SpdSolve.eigenSolve(kernel.gram(x), opts.lambda(), Matrix.column(yc));
+            }
+            return finish(kernel, x, r.x().col(0), off, opts, r.diagnostics(), t0);
+        }
         Matrix k = kernel.gram(x);
         return fitGram(kernel, x, k, y, opts, t0);
     }
 
     /** Fits with a precomputed Gram matrix K = kernel.gram(x) (not modified). */
     public static KernelRidge fitGram(Kernel kernel, Matrix x, Matrix k, double[] y, Options opts) {
+        check(x, y);
         return fitGram(kernel, x, k, y, opts, System.nanoTime());
     }
 
-    private static KernelRidge fitGram(Kernel kernel, Matrix x, Matrix k, double[] y, Options opts, long t0) {
-        int n = y.length;
+    private static void check(Matrix x, double[] y) {
+        if (y.length != x.rows()) {
+            throw new IllegalArgumentException("kernel ridge: " + x.rows() + " points but " + y.length + " targets");
+        }
+        if (x.rows() == 0) {
+            throw new IllegalArgumentException("kernel ridge: no training points");
+        }
+    }
+
+    private static double offset(double[] y, Options opts) {
         double off = 0;
         if (opts.center()) {
             for (double v : y) {
                 off += v;
             }
-            off /= n;
+            off /= y.length;
         }
-        double[] yc = new double[n];
-        for (int i = 0; i < n; i++) {
+        return off;
+    }
+
+    private static double[] centred(double[] y, double off) {
+        double[] yc = new double[y.length];
+        for (int i = 0; i < y.length; i++) {
             yc[i] = y[i] - off;
         }
+        return yc;
+    }
+
+    private static KernelRidge fitGram(Kernel kernel, Matrix x, Matrix k, double[] y, Options opts, long t0) {
+        int n = y.length;
+        double off = offset(y, opts);
+        double[] yc = centred(y, off);
         double[] alpha;
         SpdSolve.Diagnostics diag;
         if (opts.form() == Form.STANDARD) {
-            SpdSolve.Result r = SpdSolve.solve(k, opts.lambda(), Matrix.column(yc));
+            SpdSolve.Result r;
+            try (SpdBuffer g = SpdBuffer.copyOf(k)) {
+                r = SpdSolve.choleskyInPlace(g, opts.lambda(), yc, buf -> buf.setLower(k));
+            } catch (LinalgException e) {
+                r = SpdSolve.eigenSolve(k, opts.lambda(), Matrix.column(yc));
+            }
             alpha = r.x().col(0);
             diag = r.diagnostics();
         } else {
@@ -135,6 +179,11 @@ public final class KernelRidge implements Predictor {
             diag = new SpdSolve.Diagnostics(a.route() + "+" + b.route(), Math.max(a.jitter(), b.jitter()),
                     Math.min(a.rank(), b.rank()), Math.max(a.conditionEstimate(), b.conditionEstimate()));
         }
+        return finish(kernel, x, alpha, off, opts, diag, t0);
+    }
+
+    private static KernelRidge finish(Kernel kernel, Matrix x, double[] alpha, double off, Options opts,
+                                      SpdSolve.Diagnostics diag, long t0) {
         for (double v : alpha) {
             if (!Double.isFinite(v)) {
                 throw new IllegalStateException("kernel ridge: non-finite coefficients (route " + diag.route()
@@ -175,9 +224,18 @@ public final class KernelRidge implements Predictor {
             throw new IllegalArgumentException("kernel ridge was fitted on " + points.cols() + " features, got "
                     + x.cols());
         }
-        double[] p = Linalg.gemv(kernel.cross(x, points), false, alpha);
-        for (int i = 0; i < p.length; i++) {
-            p[i] += offset;
+        int m = x.rows();
+        int n = points.rows();
+        double[] p = new double[m];
+        // rows in blocks so that no m×n cross matrix is formed (m = n = 20,000 would be 3.2 GB)
+        int block = (int) Math.max(1, Math.min(m, PREDICT_BLOCK_ENTRIES / Math.max(1, n)));
+        for (int r0 = 0; r0 < m; r0 += block) {
+            int r1 = Math.min(m, r0 + block);
+            Matrix xb = r0 == 0 && r1 == m ? x : x.selectRows(java.util.stream.IntStream.range(r0, r1).toArray());
+            double[] pb = Linalg.gemv(kernel.cross(xb, points), false, alpha);
+            for (int i = 0; i < pb.length; i++) {
+                p[r0 + i] = pb[i] + offset;
+            }
         }
         return p;
     }

@@ -23,13 +23,13 @@ import picocli.CommandLine.Option;
  * {@code psdkit bench krr}: kernel ridge regression fit time on California-housing subsamples (z-scored features,
  * Gaussian kernel), against two baselines run in the same command on the same Gram matrix ({@link KrrBenchmark}).
  */
-@Command(name = "krr", description = "KRR fit time (Gram + Cholesky) for n = 2000, 5000 against in-run baselines.")
+@Command(name = "krr", description = "KRR fit time (Gram + Cholesky) for n = 2000, 5000, 10000 against in-run baselines.")
 public final class BenchKrrCommand implements Callable<Integer> {
 
     @Option(names = "--data", paramLabel = "FILE", description = "California housing CSV (default: ../shared/data/california-housing.csv).")
     Path data;
 
-    @Option(names = "--sizes", split = ",", defaultValue = "2000,5000", description = "Subsample sizes (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--sizes", split = ",", defaultValue = "2000,5000,10000", description = "Subsample sizes (default: ${DEFAULT-VALUE}).")
     int[] sizes;
 
     @Option(names = "--kernel", defaultValue = "gaussian(sigma=1)", description = "Kernel (default: ${DEFAULT-VALUE}).")
@@ -44,6 +44,10 @@ public final class BenchKrrCommand implements Callable<Integer> {
     @Option(names = "--java-max-n", defaultValue = "2000",
             description = "Largest n for the slow plain-Java Cholesky baseline (default: ${DEFAULT-VALUE}).")
     int javaMaxN;
+
+    @Option(names = "--eigen-max-n", defaultValue = "5000",
+            description = "Largest n for the eigen-route baseline (default: ${DEFAULT-VALUE}).")
+    int eigenMaxN;
 
     @Option(names = "--seed", defaultValue = "1", description = "Subsample seed (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -69,7 +73,7 @@ public final class BenchKrrCommand implements Callable<Integer> {
         }
         List<Map<String, Object>> rows = new ArrayList<>();
         KrrBenchmark.Result res = KrrBenchmark.run(new KrrBenchmark.Options(all, sizes, k, lambda, repeats, javaMaxN,
-                seed), new BenchProgress("bench krr: "), r -> rows.add(row(r)));
+                seed, eigenMaxN), new BenchProgress("bench krr: "), r -> rows.add(row(r)));
         Map<String, Object> rep = new LinkedHashMap<>();
         rep.put("benchmark", "krr");
         rep.put("data", file.toString());
@@ -89,17 +93,24 @@ public final class BenchKrrCommand implements Callable<Integer> {
         row.put("d", r.d());
         row.put("psdkitSeconds", r.psdkitSeconds());
         row.put("gramSeconds", r.gramSeconds());
-        row.put("eigenRouteSeconds", r.eigenRouteSeconds());
-        row.put("speedupVsEigenRoute", r.speedupVsEigenRoute());
-        row.put("maxRelDiffVsEigenRoute", r.maxRelDiffVsEigenRoute());
+        row.put("previousRouteSeconds", r.previousRouteSeconds());
+        row.put("speedupVsPreviousRoute", r.speedupVsPreviousRoute());
+        row.put("maxRelDiffVsPreviousRoute", r.maxRelDiffVsPreviousRoute());
+        if (r.hasEigenRoute()) {
+            row.put("eigenRouteSeconds", r.eigenRouteSeconds());
+            row.put("speedupVsEigenRoute", r.speedupVsEigenRoute());
+            row.put("maxRelDiffVsEigenRoute", r.maxRelDiffVsEigenRoute());
+        }
         if (r.hasPlainJava()) {
             row.put("plainJavaCholeskySeconds", r.plainJavaCholeskySeconds());
             row.put("speedupVsPlainJava", r.speedupVsPlainJava());
             row.put("maxRelDiffVsPlainJava", r.maxRelDiffVsPlainJava());
         }
         if (!json) {
-            System.err.printf(Locale.ROOT, "n=%d: psdkit fit %.3f s (Gram %.3f s); eigen route %.3f s (x%.1f)%s%n",
-                    r.n(), r.psdkitSeconds(), r.gramSeconds(), r.eigenRouteSeconds(), r.speedupVsEigenRoute(),
+            System.err.printf(Locale.ROOT, "n=%d: psdkit fit %.3f s (Gram %.3f s); previous route %.3f s (x%.2f)%s%s%n",
+                    r.n(), r.psdkitSeconds(), r.gramSeconds(), r.previousRouteSeconds(), r.speedupVsPreviousRoute(),
+                    r.hasEigenRoute() ? String.format(Locale.ROOT, "; eigen route %.3f s (x%.1f)",
+                            r.eigenRouteSeconds(), r.speedupVsEigenRoute()) : "",
                     r.hasPlainJava() ? String.format(Locale.ROOT, "; plain-Java Cholesky %.3f s (x%.1f)",
                             r.plainJavaCholeskySeconds(), r.speedupVsPlainJava()) : "");
         }

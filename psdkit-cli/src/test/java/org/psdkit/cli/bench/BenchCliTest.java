@@ -60,7 +60,8 @@ class BenchCliTest {
         JsonNode j = r.json();
         assertEquals("krr", j.get("benchmark").asText());
         assertEquals(List.of("benchmark", "data", "kernel", "lambda", "blasThreads", "results"), names(j));
-        assertEquals(List.of("n", "d", "psdkitSeconds", "gramSeconds", "eigenRouteSeconds", "speedupVsEigenRoute",
+        assertEquals(List.of("n", "d", "psdkitSeconds", "gramSeconds", "previousRouteSeconds",
+                "speedupVsPreviousRoute", "maxRelDiffVsPreviousRoute", "eigenRouteSeconds", "speedupVsEigenRoute",
                 "maxRelDiffVsEigenRoute", "plainJavaCholeskySeconds", "speedupVsPlainJava", "maxRelDiffVsPlainJava"),
                 names(j.get("results").get(0)));
         assertFalse(j.get("results").get(1).has("plainJavaCholeskySeconds"), "plain Java only up to --java-max-n");
