@@ -9,6 +9,8 @@ import org.psdkit.data.Dataset;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.regression.KernelRidge;
+import org.psdkit.regression.NystromKrr;
+import org.psdkit.regression.NystromKrrTrainer;
 import org.psdkit.model.Predictor;
 
 /**
@@ -47,6 +49,44 @@ public final class KrrKind {
             throw new IllegalArgumentException("center: '" + c + "' is not true or false");
         }
         return new KernelRidge.Options(nonNegative(p, "lambda"), f, nonNegative(p, "nugget"), c.equals("true"));
+    }
+
+    /** Options of {@code --anchors M} (Nystrom KRR); errors name the flags. */
+    static NystromKrrTrainer.Options nystromOptions(Params p, int anchors, String method, long seed, String tol,
+                                                    String maxIter) {
+        KernelRidge.Options o = options(p);
+        if (o.form() != KernelRidge.Form.STANDARD) {
+            throw new IllegalArgumentException("--anchors: only --form standard is supported with anchors");
+        }
+        if (anchors < 1) {
+            throw new IllegalArgumentException("--anchors must be >= 1, got " + anchors);
+        }
+        NystromKrr.AnchorMethod am;
+        try {
+            am = NystromKrr.AnchorMethod.parse(method);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--anchor-method: '" + method + "' is not uniform, kmeans++ or leverage");
+        }
+        double t;
+        int it;
+        try {
+            t = Double.parseDouble(tol.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--cg-tol: '" + tol + "' is not a number");
+        }
+        if (!(t > 0) || t >= 1) {
+            throw new IllegalArgumentException("--cg-tol must be in (0, 1), got " + tol);
+        }
+        try {
+            it = Integer.parseInt(maxIter.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--max-iter: '" + maxIter + "' is not an integer");
+        }
+        if (it < 1) {
+            throw new IllegalArgumentException("--max-iter must be >= 1, got " + maxIter);
+        }
+        return new NystromKrrTrainer.Options(o.lambda(), o.center(), anchors, am, seed, t, it,
+                NystromKrr.Storage.AUTO);
     }
 
     private static double nonNegative(Params p, String name) {
