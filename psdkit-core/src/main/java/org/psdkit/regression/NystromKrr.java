@@ -38,7 +38,7 @@ import org.psdkit.linalg.SpdSolve;
  * K_nm is never stored whole in double precision: X is cut into row blocks, and each pass over them (one per CG
  * iteration, Krᵀ(Kr u + v) per block) runs on all cores through a parallel stream. The blocks of K_nm are either
  * recomputed each pass or, when n·m single-precision numbers fit in {@link #FLOAT_CACHE_HEAP_FRACTION} of the
- * heap, kept as floats after the first pass ({@link Storage}). CG stops when the relative residual
+ * heap still free, kept as floats after the first pass ({@link Storage}). CG stops when the relative residual
  * ‖Bᵀb − BᵀHBβ‖/‖Bᵀb‖ falls below the tolerance; that residual is recomputed from scratch (one extra pass) before
  * it is reported, so the number reported is the true one, not CG's recursion.
  */
@@ -304,8 +304,9 @@ public final class NystromKrr {
             blockStart[nb] = n;
             kmm = kernel.gram(this.anchors);
             kmmChol = Linalg.cholesky(kmm);
-            boolean fits = (double) n * m * Float.BYTES
-                    <= FLOAT_CACHE_HEAP_FRACTION * Runtime.getRuntime().maxMemory();
+            Runtime rt = Runtime.getRuntime();
+            long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+            boolean fits = (double) n * m * Float.BYTES <= FLOAT_CACHE_HEAP_FRACTION * free;
             boolean keep = storage == Storage.FLOAT || (storage == Storage.AUTO && fits);
             if (keep) {
                 cache = new float[nb][];

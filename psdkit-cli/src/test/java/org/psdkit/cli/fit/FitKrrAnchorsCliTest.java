@@ -62,4 +62,26 @@ class FitKrrAnchorsCliTest {
         assertTrue(s.err().contains("--anchors"), s.err());
         assertTrue(!Files.exists(dir.resolve("y.json")));
     }
+
+    @Test
+    void cvWithAnchorsRunsTheLambdaGridOnSharedAnchors() {
+        CliRun r = CliRun.run("cv", "krr", "--train", boston.toString(), "--scale", "zscore", "--folds", "3",
+                "--kernel", "gaussian(sigma=2.5)", "--grid", "lambda=0.01,0.1,1", "--anchors", "80", "--json");
+        assertEquals(0, r.status(), r.err());
+        JsonNode j = r.json();
+        assertEquals(3, j.get("grid").size());
+        assertTrue(j.get("rmse").asDouble() > 0 && j.get("rmse").asDouble() < 10, j.toString());
+        // with anchors = all training rows of each fold it is exact KRR: same cv scores
+        CliRun a = CliRun.run("cv", "krr", "--train", boston.toString(), "--scale", "zscore", "--folds", "3",
+                "--kernel", "gaussian(sigma=2.5)", "--lambda", "0.1", "--anchors", "100000", "--json");
+        CliRun e = CliRun.run("cv", "krr", "--train", boston.toString(), "--scale", "zscore", "--folds", "3",
+                "--kernel", "gaussian(sigma=2.5)", "--lambda", "0.1", "--json");
+        assertEquals(0, a.status(), a.err());
+        assertEquals(0, e.status(), e.err());
+        assertEquals(e.json().get("rmse").asDouble(), a.json().get("rmse").asDouble(),
+                1e-5 * e.json().get("rmse").asDouble());
+        CliRun bad = CliRun.run("cv", "krr", "--train", boston.toString(), "--anchors", "2.5");
+        assertEquals(2, bad.status());
+        assertTrue(bad.err().contains("--anchors"), bad.err());
+    }
 }
