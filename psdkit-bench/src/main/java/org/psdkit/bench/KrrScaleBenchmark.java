@@ -77,11 +77,13 @@ public final class KrrScaleBenchmark {
      * @param exactMaxN exact KRR is run beside Nyström when n ≤ this
      * @param sklearn   also run the scikit-learn peer ({@code python3}) when n ≥ sklearnMinN
      * @param sklearnMinN smallest n for the peer
+     * @param python    the Python interpreter with scikit-learn (e.g. {@code /usr/bin/python3})
+     * @param storage   where K_nm lives between CG iterations (null: auto)
      * @param dir       directory for the CSV files
      * @param seed      data and anchor seed
      */
     public record Options(List<Config> configs, int nTest, double sigma, double lambda, double tolerance,
-                          int exactMaxN, boolean sklearn, int sklearnMinN, Path dir, long seed) {
+                          int exactMaxN, boolean sklearn, int sklearnMinN, String python, NystromKrr.Storage storage, Path dir, long seed) {
         public Options {
             if (configs == null || configs.isEmpty()) {
                 throw new IllegalArgumentException("configs must not be empty");
@@ -126,7 +128,7 @@ public final class KrrScaleBenchmark {
             Dataset te = CsvReader.read(test, CsvReader.Options.regression());
             NystromKrrTrainer.Options no = new NystromKrrTrainer.Options(o.lambda(), false, c.m(),
                     NystromKrr.AnchorMethod.UNIFORM, o.seed(), o.tolerance(), NystromKrr.DEFAULT_MAX_ITERATIONS,
-                    NystromKrr.Storage.AUTO);
+                    o.storage());
             t0 = System.nanoTime();
             NystromKrrTrainer.Fit f = NystromKrrTrainer.fitScaled(k, tr.x(), tr.y(), no);
             double fit = (System.nanoTime() - t0) * 1e-9;
@@ -218,7 +220,7 @@ public final class KrrScaleBenchmark {
         try {
             Path py = o.dir().resolve("krr_scale_sklearn.py");
             Files.writeString(py, script());
-            Process p = new ProcessBuilder("python3", py.toString(), train.toString(), test.toString(),
+            Process p = new ProcessBuilder(o.python() == null ? "python3" : o.python(), py.toString(), train.toString(), test.toString(),
                     Integer.toString(m), Double.toString(o.sigma()), Double.toString(o.lambda()),
                     Long.toString(o.seed())).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
@@ -230,7 +232,7 @@ public final class KrrScaleBenchmark {
             }
             return new double[] {Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2])};
         } catch (IOException e) {
-            throw new IllegalStateException("cannot run python3: " + e.getMessage(), e);
+            throw new IllegalStateException("cannot run " + o.python() + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);

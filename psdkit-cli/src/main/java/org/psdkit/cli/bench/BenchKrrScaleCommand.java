@@ -52,6 +52,15 @@ public final class BenchKrrScaleCommand implements Callable<Integer> {
             description = "Smallest n for the scikit-learn peer (default: ${DEFAULT-VALUE}).")
     int sklearnMinN;
 
+    @Option(names = "--python", defaultValue = "python3", paramLabel = "EXE",
+            description = "Python interpreter with scikit-learn, e.g. /usr/bin/python3 for Debian's python3-sklearn "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String python;
+
+    @Option(names = "--storage", defaultValue = "auto", paramLabel = "auto|recompute|float",
+            description = "Where K_nm lives between CG iterations (default: ${DEFAULT-VALUE}).")
+    String storage;
+
     @Option(names = "--dir", paramLabel = "DIR", description = "Directory for the CSV files (default: a temporary one, deleted).")
     Path dir;
 
@@ -77,12 +86,18 @@ public final class BenchKrrScaleCommand implements Callable<Integer> {
         if (!(tolerance > 0) || tolerance >= 1) {
             throw new IllegalArgumentException("--cg-tol must be in (0, 1), got " + tolerance);
         }
+        org.psdkit.regression.NystromKrr.Storage st;
+        try {
+            st = org.psdkit.regression.NystromKrr.Storage.parse(storage);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--storage: '" + storage + "' is not auto, recompute or float");
+        }
         boolean temp = dir == null;
         Path d = temp ? Files.createTempDirectory("psdkit-krr-scale") : dir;
         List<Map<String, Object>> rows = new ArrayList<>();
         try {
             KrrScaleBenchmark.run(new KrrScaleBenchmark.Options(cs, nTest, sigma, lambda, tolerance, exactMaxN,
-                    sklearn, sklearnMinN, d, seed), r -> rows.add(row(r)));
+                    sklearn, sklearnMinN, python, st, d, seed), r -> rows.add(row(r)));
         } finally {
             if (temp) {
                 try (var s = Files.list(d)) {
