@@ -283,7 +283,8 @@ public final class NystromKrr {
         private final int m;
         private final Matrix kmm;
         private final Cholesky kmmChol;
-        private final float[][] cache; // per block, row-major b×m; null when recomputed
+        private final float[][] cache; // per block, row-major b×m; null (or null blocks) when recomputed
+        private final int cached; // number of leading blocks kept in single precision
 
         Problem(Kernel kernel, Matrix x, Matrix anchors, Storage storage) {
             if (x.cols() != anchors.cols()) {
@@ -306,11 +307,14 @@ public final class NystromKrr {
             kmmChol = Linalg.cholesky(kmm);
             Runtime rt = Runtime.getRuntime();
             long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-            boolean fits = (double) n * m * Float.BYTES <= FLOAT_CACHE_HEAP_FRACTION * free;
-            boolean keep = storage == Storage.FLOAT || (storage == Storage.AUTO && fits);
-            if (keep) {
+            // AUTO keeps as many leading blocks as fit in the budget and recomputes the rest
+            int keep = storage == Storage.FLOAT ? nb : storage == Storage.RECOMPUTE ? 0
+                    : (int) Math.min(nb, Math.floor(FLOAT_CACHE_HEAP_FRACTION * free
+                            / ((double) rows * m * Float.BYTES)));
+            cached = keep;
+            if (keep > 0) {
                 cache = new float[nb][];
-                IntStream.range(0, nb).parallel().forEach(b -> cache[b] = toFloatRowMajor(
+                IntStream.range(0, keep).parallel().forEach(b -> cache[b] = toFloatRowMajor(
                         kernel.cross(blocks.get(b), this.anchors)));
             } else {
                 cache = null;
@@ -325,9 +329,10 @@ public final class NystromKrr {
             return anchors.copy();
         }
 
-        /** {@code float} or {@code recompute}. */
+        /** {@code float}, {@code recompute}, or {@code float k/nb} when only k of the nb row blocks are kept. */
         public String storage() {
-            return cache != null ? "float" : "recompute";
+            int nb = blocks.size();
+            return cached == nb ? "float" : cached == 0 ? "recompute" : "float " + cached + "/" + nb;
         }
 
         /** Σ over row blocks of K_bᵀ(K_b u + v_b); u or v may be null (taken as 0). */
@@ -346,7 +351,7 @@ public final class NystromKrr {
             int i0 = blockStart[b];
             int rows = blockStart[b + 1] - i0;
             double[] w = new double[m];
-            if (cache != null) {
+            if (cache != null && cache[b] != null) {
                 float[] a = cache[b];
                 for (int i = 0; i < rows; i++) {
                     int off = i * m;

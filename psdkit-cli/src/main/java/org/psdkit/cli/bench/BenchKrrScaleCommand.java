@@ -130,6 +130,7 @@ public final class BenchKrrScaleCommand implements Callable<Integer> {
         m.put("m", r.m());
         m.put("readSeconds", r.readSeconds());
         m.put("fitSeconds", r.fitSeconds());
+        m.put("fitCpuSeconds", r.fitCpuSeconds());
         m.put("iterations", r.iterations());
         m.put("residual", r.residual());
         m.put("storage", r.storage());
@@ -149,8 +150,8 @@ public final class BenchKrrScaleCommand implements Callable<Integer> {
         if (r.sklearnError() != null) {
             m.put("sklearnError", r.sklearnError());
         }
-        String line = String.format(Locale.ROOT, "n=%d m=%d: read %.1f s, fit %.1f s (%d CG iterations, residual %.1e, "
-                + "K_nm %s), test rmse %.4f", r.n(), r.m(), r.readSeconds(), r.fitSeconds(), r.iterations(),
+        String line = String.format(Locale.ROOT, "n=%d m=%d: read %.1f s, fit %.1f s (cpu %.1f s; %d CG iterations, residual %.1e, "
+                + "K_nm %s), test rmse %.4f", r.n(), r.m(), r.readSeconds(), r.fitSeconds(), r.fitCpuSeconds(), r.iterations(),
                 r.residual(), r.storage(), r.rmse());
         if (!Double.isNaN(r.exactRmse())) {
             line += String.format(Locale.ROOT, "; exact KRR %.1f s rmse %.4f (ratio %.4f)", r.exactSeconds(),
