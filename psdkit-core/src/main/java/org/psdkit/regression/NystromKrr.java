@@ -5,6 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.stream.IntStream;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Cholesky;
@@ -36,7 +38,8 @@ import org.psdkit.linalg.SpdSolve;
  *
  * <h2>Data-sized products</h2>
  * K_nm is never stored whole in double precision: X is cut into row blocks, and each pass over them (one per CG
- * iteration, Krᵀ(Kr u + v) per block) runs on all cores through a parallel stream. The blocks of K_nm are either
+ * iteration, Krᵀ(Kr u + v) per block) runs on all cores through a parallel stream in a pool of one worker per
+ * processor. The blocks of K_nm are either
  * recomputed each pass or, when n·m single-precision numbers fit in {@link #FLOAT_CACHE_HEAP_FRACTION} of the
  * heap still free, kept as floats after the first pass ({@link Storage}). CG stops when the relative residual
  * ‖Bᵀb − BᵀHBβ‖/‖Bᵀb‖ falls below the tolerance; that residual is recomputed from scratch (one extra pass) before
@@ -52,6 +55,19 @@ public final class NystromKrr {
      * data (n·d doubles) and the JVM's copying headroom with the default heap.
      */
     public static final double FLOAT_CACHE_HEAP_FRACTION = 0.4;
+
+    /**
+     * The pool of the data-sized passes: one worker per available processor. A parallel stream started from an
+     * ordinary thread would run in the common pool, whose parallelism is processors − 1 while the caller only
+     * waits, i.e. on one core of two.
+     */
+    private static final ForkJoinPool POOL = new ForkJoinPool(Math.max(1,
+            Runtime.getRuntime().availableProcessors()), pool -> {
+                ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+                t.setDaemon(true);
+                t.setName("psdkit-nystrom-" + t.getPoolIndex());
+                return t;
+            }, null, false);
 
     /** Default relative residual of CG: 1e-6, far below the statistical error of any regression fit. */
     public static final double DEFAULT_TOLERANCE = 1e-6;
@@ -177,7 +193,7 @@ public final class NystromKrr {
             out[k] = c;
             taken[c] = true;
             final int cc = c;
-            IntStream.range(0, n).parallel().forEach(i -> {
+            POOL.submit(() -> IntStream.range(0, n).parallel().forEach(i -> {
                 double s = 0;
                 for (int t = 0; t < d; t++) {
                     double v = xr[i * d + t] - xr[cc * d + t];
@@ -186,7 +202,7 @@ public final class NystromKrr {
                 if (s < dmin[i]) {
                     dmin[i] = s;
                 }
-            });
+            })).join();
             if (k + 1 == m) {
                 break;
             }
@@ -314,8 +330,8 @@ public final class NystromKrr {
             cached = keep;
             if (keep > 0) {
                 cache = new float[nb][];
-                IntStream.range(0, keep).parallel().forEach(b -> cache[b] = toFloatRowMajor(
-                        kernel.cross(blocks.get(b), this.anchors)));
+                POOL.submit(() -> IntStream.range(0, keep).parallel().forEach(b -> cache[b] = toFloatRowMajor(
+                        kernel.cross(blocks.get(b), this.anchors)))).join();
             } else {
                 cache = null;
             }
@@ -337,14 +353,14 @@ public final class NystromKrr {
 
         /** Σ over row blocks of K_bᵀ(K_b u + v_b); u or v may be null (taken as 0). */
         double[] pass(double[] u, double[] v) {
-            return IntStream.range(0, blocks.size()).parallel().mapToObj(b -> block(b, u, v))
+            return POOL.submit(() -> IntStream.range(0, blocks.size()).parallel().mapToObj(b -> block(b, u, v))
                     .reduce(new double[m], (p, q) -> {
                         double[] r = new double[m];
                         for (int j = 0; j < m; j++) {
                             r[j] = p[j] + q[j];
                         }
                         return r;
-                    });
+                    })).join();
         }
 
         private double[] block(int b, double[] u, double[] v) {
