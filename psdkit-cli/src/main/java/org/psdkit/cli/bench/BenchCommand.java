@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
             BenchDensityCommand.class,
             BenchTkCommand.class,
             BenchKrrCommand.class,
+            BenchKrrScaleCommand.class,
             LinalgBenchCommand.class,
             BenchPsdCommand.class,
             BenchSdpCommand.class,

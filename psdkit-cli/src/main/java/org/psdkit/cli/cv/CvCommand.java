@@ -56,6 +56,15 @@ public final class CvCommand implements Callable<Integer> {
     @Option(names = "--lambda", paramLabel = "X", description = "Fixed regularisation lambda (when not in the grid).")
     String lambda;
 
+    @Option(names = "--anchors", paramLabel = "M",
+            description = "krr: Nystrom KRR with M anchors (the anchors and their factorisations are shared across the "
+                    + "lambda grid of each fold); same as -P anchors=M.")
+    String anchors;
+
+    @Option(names = "--anchor-method", paramLabel = "uniform|kmeans++|leverage",
+            description = "krr with --anchors: how anchors are chosen (drawn with --seed); same as -P anchorMethod=...")
+    String anchorMethod;
+
     @Option(names = {"-P", "--param"}, paramLabel = "NAME=VALUE", description = "Fix another model parameter (repeatable).")
     Map<String, String> fixed = new LinkedHashMap<>();
 
@@ -74,6 +83,17 @@ public final class CvCommand implements Callable<Integer> {
         if (lambda != null) {
             requireKnown(base, "lambda", "--lambda");
             base.put("lambda", lambda);
+        }
+        if (anchors != null) {
+            requireKnown(base, "anchors", "--anchors");
+            base.put("anchors", anchors);
+        }
+        if (anchorMethod != null) {
+            requireKnown(base, "anchorMethod", "--anchor-method");
+            base.put("anchorMethod", anchorMethod);
+        }
+        if (base.containsKey("anchorSeed")) {
+            base.put("anchorSeed", Long.toString(common.seed));
         }
         for (Map.Entry<String, String> e : fixed.entrySet()) {
             requireName(base, e.getKey(), "--param");

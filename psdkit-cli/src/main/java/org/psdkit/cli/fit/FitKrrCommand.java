@@ -11,6 +11,7 @@ import org.psdkit.model.Metrics;
 import org.psdkit.model.Pipeline;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
+import org.psdkit.regression.NystromKrrTrainer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -42,6 +43,24 @@ public final class FitKrrCommand implements Callable<Integer> {
     @Option(names = "--center", description = "Fit an unpenalised intercept (subtract the mean of y).")
     boolean center;
 
+    @Option(names = "--anchors", paramLabel = "M",
+            description = "Nystrom KRR: restrict f to M anchors and solve by Falkon-preconditioned conjugate gradient "
+                    + "(O(nM) memory and time per iteration; see docs/scale.md). Default: exact KRR.")
+    Integer anchors;
+
+    @Option(names = "--anchor-method", defaultValue = "uniform", paramLabel = "uniform|kmeans++|leverage",
+            description = "How anchors are chosen (with --anchors; the same --seed gives the same anchors; "
+                    + "default: ${DEFAULT-VALUE}).")
+    String anchorMethod;
+
+    @Option(names = "--cg-tol", defaultValue = "1e-6", paramLabel = "X",
+            description = "Relative residual at which conjugate gradient stops (with --anchors; default: ${DEFAULT-VALUE}).")
+    String cgTol;
+
+    @Option(names = "--max-iter", defaultValue = "200", paramLabel = "N",
+            description = "Cap on conjugate-gradient iterations (with --anchors; default: ${DEFAULT-VALUE}).")
+    String maxIter;
+
     @Override
     public Integer call() {
         Map<String, String> pm = KrrKind.defaultParams();
@@ -53,6 +72,9 @@ public final class FitKrrCommand implements Callable<Integer> {
         Params params = new Params(pm);
         KrrKind.options(params); // check options before reading data
         params.kernel();
+        if (anchors != null) {
+            return callNystrom(params);
+        }
         common.checkOutWritable();
         Dataset raw = common.loadSupervised(false);
         long t0 = System.nanoTime();
@@ -77,6 +99,42 @@ public final class FitKrrCommand implements Callable<Integer> {
         }
         if (!common.json) {
             System.err.println("psdkit fit krr: wrote " + common.out + " (training-set metrics below)");
+        }
+        common.report(rep);
+        return Main.EXIT_OK;
+    }
+
+    /** {@code fit krr --anchors M}: Nystrom KRR ({@link NystromKrrTrainer}), saved as an ordinary krr model. */
+    private Integer callNystrom(Params params) {
+        NystromKrrTrainer.Options o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
+                maxIter);
+        common.checkOutWritable();
+        Dataset raw = common.loadSupervised(false);
+        long t0 = System.nanoTime();
+        Pipeline<KernelRidge> model = new NystromKrrTrainer(params.kernel(), o, Scaler.Kind.parse(common.scale))
+                .fit(raw);
+        KernelRidge m = model.inner();
+        double secs = (System.nanoTime() - t0) * 1e-9;
+        common.save(model);
+        Map<String, Object> rep = common.baseReport(KrrKind.TYPE, raw, secs);
+        rep.put("kernel", m.kernel().spec());
+        rep.put("lambda", m.options().lambda());
+        rep.putAll(Metrics.regression(raw.y(), model.predict(raw.x()).col(0)));
+        rep.put("anchors", m.points().rows());
+        rep.put("anchorMethod", o.method().label());
+        rep.put("seed", o.seed());
+        Map<String, Object> d = model.diagnostics();
+        for (String key : new String[] {"route", "iterations", "residual", "converged", "storage", "jitter"}) {
+            rep.put(key, d.get(key));
+        }
+        if (!Boolean.TRUE.equals(d.get("converged"))) {
+            System.err.println("psdkit fit krr: warning: conjugate gradient stopped after " + d.get("iterations")
+                    + " iterations at relative residual " + d.get("residual") + " > --cg-tol " + o.tolerance()
+                    + "; raise --max-iter or --lambda");
+        }
+        if (!common.json) {
+            System.err.println("psdkit fit krr: wrote " + common.out + " (" + m.points().rows()
+                    + " anchors; training-set metrics below)");
         }
         common.report(rep);
         return Main.EXIT_OK;

@@ -9,6 +9,8 @@ import org.psdkit.data.Dataset;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.regression.KernelRidge;
+import org.psdkit.regression.NystromKrr;
+import org.psdkit.regression.NystromKrrTrainer;
 import org.psdkit.model.Predictor;
 
 /**
@@ -49,6 +51,44 @@ public final class KrrKind {
         return new KernelRidge.Options(nonNegative(p, "lambda"), f, nonNegative(p, "nugget"), c.equals("true"));
     }
 
+    /** Options of {@code --anchors M} (Nystrom KRR); errors name the flags. */
+    static NystromKrrTrainer.Options nystromOptions(Params p, int anchors, String method, long seed, String tol,
+                                                    String maxIter) {
+        KernelRidge.Options o = options(p);
+        if (o.form() != KernelRidge.Form.STANDARD) {
+            throw new IllegalArgumentException("--anchors: only --form standard is supported with anchors");
+        }
+        if (anchors < 1) {
+            throw new IllegalArgumentException("--anchors must be >= 1, got " + anchors);
+        }
+        NystromKrr.AnchorMethod am;
+        try {
+            am = NystromKrr.AnchorMethod.parse(method);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--anchor-method: '" + method + "' is not uniform, kmeans++ or leverage");
+        }
+        double t;
+        int it;
+        try {
+            t = Double.parseDouble(tol.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--cg-tol: '" + tol + "' is not a number");
+        }
+        if (!(t > 0) || t >= 1) {
+            throw new IllegalArgumentException("--cg-tol must be in (0, 1), got " + tol);
+        }
+        try {
+            it = Integer.parseInt(maxIter.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--max-iter: '" + maxIter + "' is not an integer");
+        }
+        if (it < 1) {
+            throw new IllegalArgumentException("--max-iter must be >= 1, got " + maxIter);
+        }
+        return new NystromKrrTrainer.Options(o.lambda(), o.center(), anchors, am, seed, t, it,
+                NystromKrr.Storage.AUTO);
+    }
+
     private static double nonNegative(Params p, String name) {
         double v = p.getDouble(name);
         if (!(v >= 0)) {
@@ -64,6 +104,9 @@ public final class KrrKind {
         return KernelRidge.fit(k, scaledTrain.x(), scaledTrain.y(), o);
     }
 
+    /** Parameter {@code anchors} of {@code cv krr}: 0 = exact KRR, M > 0 = Nystrom KRR with M anchors. */
+    static final String ANCHORS = "anchors";
+
     /** A new cross-validation support (with its own Gram-matrix cache) for one {@code cv krr} run. */
     static CvSupport cv() {
         return new CvSupport() {
@@ -73,21 +116,75 @@ public final class KrrKind {
              */
             private final Map<Dataset, Object[]> gramCache = new java.util.IdentityHashMap<>();
 
+            /**
+             * With anchors: the last Nystrom problem per training fold (anchors, K_mm and its Cholesky factor, K_nm
+             * if kept), reused while only lambda changes (the preconditioner's second factor is per lambda, m^3/3).
+             */
+            private final Map<Dataset, Object[]> nystromCache = new java.util.IdentityHashMap<>();
+
             @Override
             public Map<String, String> defaults() {
-                return defaultParams();
+                Map<String, String> m = defaultParams();
+                m.put(ANCHORS, "0");
+                m.put("anchorMethod", "uniform");
+                m.put("anchorSeed", "1");
+                return m;
             }
 
             @Override
             public void validate(Params params) {
                 options(params);
                 params.kernel();
+                if (anchors(params) > 0) {
+                    nystrom(params);
+                }
+            }
+
+            private int anchors(Params params) {
+                double a = params.getDouble(ANCHORS);
+                if (!(a >= 0) || a != Math.rint(a) || a > Integer.MAX_VALUE) {
+                    throw new IllegalArgumentException("--anchors must be a whole number >= 0, got "
+                            + params.get(ANCHORS));
+                }
+                return (int) a;
+            }
+
+            private NystromKrrTrainer.Options nystrom(Params params) {
+                long seed;
+                try {
+                    seed = Long.parseLong(params.get("anchorSeed").trim());
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("anchorSeed: '" + params.get("anchorSeed")
+                            + "' is not an integer");
+                }
+                return nystromOptions(params, anchors(params), params.get("anchorMethod"), seed,
+                        Double.toString(NystromKrr.DEFAULT_TOLERANCE),
+                        Integer.toString(NystromKrr.DEFAULT_MAX_ITERATIONS));
             }
 
             @Override
             public Predictor fit(Dataset scaledTrain, Params params) {
                 KernelRidge.Options o = options(params);
                 Kernel k = params.kernel();
+                if (anchors(params) > 0) {
+                    NystromKrrTrainer.Options no = nystrom(params);
+                    int m = Math.min(no.anchors(), scaledTrain.n());
+                    String key = k.spec() + "|" + m + "|" + no.method().label() + "|" + no.seed()
+                            + (no.method() == NystromKrr.AnchorMethod.LEVERAGE ? "|" + no.lambda() : "");
+                    Object[] hit = nystromCache.get(scaledTrain);
+                    NystromKrr.Problem problem;
+                    if (hit != null && hit[0].equals(key)) {
+                        problem = (NystromKrr.Problem) hit[1];
+                    } else {
+                        nystromCache.remove(scaledTrain); // let the old problem's K_nm go before the new one
+                        int[] idx = NystromKrr.selectAnchors(k, scaledTrain.x(), m, no.method(), no.seed(),
+                                no.lambda());
+                        problem = NystromKrr.problem(k, scaledTrain.x(), scaledTrain.x().selectRows(idx),
+                                no.storage());
+                        nystromCache.put(scaledTrain, new Object[] {key, problem});
+                    }
+                    return NystromKrrTrainer.solve(problem, scaledTrain.y(), no).model();
+                }
                 Object[] hit = gramCache.get(scaledTrain);
                 Matrix gram;
                 if (hit != null && hit[0].equals(k.spec())) {

@@ -1,0 +1,635 @@
+package org.psdkit.regression;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.stream.IntStream;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.linalg.Cholesky;
+import org.psdkit.linalg.Linalg;
+import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.SpdSolve;
+
+/**
+ * Nyström kernel ridge regression solved by preconditioned conjugate gradient (Falkon: Rudi, Carratino &amp;
+ * Rosasco 2017, Alg. 1; Meanti, Carratino, Rosasco &amp; Rudi 2020).
+ *
+ * <h2>Objective and its scaling</h2>
+ * Exact KRR ({@link KernelRidge.Form#STANDARD}) minimises ‖y − Kα‖² + λ αᵀKα over α ∈ ℝⁿ; its normal equations
+ * K(K + λI)α = Ky are solved by (K + λI)α = y. Restricting f to the span of m anchors c_1..c_m,
+ * f = Σ_j α_j k(·, c_j), the same objective reads ‖y − K_nm α‖² + λ αᵀK_mm α (K_nm = k(x_i, c_j),
+ * K_mm = k(c_i, c_j)), with normal equations
+ * <pre>  H α = b,   H = K_nmᵀK_nm + λ K_mm,   b = K_nmᵀ y.</pre>
+ * With the anchors = all n points, K_nm = K_mm = K and H α = b is K(K + λI)α = Ky: today's KRR, λ unscaled (no
+ * factor n; {@code NystromKrrTest} checks it). Falkon writes the objective with a 1/n in front of the loss, i.e. its
+ * λ_F is our λ/n.
+ *
+ * <h2>Preconditioner</h2>
+ * Falkon's B = n^{-1/2} T⁻¹A⁻¹ with K_mm = TᵀT and TTᵀ/m + λ_F I = AᵀA (Rudi et al. 2017, Sec. 3 and Alg. 1);
+ * it rests on K_nmᵀK_nm ≈ (n/m) K_mm² for anchors drawn from the data, so that BᵀHB ≈ I. Here T = Lᵀ with
+ * {@code L} the lower Cholesky factor of K_mm (jitter added if K_mm is numerically singular) and A = L_Aᵀ with L_A
+ * the lower factor of LᵀL/m + (λ/n) I. CG runs on BᵀHB β = Bᵀb (the 1/n is kept inside both sides) and
+ * α = Bβ. The operator uses H exactly (the λK_mm term is multiplied out rather than replaced by λ_F I), so the
+ * jitter of K_mm only changes the preconditioner, never the solution.
+ *
+ * <h2>Data-sized products</h2>
+ * K_nm is never stored whole in double precision: X is cut into row blocks, and each pass over them (one per CG
+ * iteration, Krᵀ(Kr u + v) per block) runs on all cores through a parallel stream in a pool of one worker per
+ * processor. The blocks of K_nm are either
+ * recomputed each pass or, when n·m single-precision numbers fit in {@link #FLOAT_CACHE_HEAP_FRACTION} of the
+ * heap still free, kept as floats after the first pass ({@link Storage}). CG stops when the relative residual
+ * ‖Bᵀb − BᵀHBβ‖/‖Bᵀb‖ falls below the tolerance; that residual is recomputed from scratch (one extra pass) before
+ * it is reported, so the number reported is the true one, not CG's recursion.
+ */
+public final class NystromKrr {
+
+    /** Row-block size target: blocks of K_nm of about 2²⁰ numbers (8 MB in double), small enough for caches. */
+    static final int BLOCK_ENTRIES = 1 << 20;
+
+    /**
+     * Single-precision K_nm is kept when it needs at most this fraction of the maximum heap: 0.4 leaves room for the
+     * data (n·d doubles) and the JVM's copying headroom with the default heap.
+     */
+    public static final double FLOAT_CACHE_HEAP_FRACTION = 0.4;
+
+    /**
+     * The pool of the data-sized passes: one worker per available processor. A parallel stream started from an
+     * ordinary thread would run in the common pool, whose parallelism is processors − 1 while the caller only
+     * waits, i.e. on one core of two.
+     */
+    private static final ForkJoinPool POOL = new ForkJoinPool(Math.max(1,
+            Runtime.getRuntime().availableProcessors()), pool -> {
+                ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+                t.setDaemon(true);
+                t.setName("psdkit-nystrom-" + t.getPoolIndex());
+                return t;
+            }, null, false);
+
+    /** Default relative residual of CG: 1e-6, far below the statistical error of any regression fit. */
+    public static final double DEFAULT_TOLERANCE = 1e-6;
+
+    /** Default cap on CG iterations; Falkon needs ≈ 10–20 with its preconditioner (Rudi et al. 2017, Sec. 4). */
+    public static final int DEFAULT_MAX_ITERATIONS = 200;
+
+    /** Size of the uniform pilot sample for approximate ridge leverage scores (cost O(n·pilot²)). */
+    static final int LEVERAGE_PILOT = 256;
+
+    /** How anchors are chosen. */
+    public enum AnchorMethod {
+        /** m distinct rows uniformly at random (Falkon's choice). */
+        UNIFORM,
+        /** D² sampling in feature space (Arthur &amp; Vassilvitskii 2007, k-means++ seeding). */
+        KMEANSPP,
+        /** Approximate ridge leverage scores from a uniform pilot (Alaoui &amp; Mahoney 2015, Def. 1). */
+        LEVERAGE;
+
+        /** Parses {@code uniform|kmeans++|leverage}; errors name the parameter {@code anchorMethod}. */
+        public static AnchorMethod parse(String s) {
+            String t = s == null ? "" : s.trim().toLowerCase(Locale.ROOT);
+            return switch (t) {
+                case "uniform" -> UNIFORM;
+                case "kmeans++", "kmeanspp" -> KMEANSPP;
+                case "leverage" -> LEVERAGE;
+                default -> throw new IllegalArgumentException("anchorMethod: '" + s
+                        + "' is not uniform, kmeans++ or leverage");
+            };
+        }
+
+        public String label() {
+            return this == KMEANSPP ? "kmeans++" : name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** Where the blocks of K_nm live between CG iterations. */
+    public enum Storage {
+        /** Single precision if it fits ({@link #FLOAT_CACHE_HEAP_FRACTION}), else recomputed. */
+        AUTO,
+        /** Recomputed in double precision every pass (O(m) extra memory per block). */
+        RECOMPUTE,
+        /** Kept in single precision (n·m·4 bytes). */
+        FLOAT;
+
+        public static Storage parse(String s) {
+            String t = s == null ? "" : s.trim().toLowerCase(Locale.ROOT);
+            return switch (t) {
+                case "auto" -> AUTO;
+                case "recompute" -> RECOMPUTE;
+                case "float" -> FLOAT;
+                default -> throw new IllegalArgumentException("storage: '" + s
+                        + "' is not auto, recompute or float");
+            };
+        }
+
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /**
+     * What one CG solve did.
+     *
+     * @param iterations CG iterations (passes over the data, not counting the right-hand side and the final check)
+     * @param residual   the relative residual ‖Bᵀb − BᵀHBβ‖/‖Bᵀb‖ recomputed at the end
+     * @param converged  whether it is at most the tolerance
+     * @param storage    {@code recompute} or {@code float}
+     * @param jitter     diagonal jitter added to K_mm for its Cholesky factor (0 if none)
+     */
+    public record Diagnostics(int iterations, double residual, boolean converged, String storage, double jitter) {
+    }
+
+    private NystromKrr() {
+    }
+
+    // ------------------------------------------------------------------------------------------------ anchors
+
+    /**
+     * Indices of m anchors among the rows of x; the same seed gives the same indices.
+     *
+     * @param lambda the ridge λ (used by {@link AnchorMethod#LEVERAGE} only)
+     */
+    public static int[] selectAnchors(Kernel kernel, Matrix x, int m, AnchorMethod method, long seed,
+                                      double lambda) {
+        int n = x.rows();
+        if (m < 1 || m > n) {
+            throw new IllegalArgumentException("anchors must be between 1 and the number of points " + n
+                    + ", got " + m);
+        }
+        Random rnd = new Random(seed);
+        return switch (method) {
+            case UNIFORM -> uniform(n, m, rnd);
+            case KMEANSPP -> kmeansPlusPlus(x, m, rnd);
+            case LEVERAGE -> leverage(kernel, x, m, rnd, lambda);
+        };
+    }
+
+    private static int[] uniform(int n, int m, Random rnd) {
+        int[] idx = new int[n];
+        for (int i = 0; i < n; i++) {
+            idx[i] = i;
+        }
+        for (int i = 0; i < m; i++) { // partial Fisher–Yates shuffle
+            int j = i + rnd.nextInt(n - i);
+            int t = idx[i];
+            idx[i] = idx[j];
+            idx[j] = t;
+        }
+        return Arrays.copyOf(idx, m);
+    }
+
+    private static int[] kmeansPlusPlus(Matrix x, int m, Random rnd) {
+        int n = x.rows();
+        int d = x.cols();
+        double[] xr = rowMajor(x);
+        double[] dmin = new double[n];
+        Arrays.fill(dmin, Double.POSITIVE_INFINITY);
+        boolean[] taken = new boolean[n];
+        int[] out = new int[m];
+        int c = rnd.nextInt(n);
+        for (int k = 0; k < m; k++) {
+            out[k] = c;
+            taken[c] = true;
+            final int cc = c;
+            POOL.submit(() -> IntStream.range(0, n).parallel().forEach(i -> {
+                double s = 0;
+                for (int t = 0; t < d; t++) {
+                    double v = xr[i * d + t] - xr[cc * d + t];
+                    s += v * v;
+                }
+                if (s < dmin[i]) {
+                    dmin[i] = s;
+                }
+            })).join();
+            if (k + 1 == m) {
+                break;
+            }
+            double total = 0;
+            for (int i = 0; i < n; i++) {
+                if (!taken[i]) {
+                    total += dmin[i];
+                }
+            }
+            c = -1;
+            if (total > 0) {
+                double u = rnd.nextDouble() * total;
+                for (int i = 0; i < n; i++) {
+                    if (!taken[i]) {
+                        u -= dmin[i];
+                        if (u < 0) {
+                            c = i;
+                            break;
+                        }
+                    }
+                }
+            }
+            if (c < 0) { // all remaining points coincide with anchors (or rounding): the next free one at random
+                int free = rnd.nextInt(n - k - 1);
+                for (int i = 0; i < n; i++) {
+                    if (!taken[i] && free-- == 0) {
+                        c = i;
+                        break;
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Ridge leverage scores ℓ_i ∝ k(x_i, x_i) − k_iSᵀ(K_SS + λI)⁻¹k_iS from a uniform pilot S (Alaoui &amp; Mahoney
+     * 2015; Musco &amp; Musco 2017, eq. 5), then m rows without replacement with probability ∝ ℓ_i (keys
+     * log(u)/ℓ_i, Efraimidis &amp; Spirakis 2006).
+     */
+    private static int[] leverage(Kernel kernel, Matrix x, int m, Random rnd, double lambda) {
+        int n = x.rows();
+        int s = Math.min(n, Math.min(m, LEVERAGE_PILOT));
+        Matrix pilot = x.selectRows(uniform(n, s, new Random(rnd.nextLong())));
+        Matrix kss = kernel.gram(pilot);
+        double mean = kss.trace() / s;
+        // λ = 0 has no ridge: a relative 1e-6 of the mean diagonal keeps the scores finite and positive
+        kss.addToDiagonal(lambda > 0 ? lambda : 1e-6 * Math.max(mean, 1e-300));
+        Cholesky ch = Linalg.cholesky(kss);
+        double[] diag = kernel.diag(x);
+        double[] score = new double[n];
+        int rows = Math.max(1, BLOCK_ENTRIES / s);
+        for (int i0 = 0; i0 < n; i0 += rows) {
+            int i1 = Math.min(n, i0 + rows);
+            Matrix kbs = kernel.cross(pilot, rowRange(x, i0, i1)); // s × b
+            Linalg.solveLowerInPlace(ch.lower(), false, kbs);
+            double[] a = kbs.data();
+            for (int j = 0; j < i1 - i0; j++) {
+                double q = 0;
+                for (int t = 0; t < s; t++) {
+                    q += a[j * s + t] * a[j * s + t];
+                }
+                score[i0 + j] = diag[i0 + j] - q;
+            }
+        }
+        double floor = 1e-12 * Math.max(mean, 1e-300); // rounding can make a score 0 or negative: keep it drawable
+        Integer[] order = new Integer[n];
+        double[] key = new double[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+            key[i] = Math.log(rnd.nextDouble()) / Math.max(score[i], floor);
+        }
+        Arrays.sort(order, (p, q) -> Double.compare(key[q], key[p]));
+        int[] out = new int[m];
+        for (int k = 0; k < m; k++) {
+            out[k] = order[k];
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------------------------------------ problem
+
+    /**
+     * The λ-independent part of a Nyström KRR problem: the data in row blocks, the anchors, K_mm and its Cholesky
+     * factor, and (if stored) K_nm in single precision. {@link #solve} can be called for many λ (the grid of
+     * {@code cv krr}) and targets.
+     */
+    public static final class Problem {
+        private final Kernel kernel;
+        private final Matrix anchors;
+        private final List<Matrix> blocks = new ArrayList<>();
+        private final int[] blockStart;
+        private final int n;
+        private final int m;
+        private final Matrix kmm;
+        private final Cholesky kmmChol;
+        private final float[][] cache; // per block, row-major b×m; null (or null blocks) when recomputed
+        private final int cached; // number of leading blocks kept in single precision
+
+        Problem(Kernel kernel, Matrix x, Matrix anchors, Storage storage) {
+            if (x.cols() != anchors.cols()) {
+                throw new IllegalArgumentException("anchors have " + anchors.cols() + " features, points "
+                        + x.cols());
+            }
+            this.kernel = kernel;
+            this.anchors = anchors.copy();
+            this.n = x.rows();
+            this.m = anchors.rows();
+            int rows = Math.max(1, BLOCK_ENTRIES / m);
+            int nb = (n + rows - 1) / rows;
+            blockStart = new int[nb + 1];
+            for (int b = 0; b < nb; b++) {
+                blockStart[b] = b * rows;
+                blocks.add(rowRange(x, b * rows, Math.min(n, (b + 1) * rows)));
+            }
+            blockStart[nb] = n;
+            kmm = kernel.gram(this.anchors);
+            kmmChol = Linalg.cholesky(kmm);
+            Runtime rt = Runtime.getRuntime();
+            long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+            // AUTO keeps as many leading blocks as fit in the budget and recomputes the rest
+            int keep = storage == Storage.FLOAT ? nb : storage == Storage.RECOMPUTE ? 0
+                    : (int) Math.min(nb, Math.floor(FLOAT_CACHE_HEAP_FRACTION * free
+                            / ((double) rows * m * Float.BYTES)));
+            cached = keep;
+            if (keep > 0) {
+                cache = new float[nb][];
+                POOL.submit(() -> IntStream.range(0, keep).parallel().forEach(b -> cache[b] = toFloatRowMajor(
+                        kernel.cross(blocks.get(b), this.anchors)))).join();
+            } else {
+                cache = null;
+            }
+        }
+
+        public int anchorsCount() {
+            return m;
+        }
+
+        public Matrix anchors() {
+            return anchors.copy();
+        }
+
+        /** {@code float}, {@code recompute}, or {@code float k/nb} when only k of the nb row blocks are kept. */
+        public String storage() {
+            int nb = blocks.size();
+            return cached == nb ? "float" : cached == 0 ? "recompute" : "float " + cached + "/" + nb;
+        }
+
+        /** Σ over row blocks of K_bᵀ(K_b u + v_b); u or v may be null (taken as 0). */
+        double[] pass(double[] u, double[] v) {
+            return POOL.submit(() -> IntStream.range(0, blocks.size()).parallel().mapToObj(b -> block(b, u, v))
+                    .reduce(new double[m], (p, q) -> {
+                        double[] r = new double[m];
+                        for (int j = 0; j < m; j++) {
+                            r[j] = p[j] + q[j];
+                        }
+                        return r;
+                    })).join();
+        }
+
+        private double[] block(int b, double[] u, double[] v) {
+            int i0 = blockStart[b];
+            int rows = blockStart[b + 1] - i0;
+            double[] w = new double[m];
+            if (cache != null && cache[b] != null) {
+                float[] a = cache[b];
+                for (int i = 0; i < rows; i++) {
+                    int off = i * m;
+                    double t = v == null ? 0 : v[i0 + i];
+                    if (u != null) {
+                        // four partial sums: independent chains the CPU can overlap (a single sum is latency-bound)
+                        double s0 = 0;
+                        double s1 = 0;
+                        double s2 = 0;
+                        double s3 = 0;
+                        int j = 0;
+                        for (; j + 3 < m; j += 4) {
+                            s0 += a[off + j] * u[j];
+                            s1 += a[off + j + 1] * u[j + 1];
+                            s2 += a[off + j + 2] * u[j + 2];
+                            s3 += a[off + j + 3] * u[j + 3];
+                        }
+                        for (; j < m; j++) {
+                            s0 += a[off + j] * u[j];
+                        }
+                        t += (s0 + s1) + (s2 + s3);
+                    }
+                    if (t != 0) {
+                        for (int j = 0; j < m; j++) {
+                            w[j] += a[off + j] * t;
+                        }
+                    }
+                }
+                return w;
+            }
+            Matrix kb = kernel.cross(blocks.get(b), anchors);
+            double[] t = u == null ? new double[rows] : Linalg.gemv(kb, false, u);
+            if (v != null) {
+                for (int i = 0; i < rows; i++) {
+                    t[i] += v[i0 + i];
+                }
+            }
+            return Linalg.gemv(kb, true, t);
+        }
+
+        /** H u = K_nmᵀK_nm u + λ K_mm u. */
+        double[] applyH(double[] u, double lambda) {
+            double[] w = pass(u, null);
+            double[] ku = Linalg.gemv(kmm, false, u);
+            for (int j = 0; j < m; j++) {
+                w[j] += lambda * ku[j];
+            }
+            return w;
+        }
+
+        /** b = K_nmᵀ y. */
+        double[] rhs(double[] y) {
+            return pass(null, y);
+        }
+
+        /**
+         * Solves (K_nmᵀK_nm + λK_mm)α = K_nmᵀ(y − offset) by Falkon-preconditioned CG.
+         *
+         * @param offset subtracted from y before fitting (the training mean when centring, else 0)
+         */
+        public Solution solve(double[] y, double offset, double lambda, double tolerance, int maxIterations) {
+            if (y.length != n) {
+                throw new IllegalArgumentException("nystrom krr: " + n + " points but " + y.length + " targets");
+            }
+            if (!(lambda >= 0) || Double.isInfinite(lambda)) {
+                throw new IllegalArgumentException("lambda must be >= 0 and finite, got " + lambda);
+            }
+            if (!(tolerance > 0) || tolerance >= 1) {
+                throw new IllegalArgumentException("tolerance must be in (0, 1), got " + tolerance);
+            }
+            if (maxIterations < 1) {
+                throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
+            }
+            double[] yc = new double[n];
+            for (int i = 0; i < n; i++) {
+                yc[i] = y[i] - offset;
+            }
+            Precond pc = new Precond(kmmChol.lower(), lambda / n, m);
+            double[] r = pc.leftApply(rhs(yc), n); // Bᵀb
+            double rhsNorm = norm(r);
+            double[] beta = new double[m];
+            int it = 0;
+            double res = 0;
+            if (rhsNorm > 0) {
+                double[] rr = r.clone();
+                double[] p = rr.clone();
+                double rs = Linalg.dot(rr, rr);
+                while (it < maxIterations) {
+                    double[] ap = pc.operator(this, p, lambda, n);
+                    double pap = Linalg.dot(p, ap);
+                    if (!(pap > 0)) {
+                        break; // H numerically singular along p (λ = 0): stop with the residual so far
+                    }
+                    double a = rs / pap;
+                    for (int j = 0; j < m; j++) {
+                        beta[j] += a * p[j];
+                        rr[j] -= a * ap[j];
+                    }
+                    it++;
+                    double rsNew = Linalg.dot(rr, rr);
+                    if (Math.sqrt(rsNew) <= tolerance * rhsNorm) {
+                        // recursive residual small: check the true one and restart from it if it is not
+                        double[] hb = pc.operator(this, beta, lambda, n);
+                        for (int j = 0; j < m; j++) {
+                            rr[j] = r[j] - hb[j];
+                        }
+                        rsNew = Linalg.dot(rr, rr);
+                        res = Math.sqrt(rsNew) / rhsNorm;
+                        if (res <= tolerance) {
+                            break;
+                        }
+                        rs = rsNew;
+                        p = rr.clone();
+                        continue;
+                    }
+                    double g = rsNew / rs;
+                    rs = rsNew;
+                    for (int j = 0; j < m; j++) {
+                        p[j] = rr[j] + g * p[j];
+                    }
+                }
+                double[] hb = pc.operator(this, beta, lambda, n);
+                double[] tr = new double[m];
+                for (int j = 0; j < m; j++) {
+                    tr[j] = r[j] - hb[j];
+                }
+                res = norm(tr) / rhsNorm;
+            }
+            double[] alpha = pc.rightApply(beta, n);
+            for (double v : alpha) {
+                if (!Double.isFinite(v)) {
+                    throw new IllegalStateException("nystrom krr: non-finite coefficients after " + it
+                            + " CG iterations (relative residual " + res + ", K_mm jitter " + kmmChol.jitter()
+                            + "); try a larger lambda");
+                }
+            }
+            return new Solution(alpha, offset, new Diagnostics(it, res, res <= tolerance, storage(),
+                    kmmChol.jitter()), lambda);
+        }
+
+        /** The preconditioned residual Bᵀ(b − Hα)... for tests: recomputes ‖Bᵀb − BᵀHBβ‖/‖Bᵀb‖ from α. */
+        double relativeResidual(double[] y, double offset, double[] alpha, double lambda) {
+            double[] yc = new double[n];
+            for (int i = 0; i < n; i++) {
+                yc[i] = y[i] - offset;
+            }
+            Precond pc = new Precond(kmmChol.lower(), lambda / n, m);
+            double[] r = pc.leftApply(rhs(yc), n);
+            double[] h = pc.leftApply(applyH(alpha, lambda), n);
+            double[] d = new double[m];
+            for (int j = 0; j < m; j++) {
+                d[j] = r[j] - h[j];
+            }
+            return norm(d) / norm(r);
+        }
+
+        /** The fitted model for a solution of this problem. */
+        public KernelRidge model(Solution s, boolean center) {
+            return KernelRidge.of(kernel, anchors, s.alpha(), s.offset(),
+                    new KernelRidge.Options(s.lambda(), KernelRidge.Form.STANDARD, 0, center),
+                    new SpdSolve.Diagnostics("nystrom-cg", s.diagnostics().jitter(), m, 0));
+        }
+    }
+
+    /** Coefficients α on the anchors, the offset subtracted from y, and the CG diagnostics. */
+    public record Solution(double[] alpha, double offset, Diagnostics diagnostics, double lambda) {
+    }
+
+    /**
+     * B = n^{-1/2} L⁻ᵀ L_A⁻ᵀ (Falkon's T⁻¹A⁻¹ with T = Lᵀ, A = L_Aᵀ), L_A L_Aᵀ = LᵀL/m + λ_F I, λ_F = λ/n.
+     */
+    private static final class Precond {
+        private final Matrix l;
+        private final Matrix la;
+
+        Precond(Matrix l, double lambdaF, int m) {
+            this.l = l;
+            Matrix ltl = Linalg.syrk(l, true); // LᵀL
+            ltl.scaleInPlace(1.0 / m);
+            ltl.addToDiagonal(lambdaF);
+            this.la = Linalg.cholesky(ltl).lower();
+        }
+
+        /** Bᵀv = n^{-1/2} L_A⁻¹ L⁻¹ v. */
+        double[] leftApply(double[] v, int n) {
+            double[] t = Linalg.solveLower(l, false, v);
+            t = Linalg.solveLower(la, false, t);
+            double s = 1 / Math.sqrt(n);
+            for (int j = 0; j < t.length; j++) {
+                t[j] *= s;
+            }
+            return t;
+        }
+
+        /** Bβ = n^{-1/2} L⁻ᵀ L_A⁻ᵀ β. */
+        double[] rightApply(double[] beta, int n) {
+            double[] t = Linalg.solveLower(la, true, beta);
+            t = Linalg.solveLower(l, true, t);
+            double s = 1 / Math.sqrt(n);
+            for (int j = 0; j < t.length; j++) {
+                t[j] *= s;
+            }
+            return t;
+        }
+
+        double[] operator(Problem p, double[] beta, double lambda, int n) {
+            return leftApply(p.applyH(rightApply(beta, n), lambda), n);
+        }
+    }
+
+    /** The λ-independent part for x and the anchors given (rows of x, or any points with x's columns). */
+    public static Problem problem(Kernel kernel, Matrix x, Matrix anchors, Storage storage) {
+        if (kernel == null) {
+            throw new IllegalArgumentException("kernel must not be null");
+        }
+        if (x.rows() == 0) {
+            throw new IllegalArgumentException("nystrom krr: no training points");
+        }
+        return new Problem(kernel, x, anchors, storage == null ? Storage.AUTO : storage);
+    }
+
+    // ------------------------------------------------------------------------------------------------ helpers
+
+    static Matrix rowRange(Matrix x, int from, int to) {
+        int rows = to - from;
+        int n = x.rows();
+        Matrix out = Matrix.zeros(rows, x.cols());
+        double[] a = x.data();
+        double[] o = out.data();
+        for (int j = 0; j < x.cols(); j++) {
+            System.arraycopy(a, j * n + from, o, j * rows, rows);
+        }
+        return out;
+    }
+
+    private static float[] toFloatRowMajor(Matrix k) {
+        int r = k.rows();
+        int c = k.cols();
+        double[] a = k.data();
+        float[] out = new float[r * c];
+        for (int j = 0; j < c; j++) {
+            for (int i = 0; i < r; i++) {
+                out[i * c + j] = (float) a[j * r + i];
+            }
+        }
+        return out;
+    }
+
+    private static double[] rowMajor(Matrix x) {
+        int n = x.rows();
+        int d = x.cols();
+        double[] out = new double[n * d];
+        double[] a = x.data();
+        for (int j = 0; j < d; j++) {
+            for (int i = 0; i < n; i++) {
+                out[i * d + j] = a[j * n + i];
+            }
+        }
+        return out;
+    }
+
+    private static double norm(double[] v) {
+        return Math.sqrt(Linalg.dot(v, v));
+    }
+}

@@ -1,0 +1,122 @@
+package org.psdkit.regression;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.psdkit.kernel.GaussianKernel;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.linalg.Linalg;
+import org.psdkit.linalg.Matrix;
+
+class NystromKrrTest {
+
+    static NystromKrrTrainer.Options opts(double lambda, int m, NystromKrr.AnchorMethod method, double tol,
+                                          NystromKrr.Storage storage) {
+        return new NystromKrrTrainer.Options(lambda, false, m, method, 7, tol, 500, storage);
+    }
+
+    @Test
+    void allPointsAsAnchorsEqualsExactKrr() {
+        Matrix x = KernelRidgeTest.points(150, 3, 1);
+        double[] y = KernelRidgeTest.target(x, 2);
+        Matrix test = KernelRidgeTest.points(40, 3, 3);
+        GaussianKernel k = new GaussianKernel(1.5);
+        double lambda = 0.1;
+        double[] exact = KernelRidge.fit(k, x, y, KernelRidge.Options.standard(lambda)).predictVector(test);
+        NystromKrrTrainer.Fit f = NystromKrrTrainer.fitScaled(k, x, y,
+                opts(lambda, 150, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.RECOMPUTE));
+        assertTrue(f.diagnostics().converged(), f.diagnostics().toString());
+        double d = KernelRidgeTest.maxRelDiff(f.model().predictVector(test), exact);
+        assertTrue(d < 1e-6, "max relative difference " + d);
+    }
+
+    @Test
+    void singlePrecisionStorageIsCloseToDouble() {
+        Matrix x = KernelRidgeTest.points(400, 4, 4);
+        double[] y = KernelRidgeTest.target(x, 5);
+        Matrix test = KernelRidgeTest.points(50, 4, 6);
+        GaussianKernel k = new GaussianKernel(1.5);
+        NystromKrrTrainer.Fit a = NystromKrrTrainer.fitScaled(k, x, y,
+                opts(0.01, 60, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.RECOMPUTE));
+        NystromKrrTrainer.Fit b = NystromKrrTrainer.fitScaled(k, x, y,
+                opts(0.01, 60, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.FLOAT));
+        assertEquals("recompute", a.diagnostics().storage());
+        assertEquals("float", b.diagnostics().storage());
+        double d = KernelRidgeTest.maxRelDiff(b.model().predictVector(test), a.model().predictVector(test));
+        assertTrue(d < 1e-4, "float vs double " + d);
+    }
+
+    /** The minimiser of ‖y − K_nm α‖² + λαᵀK_mmα by a dense solve of its normal equations. */
+    @Test
+    void solutionSolvesTheNormalEquationsAndTheResidualIsTrue() {
+        Matrix x = KernelRidgeTest.points(300, 3, 8);
+        double[] y = KernelRidgeTest.target(x, 9);
+        GaussianKernel k = new GaussianKernel(1.0);
+        double lambda = 0.05;
+        int[] idx = NystromKrr.selectAnchors(k, x, 40, NystromKrr.AnchorMethod.KMEANSPP, 3, lambda);
+        Matrix c = x.selectRows(idx);
+        NystromKrr.Problem p = NystromKrr.problem(k, x, c, NystromKrr.Storage.RECOMPUTE);
+        NystromKrr.Solution s = p.solve(y, 0, lambda, 1e-3, 500);
+        // the reported residual is the recomputed one
+        double again = p.relativeResidual(y, 0, s.alpha(), lambda);
+        assertEquals(again, s.diagnostics().residual(), 1e-9 * Math.max(1, again));
+        assertTrue(s.diagnostics().residual() <= 1e-3);
+        // tight solve equals the dense normal equations
+        NystromKrr.Solution tight = p.solve(y, 0, lambda, 1e-10, 500);
+        Matrix knm = k.cross(x, c);
+        Matrix h = Linalg.gemm(1.0, knm, true, knm, false).plus(k.gram(c).scale(lambda));
+        double[] dense = Linalg.solve(h, Matrix.column(Linalg.gemv(knm, true, y))).col(0);
+        double[] fa = Linalg.gemv(knm, false, tight.alpha());
+        double[] fd = Linalg.gemv(knm, false, dense);
+        double d = KernelRidgeTest.maxRelDiff(fa, fd);
+        assertTrue(d < 1e-8, "fitted values differ by " + d);
+        assertTrue(tight.diagnostics().iterations() > 0 && tight.diagnostics().iterations() < 200,
+                "iterations " + tight.diagnostics().iterations());
+    }
+
+    @Test
+    void sameSeedGivesSameAnchors() {
+        Matrix x = KernelRidgeTest.points(500, 2, 10);
+        Kernel k = new GaussianKernel(1.0);
+        for (NystromKrr.AnchorMethod m : NystromKrr.AnchorMethod.values()) {
+            int[] a = NystromKrr.selectAnchors(k, x, 50, m, 11, 0.01);
+            int[] b = NystromKrr.selectAnchors(k, x, 50, m, 11, 0.01);
+            int[] c = NystromKrr.selectAnchors(k, x, 50, m, 12, 0.01);
+            assertArrayEquals(a, b, m.label());
+            assertTrue(!Arrays.equals(a, c), m.label() + ": another seed gave the same anchors");
+            assertEquals(50, Arrays.stream(a).distinct().count(), m.label() + ": anchors repeat");
+        }
+    }
+
+    @Test
+    void centringAddsTheMeanBack() {
+        Matrix x = KernelRidgeTest.points(200, 2, 12);
+        double[] y = KernelRidgeTest.target(x, 13);
+        for (int i = 0; i < y.length; i++) {
+            y[i] += 100;
+        }
+        Kernel k = new GaussianKernel(1.0);
+        NystromKrrTrainer.Fit f = NystromKrrTrainer.fitScaled(k, x, y, new NystromKrrTrainer.Options(0.01, true,
+                30, NystromKrr.AnchorMethod.UNIFORM, 1, 1e-8, 200, NystromKrr.Storage.AUTO));
+        double[] p = f.model().predictVector(x);
+        double sse = 0;
+        for (int i = 0; i < y.length; i++) {
+            sse += (p[i] - y[i]) * (p[i] - y[i]);
+        }
+        assertTrue(Math.sqrt(sse / y.length) < 0.5, "rmse " + Math.sqrt(sse / y.length));
+        assertEquals(30, f.model().points().rows());
+    }
+
+    @Test
+    void badOptionsNameTheParameter() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> NystromKrr.AnchorMethod.parse("random"));
+        assertTrue(e.getMessage().contains("anchorMethod"));
+        e = assertThrows(IllegalArgumentException.class, () -> NystromKrrTrainer.Options.of(0.1, 0, 1));
+        assertTrue(e.getMessage().contains("anchors"));
+    }
+}
