@@ -23,6 +23,38 @@ abstract class QRows {
     void swap(int a, int b) {
     }
 
+    /**
+     * The swaps {@code (pairs[2k], pairs[2k+1])}, k &lt; count, were made in this order ({@link #perm} and {@link #y}
+     * already swapped): the same as {@link #swap} for each in turn.
+     */
+    void swapAll(int[] pairs, int count) {
+        for (int k = 0; k < count; k++) {
+            swap(pairs[2 * k], pairs[2 * k + 1]);
+        }
+    }
+
+    /** Whether rows are kept in single precision ({@link #floatRow} then reads them in place). */
+    boolean floatRows() {
+        return false;
+    }
+
+    /**
+     * Q_{a,b} for 0 &le; b &lt; len in single precision, read in place (valid until the next swap), or {@code null}
+     * when the rows are not kept in single precision.
+     */
+    float[] floatRow(int a, int len) {
+        return null;
+    }
+
+    /**
+     * Q_{a,b} for 0 &le; b &lt; len in double precision: the kept row itself when rows are kept in double precision
+     * (valid until the next swap), otherwise {@code buf} filled by {@link #row}.
+     */
+    double[] doubleRow(int a, int len, double[] buf) {
+        row(a, len, buf);
+        return buf;
+    }
+
     /** Q rows gathered from a {@link KernelRows} (each implementation keeps its own rows, or none). */
     static final class FromRows extends QRows {
         private final KernelRows k;

@@ -107,6 +107,30 @@ final class RowCache extends QRows {
         }
     }
 
+    @Override
+    boolean floatRows() {
+        return !exact;
+    }
+
+    @Override
+    float[] floatRow(int a, int need) {
+        if (exact) {
+            return null;
+        }
+        get(a, need);
+        return data[a];
+    }
+
+    @Override
+    double[] doubleRow(int a, int need, double[] buf) {
+        if (!exact) {
+            row(a, need, buf);
+            return buf;
+        }
+        get(a, need);
+        return ddata[a];
+    }
+
     /** Makes the cached row of position a valid at least for 0 &le; b &lt; need (computed where missing). */
     void get(int a, int need) {
         int have = len[a];
@@ -163,6 +187,96 @@ final class RowCache extends QRows {
         if (a == b) {
             return;
         }
+        swapSlots(a, b);
+        int lo = Math.min(a, b);
+        int hi = Math.max(a, b);
+        for (int h = next[m]; h != m; ) {
+            int nx = next[h];
+            if (len[h] > lo) {
+                if (len[h] > hi) {
+                    if (exact) {
+                        double[] r = ddata[h];
+                        double t = r[lo];
+                        r[lo] = r[hi];
+                        r[hi] = t;
+                    } else {
+                        float[] r = data[h];
+                        float t = r[lo];
+                        r[lo] = r[hi];
+                        r[hi] = t;
+                    }
+                } else {
+                    evict(h); // covers lo but not hi: LIBSVM gives the row up
+                }
+            }
+            h = nx;
+        }
+    }
+
+    /**
+     * The swaps of one shrinking pass at once: the same rows, entries and LRU order as {@link #swap} for each pair in
+     * turn, but each cached row takes all its entry swaps in one visit (entry swaps commute with moving rows between
+     * positions, and a row given up part-way would be given up at the end all the same), so that a row is read in
+     * two ascending streams instead of once per swap at random.
+     */
+    @Override
+    void swapAll(int[] pairs, int count) {
+        int n = 0;
+        for (int k = 0; k < count; k++) {
+            int a = pairs[2 * k];
+            int b = pairs[2 * k + 1];
+            if (a != b) {
+                pairs[2 * n] = Math.min(a, b);
+                pairs[2 * n + 1] = Math.max(a, b);
+                swapSlots(a, b);
+                n++;
+            }
+        }
+        if (n == 0) {
+            return;
+        }
+        for (int h = next[m]; h != m; ) {
+            int nx = next[h];
+            int l = len[h];
+            if (exact) {
+                double[] r = ddata[h];
+                for (int k = 0; k < n; k++) {
+                    int lo = pairs[2 * k];
+                    if (l > lo) {
+                        int hi = pairs[2 * k + 1];
+                        if (l > hi) {
+                            double t = r[lo];
+                            r[lo] = r[hi];
+                            r[hi] = t;
+                        } else {
+                            evict(h);
+                            break;
+                        }
+                    }
+                }
+            } else {
+                float[] r = data[h];
+                for (int k = 0; k < n; k++) {
+                    int lo = pairs[2 * k];
+                    if (l > lo) {
+                        int hi = pairs[2 * k + 1];
+                        if (l > hi) {
+                            float t = r[lo];
+                            r[lo] = r[hi];
+                            r[hi] = t;
+                        } else {
+                            evict(h);
+                            break;
+                        }
+                    }
+                }
+            }
+            h = nx;
+        }
+    }
+
+    /** Exchanges the rows kept for positions a and b (both become the most recently used, as in LIBSVM). */
+    private void swapSlots(int a, int b) {
         if (len[a] > 0) {
             unlink(a);
         }
@@ -186,29 +300,6 @@ final class RowCache extends QRows {
         }
         if (len[b] > 0) {
             link(b);
-        }
-        int lo = Math.min(a, b);
-        int hi = Math.max(a, b);
-        for (int h = next[m]; h != m; ) {
-            int nx = next[h];
-            if (len[h] > lo) {
-                if (len[h] > hi) {
-                    if (exact) {
-                        double[] r = ddata[h];
-                        double t = r[lo];
-                        r[lo] = r[hi];
-                        r[hi] = t;
-                    } else {
-                        float[] r = data[h];
-                        float t = r[lo];
-                        r[lo] = r[hi];
-                        r[hi] = t;
-                    }
-                } else {
-                    evict(h); // covers lo but not hi: LIBSVM gives the row up
-                }
-            }
-            h = nx;
         }
     }
 

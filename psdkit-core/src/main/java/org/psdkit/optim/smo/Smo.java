@@ -50,6 +50,11 @@ public final class Smo {
      */
     static final double UNSHRINK_FACTOR = 10;
 
+    /** Bit of {@code Solver.set}: the position is in I_up (y = +1 and α &lt; C, or y = −1 and α &gt; 0). */
+    private static final byte UP = 1;
+    /** Bit of {@code Solver.set}: the position is in I_low (y = +1 and α &gt; 0, or y = −1 and α &lt; C). */
+    private static final byte LOW = 2;
+
     /** Task name of the progress events. */
     public static final String TASK = "smo";
 
@@ -252,6 +257,16 @@ public final class Smo {
         private final double[] qd;
         private final double[] qi;
         private final double[] qj;
+        /** Membership of each position in I_up ({@link #UP}) and I_low ({@link #LOW}), kept in step with α. */
+        private final byte[] set;
+        /** Whether the rows are kept in single precision and read in place ({@link QRows#floatRow}). */
+        private final boolean floats;
+        /** Q_i of the last selection, in place: {@link #fi} when {@link #floats}, else {@link #di}. */
+        private float[] fi;
+        private double[] di;
+        /** Swaps of the current shrinking pass, handed to the rows at once (pairs of positions). */
+        private int[] swaps = new int[64];
+        private int swapCount;
         private int active;
         private boolean unshrunk;
         // outcome of the last selection
@@ -283,6 +298,8 @@ public final class Smo {
             this.qi = new double[m];
             this.qj = new double[m];
             this.active = m;
+            this.floats = q.floatRows();
+            this.set = new byte[m];
             for (int i = 0; i < m; i++) {
                 if (a[i] != 0) {
                     q.row(i, m, qi);
@@ -297,6 +314,14 @@ public final class Smo {
                     }
                 }
             }
+            for (int t = 0; t < m; t++) {
+                setStatus(t);
+            }
+        }
+
+        /** Recomputes the I_up / I_low membership of position t from α_t (Fan, Chen &amp; Lin 2005, eq. 7). */
+        private void setStatus(int t) {
+            set[t] = (byte) ((inUp(t) ? UP : 0) | (inLow(t) ? LOW : 0));
         }
 
         Result run() {
@@ -346,7 +371,7 @@ public final class Smo {
 
         /**
          * Second-order working-set selection on the active set (Fan, Chen &amp; Lin 2005, WSS 2): i maximises
-         * −y_t ∇_t over I_up, j minimises −b²/a over I_low; fills {@link #qi} with Q_i. Returns whether the active
+         * −y_t ∇_t over I_up, j minimises −b²/a over I_low; keeps Q_i in {@link #fi} or {@link #di}. Returns whether the active
          * set is optimal (violation below the tolerance, or no pair).
          */
         private boolean select() {
@@ -354,8 +379,7 @@ public final class Smo {
             double gmax = Double.NEGATIVE_INFINITY;
             int i = -1;
             for (int t = 0; t < n; t++) {
-                boolean up = y[t] > 0 ? a[t] < c : a[t] > 0;
-                if (up) {
+                if ((set[t] & UP) != 0) {
                     double v = -y[t] * g[t];
                     if (v >= gmax) {
                         gmax = v;
@@ -367,31 +391,59 @@ public final class Smo {
                 violation = 0;
                 return true;
             }
-            q.row(i, n, qi);
             double kii = qd[i];
             double yi = y[i];
             double gmin = Double.POSITIVE_INFINITY;
             int j = -1;
             double best = Double.POSITIVE_INFINITY;
-            for (int t = 0; t < n; t++) {
-                boolean low = y[t] > 0 ? a[t] > 0 : a[t] < c;
-                if (!low) {
-                    continue;
-                }
-                double v = -y[t] * g[t];
-                if (v < gmin) {
-                    gmin = v;
-                }
-                double b = gmax - v;
-                if (b > 0) {
-                    double curv = kii + qd[t] - 2 * yi * y[t] * qi[t];
-                    if (curv <= 0) {
-                        curv = TAU;
+            // the same loop over a float row (read in place) or a double row; the float entries are the values the
+            // double copy would hold, so both give the same j
+            if (floats) {
+                float[] r = q.floatRow(i, n);
+                fi = r;
+                for (int t = 0; t < n; t++) {
+                    if ((set[t] & LOW) == 0) {
+                        continue;
                     }
-                    double obj = -b * b / curv;
-                    if (obj <= best) {
-                        best = obj;
-                        j = t;
+                    double v = -y[t] * g[t];
+                    if (v < gmin) {
+                        gmin = v;
+                    }
+                    double b = gmax - v;
+                    if (b > 0) {
+                        double curv = kii + qd[t] - 2 * yi * y[t] * r[t];
+                        if (curv <= 0) {
+                            curv = TAU;
+                        }
+                        double obj = -b * b / curv;
+                        if (obj <= best) {
+                            best = obj;
+                            j = t;
+                        }
+                    }
+                }
+            } else {
+                double[] r = q.doubleRow(i, n, qi);
+                di = r;
+                for (int t = 0; t < n; t++) {
+                    if ((set[t] & LOW) == 0) {
+                        continue;
+                    }
+                    double v = -y[t] * g[t];
+                    if (v < gmin) {
+                        gmin = v;
+                    }
+                    double b = gmax - v;
+                    if (b > 0) {
+                        double curv = kii + qd[t] - 2 * yi * y[t] * r[t];
+                        if (curv <= 0) {
+                            curv = TAU;
+                        }
+                        double obj = -b * b / curv;
+                        if (obj <= best) {
+                            best = obj;
+                            j = t;
+                        }
                     }
                 }
             }
@@ -403,11 +455,12 @@ public final class Smo {
             return violation < tol || j < 0;
         }
 
-        /** The two-variable update of the pair (i, j) (Q_i in {@link #qi}) and the gradient update. */
+        /** The two-variable update of the pair (i, j) (Q_i in {@link #fi} or {@link #di}) and the gradient update. */
         private void update(int i, int j) {
             int n = active;
-            q.row(j, n, qj);
-            double kij = y[i] * y[j] * qi[j];
+            float[] fj = floats ? q.floatRow(j, n) : null;
+            double[] dj = floats ? null : q.doubleRow(j, n, qj);
+            double kij = y[i] * y[j] * (floats ? fi[j] : di[j]);
             double curv = qd[i] + qd[j] - 2 * kij;
             if (curv <= 0) {
                 curv = TAU;
@@ -461,10 +514,20 @@ public final class Smo {
                     a[j] = sum;
                 }
             }
-            double di = a[i] - oldAi;
-            double dj = a[j] - oldAj;
-            for (int t = 0; t < n; t++) {
-                g[t] += qi[t] * di + qj[t] * dj;
+            setStatus(i);
+            setStatus(j);
+            double dai = a[i] - oldAi;
+            double daj = a[j] - oldAj;
+            if (floats) {
+                float[] ri = fi;
+                for (int t = 0; t < n; t++) {
+                    g[t] += ri[t] * dai + fj[t] * daj;
+                }
+            } else {
+                double[] ri = di;
+                for (int t = 0; t < n; t++) {
+                    g[t] += ri[t] * dai + dj[t] * daj;
+                }
             }
             if (shrinking) {
                 // Ḡ_t = C Σ_{α_s = C} Q_ts, kept for reconstructing the gradient of shrunk variables
@@ -477,10 +540,17 @@ public final class Smo {
             if (wasUpper == isUpper) {
                 return;
             }
-            q.row(s, m, qj);
             double f = isUpper ? c : -c;
-            for (int t = 0; t < m; t++) {
-                gBar[t] += f * qj[t];
+            if (floats) {
+                float[] r = q.floatRow(s, m);
+                for (int t = 0; t < m; t++) {
+                    gBar[t] += f * r[t];
+                }
+            } else {
+                double[] r = q.doubleRow(s, m, qj);
+                for (int t = 0; t < m; t++) {
+                    gBar[t] += f * r[t];
+                }
             }
         }
 
@@ -507,6 +577,7 @@ public final class Smo {
                 reconstruct();
                 active = m;
             }
+            swapCount = 0;
             for (int t = 0; t < active; t++) {
                 if (shrinkable(t, gmax, gmin)) {
                     active--;
@@ -519,6 +590,8 @@ public final class Smo {
                     }
                 }
             }
+            q.swapAll(swaps, swapCount);
+            swapCount = 0;
         }
 
         private boolean inUp(int t) {
@@ -548,10 +621,19 @@ public final class Smo {
             }
             swap(lin, s, t);
             swap(qd, s, t);
+            byte st = set[s];
+            set[s] = set[t];
+            set[t] = st;
             int pt = perm[s];
             perm[s] = perm[t];
             perm[t] = pt;
-            q.swap(s, t);
+            // the rows follow at the end of the pass (QRows.swapAll)
+            if (2 * swapCount + 2 > swaps.length) {
+                swaps = Arrays.copyOf(swaps, 2 * swaps.length);
+            }
+            swaps[2 * swapCount] = s;
+            swaps[2 * swapCount + 1] = t;
+            swapCount++;
         }
 
         private static void swap(double[] v, int s, int t) {
