@@ -134,6 +134,29 @@ class KernelSosTest {
         assertEquals(objNcm, sol.value(t) + Linalg.dot(s.y(), s.y()), 1e-6 * objNcm);
     }
 
+    /**
+     * The rank-2 coefficient path (what {@code fit kernel-sos} uses) and the dense-coefficient path (the baseline of
+     * {@code psdkit bench kernel-sos}) solve the same SDP (2): the same α to 1e-6 relative.
+     */
+    @Test
+    void rankTwoCoefficientsGiveTheSameAlphaAsDenseCoefficients() {
+        KernelSosExample.Sample s = data(15);
+        KernelSos fast = KernelSos.fit(KERNEL, s.x(), s.y(), KernelSos.Options.of(LAMBDA));
+        KernelSos dense = KernelSos.fit(KERNEL, s.x(), s.y(),
+                new KernelSos.Options(LAMBDA, org.psdkit.optim.sdp.SdpOptions.defaults(), false));
+        double[] a = fast.alpha();
+        double[] b = dense.alpha();
+        double diff = 0;
+        double scale = 0;
+        for (int i = 0; i < a.length; i++) {
+            diff = Math.max(diff, Math.abs(a[i] - b[i]));
+            scale = Math.max(scale, Math.abs(b[i]));
+        }
+        assertTrue(scale > 0);
+        assertTrue(diff <= 1e-6 * scale, "max |alpha_fast - alpha_dense| = " + diff + ", max |alpha| = " + scale);
+        assertEquals(dense.objective(), fast.objective(), 1e-8 * Math.abs(dense.objective()));
+    }
+
     @Test
     void twoPointProblemAgreesWithBruteForce() {
         // n = 2: grid search over α in a box containing the optimum, keeping the grid points that satisfy the LMI
