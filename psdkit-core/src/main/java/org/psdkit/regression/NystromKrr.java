@@ -141,6 +141,22 @@ public final class NystromKrr {
     public record Diagnostics(int iterations, double residual, boolean converged, String storage, double jitter) {
     }
 
+    /**
+     * The data-sized product of one CG iteration, u ↦ K_nmᵀK_nm u, wherever the n rows live ({@link Problem} on
+     * this machine in row blocks; an engine such as psdkit-spark over partitions). {@link #solve} runs the Falkon
+     * CG on the driver with it; everything else in the solve is m×m.
+     */
+    public interface Operator {
+        /** The number n of data rows. */
+        long rows();
+
+        /** K_nmᵀK_nm u (length m). */
+        double[] applyKtK(double[] u);
+
+        /** Where K_nm lives, for the diagnostics ({@code float}, {@code recompute}, ...). */
+        String storage();
+    }
+
     private NystromKrr() {
     }
 
@@ -290,7 +306,7 @@ public final class NystromKrr {
      * factor, and (if stored) K_nm in single precision. {@link #solve} can be called for many λ (the grid of
      * {@code cv krr}) and targets.
      */
-    public static final class Problem {
+    public static final class Problem implements Operator {
         private final Kernel kernel;
         private final Matrix anchors;
         private final List<Matrix> blocks = new ArrayList<>();
@@ -408,14 +424,19 @@ public final class NystromKrr {
             return Linalg.gemv(kb, true, t);
         }
 
+        @Override
+        public long rows() {
+            return n;
+        }
+
+        @Override
+        public double[] applyKtK(double[] u) {
+            return pass(u, null);
+        }
+
         /** H u = K_nmᵀK_nm u + λ K_mm u. */
         double[] applyH(double[] u, double lambda) {
-            double[] w = pass(u, null);
-            double[] ku = Linalg.gemv(kmm, false, u);
-            for (int j = 0; j < m; j++) {
-                w[j] += lambda * ku[j];
-            }
-            return w;
+            return NystromKrr.applyH(this, kmm, u, lambda);
         }
 
         /** b = K_nmᵀ y. */
@@ -445,67 +466,7 @@ public final class NystromKrr {
             for (int i = 0; i < n; i++) {
                 yc[i] = y[i] - offset;
             }
-            Precond pc = new Precond(kmmChol.lower(), lambda / n, m);
-            double[] r = pc.leftApply(rhs(yc), n); // Bᵀb
-            double rhsNorm = norm(r);
-            double[] beta = new double[m];
-            int it = 0;
-            double res = 0;
-            if (rhsNorm > 0) {
-                double[] rr = r.clone();
-                double[] p = rr.clone();
-                double rs = Linalg.dot(rr, rr);
-                while (it < maxIterations) {
-                    double[] ap = pc.operator(this, p, lambda, n);
-                    double pap = Linalg.dot(p, ap);
-                    if (!(pap > 0)) {
-                        break; // H numerically singular along p (λ = 0): stop with the residual so far
-                    }
-                    double a = rs / pap;
-                    for (int j = 0; j < m; j++) {
-                        beta[j] += a * p[j];
-                        rr[j] -= a * ap[j];
-                    }
-                    it++;
-                    double rsNew = Linalg.dot(rr, rr);
-                    if (Math.sqrt(rsNew) <= tolerance * rhsNorm) {
-                        // recursive residual small: check the true one and restart from it if it is not
-                        double[] hb = pc.operator(this, beta, lambda, n);
-                        for (int j = 0; j < m; j++) {
-                            rr[j] = r[j] - hb[j];
-                        }
-                        rsNew = Linalg.dot(rr, rr);
-                        res = Math.sqrt(rsNew) / rhsNorm;
-                        if (res <= tolerance) {
-                            break;
-                        }
-                        rs = rsNew;
-                        p = rr.clone();
-                        continue;
-                    }
-                    double g = rsNew / rs;
-                    rs = rsNew;
-                    for (int j = 0; j < m; j++) {
-                        p[j] = rr[j] + g * p[j];
-                    }
-                }
-                double[] hb = pc.operator(this, beta, lambda, n);
-                double[] tr = new double[m];
-                for (int j = 0; j < m; j++) {
-                    tr[j] = r[j] - hb[j];
-                }
-                res = norm(tr) / rhsNorm;
-            }
-            double[] alpha = pc.rightApply(beta, n);
-            for (double v : alpha) {
-                if (!Double.isFinite(v)) {
-                    throw new IllegalStateException("nystrom krr: non-finite coefficients after " + it
-                            + " CG iterations (relative residual " + res + ", K_mm jitter " + kmmChol.jitter()
-                            + "); try a larger lambda");
-                }
-            }
-            return new Solution(alpha, offset, new Diagnostics(it, res, res <= tolerance, storage(),
-                    kmmChol.jitter()), lambda);
+            return NystromKrr.solve(this, kmm, kmmChol, rhs(yc), offset, lambda, tolerance, maxIterations);
         }
 
         /** The preconditioned residual Bᵀ(b − Hα)... for tests: recomputes ‖Bᵀb − BᵀHBβ‖/‖Bᵀb‖ from α. */
@@ -526,10 +487,114 @@ public final class NystromKrr {
 
         /** The fitted model for a solution of this problem. */
         public KernelRidge model(Solution s, boolean center) {
-            return KernelRidge.of(kernel, anchors, s.alpha(), s.offset(),
-                    new KernelRidge.Options(s.lambda(), KernelRidge.Form.STANDARD, 0, center),
-                    new SpdSolve.Diagnostics("nystrom-cg", s.diagnostics().jitter(), m, 0));
+            return NystromKrr.model(kernel, anchors, s, center);
         }
+    }
+
+    /**
+     * Solves (K_nmᵀK_nm + λK_mm)α = b by Falkon-preconditioned CG (Rudi, Carratino &amp; Rosasco 2017, Alg. 1), the
+     * data-sized products coming from {@code op}; every other step is m×m on this machine.
+     *
+     * @param kmm     K_mm of the anchors
+     * @param kmmChol its Cholesky factor ({@link Linalg#cholesky}, jitter allowed)
+     * @param b       K_nmᵀ(y − offset)
+     * @param offset  recorded in the solution (subtracted from y when b was formed)
+     */
+    public static Solution solve(Operator op, Matrix kmm, Cholesky kmmChol, double[] b, double offset,
+                                 double lambda, double tolerance, int maxIterations) {
+        int m = kmm.rows();
+        double n = op.rows();
+        if (b.length != m) {
+            throw new IllegalArgumentException("nystrom krr: right-hand side has " + b.length + " entries, anchors "
+                    + m);
+        }
+        if (!(lambda >= 0) || Double.isInfinite(lambda)) {
+            throw new IllegalArgumentException("lambda must be >= 0 and finite, got " + lambda);
+        }
+        if (!(tolerance > 0) || tolerance >= 1) {
+            throw new IllegalArgumentException("tolerance must be in (0, 1), got " + tolerance);
+        }
+        if (maxIterations < 1) {
+            throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
+        }
+        Precond pc = new Precond(kmmChol.lower(), lambda / n, m);
+        double[] r = pc.leftApply(b, n); // Bᵀb
+        double rhsNorm = norm(r);
+        double[] beta = new double[m];
+        int it = 0;
+        double res = 0;
+        if (rhsNorm > 0) {
+            double[] rr = r.clone();
+            double[] p = rr.clone();
+            double rs = Linalg.dot(rr, rr);
+            while (it < maxIterations) {
+                double[] ap = pc.operator(op, kmm, p, lambda, n);
+                double pap = Linalg.dot(p, ap);
+                if (!(pap > 0)) {
+                    break; // H numerically singular along p (λ = 0): stop with the residual so far
+                }
+                double a = rs / pap;
+                for (int j = 0; j < m; j++) {
+                    beta[j] += a * p[j];
+                    rr[j] -= a * ap[j];
+                }
+                it++;
+                double rsNew = Linalg.dot(rr, rr);
+                if (Math.sqrt(rsNew) <= tolerance * rhsNorm) {
+                    // recursive residual small: check the true one and restart from it if it is not
+                    double[] hb = pc.operator(op, kmm, beta, lambda, n);
+                    for (int j = 0; j < m; j++) {
+                        rr[j] = r[j] - hb[j];
+                    }
+                    rsNew = Linalg.dot(rr, rr);
+                    res = Math.sqrt(rsNew) / rhsNorm;
+                    if (res <= tolerance) {
+                        break;
+                    }
+                    rs = rsNew;
+                    p = rr.clone();
+                    continue;
+                }
+                double g = rsNew / rs;
+                rs = rsNew;
+                for (int j = 0; j < m; j++) {
+                    p[j] = rr[j] + g * p[j];
+                }
+            }
+            double[] hb = pc.operator(op, kmm, beta, lambda, n);
+            double[] tr = new double[m];
+            for (int j = 0; j < m; j++) {
+                tr[j] = r[j] - hb[j];
+            }
+            res = norm(tr) / rhsNorm;
+        }
+        double[] alpha = pc.rightApply(beta, n);
+        for (double v : alpha) {
+            if (!Double.isFinite(v)) {
+                throw new IllegalStateException("nystrom krr: non-finite coefficients after " + it
+                        + " CG iterations (relative residual " + res + ", K_mm jitter " + kmmChol.jitter()
+                        + "); try a larger lambda");
+            }
+        }
+        return new Solution(alpha, offset, new Diagnostics(it, res, res <= tolerance, op.storage(),
+                kmmChol.jitter()), lambda);
+    }
+
+    /** H u = K_nmᵀK_nm u + λ K_mm u. */
+    static double[] applyH(Operator op, Matrix kmm, double[] u, double lambda) {
+        double[] w = op.applyKtK(u);
+        double[] ku = Linalg.gemv(kmm, false, u);
+        for (int j = 0; j < w.length; j++) {
+            w[j] += lambda * ku[j];
+        }
+        return w;
+    }
+
+    /** The fitted krr model for coefficients on the anchors (points = anchors). */
+    public static KernelRidge model(Kernel kernel, Matrix anchors, Solution s, boolean center) {
+        return KernelRidge.of(kernel, anchors, s.alpha(), s.offset(),
+                new KernelRidge.Options(s.lambda(), KernelRidge.Form.STANDARD, 0, center),
+                new SpdSolve.Diagnostics("nystrom-cg", s.diagnostics().jitter(), anchors.rows(), 0));
     }
 
     /** Coefficients α on the anchors, the offset subtracted from y, and the CG diagnostics. */
@@ -552,7 +617,7 @@ public final class NystromKrr {
         }
 
         /** Bᵀv = n^{-1/2} L_A⁻¹ L⁻¹ v. */
-        double[] leftApply(double[] v, int n) {
+        double[] leftApply(double[] v, double n) {
             double[] t = Linalg.solveLower(l, false, v);
             t = Linalg.solveLower(la, false, t);
             double s = 1 / Math.sqrt(n);
@@ -563,7 +628,7 @@ public final class NystromKrr {
         }
 
         /** Bβ = n^{-1/2} L⁻ᵀ L_A⁻ᵀ β. */
-        double[] rightApply(double[] beta, int n) {
+        double[] rightApply(double[] beta, double n) {
             double[] t = Linalg.solveLower(la, true, beta);
             t = Linalg.solveLower(l, true, t);
             double s = 1 / Math.sqrt(n);
@@ -573,8 +638,8 @@ public final class NystromKrr {
             return t;
         }
 
-        double[] operator(Problem p, double[] beta, double lambda, int n) {
-            return leftApply(p.applyH(rightApply(beta, n), lambda), n);
+        double[] operator(Operator p, Matrix kmm, double[] beta, double lambda, double n) {
+            return leftApply(applyH(p, kmm, rightApply(beta, n), lambda), n);
         }
     }
 

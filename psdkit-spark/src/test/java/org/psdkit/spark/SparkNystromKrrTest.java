@@ -1,0 +1,171 @@
+package org.psdkit.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.psdkit.io.ModelIO;
+import org.psdkit.kernel.GaussianKernel;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.linalg.Matrix;
+import org.psdkit.model.Model;
+import org.psdkit.regression.NystromKrr;
+import org.psdkit.regression.NystromKrrTrainer;
+
+class SparkNystromKrrTest {
+
+    /** Equality of the distributed and the single-machine fit: only the summation order differs. */
+    private static final double REL_TOL = 1e-8;
+
+    /** Failures injected by {@link #failingRows}; local mode runs tasks in this JVM. */
+    private static final AtomicInteger INJECTED = new AtomicInteger();
+
+    static double[][] data(int n, int d, long seed) {
+        Random r = new Random(seed);
+        double[][] rows = new double[n][d + 1];
+        for (int i = 0; i < n; i++) {
+            double s = 0;
+            for (int j = 0; j < d; j++) {
+                rows[i][j] = 2 * r.nextDouble() - 1;
+                s += Math.sin(2 * rows[i][j]);
+            }
+            rows[i][d] = s + 0.1 * r.nextGaussian() + 0.5;
+        }
+        return rows;
+    }
+
+    static Matrix features(double[][] rows) {
+        double[][] x = new double[rows.length][];
+        for (int i = 0; i < rows.length; i++) {
+            x[i] = java.util.Arrays.copyOf(rows[i], rows[i].length - 1);
+        }
+        return Matrix.of(x);
+    }
+
+    static double[] targets(double[][] rows) {
+        double[] y = new double[rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            y[i] = rows[i][rows[i].length - 1];
+        }
+        return y;
+    }
+
+    static double maxRelDiff(double[] a, double[] b) {
+        double scale = 0;
+        double diff = 0;
+        for (int i = 0; i < a.length; i++) {
+            scale = Math.max(scale, Math.abs(b[i]));
+            diff = Math.max(diff, Math.abs(a[i] - b[i]));
+        }
+        return diff / scale;
+    }
+
+    private static NystromKrrTrainer.Options options(boolean center) {
+        return new NystromKrrTrainer.Options(0.05, center, 40, NystromKrr.AnchorMethod.UNIFORM, 11, 1e-10, 500,
+                NystromKrr.Storage.RECOMPUTE);
+    }
+
+    private static void assertSameAsLocal(double[][] rows, SparkNystromKrr.Fit f, Kernel k, Matrix anchors,
+                                          boolean center) {
+        NystromKrr.Problem p = NystromKrr.problem(k, features(rows), anchors, NystromKrr.Storage.RECOMPUTE);
+        NystromKrrTrainer.Fit local = NystromKrrTrainer.solve(p, targets(rows), options(center));
+        assertTrue(local.diagnostics().converged(), local.diagnostics().toString());
+        assertTrue(f.diagnostics().converged(), f.diagnostics().toString());
+        double[] a = f.pipeline().inner().alpha();
+        double da = maxRelDiff(a, local.model().alpha());
+        assertTrue(da < REL_TOL, "coefficients differ by " + da);
+        Matrix test = features(data(50, rows[0].length - 1, 99));
+        double dp = maxRelDiff(f.pipeline().inner().predictVector(test), local.model().predictVector(test));
+        assertTrue(dp < REL_TOL, "predictions differ by " + dp);
+    }
+
+    @Test
+    void sparkFitEqualsSingleMachineFitWithTheSameAnchors() {
+        JavaSparkContext sc = SharedSpark.context();
+        double[][] rows = data(1500, 3, 1);
+        JavaRDD<double[]> rdd = sc.parallelize(List.of(rows), 4);
+        Kernel k = new GaussianKernel(1.0);
+        Matrix anchors = SparkNystromKrr.sampleAnchors(rdd, 40, 5);
+        assertEquals(40, anchors.rows());
+        for (boolean center : new boolean[] {false, true}) {
+            SparkNystromKrr.Fit f = SparkNystromKrr.fit(rdd, k, anchors, options(center), null, null, "test");
+            assertEquals(1500, f.rows());
+            assertSameAsLocal(rows, f, k, anchors, center);
+        }
+    }
+
+    @Test
+    void anchorsSampledOnTheClusterAreReproducible() {
+        JavaSparkContext sc = SharedSpark.context();
+        JavaRDD<double[]> rdd = sc.parallelize(List.of(data(300, 2, 3)), 3);
+        Matrix a = SparkNystromKrr.sampleAnchors(rdd, 20, 8);
+        Matrix b = SparkNystromKrr.sampleAnchors(rdd, 20, 8);
+        assertEquals(0, maxRelDiff(a.data(), b.data()));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SparkNystromKrr.sampleAnchors(rdd, 301, 8));
+        assertTrue(e.getMessage().contains("anchors"), e.getMessage());
+    }
+
+    static JavaRDD<double[]> failingRows(JavaSparkContext sc, double[][] rows) {
+        return sc.parallelize(List.of(rows), 4).mapPartitions(it -> {
+            TaskContext tc = TaskContext.get();
+            if (tc.partitionId() == 2 && tc.attemptNumber() == 0) {
+                INJECTED.incrementAndGet();
+                throw new IllegalStateException("injected failure in partition 2, attempt 0");
+            }
+            return it;
+        });
+    }
+
+    @Test
+    void aFailedTaskIsRetriedAndTheResultIsUnchanged() {
+        JavaSparkContext sc = SharedSpark.context();
+        double[][] rows = data(800, 3, 4);
+        Kernel k = new GaussianKernel(1.0);
+        Matrix anchors = features(java.util.Arrays.copyOfRange(rows, 0, 40));
+        int before = INJECTED.get();
+        SparkNystromKrr.Fit f = SparkNystromKrr.fit(failingRows(sc, rows), k, anchors, options(true), null, null,
+                "test");
+        assertTrue(INJECTED.get() > before, "no failure was injected");
+        assertSameAsLocal(rows, f, k, anchors, true);
+    }
+
+    @Test
+    void theModelIsAnOrdinaryKrrModelFile(@TempDir Path dir) throws Exception {
+        JavaSparkContext sc = SharedSpark.context();
+        double[][] rows = data(400, 2, 6);
+        JavaRDD<double[]> rdd = sc.parallelize(List.of(rows), 2);
+        SparkNystromKrr.Fit f = SparkNystromKrr.fit(rdd, new GaussianKernel(1.0), options(false),
+                List.of("a", "b"), "t", "test.csv");
+        Path file = dir.resolve("m.json");
+        ModelIO.save(f.pipeline(), file);
+        assertTrue(Files.size(file) > 0);
+        Model back = ModelIO.load(file);
+        assertEquals("krr", back.type());
+        Matrix test = features(data(20, 2, 7));
+        double d = maxRelDiff(back.predict(test).data(), f.pipeline().predict(test).data());
+        assertTrue(d < 1e-12, "reloaded model predicts differently: " + d);
+    }
+
+    @Test
+    void rowsOfTheWrongWidthAreRejectedWithAMessage() {
+        JavaSparkContext sc = SharedSpark.context();
+        List<double[]> bad = new ArrayList<>(List.of(data(50, 2, 1)));
+        bad.set(10, new double[] {1, 2});
+        Matrix anchors = Matrix.of(new double[][] {{0, 0}, {1, 1}});
+        Exception e = assertThrows(Exception.class, () -> SparkNystromKrr.fit(sc.parallelize(bad, 2),
+                new GaussianKernel(1.0), anchors, options(false), null, null, "test"));
+        assertTrue(String.valueOf(e.getMessage()).contains("expected 2 features and the target"), e.getMessage());
+    }
+}
