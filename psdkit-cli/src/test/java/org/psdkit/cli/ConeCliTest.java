@@ -62,6 +62,35 @@ class ConeCliTest {
     }
 
     @Test
+    void nystromFlagsOnBothCommands() throws Exception {
+        Path data = csv("q.csv", QuantileToy.sample(80, 4));
+        for (String cmd : new String[] {"quantile", "hetero"}) {
+            Path model = dir.resolve(cmd + "-nys.json");
+            CliRun r = CliRun.run("fit", cmd, "--train", data.toString(), "--out", model.toString(),
+                    "--kernel", "gaussian(sigma=0.1)", "--lambda", "0.01", "--gap-tolerance", "1e-3",
+                    "--anchors", "12", "--anchor-method", "kmeans++", "--seed", "3", "--rank-threshold", "1e-13",
+                    "--json");
+            assertEquals(0, r.status(), r.err());
+            assertTrue(r.err().contains("warning: --rank-threshold"), r.err());
+            JsonNode s = r.json().get("solver");
+            assertEquals(12, s.get("anchors").asInt(), s.toString());
+            assertEquals(1e-13, s.get("rank_threshold").asDouble(), 0.0);
+            assertTrue(s.get("rank").asInt() >= 1 && s.get("rank").asInt() <= 12, s.toString());
+            CliRun e = CliRun.run("eval", "--model", model.toString(), "--data", data.toString(), "--json");
+            assertEquals(0, e.status(), e.err());
+            if (cmd.equals("quantile")) {
+                assertEquals(0, e.json().get("crossings").get("grid").asInt());
+            }
+            CliRun bad = CliRun.run("fit", cmd, "--train", data.toString(), "--out",
+                    dir.resolve("bad.json").toString(), "--kernel", "gaussian(sigma=0.1)", "--lambda", "0.01",
+                    "--anchors", "12", "--method", "ncm");
+            assertEquals(2, bad.status());
+            assertTrue(bad.err().contains("psdkit: error: --anchors is supported by --method psd only"), bad.err());
+            assertFalse(Files.exists(dir.resolve("bad.json")));
+        }
+    }
+
+    @Test
     void heteroDefaultsChooseByCrossValidation() throws Exception {
         Path data = csv("h.csv", HeteroscedasticToy.sample(40, 5));
         Path model = dir.resolve("h.json");

@@ -31,7 +31,8 @@ public final class PsdDualTerm implements SmoothFunction, AutoCloseable {
     private final double lambda1;
     private final double lambda2;
     private final double[] v;          // r×n column-major
-    private final double[] hadamard;   // (K̃∘K̃), n×n, K̃ = VᵀV
+    private final double[] hadamard;   // (K̃∘K̃), n×n, K̃ = VᵀV; null above HADAMARD_MAX_N points
+    private final double kMax;         // λ_max(K̃) = λ_max(VVᵀ), when hadamard is null
     private final double[] kDiag;      // diag K̃
     private final SymmetricWorkspace ws;
     private final double[] factor;     // r×n gather buffer
@@ -46,6 +47,13 @@ public final class PsdDualTerm implements SmoothFunction, AutoCloseable {
     private long evaluations;
     private long eighNanos;
     private long totalNanos;
+
+    /**
+     * Largest n for which K̃∘K̃ (n×n doubles, 800 MB at 10,000; the Lipschitz constant's eigenvalue call needs a
+     * second copy) is formed. Above it (Nyström models with many data points) memory stays O(nr): the Lipschitz
+     * constant uses Schur's bound and f_A(x_i) is always computed from the positive eigen-block.
+     */
+    public static final int HADAMARD_MAX_N = 10_000;
 
     /**
      * @param v       the r×n empirical features of the training points as columns (K ≈ VᵀV)
@@ -67,11 +75,27 @@ public final class PsdDualTerm implements SmoothFunction, AutoCloseable {
         this.lambda1 = lambda1;
         this.lambda2 = lambda2;
         this.v = v.data().clone();
-        Matrix kt = Linalg.gemm(1.0, v, true, v, false);
-        this.hadamard = kt.data();
-        this.kDiag = kt.diagonal();
-        for (int k = 0; k < hadamard.length; k++) {
-            hadamard[k] *= hadamard[k];
+        if (n <= HADAMARD_MAX_N) {
+            Matrix kt = Linalg.gemm(1.0, v, true, v, false);
+            this.hadamard = kt.data();
+            this.kDiag = kt.diagonal();
+            for (int k = 0; k < hadamard.length; k++) {
+                hadamard[k] *= hadamard[k];
+            }
+            this.kMax = Double.NaN;
+        } else {
+            this.hadamard = null;
+            this.kDiag = new double[n];
+            for (int i = 0; i < n; i++) {
+                double s = 0;
+                for (int a = 0; a < r; a++) {
+                    double q = this.v[a + i * r];
+                    s += q * q;
+                }
+                kDiag[i] = s;
+            }
+            double[] ev = Linalg.eigvalsh(Linalg.gemm(1.0, v, false, v, true));
+            this.kMax = Math.max(ev[r - 1], 0.0);
         }
         this.ws = new SymmetricWorkspace(r, n);
         ws.setRight(v);
@@ -123,9 +147,17 @@ public final class PsdDualTerm implements SmoothFunction, AutoCloseable {
 
     /**
      * A Lipschitz constant of ∇h: ‖R‖²/λ₂ with R(A) = (Φ_iᵀAΦ_i)_i, ‖R‖² = λ_max(K̃∘K̃) (computed once, O(n³) with
-     * eigenvalues only).
+     * eigenvalues only). Above {@link #HADAMARD_MAX_N} points Schur's bound λ_max(K̃∘K̃) ≤ max_i K̃_ii · λ_max(K̃)
+     * (Schur 1911; Horn &amp; Johnson, Topics in Matrix Analysis, Thm. 5.3.4), an upper bound as FISTA needs, O(nr).
      */
     public double lipschitz() {
+        if (hadamard == null) {
+            double dmax = 0;
+            for (double d : kDiag) {
+                dmax = Math.max(dmax, d);
+            }
+            return Math.max(dmax * kMax, Double.MIN_NORMAL) / lambda2;
+        }
         double[] w = Linalg.eigvalsh(Matrix.wrap(n, n, hadamard.clone()));
         return Math.max(w[n - 1], Double.MIN_NORMAL) / lambda2;
     }
@@ -185,7 +217,7 @@ public final class PsdDualTerm implements SmoothFunction, AutoCloseable {
         int rPos = r - fp;
         if (rPos == 0) {
             java.util.Arrays.fill(z, 0.0);
-        } else if (rPos <= fp) {
+        } else if (rPos <= fp || hadamard == null) {
             ws.eigenvectorsTransposeTimesRight(fp, rPos, block);
             for (int i = 0; i < n; i++) {
                 double s = 0;

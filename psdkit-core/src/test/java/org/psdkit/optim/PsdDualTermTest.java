@@ -92,4 +92,55 @@ class PsdDualTermTest {
         check(5, 10, 0.05, 1.0, alpha, c, 0.7);
         check(5, 10, 0.05, 1.0, alpha, c, -3);
     }
+
+    /** V Diag(w) Vᵀ without the n×n diagonal matrix. */
+    private static Matrix weighted(Matrix v, double[] w) {
+        Matrix vw = v.copy();
+        for (int i = 0; i < w.length; i++) {
+            for (int a = 0; a < v.rows(); a++) {
+                vw.set(a, i, v.get(a, i) * w[i]);
+            }
+        }
+        return Linalg.gemm(1.0, vw, false, v, true);
+    }
+
+    @Test
+    void aboveTheHadamardLimitGradientIsExactAndLipschitzAnUpperBound() {
+        int n = PsdDualTerm.HADAMARD_MAX_N + 1;
+        int r = 3;
+        Matrix v = random(r, n, 11);
+        double l2 = 0.5;
+        Random rnd = new Random(6);
+        double[] alpha = new double[n];
+        for (int i = 0; i < n; i++) {
+            alpha[i] = -0.5 - rnd.nextDouble(); // negative α: positive eigenvalues (the complement route below the limit)
+        }
+        try (PsdDualTerm term = new PsdDualTerm(v, 0.1, l2)) {
+            double[] g = new double[n];
+            term.valueAndGradient(alpha, g);
+            Matrix m = weighted(v, alpha).scale(-1);
+            m.addToDiagonal(-0.1);
+            Matrix a = Linalg.positivePart(m).scale(1 / l2);
+            for (int i = 0; i < n; i += 997) {
+                double[] p = v.col(i);
+                assertEquals(-Linalg.dot(p, a.times(p)), g[i], 1e-9 * (1 + Math.abs(g[i])), "gradient " + i);
+            }
+            // Rayleigh quotients of K̃∘K̃ (x ↦ (v_iᵀ S(x) v_i)_i, S(x) = V Diag(x) Vᵀ) never exceed λ₂·L
+            for (int t = 0; t < 3; t++) {
+                double[] x = new double[n];
+                for (int i = 0; i < n; i++) {
+                    x[i] = t == 0 ? 1.0 : rnd.nextGaussian();
+                }
+                Matrix s = weighted(v, x);
+                double num = 0;
+                double den = 0;
+                for (int i = 0; i < n; i++) {
+                    double[] p = v.col(i);
+                    num += x[i] * Linalg.dot(p, s.times(p));
+                    den += x[i] * x[i];
+                }
+                org.junit.jupiter.api.Assertions.assertTrue(num / den <= term.lipschitz() * l2 * (1 + 1e-12));
+            }
+        }
+    }
 }

@@ -67,7 +67,8 @@ public record HeteroTrainer(HeteroscedasticRegression.Options options, ConeGrid 
         l.onProgress(ProgressListener.Event.of("fit", 1, 1, (System.nanoTime() - t0) * 1e-9));
         double[][] range = ConePipeline.range(raw.x());
         ModelHeader h = ModelHeader.of(TYPE, raw, scaler, m.kernel().spec(), hyperParameters(m));
-        return new HeteroPipeline(h, m, m.diagnostics().toMap(), train.x(), range[0], range[1], sel);
+        return new HeteroPipeline(h, m, m.diagnostics().toMap(),
+                org.psdkit.cone.ConeNystrom.expansionPoints(m.functions(), train.x()), range[0], range[1], sel);
     }
 
     /** The options as written in model files ({@code method, lambda, frobeniusWeight}). */

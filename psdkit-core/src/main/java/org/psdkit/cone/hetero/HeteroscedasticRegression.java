@@ -7,10 +7,12 @@ import org.psdkit.cone.Block;
 import org.psdkit.cone.ConeData;
 import org.psdkit.cone.ConeDualSolver;
 import org.psdkit.cone.ConeGrid;
+import org.psdkit.cone.ConeNystrom;
 import org.psdkit.cone.Diagnostics;
 import org.psdkit.cone.Features;
 import org.psdkit.cone.GaussianNaturalNll;
 import org.psdkit.cone.LinearBlock;
+import org.psdkit.cone.NystromLinearBlock;
 import org.psdkit.cone.PrimalCone;
 import org.psdkit.cone.PsdBlock;
 import org.psdkit.cone.ScalarFunction;
@@ -22,7 +24,6 @@ import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.psd.EmpiricalFeatureMap;
-import org.psdkit.psd.PsdOptions;
 
 /**
  * Heteroscedastic Gaussian regression (Marteau-Ferey, Bach & Rudi 2020, Sec. 6): y | x ~ N(μ(x), v(x)), fitted by
@@ -74,9 +75,11 @@ public final class HeteroscedasticRegression {
      * @param restarts        GLM restarts
      * @param seed            seed of the GLM restarts
      * @param solver          dual solver settings
+     * @param nystrom         anchors and rank threshold of the PSD method ({@link ConeNystrom#exact()}: the exact
+     *                        model); anchors are for the PSD method only
      */
     public record Options(Kernel kernel, double lambda, double frobeniusWeight, Method method, int restarts, long seed,
-                          ConeDualSolver.Options solver) {
+                          ConeDualSolver.Options solver, ConeNystrom nystrom) {
 
         /** Default number of GLM restarts. */
         public static final int DEFAULT_RESTARTS = 5;
@@ -94,6 +97,19 @@ public final class HeteroscedasticRegression {
             }
             java.util.Objects.requireNonNull(method, "method");
             java.util.Objects.requireNonNull(solver, "solver");
+            if (nystrom == null) {
+                nystrom = ConeNystrom.exact();
+            }
+            if (nystrom.enabled() && method != Method.PSD) {
+                throw new IllegalArgumentException("anchors are supported by the psd method only, not "
+                        + method.id());
+            }
+        }
+
+        /** The exact model ({@link ConeNystrom#exact()}). */
+        public Options(Kernel kernel, double lambda, double frobeniusWeight, Method method, int restarts, long seed,
+                       ConeDualSolver.Options solver) {
+            this(kernel, lambda, frobeniusWeight, method, restarts, seed, solver, ConeNystrom.exact());
         }
 
         public static Options of(double sigma, double lambda, Method method) {
@@ -102,7 +118,7 @@ public final class HeteroscedasticRegression {
         }
 
         public Options with(Kernel newKernel, double newLambda) {
-            return new Options(newKernel, newLambda, frobeniusWeight, method, restarts, seed, solver);
+            return new Options(newKernel, newLambda, frobeniusWeight, method, restarts, seed, solver, nystrom);
         }
     }
 
@@ -126,21 +142,31 @@ public final class HeteroscedasticRegression {
         double[][] d;
         Diagnostics diag;
         EmpiricalFeatureMap psdMap = null;
+        ConeNystrom ny = o.nystrom();
         switch (o.method()) {
             case PSD, PNM -> {
-                Matrix g = LinearBlock.gram(k, 1.0, x);
-                double gn = LinearBlock.largestEigenvalue(g);
                 List<Block> blocks = new ArrayList<>();
-                blocks.add(new LinearBlock(k, 1.0, x, g, gn, o.lambda()));
+                Matrix anchors = null;
+                if (ny.enabled()) {
+                    anchors = ny.select(k, x);
+                    blocks.add(new NystromLinearBlock(k, 1.0, anchors, x, o.lambda(), ny.rankThreshold()));
+                } else {
+                    Matrix g = LinearBlock.gram(k, 1.0, x);
+                    double gn = LinearBlock.largestEigenvalue(g);
+                    blocks.add(new LinearBlock(k, 1.0, x, g, gn, o.lambda()));
+                    if (o.method() == Method.PNM) {
+                        blocks.add(new LinearBlock(k, 1.0, x, g, gn, o.lambda()));
+                    }
+                }
                 if (o.method() == Method.PSD) {
                     double l1 = o.lambda();
                     double l2 = 2 * o.lambda() * o.frobeniusWeight();
-                    psdMap = EmpiricalFeatureMap.of(k, x, PsdOptions.DEFAULT_RANK_THRESHOLD);
+                    psdMap = anchors != null ? EmpiricalFeatureMap.nystrom(k, anchors, x, ny.rankThreshold())
+                            : EmpiricalFeatureMap.of(k, x, ny.rankThreshold());
                     blocks.add(new PsdBlock(Features.kernel(psdMap), l1, l2));
                     blocks.add(new PsdBlock(Features.constant(n), l1, l2));
                     d = new double[][] {{1, 0, 0}, {0, 1, 1}};
                 } else {
-                    blocks.add(new LinearBlock(k, 1.0, x, g, gn, o.lambda()));
                     d = new double[][] {{1, 0}, {0, 1}};
                 }
                 ConeDualSolver.Result r;
@@ -194,7 +220,7 @@ public final class HeteroscedasticRegression {
             default -> throw new IllegalStateException();
         }
         diag = psdMap == null ? diag.withFeatureSpace(0, Double.NaN, n)
-                : diag.withFeatureSpace(psdMap.rank(), psdMap.relativeThreshold(), n);
+                : diag.withFeatureSpace(psdMap.rank(), psdMap.relativeThreshold(), psdMap.expansionPoints());
         double thetaMax = 0;
         double[] thetaTrain = ConeDualSolver.combine(fns, d, x).col(1);
         for (double t : thetaTrain) {
@@ -223,7 +249,7 @@ public final class HeteroscedasticRegression {
         ConeDualSolver.Options cvSolver = base.solver().withGapTolerance(
                 Math.max(CV_GAP_TOLERANCE, base.solver().gapTolerance()));
         Options cvBase = new Options(base.kernel(), base.lambda(), base.frobeniusWeight(), base.method(),
-                base.restarts(), base.seed(), cvSolver);
+                base.restarts(), base.seed(), cvSolver, base.nystrom());
         return grid.select(data, DEFAULT_LAMBDAS,
                 c -> new HeteroTrainer(cvBase.with(c.kernel(), c.lambda()), null, Scaler.Kind.NONE),
                 (m, test) -> HeteroModel.nll(m.predict(test.x()), test.y()), listener);

@@ -8,10 +8,12 @@ import org.psdkit.cone.Block;
 import org.psdkit.cone.ConeData;
 import org.psdkit.cone.ConeDualSolver;
 import org.psdkit.cone.ConeGrid;
+import org.psdkit.cone.ConeNystrom;
 import org.psdkit.cone.Diagnostics;
 import org.psdkit.cone.Features;
 import org.psdkit.cone.KernelExpansion;
 import org.psdkit.cone.LinearBlock;
+import org.psdkit.cone.NystromLinearBlock;
 import org.psdkit.cone.Pinball;
 import org.psdkit.cone.PointLoss;
 import org.psdkit.cone.PrimalCone;
@@ -28,7 +30,6 @@ import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.psd.EmpiricalFeatureMap;
-import org.psdkit.psd.PsdOptions;
 
 /**
  * Multiple quantile regression (Marteau-Ferey, Bach & Rudi 2020, Sec. 6). For levels τ_1 &lt; … &lt; τ_m the level
@@ -98,9 +99,12 @@ public final class QuantileRegression {
      * @param restarts        GLM restarts
      * @param seed            seed of the GLM restarts
      * @param solver          dual solver settings
+     * @param nystrom         anchors and rank threshold of the PSD method ({@link ConeNystrom#exact()}: the exact
+     *                        model); anchors are for the PSD method only
      */
     public record Options(double[] taus, Kernel kernel, double lambda, double frobeniusWeight, Method method,
-                          boolean constantBlocks, int restarts, long seed, ConeDualSolver.Options solver) {
+                          boolean constantBlocks, int restarts, long seed, ConeDualSolver.Options solver,
+                          ConeNystrom nystrom) {
 
         /** Default number of GLM restarts (the paper restarts randomly without saying how often). */
         public static final int DEFAULT_RESTARTS = 5;
@@ -130,6 +134,20 @@ public final class QuantileRegression {
             }
             java.util.Objects.requireNonNull(method, "method");
             java.util.Objects.requireNonNull(solver, "solver");
+            if (nystrom == null) {
+                nystrom = ConeNystrom.exact();
+            }
+            if (nystrom.enabled() && method != Method.PSD) {
+                throw new IllegalArgumentException("anchors are supported by the psd method only, not "
+                        + method.id());
+            }
+        }
+
+        /** The exact model ({@link ConeNystrom#exact()}). */
+        public Options(double[] taus, Kernel kernel, double lambda, double frobeniusWeight, Method method,
+                       boolean constantBlocks, int restarts, long seed, ConeDualSolver.Options solver) {
+            this(taus, kernel, lambda, frobeniusWeight, method, constantBlocks, restarts, seed, solver,
+                    ConeNystrom.exact());
         }
 
         public static Options of(double[] taus, double sigma, double lambda, Method method) {
@@ -140,7 +158,7 @@ public final class QuantileRegression {
 
         public Options with(Kernel newKernel, double newLambda) {
             return new Options(taus, newKernel, newLambda, frobeniusWeight, method, constantBlocks, restarts, seed,
-                    solver);
+                    solver, nystrom);
         }
     }
 
@@ -177,8 +195,11 @@ public final class QuantileRegression {
         int m = taus.length;
         int p = pivot(taus);
         long t0 = System.nanoTime();
-        Matrix g = LinearBlock.gram(k, 1.0, x);
-        double gn = LinearBlock.largestEigenvalue(g);
+        ConeNystrom ny = o.nystrom();
+        // the n×n Gram of the exact linear blocks; the Nyström path never forms it
+        Matrix g = ny.enabled() || o.method() == Method.NCM || o.method() == Method.GLM ? null
+                : LinearBlock.gram(k, 1.0, x);
+        double gn = g == null ? 0 : LinearBlock.largestEigenvalue(g);
         ScalarLoss[] pin = new ScalarLoss[m];
         for (int t = 0; t < m; t++) {
             pin[t] = ScalarLoss.pinball(taus[t], ys, w);
@@ -203,14 +224,18 @@ public final class QuantileRegression {
             case PSD, PNM -> {
                 boolean psd = o.method() == Method.PSD;
                 List<Block> blocks = new ArrayList<>();
-                blocks.add(new LinearBlock(k, 1.0, x, g, gn, o.lambda()));
+                Matrix anchors = ny.enabled() ? ny.select(k, x) : null;
+                blocks.add(anchors != null
+                        ? new NystromLinearBlock(k, 1.0, anchors, x, o.lambda(), ny.rankThreshold())
+                        : new LinearBlock(k, 1.0, x, g, gn, o.lambda()));
                 List<int[]> incBlocks = new ArrayList<>(); // per increment j (≠ p): block indices
                 List<Integer> incLevel = new ArrayList<>();
                 Features feats = null;
                 double l1 = o.lambda();
                 double l2 = 2 * o.lambda() * o.frobeniusWeight();
                 if (psd) {
-                    psdMap = EmpiricalFeatureMap.of(k, x, PsdOptions.DEFAULT_RANK_THRESHOLD);
+                    psdMap = anchors != null ? EmpiricalFeatureMap.nystrom(k, anchors, x, ny.rankThreshold())
+                            : EmpiricalFeatureMap.of(k, x, ny.rankThreshold());
                     feats = Features.kernel(psdMap);
                 }
                 for (int j = 0; j < m; j++) {
@@ -280,7 +305,7 @@ public final class QuantileRegression {
             default -> throw new IllegalStateException();
         }
         diag = psdMap == null ? diag.withFeatureSpace(0, Double.NaN, x.rows())
-                : diag.withFeatureSpace(psdMap.rank(), psdMap.relativeThreshold(), x.rows());
+                : diag.withFeatureSpace(psdMap.rank(), psdMap.relativeThreshold(), psdMap.expansionPoints());
         return new QuantileModel(taus, o.method(), k, o.lambda(), o.frobeniusWeight(), fns, dq, sc, diag);
     }
 
@@ -389,7 +414,7 @@ public final class QuantileRegression {
         ConeDualSolver.Options cvSolver = base.solver().withGapTolerance(
                 Math.max(CV_GAP_TOLERANCE, base.solver().gapTolerance()));
         Options cvBase = new Options(base.taus(), base.kernel(), base.lambda(), base.frobeniusWeight(),
-                base.method(), base.constantBlocks(), base.restarts(), base.seed(), cvSolver);
+                base.method(), base.constantBlocks(), base.restarts(), base.seed(), cvSolver, base.nystrom());
         return grid.select(data, DEFAULT_LAMBDAS,
                 c -> new QuantileTrainer(cvBase.with(c.kernel(), c.lambda()), null, Scaler.Kind.NONE),
                 (m, test) -> pinball(m.predict(test.x()), test.y(), base.taus()), listener);

@@ -66,7 +66,8 @@ public record QuantileTrainer(QuantileRegression.Options options, ConeGrid grid,
         l.onProgress(ProgressListener.Event.of("fit", 1, 1, (System.nanoTime() - t0) * 1e-9));
         double[][] range = ConePipeline.range(raw.x());
         ModelHeader h = ModelHeader.of(TYPE, raw, scaler, m.kernel().spec(), hyperParameters(m));
-        return new QuantilePipeline(h, m, m.diagnostics().toMap(), train.x(), range[0], range[1], sel);
+        return new QuantilePipeline(h, m, m.diagnostics().toMap(),
+                org.psdkit.cone.ConeNystrom.expansionPoints(m.functions(), train.x()), range[0], range[1], sel);
     }
 
     /** The options as written in model files ({@code method, taus, lambda, frobeniusWeight}). */
