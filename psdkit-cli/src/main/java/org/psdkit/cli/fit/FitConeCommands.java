@@ -17,7 +17,6 @@ import org.psdkit.kernel.Kernels;
 import org.psdkit.cone.ConeDualSolver;
 import org.psdkit.cone.ConeGrid;
 import org.psdkit.cone.ConeNystrom;
-import org.psdkit.psd.PsdOptions;
 import org.psdkit.cone.hetero.HeteroModel;
 import org.psdkit.cone.hetero.HeteroPipeline;
 import org.psdkit.cone.hetero.HeteroTrainer;
@@ -79,6 +78,8 @@ public final class FitConeCommands {
     abstract static class Base {
         @Mixin
         CommonFitOptions common;
+        @Mixin
+        FeatureSpaceOptions space;
 
         @Option(names = "--kernel", paramLabel = "SPEC",
                 description = "Kernel string, e.g. gaussian(sigma=0.1). Default: Gaussian, sigma chosen by "
@@ -113,44 +114,20 @@ public final class FitConeCommands {
                 description = "Iteration cap of the solver (default: ${DEFAULT-VALUE}).")
         int maxIterations;
 
-        @Option(names = "--anchors", defaultValue = "0", paramLabel = "M",
-                description = "Nystrom (psd method): expand the model on M training points, the loss still on all "
-                        + "(0 = all, the exact model; default: ${DEFAULT-VALUE}).")
-        int anchors;
 
-        @Option(names = "--anchor-method", defaultValue = "uniform", paramLabel = "uniform|kmeans++|leverage",
-                description = "How the --anchors are chosen, seeded by --seed: uniform at random, kernel k-means++ "
-                        + "seeding, or leverage (randomly pivoted Cholesky) (default: ${DEFAULT-VALUE}).")
-        String anchorMethod;
 
-        @Option(names = "--rank-threshold", paramLabel = "X",
-                description = "Keep the eigen-directions of the expansion points' kernel matrix above X·lambda_max; "
-                        + "the objective and gap are those of the problem restricted to them (default 1e-8; a "
-                        + "warning below 1e-12, where double precision no longer resolves them).")
-        Double rankThreshold;
 
         Kernel parsedKernel;
 
         /** The feature-space settings of --anchors, --anchor-method, --seed, --rank-threshold. */
         ConeNystrom nystrom(String command) {
-            double rt = rankThreshold == null ? PsdOptions.DEFAULT_RANK_THRESHOLD : rankThreshold;
-            if (!(rt > 0 && rt < 1)) {
-                throw new IllegalArgumentException("--rank-threshold must be in (0, 1), got " + rankThreshold);
-            }
-            if (rt < PsdOptions.RANK_THRESHOLD_WARNING) {
-                System.err.println("psdkit fit " + command + ": warning: --rank-threshold " + rt + " is below "
-                        + PsdOptions.RANK_THRESHOLD_WARNING + ": directions beneath double-precision resolution of "
-                        + "the kernel matrix are kept");
-            }
-            if (anchors < 0) {
-                throw new IllegalArgumentException("--anchors must be >= 0, got " + anchors);
-            }
-            return new ConeNystrom(anchors, FitDensityCommands.parseAnchorMethod(anchorMethod), common.seed, rt);
+            double rt = space.rankThreshold(command, "");
+            return new ConeNystrom(space.anchors(), space.anchorMethod(), common.seed, rt);
         }
 
         /** --anchors with a method other than psd, with the flag in the message. */
         void checkAnchors(String method) {
-            if (anchors > 0 && !"psd".equals(method)) {
+            if (space.anchors() > 0 && !"psd".equals(method)) {
                 throw new IllegalArgumentException("--anchors is supported by --method psd only, got --method "
                         + method);
             }

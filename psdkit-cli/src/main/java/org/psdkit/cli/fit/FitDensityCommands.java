@@ -94,6 +94,8 @@ public final class FitDensityCommands {
         CommonFitOptions common;
         @Mixin
         DensityFitOptions opt;
+        @Mixin
+        FeatureSpaceOptions space;
 
         @Option(names = "--lambda1", paramLabel = "X", description = "Trace weight (overrides --lambda).")
         Double lambda1;
@@ -108,26 +110,11 @@ public final class FitDensityCommands {
                         + "meaning for every sigma, d and base measure; converges fastest); normalized: to |W|_F·A "
                         + "(the authors' code); raw: to the A of eq. (12) (default: ${DEFAULT-VALUE}).")
         String lambdaScale;
-        @Option(names = "--anchors", defaultValue = "0", paramLabel = "M",
-                description = "Nystrom: expand on M training points (0 = all, the exact model).")
-        int anchors;
-        @Option(names = "--anchor-method", defaultValue = "uniform", paramLabel = "uniform|kmeans++|leverage",
-                description = "How the --anchors are chosen, seeded by --seed: uniform at random, kernel k-means++ "
-                        + "seeding, or leverage (randomly pivoted Cholesky) (default: ${DEFAULT-VALUE}).")
-        String anchorMethod;
-        @Option(names = "--rank-threshold", paramLabel = "X",
-                description = "Keep the eigen-directions of the expansion points' kernel matrix above X·lambda_max; "
-                        + "the objective and gap are those of the problem restricted to them (default 1e-8; a "
-                        + "warning below 1e-12, where double precision no longer resolves them).")
-        Double rankThreshold;
 
         @Override
         public Integer call() {
             opt.check();
-            double rt = rankThreshold == null ? PsdDensityOptions.DEFAULT_RANK_THRESHOLD : rankThreshold;
-            if (!(rt > 0 && rt < 1)) {
-                throw new IllegalArgumentException("--rank-threshold must be in (0, 1), got " + rankThreshold);
-            }
+            double rt = space.rankThreshold("density", ", and the integral of f may lose accuracy");
             double l1 = lambda1 != null ? lambda1 : opt.lambda;
             double l2 = lambda2 != null ? lambda2 : froRatio * l1;
             PsdDensityOptions.LambdaScale sc = switch (lambdaScale.trim().toLowerCase(java.util.Locale.ROOT)) {
@@ -139,15 +126,8 @@ public final class FitDensityCommands {
             };
             PsdDensityOptions o = new PsdDensityOptions(l1, l2, sc, opt.tol, opt.maxIter, Double.POSITIVE_INFINITY,
                     rt);
-            if (rt < PsdDensityOptions.RANK_THRESHOLD_WARNING) {
-                System.err.println("psdkit fit density: warning: --rank-threshold " + rt + " is below "
-                        + PsdDensityOptions.RANK_THRESHOLD_WARNING + ": directions beneath double-precision "
-                        + "resolution of the kernel matrix are kept, and the integral of f may lose accuracy");
-            }
-            if (anchors < 0) {
-                throw new IllegalArgumentException("--anchors must be >= 0, got " + anchors);
-            }
-            org.psdkit.psd.Anchors.Method method = parseAnchorMethod(anchorMethod);
+            int anchors = space.anchors();
+            org.psdkit.psd.Anchors.Method method = space.anchorMethod();
             Kernel k = KernelSpecs.parse(opt.kernel);
             common.checkOutWritable();
             Dataset raw = common.loadUnsupervised("a density model");
@@ -164,15 +144,6 @@ public final class FitDensityCommands {
             options.put("lambda2", l2);
             options.put("lambda_scale", sc.name().toLowerCase(java.util.Locale.ROOT));
             return finish(common, raw, m, secs, options);
-        }
-    }
-
-    /** {@code --anchor-method}, with the flag in the message. */
-    static org.psdkit.psd.Anchors.Method parseAnchorMethod(String s) {
-        try {
-            return org.psdkit.psd.Anchors.Method.parse(s);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--anchor-method: " + e.getMessage(), e);
         }
     }
 

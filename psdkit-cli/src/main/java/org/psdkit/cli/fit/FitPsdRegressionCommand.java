@@ -25,6 +25,8 @@ public final class FitPsdRegressionCommand implements Callable<Integer> {
 
     @Mixin
     CommonFitOptions common;
+    @Mixin
+    FeatureSpaceOptions space;
 
     @Option(names = "--kernel", defaultValue = "gaussian(sigma=1)", paramLabel = "SPEC",
             description = "Kernel string (default: ${DEFAULT-VALUE}).")
@@ -55,18 +57,8 @@ public final class FitPsdRegressionCommand implements Callable<Integer> {
     @Option(names = "--time-limit", paramLabel = "SECONDS", description = "Wall-clock budget of the solver.")
     Double timeLimit;
 
-    @Option(names = "--rank-threshold", paramLabel = "X",
-            description = "Keep the eigen-directions of the kernel matrix above X·lambda_max; the objective and gap "
-                    + "are those of the problem restricted to them (default 1e-8; a warning below 1e-12).")
-    Double rankThreshold;
 
-    @Option(names = "--anchors", defaultValue = "0", paramLabel = "M",
-            description = "Nystrom: expand on M training points (0 = all, the exact model).")
-    int anchors;
 
-    @Option(names = "--anchor-method", defaultValue = "uniform", paramLabel = "uniform|kmeans++|leverage",
-            description = "How the --anchors are chosen, seeded by --seed (default: ${DEFAULT-VALUE}).")
-    String anchorMethod;
 
     /** Default c of --lambda: App. E's λ(‖A‖_* + 0.05‖A‖²_F). */
     static final double DEFAULT_FROBENIUS_RATIO = 0.05;
@@ -108,16 +100,8 @@ public final class FitPsdRegressionCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--max-iter must be >= 1, got " + maxIter);
         }
         o = o.withTolerance(tol).withMaxIterations(maxIter);
-        if (rankThreshold != null) {
-            if (!(rankThreshold > 0 && rankThreshold < 1)) {
-                throw new IllegalArgumentException("--rank-threshold must be in (0, 1), got " + rankThreshold);
-            }
-            if (rankThreshold < PsdOptions.RANK_THRESHOLD_WARNING) {
-                System.err.println("psdkit fit psd-regression: warning: --rank-threshold " + rankThreshold
-                        + " is below " + PsdOptions.RANK_THRESHOLD_WARNING + ": directions beneath double-precision "
-                        + "resolution of the kernel matrix are kept");
-            }
-            o = o.withRelativeThreshold(rankThreshold);
+        if (space.rankThresholdGiven()) {
+            o = o.withRelativeThreshold(space.rankThreshold("psd-regression", ""));
         }
         if (timeLimit != null) {
             if (!(timeLimit > 0)) {
@@ -131,10 +115,8 @@ public final class FitPsdRegressionCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PsdOptions o = options();
-        if (anchors < 0) {
-            throw new IllegalArgumentException("--anchors must be >= 0, got " + anchors);
-        }
-        org.psdkit.psd.Anchors.Method method = FitDensityCommands.parseAnchorMethod(anchorMethod);
+        int anchors = space.anchors();
+        org.psdkit.psd.Anchors.Method method = space.anchorMethod();
         Kernel k = KernelSpecs.parse(kernel);
         common.checkOutWritable();
         Dataset raw = common.loadSupervised(false);
