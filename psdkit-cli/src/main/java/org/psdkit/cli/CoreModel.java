@@ -93,7 +93,7 @@ public final class CoreModel implements LoadedModel {
     @Override
     public String[][] predictText(Matrix rawX) {
         Matrix p = predict(rawX);
-        String[] labels = model instanceof Classifier c ? c.predictLabels(rawX) : null;
+        String[] labels = model instanceof Classifier c ? c.labelsOf(p) : null;
         int off = labels == null ? 0 : 1;
         String[][] out = new String[p.rows()][p.cols() + off];
         for (int i = 0; i < p.rows(); i++) {

@@ -50,8 +50,7 @@ public final class SvmClassifier extends Pipeline<SvmDecision> implements Classi
     }
 
     @Override
-    public String[] predictLabels(Matrix rawX) {
-        Matrix p = predict(rawX);
+    public String[] labelsOf(Matrix p) {
         String[] out = new String[p.rows()];
         for (int i = 0; i < out.length; i++) {
             out[i] = labels.decode(p.get(i, 0));

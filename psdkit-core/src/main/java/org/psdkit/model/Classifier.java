@@ -9,6 +9,11 @@ public interface Classifier extends Model {
     /** The class labels as they appeared in the training data (the original tokens), negative class first. */
     List<String> labels();
 
+    /** The label of each row of outputs that {@link #predict(Matrix)} returned (decoding only, no prediction). */
+    String[] labelsOf(Matrix outputs);
+
     /** The predicted label of each row of raw features. */
-    String[] predictLabels(Matrix rawX);
+    default String[] predictLabels(Matrix rawX) {
+        return labelsOf(predict(rawX));
+    }
 }
