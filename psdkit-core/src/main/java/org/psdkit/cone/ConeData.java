@@ -36,4 +36,32 @@ public final class ConeData {
             }
         }
     }
+
+    /**
+     * Checks the options both cone families share; errors name the parameter: the kernel and solver options must be
+     * given, λ &gt; 0 and finite, the Frobenius weight &gt; 0, at least one restart.
+     */
+    public static void checkOptions(org.psdkit.kernel.Kernel kernel, double lambda, double frobeniusWeight,
+                                    int restarts, ConeDualSolver.Options solver) {
+        java.util.Objects.requireNonNull(kernel, "kernel");
+        if (!(lambda > 0) || !Double.isFinite(lambda)) {
+            throw new IllegalArgumentException("lambda must be > 0, got " + lambda);
+        }
+        if (!(frobeniusWeight > 0)) {
+            throw new IllegalArgumentException("frobenius weight must be > 0, got " + frobeniusWeight);
+        }
+        if (restarts < 1) {
+            throw new IllegalArgumentException("restarts must be >= 1, got " + restarts);
+        }
+        java.util.Objects.requireNonNull(solver, "solver");
+    }
+
+    /** The Nyström setting ({@link ConeNystrom#exact()} when null); anchors need the psd method. */
+    public static ConeNystrom nystrom(ConeNystrom nystrom, boolean psdMethod, String methodId) {
+        ConeNystrom n = nystrom == null ? ConeNystrom.exact() : nystrom;
+        if (n.enabled() && !psdMethod) {
+            throw new IllegalArgumentException("anchors are supported by the psd method only, not " + methodId);
+        }
+        return n;
+    }
 }

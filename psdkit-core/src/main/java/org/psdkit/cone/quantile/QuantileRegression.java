@@ -122,25 +122,9 @@ public final class QuantileRegression {
                     throw new IllegalArgumentException("taus must be strictly increasing, got " + Arrays.toString(taus));
                 }
             }
-            java.util.Objects.requireNonNull(kernel, "kernel");
-            if (!(lambda > 0) || !Double.isFinite(lambda)) {
-                throw new IllegalArgumentException("lambda must be > 0, got " + lambda);
-            }
-            if (!(frobeniusWeight > 0)) {
-                throw new IllegalArgumentException("frobenius weight must be > 0, got " + frobeniusWeight);
-            }
-            if (restarts < 1) {
-                throw new IllegalArgumentException("restarts must be >= 1, got " + restarts);
-            }
+            ConeData.checkOptions(kernel, lambda, frobeniusWeight, restarts, solver);
             java.util.Objects.requireNonNull(method, "method");
-            java.util.Objects.requireNonNull(solver, "solver");
-            if (nystrom == null) {
-                nystrom = ConeNystrom.exact();
-            }
-            if (nystrom.enabled() && method != Method.PSD) {
-                throw new IllegalArgumentException("anchors are supported by the psd method only, not "
-                        + method.id());
-            }
+            nystrom = ConeData.nystrom(nystrom, method == Method.PSD, method.id());
         }
 
         /** The exact model ({@link ConeNystrom#exact()}). */
