@@ -120,7 +120,7 @@ class CliRoundTripTest {
         }
         // the stored scaler is the one fitted on the training data
         Scaler s = Scaler.fit(Scaler.Kind.MINMAX, raw.x());
-        assertEquals(s, ((org.psdkit.model.Pipeline<?>) ((CoreModel) a).model()).header().scaler());
+        assertEquals(s, ((org.psdkit.model.Pipeline<?>) a.model()).header().scaler());
     }
 
     @Test
