@@ -18,7 +18,7 @@ final class FeatureBasis {
      * R = T G divide by √λ, and with a cut at 1e-10 the evaluated density of a 1-D fit (n = 50, σ = 1, λ = 1e-3)
      * integrated by quadrature to 1 + 7.6e-9 while the closed form said 1; at 1e-8 both agree to 1e-9.
      */
-    static final double RELATIVE_RANK_THRESHOLD = 1e-8;
+    static final double RELATIVE_RANK_THRESHOLD = org.psdkit.psd.PsdOptions.DEFAULT_RANK_THRESHOLD;
 
     final Kernel kernel;
     final Matrix points; // n×d
