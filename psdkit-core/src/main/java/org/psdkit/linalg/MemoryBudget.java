@@ -99,8 +99,11 @@ public final class MemoryBudget {
      *             or {@code null}
      */
     public static void checkMatrix(String what, long rows, long cols) {
-        String matrix = (what == null ? "" : what + ": ") + "a " + rows + " x " + cols + " matrix";
         long entries = times(rows, cols);
+        if (entries <= MAX_ARRAY_LENGTH && matrixBytes(rows, cols) < UNCHECKED_BYTES) {
+            return; // the common case (every Matrix.zeros): no message is built
+        }
+        String matrix = (what == null ? "" : what + ": ") + "a " + rows + " x " + cols + " matrix";
         if (entries > MAX_ARRAY_LENGTH) {
             long bytes = times(entries, DOUBLE_BYTES);
             throw new InsufficientMemoryException(matrix + " has " + (entries == Long.MAX_VALUE ? "too many"
