@@ -43,7 +43,7 @@ public class TrainingOptions {
      * (exit 2) on every bad-input class, including fewer than {@link #MIN_TRAIN_ROWS} rows.
      */
     public Dataset loadTrain(boolean classifier) {
-        Scaler.Kind.parse(scale); // validate early, before reading a large file
+        scaleKind(); // validate early, before reading a large file
         Dataset ds = DataReaders.readTraining(train, new CsvReader.Options(target, noTarget, classifier));
         if (ds.n() < MIN_TRAIN_ROWS) {
             throw new IllegalArgumentException(train + ": " + ds.n() + " data row; at least " + MIN_TRAIN_ROWS
@@ -78,9 +78,14 @@ public class TrainingOptions {
         return loadTrain(classifier);
     }
 
+    /** The scaling kind chosen by {@code --scale}. */
+    public Scaler.Kind scaleKind() {
+        return Scaler.Kind.parse(scale);
+    }
+
     /** The scaler chosen by {@code --scale}, fitted on the given (raw training) data. */
     public Scaler fitScaler(Dataset rawTrain) {
-        return Scaler.fit(Scaler.Kind.parse(scale), rawTrain.x());
+        return Scaler.fit(scaleKind(), rawTrain.x());
     }
 
     /** Prints the command's result: one JSON object on stdout with {@code --json}, else a summary on stderr. */

@@ -114,7 +114,7 @@ public final class CvCommand implements Callable<Integer> {
         }
 
         Dataset raw = common.loadSupervised(cv.classifier());
-        Scaler.Kind scaleKind = Scaler.Kind.parse(common.scale);
+        Scaler.Kind scaleKind = common.scaleKind();
         Splits.TrainTest[] parts;
         String protocol;
         if (splits != null) {

@@ -7,7 +7,6 @@ import org.psdkit.cli.KernelSpecs;
 import org.psdkit.cli.Main;
 import org.psdkit.cli.Progress;
 import org.psdkit.data.Dataset;
-import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.model.Metrics;
 import org.psdkit.regression.psd.BaselineTrainer;
@@ -62,7 +61,7 @@ abstract class FitBaselineCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         NonNegativeRegressionModel<KernelExpansionModel> model;
         try (Progress p = Progress.start(type, maxIter)) {
-            model = new BaselineTrainer(which(), k, o, Scaler.Kind.parse(common.scale))
+            model = new BaselineTrainer(which(), k, o, common.scaleKind())
                     .fit(raw, e -> p.set(e.step()));
         }
         KernelExpansionModel m = model.inner();

@@ -11,7 +11,6 @@ import org.psdkit.cli.Main;
 import org.psdkit.cli.Progress;
 import org.psdkit.cli.Reports;
 import org.psdkit.data.Dataset;
-import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.cone.ConeDualSolver;
@@ -264,7 +263,7 @@ public final class FitConeCommands {
             Dataset raw = common.loadSupervised(false);
             HeteroTrainer trainer = new HeteroTrainer(new HeteroscedasticRegression.Options(kernelOrPlaceholder(),
                     lambdaOrPlaceholder(), frobeniusWeight, m, restarts, common.seed, solver(), ny),
-                    grid(HeteroscedasticRegression.DEFAULT_FOLDS), Scaler.Kind.parse(common.scale));
+                    grid(HeteroscedasticRegression.DEFAULT_FOLDS), common.scaleKind());
             long t0 = System.nanoTime();
             if (trainer.grid() != null) {
                 Progress.info("choosing kernel and lambda by " + trainer.grid().folds()
@@ -319,7 +318,7 @@ public final class FitConeCommands {
             common.checkOutWritable();
             Dataset raw = common.loadSupervised(false);
             QuantileTrainer trainer = new QuantileTrainer(options, grid(QuantileRegression.DEFAULT_FOLDS),
-                    Scaler.Kind.parse(common.scale));
+                    common.scaleKind());
             long t0 = System.nanoTime();
             if (trainer.grid() != null) {
                 Progress.info("choosing kernel and lambda by " + trainer.grid().folds()

@@ -132,7 +132,7 @@ public final class FitDensityCommands {
             common.checkOutWritable();
             Dataset raw = common.loadUnsupervised("a density model");
             PsdDensityTrainer trainer = new PsdDensityTrainer(k, opt.base(raw.d()), o, anchors, common.seed,
-                    Scaler.Kind.parse(common.scale), method);
+                    common.scaleKind(), method);
             long t0 = System.nanoTime();
             DensityPipeline m;
             try (Progress p = Progress.start("density fista", opt.maxIter)) {
@@ -168,7 +168,7 @@ public final class FitDensityCommands {
             Dataset raw = common.loadUnsupervised("a density model");
             BaseMeasure base = opt.base(raw.d());
             checkBase(base);
-            Trainer<DensityPipeline> trainer = trainer(k, base, Scaler.Kind.parse(common.scale));
+            Trainer<DensityPipeline> trainer = trainer(k, base, common.scaleKind());
             long t0 = System.nanoTime();
             DensityPipeline m = explained(opt, () -> trainer.fit(raw));
             return finish(common, raw, m, (System.nanoTime() - t0) * 1e-9, Map.of("lambda", opt.lambda));
@@ -224,7 +224,7 @@ public final class FitDensityCommands {
             }
             common.checkOutWritable();
             Dataset raw = common.loadUnsupervised("a density model");
-            KdeTrainer trainer = new KdeTrainer(bandwidth, Scaler.Kind.parse(common.scale));
+            KdeTrainer trainer = new KdeTrainer(bandwidth, common.scaleKind());
             long t0 = System.nanoTime();
             DensityPipeline m = trainer.fit(raw);
             return finish(common, raw, m, (System.nanoTime() - t0) * 1e-9, new java.util.LinkedHashMap<>());

@@ -7,7 +7,6 @@ import org.psdkit.cli.KernelSpecs;
 import org.psdkit.cli.Main;
 import org.psdkit.cli.Progress;
 import org.psdkit.data.Dataset;
-import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.model.Metrics;
 import org.psdkit.model.Pipeline;
@@ -55,7 +54,7 @@ public final class FitKernelSosCommand implements Callable<Integer> {
         Pipeline<KernelSos> model;
         try (Progress p = Progress.start("kernel-sos sdp", maxIterations)) {
             KernelSos.Options o = new KernelSos.Options(lambda, SdpOptions.defaults().withMaxIterations(maxIterations));
-            model = new KernelSosTrainer(k, o, Scaler.Kind.parse(common.scale)).fit(raw,
+            model = new KernelSosTrainer(k, o, common.scaleKind()).fit(raw,
                     e -> p.set(e.step(), String.format(java.util.Locale.ROOT, "gap %.1e", e.value())));
         }
         KernelSos m = model.inner();

@@ -6,7 +6,6 @@ import org.psdkit.cli.CommonFitOptions;
 import org.psdkit.cli.Main;
 import org.psdkit.cli.Params;
 import org.psdkit.data.Dataset;
-import org.psdkit.data.Scaler;
 import org.psdkit.model.Metrics;
 import org.psdkit.model.Pipeline;
 import org.psdkit.regression.KernelRidge;
@@ -79,7 +78,7 @@ public final class FitKrrCommand implements Callable<Integer> {
         Dataset raw = common.loadSupervised(false);
         long t0 = System.nanoTime();
         Pipeline<KernelRidge> model = new KrrTrainer(params.kernel(), KrrKind.options(params),
-                Scaler.Kind.parse(common.scale)).fit(raw);
+                common.scaleKind()).fit(raw);
         KernelRidge m = model.inner();
         double secs = (System.nanoTime() - t0) * 1e-9;
         common.save(model);
@@ -111,7 +110,7 @@ public final class FitKrrCommand implements Callable<Integer> {
         common.checkOutWritable();
         Dataset raw = common.loadSupervised(false);
         long t0 = System.nanoTime();
-        Pipeline<KernelRidge> model = new NystromKrrTrainer(params.kernel(), o, Scaler.Kind.parse(common.scale))
+        Pipeline<KernelRidge> model = new NystromKrrTrainer(params.kernel(), o, common.scaleKind())
                 .fit(raw);
         KernelRidge m = model.inner();
         double secs = (System.nanoTime() - t0) * 1e-9;

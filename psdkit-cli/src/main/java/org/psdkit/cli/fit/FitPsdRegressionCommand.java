@@ -7,7 +7,6 @@ import org.psdkit.cli.KernelSpecs;
 import org.psdkit.cli.Main;
 import org.psdkit.cli.Progress;
 import org.psdkit.data.Dataset;
-import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.model.Metrics;
 import org.psdkit.psd.PsdModel;
@@ -123,7 +122,7 @@ public final class FitPsdRegressionCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         NonNegativeRegressionModel<PsdModel> model;
         try (Progress p = Progress.start("psd-regression (FISTA on the dual)", o.maxIterations())) {
-            model = new PsdRegressionTrainer(k, o, Scaler.Kind.parse(common.scale), anchors, method, common.seed)
+            model = new PsdRegressionTrainer(k, o, common.scaleKind(), anchors, method, common.seed)
                     .fit(raw, e -> p.set(e.step()));
         }
         PsdModel m = model.inner();

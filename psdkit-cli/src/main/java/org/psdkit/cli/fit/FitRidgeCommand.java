@@ -7,7 +7,6 @@ import org.psdkit.cli.KernelSpecs;
 import org.psdkit.cli.Main;
 import org.psdkit.cli.Params;
 import org.psdkit.data.Dataset;
-import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.model.Metrics;
 import org.psdkit.model.Pipeline;
@@ -59,7 +58,7 @@ public final class FitRidgeCommand implements Callable<Integer> {
         }
         long t0 = System.nanoTime();
         Pipeline<RidgeRegression> model = new RidgeTrainer(lam, !noIntercept, RidgeTrainer.Form.parse(form), kernel,
-                Scaler.Kind.parse(common.scale)).fit(raw);
+                common.scaleKind()).fit(raw);
         double secs = (System.nanoTime() - t0) * 1e-9;
         common.save(model);
         Map<String, Object> rep = common.baseReport(RidgeTrainer.TYPE, raw, secs);

@@ -110,7 +110,7 @@ public final class FitSvmCommands {
 
     /** Rejects {@code --scale zscore}: the learned kernels need features scaled to [0, 1] (minmax, always applied). */
     static void checkMinmax(CommonFitOptions common, String model) {
-        Scaler.Kind kind = Scaler.Kind.parse(common.scale);
+        Scaler.Kind kind = common.scaleKind();
         if (kind == Scaler.Kind.ZSCORE) {
             throw new IllegalArgumentException("--scale zscore: " + model + " needs features scaled to [0, 1] "
                     + "(minmax, applied by default); fit simplemkl --gauss-scaling zscore gives the Gaussian/polynomial "
@@ -154,7 +154,7 @@ public final class FitSvmCommands {
             if (cGiven == null) {
                 checkCvRows(raw, SvmTrainer.DEFAULT_FOLDS, "-C");
             }
-            Scaler.Kind scale = Scaler.Kind.parse(common.scale);
+            Scaler.Kind scale = common.scaleKind();
             long t0 = System.nanoTime();
             Map<String, Object> cv = null;
             double cUsed;

@@ -6,7 +6,6 @@ import org.psdkit.cli.CommonFitOptions;
 import org.psdkit.cli.Main;
 import org.psdkit.cli.Params;
 import org.psdkit.data.Dataset;
-import org.psdkit.data.Scaler;
 import org.psdkit.model.Metrics;
 import org.psdkit.model.Pipeline;
 import org.psdkit.optim.smo.Smo;
@@ -60,7 +59,7 @@ public final class FitSvrCommand implements Callable<Integer> {
         Dataset raw = common.loadSupervised(false);
         long t0 = System.nanoTime();
         Pipeline<Svr> model = new SvrTrainer(params.kernel(), params.getDouble("C"), params.getDouble("epsilon"),
-                params.getDouble("tolerance"), Scaler.Kind.parse(common.scale), cacheMb).fit(raw);
+                params.getDouble("tolerance"), common.scaleKind(), cacheMb).fit(raw);
         Svr m = model.inner();
         double secs = (System.nanoTime() - t0) * 1e-9;
         if (!m.diagnostics().converged()) {
