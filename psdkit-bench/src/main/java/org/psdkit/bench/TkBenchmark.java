@@ -3,7 +3,7 @@ package org.psdkit.bench;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.function.Consumer;
-import org.psdkit.classify.BinaryLabels;
+import org.psdkit.experiments.TkTable1;
 import org.psdkit.classify.mkl.KernelLearning.Method;
 import org.psdkit.classify.mkl.KernelLearning;
 import org.psdkit.kernel.GaussianKernel;
@@ -91,16 +91,9 @@ public final class TkBenchmark {
         double cRel = o.cRel();
         double eps = o.epsilon();
         boolean noMkl = !o.simpleMkl();
-        org.psdkit.data.Dataset d = org.psdkit.data.CsvReader.readDroppingIncomplete(o.data(),
-                new org.psdkit.data.CsvReader.Options(null, false, true)).data();
-        BinaryLabels lab = BinaryLabels.of(d.labels(), d.source());
-        double[] y = lab.encode(d.labels(), d.source());
-        org.psdkit.data.Splits.TrainTest part = org.psdkit.data.Splits.trainTest(y.length, 0.2, 1000);
-        int[][] tt = {part.train(), part.test()};
-        org.psdkit.data.Scaler sc = org.psdkit.data.Scaler.fit(org.psdkit.data.Scaler.Kind.MINMAX,
-                d.x().selectRows(tt[0]));
-        Matrix x = sc.apply(d.x().selectRows(tt[0]));
-        double[] ytr = Arrays.stream(tt[0]).mapToDouble(i -> y[i]).toArray();
+        TkTable1.Split part = TkTable1.Labeled.read(o.data()).split(1000);
+        Matrix x = part.xtr();
+        double[] ytr = part.ytr();
         KernelLearning.Settings st = new KernelLearning.Settings(o.degree(), TessellatedKernel.Orthant.LOWER, 300, 1);
         double[] tk = new double[repeats];
         double[] gauss = new double[repeats];

@@ -146,10 +146,7 @@ public final class TkTable1 {
         List<SplitRow> rows = new ArrayList<>();
         List<Summary> summary = new ArrayList<>();
         for (String name : o.datasets()) {
-            org.psdkit.data.Dataset d = org.psdkit.data.CsvReader.readDroppingIncomplete(
-                    o.dataDir().resolve(name + ".csv"), new org.psdkit.data.CsvReader.Options(null, false, true)).data();
-            BinaryLabels lab = BinaryLabels.of(d.labels(), d.source());
-            double[] y = lab.encode(d.labels(), d.source());
+            Labeled d = Labeled.read(o.dataDir().resolve(name + ".csv"));
             int degree = name.equals("ionosphere") ? 0 : 1;
             KernelLearning.Settings st = new KernelLearning.Settings(degree, o.orthant(),
                     o.librarySize(), seed, o.betaBandwidths(), KernelLearning.GaussScaling.MINMAX);
@@ -158,15 +155,11 @@ public final class TkTable1 {
                 res.put(m, new double[runs][]);
             }
             for (int s = firstSplit - 1; s < splits; s++) {
-                org.psdkit.data.Splits.TrainTest part = org.psdkit.data.Splits.trainTest(y.length, 0.2,
-                        seed * 1000 + s);
-                int[][] tt = {part.train(), part.test()};
-                org.psdkit.data.Scaler sc = org.psdkit.data.Scaler.fit(org.psdkit.data.Scaler.Kind.MINMAX,
-                        d.x().selectRows(tt[0]));
-                Matrix xtr = sc.apply(d.x().selectRows(tt[0]));
-                Matrix xte = sc.apply(d.x().selectRows(tt[1]));
-                double[] ytr = java.util.Arrays.stream(tt[0]).mapToDouble(i -> y[i]).toArray();
-                double[] yte = java.util.Arrays.stream(tt[1]).mapToDouble(i -> y[i]).toArray();
+                Split part = d.split(seed * 1000 + s);
+                Matrix xtr = part.xtr();
+                Matrix xte = part.xte();
+                double[] ytr = part.ytr();
+                double[] yte = part.yte();
                 for (Method m : ms) {
                     long t0 = System.nanoTime();
                     double[] cg = o.cGrid() != null ? o.cGrid() : m.defaultCGrid();
@@ -222,5 +215,41 @@ public final class TkTable1 {
             }
         }
         return new Result(runs, firstSplit, rows, summary);
+    }
+
+    /**
+     * A data set of Table I: its features and its two classes encoded ±1 (rows with a missing value dropped, as the
+     * paper's protocol does).
+     */
+    public record Labeled(Matrix x, double[] y) {
+
+        /** Reads a CSV whose last column holds the class labels. */
+        public static Labeled read(Path csv) {
+            org.psdkit.data.Dataset d = org.psdkit.data.CsvReader.readDroppingIncomplete(csv,
+                    new org.psdkit.data.CsvReader.Options(null, false, true)).data();
+            BinaryLabels lab = BinaryLabels.of(d.labels(), d.source());
+            return new Labeled(d.x(), lab.encode(d.labels(), d.source()));
+        }
+
+        /** The seeded 80/20 split, features min-max scaled on its training part. */
+        public Split split(long seed) {
+            org.psdkit.data.Splits.TrainTest part = org.psdkit.data.Splits.trainTest(y.length, 0.2, seed);
+            Matrix train = x.selectRows(part.train());
+            org.psdkit.data.Scaler sc = org.psdkit.data.Scaler.fit(org.psdkit.data.Scaler.Kind.MINMAX, train);
+            return new Split(sc.apply(train), sc.apply(x.selectRows(part.test())), select(part.train()),
+                    select(part.test()));
+        }
+
+        private double[] select(int[] rows) {
+            double[] out = new double[rows.length];
+            for (int i = 0; i < rows.length; i++) {
+                out[i] = y[rows[i]];
+            }
+            return out;
+        }
+    }
+
+    /** Scaled training and test features with their ±1 classes. */
+    public record Split(Matrix xtr, Matrix xte, double[] ytr, double[] yte) {
     }
 }
