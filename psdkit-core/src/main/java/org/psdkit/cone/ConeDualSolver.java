@@ -70,6 +70,11 @@ public final class ConeDualSolver {
                          double primal, double dual, double gap, double infeasibility, boolean converged,
                          int restarts) {
 
+        /** {@link ConeDualSolver#relativeGap}(primal, gap): what {@code converged} was decided on. */
+        public double relativeGap() {
+            return ConeDualSolver.relativeGap(primal, gap);
+        }
+
         /** Outputs z_t(x) for every row of x: n×m. */
         public Matrix outputs(Matrix x) {
             return combine(functions, directions, x);
@@ -233,35 +238,10 @@ public final class ConeDualSolver {
                 return false;
             }
             // gap at the current iterate x_k (the last prox output), not at the extrapolated y
-            unflatten(lastProx, a);
-            double g = smooth(a, z, regs);
-            double conjValue = conj.value(lastProx);
-            double lossValue = 0;
-            double viol = 0;
-            double[] zi = new double[m];
-            for (int i = 0; i < n; i++) {
-                for (int t = 0; t < m; t++) {
-                    zi[t] = z[t][i];
-                }
-                lossValue += loss.value(i, zi);
-                viol = Math.max(viol, loss.infeasibility(i, zi));
-            }
-            double reg = 0;
-            for (double r : regs) {
-                reg += r;
-            }
-            double primal = lossValue + reg;
-            double dual = -(conjValue + g);
-            double gap = primal - dual;
-            state[0] = primal;
-            state[1] = dual;
-            state[2] = gap;
-            state[3] = viol;
-            lis.onProgress(new ProgressListener.Event(TASK, it, 0, "gap", gap / (1 + Math.abs(primal)),
+            evaluate(lastProx, a, z, regs, conj, state);
+            lis.onProgress(new ProgressListener.Event(TASK, it, 0, "gap", relativeGap(state[0], state[2]),
                     (System.nanoTime() - startNanos) * 1e-9));
-            return Double.isFinite(primal) && Double.isFinite(dual)
-                    && gap <= options.gapTolerance() * (1 + Math.abs(primal))
-                    && viol <= options.feasibilityTolerance();
+            return converged(options, state[0], state[1], state[2], state[3]);
         };
         FistaResult fr = Fista.minimize(h, conj, x0, FistaOptions.withLipschitz(lipschitz, options.maxIterations()),
                 rule, null);
@@ -278,9 +258,62 @@ public final class ConeDualSolver {
             }
             fns.add(blocks.get(b).function(beta.clone()));
         }
-        boolean converged = fr.status() == FistaResult.Status.CONVERGED;
+        if (fr.status() != FistaResult.Status.CONVERGED) {
+            // the last check may be up to checkEvery − 1 iterations old: report the gap of the returned iterate
+            evaluate(fr.x(), a, z, regs, conj, state);
+        }
+        boolean converged = converged(options, state[0], state[1], state[2], state[3]);
         return new Result(x, List.copyOf(fns), d, fr.iterations(), state[0], state[1], state[2], state[3], converged,
                 fr.restarts());
+    }
+
+    /**
+     * The relative duality gap of every cone fit, (P − D)/(1 + |P|): the one quantity that the stopping rule compares
+     * with {@link Options#gapTolerance()}, that progress events carry and that {@link Diagnostics#relativeGap()} and
+     * the fit reports' {@code relative_gap} show. The 1 + |P| (rather than |P|) keeps it meaningful when the optimum
+     * is near 0 (a loss of order 1 on standardised targets otherwise).
+     */
+    public static double relativeGap(double primal, double gap) {
+        return gap / (1 + Math.abs(primal));
+    }
+
+    /**
+     * The convergence rule: primal and dual finite, {@link #relativeGap} at most the gap tolerance and the largest
+     * hard-constraint violation at most the feasibility tolerance. A fit is reported {@code converged} exactly when
+     * this holds at the returned iterate.
+     */
+    public static boolean converged(Options options, double primal, double dual, double gap, double infeasibility) {
+        return Double.isFinite(primal) && Double.isFinite(dual)
+                && relativeGap(primal, gap) <= options.gapTolerance()
+                && infeasibility <= options.feasibilityTolerance();
+    }
+
+    /** Primal, dual, gap and largest violation at the dual point {@code flat} into {@code state[0..3]}. */
+    private void evaluate(double[] flat, double[][] a, double[][] z, double[] regs, ProxFunction conj,
+                          double[] state) {
+        unflatten(flat, a);
+        double g = smooth(a, z, regs);
+        double conjValue = conj.value(flat);
+        double lossValue = 0;
+        double viol = 0;
+        double[] zi = new double[m];
+        for (int i = 0; i < n; i++) {
+            for (int t = 0; t < m; t++) {
+                zi[t] = z[t][i];
+            }
+            lossValue += loss.value(i, zi);
+            viol = Math.max(viol, loss.infeasibility(i, zi));
+        }
+        double reg = 0;
+        for (double r : regs) {
+            reg += r;
+        }
+        double primal = lossValue + reg;
+        double dual = -(conjValue + g);
+        state[0] = primal;
+        state[1] = dual;
+        state[2] = primal - dual;
+        state[3] = viol;
     }
 
     private void unflatten(double[] flat, double[][] into) {

@@ -28,6 +28,14 @@ public record Diagnostics(int iterations, double primal, double dual, double gap
                 r.restarts(), (System.nanoTime() - startNanos) * 1e-9);
     }
 
+    /**
+     * The relative duality gap (P − D)/(1 + |P|) of {@link ConeDualSolver#relativeGap}, the quantity {@code converged}
+     * was decided on (with the infeasibility); NaN for the primal baselines, which have no dual.
+     */
+    public double relativeGap() {
+        return ConeDualSolver.relativeGap(primal, gap);
+    }
+
     /** These diagnostics with the feature space of the fit. */
     public Diagnostics withFeatureSpace(int featureRank, double threshold, int expansionPoints) {
         return new Diagnostics(iterations, primal, dual, gap, infeasibility, converged, restarts, seconds,
@@ -41,6 +49,7 @@ public record Diagnostics(int iterations, double primal, double dual, double gap
         m.put("primal", primal);
         m.put("dual", dual);
         m.put("gap", gap);
+        m.put("relative_gap", relativeGap());
         m.put("infeasibility", infeasibility);
         m.put("converged", converged);
         m.put("restarts", restarts);

@@ -131,4 +131,36 @@ class ConeNystromTest {
         assertThrows(IllegalArgumentException.class, () -> new ConeNystrom(-1, Anchors.Method.UNIFORM, 0L, 1e-8));
         assertThrows(IllegalArgumentException.class, () -> new ConeNystrom(5, Anchors.Method.UNIFORM, 0L, 0));
     }
+
+    /**
+     * The reported relative gap and the convergence test share one definition ((P − D)/(1 + |P|),
+     * ConeDualSolver.relativeGap): converged == (relative_gap ≤ tol and infeasibility ≤ feasibility tol), both for a
+     * fit that converges and for one stopped by its iteration budget (whose gap is that of the returned iterate).
+     */
+    @Test
+    void convergedIsExactlyTheRelativeGapAtMostTheTolerance() {
+        Dataset d = data(40, 2);
+        double tol = 1e-3;
+        for (int maxIter : new int[] {7, 20000}) {
+            ConeDualSolver.Options so = new ConeDualSolver.Options(tol,
+                    ConeDualSolver.Options.DEFAULT_FEASIBILITY_TOLERANCE, maxIter,
+                    ConeDualSolver.Options.DEFAULT_CHECK_EVERY);
+            QuantileRegression.Options qo = new QuantileRegression.Options(new double[] {0.25, 0.75},
+                    new GaussianKernel(0.2), 1e-2, 0.05, QuantileRegression.Method.PSD, false, 1, 0L, so,
+                    new ConeNystrom(20, Anchors.Method.UNIFORM, 1L, PsdOptions.DEFAULT_RANK_THRESHOLD));
+            HeteroscedasticRegression.Options ho = new HeteroscedasticRegression.Options(new GaussianKernel(0.2),
+                    1e-2, 0.05, HeteroscedasticRegression.Method.PSD, 1, 0L, so, ConeNystrom.exact());
+            for (java.util.Map<String, Object> diag : java.util.List.of(
+                    new QuantileTrainer(qo, null, Scaler.Kind.NONE).fit(d).diagnostics(),
+                    new HeteroTrainer(ho, null, Scaler.Kind.NONE).fit(d).diagnostics())) {
+                Diagnostics dg = Diagnostics.fromMap(diag);
+                double rel = ((Number) diag.get("relative_gap")).doubleValue();
+                assertEquals(dg.gap() / (1 + Math.abs(dg.primal())), rel, 1e-15 * Math.max(1, Math.abs(rel)));
+                assertEquals(dg.primal() - dg.dual(), dg.gap(), 1e-12 * (1 + Math.abs(dg.primal())));
+                boolean rule = rel <= tol && dg.infeasibility() <= ConeDualSolver.Options.DEFAULT_FEASIBILITY_TOLERANCE;
+                assertEquals(rule, dg.converged(), "max-iter " + maxIter + ": relative gap " + rel);
+                assertEquals(maxIter > 7, dg.converged(), "max-iter " + maxIter + ": relative gap " + rel);
+            }
+        }
+    }
 }

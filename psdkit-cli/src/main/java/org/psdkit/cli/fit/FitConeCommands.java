@@ -42,6 +42,7 @@ public final class FitConeCommands {
         m.put("iterations", d.iterations());
         m.put("objective", d.primal());
         m.put("gap", d.gap());
+        m.put("relative_gap", d.relativeGap());
         m.put("converged", d.converged());
         m.put("rank", d.rank() > 0 ? d.rank() : null);
         m.put("rank_threshold", Double.isFinite(d.rankThreshold()) ? d.rankThreshold() : null);
