@@ -38,24 +38,39 @@ public final class Baselines {
      */
     public static LinearDensity ncm(Matrix x, Kernel kernel, BaseMeasure base, double lambda, double tol,
                                     int maxIter) {
+        return ncm(x, null, kernel, base, lambda, tol, maxIter);
+    }
+
+    /**
+     * NCM expanded on {@code anchors} (Nyström, App. B.5; null = every data point, the exact model): f = Σ_j α_j
+     * k(·, a_j) with α ≥ 0 and uᵀα = 1 over the m anchors, the loss over all n points,
+     * min −(1/n)Σ_i log (K_{nm}α)_i + (λ/2) αᵀK_{mm}α. Needs the m×n cross matrix (O(nm) memory) and the anchors'
+     * m×m Gram matrix, never an n×n one; anchors equal to the data give the exact problem.
+     */
+    public static LinearDensity ncm(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, double lambda,
+                                    double tol, int maxIter) {
         DensityData.check(x, "ncm density");
         checkLambda(lambda);
         base.requireDimension(x.cols());
+        checkAnchors(x, anchors);
         int n = x.rows();
-        Matrix k = kernel.gram(x);
-        double[] u = LinearDensity.singles(kernel, x, base);
-        for (int i = 0; i < n; i++) {
+        Matrix pts = anchors == null ? x : anchors;
+        int m = pts.rows();
+        Matrix kmm = kernel.gram(pts);
+        Matrix kmn = anchors == null ? kmm : kernel.cross(pts, x); // m×n
+        double[] u = LinearDensity.singles(kernel, pts, base);
+        for (int i = 0; i < m; i++) {
             if (!(u[i] > 0)) {
                 throw new IllegalArgumentException("ncm density: ∫ k(x, x_" + i + ") dν = 0");
             }
         }
         double invN = 1.0 / n;
         ProjectedGradient.Objective obj = (gam, grad) -> {
-            double[] a = new double[n];
-            for (int i = 0; i < n; i++) {
-                a[i] = gam[i] / u[i];
+            double[] a = new double[m];
+            for (int j = 0; j < m; j++) {
+                a[j] = gam[j] / u[j];
             }
-            double[] ka = Linalg.gemv(k, false, a);
+            double[] ka = Linalg.gemv(kmn, true, a); // f(x_i), n
             double s = 0;
             double[] wv = new double[n];
             for (int i = 0; i < n; i++) {
@@ -63,35 +78,37 @@ public final class Baselines {
                     return Double.POSITIVE_INFINITY;
                 }
                 s -= Math.log(ka[i]) * invN;
-                wv[i] = -invN / ka[i] + lambda * ka[i];
+                wv[i] = -invN / ka[i];
             }
-            s += 0.5 * lambda * Linalg.dot(a, ka);
-            double[] kw = Linalg.gemv(k, false, wv);
-            for (int i = 0; i < n; i++) {
-                grad[i] = kw[i] / u[i];
+            double[] kmmA = Linalg.gemv(kmm, false, a);
+            s += 0.5 * lambda * Linalg.dot(a, kmmA);
+            // ∇_α = K_{mn} w + λ K_{mm} α, and ∇_γ = ∇_α / u
+            double[] kw = Linalg.gemv(kmn, false, wv);
+            for (int j = 0; j < m; j++) {
+                grad[j] = (kw[j] + lambda * kmmA[j]) / u[j];
             }
             return s;
         };
         ProjectedGradient.Gap fw = (gam, f, g) -> {
             double min = Double.POSITIVE_INFINITY;
             double dot = 0;
-            for (int i = 0; i < n; i++) {
-                min = Math.min(min, g[i]);
-                dot += g[i] * gam[i];
+            for (int j = 0; j < m; j++) {
+                min = Math.min(min, g[j]);
+                dot += g[j] * gam[j];
             }
             return (dot - min) / Math.max(1, Math.abs(f));
         };
-        double[] g0 = new double[n];
-        Arrays.fill(g0, 1.0 / n);
+        double[] g0 = new double[m];
+        Arrays.fill(g0, 1.0 / m);
         ProjectedGradient.Result r = ProjectedGradient.minimize(obj, ProjectedGradient::projectSimplex, fw, g0, 1.0,
                 tol, maxIter, Double.POSITIVE_INFINITY);
-        double[] alpha = new double[n];
-        for (int i = 0; i < n; i++) {
-            alpha[i] = r.x()[i] / u[i];
+        double[] alpha = new double[m];
+        for (int j = 0; j < m; j++) {
+            alpha[j] = r.x()[j] / u[j];
         }
         DensityDiagnostics diag = new DensityDiagnostics(r.value(), Double.NaN, r.gap(), r.iterations(), r.seconds(),
-                r.converged(), Linalg.dot(u, alpha), n, 0, Double.NaN, n);
-        return new LinearDensity(NCM, kernel, x.copy(), alpha, base, diag);
+                r.converged(), Linalg.dot(u, alpha), m, 0, Double.NaN, m);
+        return new LinearDensity(NCM, kernel, pts.copy(), alpha, base, diag);
     }
 
     // ------------------------------------------------------------------ PNM (eq. 37)
@@ -103,12 +120,25 @@ public final class Baselines {
      */
     public static LinearDensity pnm(Matrix x, Kernel kernel, BaseMeasure base, double lambda, double tol,
                                     int maxIter) {
+        return pnm(x, null, kernel, base, lambda, tol, maxIter, FeatureBasis.RELATIVE_RANK_THRESHOLD);
+    }
+
+    /**
+     * PNM expanded on {@code anchors} (Nyström, App. B.5; null = every data point): w lives on the r features of the
+     * anchors' Gram matrix cut at {@code rankThreshold}·λ_max, V = Φ(x_i) (r×n, streamed in row blocks), ũ = Tᵀu over
+     * the anchors; non-negativity is still required at every data point. Anchors equal to the data give the exact
+     * problem.
+     */
+    public static LinearDensity pnm(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, double lambda,
+                                    double tol, int maxIter, double rankThreshold) {
         DensityData.check(x, "pnm density");
         checkLambda(lambda);
         base.requireDimension(x.cols());
+        checkAnchors(x, anchors);
         int n = x.rows();
-        FeatureBasis fb = FeatureBasis.of(kernel, x);
-        double[] u = LinearDensity.singles(kernel, x, base);
+        Matrix pts = anchors == null ? x : anchors;
+        FeatureBasis fb = FeatureBasis.of(kernel, pts, anchors == null ? null : x, rankThreshold);
+        double[] u = LinearDensity.singles(kernel, pts, base);
         double[] ut = Linalg.gemv(fb.t, true, u);
         int r = fb.rank();
         Matrix v = fb.v;
@@ -138,12 +168,12 @@ public final class Baselines {
                     + res.iterations() + " iterations");
         }
         double[] alpha = Linalg.gemv(fb.t, false, w);
-        for (int i = 0; i < n; i++) {
-            alpha[i] /= integral;
+        for (int j = 0; j < alpha.length; j++) {
+            alpha[j] /= integral;
         }
         DensityDiagnostics diag = new DensityDiagnostics(res.primal(), res.dual(), res.relativeGap(), res.iterations(),
-                res.seconds(), res.converged(), integral, r, 0, fb.threshold, n);
-        return new LinearDensity(PNM, kernel, x.copy(), alpha, base, diag);
+                res.seconds(), res.converged(), integral, r, 0, fb.threshold, pts.rows());
+        return new LinearDensity(PNM, kernel, pts.copy(), alpha, base, diag);
     }
 
     // ------------------------------------------------------------------ GLM (eq. 33)
@@ -162,6 +192,15 @@ public final class Baselines {
     /** GLM with g expanded on {@code anchors} only (Nyström features; null = all points). */
     public static GlmDensity glm(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, double lambda, double tol,
                                  int maxIter, long seed) {
+        return glm(x, anchors, kernel, base, lambda, tol, maxIter, seed, FeatureBasis.RELATIVE_RANK_THRESHOLD);
+    }
+
+    /**
+     * GLM with g expanded on {@code anchors} (null = all points) in the r features of their Gram matrix cut at
+     * {@code rankThreshold}·λ_max; the data features are streamed in row blocks (O(nr) memory).
+     */
+    public static GlmDensity glm(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, double lambda, double tol,
+                                 int maxIter, long seed, double rankThreshold) {
         DensityData.check(x, "glm density");
         checkLambda(lambda);
         base.requireDimension(x.cols());
@@ -172,7 +211,8 @@ public final class Baselines {
         int n = x.rows();
         int d = x.cols();
         Matrix pts = anchors == null ? x : anchors;
-        FeatureBasis fb = FeatureBasis.of(kernel, pts, anchors == null ? null : x);
+        checkAnchors(x, anchors);
+        FeatureBasis fb = FeatureBasis.of(kernel, pts, anchors == null ? null : x, rankThreshold);
         int r = fb.rank();
         java.util.SplittableRandom rng = new java.util.SplittableRandom(seed);
         Matrix xi = Matrix.zeros(GLM_MC_SAMPLES, d);
@@ -229,6 +269,13 @@ public final class Baselines {
         DensityDiagnostics diag = new DensityDiagnostics(res.value(), Double.NaN, res.gap(), res.iterations(),
                 res.seconds(), res.converged(), 1.0, r, 0, fb.threshold, pts.rows());
         return new GlmDensity(kernel, pts.copy(), alpha, logZ, base, diag, seed);
+    }
+
+    private static void checkAnchors(Matrix x, Matrix anchors) {
+        if (anchors != null && (anchors.rows() < 1 || anchors.cols() != x.cols())) {
+            throw new IllegalArgumentException("anchors: " + anchors.rows() + " rows of dimension " + anchors.cols()
+                    + " for data of dimension " + x.cols());
+        }
     }
 
     private static void checkLambda(double lambda) {

@@ -4,8 +4,10 @@ import java.util.Map;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
+import org.psdkit.psd.Nystrom;
 
 /**
  * Fits the GLM density baseline ({@link Baselines#glm}): p = exp(g)/Z·ν with the normaliser Z estimated by Monte
@@ -20,9 +22,11 @@ import org.psdkit.optim.ProgressListener;
  * @param maxIterations iteration budget
  * @param seed          seed of the Monte-Carlo draws of the normaliser
  * @param scale         the feature scaling fitted on the training data
+ * @param nystrom       Nyström anchors ({@link Nystrom#exact()}: every training point) and the rank threshold of
+ *                      the feature map; the model file stores the anchors as its points
  */
 public record GlmDensityTrainer(Kernel kernel, BaseMeasure base, double lambda, double tolerance, int maxIterations,
-                                long seed, Scaler.Kind scale) implements Trainer<DensityPipeline> {
+                                long seed, Scaler.Kind scale, Nystrom nystrom) implements Trainer<DensityPipeline> {
 
     /** The model type written in model files. */
     public static final String TYPE = Baselines.GLM;
@@ -36,17 +40,31 @@ public record GlmDensityTrainer(Kernel kernel, BaseMeasure base, double lambda, 
         if (scale == null) {
             scale = Scaler.Kind.NONE;
         }
+        if (nystrom == null) {
+            nystrom = Nystrom.exact();
+        }
+    }
+
+    /** The exact model (every training point an expansion point). */
+    public GlmDensityTrainer(Kernel kernel, BaseMeasure base, double lambda, double tolerance, int maxIterations,
+                             long seed, Scaler.Kind scale) {
+        this(kernel, base, lambda, tolerance, maxIterations, seed, scale, Nystrom.exact());
     }
 
     @Override
     public DensityPipeline fit(Dataset train, ProgressListener listener) {
         Scaler scaler = Scaler.fit(scale, train.x());
-        GlmDensity m = Baselines.glm(scaler.apply(train.x()), kernel, base, lambda, tolerance, maxIterations, seed);
+        Matrix x = scaler.apply(train.x());
+        GlmDensity m = Baselines.glm(x, nystrom.select(kernel, x), kernel, base, lambda, tolerance, maxIterations,
+                seed, nystrom.rankThreshold());
         return DensityPipeline.of(train, scaler, m.kernel().spec(), hyperParameters(), m);
     }
 
-    /** The options as model files hold them: {@code {"lambda": "0.001"}}. */
+    /**
+     * The options as model files hold them: {@code {"lambda": "0.001"}}, plus {@code anchors}, {@code anchor_method}
+     * and {@code anchor_seed} for a Nyström model.
+     */
     public Map<String, Object> hyperParameters() {
-        return BaselineOptions.hyperParameters(lambda);
+        return BaselineOptions.hyperParameters(lambda, nystrom);
     }
 }

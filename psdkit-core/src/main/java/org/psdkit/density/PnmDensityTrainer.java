@@ -4,8 +4,10 @@ import java.util.Map;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
+import org.psdkit.psd.Nystrom;
 
 /**
  * Fits the PNM density baseline ({@link Baselines#pnm}): f = Σ α_i k(·, x_i) non-negative at the data only,
@@ -18,9 +20,11 @@ import org.psdkit.optim.ProgressListener;
  * @param tolerance     stopping tolerance (relative gap)
  * @param maxIterations iteration budget
  * @param scale         the feature scaling fitted on the training data
+ * @param nystrom       Nyström anchors ({@link Nystrom#exact()}: every training point); the model file stores the
+ *                      anchors as its points
  */
 public record PnmDensityTrainer(Kernel kernel, BaseMeasure base, double lambda, double tolerance, int maxIterations,
-                              Scaler.Kind scale) implements Trainer<DensityPipeline> {
+                              Scaler.Kind scale, Nystrom nystrom) implements Trainer<DensityPipeline> {
 
     /** The model type written in model files. */
     public static final String TYPE = Baselines.PNM;
@@ -30,6 +34,15 @@ public record PnmDensityTrainer(Kernel kernel, BaseMeasure base, double lambda, 
         if (scale == null) {
             scale = Scaler.Kind.NONE;
         }
+        if (nystrom == null) {
+            nystrom = Nystrom.exact();
+        }
+    }
+
+    /** The exact model (every training point an expansion point). */
+    public PnmDensityTrainer(Kernel kernel, BaseMeasure base, double lambda, double tolerance, int maxIterations,
+                          Scaler.Kind scale) {
+        this(kernel, base, lambda, tolerance, maxIterations, scale, Nystrom.exact());
     }
 
     /** Default tolerance and iteration budget. */
@@ -40,12 +53,18 @@ public record PnmDensityTrainer(Kernel kernel, BaseMeasure base, double lambda, 
     @Override
     public DensityPipeline fit(Dataset train, ProgressListener listener) {
         Scaler scaler = Scaler.fit(scale, train.x());
-        LinearDensity m = Baselines.pnm(scaler.apply(train.x()), kernel, base, lambda, tolerance, maxIterations);
+        Matrix x = scaler.apply(train.x());
+        Matrix anch = nystrom.select(kernel, x);
+        LinearDensity m = Baselines.pnm(x, anch, kernel, base, lambda, tolerance, maxIterations,
+                nystrom.rankThreshold());
         return DensityPipeline.of(train, scaler, m.kernel().spec(), hyperParameters(), m);
     }
 
-    /** The options as model files hold them: {@code {"lambda": "0.001"}}. */
+    /**
+     * The options as model files hold them: {@code {"lambda": "0.001"}}, plus {@code anchors}, {@code anchor_method}
+     * and {@code anchor_seed} for a Nyström model.
+     */
     public Map<String, Object> hyperParameters() {
-        return BaselineOptions.hyperParameters(lambda);
+        return BaselineOptions.hyperParameters(lambda, nystrom);
     }
 }

@@ -9,6 +9,8 @@ import org.psdkit.cli.Progress;
 import org.psdkit.data.Dataset;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.model.Metrics;
+import org.psdkit.psd.Nystrom;
+import org.psdkit.psd.PsdOptions;
 import org.psdkit.regression.psd.BaselineTrainer;
 import org.psdkit.regression.psd.Baselines;
 import org.psdkit.regression.psd.KernelExpansionModel;
@@ -22,6 +24,8 @@ abstract class FitBaselineCommand implements Callable<Integer> {
 
     @Mixin
     CommonFitOptions common;
+    @Mixin
+    FeatureSpaceOptions space;
 
     @Option(names = "--kernel", defaultValue = "gaussian(sigma=1)", paramLabel = "SPEC",
             description = "Kernel string (default: ${DEFAULT-VALUE}).")
@@ -42,6 +46,27 @@ abstract class FitBaselineCommand implements Callable<Integer> {
 
     abstract BaselineTrainer.Method which();
 
+    /**
+     * {@code --anchors}, {@code --anchor-method}, {@code --seed}, {@code --rank-threshold} as the library's Nyström
+     * settings. Only pnm cuts an eigen-decomposition (its dual lives on the anchors' features); ncm and glm optimise
+     * the anchors' coefficients directly, so {@code --rank-threshold} is refused there.
+     */
+    Nystrom nystrom() {
+        if (which() != BaselineTrainer.Method.PNM) {
+            if (space.rankThresholdGiven()) {
+                throw new IllegalArgumentException("--rank-threshold does not apply to " + which().type() + ": its "
+                        + "coefficients live on the expansion points themselves, no eigen-decomposition is cut");
+            }
+            return new Nystrom(space.anchors(), space.anchorMethod(), common.seed, PsdOptions.DEFAULT_RANK_THRESHOLD);
+        }
+        if (space.rankThresholdGiven() && space.anchors() == 0) {
+            throw new IllegalArgumentException("--rank-threshold applies to pnm with --anchors only: the exact model's "
+                    + "dual works on K itself");
+        }
+        return new Nystrom(space.anchors(), space.anchorMethod(), common.seed,
+                space.rankThreshold(which().type(), ""));
+    }
+
     @Override
     public Integer call() {
         if (!(lambda > 0) || Double.isInfinite(lambda)) {
@@ -54,6 +79,7 @@ abstract class FitBaselineCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--max-iter must be >= 1, got " + maxIter);
         }
         Baselines.Options o = new Baselines.Options(lambda, tol, maxIter, Double.POSITIVE_INFINITY, common.seed);
+        Nystrom ny = nystrom();
         Kernel k = KernelSpecs.parse(kernel);
         common.checkOutWritable();
         Dataset raw = common.loadSupervised(false);
@@ -61,7 +87,7 @@ abstract class FitBaselineCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         NonNegativeRegressionModel<KernelExpansionModel> model;
         try (Progress p = Progress.start(type, maxIter)) {
-            model = new BaselineTrainer(which(), k, o, common.scaleKind())
+            model = new BaselineTrainer(which(), k, o, common.scaleKind(), ny)
                     .fit(raw, e -> p.set(e.step()));
         }
         KernelExpansionModel m = model.inner();

@@ -21,6 +21,7 @@ import org.psdkit.density.PsdDensityOptions;
 import org.psdkit.density.PsdDensityTrainer;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.model.Trainer;
+import org.psdkit.psd.Nystrom;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -153,22 +154,37 @@ public final class FitDensityCommands {
         CommonFitOptions common;
         @Mixin
         DensityFitOptions opt;
+        @Mixin
+        FeatureSpaceOptions space;
 
         /** Checks the base measure for this estimator (default: any). */
         void checkBase(BaseMeasure base) {
         }
 
-        abstract Trainer<DensityPipeline> trainer(Kernel k, BaseMeasure base, Scaler.Kind scale);
+        /** The command name, for messages. */
+        abstract String name();
+
+        /**
+         * {@code --anchors}, {@code --anchor-method}, {@code --seed} and {@code --rank-threshold} as the library's
+         * Nyström settings (NCM overrides: it has no feature map, so no rank threshold).
+         */
+        Nystrom nystrom() {
+            return new Nystrom(space.anchors(), space.anchorMethod(), common.seed,
+                    space.rankThreshold(name(), ""));
+        }
+
+        abstract Trainer<DensityPipeline> trainer(Kernel k, BaseMeasure base, Scaler.Kind scale, Nystrom ny);
 
         @Override
         public Integer call() {
             opt.check();
+            Nystrom ny = nystrom();
             Kernel k = KernelSpecs.parse(opt.kernel);
             common.checkOutWritable();
             Dataset raw = common.loadUnsupervised("a density model");
             BaseMeasure base = opt.base(raw.d());
             checkBase(base);
-            Trainer<DensityPipeline> trainer = trainer(k, base, common.scaleKind());
+            Trainer<DensityPipeline> trainer = trainer(k, base, common.scaleKind(), ny);
             long t0 = System.nanoTime();
             DensityPipeline m = explained(opt, () -> trainer.fit(raw));
             return finish(common, raw, m, (System.nanoTime() - t0) * 1e-9, Map.of("lambda", opt.lambda));
@@ -178,8 +194,23 @@ public final class FitDensityCommands {
     @Command(name = "ncm-density", description = "Baseline: non-negative coefficients on the simplex (Marteau-Ferey, Bach & Rudi 2020 eq. 35).")
     public static final class Ncm extends BaselineFit {
         @Override
-        Trainer<DensityPipeline> trainer(Kernel k, BaseMeasure base, Scaler.Kind scale) {
-            return new NcmDensityTrainer(k, base, opt.lambda, opt.tol, opt.maxIter, scale);
+        String name() {
+            return "ncm-density";
+        }
+
+        @Override
+        Nystrom nystrom() {
+            if (space.rankThresholdGiven()) {
+                throw new IllegalArgumentException("--rank-threshold does not apply to ncm-density: its coefficients "
+                        + "live on the expansion points themselves, no eigen-decomposition is cut");
+            }
+            return new Nystrom(space.anchors(), space.anchorMethod(), common.seed,
+                    org.psdkit.psd.PsdOptions.DEFAULT_RANK_THRESHOLD);
+        }
+
+        @Override
+        Trainer<DensityPipeline> trainer(Kernel k, BaseMeasure base, Scaler.Kind scale, Nystrom ny) {
+            return new NcmDensityTrainer(k, base, opt.lambda, opt.tol, opt.maxIter, scale, ny);
         }
     }
 
@@ -187,14 +218,24 @@ public final class FitDensityCommands {
             + " may be negative elsewhere (eval reports min_density, negative_fraction).")
     public static final class Pnm extends BaselineFit {
         @Override
-        Trainer<DensityPipeline> trainer(Kernel k, BaseMeasure base, Scaler.Kind scale) {
-            return new PnmDensityTrainer(k, base, opt.lambda, opt.tol, opt.maxIter, scale);
+        String name() {
+            return "pnm-density";
+        }
+
+        @Override
+        Trainer<DensityPipeline> trainer(Kernel k, BaseMeasure base, Scaler.Kind scale, Nystrom ny) {
+            return new PnmDensityTrainer(k, base, opt.lambda, opt.tol, opt.maxIter, scale, ny);
         }
     }
 
     @Command(name = "glm-density", description = "Baseline: p = exp(g)/Z·nu with Z by Monte Carlo from nu "
             + "(Marteau-Ferey, Bach & Rudi 2020 eq. 33); needs --base gaussian(...) or box(...).")
     public static final class Glm extends BaselineFit {
+        @Override
+        String name() {
+            return "glm-density";
+        }
+
         @Override
         void checkBase(BaseMeasure base) {
             if (!base.isProbability()) {
@@ -204,8 +245,8 @@ public final class FitDensityCommands {
         }
 
         @Override
-        Trainer<DensityPipeline> trainer(Kernel k, BaseMeasure base, Scaler.Kind scale) {
-            return new GlmDensityTrainer(k, base, opt.lambda, opt.tol, opt.maxIter, common.seed, scale);
+        Trainer<DensityPipeline> trainer(Kernel k, BaseMeasure base, Scaler.Kind scale, Nystrom ny) {
+            return new GlmDensityTrainer(k, base, opt.lambda, opt.tol, opt.maxIter, common.seed, scale, ny);
         }
     }
 

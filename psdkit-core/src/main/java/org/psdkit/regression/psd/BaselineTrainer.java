@@ -10,6 +10,8 @@ import org.psdkit.linalg.Matrix;
 import org.psdkit.model.ModelHeader;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
+import org.psdkit.psd.Nystrom;
+import org.psdkit.psd.PsdOptions;
 
 /**
  * Fits one of the non-negative regression baselines of Marteau-Ferey, Bach &amp; Rudi 2020, App. D ({@link Baselines}:
@@ -24,8 +26,11 @@ import org.psdkit.optim.ProgressListener;
  * @param kernel  the kernel
  * @param options λ, tolerance, iteration budget and the seed of GLM's random starts (validated by their record)
  * @param scale   the feature scaling fitted on the training data
+ * @param nystrom Nyström anchors ({@link Nystrom#exact()}: every training point); the rank threshold applies to PNM
+ *                only (NCM and GLM work on the coefficients of the anchors, no eigen-decomposition is cut)
  */
-public record BaselineTrainer(Method method, Kernel kernel, Baselines.Options options, Scaler.Kind scale)
+public record BaselineTrainer(Method method, Kernel kernel, Baselines.Options options, Scaler.Kind scale,
+                              Nystrom nystrom)
         implements Trainer<NonNegativeRegressionModel<KernelExpansionModel>> {
 
     /** The baselines of App. D; {@link #type()} is the model type in files. */
@@ -65,10 +70,18 @@ public record BaselineTrainer(Method method, Kernel kernel, Baselines.Options op
 
         /** Fits on scaled inputs. */
         public KernelExpansionModel fit(Kernel k, Matrix x, double[] y, Baselines.Options o, ProgressListener l) {
+            return fit(k, x, y, o, Nystrom.exact(), l);
+        }
+
+        /** Fits on scaled inputs, expanded on the anchors {@code ny} chooses among the rows of x. */
+        public KernelExpansionModel fit(Kernel k, Matrix x, double[] y, Baselines.Options o, Nystrom ny,
+                                        ProgressListener l) {
+            Matrix anchors = ny == null ? null : ny.select(k, x);
             return switch (this) {
-                case NCM -> Baselines.ncm(k, x, y, o, l);
-                case PNM -> Baselines.pnm(k, x, y, o, l);
-                case GLM -> Baselines.glm(k, x, y, o, l);
+                case NCM -> Baselines.ncm(k, x, anchors, y, o, l);
+                case PNM -> Baselines.pnm(k, x, anchors, y, o, ny == null ? PsdOptions.DEFAULT_RANK_THRESHOLD
+                        : ny.rankThreshold(), l);
+                case GLM -> Baselines.glm(k, x, anchors, y, o, l);
             };
         }
     }
@@ -86,6 +99,14 @@ public record BaselineTrainer(Method method, Kernel kernel, Baselines.Options op
         if (scale == null) {
             scale = Scaler.Kind.NONE;
         }
+        if (nystrom == null) {
+            nystrom = Nystrom.exact();
+        }
+    }
+
+    /** The exact model (every training point an expansion point). */
+    public BaselineTrainer(Method method, Kernel kernel, Baselines.Options options, Scaler.Kind scale) {
+        this(method, kernel, options, scale, Nystrom.exact());
     }
 
     @Override
@@ -94,9 +115,15 @@ public record BaselineTrainer(Method method, Kernel kernel, Baselines.Options op
             throw new IllegalArgumentException(train.source() + ": " + method.type() + " needs a numeric target");
         }
         Scaler scaler = Scaler.fit(scale, train.x());
-        KernelExpansionModel m = method.fit(kernel, scaler.apply(train.x()), train.y(), options,
+        KernelExpansionModel m = method.fit(kernel, scaler.apply(train.x()), train.y(), options, nystrom,
                 listener);
-        ModelHeader h = ModelHeader.of(method.type(), train, scaler, kernel.spec(), hyperParameters(options));
+        Map<String, Object> hp = hyperParameters(options);
+        if (nystrom.enabled()) {
+            hp.put("anchors", nystrom.anchors());
+            hp.put("anchor_method", nystrom.method().id());
+            hp.put("anchor_seed", nystrom.seed());
+        }
+        ModelHeader h = ModelHeader.of(method.type(), train, scaler, kernel.spec(), hp);
         return new NonNegativeRegressionModel<>(h, m, m.diagnostics().toMap());
     }
 

@@ -12,6 +12,7 @@ import org.psdkit.optim.Losses;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.optim.ProxFunction;
 import org.psdkit.optim.SmoothFunction;
+import org.psdkit.psd.EmpiricalFeatureMap;
 import org.psdkit.psd.PsdOptions;
 import org.psdkit.psd.SolverDiagnostics;
 
@@ -83,48 +84,95 @@ public final class Baselines {
 
     /** The primal objective L(z) + (λ/2)αᵀKα with z = Kα or exp(Kα). */
     static double objective(Matrix k, double[] alpha, double[] y, double lambda, boolean exp) {
-        double[] ka = k.times(alpha);
+        return objective(k, k, alpha, y, lambda, exp);
+    }
+
+    /** The Nyström objective L(z) + (λ/2)αᵀK_{mm}α with z = K_{nm}α or exp(K_{nm}α) (kmn is m×n). */
+    static double objective(Matrix kmn, Matrix kmm, double[] alpha, double[] y, double lambda, boolean exp) {
+        double[] ka = Linalg.gemv(kmn, true, alpha);
         double loss = 0;
         for (int i = 0; i < y.length; i++) {
             double z = exp ? Math.exp(ka[i]) : ka[i];
             loss += (z - y[i]) * (z - y[i]);
         }
-        return loss / (2.0 * y.length) + 0.5 * lambda * Linalg.dot(alpha, ka);
+        return loss / (2.0 * y.length) + 0.5 * lambda * Linalg.dot(alpha, Linalg.gemv(kmm, false, alpha));
     }
 
     public static KernelExpansionModel ncm(Kernel kernel, Matrix x, double[] y, Options o, ProgressListener listener) {
+        return ncm(kernel, x, null, y, o, listener);
+    }
+
+    /**
+     * NCM expanded on {@code anchors} (Nyström, App. B.5; null = every training point): f = Σ_j α_j k(·, a_j),
+     * α ≥ 0, min (1/(2n))‖K_{nm}α − y‖² + (λ/2) αᵀK_{mm}α. O(nm) memory (the m×n cross matrix), never n×n.
+     */
+    public static KernelExpansionModel ncm(Kernel kernel, Matrix x, Matrix anchors, double[] y, Options o,
+                                           ProgressListener listener) {
         PsdRegression.checkData(x, y);
+        checkAnchors(x, anchors);
         long start = System.nanoTime();
-        Matrix k = kernel.gram(x);
         int n = y.length;
-        double[] ev = Linalg.eigvalsh(k);
-        double kmax = ev[n - 1];
-        double lip = kmax * kmax / n + o.lambda() * kmax;
-        double[] kty = k.times(y);
+        Matrix pts = anchors == null ? x : anchors;
+        int m = pts.rows();
+        Matrix kmm = kernel.gram(pts);
+        Matrix kmn = anchors == null ? kmm : kernel.cross(pts, x); // m×n
+        // L = λ_max(K_{mn}K_{nm})/n + λ λ_max(K_{mm}); for the exact model K_{mn}K_{nm} = K², λ_max = λ_max(K)²
+        double kmax = Linalg.eigvalsh(kmm)[m - 1];
+        double cmax = anchors == null ? kmax * kmax
+                : Linalg.eigvalsh(Linalg.gemm(1.0, kmn, false, kmn, true))[m - 1];
+        double lip = cmax / n + o.lambda() * kmax;
+        double[] kty = Linalg.gemv(kmn, false, y);
         double scale = Math.max(Math.sqrt(Linalg.dot(kty, kty)) / n, Double.MIN_NORMAL);
-        SmoothFunction h = quadratic(k, y, o.lambda());
+        SmoothFunction h = quadratic(kmn, kmm, y, o.lambda());
         double[] residual = {Double.NaN};
         ProgressListener lis = ProgressListener.orNone(listener).relabelled("ncm", "residual", () -> residual[0]);
-        FistaResult res = Fista.minimize(h, ProxFunction.nonNegative(), new double[n],
+        FistaResult res = Fista.minimize(h, ProxFunction.nonNegative(), new double[m],
                 new FistaOptions(o.maxIterations(), o.timeLimitSeconds(), lip, true),
                 (it, yy, hv, g) -> {
                     double r = stepResidual(yy, g, lip, true);
                     residual[0] = r / scale;
                     return r <= o.tolerance() * scale;
                 }, lis);
-        double obj = objective(k, res.x(), y, o.lambda(), false);
+        double obj = objective(kmn, kmm, res.x(), y, o.lambda(), false);
         SolverDiagnostics d = new SolverDiagnostics(res.iterations(), Double.NaN, obj, Double.NaN,
-                seconds(start), countPositive(res.x()), n, res.status().name());
-        return new KernelExpansionModel("ncm", kernel, x, res.x(), false, d);
+                seconds(start), countPositive(res.x()), m, res.status().name());
+        return new KernelExpansionModel("ncm", kernel, pts, res.x(), false, d);
     }
 
     public static KernelExpansionModel pnm(Kernel kernel, Matrix x, double[] y, Options o, ProgressListener listener) {
+        return pnm(kernel, x, null, y, o, PsdOptions.DEFAULT_RANK_THRESHOLD, listener);
+    }
+
+    /**
+     * PNM expanded on {@code anchors} (Nyström, App. B.5; null = every training point, where K itself is used and
+     * {@code rankThreshold} is ignored): with V = Φ(x_i) (r×n) the features of the anchors' Gram matrix cut at
+     * {@code rankThreshold}·λ_max, the dual is that of the exact model with K replaced by VᵀV, w = −Vβ/λ and
+     * α = U Σ^{-1/2} w on the anchors; f(x_i) ≥ 0 is still required at every training point.
+     */
+    public static KernelExpansionModel pnm(Kernel kernel, Matrix x, Matrix anchors, double[] y, Options o,
+                                           double rankThreshold, ProgressListener listener) {
         PsdRegression.checkData(x, y);
+        checkAnchors(x, anchors);
         long start = System.nanoTime();
-        Matrix k = kernel.gram(x);
         int n = y.length;
         double lambda = o.lambda();
-        double lip = Linalg.eigvalsh(k)[n - 1] / lambda;
+        Matrix k;
+        Matrix v;
+        EmpiricalFeatureMap map;
+        double lip;
+        if (anchors == null) {
+            k = kernel.gram(x);
+            v = null;
+            map = null;
+            lip = Linalg.eigvalsh(k)[n - 1] / lambda;
+        } else {
+            k = null;
+            map = EmpiricalFeatureMap.nystrom(kernel, anchors, x, rankThreshold);
+            v = map.trainingFeatures(); // r×n
+            lip = Linalg.eigvalsh(Linalg.gemm(1.0, v, false, v, true))[v.rows() - 1] / lambda;
+        }
+        java.util.function.UnaryOperator<double[]> kOp = anchors == null ? k::times
+                : beta -> Linalg.gemv(v, true, Linalg.gemv(v, false, beta));
         ConjugateLoss g = Losses.squaredNonNegative(y);
         // dual: min_β G*(β) + βᵀKβ/(2λ); primal point α = −β/λ, z = Kα
         SmoothFunction h = new SmoothFunction() {
@@ -135,7 +183,7 @@ public final class Baselines {
 
             @Override
             public double valueAndGradient(double[] beta, double[] grad) {
-                double[] kb = k.times(beta);
+                double[] kb = kOp.apply(beta);
                 for (int i = 0; i < n; i++) {
                     grad[i] = kb[i] / lambda;
                 }
@@ -179,30 +227,56 @@ public final class Baselines {
         if (bestGap[0] == Double.POSITIVE_INFINITY) {
             System.arraycopy(res.x(), 0, best, 0, n);
         }
-        double[] alpha = new double[n];
-        for (int i = 0; i < n; i++) {
-            alpha[i] = -best[i] / lambda;
+        if (anchors == null) {
+            double[] alpha = new double[n];
+            for (int i = 0; i < n; i++) {
+                alpha[i] = -best[i] / lambda;
+            }
+            SolverDiagnostics d = new SolverDiagnostics(res.iterations(), bestGap[0], bestGap[1], bestGap[2],
+                    seconds(start), n, n, res.status().name());
+            return new KernelExpansionModel("pnm", kernel, x, alpha, false, d);
         }
+        double[] w = Linalg.gemv(v, false, best);
+        for (int t = 0; t < w.length; t++) {
+            w[t] = -w[t] / lambda;
+        }
+        Matrix wcol = Matrix.zeros(w.length, 1);
+        System.arraycopy(w, 0, wcol.data(), 0, w.length);
+        double[] alpha = map.coefficientFactor(wcol).col(0);
         SolverDiagnostics d = new SolverDiagnostics(res.iterations(), bestGap[0], bestGap[1], bestGap[2],
-                seconds(start), n, n, res.status().name());
-        return new KernelExpansionModel("pnm", kernel, x, alpha, false, d);
+                seconds(start), alpha.length, map.rank(), res.status().name(), map.relativeThreshold(),
+                alpha.length);
+        return new KernelExpansionModel("pnm", kernel, anchors, alpha, false, d);
     }
 
     public static KernelExpansionModel glm(Kernel kernel, Matrix x, double[] y, Options o, ProgressListener listener) {
+        return glm(kernel, x, null, y, o, listener);
+    }
+
+    /**
+     * GLM expanded on {@code anchors} (Nyström, App. B.5; null = every training point): f = exp(K_{nm}α),
+     * min (1/(2n))‖exp(K_{nm}α) − y‖² + (λ/2) αᵀK_{mm}α, O(nm) memory.
+     */
+    public static KernelExpansionModel glm(Kernel kernel, Matrix x, Matrix anchors, double[] y, Options o,
+                                           ProgressListener listener) {
         PsdRegression.checkData(x, y);
+        checkAnchors(x, anchors);
         long start = System.nanoTime();
-        Matrix k = kernel.gram(x);
         int n = y.length;
         double lambda = o.lambda();
+        Matrix pts = anchors == null ? x : anchors;
+        int m = pts.rows();
+        Matrix kmm = kernel.gram(pts);
+        Matrix kmn = anchors == null ? kmm : kernel.cross(pts, x); // m×n
         SmoothFunction h = new SmoothFunction() {
             @Override
             public int dimension() {
-                return n;
+                return m;
             }
 
             @Override
             public double valueAndGradient(double[] a, double[] grad) {
-                double[] ka = k.times(a);
+                double[] ka = Linalg.gemv(kmn, true, a);
                 double[] w = new double[n];
                 double loss = 0;
                 for (int i = 0; i < n; i++) {
@@ -210,19 +284,20 @@ public final class Baselines {
                     loss += (z - y[i]) * (z - y[i]);
                     w[i] = z * (z - y[i]) / n;
                 }
-                double[] kw = k.times(w);
+                double[] kw = Linalg.gemv(kmn, false, w);
+                double[] kmmA = Linalg.gemv(kmm, false, a);
                 double reg = 0;
-                for (int i = 0; i < n; i++) {
-                    grad[i] = kw[i] + lambda * ka[i];
-                    reg += a[i] * ka[i];
+                for (int j = 0; j < m; j++) {
+                    grad[j] = kw[j] + lambda * kmmA[j];
+                    reg += a[j] * kmmA[j];
                 }
                 return loss / (2.0 * n) + 0.5 * lambda * reg;
             }
         };
-        double[] kty = k.times(y);
+        double[] kty = Linalg.gemv(kmn, false, y);
         double scale = Math.max(Math.sqrt(Linalg.dot(kty, kty)) / n, Double.MIN_NORMAL);
         Random rnd = new Random(o.seed());
-        double[] bestAlpha = new double[n];
+        double[] bestAlpha = new double[m];
         double bestObj = Double.POSITIVE_INFINITY;
         int totalIt = 0;
         String status = "MAX_ITERATIONS";
@@ -234,10 +309,10 @@ public final class Baselines {
                 new ProgressListener.Event("glm", stepsBefore[0] + e.step(), 0, "residual", residual[0],
                         seconds(start)));
         for (int s = 0; s < GLM_STARTS; s++) {
-            double[] a0 = new double[n];
+            double[] a0 = new double[m];
             if (s > 0) {
-                for (int i = 0; i < n; i++) {
-                    a0[i] = GLM_START_SCALE * rnd.nextGaussian() / Math.sqrt(n);
+                for (int j = 0; j < m; j++) {
+                    a0[j] = GLM_START_SCALE * rnd.nextGaussian() / Math.sqrt(m);
                 }
             }
             FistaResult res = Fista.minimize(h, ProxFunction.zero(), a0,
@@ -249,16 +324,16 @@ public final class Baselines {
                     }, lis);
             totalIt += res.iterations();
             stepsBefore[0] = totalIt;
-            double obj = objective(k, res.x(), y, lambda, true);
+            double obj = objective(kmn, kmm, res.x(), y, lambda, true);
             if (Double.isFinite(obj) && obj < bestObj) {
                 bestObj = obj;
                 bestAlpha = res.x();
                 status = res.status().name();
             }
         }
-        SolverDiagnostics d = new SolverDiagnostics(totalIt, Double.NaN, bestObj, Double.NaN, seconds(start), n, n,
+        SolverDiagnostics d = new SolverDiagnostics(totalIt, Double.NaN, bestObj, Double.NaN, seconds(start), m, m,
                 status);
-        return new KernelExpansionModel("glm", kernel, x, bestAlpha, true, d);
+        return new KernelExpansionModel("glm", kernel, pts, bestAlpha, true, d);
     }
 
     static double lossSquared(double[] z, double[] y) {
@@ -271,31 +346,45 @@ public final class Baselines {
 
     /** f(α) = (1/(2n))‖Kα − y‖² + (λ/2) αᵀKα. */
     static SmoothFunction quadratic(Matrix k, double[] y, double lambda) {
+        return quadratic(k, k, y, lambda);
+    }
+
+    /** f(α) = (1/(2n))‖K_{nm}α − y‖² + (λ/2) αᵀK_{mm}α (kmn is m×n; the exact model: both K). */
+    static SmoothFunction quadratic(Matrix kmn, Matrix kmm, double[] y, double lambda) {
         int n = y.length;
+        int m = kmm.rows();
         return new SmoothFunction() {
             @Override
             public int dimension() {
-                return n;
+                return m;
             }
 
             @Override
             public double valueAndGradient(double[] a, double[] grad) {
-                double[] ka = k.times(a);
+                double[] ka = Linalg.gemv(kmn, true, a);
+                double[] kmmA = Linalg.gemv(kmm, false, a);
                 double[] r = new double[n];
                 double loss = 0;
-                double reg = 0;
                 for (int i = 0; i < n; i++) {
                     r[i] = (ka[i] - y[i]) / n;
                     loss += (ka[i] - y[i]) * (ka[i] - y[i]);
-                    reg += a[i] * ka[i];
                 }
-                double[] kr = k.times(r);
-                for (int i = 0; i < n; i++) {
-                    grad[i] = kr[i] + lambda * ka[i];
+                double[] kr = Linalg.gemv(kmn, false, r);
+                double reg = 0;
+                for (int j = 0; j < m; j++) {
+                    grad[j] = kr[j] + lambda * kmmA[j];
+                    reg += a[j] * kmmA[j];
                 }
                 return loss / (2.0 * n) + 0.5 * lambda * reg;
             }
         };
+    }
+
+    private static void checkAnchors(Matrix x, Matrix anchors) {
+        if (anchors != null && (anchors.rows() < 1 || anchors.cols() != x.cols())) {
+            throw new IllegalArgumentException("anchors: " + anchors.rows() + " rows of dimension " + anchors.cols()
+                    + " for data of dimension " + x.cols());
+        }
     }
 
     /** ‖x − max(x − g/L, 0)‖·L (projected) or ‖g‖ (unconstrained). */
