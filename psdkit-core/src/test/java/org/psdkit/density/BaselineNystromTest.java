@@ -28,9 +28,13 @@ class BaselineNystromTest {
     private final BaseMeasure box = BaseMeasure.parse("box(a=-3,b=3)", 1);
 
     private List<Trainer<DensityPipeline>> trainers(Nystrom ny) {
-        return List.of(new NcmDensityTrainer(k, box, 1e-3, 1e-10, 50000, Scaler.Kind.NONE, ny),
-                new PnmDensityTrainer(k, box, 1e-3, 1e-10, 50000, Scaler.Kind.NONE, ny),
-                new GlmDensityTrainer(k, box, 1e-3, 1e-9, 50000, 5L, Scaler.Kind.NONE, ny));
+        return trainers(ny, 1e-10, 50000);
+    }
+
+    private List<Trainer<DensityPipeline>> trainers(Nystrom ny, double tol, int maxIter) {
+        return List.of(new NcmDensityTrainer(k, box, 1e-3, tol, maxIter, Scaler.Kind.NONE, ny),
+                new PnmDensityTrainer(k, box, 1e-3, tol, maxIter, Scaler.Kind.NONE, ny),
+                new GlmDensityTrainer(k, box, 1e-3, 10 * tol, maxIter, 5L, Scaler.Kind.NONE, ny));
     }
 
     private static void assertClose(double[] a, double[] b, double tol, String what) {
@@ -61,9 +65,9 @@ class BaselineNystromTest {
     void anchorsAreSeededAndNystromFitsStayNormalisedDensities() {
         Dataset d = Dataset.of(x, null);
         Nystrom ny = Nystrom.of(12, Anchors.Method.KMEANSPP, 7L);
-        List<Trainer<DensityPipeline>> one = trainers(ny);
-        List<Trainer<DensityPipeline>> two = trainers(ny);
-        List<Trainer<DensityPipeline>> other = trainers(Nystrom.of(12, Anchors.Method.KMEANSPP, 8L));
+        List<Trainer<DensityPipeline>> one = trainers(ny, 1e-9, 20000);
+        List<Trainer<DensityPipeline>> two = trainers(ny, 1e-9, 20000);
+        List<Trainer<DensityPipeline>> other = trainers(Nystrom.of(12, Anchors.Method.KMEANSPP, 8L), 1e-4, 200);
         for (int t = 0; t < one.size(); t++) {
             DensityPipeline a = one.get(t).fit(d);
             DensityPipeline b = two.get(t).fit(d);
@@ -83,7 +87,7 @@ class BaselineNystromTest {
     @Test
     void nystromModelsRoundTripThroughModelFiles(@TempDir Path dir) throws Exception {
         Dataset d = Dataset.of(x, null);
-        for (Trainer<DensityPipeline> tr : trainers(Nystrom.of(10, Anchors.Method.LEVERAGE, 2L))) {
+        for (Trainer<DensityPipeline> tr : trainers(Nystrom.of(10, Anchors.Method.LEVERAGE, 2L), 1e-5, 2000)) {
             DensityPipeline m = tr.fit(d);
             Path f = dir.resolve(m.type() + ".json");
             ModelIO.save(m, f);
