@@ -4,6 +4,7 @@ import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Eigen;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.psd.EmpiricalFeatureMap;
 
 /**
  * The Nyström form of {@link LinearBlock}: f(x) = Φ(x)ᵀw with Φ the empirical feature map of g = k + offset on m
@@ -45,17 +46,8 @@ public final class NystromLinearBlock implements Block {
         System.arraycopy(e.values(), first, sigma, 0, r);
         u = Matrix.zeros(m, r);
         System.arraycopy(e.vectors().data(), first * m, u.data(), 0, m * r);
-        Matrix cross = kernel.cross(anchors, data); // m×n
-        double[] cd = cross.data();
-        for (int i = 0; i < cd.length; i++) {
-            cd[i] += offset;
-        }
-        v = Linalg.gemm(1.0, u, true, cross, false); // r×n
-        for (int j = 0; j < v.cols(); j++) {
-            for (int k = 0; k < r; k++) {
-                v.set(k, j, v.get(k, j) / Math.sqrt(sigma[k]));
-            }
-        }
+        // Σ^{-1/2}Uᵀ(K(anchors, data) + offset), r×n, streamed in row blocks of the data (O(nr), never m×n at once)
+        v = EmpiricalFeatureMap.streamedFeatures(kernel, anchors, u, sigma, offset, data);
         Matrix vvt = Linalg.gemm(1.0, v, false, v, true);
         lip = LinearBlock.largestEigenvalue(vvt) / lambda;
     }

@@ -25,8 +25,11 @@ final class FeatureBasis {
     final Matrix v;      // r×n
     final Matrix t;      // n×r
     final double threshold;
+    private final EmpiricalFeatureMap map;
 
-    private FeatureBasis(Kernel kernel, Matrix points, Matrix v, Matrix t, double threshold) {
+    private FeatureBasis(Kernel kernel, Matrix points, Matrix v, Matrix t, double threshold,
+                         EmpiricalFeatureMap map) {
+        this.map = map;
         this.kernel = kernel;
         this.points = points;
         this.v = v;
@@ -50,9 +53,9 @@ final class FeatureBasis {
     static FeatureBasis of(Kernel kernel, Matrix x, Matrix data, double relativeThreshold) {
         EmpiricalFeatureMap map = EmpiricalFeatureMap.of(kernel, x, relativeThreshold);
         Matrix t = map.coefficientFactor(Matrix.identity(map.rank())); // U S^{-1/2}
-        Matrix v = data == null ? map.trainingFeatures()
-                : Linalg.gemm(1.0, t, true, kernel.cross(x, data), false);
-        return new FeatureBasis(kernel, x, v, t, relativeThreshold);
+        // Nyström: Tᵀ K(anchors, data) = Σ^{-1/2}Uᵀ K(anchors, data), streamed in row blocks (O(nr), never n×n)
+        Matrix v = data == null ? map.trainingFeatures() : map.features(data);
+        return new FeatureBasis(kernel, x, v, t, relativeThreshold, map);
     }
 
     int rank() {
@@ -72,8 +75,8 @@ final class FeatureBasis {
         return out;
     }
 
-    /** Φ(z) for the rows of z (r×m). */
+    /** Φ(z) for the rows of z (r×m), streamed in row blocks of z. */
     Matrix features(Matrix z) {
-        return Linalg.gemm(1.0, t, true, kernel.cross(points, z), false);
+        return map.features(z);
     }
 }

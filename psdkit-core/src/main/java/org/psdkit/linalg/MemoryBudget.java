@@ -38,6 +38,37 @@ public final class MemoryBudget {
     private MemoryBudget() {
     }
 
+    private static final ThreadLocal<long[]> GUARD = new ThreadLocal<>();
+    private static volatile int activeGuards;
+
+    /**
+     * While open, every {@link Matrix#zeros} (and other {@link #checkMatrix}) on the calling thread with more than
+     * {@code maxEntries} entries fails with an {@link IllegalStateException}: lets a test show that a computation
+     * never allocates, say, an n×n matrix (arrays allocated without {@link Matrix#zeros} are not seen). Guards do not
+     * nest; close it in a try-with-resources.
+     */
+    public static Guard guardEntries(long maxEntries) {
+        return new Guard(maxEntries);
+    }
+
+    /** An open {@link #guardEntries} limit. */
+    public static final class Guard implements AutoCloseable {
+        private Guard(long maxEntries) {
+            GUARD.set(new long[] {maxEntries});
+            synchronized (MemoryBudget.class) {
+                activeGuards++;
+            }
+        }
+
+        @Override
+        public void close() {
+            GUARD.remove();
+            synchronized (MemoryBudget.class) {
+                activeGuards--;
+            }
+        }
+    }
+
     /** The input needs more memory than the JVM may use, or an array longer than Java arrays can be. */
     public static final class InsufficientMemoryException extends IllegalArgumentException {
         private static final long serialVersionUID = 1L;
@@ -100,6 +131,13 @@ public final class MemoryBudget {
      */
     public static void checkMatrix(String what, long rows, long cols) {
         long entries = times(rows, cols);
+        if (activeGuards > 0) {
+            long[] g = GUARD.get();
+            if (g != null && entries > g[0]) {
+                throw new IllegalStateException((what == null ? "" : what + ": ") + "a " + rows + " x " + cols
+                        + " matrix exceeds the guard's " + g[0] + " entries");
+            }
+        }
         if (entries <= MAX_ARRAY_LENGTH && matrixBytes(rows, cols) < UNCHECKED_BYTES) {
             return; // the common case (every Matrix.zeros): no message is built
         }

@@ -67,7 +67,7 @@ public final class EmpiricalFeatureMap {
      * The Nyström map (Marteau-Ferey, Bach &amp; Rudi 2020 App. B.5): the feature space of the {@code anchors}
      * (eigen-decomposition of their m×m Gram matrix, cut at {@code relativeThreshold}), with the training features
      * {@link #trainingFeatures()} those of the {@code data} rows, Φ(x_i) = Σ^{-1/2}Uᵀ k(anchors, x_i) (r×n, computed
-     * as one m×n cross matrix: O(nm) memory, never n×n). {@link #size()} is the number of data rows; models built on
+     * in row blocks on every core by {@link #features}: O(nr + m·b) memory, never n×n). {@link #size()} is the number of data rows; models built on
      * the map expand on the anchors. With every data row as anchor it equals {@link #of(Kernel, Matrix, double)}
      * up to rounding.
      */
@@ -144,16 +144,73 @@ public final class EmpiricalFeatureMap {
         return v.copy();
     }
 
-    /** Φ(x) for each row of {@code x}: an r×m matrix, one column per point. */
+    /**
+     * Φ(x) for each row of {@code x}: an r×q matrix, one column per point, computed in row blocks of x
+     * ({@link #blockRows}) so that beyond the r×q result only one m×b cross block is held (m expansion points): memory
+     * O(q·r + m·b), never the m×q cross matrix at once nor anything q×q. Each block's kernel evaluations run on every
+     * core ({@code ParallelColumns}) and its product with Uᵀ in multi-threaded BLAS.
+     */
     public Matrix features(Matrix x) {
-        Matrix cross = kernel.cross(points, x); // n×m
-        Matrix f = Linalg.gemm(1.0, u, true, cross, false); // r×m
-        for (int j = 0; j < f.cols(); j++) {
-            for (int k = 0; k < sigma.length; k++) {
-                f.set(k, j, f.get(k, j) / Math.sqrt(sigma[k]));
+        return streamedFeatures(kernel, points, u, sigma, 0.0, x);
+    }
+
+    /**
+     * Entries (m × rows) of one cross block of the streamed feature computation: 2¹⁹ doubles = 4 MiB, well inside the
+     * L3-plus-memory working set at which the blocked gemm runs at full speed, and large enough (b ≥ 512 rows at
+     * m ≤ 1000) that the per-block overhead of handing the kernel loop to the thread pool is negligible.
+     */
+    static final int BLOCK_ENTRIES = 1 << 19;
+    /** Fewest rows per block (so that small m does not make blocks of a few rows). */
+    static final int MIN_BLOCK_ROWS = 256;
+
+    /** Rows of data per block when the expansion has {@code m} points. */
+    public static int blockRows(int m) {
+        return Math.max(MIN_BLOCK_ROWS, BLOCK_ENTRIES / Math.max(1, m));
+    }
+
+    /**
+     * Σ^{-1/2}Uᵀ(K(expansion, data) + offset): the r×q features of the rows of {@code data} in the eigenbasis
+     * (U m×r, Σ the r kept eigenvalues) of an expansion's Gram matrix, streamed in row blocks of {@link #blockRows}
+     * (see {@link #features}). Shared by every Nyström map (PSD blocks, density feature bases, the cone families'
+     * linear block with offset 1).
+     */
+    public static Matrix streamedFeatures(Kernel kernel, Matrix expansion, Matrix u, double[] sigma, double offset,
+                                          Matrix data) {
+        int q = data.rows();
+        int m = expansion.rows();
+        int r = sigma.length;
+        double[] inv = new double[r];
+        for (int k = 0; k < r; k++) {
+            inv[k] = 1.0 / Math.sqrt(sigma[k]);
+        }
+        Matrix out = Matrix.zeros(r, q);
+        double[] od = out.data();
+        int b = blockRows(m);
+        for (int from = 0; from < q; from += b) {
+            int to = Math.min(q, from + b);
+            int[] idx = new int[to - from];
+            for (int i = 0; i < idx.length; i++) {
+                idx[i] = from + i;
+            }
+            Matrix block = idx.length == q ? data : data.selectRows(idx);
+            Matrix cross = kernel.cross(expansion, block); // m×b
+            if (offset != 0) {
+                double[] cd = cross.data();
+                for (int i = 0; i < cd.length; i++) {
+                    cd[i] += offset;
+                }
+            }
+            Matrix f = Linalg.gemm(1.0, u, true, cross, false); // r×b, column-major
+            double[] fd = f.data();
+            for (int j = 0; j < idx.length; j++) {
+                int src = j * r;
+                int dst = (from + j) * r;
+                for (int k = 0; k < r; k++) {
+                    od[dst + k] = fd[src + k] * inv[k];
+                }
             }
         }
-        return f;
+        return out;
     }
 
     /**
