@@ -110,10 +110,12 @@ public final class KrrScaleBenchmark {
      * @param fitCpuSeconds   the same, CPU time of all threads
      * @param exactRmse       NaN when not run
      * @param sklearnFitSeconds NaN when not run; Nystroem.fit_transform + Ridge.fit
+     * @param profile         where the fit's time went ({@link NystromKrrTrainer#fitScaledProfiled})
      */
     public record Row(int n, int m, double readSeconds, double fitSeconds, double fitCpuSeconds, int iterations, double residual,
                       String storage, double rmse, double exactSeconds, double exactRmse, double sklearnReadSeconds,
-                      double sklearnFitSeconds, double sklearnRmse, String sklearnError) {
+                      double sklearnFitSeconds, double sklearnRmse, String sklearnError,
+                      java.util.Map<String, Double> profile) {
     }
 
     /** Runs every configuration, handing each row to {@code sink} as it completes. */
@@ -136,7 +138,8 @@ public final class KrrScaleBenchmark {
                     storage);
             t0 = System.nanoTime();
             long cpu0 = processCpuNanos();
-            NystromKrrTrainer.Fit f = NystromKrrTrainer.fitScaled(k, tr.x(), tr.y(), no);
+            NystromKrrTrainer.ProfiledFit pf = NystromKrrTrainer.fitScaledProfiled(k, tr.x(), tr.y(), no);
+            NystromKrrTrainer.Fit f = pf.fit();
             double fit = (System.nanoTime() - t0) * 1e-9;
             double fitCpu = (processCpuNanos() - cpu0) * 1e-9;
             double rmse = rmse(te, f.model().predictVector(te.x()));
@@ -160,7 +163,7 @@ public final class KrrScaleBenchmark {
                 }
             }
             Row r = new Row(c.n(), c.m(), read, fit, fitCpu, d.iterations(), d.residual(), d.storage(), rmse, exactSecs, exactRmse, sk[0], sk[1], sk[2],
-                    skErr);
+                    skErr, pf.timings());
             rows.add(r);
             sink.accept(r);
             first = false;

@@ -344,6 +344,10 @@ public final class NystromKrr {
         private final boolean single; // passes in single precision (else recomputed in double)
         private final GaussianFloatBlocks fast; // the fast single-precision Gaussian block, or null
         private final Matrix gram; // K_nmᵀK_nm of the single-precision blocks (Storage.GRAM), or null
+        private final double kmmSeconds; // K_mm and its Cholesky factor
+        private final double firstPassSeconds; // the Gram pass or filling the single-precision store
+        private final java.util.concurrent.atomic.AtomicLong passNanos = new java.util.concurrent.atomic.AtomicLong();
+        private final AtomicInteger passes = new AtomicInteger();
 
         Problem(Kernel kernel, Matrix x, Matrix anchors, Storage storage) {
             if (x.cols() != anchors.cols()) {
@@ -354,8 +358,10 @@ public final class NystromKrr {
             this.anchors = anchors.copy();
             this.n = x.rows();
             this.m = anchors.rows();
+            long t0 = System.nanoTime();
             kmm = kernel.gram(this.anchors);
             kmmChol = Linalg.cholesky(kmm);
+            kmmSeconds = (System.nanoTime() - t0) * 1e-9;
             Runtime rt = Runtime.getRuntime();
             long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
             int workers = POOL.getParallelism();
@@ -384,6 +390,7 @@ public final class NystromKrr {
                     : (int) Math.max(0, Math.min(nb, Math.floor(budget / ((double) rows * m * Float.BYTES))));
             cached = keep;
             cache = keep > 0 ? new float[nb][] : null;
+            t0 = System.nanoTime();
             if (gram) {
                 this.gram = accumulateGram(keep);
             } else {
@@ -393,6 +400,21 @@ public final class NystromKrr {
                             floatBlock(b, new float[(blockStart[b + 1] - blockStart[b]) * m]))).join();
                 }
             }
+            firstPassSeconds = (System.nanoTime() - t0) * 1e-9;
+        }
+
+        /**
+         * Where the time went (for {@code bench krr-scale}'s profile): {@code kmmSeconds} (K_mm and its factor),
+         * {@code firstPassSeconds} (the Gram pass, or filling the single-precision store), {@code passes} and
+         * {@code passSeconds} (the passes K_nmᵀ(K_nm u + v) so far: right-hand sides, CG products, residual checks).
+         */
+        public java.util.Map<String, Double> timings() {
+            java.util.Map<String, Double> t = new java.util.LinkedHashMap<>();
+            t.put("kmmSeconds", kmmSeconds);
+            t.put("firstPassSeconds", firstPassSeconds);
+            t.put("passes", (double) passes.get());
+            t.put("passSeconds", passNanos.get() * 1e-9);
+            return t;
         }
 
         /**
@@ -467,7 +489,8 @@ public final class NystromKrr {
 
         /** Σ over row blocks of K_bᵀ(K_b u + v_b); u or v may be null (taken as 0). */
         double[] pass(double[] u, double[] v) {
-            return POOL.submit(() -> IntStream.range(0, blocks.size()).parallel().mapToObj(b -> block(b, u, v))
+            long t0 = System.nanoTime();
+            double[] out = POOL.submit(() -> IntStream.range(0, blocks.size()).parallel().mapToObj(b -> block(b, u, v))
                     .reduce(new double[m], (p, q) -> {
                         double[] r = new double[m];
                         for (int j = 0; j < m; j++) {
@@ -475,6 +498,9 @@ public final class NystromKrr {
                         }
                         return r;
                     })).join();
+            passNanos.addAndGet(System.nanoTime() - t0);
+            passes.incrementAndGet();
+            return out;
         }
 
         private double[] block(int b, double[] u, double[] v) {

@@ -137,6 +137,7 @@ public final class BenchKrrScaleCommand implements Callable<Integer> {
         m.put("iterations", r.iterations());
         m.put("residual", r.residual());
         m.put("storage", r.storage());
+        m.put("profile", r.profile());
         m.put("rmse", r.rmse());
         if (!Double.isNaN(r.exactRmse())) {
             m.put("exactSeconds", r.exactSeconds());
@@ -156,6 +157,7 @@ public final class BenchKrrScaleCommand implements Callable<Integer> {
         String line = String.format(Locale.ROOT, "n=%d m=%d: read %.1f s, fit %.1f s (cpu %.1f s; %d CG iterations, residual %.1e, "
                 + "K_nm %s), test rmse %.4f", r.n(), r.m(), r.readSeconds(), r.fitSeconds(), r.fitCpuSeconds(), r.iterations(),
                 r.residual(), r.storage(), r.rmse());
+        line += " " + r.profile();
         if (!Double.isNaN(r.exactRmse())) {
             line += String.format(Locale.ROOT, "; exact KRR %.1f s rmse %.4f (ratio %.4f)", r.exactSeconds(),
                     r.exactRmse(), r.rmse() / r.exactRmse());
