@@ -61,8 +61,9 @@ public final class NystromKrr {
     static final int FLOAT_BLOCK_ENTRIES = 1 << 22;
 
     /**
-     * {@link Storage#AUTO} accumulates K_nmᵀK_nm ({@link Storage#GRAM}) when one m×m double array per worker plus
-     * two more fit in this fraction of the free heap (m = 5,000: 4 × 200 MB with two workers; the per-worker
+     * {@link Storage#AUTO} accumulates K_nmᵀK_nm ({@link Storage#GRAM}) when K_nm does not fit the single-precision
+     * store ({@link #FLOAT_CACHE_HEAP_FRACTION}) and one m×m double array per worker plus two more fit in this
+     * fraction of the free heap (m = 5,000: 4 × 200 MB with two workers; the per-worker
      * accumulators are native memory, counted here all the same).
      */
     public static final double GRAM_HEAP_FRACTION = 0.3;
@@ -365,10 +366,14 @@ public final class NystromKrr {
             Runtime rt = Runtime.getRuntime();
             long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
             int workers = POOL.getParallelism();
-            boolean gram = storage == Storage.GRAM || (storage == Storage.AUTO
-                    && (workers + 2.0) * 8.0 * m * m <= GRAM_HEAP_FRACTION * free);
             single = storage != Storage.RECOMPUTE;
             int rows = Math.max(1, (single ? FLOAT_BLOCK_ENTRIES : BLOCK_ENTRIES) / m);
+            // AUTO: plain CG when all of K_nm fits the single-precision store (a pass then costs ≈ 1 ns per entry:
+            // at n = 50,000, m = 5,000 it took 44 CPU-s against the Gram route's 67, docs/benchmarks/krr-scale.md),
+            // else the Gram route when its m×m arrays fit
+            boolean allFit = (double) n * m * Float.BYTES <= FLOAT_CACHE_HEAP_FRACTION * free;
+            boolean gram = storage == Storage.GRAM || (storage == Storage.AUTO && !allFit
+                    && (workers + 2.0) * 8.0 * m * m <= GRAM_HEAP_FRACTION * free);
             int nb = (n + rows - 1) / rows;
             blockStart = new int[nb + 1];
             for (int b = 0; b < nb; b++) {
