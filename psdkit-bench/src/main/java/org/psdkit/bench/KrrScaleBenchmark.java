@@ -78,12 +78,13 @@ public final class KrrScaleBenchmark {
      * @param sklearn   also run the scikit-learn peer ({@code python3}) when n ≥ sklearnMinN
      * @param sklearnMinN smallest n for the peer
      * @param python    the Python interpreter with scikit-learn (e.g. {@code /usr/bin/python3})
-     * @param storage   where K_nm lives between CG iterations (null: auto)
+     * @param storages  where K_nm lives between CG iterations: one Nyström fit per entry on the same data, in this
+     *                  order (the first is the one exact KRR and scikit-learn run beside)
      * @param dir       directory for the CSV files
      * @param seed      data and anchor seed
      */
     public record Options(List<Config> configs, int nTest, double sigma, double lambda, double tolerance,
-                          int exactMaxN, boolean sklearn, int sklearnMinN, String python, NystromKrr.Storage storage, Path dir, long seed) {
+                          int exactMaxN, boolean sklearn, int sklearnMinN, String python, List<NystromKrr.Storage> storages, Path dir, long seed) {
         public Options {
             if (configs == null || configs.isEmpty()) {
                 throw new IllegalArgumentException("configs must not be empty");
@@ -97,6 +98,7 @@ public final class KrrScaleBenchmark {
             if (dir == null) {
                 throw new IllegalArgumentException("dir must not be null");
             }
+            storages = storages == null || storages.isEmpty() ? List.of(NystromKrr.Storage.AUTO) : List.copyOf(storages);
         }
     }
 
@@ -108,10 +110,12 @@ public final class KrrScaleBenchmark {
      * @param fitCpuSeconds   the same, CPU time of all threads
      * @param exactRmse       NaN when not run
      * @param sklearnFitSeconds NaN when not run; Nystroem.fit_transform + Ridge.fit
+     * @param profile         where the fit's time went ({@link NystromKrrTrainer#fitScaledProfiled})
      */
     public record Row(int n, int m, double readSeconds, double fitSeconds, double fitCpuSeconds, int iterations, double residual,
                       String storage, double rmse, double exactSeconds, double exactRmse, double sklearnReadSeconds,
-                      double sklearnFitSeconds, double sklearnRmse, String sklearnError) {
+                      double sklearnFitSeconds, double sklearnRmse, String sklearnError,
+                      java.util.Map<String, Double> profile) {
     }
 
     /** Runs every configuration, handing each row to {@code sink} as it completes. */
@@ -127,12 +131,15 @@ public final class KrrScaleBenchmark {
             Dataset tr = CsvReader.read(train, CsvReader.Options.regression());
             double read = (System.nanoTime() - t0) * 1e-9;
             Dataset te = CsvReader.read(test, CsvReader.Options.regression());
+            boolean first = true;
+            for (NystromKrr.Storage storage : o.storages()) {
             NystromKrrTrainer.Options no = new NystromKrrTrainer.Options(o.lambda(), false, c.m(),
                     NystromKrr.AnchorMethod.UNIFORM, o.seed(), o.tolerance(), NystromKrr.DEFAULT_MAX_ITERATIONS,
-                    o.storage());
+                    storage);
             t0 = System.nanoTime();
             long cpu0 = processCpuNanos();
-            NystromKrrTrainer.Fit f = NystromKrrTrainer.fitScaled(k, tr.x(), tr.y(), no);
+            NystromKrrTrainer.ProfiledFit pf = NystromKrrTrainer.fitScaledProfiled(k, tr.x(), tr.y(), no);
+            NystromKrrTrainer.Fit f = pf.fit();
             double fit = (System.nanoTime() - t0) * 1e-9;
             double fitCpu = (processCpuNanos() - cpu0) * 1e-9;
             double rmse = rmse(te, f.model().predictVector(te.x()));
@@ -140,7 +147,7 @@ public final class KrrScaleBenchmark {
             f = null; // let K_nm go before the exact fit
             double exactSecs = Double.NaN;
             double exactRmse = Double.NaN;
-            if (c.n() <= o.exactMaxN()) {
+            if (first && c.n() <= o.exactMaxN()) {
                 t0 = System.nanoTime();
                 KernelRidge e = KernelRidge.fit(k, tr.x(), tr.y(), KernelRidge.Options.standard(o.lambda()));
                 exactSecs = (System.nanoTime() - t0) * 1e-9;
@@ -148,7 +155,7 @@ public final class KrrScaleBenchmark {
             }
             double[] sk = {Double.NaN, Double.NaN, Double.NaN};
             String skErr = null;
-            if (o.sklearn() && c.n() >= o.sklearnMinN()) {
+            if (first && o.sklearn() && c.n() >= o.sklearnMinN()) {
                 try {
                     sk = sklearn(o, train, test, c.m());
                 } catch (RuntimeException ex) {
@@ -156,9 +163,11 @@ public final class KrrScaleBenchmark {
                 }
             }
             Row r = new Row(c.n(), c.m(), read, fit, fitCpu, d.iterations(), d.residual(), d.storage(), rmse, exactSecs, exactRmse, sk[0], sk[1], sk[2],
-                    skErr);
+                    skErr, pf.timings());
             rows.add(r);
             sink.accept(r);
+            first = false;
+            }
         }
         return rows;
     }

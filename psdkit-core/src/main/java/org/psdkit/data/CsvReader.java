@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.linalg.MemoryBudget;
 
@@ -231,14 +232,32 @@ public final class CsvReader {
         // the table of field strings and then the matrix of doubles, before they are allocated
         MemoryBudget.check(file + " (" + (last - 1) + " rows x " + header.length + " columns)",
                 MemoryBudget.times(MemoryBudget.times(last - 1, header.length), FIELD_BYTES));
-        List<String[]> rows = new ArrayList<>();
+        // split on all cores; errors are kept per line and raised below in file order (the first bad line wins)
+        String[][] split = new String[last][];
+        RuntimeException[] bad = new RuntimeException[last];
+        final List<String> ls = lines;
+        IntStream.range(1, last).parallel().forEach(i -> {
+            String line = ls.get(i);
+            if (!line.isBlank()) {
+                try {
+                    split[i] = splitAt(file, i + 1, line);
+                } catch (IllegalArgumentException e) {
+                    bad[i] = e;
+                }
+            }
+        });
+        List<String[]> rows = new ArrayList<>(last);
         int[] lineNo = new int[last];
         for (int i = 1; i < last; i++) {
             String line = lines.get(i);
             if (line.isBlank()) {
                 throw new IllegalArgumentException(file + ", line " + (i + 1) + ": blank line inside the data");
             }
-            String[] f = splitAt(file, i + 1, line);
+            if (bad[i] != null) {
+                throw bad[i];
+            }
+            String[] f = split[i];
+            split[i] = null;
             if (f.length != header.length) {
                 throw new IllegalArgumentException(file + ", line " + (i + 1) + ": " + f.length + " fields, but the "
                         + "header has " + header.length);
@@ -383,10 +402,21 @@ public final class CsvReader {
         }
         Matrix x = Matrix.zeros(n, d);
         double[] a = x.data();
-        for (int i = 0; i < n; i++) {
+        // parsed on all cores; the error of the first bad row (in file order) is the one raised
+        RuntimeException[] bad = new RuntimeException[n];
+        IntStream.range(0, n).parallel().forEach(i -> {
             String[] f = t.rows.get(i);
-            for (int j = 0; j < d; j++) {
-                a[i + j * n] = number(t.file, t.lineNumbers[i], idx[j] + 1, features[j], f[idx[j]]);
+            try {
+                for (int j = 0; j < d; j++) {
+                    a[i + j * n] = number(t.file, t.lineNumbers[i], idx[j] + 1, features[j], f[idx[j]]);
+                }
+            } catch (IllegalArgumentException e) {
+                bad[i] = e;
+            }
+        });
+        for (RuntimeException e : bad) {
+            if (e != null) {
+                throw e;
             }
         }
         double[] y = null;

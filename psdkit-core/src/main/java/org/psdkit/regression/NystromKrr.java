@@ -7,8 +7,11 @@ import java.util.Locale;
 import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
+import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.linalg.FloatBlas;
 import org.psdkit.linalg.Cholesky;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
@@ -49,6 +52,21 @@ public final class NystromKrr {
 
     /** Row-block size target: blocks of K_nm of about 2²⁰ numbers (8 MB in double), small enough for caches. */
     static final int BLOCK_ENTRIES = 1 << 20;
+
+    /**
+     * Row-block size of the single-precision passes: 2²² numbers (16 MB). Larger than {@link #BLOCK_ENTRIES} because
+     * the Gram pass ({@link Storage#GRAM}) runs one dsyrk per block, and a deeper inner dimension (838 rows at
+     * m = 5,000) keeps it near the BLAS's peak.
+     */
+    static final int FLOAT_BLOCK_ENTRIES = 1 << 22;
+
+    /**
+     * {@link Storage#AUTO} accumulates K_nmᵀK_nm ({@link Storage#GRAM}) when K_nm does not fit the single-precision
+     * store ({@link #FLOAT_CACHE_HEAP_FRACTION}) and one m×m double array per worker plus two more fit in this
+     * fraction of the free heap (m = 5,000: 4 × 200 MB with two workers; the per-worker
+     * accumulators are native memory, counted here all the same).
+     */
+    public static final double GRAM_HEAP_FRACTION = 0.3;
 
     /**
      * Single-precision K_nm is kept when it needs at most this fraction of the maximum heap: 0.4 leaves room for the
@@ -111,7 +129,13 @@ public final class NystromKrr {
         /** Recomputed in double precision every pass (O(m) extra memory per block). */
         RECOMPUTE,
         /** Kept in single precision (n·m·4 bytes). */
-        FLOAT;
+        FLOAT,
+        /**
+         * K_nmᵀK_nm of the single-precision blocks accumulated once (dsyrk per row block) and its Cholesky
+         * factor used as CG's preconditioner, so CG needs one to three passes; the blocks of K_nm in single
+         * precision, kept as far as {@link #FLOAT_CACHE_HEAP_FRACTION} allows and recomputed otherwise.
+         */
+        GRAM;
 
         public static Storage parse(String s) {
             String t = s == null ? "" : s.trim().toLowerCase(Locale.ROOT);
@@ -119,8 +143,9 @@ public final class NystromKrr {
                 case "auto" -> AUTO;
                 case "recompute" -> RECOMPUTE;
                 case "float" -> FLOAT;
+                case "gram" -> GRAM;
                 default -> throw new IllegalArgumentException("storage: '" + s
-                        + "' is not auto, recompute or float");
+                        + "' is not auto, recompute, float or gram");
             };
         }
 
@@ -317,6 +342,13 @@ public final class NystromKrr {
         private final Cholesky kmmChol;
         private final float[][] cache; // per block, row-major b×m; null (or null blocks) when recomputed
         private final int cached; // number of leading blocks kept in single precision
+        private final boolean single; // passes in single precision (else recomputed in double)
+        private final GaussianFloatBlocks fast; // the fast single-precision Gaussian block, or null
+        private final Matrix gram; // K_nmᵀK_nm of the single-precision blocks (Storage.GRAM), or null
+        private final double kmmSeconds; // K_mm and its Cholesky factor
+        private final double firstPassSeconds; // the Gram pass or filling the single-precision store
+        private final java.util.concurrent.atomic.AtomicLong passNanos = new java.util.concurrent.atomic.AtomicLong();
+        private final AtomicInteger passes = new AtomicInteger();
 
         Problem(Kernel kernel, Matrix x, Matrix anchors, Storage storage) {
             if (x.cols() != anchors.cols()) {
@@ -327,7 +359,21 @@ public final class NystromKrr {
             this.anchors = anchors.copy();
             this.n = x.rows();
             this.m = anchors.rows();
-            int rows = Math.max(1, BLOCK_ENTRIES / m);
+            long t0 = System.nanoTime();
+            kmm = kernel.gram(this.anchors);
+            kmmChol = Linalg.cholesky(kmm);
+            kmmSeconds = (System.nanoTime() - t0) * 1e-9;
+            Runtime rt = Runtime.getRuntime();
+            long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+            int workers = POOL.getParallelism();
+            single = storage != Storage.RECOMPUTE;
+            int rows = Math.max(1, (single ? FLOAT_BLOCK_ENTRIES : BLOCK_ENTRIES) / m);
+            // AUTO: plain CG when all of K_nm fits the single-precision store (a pass then costs ≈ 1 ns per entry:
+            // at n = 50,000, m = 5,000 it took 44 CPU-s against the Gram route's 67, docs/benchmarks/krr-scale.md),
+            // else the Gram route when its m×m arrays fit
+            boolean allFit = (double) n * m * Float.BYTES <= FLOAT_CACHE_HEAP_FRACTION * free;
+            boolean gram = storage == Storage.GRAM || (storage == Storage.AUTO && !allFit
+                    && (workers + 2.0) * 8.0 * m * m <= GRAM_HEAP_FRACTION * free);
             int nb = (n + rows - 1) / rows;
             blockStart = new int[nb + 1];
             for (int b = 0; b < nb; b++) {
@@ -335,22 +381,96 @@ public final class NystromKrr {
                 blocks.add(rowRange(x, b * rows, Math.min(n, (b + 1) * rows)));
             }
             blockStart[nb] = n;
-            kmm = kernel.gram(this.anchors);
-            kmmChol = Linalg.cholesky(kmm);
-            Runtime rt = Runtime.getRuntime();
-            long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-            // AUTO keeps as many leading blocks as fit in the budget and recomputes the rest
-            int keep = storage == Storage.FLOAT ? nb : storage == Storage.RECOMPUTE ? 0
-                    : (int) Math.min(nb, Math.floor(FLOAT_CACHE_HEAP_FRACTION * free
-                            / ((double) rows * m * Float.BYTES)));
-            cached = keep;
-            if (keep > 0) {
-                cache = new float[nb][];
-                POOL.submit(() -> IntStream.range(0, keep).parallel().forEach(b -> cache[b] = toFloatRowMajor(
-                        kernel.cross(blocks.get(b), this.anchors)))).join();
-            } else {
-                cache = null;
+            GaussianFloatBlocks g = null;
+            if (single && kernel instanceof GaussianKernel gk) {
+                g = new GaussianFloatBlocks(gk, this.anchors);
+                if (g.errorBound(g.maxCentredNorm2(x)) > GaussianFloatBlocks.MAX_RELATIVE_ERROR) {
+                    g = null; // points far from the anchors' mean relative to σ: the double kernel, rounded
+                }
             }
+            fast = g;
+            long budget = (long) (FLOAT_CACHE_HEAP_FRACTION * (free - (gram ? (workers + 2L) * 8L * m * m : 0)));
+            // AUTO (and GRAM) keep as many leading blocks as fit in the budget and recompute the rest
+            int keep = storage == Storage.FLOAT ? nb : storage == Storage.RECOMPUTE ? 0
+                    : (int) Math.max(0, Math.min(nb, Math.floor(budget / ((double) rows * m * Float.BYTES))));
+            cached = keep;
+            cache = keep > 0 ? new float[nb][] : null;
+            t0 = System.nanoTime();
+            if (gram) {
+                this.gram = accumulateGram(keep);
+            } else {
+                this.gram = null;
+                if (keep > 0) {
+                    POOL.submit(() -> IntStream.range(0, keep).parallel().forEach(b -> cache[b] =
+                            floatBlock(b, new float[(blockStart[b + 1] - blockStart[b]) * m]))).join();
+                }
+            }
+            firstPassSeconds = (System.nanoTime() - t0) * 1e-9;
+        }
+
+        /**
+         * Where the time went (for {@code bench krr-scale}'s profile): {@code kmmSeconds} (K_mm and its factor),
+         * {@code firstPassSeconds} (the Gram pass, or filling the single-precision store), {@code passes} and
+         * {@code passSeconds} (the passes K_nmᵀ(K_nm u + v) so far: right-hand sides, CG products, residual checks).
+         */
+        public java.util.Map<String, Double> timings() {
+            java.util.Map<String, Double> t = new java.util.LinkedHashMap<>();
+            t.put("kmmSeconds", kmmSeconds);
+            t.put("firstPassSeconds", firstPassSeconds);
+            t.put("passes", (double) passes.get());
+            t.put("passSeconds", passNanos.get() * 1e-9);
+            return t;
+        }
+
+        /**
+         * K_nmᵀK_nm of the single-precision blocks, in one pass: dsyrk of each block widened to double, accumulated
+         * natively per worker (so the Gram matrix is that of the very numbers the CG passes multiply, to double
+         * rounding); keeps the leading {@code keep} blocks.
+         */
+        private Matrix accumulateGram(int keep) {
+            int workers = POOL.getParallelism();
+            AtomicInteger next = new AtomicInteger();
+            double[] g = new double[m * m];
+            POOL.submit(() -> IntStream.range(0, workers).parallel().forEach(w -> {
+                try (FloatBlas.GramAccumulator acc = new FloatBlas.GramAccumulator(m)) {
+                    int b;
+                    while ((b = next.getAndIncrement()) < blocks.size()) {
+                        int rows = blockStart[b + 1] - blockStart[b];
+                        float[] a = b < keep ? new float[rows * m] : scratch(rows * m);
+                        floatBlock(b, a);
+                        if (b < keep) {
+                            cache[b] = a;
+                        }
+                        acc.add(rows, a);
+                    }
+                    synchronized (g) {
+                        acc.addLowerInto(g);
+                    }
+                }
+            })).join();
+            // row-major lower triangle = column-major upper: mirror into a full symmetric column-major matrix
+            for (int i = 0; i < m; i++) {
+                for (int j = 0; j < i; j++) {
+                    g[j * m + i] = g[i * m + j];
+                }
+            }
+            return Matrix.wrap(m, m, g);
+        }
+
+        /** Rows of block b of K_nm in single precision into {@code out} (row-major b×m). */
+        private float[] floatBlock(int b, float[] out) {
+            Matrix xb = blocks.get(b);
+            if (fast != null) {
+                float[][] aug = AUG.get();
+                int len = xb.rows() * (xb.cols() + 2);
+                if (aug[0] == null || aug[0].length < len) {
+                    aug[0] = new float[len];
+                }
+                fast.fill(xb, aug[0], out);
+            } else {
+                toFloatRowMajor(kernel.cross(xb, anchors), out);
+            }
+            return out;
         }
 
         public int anchorsCount() {
@@ -361,15 +481,21 @@ public final class NystromKrr {
             return anchors.copy();
         }
 
-        /** {@code float}, {@code recompute}, or {@code float k/nb} when only k of the nb row blocks are kept. */
+        /**
+         * {@code float} (every block kept in single precision), {@code float k/nb} (k of the nb row blocks kept, the
+         * others recomputed in single precision each pass), {@code recompute} (double, every pass), each with
+         * {@code gram+} in front when K_nmᵀK_nm preconditions CG ({@link Storage#GRAM}).
+         */
         public String storage() {
             int nb = blocks.size();
-            return cached == nb ? "float" : cached == 0 ? "recompute" : "float " + cached + "/" + nb;
+            String s = !single ? "recompute" : cached == nb ? "float" : "float " + cached + "/" + nb;
+            return gram != null ? "gram+" + s : s;
         }
 
         /** Σ over row blocks of K_bᵀ(K_b u + v_b); u or v may be null (taken as 0). */
         double[] pass(double[] u, double[] v) {
-            return POOL.submit(() -> IntStream.range(0, blocks.size()).parallel().mapToObj(b -> block(b, u, v))
+            long t0 = System.nanoTime();
+            double[] out = POOL.submit(() -> IntStream.range(0, blocks.size()).parallel().mapToObj(b -> block(b, u, v))
                     .reduce(new double[m], (p, q) -> {
                         double[] r = new double[m];
                         for (int j = 0; j < m; j++) {
@@ -377,14 +503,17 @@ public final class NystromKrr {
                         }
                         return r;
                     })).join();
+            passNanos.addAndGet(System.nanoTime() - t0);
+            passes.incrementAndGet();
+            return out;
         }
 
         private double[] block(int b, double[] u, double[] v) {
             int i0 = blockStart[b];
             int rows = blockStart[b + 1] - i0;
             double[] w = new double[m];
-            if (cache != null && cache[b] != null) {
-                float[] a = cache[b];
+            if (single) {
+                float[] a = cache != null && cache[b] != null ? cache[b] : floatBlock(b, scratch(rows * m));
                 for (int i = 0; i < rows; i++) {
                     int off = i * m;
                     double t = v == null ? 0 : v[i0 + i];
@@ -466,7 +595,8 @@ public final class NystromKrr {
             for (int i = 0; i < n; i++) {
                 yc[i] = y[i] - offset;
             }
-            return NystromKrr.solve(this, kmm, kmmChol, rhs(yc), offset, lambda, tolerance, maxIterations);
+            return NystromKrr.solve(this, kmm, kmmChol, rhs(yc), offset, lambda, tolerance, maxIterations,
+                    gram);
         }
 
         /** The preconditioned residual Bᵀ(b − Hα)... for tests: recomputes ‖Bᵀb − BᵀHBβ‖/‖Bᵀb‖ from α. */
@@ -502,6 +632,21 @@ public final class NystromKrr {
      */
     public static Solution solve(Operator op, Matrix kmm, Cholesky kmmChol, double[] b, double offset,
                                  double lambda, double tolerance, int maxIterations) {
+        return solve(op, kmm, kmmChol, b, offset, lambda, tolerance, maxIterations, null);
+    }
+
+    /**
+     * {@link #solve(Operator, Matrix, Cholesky, double[], double, double, double, int)} with, when
+     * {@code gram} = K_nmᵀK_nm is given (as accumulated by {@link Storage#GRAM}), a second preconditioner inside
+     * Falkon's: CG on BᵀHBβ = Bᵀb preconditioned by M = BᵀH̃B with H̃ = gram + λK_mm, i.e.
+     * M⁻¹ = B⁻¹H̃⁻¹B⁻ᵀ = n L_AᵀLᵀ H̃⁻¹ L L_A (H̃ by Cholesky, with jitter if it is numerically singular; it is
+     * factored directly rather than whitened by L⁻¹, whose amplification of rounding made L⁻¹H̃L⁻ᵀ indefinite on
+     * ill-conditioned K_mm). M equals the operator up to rounding and jitter, so CG converges in one to three
+     * iterations; the residual and the stopping rule are Falkon's, unchanged. Without {@code gram} M = I and this is
+     * the plain Falkon CG, step for step.
+     */
+    static Solution solve(Operator op, Matrix kmm, Cholesky kmmChol, double[] b, double offset,
+                          double lambda, double tolerance, int maxIterations, Matrix gram) {
         int m = kmm.rows();
         double n = op.rows();
         if (b.length != m) {
@@ -518,6 +663,11 @@ public final class NystromKrr {
             throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
         }
         Precond pc = new Precond(kmmChol.lower(), lambda / n, m);
+        Matrix sChol = null;
+        if (gram != null) {
+            Matrix h = kmm.scale(lambda).plus(gram);
+            sChol = Linalg.cholesky(h).lower();
+        }
         double[] r = pc.leftApply(b, n); // Bᵀb
         double rhsNorm = norm(r);
         double[] beta = new double[m];
@@ -525,8 +675,10 @@ public final class NystromKrr {
         double res = 0;
         if (rhsNorm > 0) {
             double[] rr = r.clone();
-            double[] p = rr.clone();
-            double rs = Linalg.dot(rr, rr);
+            double[] z = pc.inner(sChol, rr, n);
+            double[] p = z.clone();
+            double rs = Linalg.dot(rr, z);
+            boolean checked = false; // res is the true residual of the current beta
             while (it < maxIterations) {
                 double[] ap = pc.operator(op, kmm, p, lambda, n);
                 double pap = Linalg.dot(p, ap);
@@ -539,6 +691,7 @@ public final class NystromKrr {
                     rr[j] -= a * ap[j];
                 }
                 it++;
+                checked = false;
                 double rsNew = Linalg.dot(rr, rr);
                 if (Math.sqrt(rsNew) <= tolerance * rhsNorm) {
                     // recursive residual small: check the true one and restart from it if it is not
@@ -548,25 +701,33 @@ public final class NystromKrr {
                     }
                     rsNew = Linalg.dot(rr, rr);
                     res = Math.sqrt(rsNew) / rhsNorm;
+                    checked = true;
                     if (res <= tolerance) {
                         break;
                     }
-                    rs = rsNew;
-                    p = rr.clone();
+                    z = pc.inner(sChol, rr, n);
+                    rs = Linalg.dot(rr, z);
+                    p = z.clone();
                     continue;
+                }
+                z = pc.inner(sChol, rr, n);
+                if (sChol != null) {
+                    rsNew = Linalg.dot(rr, z);
                 }
                 double g = rsNew / rs;
                 rs = rsNew;
                 for (int j = 0; j < m; j++) {
-                    p[j] = rr[j] + g * p[j];
+                    p[j] = z[j] + g * p[j];
                 }
             }
-            double[] hb = pc.operator(op, kmm, beta, lambda, n);
-            double[] tr = new double[m];
-            for (int j = 0; j < m; j++) {
-                tr[j] = r[j] - hb[j];
+            if (!checked) { // the true residual of the final beta (one more pass unless just computed)
+                double[] hb = pc.operator(op, kmm, beta, lambda, n);
+                double[] tr = new double[m];
+                for (int j = 0; j < m; j++) {
+                    tr[j] = r[j] - hb[j];
+                }
+                res = norm(tr) / rhsNorm;
             }
-            res = norm(tr) / rhsNorm;
         }
         double[] alpha = pc.rightApply(beta, n);
         for (double v : alpha) {
@@ -638,6 +799,24 @@ public final class NystromKrr {
             return t;
         }
 
+        /**
+         * M⁻¹v = n L_AᵀLᵀ H̃⁻¹ L L_A v with H̃ = R Rᵀ (R = {@code hChol}); a copy of v when there is no R (M = I).
+         */
+        double[] inner(Matrix hChol, double[] v, double n) {
+            if (hChol == null) {
+                return v.clone();
+            }
+            // the strict upper triangles of la, l and hChol are zero (Linalg.cholesky clears them)
+            double[] t = Linalg.gemv(l, false, Linalg.gemv(la, false, v)); // L L_A v
+            t = Linalg.solveLower(hChol, false, t);
+            t = Linalg.solveLower(hChol, true, t);
+            t = Linalg.gemv(la, true, Linalg.gemv(l, true, t)); // L_Aᵀ Lᵀ t
+            for (int j = 0; j < t.length; j++) {
+                t[j] *= n;
+            }
+            return t;
+        }
+
         double[] operator(Operator p, Matrix kmm, double[] beta, double lambda, double n) {
             return leftApply(applyH(p, kmm, rightApply(beta, n), lambda), n);
         }
@@ -668,17 +847,29 @@ public final class NystromKrr {
         return out;
     }
 
-    private static float[] toFloatRowMajor(Matrix k) {
+    /** Per-thread scratch of the recomputed single-precision blocks (reused: they are 16 MB each). */
+    private static final ThreadLocal<float[][]> SCRATCH = ThreadLocal.withInitial(() -> new float[1][]);
+
+    /** Per-thread scratch of the augmented rows of {@link GaussianFloatBlocks#fill}. */
+    private static final ThreadLocal<float[][]> AUG = ThreadLocal.withInitial(() -> new float[1][]);
+
+    private static float[] scratch(int len) {
+        float[][] h = SCRATCH.get();
+        if (h[0] == null || h[0].length < len) {
+            h[0] = new float[len];
+        }
+        return h[0];
+    }
+
+    private static void toFloatRowMajor(Matrix k, float[] out) {
         int r = k.rows();
         int c = k.cols();
         double[] a = k.data();
-        float[] out = new float[r * c];
         for (int j = 0; j < c; j++) {
             for (int i = 0; i < r; i++) {
                 out[i * c + j] = (float) a[j * r + i];
             }
         }
-        return out;
     }
 
     private static double[] rowMajor(Matrix x) {

@@ -104,6 +104,31 @@ public record NystromKrrTrainer(Kernel kernel, Options options, Scaler.Kind scal
     public record Fit(KernelRidge model, NystromKrr.Diagnostics diagnostics) {
     }
 
+    /** {@link #fitScaled} with where the time went: the fit, and anchorSeconds plus {@link NystromKrr.Problem#timings()}. */
+    public record ProfiledFit(Fit fit, Map<String, Double> timings) {
+    }
+
+    /** Like {@link #fitScaled}, timing the anchor choice and the phases of the problem. */
+    public static ProfiledFit fitScaledProfiled(Kernel kernel, Matrix x, double[] y, Options o) {
+        if (y.length != x.rows()) {
+            throw new IllegalArgumentException("nystrom krr: " + x.rows() + " points but " + y.length + " targets");
+        }
+        if (x.rows() == 0) {
+            throw new IllegalArgumentException("nystrom krr: no training points");
+        }
+        long t0 = System.nanoTime();
+        int m = Math.min(o.anchors(), x.rows());
+        int[] idx = NystromKrr.selectAnchors(kernel, x, m, o.method(), o.seed(), o.lambda());
+        Matrix c = x.selectRows(idx);
+        double anchorSecs = (System.nanoTime() - t0) * 1e-9;
+        NystromKrr.Problem p = NystromKrr.problem(kernel, x, c, o.storage());
+        Fit f = solve(p, y, o);
+        Map<String, Double> t = new LinkedHashMap<>();
+        t.put("anchorSeconds", anchorSecs);
+        t.putAll(p.timings());
+        return new ProfiledFit(f, t);
+    }
+
     /** Fits on already scaled points. */
     public static Fit fitScaled(Kernel kernel, Matrix x, double[] y, Options o) {
         if (y.length != x.rows()) {

@@ -50,6 +50,73 @@ class NystromKrrTest {
         assertTrue(d < 1e-4, "float vs double " + d);
     }
 
+    @Test
+    void gramPreconditionedCgMatchesPlainCgInFewIterations() {
+        Matrix x = KernelRidgeTest.points(3000, 4, 14);
+        double[] y = KernelRidgeTest.target(x, 15);
+        Matrix test = KernelRidgeTest.points(50, 4, 16);
+        GaussianKernel k = new GaussianKernel(1.5);
+        NystromKrrTrainer.Fit a = NystromKrrTrainer.fitScaled(k, x, y,
+                opts(0.01, 80, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.RECOMPUTE));
+        NystromKrrTrainer.Fit b = NystromKrrTrainer.fitScaled(k, x, y,
+                opts(0.01, 80, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.GRAM));
+        assertEquals("gram+float", b.diagnostics().storage());
+        assertTrue(b.diagnostics().converged(), b.diagnostics().toString());
+        assertTrue(b.diagnostics().iterations() <= 5 && b.diagnostics().iterations() < a.diagnostics().iterations(),
+                "gram " + b.diagnostics().iterations() + " vs plain " + a.diagnostics().iterations());
+        double d = KernelRidgeTest.maxRelDiff(b.model().predictVector(test), a.model().predictVector(test));
+        assertTrue(d < 1e-4, "gram (single-precision K_nm) vs double " + d);
+    }
+
+    /** K_mm numerically singular (jitter needed, CG cannot reach the tolerance): the Gram route still ends. */
+    @Test
+    void gramRouteOnAnIllConditionedKmmAgreesWithPlainSinglePrecisionCg() {
+        Matrix x = KernelRidgeTest.points(500, 2, 17);
+        double[] y = KernelRidgeTest.target(x, 18);
+        GaussianKernel k = new GaussianKernel(4); // wide kernel, close anchors: K_mm numerically singular
+        NystromKrrTrainer.Fit f = NystromKrrTrainer.fitScaled(k, x, y,
+                opts(1e-3, 120, NystromKrr.AnchorMethod.UNIFORM, 1e-8, NystromKrr.Storage.FLOAT));
+        NystromKrrTrainer.Fit b = NystromKrrTrainer.fitScaled(k, x, y,
+                opts(1e-3, 120, NystromKrr.AnchorMethod.UNIFORM, 1e-8, NystromKrr.Storage.GRAM));
+        assertTrue(b.diagnostics().jitter() > 0, b.diagnostics().toString());
+        double d = KernelRidgeTest.maxRelDiff(b.model().predictVector(x), f.model().predictVector(x));
+        assertTrue(d < 1e-4, "fitted values differ by " + d + ": " + b.diagnostics() + " vs " + f.diagnostics());
+    }
+
+    @Test
+    void fastSinglePrecisionGaussianBlocksMatchTheKernel() {
+        Matrix x = KernelRidgeTest.points(300, 5, 19);
+        Matrix c = KernelRidgeTest.points(70, 5, 20);
+        GaussianKernel k = new GaussianKernel(1.3);
+        GaussianFloatBlocks g = new GaussianFloatBlocks(k, c);
+        float[] out = new float[300 * 70];
+        g.fill(x, new float[300 * 7], out);
+        Matrix ref = k.cross(x, c);
+        double worst = 0;
+        for (int i = 0; i < 300; i++) {
+            for (int j = 0; j < 70; j++) {
+                double e = ref.get(i, j);
+                worst = Math.max(worst, Math.abs(out[i * 70 + j] - e) / e);
+            }
+        }
+        double bound = g.errorBound(g.maxCentredNorm2(x));
+        assertTrue(worst <= bound, "relative error " + worst + " above the stated bound " + bound);
+        assertTrue(bound < GaussianFloatBlocks.MAX_RELATIVE_ERROR, "bound " + bound);
+    }
+
+    @Test
+    void polynomialExponentialIsAccurate() {
+        double worst = 0;
+        for (int i = 0; i <= 200_000; i++) {
+            double z = -104.0 * i / 200_000;
+            double e = Math.exp(z);
+            worst = Math.max(worst, Math.abs(GaussianFloatBlocks.expNonPositive(z) - e) / e);
+        }
+        assertTrue(worst < 5e-10, "relative error " + worst);
+        assertEquals(1.0, GaussianFloatBlocks.expNonPositive(1e-7)); // a rounding-positive exponent is 0
+        assertEquals(0f, (float) GaussianFloatBlocks.expNonPositive(-1e6));
+    }
+
     /** The minimiser of ‖y − K_nm α‖² + λαᵀK_mmα by a dense solve of its normal equations. */
     @Test
     void solutionSolvesTheNormalEquationsAndTheResidualIsTrue() {

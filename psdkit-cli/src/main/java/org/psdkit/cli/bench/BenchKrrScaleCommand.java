@@ -57,8 +57,9 @@ public final class BenchKrrScaleCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     String python;
 
-    @Option(names = "--storage", defaultValue = "auto", paramLabel = "auto|recompute|float",
-            description = "Where K_nm lives between CG iterations (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--storage", defaultValue = "auto", paramLabel = "auto|recompute|float|gram[,...]",
+            description = "Where K_nm lives between CG iterations; a comma list fits each on the same data, in "
+                    + "order (default: ${DEFAULT-VALUE}).")
     String storage;
 
     @Option(names = "--dir", paramLabel = "DIR", description = "Directory for the CSV files (default: a temporary one, deleted).")
@@ -86,11 +87,13 @@ public final class BenchKrrScaleCommand implements Callable<Integer> {
         if (!(tolerance > 0) || tolerance >= 1) {
             throw new IllegalArgumentException("--cg-tol must be in (0, 1), got " + tolerance);
         }
-        org.psdkit.regression.NystromKrr.Storage st;
-        try {
-            st = org.psdkit.regression.NystromKrr.Storage.parse(storage);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--storage: '" + storage + "' is not auto, recompute or float");
+        List<org.psdkit.regression.NystromKrr.Storage> st = new ArrayList<>();
+        for (String s : storage.split(",")) {
+            try {
+                st.add(org.psdkit.regression.NystromKrr.Storage.parse(s));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--storage: '" + s + "' is not auto, recompute, float or gram");
+            }
         }
         boolean temp = dir == null;
         Path d = temp ? Files.createTempDirectory("psdkit-krr-scale") : dir;
@@ -134,6 +137,7 @@ public final class BenchKrrScaleCommand implements Callable<Integer> {
         m.put("iterations", r.iterations());
         m.put("residual", r.residual());
         m.put("storage", r.storage());
+        m.put("profile", r.profile());
         m.put("rmse", r.rmse());
         if (!Double.isNaN(r.exactRmse())) {
             m.put("exactSeconds", r.exactSeconds());
@@ -153,6 +157,7 @@ public final class BenchKrrScaleCommand implements Callable<Integer> {
         String line = String.format(Locale.ROOT, "n=%d m=%d: read %.1f s, fit %.1f s (cpu %.1f s; %d CG iterations, residual %.1e, "
                 + "K_nm %s), test rmse %.4f", r.n(), r.m(), r.readSeconds(), r.fitSeconds(), r.fitCpuSeconds(), r.iterations(),
                 r.residual(), r.storage(), r.rmse());
+        line += " " + r.profile();
         if (!Double.isNaN(r.exactRmse())) {
             line += String.format(Locale.ROOT, "; exact KRR %.1f s rmse %.4f (ratio %.4f)", r.exactSeconds(),
                     r.exactRmse(), r.rmse() / r.exactRmse());
