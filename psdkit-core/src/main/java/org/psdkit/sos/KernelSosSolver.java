@@ -14,7 +14,7 @@ import org.psdkit.optim.sdp.SdpStatus;
  * An interior-point solver specialised to the Kernel SoS SDP (2) of Bagnell &amp; Farahmand (2015): the same method
  * as the general {@code optim.sdp.SdpSolver} (HKM direction, Mehrotra predictor–corrector, the CSDP start
  * X₀ = ξI, Z₀ = ηI, separate primal and dual steps of 0.95 of the way to the boundary, iterative refinement of dy
- * and the least-norm restoration of A(dX) = r_p, the same stopping rules), with every operation written for the
+ * (against the formed Schur complement) and the least-norm restoration of A(dX) = r_p, the same stopping rules), with every operation written for the
  * structure of this LMI instead of for general coefficient matrices.
  *
  * <p>Variables y = (t, α_1, …, α_n). The LMI is F₀ + t F_t + Σ α_l F_l ⪰ 0 with two blocks:
@@ -84,6 +84,8 @@ final class KernelSosSolver {
     /** G X₂ and G Z₂⁻¹ of the current iteration (from the Schur complement; reused by dX). */
     private double[] gxCur;
     private double[] gzCur;
+    /** The Schur complement of the current iteration (for the refinement of dy). */
+    private double[] mmCur;
 
     /** Solution: status, y = (t, α), and the iterates. */
     record Solution(SdpResult result, double t, double[] alpha) {
@@ -357,14 +359,18 @@ final class KernelSosSolver {
         double gap;
         double pinf;
         double dinf;
+        // once a full dual step has been taken, Z is formed from y (Z = C + Σ y_i F_i), so R_d = 0 by construction
+        boolean dualFeasible = false;
         while (true) {
-            double[][] rd = copy(c);
-            for (int b = 0; b < 2; b++) {
-                for (int k = 0; k < rd[b].length; k++) {
-                    rd[b][k] -= z[b][k];
+            double[][] rd = zeros();
+            if (!dualFeasible) {
+                for (int b = 0; b < 2; b++) {
+                    for (int k = 0; k < rd[b].length; k++) {
+                        rd[b][k] = c[b][k] - z[b][k];
+                    }
                 }
+                addAdjoint(y, -1.0, rd);
             }
-            addAdjoint(y, -1.0, rd);
             double[] ax = opA(x);
             double[] rp = new double[m];
             for (int i = 0; i < m; i++) {
@@ -447,15 +453,16 @@ final class KernelSosSolver {
                     zi[b] = lz[b].solve(Matrix.identity(size(b))).data();
                     symmetrize(size(b), zi[b]);
                 }
-                mChol = Linalg.cholesky(Matrix.wrap(m, m, schur(x, zi)));
+                mmCur = schur(x, zi);
+                mChol = Linalg.cholesky(Matrix.wrap(m, m, mmCur));
             } catch (LinalgException e) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "factorisation failed at iteration " + iter + ": " + e.getMessage();
                 break;
             }
             // h0 = r_p + A(X R_d Z⁻¹)
-            double[][] xrdzi = new double[2][];
-            for (int b = 0; b < 2; b++) {
+            double[][] xrdzi = zeros();
+            for (int b = 0; b < 2 && !dualFeasible; b++) {
                 int s = size(b);
                 xrdzi[b] = mul(s, s, s, mul(s, s, s, x[b], false, rd[b], false), false, zi[b], false);
             }
@@ -486,7 +493,9 @@ final class KernelSosSolver {
             // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
             for (int b = 0; b < 2; b++) {
                 int s = size(b);
-                double[] t = mul(s, s, s, mul(s, s, s, dxa[b], false, dza[b], false), false, zi[b], false);
+                // block 1 with R_d = 0: dZa is the border e uᵀ + u eᵀ, so dXa dZa Z⁻¹ is a rank-2 product
+                double[] t = b == 0 && dualFeasible ? borderProduct(dxa[0], dir[2][0], zi[0])
+                        : mul(s, s, s, mul(s, s, s, dxa[b], false, dza[b], false), false, zi[b], false);
                 for (int k = 0; k < t.length; k++) {
                     rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - t[k];
                 }
@@ -508,7 +517,19 @@ final class KernelSosSolver {
             Cholesky[] lxNew = new Cholesky[2];
             Cholesky[] lzNew = new Cholesky[2];
             ap = confirmedStep(x, dx, ap, xNew, lxNew);
-            ad = confirmedStep(z, dz, ad, zNew, lzNew);
+            if (dualFeasible || ad == 1.0) {
+                // a full dual step (or any step once there) is taken by forming Z from y + a dy; before the first
+                // full step only a = 1 is tried this way
+                double a = confirmedDualStep(y, dy, ad, zNew, lzNew, dualFeasible ? BACKTRACK_MAX : 0);
+                if (a >= 0 || dualFeasible) {
+                    ad = a;
+                    dualFeasible = a >= 0;
+                } else {
+                    ad = confirmedStep(z, dz, ad, zNew, lzNew);
+                }
+            } else {
+                ad = confirmedStep(z, dz, ad, zNew, lzNew);
+            }
             if (ap < 0 || ad < 0) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "no positive definite iterate along the " + (ap < 0 ? "primal" : "dual")
@@ -586,6 +607,72 @@ final class KernelSosSolver {
     }
 
     /**
+     * Like {@link #confirmedStep} for the dual, with Z formed from y + a dy as C + Σ (y + a dy)_i F_i (exactly
+     * symmetric, R_d = 0); at most {@code retries} shortenings.
+     */
+    private double confirmedDualStep(double[] y, double[] dy, double step, double[][] out, Cholesky[] chol,
+                                     int retries) {
+        double a = step;
+        double[] yv = new double[m];
+        for (int tries = 0; tries <= retries; tries++, a *= BACKTRACK) {
+            for (int i = 0; i < m; i++) {
+                yv[i] = y[i] + a * dy[i];
+            }
+            double[][] zc = cDense();
+            fadj(yv, 1.0, zc[0], zc[1]);
+            try {
+                Cholesky c0 = Linalg.choleskyStrict(Matrix.wrap(n1, n1, zc[0]));
+                Cholesky c1 = Linalg.choleskyStrict(Matrix.wrap(n, n, zc[1]));
+                chol[0] = c0;
+                chol[1] = c1;
+                out[0] = zc[0];
+                out[1] = zc[1];
+                return a;
+            } catch (LinalgException e) {
+                // shorten
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * a (e uᵀ + u eᵀ) Z⁻¹ for block 1 (order n + 1), with e uᵀ + u eᵀ = Σ dy_i F_i (u = W dy_α + dy_t e / 2):
+     * (ae)(Z⁻¹u)ᵀ + (au)(Z⁻¹e)ᵀ, in O(n²).
+     */
+    private double[] borderProduct(double[] a, double[] dy, double[] z1) {
+        double[] u = new double[n1];
+        for (int l = 0; l < n; l++) {
+            double c = dy[1 + l];
+            int off = l * n1;
+            for (int k = 0; k < n1; k++) {
+                u[k] += c * w[off + k];
+            }
+        }
+        u[n] += 0.5 * dy[0];
+        double[] au = new double[n1];
+        double[] zu = new double[n1];
+        for (int j = 0; j < n1; j++) {
+            double c = u[j];
+            int off = j * n1;
+            for (int i = 0; i < n1; i++) {
+                au[i] += a[off + i] * c;
+                zu[i] += z1[off + i] * c;
+            }
+        }
+        int eo = n * n1;
+        double[] t = new double[n1 * n1];
+        for (int j = 0; j < n1; j++) {
+            int off = j * n1;
+            double zuj = zu[j];
+            double zej = z1[eo + j];
+            for (int i = 0; i < n1; i++) {
+                t[off + i] = a[eo + i] * zuj + au[i] * zej;
+            }
+        }
+        return t;
+    }
+
+    /**
      * Solves M dy = h0 − A(R_c Z⁻¹), dZ = R_d − Σ dy_i A_i, dX = sym(R_c Z⁻¹ − X dZ Z⁻¹), refined as in
      * {@code SdpSolver}. Returns {dX, dZ, {dy}}.
      */
@@ -597,12 +684,9 @@ final class KernelSosSolver {
             rhs[i] = h0[i] - a[i];
         }
         double[] dy = mChol.solve(rhs);
-        double[][] dx = dxOf(dy, rczi, xrdzi, x, zi);
-        double[] adx = opA(dx);
-        double[] res = new double[m];
-        for (int i = 0; i < m; i++) {
-            res[i] = rp[i] - adx[i];
-        }
+        // iterative refinement of dy against the formed Schur complement (an m×m product per step, where the
+        // general solver re-forms dX): it removes the error of a jittered or ill-conditioned factor
+        double[] res = schurResidual(rhs, dy);
         double rn = norm(res);
         for (int step = 0; step < REFINE_STEPS && rn > REFINE_THRESHOLD * (1 + norm(rhs)); step++) {
             double[] d = mChol.solve(res);
@@ -610,21 +694,21 @@ final class KernelSosSolver {
             for (int i = 0; i < m; i++) {
                 dyNew[i] += d[i];
             }
-            double[][] dxNew = dxOf(dyNew, rczi, xrdzi, x, zi);
-            double[] adxNew = opA(dxNew);
-            double[] resNew = new double[m];
-            for (int i = 0; i < m; i++) {
-                resNew[i] = rp[i] - adxNew[i];
-            }
+            double[] resNew = schurResidual(rhs, dyNew);
             double rnNew = norm(resNew);
             if (!(rnNew < rn)) {
                 break;
             }
             dy = dyNew;
-            dx = dxNew;
             res = resNew;
             rn = rnNew;
         }
+        double[][] dx = dxOf(dy, rczi, xrdzi, x, zi);
+        double[] adx = opA(dx);
+        for (int i = 0; i < m; i++) {
+            res[i] = rp[i] - adx[i];
+        }
+        rn = norm(res);
         if (rn > REFINE_THRESHOLD * (1 + norm(rp)) && !gramFailed) {
             try {
                 double[] wv = gram().solve(res);
@@ -644,41 +728,27 @@ final class KernelSosSolver {
      * X (e uᵀ + u eᵀ) Z⁻¹ = (Xe)(Z⁻¹u)ᵀ + (Xu)(Z⁻¹e)ᵀ; in block 2 it is G D + D G (D = diag(dy_α)), so
      * X (G D + D G) Z⁻¹ = (G X)ᵀ (D Z⁻¹) + X (D G Z⁻¹), with G X and G Z⁻¹ from the Schur complement.
      */
+    /** rhs − M v with the Schur complement of the current iteration. */
+    private double[] schurResidual(double[] rhs, double[] v) {
+        double[] r = rhs.clone();
+        for (int j = 0; j < m; j++) {
+            double c = v[j];
+            int off = j * m;
+            for (int i = 0; i < m; i++) {
+                r[i] -= mmCur[off + i] * c;
+            }
+        }
+        return r;
+    }
+
     private double[][] dxOf(double[] dy, double[][] rczi, double[][] xrdzi, double[][] x, double[][] zi) {
         double[][] dx = new double[2][];
         // block 1
-        double[] u = new double[n1];
-        for (int l = 0; l < n; l++) {
-            double c = dy[1 + l];
-            int off = l * n1;
-            for (int k = 0; k < n1; k++) {
-                u[k] += c * w[off + k];
-            }
-        }
-        u[n] += 0.5 * dy[0];
-        double[] x1 = x[0];
-        double[] z1 = zi[0];
-        double[] xu = new double[n1];
-        double[] zu = new double[n1];
-        for (int j = 0; j < n1; j++) {
-            double c = u[j];
-            int off = j * n1;
-            for (int i = 0; i < n1; i++) {
-                xu[i] += x1[off + i] * c;
-                zu[i] += z1[off + i] * c;
-            }
-        }
-        int eo = n * n1;
-        double[] t1 = new double[n1 * n1];
+        double[] t1 = borderProduct(x[0], dy, zi[0]);
         double[] r1 = rczi[0];
         double[] h1 = xrdzi[0];
-        for (int j = 0; j < n1; j++) {
-            int off = j * n1;
-            double zuj = zu[j];
-            double zej = z1[eo + j];
-            for (int i = 0; i < n1; i++) {
-                t1[off + i] = r1[off + i] - (h1[off + i] + x1[eo + i] * zuj + xu[i] * zej);
-            }
+        for (int k = 0; k < t1.length; k++) {
+            t1[k] = r1[k] - (h1[k] + t1[k]);
         }
         symmetrize(n1, t1);
         dx[0] = t1;
