@@ -39,7 +39,14 @@ import org.psdkit.optim.sdp.SdpStatus;
  *   −1/λ_min(L⁻¹ dX L⁻ᵀ); λ_min is estimated by a Lanczos iteration with full reorthogonalisation (a few tens of
  *   matrix–vector products instead of a dense tridiagonalisation), and the step actually taken is confirmed by a
  *   Cholesky factorisation of the new iterate — which the next iteration needs anyway, so it is kept.</li>
+ *   <li>dX = sym(R_c Z⁻¹ − X dZ Z⁻¹) from X R_d Z⁻¹ (once per iteration), a rank-2 term in block 1 and
+ *   (GX)ᵀ(D Z⁻¹) + X(D GZ⁻¹) in block 2, with GX and GZ⁻¹ kept from the Schur complement.</li>
+ *   <li>Once a full dual step has been taken, Z is formed from y (Z = C + Σ y_i F_i), so R_d = 0 exactly: the
+ *   X R_d Z⁻¹ products are skipped and block 1's corrector term dXa dZa Z⁻¹ is a rank-2 product.</li>
  * </ul>
+ * Unlike the general solver there is no double-double restart and no infeasibility detection ((2) is always
+ * feasible and bounded for λ &gt; 0): {@link KernelSos#fit} hands a run that does not end (near-)optimal to the
+ * general solver.
  */
 final class KernelSosSolver {
 
