@@ -13,9 +13,11 @@ import org.psdkit.optim.sdp.SdpOptions;
 import org.psdkit.sos.KernelSos;
 
 /**
- * The Kernel SoS SDP (2) on n points of the paper's example, with every α_l's coefficients passed as rank-2 factors
- * (what {@code fit kernel-sos} does) against the same SDP with dense coefficient matrices, in the same run. Times are
- * thread CPU seconds (and wall seconds). Behind {@code psdkit bench kernel-sos}.
+ * The Kernel SoS SDP (2) on n points of the paper's example, solved by the specialised interior-point method
+ * ({@link KernelSos.Route#SPECIALISED}, what {@code fit kernel-sos} does) against a baseline route of the general
+ * solver in the same run: by default the previous default, rank-2 coefficients ({@link KernelSos.Route#RANK_TWO}),
+ * or dense coefficient matrices ({@link KernelSos.Route#DENSE}). Times are thread CPU seconds (and wall seconds).
+ * Behind {@code psdkit bench kernel-sos}.
  */
 public final class KernelSosBenchmark {
     private KernelSosBenchmark() {
@@ -27,11 +29,21 @@ public final class KernelSosBenchmark {
      * @param sizes        numbers of points (each &gt;= 2)
      * @param kernel       the kernel
      * @param lambda       λ &gt;= 0
-     * @param baselineMaxN largest n for the dense baseline
+     * @param baselineMaxN largest n for the baseline
      * @param timeLimit    CPU time limit per solve, seconds
+     * @param baseline     the baseline route (not {@link KernelSos.Route#SPECIALISED})
      */
-    public record Options(int[] sizes, Kernel kernel, double lambda, int baselineMaxN, double timeLimit) {
+    public record Options(int[] sizes, Kernel kernel, double lambda, int baselineMaxN, double timeLimit,
+                          KernelSos.Route baseline) {
+        /** With the rank-2 general solver as the baseline. */
+        public Options(int[] sizes, Kernel kernel, double lambda, int baselineMaxN, double timeLimit) {
+            this(sizes, kernel, lambda, baselineMaxN, timeLimit, KernelSos.Route.RANK_TWO);
+        }
+
         public Options {
+            if (baseline == null || baseline == KernelSos.Route.SPECIALISED) {
+                throw new IllegalArgumentException("baseline must be a general-solver route, got " + baseline);
+            }
             sizes = Validate.sizes("sizes", sizes, 2);
             if (kernel == null) {
                 throw new IllegalArgumentException("kernel must not be null");
@@ -42,16 +54,16 @@ public final class KernelSosBenchmark {
         }
     }
 
-    /** The dense-coefficient baseline of one size: CPU and wall seconds, iterations, objective. */
-    public record Dense(double cpuSeconds, double seconds, int iterations, double objective) {
+    /** The baseline of one size: CPU and wall seconds, iterations, objective, α (to compare with). */
+    public record Dense(double cpuSeconds, double seconds, int iterations, double objective, double alphaDifference) {
     }
 
     /**
      * One size.
      *
      * @param n            number of points
-     * @param cpuSeconds   thread CPU seconds of the rank-2 solve
-     * @param seconds      wall seconds of the rank-2 solve
+     * @param cpuSeconds   thread CPU seconds of the specialised solve
+     * @param seconds      wall seconds of the specialised solve
      * @param iterations   interior-point iterations
      * @param objective    objective reached
      * @param dense        the dense baseline, null when skipped (n &gt; baselineMaxN) or failed
@@ -59,7 +71,7 @@ public final class KernelSosBenchmark {
      */
     public record Row(int n, double cpuSeconds, double seconds, int iterations, double objective, Dense dense,
                       String denseFailure) {
-        /** Dense CPU seconds over rank-2 CPU seconds (NaN without a baseline). */
+        /** Baseline CPU seconds over specialised CPU seconds (NaN without a baseline). */
         public double ratio() {
             return dense == null ? Double.NaN : dense.cpuSeconds() / cpuSeconds;
         }
@@ -92,24 +104,25 @@ public final class KernelSosBenchmark {
         for (int n : o.sizes()) {
             KernelSosExample.Sample s = KernelSosExample.sample(n, 0.5, 1);
             SdpOptions so = SdpOptions.defaults().withCpuTimeLimit(o.timeLimit());
-            phases.start("n=" + n + ": rank-2 coefficients");
+            phases.start("n=" + n + ": specialised solver");
             long c0 = mx.getCurrentThreadCpuTime();
             long w0 = System.nanoTime();
-            KernelSos fast = KernelSos.fit(k, s.x(), s.y(), new KernelSos.Options(lambda, so, true));
+            KernelSos fast = KernelSos.fit(k, s.x(), s.y(), new KernelSos.Options(lambda, so, KernelSos.Route.SPECIALISED));
             double cpu = (mx.getCurrentThreadCpuTime() - c0) * 1e-9;
             double wall = (System.nanoTime() - w0) * 1e-9;
             phases.end();
             Dense dense = null;
             String failure = null;
             if (n <= o.baselineMaxN()) {
-                phases.start("n=" + n + ": dense coefficients (baseline)");
+                phases.start("n=" + n + ": " + o.baseline() + " (baseline)");
                 c0 = mx.getCurrentThreadCpuTime();
                 w0 = System.nanoTime();
                 try {
-                    KernelSos slow = KernelSos.fit(k, s.x(), s.y(), new KernelSos.Options(lambda, so, false));
+                    KernelSos slow = KernelSos.fit(k, s.x(), s.y(), new KernelSos.Options(lambda, so, o.baseline()));
                     double dcpu = (mx.getCurrentThreadCpuTime() - c0) * 1e-9;
                     double dwall = (System.nanoTime() - w0) * 1e-9;
-                    dense = new Dense(dcpu, dwall, slow.sdpResult().iterations(), slow.objective());
+                    dense = new Dense(dcpu, dwall, slow.sdpResult().iterations(), slow.objective(),
+                            relativeDifference(fast.alpha(), slow.alpha()));
                 } catch (IllegalStateException e) {
                     failure = e.getMessage();
                 }
@@ -122,5 +135,16 @@ public final class KernelSosBenchmark {
             }
         }
         return new Result(rows);
+    }
+
+    /** max_i |a_i − b_i| / max_i |b_i|. */
+    static double relativeDifference(double[] a, double[] b) {
+        double d = 0;
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            d = Math.max(d, Math.abs(a[i] - b[i]));
+            s = Math.max(s, Math.abs(b[i]));
+        }
+        return d / s;
     }
 }

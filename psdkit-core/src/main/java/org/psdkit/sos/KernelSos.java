@@ -44,23 +44,35 @@ import org.psdkit.optim.sdp.SdpStatus;
  * The tests show each statement numerically.
  *
  * <p>The SDP has n + 1 scalar variables and blocks of size n + 1 and n. Every α_l enters both blocks through a
- * rank-2 coefficient (a border column, and the cross e_l g_lᵀ + g_l e_lᵀ), which the solver exploits, so n = 200
- * takes seconds.
+ * rank-2 coefficient (a border column, and the cross e_l g_lᵀ + g_l e_lᵀ). By default (2) is solved by
+ * {@link KernelSosSolver}, an interior-point method written for exactly this structure (closed-form Schur complement,
+ * O(n²) constraint operators, Lanczos step lengths); should it fail, the general solver takes over. The general
+ * solver with rank-2 or dense coefficients remains selectable ({@link Route}) as the benchmark's baseline.
  */
 public final class KernelSos implements Predictor {
 
     /** Model type name in model files. */
     public static final String TYPE = "kernel-sos";
 
+    /** Which interior-point route solves (2). */
+    public enum Route {
+        /** {@link KernelSosSolver}, specialised to the structure of (2) (the default). */
+        SPECIALISED,
+        /** The general solver {@code optim.sdp.SdpSolver}, every α_l's coefficients passed as rank-2 factors. */
+        RANK_TWO,
+        /** The general solver with dense coefficient matrices. */
+        DENSE
+    }
+
     /**
      * Options.
      *
-     * @param lambda     regularisation λ ≥ 0 of the paper's objective
-     * @param sdp        interior-point options
-     * @param structured pass every α_l's coefficients to the solver as rank-2 factors (true, the default) or as
-     *                   dense matrices (false: the baseline of {@code psdkit bench kernel-sos})
+     * @param lambda regularisation λ ≥ 0 of the paper's objective
+     * @param sdp    interior-point options
+     * @param route  the solver route ({@link Route#SPECIALISED} by default; the general routes are the baselines of
+     *               {@code psdkit bench kernel-sos})
      */
-    public record Options(double lambda, SdpOptions sdp, boolean structured) {
+    public record Options(double lambda, SdpOptions sdp, Route route) {
         public Options {
             if (!(lambda >= 0) || Double.isInfinite(lambda)) {
                 throw new IllegalArgumentException("lambda must be a finite number >= 0, got " + lambda);
@@ -68,14 +80,22 @@ public final class KernelSos implements Predictor {
             if (sdp == null) {
                 throw new IllegalArgumentException("sdp options must not be null");
             }
+            if (route == null) {
+                throw new IllegalArgumentException("route must not be null");
+            }
         }
 
         public static Options of(double lambda) {
-            return new Options(lambda, SdpOptions.defaults(), true);
+            return new Options(lambda, SdpOptions.defaults(), Route.SPECIALISED);
         }
 
         public Options(double lambda, SdpOptions sdp) {
-            this(lambda, sdp, true);
+            this(lambda, sdp, Route.SPECIALISED);
+        }
+
+        /** The general solver with rank-2 (true) or dense (false) coefficients. */
+        public Options(double lambda, SdpOptions sdp, boolean structured) {
+            this(lambda, sdp, structured ? Route.RANK_TWO : Route.DENSE);
         }
     }
 
@@ -120,6 +140,22 @@ public final class KernelSos implements Predictor {
         Cholesky ch = Linalg.cholesky(mm); // M = R Rᵀ, so L = Rᵀ and column l of L is row l of R
         Matrix r = ch.lower();
 
+        if (options.route() == Route.SPECIALISED) {
+            Matrix w = Matrix.zeros(n + 1, n); // column l: w_l = (L e_l, (K'Y)_l)
+            for (int l = 0; l < n; l++) {
+                for (int i = 0; i < n; i++) {
+                    w.set(i, l, r.get(l, i));
+                }
+                w.set(n, l, ky[l]);
+            }
+            KernelSosSolver.Solution sol = KernelSosSolver.solve(w, g, options.sdp());
+            SdpStatus st = sol.result().status();
+            if (st == SdpStatus.OPTIMAL || st == SdpStatus.NEAR_OPTIMAL) {
+                return solved(kernel, x, y, options, g, kp, sol.result(), sol.alpha());
+            }
+            // not solved by the specialised method: the general solver (with its double-double rescue) decides
+        }
+        boolean structured = options.route() != Route.DENSE;
         SdpModel model = new SdpModel().options(options.sdp());
         SdpModel.Var t = model.scalar("t");
         SdpModel.Var[] a = model.scalars("alpha", n);
@@ -138,7 +174,7 @@ public final class KernelSos implements Predictor {
                 u.set(i, 1, r.get(l, i));
             }
             u.set(n, 1, ky[l]);
-            if (options.structured()) {
+            if (structured) {
                 schur.addLowRank(a[l], u, swap);
             } else {
                 schur.addMatrix(a[l], u.times(swap).times(u.transpose()));
@@ -149,22 +185,26 @@ public final class KernelSos implements Predictor {
             for (int i = 0; i < n; i++) {
                 v.set(i, 1, g.get(i, l));
             }
-            if (options.structured()) {
+            if (structured) {
                 cross.addLowRank(a[l], v, swap);
             } else {
                 cross.addMatrix(a[l], v.times(swap).times(v.transpose()));
             }
         }
         SdpModel.Solution s = model.minimize(LinExpr.of(t));
-        SdpResult res = s.result();
+        double[] alpha = new double[n];
+        for (int l = 0; l < n; l++) {
+            alpha[l] = s.value(a[l]);
+        }
+        return solved(kernel, x, y, options, g, kp, s.result(), alpha);
+    }
+
+    private static KernelSos solved(Kernel kernel, Matrix x, double[] y, Options options, Matrix g, Matrix kp,
+                                    SdpResult res, double[] alpha) {
         if (res.status() != SdpStatus.OPTIMAL && res.status() != SdpStatus.NEAR_OPTIMAL) {
             throw new IllegalStateException("Kernel SoS SDP not solved: " + res.status().label() + " after "
                     + res.iterations() + " iterations (relative gap " + res.relativeGap() + ", infeasibilities "
                     + res.primalInfeasibility() + " / " + res.dualInfeasibility() + "): " + res.message());
-        }
-        double[] alpha = new double[n];
-        for (int l = 0; l < n; l++) {
-            alpha[l] = s.value(a[l]);
         }
         return new KernelSos(kernel, x.copy(), alpha, objective(kp, y, alpha, options.lambda()),
                 symmetrizedMinEigenvalue(g, alpha), res);

@@ -67,7 +67,7 @@ public record KernelSosTrainer(Kernel kernel, KernelSos.Options options, Scaler.
             own.onProgress(e);
             listener.onProgress(e);
         };
-        return new KernelSos.Options(options.lambda(), sdp.withListener(both), options.structured());
+        return new KernelSos.Options(options.lambda(), sdp.withListener(both), options.route());
     }
 
     /** The options as written in model files ({@code lambda}). */

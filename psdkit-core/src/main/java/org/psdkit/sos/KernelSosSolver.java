@@ -1,0 +1,934 @@
+package org.psdkit.sos;
+
+import java.util.Arrays;
+import org.psdkit.linalg.Cholesky;
+import org.psdkit.linalg.Linalg;
+import org.psdkit.linalg.LinalgException;
+import org.psdkit.linalg.Matrix;
+import org.psdkit.optim.ProgressListener;
+import org.psdkit.optim.sdp.SdpOptions;
+import org.psdkit.optim.sdp.SdpResult;
+import org.psdkit.optim.sdp.SdpStatus;
+
+/**
+ * An interior-point solver specialised to the Kernel SoS SDP (2) of Bagnell &amp; Farahmand (2015): the same method
+ * as the general {@code optim.sdp.SdpSolver} (HKM direction, Mehrotra predictor–corrector, the CSDP start
+ * X₀ = ξI, Z₀ = ηI, separate primal and dual steps of 0.95 of the way to the boundary, iterative refinement of dy
+ * (against the formed Schur complement) and the least-norm restoration of A(dX) = r_p, the same stopping rules), with every operation written for the
+ * structure of this LMI instead of for general coefficient matrices.
+ *
+ * <p>Variables y = (t, α_1, …, α_n). The LMI is F₀ + t F_t + Σ α_l F_l ⪰ 0 with two blocks:
+ * <ul>
+ *   <li>block 1, order n + 1: F₀ = diag(1, …, 1, 0), F_t = e eᵀ (e the last unit vector), F_l = e w_lᵀ + w_l eᵀ with
+ *   w_l = (L e_l, (K'Y)_l) (column l of the (n+1)×n matrix W);</li>
+ *   <li>block 2, order n: F_l = e_l g_lᵀ + g_l e_lᵀ (g_l column l of the Gram matrix G), so Σ α_l F_l =
+ *   G diag(α) + diag(α) G.</li>
+ * </ul>
+ * In the solver's standard form (D) max bᵀy s.t. C − Σ y_i A_i = Z ⪰ 0 this is C = F₀, A_i = −F_i, b = −e_t.
+ *
+ * <p>What the structure buys:
+ * <ul>
+ *   <li>A(X) and its adjoint cost O(n²): ⟨F_l, R⟩ = w_lᵀ(R_{e·} + R_{·e}) + Σ_k G_kl (R_lk + R_kl), and
+ *   Σ v_l F_l is a border (block 1) and G_ij (v_i + v_j) (block 2).</li>
+ *   <li>The Schur complement M_ij = ⟨F_i, X F_j Z⁻¹⟩ has a closed form. Block 1, with a = WᵀXe, b = WᵀZ⁻¹e,
+ *   P = WᵀXW, Q = WᵀZ⁻¹W: M = a bᵀ + b aᵀ + (Z⁻¹)_ee P + X_ee Q (α–α), a (Z⁻¹)_ee + X_ee b (α–t),
+ *   X_ee (Z⁻¹)_ee (t–t). Block 2 (A_i = e_i g_iᵀ + g_i e_iᵀ):
+ *   M_ij = (GX)_ij (GZ⁻¹)_ji + (GXG)_ij (Z⁻¹)_ji + X_ij (GZ⁻¹G)_ji + (GX)_ji (GZ⁻¹)_ij. Eight GEMMs of order n in
+ *   all, instead of products with the 2n-column factor matrices.</li>
+ *   <li>Step lengths without eigenvalue decompositions: the largest step to the boundary of X + a dX ⪰ 0 is
+ *   −1/λ_min(L⁻¹ dX L⁻ᵀ); λ_min is estimated by a Lanczos iteration with full reorthogonalisation (a few tens of
+ *   matrix–vector products instead of a dense tridiagonalisation), and the step actually taken is confirmed by a
+ *   Cholesky factorisation of the new iterate — which the next iteration needs anyway, so it is kept.</li>
+ *   <li>dX = sym(R_c Z⁻¹ − X dZ Z⁻¹) from X R_d Z⁻¹ (once per iteration), a rank-2 term in block 1 and
+ *   (GX)ᵀ(D Z⁻¹) + X(D GZ⁻¹) in block 2, with GX and GZ⁻¹ kept from the Schur complement.</li>
+ *   <li>Once a full dual step has been taken, Z is formed from y (Z = C + Σ y_i F_i), so R_d = 0 exactly: the
+ *   X R_d Z⁻¹ products are skipped and block 1's corrector term dXa dZa Z⁻¹ is a rank-2 product.</li>
+ * </ul>
+ * Unlike the general solver there is no double-double restart and no infeasibility detection ((2) is always
+ * feasible and bounded for λ &gt; 0): {@link KernelSos#fit} hands a run that does not end (near-)optimal to the
+ * general solver.
+ */
+final class KernelSosSolver {
+
+    /** Fraction of the way to the boundary that is taken: 0.95, as in {@code SdpSolver} (CSDP's value). */
+    static final double STEP_FRACTION = 0.95;
+    /** Start scale 10 of CSDP (Borchers 1999), as in {@code SdpSolver}. */
+    static final double START_SCALE = 10.0;
+    /** Mehrotra's exponent σ = (μ_aff/μ)³ (Mehrotra 1992). */
+    static final double MEHROTRA_EXPONENT = 3.0;
+    /** Iterative refinement of dy when the Schur residual exceeds 1e-12 (1 + ‖rhs‖), at most 4 steps (SdpSolver). */
+    static final double REFINE_THRESHOLD = 1e-12;
+    static final int REFINE_STEPS = 4;
+    /** Stop after 15 iterations without improvement of the best iterate (SdpSolver's rule). */
+    static final int STAGNATION_ITERATIONS = 15;
+    /** Best iterate within 100× the tolerances: near-optimal (SdpSolver's rule). */
+    static final double NEAR_OPTIMAL_FACTOR = 100;
+    /** Both steps below 1e-10 for 3 iterations in a row: stalled (SdpSolver's rule). */
+    static final double STALL_STEP = 1e-10;
+    static final int STALL_ITERATIONS = 3;
+    /**
+     * Lanczos stops when the smallest Ritz value moved by less than 1e-6 of the spectral scale in the last step: the
+     * step is then known to far better than the 5% margin of {@link #STEP_FRACTION}, and the Cholesky check of the
+     * new iterate catches the rare overestimate.
+     */
+    static final double LANCZOS_TOLERANCE = 1e-6;
+    /** At most 60 Lanczos vectors (the extreme eigenvalue of these matrices converges in 10–30). */
+    static final int LANCZOS_MAX = 60;
+    /** A step whose Cholesky check fails is shortened by this factor (at most 30 times) until the factor exists. */
+    static final double BACKTRACK = 0.8;
+    static final int BACKTRACK_MAX = 30;
+
+    private final int n;
+    private final int n1;
+    private final int m;
+    /** W, (n+1)×n column-major: column l is w_l. */
+    private final double[] w;
+    /** G, n×n column-major (symmetric). */
+    private final double[] g;
+    private final SdpOptions opt;
+    private Cholesky gram;
+    private boolean gramFailed;
+    /** G X₂ and G Z₂⁻¹ of the current iteration (from the Schur complement; reused by dX). */
+    private double[] gxCur;
+    private double[] gzCur;
+    /** The Schur complement of the current iteration (for the refinement of dy). */
+    private double[] mmCur;
+
+    /** Solution: status, y = (t, α), and the iterates. */
+    record Solution(SdpResult result, double t, double[] alpha) {
+    }
+
+    private KernelSosSolver(Matrix w, Matrix g, SdpOptions opt) {
+        this.n = g.rows();
+        this.n1 = n + 1;
+        this.m = n + 1;
+        this.w = w.data();
+        this.g = g.data();
+        this.opt = opt;
+    }
+
+    /**
+     * Solves (2) for W (column l = (L e_l, (K'Y)_l)) and G.
+     */
+    static Solution solve(Matrix w, Matrix g, SdpOptions opt) {
+        if (w.rows() != g.rows() + 1 || w.cols() != g.rows()) {
+            throw new IllegalArgumentException("W must be (n+1) x n for an n x n G, got " + w.rows() + "x"
+                    + w.cols() + " and " + g.rows() + "x" + g.cols());
+        }
+        return new KernelSosSolver(w, g, opt).run();
+    }
+
+    // ------------------------------------------------------------------ structured operators
+
+    /** ⟨F_i, R⟩ for i = t, α_1..α_n (R need not be symmetric). */
+    private double[] fdot(double[] r1, double[] r2) {
+        double[] out = new double[m];
+        out[0] = r1[n + n * n1];
+        double[] s = new double[n1];
+        for (int k = 0; k < n1; k++) {
+            s[k] = r1[n + k * n1] + r1[k + n * n1];
+        }
+        for (int l = 0; l < n; l++) {
+            double acc = 0;
+            int off = l * n1;
+            for (int k = 0; k < n1; k++) {
+                acc += w[off + k] * s[k];
+            }
+            int go = l * n;
+            for (int k = 0; k < n; k++) {
+                acc += g[go + k] * (r2[l + k * n] + r2[go + k]);
+            }
+            out[1 + l] = acc;
+        }
+        return out;
+    }
+
+    /** out += s Σ v_i F_i. */
+    private void fadj(double[] v, double s, double[] o1, double[] o2) {
+        double[] u = new double[n1];
+        for (int l = 0; l < n; l++) {
+            double c = s * v[1 + l];
+            if (c == 0) {
+                continue;
+            }
+            int off = l * n1;
+            for (int k = 0; k < n1; k++) {
+                u[k] += c * w[off + k];
+            }
+        }
+        for (int k = 0; k < n1; k++) {
+            o1[k + n * n1] += u[k];
+            o1[n + k * n1] += u[k];
+        }
+        o1[n + n * n1] += s * v[0];
+        for (int j = 0; j < n; j++) {
+            double vj = v[1 + j];
+            int off = j * n;
+            for (int i = 0; i < n; i++) {
+                o2[off + i] += s * g[off + i] * (v[1 + i] + vj);
+            }
+        }
+    }
+
+    /** A(R) = −F(R) in the standard form. */
+    private double[] opA(double[][] r) {
+        double[] f = fdot(r[0], r[1]);
+        for (int i = 0; i < m; i++) {
+            f[i] = -f[i];
+        }
+        return f;
+    }
+
+    /** out += scale Σ y_i A_i = −scale Σ y_i F_i. */
+    private void addAdjoint(double[] y, double scale, double[][] out) {
+        fadj(y, -scale, out[0], out[1]);
+    }
+
+    private static double[] mul(int rows, int inner, int cols, double[] a, boolean ta, double[] b, boolean tb) {
+        Matrix ma = ta ? Matrix.wrap(inner, rows, a) : Matrix.wrap(rows, inner, a);
+        Matrix mb = tb ? Matrix.wrap(cols, inner, b) : Matrix.wrap(inner, cols, b);
+        return Linalg.gemm(1.0, ma, ta, mb, tb).data();
+    }
+
+    /** The Schur complement M_ij = ⟨F_i, X F_j Z⁻¹⟩ in closed form (see the class comment). */
+    double[] schur(double[][] x, double[][] zi) {
+        double[] mm = new double[m * m];
+        // block 1
+        double[] xw = mul(n1, n1, n, x[0], false, w, false);
+        double[] zw = mul(n1, n1, n, zi[0], false, w, false);
+        double[] pp = mul(n, n1, n, w, true, xw, false);
+        double[] qq = mul(n, n1, n, w, true, zw, false);
+        double xe = x[0][n + n * n1];
+        double ze = zi[0][n + n * n1];
+        mm[0] = xe * ze;
+        for (int l = 0; l < n; l++) {
+            double al = xw[n + l * n1];
+            double bl = zw[n + l * n1];
+            double v = al * ze + xe * bl;
+            mm[1 + l] = v;
+            mm[(1 + l) * m] = v;
+        }
+        for (int j = 0; j < n; j++) {
+            double aj = xw[n + j * n1];
+            double bj = zw[n + j * n1];
+            int col = (1 + j) * m + 1;
+            for (int i = 0; i < n; i++) {
+                double ai = xw[n + i * n1];
+                double bi = zw[n + i * n1];
+                mm[col + i] = ai * bj + bi * aj + ze * pp[i + j * n] + xe * qq[i + j * n];
+            }
+        }
+        // block 2
+        double[] gx = mul(n, n, n, g, false, x[1], false);
+        double[] gxg = mul(n, n, n, gx, false, g, false);
+        double[] gz = mul(n, n, n, g, false, zi[1], false);
+        double[] gzg = mul(n, n, n, gz, false, g, false);
+        gxCur = gx;
+        gzCur = gz;
+        double[] x2 = x[1];
+        double[] z2 = zi[1];
+        for (int j = 0; j < n; j++) {
+            int col = (1 + j) * m + 1;
+            for (int i = 0; i < n; i++) {
+                int ij = i + j * n;
+                int ji = j + i * n;
+                mm[col + i] += gx[ij] * gz[ji] + gxg[ij] * z2[ji] + x2[ij] * gzg[ji] + gx[ji] * gz[ij];
+            }
+        }
+        symmetrize(m, mm);
+        return mm;
+    }
+
+    private static void symmetrize(int s, double[] a) {
+        for (int j = 0; j < s; j++) {
+            for (int i = j + 1; i < s; i++) {
+                double v = 0.5 * (a[i + j * s] + a[j + i * s]);
+                a[i + j * s] = v;
+                a[j + i * s] = v;
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ main loop
+
+    private int size(int b) {
+        return b == 0 ? n1 : n;
+    }
+
+    private double[][] zeros() {
+        return new double[][] {new double[n1 * n1], new double[n * n]};
+    }
+
+    private static double[][] copy(double[][] a) {
+        return new double[][] {a[0].clone(), a[1].clone()};
+    }
+
+    private static double inner(double[][] a, double[][] c) {
+        double s = 0;
+        for (int b = 0; b < 2; b++) {
+            for (int k = 0; k < a[b].length; k++) {
+                s += a[b][k] * c[b][k];
+            }
+        }
+        return s;
+    }
+
+    private static double norm(double[][] a) {
+        return Math.sqrt(inner(a, a));
+    }
+
+    private static double norm(double[] a) {
+        return Math.sqrt(Linalg.dot(a, a));
+    }
+
+    private double[][] cDense() {
+        double[][] c = zeros();
+        for (int i = 0; i < n; i++) {
+            c[0][i + i * n1] = 1.0;
+        }
+        return c;
+    }
+
+    /** ⟨F_i, F_j⟩: the Schur formula at X = Z⁻¹ = I. */
+    private Cholesky gram() {
+        if (gram == null) {
+            double[][] id = zeros();
+            for (int b = 0; b < 2; b++) {
+                int s = size(b);
+                for (int k = 0; k < s; k++) {
+                    id[b][k + k * s] = 1.0;
+                }
+            }
+            double[] keepGx = gxCur;
+            double[] keepGz = gzCur;
+            gram = Linalg.choleskyStrict(Matrix.wrap(m, m, schur(id, id)));
+            gxCur = keepGx;
+            gzCur = keepGz;
+        }
+        return gram;
+    }
+
+    private Solution run() {
+        long start = System.nanoTime();
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long startCpu = opt.cpuTime() ? threads.getCurrentThreadCpuTime() : 0;
+        int total = n1 + n;
+        double[][] c = cDense();
+        double[] bv = new double[m];
+        bv[0] = -1.0;
+        double normB = 1.0;
+        double normC = norm(c);
+        // starting point of SdpSolver (CSDP): ‖A_i‖_F² = ⟨F_i, F_i⟩
+        double maxRatio = 2.0 / 2.0; // t: (1 + |b_t|) / (1 + ‖F_t‖) = 2 / 2
+        double maxNorm = Math.max(normC, 1.0);
+        for (int l = 0; l < n; l++) {
+            double s1 = 0;
+            for (int k = 0; k < n1; k++) {
+                s1 += w[l * n1 + k] * w[l * n1 + k];
+            }
+            double wn = w[l * n1 + n];
+            double s2 = 0;
+            for (int k = 0; k < n; k++) {
+                s2 += g[l * n + k] * g[l * n + k];
+            }
+            double gll = g[l + l * n];
+            double na = Math.sqrt(2 * (s1 + wn * wn) + 2 * gll * gll + 2 * s2);
+            maxRatio = Math.max(maxRatio, 1.0 / (1 + na));
+            maxNorm = Math.max(maxNorm, na);
+        }
+        double xi = START_SCALE * total * Math.max(maxRatio, 1.0 / total);
+        double eta = START_SCALE * (1 + maxNorm) / Math.sqrt(total);
+        double[][] x = zeros();
+        double[][] z = zeros();
+        for (int b = 0; b < 2; b++) {
+            int s = size(b);
+            for (int k = 0; k < s; k++) {
+                x[b][k + k * s] = xi;
+                z[b][k + k * s] = eta;
+            }
+        }
+        double[] y = new double[m];
+        Cholesky[] lx = null;
+        Cholesky[] lz = null;
+
+        double bestScore = Double.POSITIVE_INFINITY;
+        int bestIter = 0;
+        double[][][] best = null;
+        double[] bestStats = null;
+        double[] measureRef = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
+        int lastMeasureProgress = 0;
+        int stalls = 0;
+        int iter = 0;
+        SdpStatus status;
+        String message;
+        double pobj;
+        double dobj;
+        double gap;
+        double pinf;
+        double dinf;
+        // once a full dual step has been taken, Z is formed from y (Z = C + Σ y_i F_i), so R_d = 0 by construction
+        boolean dualFeasible = false;
+        while (true) {
+            double[][] rd = zeros();
+            if (!dualFeasible) {
+                for (int b = 0; b < 2; b++) {
+                    for (int k = 0; k < rd[b].length; k++) {
+                        rd[b][k] = c[b][k] - z[b][k];
+                    }
+                }
+                addAdjoint(y, -1.0, rd);
+            }
+            double[] ax = opA(x);
+            double[] rp = new double[m];
+            for (int i = 0; i < m; i++) {
+                rp[i] = bv[i] - ax[i];
+            }
+            pobj = inner(c, x);
+            dobj = Linalg.dot(bv, y);
+            gap = Math.abs(pobj - dobj) / (1 + Math.abs(pobj) + Math.abs(dobj));
+            pinf = norm(rp) / (1 + normB);
+            dinf = norm(rd) / (1 + normC);
+            double xz = inner(x, z);
+            double mu = xz / total;
+            if (iter > 0 && opt.listener() != null) {
+                opt.listener().onProgress(new ProgressListener.Event("sdp", iter, 0, "gap", gap,
+                        (System.nanoTime() - start) * 1e-9));
+            }
+            if (!(Double.isFinite(pobj) && Double.isFinite(dobj) && Double.isFinite(mu))) {
+                status = SdpStatus.NUMERICAL_PROBLEMS;
+                message = "non-finite iterate";
+                break;
+            }
+            double gapXz = Math.abs(xz) / (1 + Math.abs(pobj) + Math.abs(dobj));
+            double score = Math.max(Math.min(gap, gapXz) / opt.gapTolerance(),
+                    Math.max(pinf, dinf) / opt.feasibilityTolerance());
+            if (iter > 0 && score < bestScore) {
+                bestScore = score;
+                bestIter = iter;
+                best = new double[][][] {copy(x), copy(z), {y.clone()}};
+                bestStats = new double[] {pobj, dobj, gap, pinf, dinf, iter};
+            }
+            if (iter > 0) {
+                double[] measures = {Math.min(gap, gapXz), pinf, dinf};
+                double[] tols = {opt.gapTolerance(), opt.feasibilityTolerance(), opt.feasibilityTolerance()};
+                for (int k = 0; k < 3; k++) {
+                    if (measures[k] < measureRef[k] / 2.0) {
+                        if (measureRef[k] > tols[k] && Double.isFinite(measureRef[k])) {
+                            lastMeasureProgress = iter;
+                        }
+                        measureRef[k] = measures[k];
+                    }
+                }
+            }
+            if (Math.min(gap, gapXz) < opt.gapTolerance() && pinf < opt.feasibilityTolerance()
+                    && dinf < opt.feasibilityTolerance()) {
+                status = SdpStatus.OPTIMAL;
+                message = "relative gap and infeasibilities below tolerance";
+                break;
+            }
+            if (iter - Math.max(bestIter, lastMeasureProgress) >= STAGNATION_ITERATIONS && bestIter > 0) {
+                status = SdpStatus.NUMERICAL_PROBLEMS;
+                message = "no improvement for " + STAGNATION_ITERATIONS + " iterations";
+                break;
+            }
+            if (iter >= opt.maxIterations()) {
+                status = SdpStatus.ITERATION_LIMIT;
+                message = "iteration limit " + opt.maxIterations() + " reached";
+                break;
+            }
+            double elapsed = opt.cpuTime() ? (threads.getCurrentThreadCpuTime() - startCpu) * 1e-9
+                    : (System.nanoTime() - start) * 1e-9;
+            if (opt.timeLimitSeconds() > 0 && elapsed > opt.timeLimitSeconds()) {
+                status = SdpStatus.TIME_LIMIT;
+                message = "time limit " + opt.timeLimitSeconds() + " s (" + (opt.cpuTime() ? "CPU" : "wall")
+                        + ") reached";
+                break;
+            }
+            iter++;
+            double[][] zi = new double[2][];
+            Cholesky mChol;
+            try {
+                if (lx == null) {
+                    lx = new Cholesky[2];
+                    lz = new Cholesky[2];
+                    for (int b = 0; b < 2; b++) {
+                        lx[b] = Linalg.cholesky(Matrix.wrap(size(b), size(b), x[b]));
+                        lz[b] = Linalg.cholesky(Matrix.wrap(size(b), size(b), z[b]));
+                    }
+                }
+                for (int b = 0; b < 2; b++) {
+                    zi[b] = lz[b].solve(Matrix.identity(size(b))).data();
+                    symmetrize(size(b), zi[b]);
+                }
+                mmCur = schur(x, zi);
+                mChol = Linalg.cholesky(Matrix.wrap(m, m, mmCur));
+            } catch (LinalgException e) {
+                status = SdpStatus.NUMERICAL_PROBLEMS;
+                message = "factorisation failed at iteration " + iter + ": " + e.getMessage();
+                break;
+            }
+            // h0 = r_p + A(X R_d Z⁻¹)
+            double[][] xrdzi = zeros();
+            for (int b = 0; b < 2 && !dualFeasible; b++) {
+                int s = size(b);
+                xrdzi[b] = mul(s, s, s, mul(s, s, s, x[b], false, rd[b], false), false, zi[b], false);
+            }
+            double[] h0 = opA(xrdzi);
+            for (int i = 0; i < m; i++) {
+                h0[i] += rp[i];
+            }
+            // predictor: R_c Z⁻¹ = −X
+            double[][] rczi = zeros();
+            for (int b = 0; b < 2; b++) {
+                for (int k = 0; k < rczi[b].length; k++) {
+                    rczi[b][k] = -x[b][k];
+                }
+            }
+            double[][][] dir = direction(h0, rp, rczi, rd, xrdzi, x, zi, mChol);
+            double[][] dxa = dir[0];
+            double[][] dza = dir[1];
+            double apa = Math.min(1.0, maxStep(lx, dxa));
+            double ada = Math.min(1.0, maxStep(lz, dza));
+            double muAff = 0;
+            for (int b = 0; b < 2; b++) {
+                for (int k = 0; k < x[b].length; k++) {
+                    muAff += (x[b][k] + apa * dxa[b][k]) * (z[b][k] + ada * dza[b][k]);
+                }
+            }
+            muAff /= total;
+            double sigma = Math.min(1.0, Math.pow(Math.max(muAff, 0) / mu, MEHROTRA_EXPONENT));
+            // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
+            for (int b = 0; b < 2; b++) {
+                int s = size(b);
+                // block 1 with R_d = 0: dZa is the border e uᵀ + u eᵀ, so dXa dZa Z⁻¹ is a rank-2 product
+                double[] t = b == 0 && dualFeasible ? borderProduct(dxa[0], dir[2][0], zi[0])
+                        : mul(s, s, s, mul(s, s, s, dxa[b], false, dza[b], false), false, zi[b], false);
+                for (int k = 0; k < t.length; k++) {
+                    rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - t[k];
+                }
+            }
+            dir = direction(h0, rp, rczi, rd, xrdzi, x, zi, mChol);
+            double[][] dx = dir[0];
+            double[][] dz = dir[1];
+            double[] dy = dir[2][0];
+            double ap = Math.min(1.0, STEP_FRACTION * maxStep(lx, dx));
+            double ad = Math.min(1.0, STEP_FRACTION * maxStep(lz, dz));
+            if (!Double.isFinite(ap) || !Double.isFinite(ad)) {
+                status = SdpStatus.NUMERICAL_PROBLEMS;
+                message = "non-finite search direction at iteration " + iter;
+                break;
+            }
+            // take the steps, confirmed (and shortened if need be) by the Cholesky factors of the new iterates
+            double[][] xNew = new double[2][];
+            double[][] zNew = new double[2][];
+            Cholesky[] lxNew = new Cholesky[2];
+            Cholesky[] lzNew = new Cholesky[2];
+            ap = confirmedStep(x, dx, ap, xNew, lxNew);
+            if (dualFeasible || ad == 1.0) {
+                // a full dual step (or any step once there) is taken by forming Z from y + a dy; before the first
+                // full step only a = 1 is tried this way
+                double a = confirmedDualStep(y, dy, ad, zNew, lzNew, dualFeasible ? BACKTRACK_MAX : 0);
+                if (a >= 0 || dualFeasible) {
+                    ad = a;
+                    dualFeasible = a >= 0;
+                } else {
+                    ad = confirmedStep(z, dz, ad, zNew, lzNew);
+                }
+            } else {
+                ad = confirmedStep(z, dz, ad, zNew, lzNew);
+            }
+            if (ap < 0 || ad < 0) {
+                status = SdpStatus.NUMERICAL_PROBLEMS;
+                message = "no positive definite iterate along the " + (ap < 0 ? "primal" : "dual")
+                        + " direction at iteration " + iter;
+                break;
+            }
+            if (ap < STALL_STEP && ad < STALL_STEP) {
+                if (++stalls >= STALL_ITERATIONS) {
+                    status = SdpStatus.NUMERICAL_PROBLEMS;
+                    message = "no progress: step lengths below " + STALL_STEP + " for " + STALL_ITERATIONS
+                            + " iterations";
+                    break;
+                }
+            } else {
+                stalls = 0;
+            }
+            x = xNew;
+            z = zNew;
+            lx = lxNew;
+            lz = lzNew;
+            for (int i = 0; i < m; i++) {
+                y[i] += ad * dy[i];
+            }
+        }
+        if (status != SdpStatus.OPTIMAL && best != null) {
+            x = best[0];
+            z = best[1];
+            y = best[2][0];
+            pobj = bestStats[0];
+            dobj = bestStats[1];
+            gap = bestStats[2];
+            pinf = bestStats[3];
+            dinf = bestStats[4];
+            message += "; returning the best iterate (iteration " + (int) bestStats[5] + ")";
+            if (bestScore < NEAR_OPTIMAL_FACTOR && status != SdpStatus.TIME_LIMIT) {
+                status = SdpStatus.NEAR_OPTIMAL;
+            }
+        }
+        double seconds = (System.nanoTime() - start) * 1e-9;
+        Matrix[] xm = {Matrix.wrap(n1, n1, x[0]), Matrix.wrap(n, n, x[1])};
+        Matrix[] zm = {Matrix.wrap(n1, n1, z[0]), Matrix.wrap(n, n, z[1])};
+        SdpResult r = new SdpResult(status, xm, y, zm, pobj, dobj, gap, pinf, dinf, iter, seconds,
+                "Kernel SoS solver: " + message);
+        return new Solution(r, y[0], Arrays.copyOfRange(y, 1, m));
+    }
+
+    /**
+     * The step a ≤ {@code step} actually taken: the largest of step, step·0.8, … at which the symmetrised
+     * X + a dX has a Cholesky factor (stored in {@code out}/{@code chol}); −1 if none within
+     * {@value #BACKTRACK_MAX} tries.
+     */
+    private double confirmedStep(double[][] x, double[][] dx, double step, double[][] out, Cholesky[] chol) {
+        double a = step;
+        for (int tries = 0; tries <= BACKTRACK_MAX; tries++, a *= BACKTRACK) {
+            boolean ok = true;
+            for (int b = 0; b < 2 && ok; b++) {
+                int s = size(b);
+                double[] v = new double[x[b].length];
+                for (int k = 0; k < v.length; k++) {
+                    v[k] = x[b][k] + a * dx[b][k];
+                }
+                symmetrize(s, v);
+                try {
+                    chol[b] = Linalg.choleskyStrict(Matrix.wrap(s, s, v));
+                    out[b] = v;
+                } catch (LinalgException e) {
+                    ok = false;
+                }
+            }
+            if (ok) {
+                return a;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Like {@link #confirmedStep} for the dual, with Z formed from y + a dy as C + Σ (y + a dy)_i F_i (exactly
+     * symmetric, R_d = 0); at most {@code retries} shortenings.
+     */
+    private double confirmedDualStep(double[] y, double[] dy, double step, double[][] out, Cholesky[] chol,
+                                     int retries) {
+        double a = step;
+        double[] yv = new double[m];
+        for (int tries = 0; tries <= retries; tries++, a *= BACKTRACK) {
+            for (int i = 0; i < m; i++) {
+                yv[i] = y[i] + a * dy[i];
+            }
+            double[][] zc = cDense();
+            fadj(yv, 1.0, zc[0], zc[1]);
+            try {
+                Cholesky c0 = Linalg.choleskyStrict(Matrix.wrap(n1, n1, zc[0]));
+                Cholesky c1 = Linalg.choleskyStrict(Matrix.wrap(n, n, zc[1]));
+                chol[0] = c0;
+                chol[1] = c1;
+                out[0] = zc[0];
+                out[1] = zc[1];
+                return a;
+            } catch (LinalgException e) {
+                // shorten
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * a (e uᵀ + u eᵀ) Z⁻¹ for block 1 (order n + 1), with e uᵀ + u eᵀ = Σ dy_i F_i (u = W dy_α + dy_t e / 2):
+     * (ae)(Z⁻¹u)ᵀ + (au)(Z⁻¹e)ᵀ, in O(n²).
+     */
+    private double[] borderProduct(double[] a, double[] dy, double[] z1) {
+        double[] u = new double[n1];
+        for (int l = 0; l < n; l++) {
+            double c = dy[1 + l];
+            int off = l * n1;
+            for (int k = 0; k < n1; k++) {
+                u[k] += c * w[off + k];
+            }
+        }
+        u[n] += 0.5 * dy[0];
+        double[] au = new double[n1];
+        double[] zu = new double[n1];
+        for (int j = 0; j < n1; j++) {
+            double c = u[j];
+            int off = j * n1;
+            for (int i = 0; i < n1; i++) {
+                au[i] += a[off + i] * c;
+                zu[i] += z1[off + i] * c;
+            }
+        }
+        int eo = n * n1;
+        double[] t = new double[n1 * n1];
+        for (int j = 0; j < n1; j++) {
+            int off = j * n1;
+            double zuj = zu[j];
+            double zej = z1[eo + j];
+            for (int i = 0; i < n1; i++) {
+                t[off + i] = a[eo + i] * zuj + au[i] * zej;
+            }
+        }
+        return t;
+    }
+
+    /**
+     * Solves M dy = h0 − A(R_c Z⁻¹), dZ = R_d − Σ dy_i A_i, dX = sym(R_c Z⁻¹ − X dZ Z⁻¹), refined as in
+     * {@code SdpSolver}. Returns {dX, dZ, {dy}}.
+     */
+    private double[][][] direction(double[] h0, double[] rp, double[][] rczi, double[][] rd, double[][] xrdzi,
+                                   double[][] x, double[][] zi, Cholesky mChol) {
+        double[] a = opA(rczi);
+        double[] rhs = new double[m];
+        for (int i = 0; i < m; i++) {
+            rhs[i] = h0[i] - a[i];
+        }
+        double[] dy = mChol.solve(rhs);
+        // iterative refinement of dy against the formed Schur complement (an m×m product per step, where the
+        // general solver re-forms dX): it removes the error of a jittered or ill-conditioned factor
+        double[] res = schurResidual(rhs, dy);
+        double rn = norm(res);
+        for (int step = 0; step < REFINE_STEPS && rn > REFINE_THRESHOLD * (1 + norm(rhs)); step++) {
+            double[] d = mChol.solve(res);
+            double[] dyNew = dy.clone();
+            for (int i = 0; i < m; i++) {
+                dyNew[i] += d[i];
+            }
+            double[] resNew = schurResidual(rhs, dyNew);
+            double rnNew = norm(resNew);
+            if (!(rnNew < rn)) {
+                break;
+            }
+            dy = dyNew;
+            res = resNew;
+            rn = rnNew;
+        }
+        double[][] dx = dxOf(dy, rczi, xrdzi, x, zi);
+        double[] adx = opA(dx);
+        for (int i = 0; i < m; i++) {
+            res[i] = rp[i] - adx[i];
+        }
+        rn = norm(res);
+        if (rn > REFINE_THRESHOLD * (1 + norm(rp)) && !gramFailed) {
+            try {
+                double[] wv = gram().solve(res);
+                addAdjoint(wv, 1.0, dx);
+            } catch (LinalgException e) {
+                gramFailed = true;
+            }
+        }
+        double[][] dz = copy(rd);
+        addAdjoint(dy, -1.0, dz);
+        return new double[][][] {dx, dz, {dy}};
+    }
+
+    /**
+     * dX = sym(R_c Z⁻¹ − X dZ Z⁻¹) with dZ = R_d + Σ dy_i F_i, using the structure of Σ dy_i F_i: X R_d Z⁻¹
+     * ({@code xrdzi}) does not depend on dy; in block 1 Σ dy_i F_i = e uᵀ + u eᵀ (u = W dy_α + dy_t e / 2), so
+     * X (e uᵀ + u eᵀ) Z⁻¹ = (Xe)(Z⁻¹u)ᵀ + (Xu)(Z⁻¹e)ᵀ; in block 2 it is G D + D G (D = diag(dy_α)), so
+     * X (G D + D G) Z⁻¹ = (G X)ᵀ (D Z⁻¹) + X (D G Z⁻¹), with G X and G Z⁻¹ from the Schur complement.
+     */
+    /** rhs − M v with the Schur complement of the current iteration. */
+    private double[] schurResidual(double[] rhs, double[] v) {
+        double[] r = rhs.clone();
+        for (int j = 0; j < m; j++) {
+            double c = v[j];
+            int off = j * m;
+            for (int i = 0; i < m; i++) {
+                r[i] -= mmCur[off + i] * c;
+            }
+        }
+        return r;
+    }
+
+    private double[][] dxOf(double[] dy, double[][] rczi, double[][] xrdzi, double[][] x, double[][] zi) {
+        double[][] dx = new double[2][];
+        // block 1
+        double[] t1 = borderProduct(x[0], dy, zi[0]);
+        double[] r1 = rczi[0];
+        double[] h1 = xrdzi[0];
+        for (int k = 0; k < t1.length; k++) {
+            t1[k] = r1[k] - (h1[k] + t1[k]);
+        }
+        symmetrize(n1, t1);
+        dx[0] = t1;
+        // block 2
+        double[] dzi = new double[n * n];
+        double[] dgz = new double[n * n];
+        double[] z2 = zi[1];
+        for (int j = 0; j < n; j++) {
+            int off = j * n;
+            for (int i = 0; i < n; i++) {
+                double c = dy[1 + i];
+                dzi[off + i] = c * z2[off + i];
+                dgz[off + i] = c * gzCur[off + i];
+            }
+        }
+        Matrix t2 = Matrix.wrap(n, n, xrdzi[1].clone());
+        Linalg.gemmInPlace(1.0, Matrix.wrap(n, n, gxCur), true, Matrix.wrap(n, n, dzi), false, 1.0, t2);
+        Linalg.gemmInPlace(1.0, Matrix.wrap(n, n, x[1]), false, Matrix.wrap(n, n, dgz), false, 1.0, t2);
+        double[] t = t2.data();
+        double[] r2 = rczi[1];
+        for (int k = 0; k < t.length; k++) {
+            t[k] = r2[k] - t[k];
+        }
+        symmetrize(n, t);
+        dx[1] = t;
+        return dx;
+    }
+
+    /** Largest a with X + a dX ⪰ 0 (+∞ when every a ≥ 0 works), from λ_min(L⁻¹ dX L⁻ᵀ) by Lanczos. */
+    private double maxStep(Cholesky[] chol, double[][] dx) {
+        double best = Double.POSITIVE_INFINITY;
+        for (int b = 0; b < 2; b++) {
+            double lmin = lanczosMin(size(b), chol[b].lower().data(), dx[b]);
+            if (lmin < 0) {
+                best = Math.min(best, -1.0 / lmin);
+            }
+        }
+        return best;
+    }
+
+    /** out = L⁻¹ D L⁻ᵀ v for lower-triangular L and symmetric D (s×s, column-major); {@code u} is scratch. */
+    static void applyCongruence(int s, double[] l, double[] d, double[] v, double[] u, double[] out) {
+        // u = L⁻ᵀ v: back substitution with the columns of L
+        for (int j = s - 1; j >= 0; j--) {
+            double acc = v[j];
+            int off = j * s;
+            for (int i = j + 1; i < s; i++) {
+                acc -= l[off + i] * u[i];
+            }
+            u[j] = acc / l[off + j];
+        }
+        // out = D u
+        Arrays.fill(out, 0.0);
+        for (int j = 0; j < s; j++) {
+            double c = u[j];
+            int off = j * s;
+            for (int i = 0; i < s; i++) {
+                out[i] += d[off + i] * c;
+            }
+        }
+        // out = L⁻¹ out: forward substitution by columns
+        for (int j = 0; j < s; j++) {
+            int off = j * s;
+            double c = out[j] / l[off + j];
+            out[j] = c;
+            for (int i = j + 1; i < s; i++) {
+                out[i] -= l[off + i] * c;
+            }
+        }
+    }
+
+    /**
+     * The smallest eigenvalue of L⁻¹ D L⁻ᵀ (L lower triangular, D symmetric, both s×s column-major) by Lanczos with
+     * full reorthogonalisation from a fixed start vector, applying the matrix by two triangular solves and a product
+     * with D (it is never formed); the Ritz values of the tridiagonal matrix by bisection.
+     */
+    static double lanczosMin(int s, double[] l, double[] d) {
+        int kmax = Math.min(s, LANCZOS_MAX);
+        double[][] q = new double[kmax + 1][];
+        double[] alpha = new double[kmax];
+        double[] beta = new double[kmax];
+        double[] v = new double[s];
+        double[] scratch = new double[s];
+        // fixed, non-special start vector (deterministic results)
+        long seed = 0x9E3779B97F4A7C15L;
+        double nv = 0;
+        for (int i = 0; i < s; i++) {
+            seed = seed * 6364136223846793005L + 1442695040888963407L;
+            v[i] = 1.0 + 0.5 * ((seed >>> 11) * 0x1.0p-53 - 0.5);
+            nv += v[i] * v[i];
+        }
+        nv = Math.sqrt(nv);
+        for (int i = 0; i < s; i++) {
+            v[i] /= nv;
+        }
+        q[0] = v;
+        double scale = 0;
+        double prev = Double.NaN;
+        double theta = Double.NaN;
+        for (int k = 0; k < kmax; k++) {
+            double[] qk = q[k];
+            double[] r = new double[s];
+            applyCongruence(s, l, d, qk, scratch, r);
+            double ak = 0;
+            for (int i = 0; i < s; i++) {
+                ak += r[i] * qk[i];
+            }
+            alpha[k] = ak;
+            // full reorthogonalisation (twice is enough: Kahan, Parlett)
+            for (int pass = 0; pass < 2; pass++) {
+                for (int j = 0; j <= k; j++) {
+                    double[] qj = q[j];
+                    double dd = 0;
+                    for (int i = 0; i < s; i++) {
+                        dd += r[i] * qj[i];
+                    }
+                    for (int i = 0; i < s; i++) {
+                        r[i] -= dd * qj[i];
+                    }
+                }
+            }
+            double bk = norm(r);
+            beta[k] = bk;
+            scale = Math.max(scale, Math.abs(ak) + bk + (k > 0 ? beta[k - 1] : 0));
+            theta = tridiagonalMin(alpha, beta, k + 1);
+            if (k + 1 == s || bk <= 1e-14 * scale) {
+                break; // invariant subspace: θ is exact
+            }
+            if (k >= 4 && Math.abs(theta - prev) <= LANCZOS_TOLERANCE * scale) {
+                break;
+            }
+            prev = theta;
+            for (int i = 0; i < s; i++) {
+                r[i] /= bk;
+            }
+            q[k + 1] = r;
+        }
+        return theta;
+    }
+
+    /** The smallest eigenvalue of the k×k symmetric tridiagonal matrix (diagonal a, off-diagonal b) by bisection. */
+    static double tridiagonalMin(double[] a, double[] b, int k) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < k; i++) {
+            double r = (i > 0 ? Math.abs(b[i - 1]) : 0) + (i < k - 1 ? Math.abs(b[i]) : 0);
+            lo = Math.min(lo, a[i] - r);
+            hi = Math.max(hi, a[i] + r);
+        }
+        for (int it = 0; it < 200 && hi - lo > 1e-15 * Math.max(Math.abs(lo), Math.abs(hi)); it++) {
+            double mid = 0.5 * (lo + hi);
+            if (mid <= lo || mid >= hi) {
+                break;
+            }
+            // Sturm count: number of eigenvalues < mid
+            int count = 0;
+            double d = 1;
+            for (int i = 0; i < k; i++) {
+                double off = i > 0 ? b[i - 1] * b[i - 1] : 0;
+                d = a[i] - mid - (i > 0 ? off / d : 0);
+                if (d == 0) {
+                    d = -1e-300;
+                }
+                if (d < 0) {
+                    count++;
+                }
+            }
+            if (count >= 1) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        return lo;
+    }
+}

@@ -1,0 +1,152 @@
+package org.psdkit.sos;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.psdkit.linalg.Linalg;
+import org.psdkit.linalg.Matrix;
+import org.psdkit.optim.sdp.SdpOptions;
+import org.psdkit.optim.sdp.SdpResult;
+import org.psdkit.optim.sdp.SdpStatus;
+
+class KernelSosSolverTest {
+
+    static KernelSos fit(int n, KernelSos.Route route) {
+        KernelSosExample.Sample s = KernelSosTest.data(n);
+        return KernelSos.fit(KernelSosTest.KERNEL, s.x(), s.y(),
+                new KernelSos.Options(KernelSosTest.LAMBDA, SdpOptions.defaults(), route));
+    }
+
+    @Test
+    void specialisedSolverGivesTheSameAlphaAsTheGeneralSolver() {
+        for (int n : new int[] {15, 40}) {
+            KernelSos fast = fit(n, KernelSos.Route.SPECIALISED);
+            KernelSos general = fit(n, KernelSos.Route.RANK_TWO);
+            assertTrue(fast.sdpResult().message().startsWith("Kernel SoS solver"), fast.sdpResult().message());
+            assertEquals(SdpStatus.OPTIMAL, fast.sdpResult().status());
+            double[] a = fast.alpha();
+            double[] b = general.alpha();
+            double diff = 0;
+            double scale = 0;
+            for (int i = 0; i < a.length; i++) {
+                diff = Math.max(diff, Math.abs(a[i] - b[i]));
+                scale = Math.max(scale, Math.abs(b[i]));
+            }
+            assertTrue(scale > 0);
+            assertTrue(diff <= 1e-6 * scale, "n=" + n + ": max |alpha_new - alpha_general| = " + diff
+                    + ", max |alpha| = " + scale);
+            assertEquals(general.objective(), fast.objective(), 1e-8 * Math.abs(general.objective()));
+        }
+    }
+
+    /**
+     * The certificate of the specialised solver's answer, recomputed from the data: the LMI F₀ + t F_t + Σ α_l F_l
+     * built densely from (t, α) is PSD, X ⪰ 0, ⟨F_l, X⟩ = 0, ⟨F_t, X⟩ = 1, and the true gap t + ⟨F₀, X⟩ — all within
+     * 1e-6 relative.
+     */
+    @Test
+    void certificateRecomputedFromTheDataHolds() {
+        int n = 25;
+        KernelSosExample.Sample s = KernelSosTest.data(n);
+        KernelSos fit = KernelSos.fit(KernelSosTest.KERNEL, s.x(), s.y(), KernelSos.Options.of(KernelSosTest.LAMBDA));
+        SdpResult r = fit.sdpResult();
+        assertTrue(r.message().startsWith("Kernel SoS solver"), r.message());
+        Matrix g = KernelSosTest.KERNEL.gram(s.x());
+        g.symmetrizeInPlace();
+        Matrix kp = KernelSos.hadamardSquare(g);
+        double[] ky = kp.times(s.y());
+        Matrix mm = Linalg.gemm(1.0, kp, false, kp, false).plus(kp.scale(KernelSosTest.LAMBDA));
+        mm.symmetrizeInPlace();
+        Matrix l = Linalg.cholesky(mm).lower(); // M = L Lᵀ
+        double t = r.y()[0];
+        double[] alpha = fit.alpha();
+        assertEquals(alpha[3], r.y()[4], 0.0);
+        // F's, densely
+        Matrix[] f0 = {Matrix.zeros(n + 1, n + 1), Matrix.zeros(n, n)};
+        for (int i = 0; i < n; i++) {
+            f0[0].set(i, i, 1.0);
+        }
+        Matrix[][] f = new Matrix[n + 1][];
+        f[0] = new Matrix[] {Matrix.zeros(n + 1, n + 1), Matrix.zeros(n, n)};
+        f[0][0].set(n, n, 1.0);
+        for (int q = 0; q < n; q++) {
+            Matrix b1 = Matrix.zeros(n + 1, n + 1);
+            for (int i = 0; i < n; i++) {
+                b1.set(i, n, l.get(q, i));
+                b1.set(n, i, l.get(q, i));
+            }
+            b1.set(n, n, 2 * ky[q]);
+            Matrix b2 = Matrix.zeros(n, n);
+            for (int i = 0; i < n; i++) {
+                b2.set(i, q, b2.get(i, q) + g.get(i, q));
+                b2.set(q, i, b2.get(q, i) + g.get(i, q));
+            }
+            f[q + 1] = new Matrix[] {b1, b2};
+        }
+        double[] v = r.y();
+        for (int b = 0; b < 2; b++) {
+            Matrix z = f0[b].copy();
+            for (int i = 0; i <= n; i++) {
+                z = z.plus(f[i][b].scale(v[i]));
+            }
+            double zmin = Linalg.eigvalsh(z)[0];
+            assertTrue(zmin >= -1e-6 * (1 + z.normF()), "block " + b + ": lambda_min(Z) = " + zmin);
+            Matrix x = r.x()[b];
+            double xmin = Linalg.eigvalsh(x)[0];
+            assertTrue(xmin >= -1e-6 * (1 + x.normF()), "block " + b + ": lambda_min(X) = " + xmin);
+        }
+        double xNorm = r.x()[0].normF() + r.x()[1].normF();
+        for (int i = 0; i <= n; i++) {
+            double dot = 0;
+            for (int b = 0; b < 2; b++) {
+                dot += inner(f[i][b], r.x()[b]);
+            }
+            double want = i == 0 ? 1.0 : 0.0;
+            assertEquals(want, dot, 1e-6 * (1 + xNorm), "constraint " + i);
+        }
+        double dualObjective = -(inner(f0[0], r.x()[0]));
+        assertEquals(t, dualObjective, 1e-6 * (1 + Math.abs(t)), "gap");
+        // and the paper's objective follows from t: t + YᵀY
+        assertEquals(fit.objective(), t + Linalg.dot(s.y(), s.y()), 1e-6 * fit.objective());
+    }
+
+    private static double inner(Matrix a, Matrix b) {
+        double s = 0;
+        for (int i = 0; i < a.rows(); i++) {
+            for (int j = 0; j < a.cols(); j++) {
+                s += a.get(i, j) * b.get(i, j);
+            }
+        }
+        return s;
+    }
+
+    @Test
+    void lanczosFindsTheSmallestEigenvalueOfTheCongruence() {
+        Random rnd = new Random(3);
+        int s = 40;
+        double[] a = new double[s * s];
+        double[] d = new double[s * s];
+        for (int j = 0; j < s; j++) {
+            for (int i = 0; i < s; i++) {
+                a[i + j * s] = rnd.nextGaussian();
+                double v = rnd.nextGaussian();
+                d[i + j * s] += v;
+                d[j + i * s] += v;
+            }
+        }
+        Matrix am = Matrix.wrap(s, s, a);
+        Matrix x = Linalg.gemm(1.0, am, false, am, true).plus(Matrix.identity(s));
+        Matrix l = Linalg.cholesky(x).lower();
+        // reference: eigenvalues of L⁻¹ D L⁻ᵀ formed densely
+        Matrix w = Matrix.wrap(s, s, d.clone());
+        Linalg.solveLowerInPlace(l, false, w);
+        Matrix wt = w.transpose();
+        Linalg.solveLowerInPlace(l, false, wt);
+        wt.symmetrizeInPlace();
+        double want = Linalg.eigvalsh(wt)[0];
+        double got = KernelSosSolver.lanczosMin(s, l.data(), d);
+        assertEquals(want, got, 1e-6 * Math.abs(want));
+    }
+}
