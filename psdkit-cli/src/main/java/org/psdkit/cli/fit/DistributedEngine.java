@@ -1,0 +1,93 @@
+package org.psdkit.cli.fit;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.model.Pipeline;
+import org.psdkit.regression.KernelRidge;
+import org.psdkit.regression.NystromKrrTrainer;
+
+/**
+ * An engine that fits over data that lives elsewhere ({@code fit krr --engine spark}). The command line never links
+ * against an engine: implementations are found with {@link ServiceLoader} (module psdkit-spark provides
+ * {@code org.psdkit.spark.SparkEngine}), so the ordinary {@code psdkit.jar} runs without Spark and says how to get it
+ * when {@code --engine spark} is asked for.
+ */
+public interface DistributedEngine {
+
+    /** The message (exit 2) when no engine of the name can be loaded. */
+    String MISSING_SPARK = "--engine spark needs the Spark runtime on the classpath: run it with spark-submit "
+            + "--class org.psdkit.spark.SparkMain psdkit-spark-<version>-submit.jar fit krr ..., or locally with "
+            + "bin/psdkit-spark (see docs/scale.md)";
+
+    /** The name given to {@code --engine}. */
+    String name();
+
+    /** Nyström KRR ({@code fit krr --anchors M}) over the rows of {@code request.train()}. */
+    KrrResult fitKrr(KrrRequest request);
+
+    /**
+     * What {@code fit krr --engine ...} asks for.
+     *
+     * @param train   the path of {@code --train} as typed (any Hadoop-compatible URI: hdfs://, s3a://, file:, ...)
+     * @param target  {@code --target}, or null for the last column
+     * @param master  {@code --master}, or null for the engine's default
+     * @param kernel  the kernel
+     * @param options λ, centring, anchors, seed, CG tolerance and cap
+     */
+    record KrrRequest(String train, String target, String master, Kernel kernel, NystromKrrTrainer.Options options) {
+    }
+
+    /**
+     * A fitted model with what the report needs.
+     *
+     * @param model        an ordinary krr model (points = anchors)
+     * @param n            training rows
+     * @param d            features
+     * @param trainMetrics rmse, mae and r2 on the training rows
+     */
+    record KrrResult(Pipeline<KernelRidge> model, long n, int d, Map<String, Double> trainMetrics) {
+    }
+
+    /**
+     * A job of the engine failed (an executor lost, a task failed past its retries, the cluster gone): exit 1 with
+     * the engine's reason on one line.
+     */
+    final class EngineFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        public EngineFailure(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /** {@code --engine}: {@code local} or {@code spark}; anything else is an error naming the flag. */
+    static String parse(String engine) {
+        String e = engine == null ? "local" : engine.trim().toLowerCase(Locale.ROOT);
+        if (!e.equals("local") && !e.equals("spark")) {
+            throw new IllegalArgumentException("--engine: '" + engine + "' is not local or spark");
+        }
+        return e;
+    }
+
+    /**
+     * The engine of that name on the classpath; {@link IllegalArgumentException} with {@link #MISSING_SPARK} if there
+     * is none, or if its provider is there but the runtime it needs is not.
+     */
+    static DistributedEngine load(String name) {
+        try {
+            for (ServiceLoader.Provider<DistributedEngine> p : ServiceLoader.load(DistributedEngine.class).stream()
+                    .toList()) {
+                DistributedEngine e = p.get();
+                if (e.name().equals(name)) {
+                    return e;
+                }
+            }
+        } catch (ServiceConfigurationError | LinkageError e) {
+            throw new IllegalArgumentException(MISSING_SPARK, e);
+        }
+        throw new IllegalArgumentException(MISSING_SPARK);
+    }
+}
