@@ -47,7 +47,7 @@ final class PsdDensityPrimal {
     }
 
     record Result(Matrix s, double traceSW, double primal, double dual, double relativeGap, int iterations,
-                  int passes, double seconds, boolean converged, double eigenSeconds, int rankPositive) {
+                  int passes, double seconds, boolean converged, double eigenSeconds, int rankPositive, double mu) {
     }
 
     /** The certificate of a point. */
@@ -339,7 +339,7 @@ final class PsdDensityPrimal {
         }
         double secs = (System.nanoTime() - start) * 1e-9;
         return new Result(s, sh.t, phi, phi - cert.gap(), cert.relativeGap(), it, pb.passes, secs, converged,
-                pb.eigenSeconds, cert.positive());
+                pb.eigenSeconds, cert.positive(), cert.mu());
     }
 
     /** S scaled so that Tr(SᵀWS) = 1. */
