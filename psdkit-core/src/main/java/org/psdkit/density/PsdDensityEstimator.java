@@ -303,4 +303,38 @@ public final class PsdDensityEstimator {
                     new State(pos, qv));
         }
     }
+
+    /**
+     * The Nyström fit with the primal solver over data rows that live elsewhere (psdkit-spark's {@code
+     * SparkDensityRows}): {@code rowsOf} receives the anchors' feature factor T (m×r) and returns the rows' {@link
+     * DensityRows} with features v_i = Tᵀ k(anchors, x_i). Everything else is {@link #fit(Matrix, Matrix, Kernel,
+     * BaseMeasure, PsdDensityOptions, ProgressListener)} with {@link PsdDensityOptions.Solver#PRIMAL_LBFGS}, whatever
+     * {@code opt.solver()} says; with the same anchors and rows it gives the same model up to rounding.
+     */
+    public static PsdDensity fitRows(Matrix anchors, java.util.function.Function<Matrix, DensityRows> rowsOf,
+                                     Kernel kernel, BaseMeasure base, PsdDensityOptions opt,
+                                     ProgressListener listener) {
+        base.requireDimension(anchors.cols());
+        FeatureBasis fb = FeatureBasis.of(kernel, anchors, null, opt.rankThreshold());
+        Matrix m = KernelIntegrals.products(kernel, anchors, base, null, null);
+        Matrix w = fb.congruence(m);
+        double wn = w.normF();
+        if (!(wn > 0) || !Double.isFinite(wn)) {
+            throw new IllegalArgumentException("density fit: the integral operator W vanishes (‖W‖_F = " + wn
+                    + "); the base measure " + base.spec() + " puts no mass near the data for kernel "
+                    + kernel.spec());
+        }
+        Matrix wt = w.scale(1.0 / wn);
+        double ratio = switch (opt.scale()) {
+            case RAW -> 1.0 / wn;
+            case NORMALIZED -> 1.0;
+            case TRACE -> w.trace() / wn;
+        };
+        DensityRows rows = rowsOf.apply(fb.t);
+        PsdDensityPrimal.Result res = solvePrimal(rows, wt, opt.lambda1() * ratio,
+                opt.lambda2() * ratio * ratio, opt, listener);
+        Matrix g = res.s().scale(1.0 / Math.sqrt(res.traceSW() * wn));
+        return finish(kernel, anchors, base, opt, fb, m, g, res.primal() + Math.log(wn), res.dual() + Math.log(wn),
+                res.relativeGap(), res.iterations(), res.seconds(), res.converged(), res.eigenSeconds());
+    }
 }

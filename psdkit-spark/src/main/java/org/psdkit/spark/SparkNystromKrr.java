@@ -167,7 +167,7 @@ public final class SparkNystromKrr {
         }
     }
 
-    private static double[] add(double[] a, double[] b) {
+    static double[] add(double[] a, double[] b) {
         for (int j = 0; j < a.length; j++) {
             a[j] += b[j];
         }
