@@ -43,7 +43,17 @@ final class SparkData {
     record Rows(JavaRDD<double[]> rows, List<String> features, String target) {
     }
 
+    /** Rows of d features followed by the target (the last column, or the one named). */
     static Rows read(SparkSession spark, String path, String target) {
+        return read(spark, path, target, false);
+    }
+
+    /** Rows of every column as a feature (densities: no target). */
+    static Rows readFeatures(SparkSession spark, String path) {
+        return read(spark, path, null, true);
+    }
+
+    private static Rows read(SparkSession spark, String path, String target, boolean noTarget) {
         FileStatus[] found = find(spark, path);
         boolean parquet = isParquet(spark, path, found);
         Dataset<Row> df = parquet ? spark.read().parquet(path)
@@ -57,7 +67,9 @@ final class SparkData {
             }
         }
         int t;
-        if (target == null) {
+        if (noTarget) {
+            t = -1;
+        } else if (target == null) {
             t = cols.length - 1;
         } else {
             t = Arrays.asList(cols).indexOf(target);
@@ -66,17 +78,24 @@ final class SparkData {
                         + "has " + String.join(", ", cols));
             }
         }
-        if (cols.length < 2) {
-            throw new IllegalArgumentException(path + ": " + cols.length + " column; a feature and the target are "
-                    + "needed");
+        if (cols.length < (noTarget ? 1 : 2)) {
+            throw new IllegalArgumentException(path + ": " + cols.length + " column; " + (noTarget ? "a feature is"
+                    : "a feature and the target are") + " needed");
         }
         List<String> names = new ArrayList<>();
         for (int j = 0; j < cols.length; j++) {
-            if (j != t) {
+            if (noTarget || j != t) {
                 names.add(cols[j]);
             }
         }
+        if (noTarget) {
+            return finish(df, path, names, null, parquet);
+        }
         names.add(cols[t]);
+        return finish(df, path, names, cols[t], parquet);
+    }
+
+    private static Rows finish(Dataset<Row> df, String path, List<String> names, String target, boolean parquet) {
         if (parquet) {
             for (StructField f : df.schema().fields()) {
                 if (names.contains(f.name()) && !(f.dataType() instanceof NumericType)) {
@@ -91,7 +110,7 @@ final class SparkData {
         }
         Parser p = new Parser(path, names.toArray(new String[0]));
         JavaRDD<double[]> rows = df.select(sel).javaRDD().map(p::parse);
-        return new Rows(rows, names.subList(0, names.size() - 1), cols[t]);
+        return new Rows(rows, target == null ? names : names.subList(0, names.size() - 1), target);
     }
 
     /** The files the path names; a missing path is an error naming it (exit 2), not Spark's AnalysisException. */

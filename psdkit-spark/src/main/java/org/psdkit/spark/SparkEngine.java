@@ -3,6 +3,9 @@ package org.psdkit.spark;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 import org.apache.spark.SparkConf;
@@ -10,7 +13,16 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 import org.psdkit.cli.fit.DistributedEngine;
+import org.psdkit.data.Scaler;
+import org.psdkit.density.BaseMeasure;
+import org.psdkit.density.DensityPipeline;
+import org.psdkit.density.PsdDensity;
+import org.psdkit.density.PsdDensityEstimator;
+import org.psdkit.density.PsdDensityTrainer;
+import org.psdkit.io.ModelFile;
+import org.psdkit.io.ModelIO;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.model.ModelHeader;
 
 /**
  * The Spark engine of the command line ({@code fit krr --engine spark}), found by {@link java.util.ServiceLoader}
@@ -81,6 +93,95 @@ public final class SparkEngine implements DistributedEngine {
             }
             s.close();
         }
+    }
+
+    @Override
+    public DensityResult fitDensity(DensityRequest req) {
+        checkMaster(req.master());
+        Session s = Session.open(req.master(), "psdkit fit psd-density");
+        JavaRDD<double[]> rows = null;
+        List<SparkDensityRows> opened = new ArrayList<>();
+        try {
+            SparkData.Rows data = SparkData.readFeatures(s.spark(), req.train());
+            int d = data.features().size();
+            rows = data.rows();
+            UnaryOperator<JavaRDD<double[]>> hook = rowsHook;
+            if (hook != null) {
+                rows = hook.apply(rows);
+            }
+            rows = rows.persist(StorageLevel.MEMORY_AND_DISK());
+            List<double[]> sample = rows.takeSample(false, req.anchors(), req.seed());
+            if (sample.size() < req.anchors()) {
+                throw new IllegalArgumentException("--anchors must be at most the number of points " + sample.size()
+                        + ", got " + req.anchors());
+            }
+            Matrix anchors = Matrix.of(sample.toArray(new double[0][]));
+            BaseMeasure base = req.base().apply(d);
+            JavaRDD<double[]> src = rows;
+            long[] n = new long[1];
+            PsdDensity m = PsdDensityEstimator.fitRows(anchors, t -> {
+                SparkDensityRows r = SparkDensityRows.nystrom(src, req.kernel(), anchors, t);
+                opened.add(r);
+                n[0] = r.rows();
+                return r;
+            }, req.kernel(), base, req.options(), null);
+            Map<String, Object> hyper = new PsdDensityTrainer(req.kernel(), base, req.options(), req.anchors(),
+                    req.seed(), Scaler.Kind.NONE).hyperParameters(req.anchors());
+            ModelHeader h = new ModelHeader(PsdDensity.TYPE, data.features(), null, Scaler.identity(d),
+                    m.kernel().spec(), hyper, new ModelHeader.Training((int) Math.min(Integer.MAX_VALUE, n[0]), d,
+                    req.train()));
+            Map<String, Object> diag = DensityPipeline.fitDiagnostics(m);
+            diag.put("engine", "spark");
+            DensityPipeline p = new DensityPipeline(h, m, diag);
+            String json = ModelIO.toJson(p).toString();
+            double[] ll = rows.mapPartitions(it -> logLikelihood(it, json, d)).treeReduce(SparkNystromKrr::add,
+                    SparkNystromKrr.TREE_DEPTH);
+            return new DensityResult(p, n[0], d, ll[0] / ll[1]);
+        } catch (Exception e) { // Scala code throws checked exceptions (SparkException) undeclared
+            throw translate(e);
+        } finally {
+            for (SparkDensityRows r : opened) {
+                try {
+                    r.close();
+                } catch (RuntimeException ignored) {
+                    // the context may already be stopped
+                }
+            }
+            if (rows != null) {
+                try {
+                    rows.unpersist(false);
+                } catch (RuntimeException ignored) {
+                    // the context may already be stopped (a lost cluster): nothing left to free
+                }
+            }
+            s.close();
+        }
+    }
+
+    /** Rows of one training-likelihood block: 4,096 rows of d features at a time. */
+    private static final int LOGLIK_BLOCK_ROWS = 4096;
+
+    /**
+     * {Σ log p(x_i), count} of a partition for the model given as its JSON (models are not serialisable; the file
+     * format is their wire format).
+     */
+    private static java.util.Iterator<double[]> logLikelihood(java.util.Iterator<double[]> it, String json, int d)
+            throws IOException {
+        DensityPipeline p = (DensityPipeline) ModelIO.fromJson(ModelFile.JSON.readTree(json), "spark task");
+        double sum = 0;
+        long count = 0;
+        List<double[]> buf = new ArrayList<>();
+        while (it.hasNext() || !buf.isEmpty()) {
+            if (it.hasNext()) {
+                buf.add(it.next());
+            }
+            if (buf.size() == LOGLIK_BLOCK_ROWS || (!it.hasNext() && !buf.isEmpty())) {
+                sum += p.meanLogLikelihood(Matrix.of(buf.toArray(new double[0][]))) * buf.size();
+                count += buf.size();
+                buf.clear();
+            }
+        }
+        return List.of(new double[] {sum, count}).iterator();
     }
 
     /**

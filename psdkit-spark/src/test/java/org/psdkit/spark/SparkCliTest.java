@@ -202,6 +202,31 @@ class SparkCliTest {
     }
 
     @Test
+    void densityFitIsAPsdDensityModelFile() throws IOException {
+        Path pts = dir.resolve("points.csv");
+        StringBuilder sb = new StringBuilder("u,v\n");
+        for (double[] r : SparkDensityRowsTest.gaussianRows(200, 2, 31)) {
+            sb.append(r[0]).append(',').append(r[1]).append('\n');
+        }
+        Files.writeString(pts, sb.toString());
+        Path model = dir.resolve("density.json");
+        Run f = run("fit", "density", "--train", pts.toString(), "--out", model.toString(), "--engine", "spark",
+                "--master", "local[2]", "--anchors", "12", "--kernel", "gaussian(sigma=0.7)", "--lambda", "0.01",
+                "--tol", "1e-3", "--max-iter", "15", "--json"); // few Spark jobs: the wiring, not the optimum
+        assertEquals(0, f.status(), f.err());
+        JsonNode j = f.json();
+        assertEquals("psd-density", j.get("model").asText());
+        assertEquals("spark", j.get("engine").asText());
+        assertEquals(200, j.get("n").asInt());
+        assertEquals(12, j.get("anchors").asInt());
+        org.psdkit.density.DensityPipeline back = (org.psdkit.density.DensityPipeline) org.psdkit.io.ModelIO.load(
+                model);
+        org.psdkit.linalg.Matrix x = org.psdkit.linalg.Matrix.of(SparkDensityRowsTest.gaussianRows(200, 2, 31));
+        assertEquals(back.meanLogLikelihood(x), j.get("train_loglik").asDouble(), 1e-9);
+        assertEquals(1.0, back.inner().integral(), 1e-6);
+    }
+
+    @Test
     void sparkMainDefaultsToTheSparkEngine() throws IOException {
         String before = System.getProperty("psdkit.engine");
         PrintStream oldOut = System.out;

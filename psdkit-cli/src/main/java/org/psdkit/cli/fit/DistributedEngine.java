@@ -4,6 +4,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import org.psdkit.density.BaseMeasure;
+import org.psdkit.density.DensityPipeline;
+import org.psdkit.density.PsdDensityOptions;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.model.Pipeline;
 import org.psdkit.regression.KernelRidge;
@@ -27,6 +30,35 @@ public interface DistributedEngine {
 
     /** Nyström KRR ({@code fit krr --anchors M}) over the rows of {@code request.train()}. */
     KrrResult fitKrr(KrrRequest request);
+
+    /** The Nyström PSD density ({@code fit psd-density --anchors M}) over the rows of {@code request.train()}. */
+    DensityResult fitDensity(DensityRequest request);
+
+    /**
+     * What {@code fit psd-density --engine ...} asks for.
+     *
+     * @param train   the path of {@code --train} as typed; every column is a feature
+     * @param master  {@code --master}, or null for the engine's default
+     * @param kernel  the kernel
+     * @param base    the base measure for d features
+     * @param options the solver's options (the primal solver is used)
+     * @param anchors the number of anchors (drawn uniformly on the cluster)
+     * @param seed    the anchors' seed
+     */
+    record DensityRequest(String train, String master, Kernel kernel, java.util.function.IntFunction<BaseMeasure> base,
+                          PsdDensityOptions options, int anchors, long seed) {
+    }
+
+    /**
+     * A fitted density with what the report needs.
+     *
+     * @param model        an ordinary psd-density model
+     * @param n            training rows
+     * @param d            features
+     * @param trainLoglik  mean log-density over the training rows
+     */
+    record DensityResult(DensityPipeline model, long n, int d, double trainLoglik) {
+    }
 
     /**
      * What {@code fit krr --engine ...} asks for.

@@ -111,8 +111,25 @@ public final class FitDensityCommands {
                         + "(the authors' code); raw: to the A of eq. (12) (default: ${DEFAULT-VALUE}).")
         String lambdaScale;
 
+        @Option(names = "--engine", defaultValue = "${sys:psdkit.engine:-local}", paramLabel = "local|spark",
+                description = "Where the fit runs (with --anchors): local, or spark (Apache Spark: --train may be any "
+                        + "Hadoop-compatible path, CSV or Parquet; see docs/scale.md; default: ${DEFAULT-VALUE}).")
+        String engine;
+
+        @Option(names = "--master", paramLabel = "URL",
+                description = "Spark master with --engine spark: local[N], local[*], spark://HOST:PORT, yarn, ... "
+                        + "(default: spark-submit's --master, else local[*]).")
+        String master;
+
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
         @Override
         public Integer call() {
+            String eng = DistributedEngine.parse(engine);
+            if (master != null && !eng.equals("spark")) {
+                throw new IllegalArgumentException("--master " + master + ": applies to --engine spark only");
+            }
             opt.check();
             double rt = space.rankThreshold("density", ", and the integral of f may lose accuracy");
             double l1 = lambda1 != null ? lambda1 : opt.lambda;
@@ -129,6 +146,13 @@ public final class FitDensityCommands {
             int anchors = space.anchors();
             org.psdkit.psd.Anchors.Method method = space.anchorMethod();
             Kernel k = KernelSpecs.parse(opt.kernel);
+            Map<String, Object> options = new java.util.LinkedHashMap<>();
+            options.put("lambda1", l1);
+            options.put("lambda2", l2);
+            options.put("lambda_scale", sc.name().toLowerCase(java.util.Locale.ROOT));
+            if (eng.equals("spark")) {
+                return callSpark(o, anchors, method, k, options);
+            }
             common.checkOutWritable();
             Dataset raw = common.loadUnsupervised("a density model");
             PsdDensityTrainer trainer = new PsdDensityTrainer(k, opt.base(raw.d()), o, anchors, common.seed,
@@ -139,11 +163,54 @@ public final class FitDensityCommands {
                 m = explained(opt, () -> trainer.fit(raw, e -> p.set(e.step(), "gap " + e.value())));
             }
             double secs = (System.nanoTime() - t0) * 1e-9;
-            Map<String, Object> options = new java.util.LinkedHashMap<>();
-            options.put("lambda1", l1);
-            options.put("lambda2", l2);
-            options.put("lambda_scale", sc.name().toLowerCase(java.util.Locale.ROOT));
             return finish(common, raw, m, secs, options);
+        }
+
+        /** {@code --engine spark}: the Nystrom fit with the primal solver over Spark ({@link DistributedEngine}). */
+        private Integer callSpark(PsdDensityOptions o, int anchors, org.psdkit.psd.Anchors.Method method, Kernel k,
+                                  Map<String, Object> options) {
+            if (anchors < 1) {
+                throw new IllegalArgumentException("--engine spark needs --anchors M: the exact model needs the n x n "
+                        + "kernel matrix on one machine (see docs/scale.md)");
+            }
+            if (method != org.psdkit.psd.Anchors.Method.UNIFORM) {
+                throw new IllegalArgumentException("--anchor-method: --engine spark draws uniform anchors only");
+            }
+            if (common.scaleKind() != org.psdkit.data.Scaler.Kind.NONE) {
+                throw new IllegalArgumentException("--scale " + common.scale + ": --engine spark uses the features "
+                        + "as given; scale them beforehand or use --scale none");
+            }
+            if (common.target != null) {
+                throw new IllegalArgumentException("--target " + common.target + ": a density model takes no "
+                        + "target; every column of --train is a feature");
+            }
+            common.checkOutWritable();
+            String train = spec.commandLine().getParseResult().matchedOption("--train").stringValues().get(0);
+            DistributedEngine e = DistributedEngine.load("spark");
+            long t0 = System.nanoTime();
+            DistributedEngine.DensityResult r;
+            try {
+                r = e.fitDensity(new DistributedEngine.DensityRequest(train, master, k, opt::base,
+                        o.withSolver(PsdDensityOptions.Solver.PRIMAL_LBFGS), anchors, common.seed));
+            } catch (LinkageError err) {
+                throw new IllegalArgumentException(DistributedEngine.MISSING_SPARK, err);
+            }
+            double secs = (System.nanoTime() - t0) * 1e-9;
+            DensityPipeline model = r.model();
+            common.save(model);
+            Map<String, Object> rep = new java.util.LinkedHashMap<>();
+            rep.put("model", model.type());
+            rep.put("n", r.n());
+            rep.put("d", r.d());
+            rep.put("seconds", secs);
+            rep.put("out", common.out.toString());
+            rep.put("base", model.base().spec());
+            rep.putAll(options);
+            rep.putAll(diagnosticsReport(model.inner()));
+            rep.put("train_loglik", r.trainLoglik());
+            rep.put("engine", "spark");
+            common.report(rep);
+            return Main.EXIT_OK;
         }
     }
 

@@ -48,6 +48,18 @@ class FitKrrEngineCliTest {
     }
 
     @Test
+    void densityWithoutTheSparkRuntimeSaysHowToGetIt() {
+        CliRun r = CliRun.run("fit", "density", "--train", boston.toString(), "--out",
+                dir.resolve("d.json").toString(), "--anchors", "20", "--engine", "spark");
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.err().startsWith("psdkit: error: --engine spark needs the Spark runtime"), r.err());
+        CliRun none = CliRun.run("fit", "density", "--train", boston.toString(), "--out",
+                dir.resolve("d.json").toString(), "--engine", "spark");
+        assertEquals(2, none.status(), none.err());
+        assertTrue(none.err().contains("--engine spark needs --anchors"), none.err());
+    }
+
+    @Test
     void optionMistakesNameTheFlag() {
         CliRun noAnchors = fit("--engine", "spark");
         assertEquals(2, noAnchors.status());
