@@ -158,6 +158,20 @@ public final class SparkEngine implements DistributedEngine {
         }
     }
 
+    @Override
+    public Map<String, Object> benchKrr(BenchRequest req) {
+        checkMaster(req.master());
+        Session s = Session.open(req.master(), "psdkit bench spark");
+        try {
+            return SparkBench.run(req, org.apache.spark.api.java.JavaSparkContext.fromSparkContext(
+                    s.spark().sparkContext()));
+        } catch (Exception e) {
+            throw translate(e);
+        } finally {
+            s.close();
+        }
+    }
+
     /** Rows of one training-likelihood block: 4,096 rows of d features at a time. */
     private static final int LOGLIK_BLOCK_ROWS = 4096;
 

@@ -212,7 +212,7 @@ class SparkCliTest {
         Path model = dir.resolve("density.json");
         Run f = run("fit", "density", "--train", pts.toString(), "--out", model.toString(), "--engine", "spark",
                 "--master", "local[2]", "--anchors", "12", "--kernel", "gaussian(sigma=0.7)", "--lambda", "0.01",
-                "--tol", "1e-3", "--max-iter", "15", "--json"); // few Spark jobs: the wiring, not the optimum
+                "--tol", "1e-3", "--max-iter", "4", "--json"); // few Spark jobs: the wiring, not the optimum
         assertEquals(0, f.status(), f.err());
         JsonNode j = f.json();
         assertEquals("psd-density", j.get("model").asText());
@@ -224,6 +224,16 @@ class SparkCliTest {
         org.psdkit.linalg.Matrix x = org.psdkit.linalg.Matrix.of(SparkDensityRowsTest.gaussianRows(200, 2, 31));
         assertEquals(back.meanLogLikelihood(x), j.get("train_loglik").asDouble(), 1e-9);
         assertEquals(1.0, back.inner().integral(), 1e-6);
+    }
+
+    @Test
+    void benchSparkReportsTheRatioAndTheSameCoefficients() throws IOException {
+        Run b = run("bench", "spark", "--n", "400", "--anchors", "20", "--d", "3", "--partitions", "2", "--json");
+        assertEquals(0, b.status(), b.err());
+        JsonNode round = b.json().get("rounds").get(0);
+        assertTrue(round.get("spark_over_local").asDouble() > 0, b.out());
+        assertEquals(round.get("local_iterations").asInt(), round.get("spark_iterations").asInt(), b.out());
+        assertTrue(round.get("max_rel_diff_alpha").asDouble() < 1e-6, b.out());
     }
 
     @Test

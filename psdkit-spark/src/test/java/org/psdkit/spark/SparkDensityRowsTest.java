@@ -29,7 +29,7 @@ class SparkDensityRowsTest {
     private static final double REL_TOL = 1e-8;
 
     /** Solver iterations of the fit comparison: enough to move far from the start, few Spark jobs. */
-    private static final int FIXED_ITERATIONS = 25;
+    private static final int FIXED_ITERATIONS = 12;
 
     static double[][] gaussianRows(int n, int d, long seed) {
         Random r = new Random(seed);

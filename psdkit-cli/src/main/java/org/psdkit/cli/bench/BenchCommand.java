@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             BenchSdpCommand.class,
             BenchKernelSosCommand.class,
             BenchSvmCommand.class,
+            BenchSparkCommand.class,
         })
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec

@@ -35,6 +35,31 @@ public interface DistributedEngine {
     DensityResult fitDensity(DensityRequest request);
 
     /**
+     * {@code psdkit bench spark}: the engine's Nyström KRR against the single-machine solver on the same synthetic
+     * data and anchors, in the same JVM and run; returns the report (times, iterations, their ratio).
+     */
+    Map<String, Object> benchKrr(BenchRequest request);
+
+    /**
+     * What {@code bench spark} asks for.
+     *
+     * @param n          training rows
+     * @param anchors    anchors m
+     * @param d          features
+     * @param partitions partitions of the engine's data set
+     * @param master     the Spark master
+     * @param sigma      Gaussian kernel width
+     * @param lambda     λ
+     * @param tolerance  CG relative residual
+     * @param storage    the single-machine K_nm storage ({@code recompute}: the same arithmetic as the engine)
+     * @param rounds     repetitions (both fits per round)
+     * @param seed       data and anchor seed
+     */
+    record BenchRequest(int n, int anchors, int d, int partitions, String master, double sigma, double lambda,
+                        double tolerance, String storage, int rounds, long seed) {
+    }
+
+    /**
      * What {@code fit psd-density --engine ...} asks for.
      *
      * @param train   the path of {@code --train} as typed; every column is a feature
