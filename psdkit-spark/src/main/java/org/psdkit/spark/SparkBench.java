@@ -25,6 +25,9 @@ import org.psdkit.regression.NystromKrrTrainer;
  */
 final class SparkBench {
 
+    /** Training rows at which the two fits' predictions are compared. */
+    private static final int PROBE_ROWS = 1000;
+
     private SparkBench() {
     }
 
@@ -67,6 +70,7 @@ final class SparkBench {
                 .persist(StorageLevel.MEMORY_AND_DISK());
         rdd.count();
         rows = null;
+        Matrix probe = x.selectRows(java.util.stream.IntStream.range(0, Math.min(q.n(), PROBE_ROWS)).toArray());
         List<Map<String, Object>> out = new ArrayList<>();
         try {
             for (int round = 1; round <= q.rounds(); round++) {
@@ -87,6 +91,8 @@ final class SparkBench {
                 m.put("spark_iterations", spark.diagnostics().iterations());
                 m.put("local_storage", local.diagnostics().storage());
                 m.put("max_rel_diff_alpha", maxRelDiff(spark.pipeline().inner().alpha(), local.model().alpha()));
+                m.put("max_rel_diff_prediction", maxRelDiff(spark.pipeline().inner().predictVector(probe),
+                        local.model().predictVector(probe)));
                 out.add(m);
             }
         } finally {
