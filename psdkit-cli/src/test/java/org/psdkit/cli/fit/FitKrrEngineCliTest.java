@@ -60,6 +60,13 @@ class FitKrrEngineCliTest {
     }
 
     @Test
+    void benchSparkWithoutTheSparkRuntimeSaysHowToGetIt() {
+        CliRun r = CliRun.run("bench", "spark", "--n", "100");
+        assertEquals(2, r.status(), r.err());
+        assertTrue(r.err().startsWith("psdkit: error: --engine spark needs the Spark runtime"), r.err());
+    }
+
+    @Test
     void optionMistakesNameTheFlag() {
         CliRun noAnchors = fit("--engine", "spark");
         assertEquals(2, noAnchors.status());
