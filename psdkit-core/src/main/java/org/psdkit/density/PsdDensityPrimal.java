@@ -36,6 +36,30 @@ final class PsdDensityPrimal {
     static final int LINE_SEARCH_STEPS = 40;
     /** A certificate (one weighted Gram pass and a few r×r eigen-decompositions) every this many iterations. */
     static final int CERTIFICATE_EVERY = 10;
+    /** Fewest and most iterations between certificates when the schedule is predicted from the gap's decay. */
+    static final int CERTIFICATE_MIN_EVERY = 3;
+    static final int CERTIFICATE_MAX_EVERY = 40;
+
+    /**
+     * Iterations until the next certificate: where the gap's geometric decay between the last two certificates
+     * predicts it reaches the target, clamped to [{@link #CERTIFICATE_MIN_EVERY}, {@link #CERTIFICATE_MAX_EVERY}];
+     * {@link #CERTIFICATE_EVERY} without a decay to go by. Each certificate costs a weighted Gram pass and a few
+     * r×r eigen-decompositions, more than an iteration at r ≈ n.
+     */
+    static int nextCertificate(Certificate prev, int prevIt, Certificate cur, int it, double target) {
+        if (prev == null || !(cur.gap() > 0) || !(prev.gap() > cur.gap()) || it <= prevIt) {
+            return CERTIFICATE_EVERY;
+        }
+        double rate = Math.log(cur.gap() / prev.gap()) / (it - prevIt); // < 0
+        double k = Math.log(target / cur.gap()) / rate;
+        if (!(k > 0)) {
+            return CERTIFICATE_MIN_EVERY;
+        }
+        return (int) Math.max(CERTIFICATE_MIN_EVERY, Math.min(CERTIFICATE_MAX_EVERY, Math.ceil(k)));
+    }
+
+    /** Certify before {@link #CERTIFICATE_EVERY} iterations when φ has dropped by this fraction of the last gap. */
+    static final double CERTIFY_AT_DROP = 0.5;
     /** Newton steps of the 1-D maximisation over μ at most. */
     static final int MU_STEPS = 30;
     /** The μ search stops when its predicted further gain is below this fraction of tol·max(1, |P|). */
@@ -174,18 +198,20 @@ final class PsdDensityPrimal {
                     d1 = 1;
                     d2 = 0;
                 } else {
-                    Matrix q = e.vectors();
-                    Matrix wq = Linalg.gemm(1.0, w, false, q, false);
-                    Matrix qwq = Linalg.gemm(1.0, q, true, wq, false);
+                    // only the positive eigenvectors enter: W Q₊ (r×p), then Qᵀ(W Q₊) (r×p), O(r²p)
+                    int p = r - first;
+                    Matrix qp = Matrix.zeros(r, p);
+                    System.arraycopy(e.vectors().data(), first * r, qp.data(), 0, r * p);
+                    Matrix wq = Linalg.gemm(1.0, w, false, qp, false);
+                    Matrix qwq = Linalg.gemm(1.0, e.vectors(), true, wq, false); // row k, column j − first
                     double tr = 0;
                     double h = 0;
                     for (int j = first; j < r; j++) {
-                        tr += lam[j] * qwq.get(j, j);
+                        tr += lam[j] * qwq.get(j, j - first);
                         for (int k = 0; k < r; k++) {
-                            double lk = lam[k];
-                            double gamma = k >= first ? 1.0 : (lam[j] - 0) / (lam[j] - lk);
-                            double x = qwq.get(j, k);
-                            // Γ counted for ordered pairs: (j,k) with j positive; (k,j) with k non-positive adds the same
+                            double gamma = k >= first ? 1.0 : lam[j] / (lam[j] - lam[k]);
+                            double x = qwq.get(k, j - first);
+                            // ordered pairs: (j,k) with j positive; (k,j) with k non-positive adds the same
                             h += (k >= first ? 1 : 2) * gamma * x * x;
                         }
                     }
@@ -251,13 +277,19 @@ final class PsdDensityPrimal {
         double muStart = Double.NaN;
         int it = 0;
         int sinceCert = CERTIFICATE_EVERY;
+        int certEvery = CERTIFICATE_EVERY;
+        int certIt = 0;
         double phiAtCert = Double.POSITIVE_INFINITY;
         boolean converged = false;
         while (true) {
             double elapsed = (System.nanoTime() - start) * 1e-9;
             boolean last = it >= maxIter || elapsed > timeLimitSeconds;
-            if (sinceCert >= CERTIFICATE_EVERY || last) {
+            if (sinceCert >= certEvery || last) {
+                Certificate prev = cert;
+                int prevIt = certIt;
                 cert = pb.certificate(sh, phi, tol, muStart);
+                certIt = it;
+                certEvery = nextCertificate(prev, prevIt, cert, it, tol * Math.max(1, Math.abs(phi)));
                 muStart = cert.mu();
                 sinceCert = 0;
                 phiAtCert = phi;
@@ -284,7 +316,7 @@ final class PsdDensityPrimal {
             }
             it++;
             sinceCert++;
-            Matrix dir = twoLoop(grad, hist);
+            Matrix dir = twoLoop(grad, hist, null);
             double slope0 = dot(dir, grad);
             if (!(slope0 < 0)) {
                 hist.clear();
@@ -292,7 +324,7 @@ final class PsdDensityPrimal {
                 slope0 = -dot(grad, grad);
             }
             if (slope0 == 0) {
-                sinceCert = CERTIFICATE_EVERY;
+                sinceCert = certEvery;
                 continue;
             }
             rows.direction(dir);
@@ -303,7 +335,7 @@ final class PsdDensityPrimal {
             if (!(step > 0)) {
                 // no decrease along this direction: restart from the gradient, and certify
                 hist.clear();
-                sinceCert = CERTIFICATE_EVERY;
+                sinceCert = certEvery;
                 continue;
             }
             sums = rows.step(step);
@@ -316,7 +348,7 @@ final class PsdDensityPrimal {
                 sums = rows.at(s);
                 pb.passes++;
                 hist.clear();
-                sinceCert = CERTIFICATE_EVERY;
+                sinceCert = certEvery;
                 continue;
             }
             Matrix gNew = pb.gradient(sNew, sums, shNew);
@@ -332,9 +364,9 @@ final class PsdDensityPrimal {
             sh = shNew;
             phi = phiNew;
             grad = gNew;
-            // stalled progress: certify now (the gap may already be met)
-            if (phiAtCert - phi < 0.1 * tol * Math.max(1, Math.abs(phi))) {
-                sinceCert = CERTIFICATE_EVERY;
+            // the primal has dropped by half the last certified gap: the gap has likely halved, certify early
+            if (sinceCert >= CERTIFICATE_MIN_EVERY && phiAtCert - phi >= CERTIFY_AT_DROP * cert.gap()) {
+                sinceCert = certEvery;
             }
         }
         double secs = (System.nanoTime() - start) * 1e-9;
@@ -406,28 +438,44 @@ final class PsdDensityPrimal {
     }
 
     /** L-BFGS two-loop recursion: −H∇ (Nocedal &amp; Wright 2006, Alg. 7.4). */
-    private static Matrix twoLoop(Matrix grad, Deque<Matrix[]> hist) {
+    private static Matrix twoLoop(Matrix grad, Deque<Matrix[]> hist, double[] h) {
         Matrix q = grad.scale(-1);
         if (hist.isEmpty()) {
+            applyDiag(h, q);
             return q;
         }
         int m = hist.size();
         double[] alpha = new double[m];
         double[] rho = new double[m];
-        Matrix[][] h = hist.toArray(new Matrix[0][]);
+        Matrix[][] hs = hist.toArray(new Matrix[0][]);
         for (int i = m - 1; i >= 0; i--) {
-            rho[i] = 1.0 / dot(h[i][0], h[i][1]);
-            alpha[i] = rho[i] * dot(h[i][0], q);
-            axpy(-alpha[i], h[i][1], q);
+            rho[i] = 1.0 / dot(hs[i][0], hs[i][1]);
+            alpha[i] = rho[i] * dot(hs[i][0], q);
+            axpy(-alpha[i], hs[i][1], q);
         }
-        Matrix[] lastPair = h[m - 1];
-        double gamma = dot(lastPair[0], lastPair[1]) / dot(lastPair[1], lastPair[1]);
+        Matrix[] lastPair = hs[m - 1];
+        Matrix hy = lastPair[1].copy();
+        applyDiag(h, hy);
+        double gamma = dot(lastPair[0], lastPair[1]) / dot(lastPair[1], hy);
+        applyDiag(h, q);
         q.scaleInPlace(gamma);
         for (int i = 0; i < m; i++) {
-            double beta = rho[i] * dot(h[i][1], q);
-            axpy(alpha[i] - beta, h[i][0], q);
+            double beta = rho[i] * dot(hs[i][1], q);
+            axpy(alpha[i] - beta, hs[i][0], q);
         }
         return q;
+    }
+
+    /** Divides row k of q by h_k (no-op for null h). */
+    private static void applyDiag(double[] h, Matrix q) {
+        if (h == null) {
+            return;
+        }
+        int r = q.rows();
+        double[] d = q.data();
+        for (int k = 0; k < d.length; k++) {
+            d[k] /= h[k % r];
+        }
     }
 
     private static void axpy(double a, Matrix x, Matrix y) {

@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
             BenchTkCommand.class,
             BenchKrrCommand.class,
             BenchKrrScaleCommand.class,
+            BenchPsdScaleCommand.class,
             LinalgBenchCommand.class,
             BenchPsdCommand.class,
             BenchSdpCommand.class,

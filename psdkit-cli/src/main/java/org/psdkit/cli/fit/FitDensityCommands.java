@@ -88,7 +88,8 @@ public final class FitDensityCommands {
     }
 
     @Command(name = "density", description = "PSD-model density p = f·nu (Marteau-Ferey, Bach & Rudi 2020 eq. 12): min -(1/n) sum log f(x_i)"
-            + " + lambda1 Tr A + lambda2/2 |A|_F^2 s.t. integral f dnu = 1, FISTA on the dual.")
+            + " + lambda1 Tr A + lambda2/2 |A|_F^2 s.t. integral f dnu = 1; L-BFGS over a factor of A with a dual "
+            + "certificate (--solver dual-fista: FISTA on the dual).")
     public static final class Psd implements Callable<Integer> {
         @Mixin
         CommonFitOptions common;
@@ -110,6 +111,11 @@ public final class FitDensityCommands {
                         + "meaning for every sigma, d and base measure; converges fastest); normalized: to |W|_F·A "
                         + "(the authors' code); raw: to the A of eq. (12) (default: ${DEFAULT-VALUE}).")
         String lambdaScale;
+        @Option(names = "--solver", defaultValue = "primal-lbfgs", paramLabel = "primal-lbfgs|dual-fista",
+                description = "primal-lbfgs: L-BFGS over a factor of A, certified by a dual point; dual-fista: FISTA "
+                        + "on the dual, one variable per data point (the old solver). Both stop on the relative "
+                        + "duality gap --tol (default: ${DEFAULT-VALUE}).")
+        String solver;
 
         @Option(names = "--engine", defaultValue = "${sys:psdkit.engine:-local}", paramLabel = "local|spark",
                 description = "Where the fit runs (with --anchors): local, or spark (Apache Spark: --train may be any "
@@ -131,6 +137,13 @@ public final class FitDensityCommands {
                 throw new IllegalArgumentException("--master " + master + ": applies to --engine spark only");
             }
             opt.check();
+            PsdDensityOptions.Solver sv;
+            try {
+                sv = PsdDensityOptions.Solver.parse(solver);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--solver must be primal-lbfgs or dual-fista, got '" + solver
+                        + "'");
+            }
             double rt = space.rankThreshold("density", ", and the integral of f may lose accuracy");
             double l1 = lambda1 != null ? lambda1 : opt.lambda;
             double l2 = lambda2 != null ? lambda2 : froRatio * l1;
@@ -142,7 +155,7 @@ public final class FitDensityCommands {
                         + lambdaScale);
             };
             PsdDensityOptions o = new PsdDensityOptions(l1, l2, sc, opt.tol, opt.maxIter, Double.POSITIVE_INFINITY,
-                    rt);
+                    rt, sv);
             int anchors = space.anchors();
             org.psdkit.psd.Anchors.Method method = space.anchorMethod();
             Kernel k = KernelSpecs.parse(opt.kernel);
@@ -150,7 +163,12 @@ public final class FitDensityCommands {
             options.put("lambda1", l1);
             options.put("lambda2", l2);
             options.put("lambda_scale", sc.name().toLowerCase(java.util.Locale.ROOT));
+            options.put("solver", sv.id());
             if (eng.equals("spark")) {
+                if (sv != PsdDensityOptions.Solver.PRIMAL_LBFGS) {
+                    throw new IllegalArgumentException("--solver " + solver + ": --engine spark uses the primal "
+                            + "solver (primal-lbfgs), whose data sums distribute");
+                }
                 return callSpark(o, anchors, method, k, options);
             }
             common.checkOutWritable();
@@ -159,7 +177,7 @@ public final class FitDensityCommands {
                     common.scaleKind(), method);
             long t0 = System.nanoTime();
             DensityPipeline m;
-            try (Progress p = Progress.start("density fista", opt.maxIter)) {
+            try (Progress p = Progress.start("density " + sv.id(), opt.maxIter)) {
                 m = explained(opt, () -> trainer.fit(raw, e -> p.set(e.step(), "gap " + e.value())));
             }
             double secs = (System.nanoTime() - t0) * 1e-9;
