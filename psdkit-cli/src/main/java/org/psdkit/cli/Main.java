@@ -152,6 +152,14 @@ public final class Main implements Runnable {
             err.flush();
             return EXIT_BAD_INPUT;
         }
+        if (ex instanceof org.psdkit.cli.fit.DistributedEngine.EngineFailure) {
+            err.println("psdkit: error: " + ex.getMessage());
+            if (System.getenv("PSDKIT_DEBUG") != null) {
+                ex.printStackTrace(err);
+            }
+            err.flush();
+            return EXIT_INTERNAL;
+        }
         int status = reportError(ex, err);
         if (status >= 0) {
             return status;

@@ -54,6 +54,27 @@ class DensityCliTest {
     }
 
     @Test
+    void bothSolversReachTheSameOptimumAndReportTheirName() throws Exception {
+        Path train = csv("train.csv", Mixtures.fig1().sample(40, 1));
+        Path model = dir.resolve("m.json");
+        CliRun primal = CliRun.run("fit", "density", "--train", train.toString(), "--no-target", "--kernel",
+                "gaussian(sigma=0.7)", "--lambda", "1e-3", "--tol", "1e-8", "--out", model.toString(), "--json");
+        assertEquals(0, primal.status(), primal.err());
+        assertEquals("primal-lbfgs", primal.json().get("solver").asText());
+        assertTrue(primal.json().get("duality_gap").asDouble() <= 1e-8);
+        CliRun dual = CliRun.run("fit", "density", "--train", train.toString(), "--no-target", "--kernel",
+                "gaussian(sigma=0.7)", "--lambda", "1e-3", "--tol", "1e-8", "--solver", "dual-fista", "--out",
+                model.toString(), "--json");
+        assertEquals(0, dual.status(), dual.err());
+        assertEquals("dual-fista", dual.json().get("solver").asText());
+        assertEquals(dual.json().get("objective").asDouble(), primal.json().get("objective").asDouble(), 1e-7);
+        CliRun bad = CliRun.run("fit", "density", "--train", train.toString(), "--no-target", "--solver", "newton",
+                "--out", model.toString());
+        assertEquals(2, bad.status());
+        assertTrue(bad.err().contains("--solver"), bad.err());
+    }
+
+    @Test
     void fitPredictEvalSampleRoundTrip() throws Exception {
         Path train = csv("train.csv", Mixtures.fig1().sample(40, 1));
         Path test = csv("test.csv", Mixtures.fig1().sample(200, 2));

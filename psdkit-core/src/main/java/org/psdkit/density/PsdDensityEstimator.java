@@ -54,7 +54,9 @@ public final class PsdDensityEstimator {
                     + x.cols());
         }
         int n = x.rows();
-        FeatureBasis fb = FeatureBasis.of(kernel, pts, anchors == null ? null : x, opt.rankThreshold());
+        boolean primal = opt.solver() == PsdDensityOptions.Solver.PRIMAL_LBFGS;
+        // the primal solver streams the data's features itself (never the n×m cross matrix in double)
+        FeatureBasis fb = FeatureBasis.of(kernel, pts, anchors == null || primal ? null : x, opt.rankThreshold());
         Matrix m = KernelIntegrals.products(kernel, pts, base, null, null);
         Matrix w = fb.congruence(m);
         double wn = w.normF();
@@ -72,6 +74,15 @@ public final class PsdDensityEstimator {
         };
         double l1 = opt.lambda1() * ratio;
         double l2 = opt.lambda2() * ratio * ratio;
+        if (primal) {
+            DensityRows rows = anchors == null ? LocalDensityRows.of(fb.v)
+                    : LocalDensityRows.nystrom(kernel, pts, fb.t, x);
+            PsdDensityPrimal.Result res = solvePrimal(rows, wt, l1, l2, opt, listener);
+            // Ã = S Sᵀ/T is feasible (Tr(ÃW̃) = 1); A_raw = Ã/‖W‖ → factor G = S/√(T‖W‖)
+            Matrix g = res.s().scale(1.0 / Math.sqrt(res.traceSW() * wn));
+            return finish(kernel, pts, base, opt, fb, m, g, res.primal() + Math.log(wn), res.dual() + Math.log(wn),
+                    res.relativeGap(), res.iterations(), res.seconds(), res.converged(), res.eigenSeconds());
+        }
         Smooth smooth = new Smooth(fb.v, wt, l1, l2);
         double[] beta0 = new double[n];
         java.util.Arrays.fill(beta0, 1.0 / n);
@@ -95,16 +106,51 @@ public final class PsdDensityEstimator {
                 g.set(i, k, st.vectors.get(i, k) * s);
             }
         }
+        // −(1/n)Σ log(f̃/‖W‖) = −(1/n)Σ log f̃ + log‖W‖
+        return finish(kernel, pts, base, opt, fb, m, g, res.primal() + Math.log(wn), res.dual() + Math.log(wn),
+                res.relativeGap(), res.iterations(), res.seconds(), res.converged(), smooth.eigenSeconds);
+    }
+
+    /**
+     * Above this many rows the primal solver first solves on a random subsample of this size (to
+     * {@link #WARM_START_TOLERANCE}) and starts the full problem from its factor: the subsample's optimum is
+     * within the sampling error of the full one, and its iterations cost WARM_START_ROWS/n of a full one.
+     */
+    static final int WARM_START_ROWS = 20_000;
+    /** Relative gap of the subsample's solve: coarse, the full solve refines it. */
+    static final double WARM_START_TOLERANCE = 1e-3;
+    /** Seed of the warm-start subsample (fixed: the fit stays deterministic). */
+    static final long WARM_START_SEED = 14L;
+
+    static PsdDensityPrimal.Result solvePrimal(DensityRows rows, Matrix wt, double l1, double l2,
+                                               PsdDensityOptions opt, ProgressListener listener) {
+        Matrix start = null;
+        if (rows.rows() > 2L * WARM_START_ROWS) {
+            DensityRows sub = rows.sample(WARM_START_ROWS, WARM_START_SEED);
+            if (sub != null) {
+                PsdDensityPrimal.Result warm = PsdDensityPrimal.solve(sub, wt, l1, l2, null,
+                        Math.max(opt.tolerance(), WARM_START_TOLERANCE), opt.maxIterations(),
+                        opt.timeLimitSeconds(), null);
+                start = warm.s();
+            }
+        }
+        return PsdDensityPrimal.solve(rows, wt, l1, l2, start, opt.tolerance(), opt.maxIterations(),
+                opt.timeLimitSeconds(), listener);
+    }
+
+    /** The model from the feature-space factor g (A_raw = g gᵀ), rescaled to integrate to 1 exactly. */
+    private static PsdDensity finish(Kernel kernel, Matrix pts, BaseMeasure base, PsdDensityOptions opt,
+                                     FeatureBasis fb, Matrix m, Matrix g, double objectiveRaw, double dualRaw,
+                                     double gap, int iterations, double seconds, boolean converged,
+                                     double eigenSeconds) {
         Matrix r = Linalg.gemm(1.0, fb.t, false, g, false); // n×q: f(x) = ‖Rᵀ v(x)‖²
         double integral = traceQuadratic(m, r);
         double integralBefore = integral;
         if (integral > 0) {
             r.scaleInPlace(1.0 / Math.sqrt(integral));
         }
-        double objectiveRaw = res.primal() + Math.log(wn); // −(1/n)Σ log(f̃/‖W‖) = −(1/n)Σ log f̃ + log‖W‖
-        DensityDiagnostics diag = new DensityDiagnostics(objectiveRaw, res.dual() + Math.log(wn), res.relativeGap(),
-                res.iterations(), res.seconds(), res.converged(), integralBefore, fb.rank(), smooth.eigenSeconds,
-                opt.rankThreshold(), pts.rows());
+        DensityDiagnostics diag = new DensityDiagnostics(objectiveRaw, dualRaw, gap, iterations, seconds, converged,
+                integralBefore, fb.rank(), eigenSeconds, opt.rankThreshold(), pts.rows());
         return new PsdDensity(kernel, pts.copy(), r, base, diag);
     }
 
@@ -256,5 +302,39 @@ public final class PsdDensityEstimator {
             return new LogLikelihoodDual.Eval(value, grad, gradMu, l1 * sum / l2, sum2 / (2 * l2),
                     new State(pos, qv));
         }
+    }
+
+    /**
+     * The Nyström fit with the primal solver over data rows that live elsewhere (psdkit-spark's {@code
+     * SparkDensityRows}): {@code rowsOf} receives the anchors' feature factor T (m×r) and returns the rows' {@link
+     * DensityRows} with features v_i = Tᵀ k(anchors, x_i). Everything else is {@link #fit(Matrix, Matrix, Kernel,
+     * BaseMeasure, PsdDensityOptions, ProgressListener)} with {@link PsdDensityOptions.Solver#PRIMAL_LBFGS}, whatever
+     * {@code opt.solver()} says; with the same anchors and rows it gives the same model up to rounding.
+     */
+    public static PsdDensity fitRows(Matrix anchors, java.util.function.Function<Matrix, DensityRows> rowsOf,
+                                     Kernel kernel, BaseMeasure base, PsdDensityOptions opt,
+                                     ProgressListener listener) {
+        base.requireDimension(anchors.cols());
+        FeatureBasis fb = FeatureBasis.of(kernel, anchors, null, opt.rankThreshold());
+        Matrix m = KernelIntegrals.products(kernel, anchors, base, null, null);
+        Matrix w = fb.congruence(m);
+        double wn = w.normF();
+        if (!(wn > 0) || !Double.isFinite(wn)) {
+            throw new IllegalArgumentException("density fit: the integral operator W vanishes (‖W‖_F = " + wn
+                    + "); the base measure " + base.spec() + " puts no mass near the data for kernel "
+                    + kernel.spec());
+        }
+        Matrix wt = w.scale(1.0 / wn);
+        double ratio = switch (opt.scale()) {
+            case RAW -> 1.0 / wn;
+            case NORMALIZED -> 1.0;
+            case TRACE -> w.trace() / wn;
+        };
+        DensityRows rows = rowsOf.apply(fb.t);
+        PsdDensityPrimal.Result res = solvePrimal(rows, wt, opt.lambda1() * ratio,
+                opt.lambda2() * ratio * ratio, opt, listener);
+        Matrix g = res.s().scale(1.0 / Math.sqrt(res.traceSW() * wn));
+        return finish(kernel, anchors, base, opt, fb, m, g, res.primal() + Math.log(wn), res.dual() + Math.log(wn),
+                res.relativeGap(), res.iterations(), res.seconds(), res.converged(), res.eigenSeconds());
     }
 }

@@ -17,9 +17,43 @@ package org.psdkit.density;
  * @param rankThreshold      eigen-directions of the expansion points' Gram matrix at or below this fraction of its
  *                           largest eigenvalue are dropped: the problem (objective, constraint, gap) is eq. (12)
  *                           restricted to the remaining ones, in (0, 1)
+ * @param solver             the method ({@link Solver#PRIMAL_LBFGS} by default)
  */
 public record PsdDensityOptions(double lambda1, double lambda2, LambdaScale scale, double tolerance,
-                                int maxIterations, double timeLimitSeconds, double rankThreshold) {
+                                int maxIterations, double timeLimitSeconds, double rankThreshold, Solver solver) {
+
+    /**
+     * The solver. {@code PRIMAL_LBFGS} (default): L-BFGS over a factor A = SSᵀ/Tr(SᵀWS) with a dual certificate
+     * ({@code PsdDensityPrimal}); {@code DUAL_FISTA}: FISTA on the dual with one variable per data point
+     * ({@link LogLikelihoodDual#solveFixedMetric}), kept as the benchmark baseline. Both stop on the same relative
+     * duality gap. The measurements behind the default are in docs/benchmarks/psd-scale.md ("solver").
+     */
+    public enum Solver {
+        PRIMAL_LBFGS, DUAL_FISTA;
+
+        /** {@code primal-lbfgs} (or {@code primal}), {@code dual-fista} (or {@code dual}). */
+        public static Solver parse(String s) {
+            String t = s == null ? "" : s.trim().toLowerCase(java.util.Locale.ROOT);
+            return switch (t) {
+                case "primal-lbfgs", "primal", "lbfgs" -> PRIMAL_LBFGS;
+                case "dual-fista", "dual", "fista" -> DUAL_FISTA;
+                default -> throw new IllegalArgumentException("solver must be primal-lbfgs or dual-fista, got '"
+                        + s + "'");
+            };
+        }
+
+        /** The name {@link #parse} reads and the fit reports. */
+        public String id() {
+            return this == PRIMAL_LBFGS ? "primal-lbfgs" : "dual-fista";
+        }
+    }
+
+    /** The options with the default solver. */
+    public PsdDensityOptions(double lambda1, double lambda2, LambdaScale scale, double tolerance, int maxIterations,
+                             double timeLimitSeconds, double rankThreshold) {
+        this(lambda1, lambda2, scale, tolerance, maxIterations, timeLimitSeconds, rankThreshold,
+                Solver.PRIMAL_LBFGS);
+    }
 
     /**
      * Default rank threshold, 1e-8 relative to λ_max (see {@link FeatureBasis#RELATIVE_RANK_THRESHOLD} for the
@@ -78,6 +112,9 @@ public record PsdDensityOptions(double lambda1, double lambda2, LambdaScale scal
         if (!(rankThreshold > 0 && rankThreshold < 1)) {
             throw new IllegalArgumentException("rankThreshold must be in (0, 1), got " + rankThreshold);
         }
+        if (solver == null) {
+            solver = Solver.PRIMAL_LBFGS;
+        }
     }
 
     /** Ω = λ(Tr A + (ratio/2)‖A‖_F²) on the normalised scale, default tolerance and budgets. */
@@ -87,22 +124,27 @@ public record PsdDensityOptions(double lambda1, double lambda2, LambdaScale scal
     }
 
     public PsdDensityOptions withTolerance(double tol) {
-        return new PsdDensityOptions(lambda1, lambda2, scale, tol, maxIterations, timeLimitSeconds, rankThreshold);
+        return new PsdDensityOptions(lambda1, lambda2, scale, tol, maxIterations, timeLimitSeconds, rankThreshold, solver);
     }
 
     public PsdDensityOptions withMaxIterations(int it) {
-        return new PsdDensityOptions(lambda1, lambda2, scale, tolerance, it, timeLimitSeconds, rankThreshold);
+        return new PsdDensityOptions(lambda1, lambda2, scale, tolerance, it, timeLimitSeconds, rankThreshold, solver);
     }
 
     public PsdDensityOptions withTimeLimit(double s) {
-        return new PsdDensityOptions(lambda1, lambda2, scale, tolerance, maxIterations, s, rankThreshold);
+        return new PsdDensityOptions(lambda1, lambda2, scale, tolerance, maxIterations, s, rankThreshold, solver);
     }
 
     public PsdDensityOptions withScale(LambdaScale s) {
-        return new PsdDensityOptions(lambda1, lambda2, s, tolerance, maxIterations, timeLimitSeconds, rankThreshold);
+        return new PsdDensityOptions(lambda1, lambda2, s, tolerance, maxIterations, timeLimitSeconds, rankThreshold, solver);
+    }
+
+    public PsdDensityOptions withSolver(Solver s) {
+        return new PsdDensityOptions(lambda1, lambda2, scale, tolerance, maxIterations, timeLimitSeconds, rankThreshold,
+                s);
     }
 
     public PsdDensityOptions withRankThreshold(double t) {
-        return new PsdDensityOptions(lambda1, lambda2, scale, tolerance, maxIterations, timeLimitSeconds, t);
+        return new PsdDensityOptions(lambda1, lambda2, scale, tolerance, maxIterations, timeLimitSeconds, t, solver);
     }
 }

@@ -199,8 +199,12 @@ class PsdDensityTest {
         assertEquals(exact.diagnostics().objective(), nys.diagnostics().objective(), 1e-7);
         double[] a = exact.density(x);
         double[] b = nys.density(x);
+        // two solves of one problem agree as far as the gap makes them: λ₂-strong convexity gives
+        // ‖A − A*‖_F² ≤ 2·gap/λ₂ (solver scale), ~1e-2 at gap 1e-9 and λ₂ = 1e-4, so 1e-5 relative (met by the
+        // dual FISTA, whose two runs follow the same path up to scale) is not a property of the problem; the
+        // primal L-BFGS agrees to ~3e-5
         for (int i = 0; i < a.length; i++) {
-            assertEquals(a[i], b[i], 1e-5 * a[i]);
+            assertEquals(a[i], b[i], 1e-4 * a[i]);
         }
         PsdDensity few = PsdDensityEstimator.fit(x, x.selectRows(java.util.Arrays.copyOf(order, 12)), k,
                 new BaseMeasure.Lebesgue(), o.withTolerance(1e-6), null);
@@ -222,8 +226,12 @@ class PsdDensityTest {
         assertTrue(tr.diagnostics().converged() && raw.diagnostics().converged());
         double[] a = tr.density(x);
         double[] b = raw.density(x);
+        // two solves of one problem agree as far as the gap makes them: λ₂-strong convexity gives
+        // ‖A − A*‖_F² ≤ 2·gap/λ₂ (solver scale), ~1e-2 at gap 1e-9 and λ₂ = 1e-4, so 1e-5 relative (met by the
+        // dual FISTA, whose two runs follow the same path up to scale) is not a property of the problem; the
+        // primal L-BFGS agrees to ~3e-5
         for (int i = 0; i < a.length; i++) {
-            assertEquals(a[i], b[i], 1e-5 * a[i]);
+            assertEquals(a[i], b[i], 1e-4 * a[i]);
         }
         // the feature space is reported: rank of K above 1e-8·λ_max on all 40 points
         assertEquals(fb.rank(), tr.diagnostics().rank());
@@ -259,8 +267,12 @@ class PsdDensityTest {
                 new PsdDensityOptions(1e-3 * wn, 1e-4 * wn * wn, PsdDensityOptions.LambdaScale.RAW, 1e-8, 20000, 60));
         double[] a = p.density(x);
         double[] b = raw.density(x);
+        // two solves of one problem agree as far as the gap makes them: λ₂-strong convexity gives
+        // ‖A − A*‖_F² ≤ 2·gap/λ₂ (solver scale), ~1e-2 at gap 1e-9 and λ₂ = 1e-4, so 1e-5 relative (met by the
+        // dual FISTA, whose two runs follow the same path up to scale) is not a property of the problem; the
+        // primal L-BFGS agrees to ~3e-5
         for (int i = 0; i < a.length; i++) {
-            assertEquals(a[i], b[i], 1e-5 * a[i]);
+            assertEquals(a[i], b[i], 1e-4 * a[i]);
         }
         // Monte-Carlo check of ∫ f dν with draws from ν
         SplittableRandom r = new SplittableRandom(3);

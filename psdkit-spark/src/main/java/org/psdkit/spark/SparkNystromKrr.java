@@ -3,7 +3,9 @@ package org.psdkit.spark;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.storage.StorageLevel;
 import org.psdkit.kernel.Kernel;
@@ -40,8 +42,12 @@ public final class SparkNystromKrr {
     private SparkNystromKrr() {
     }
 
-    /** What a distributed fit returns: the model and its CG diagnostics. */
-    public record Fit(Pipeline<KernelRidge> pipeline, NystromKrr.Diagnostics diagnostics, long rows) {
+    /**
+     * What a distributed fit returns: the model, its CG diagnostics, the number of rows and the training-set metrics
+     * ({@code rmse}, {@code mae}, {@code r2}, as {@link org.psdkit.model.Metrics#regression}; one more pass).
+     */
+    public record Fit(Pipeline<KernelRidge> pipeline, NystromKrr.Diagnostics diagnostics, long rows,
+                      Map<String, Double> trainMetrics) {
     }
 
     /**
@@ -130,6 +136,14 @@ public final class SparkNystromKrr {
             NystromKrr.Solution s = NystromKrr.solve(op, kmm, ch, b, offset, o.lambda(), o.tolerance(),
                     o.maxIterations());
             KernelRidge model = NystromKrr.model(kernel, anchors, s, o.center());
+            double[] alpha = s.alpha();
+            double mean = ny[1] / n;
+            double[] r = blocks.treeAggregate(new double[3], (acc, blk) -> task.residuals(acc, blk, alpha,
+                    offset, mean), SparkNystromKrr::add, TREE_DEPTH);
+            Map<String, Double> metrics = new LinkedHashMap<>();
+            metrics.put("rmse", Math.sqrt(r[0] / n));
+            metrics.put("mae", r[1] / n);
+            metrics.put("r2", r[2] == 0 ? (r[0] == 0 ? 1.0 : 0.0) : 1 - r[0] / r[2]); // as Metrics.r2
             double secs = (System.nanoTime() - t0) * 1e-9;
             List<String> names = featureNames;
             if (names == null) {
@@ -147,13 +161,13 @@ public final class SparkNystromKrr {
             ModelHeader h = new ModelHeader(KrrTrainer.TYPE, names, targetName == null ? "y" : targetName, null,
                     kernel.spec(), NystromKrrTrainer.hyperParameters(o, m),
                     new ModelHeader.Training((int) Math.min(Integer.MAX_VALUE, n), d, source));
-            return new Fit(KrrTrainer.of(h, model, diag), s.diagnostics(), n);
+            return new Fit(KrrTrainer.of(h, model, diag), s.diagnostics(), n, metrics);
         } finally {
             blocks.unpersist(false);
         }
     }
 
-    private static double[] add(double[] a, double[] b) {
+    static double[] add(double[] a, double[] b) {
         for (int j = 0; j < a.length; j++) {
             a[j] += b[j];
         }
@@ -250,6 +264,18 @@ public final class SparkNystromKrr {
         double[] ktk(double[] acc, Block b, double[] u) {
             Matrix k = kb(b);
             return add(acc, Linalg.gemv(k, true, Linalg.gemv(k, false, u)));
+        }
+
+        /** Adds Σ(y − f)², Σ|y − f| and Σ(y − mean)² of the block, f = K_b α + offset (the model's prediction). */
+        double[] residuals(double[] acc, Block b, double[] alpha, double offset, double mean) {
+            double[] f = Linalg.gemv(kb(b), false, alpha);
+            for (int i = 0; i < b.rows; i++) {
+                double e = b.y[i] - f[i] - offset;
+                acc[0] += e * e;
+                acc[1] += Math.abs(e);
+                acc[2] += (b.y[i] - mean) * (b.y[i] - mean);
+            }
+            return acc;
         }
 
         double[] rhs(double[] acc, Block b, double offset) {

@@ -13,11 +13,13 @@ import picocli.CommandLine.Command;
             BenchTkCommand.class,
             BenchKrrCommand.class,
             BenchKrrScaleCommand.class,
+            BenchPsdScaleCommand.class,
             LinalgBenchCommand.class,
             BenchPsdCommand.class,
             BenchSdpCommand.class,
             BenchKernelSosCommand.class,
             BenchSvmCommand.class,
+            BenchSparkCommand.class,
         })
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec

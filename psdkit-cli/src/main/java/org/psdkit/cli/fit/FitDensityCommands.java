@@ -89,7 +89,8 @@ public final class FitDensityCommands {
     }
 
     @Command(name = "density", description = "PSD-model density p = f·nu (Marteau-Ferey, Bach & Rudi 2020 eq. 12): min -(1/n) sum log f(x_i)"
-            + " + lambda1 Tr A + lambda2/2 |A|_F^2 s.t. integral f dnu = 1, FISTA on the dual.")
+            + " + lambda1 Tr A + lambda2/2 |A|_F^2 s.t. integral f dnu = 1; L-BFGS over a factor of A with a dual "
+            + "certificate (--solver dual-fista: FISTA on the dual).")
     public static final class Psd implements Callable<Integer> {
         @Mixin
         CommonFitOptions common;
@@ -111,10 +112,39 @@ public final class FitDensityCommands {
                         + "meaning for every sigma, d and base measure; converges fastest); normalized: to |W|_F·A "
                         + "(the authors' code); raw: to the A of eq. (12) (default: ${DEFAULT-VALUE}).")
         String lambdaScale;
+        @Option(names = "--solver", defaultValue = "primal-lbfgs", paramLabel = "primal-lbfgs|dual-fista",
+                description = "primal-lbfgs: L-BFGS over a factor of A, certified by a dual point; dual-fista: FISTA "
+                        + "on the dual, one variable per data point (the old solver). Both stop on the relative "
+                        + "duality gap --tol (default: ${DEFAULT-VALUE}).")
+        String solver;
+
+        @Option(names = "--engine", defaultValue = "${sys:psdkit.engine:-local}", paramLabel = "local|spark",
+                description = "Where the fit runs (with --anchors): local, or spark (Apache Spark: --train may be any "
+                        + "Hadoop-compatible path, CSV or Parquet; see docs/scale.md; default: ${DEFAULT-VALUE}).")
+        String engine;
+
+        @Option(names = "--master", paramLabel = "URL",
+                description = "Spark master with --engine spark: local[N], local[*], spark://HOST:PORT, yarn, ... "
+                        + "(default: spark-submit's --master, else local[*]).")
+        String master;
+
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
 
         @Override
         public Integer call() {
+            String eng = DistributedEngine.parse(engine);
+            if (master != null && !eng.equals("spark")) {
+                throw new IllegalArgumentException("--master " + master + ": applies to --engine spark only");
+            }
             opt.check();
+            PsdDensityOptions.Solver sv;
+            try {
+                sv = PsdDensityOptions.Solver.parse(solver);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--solver must be primal-lbfgs or dual-fista, got '" + solver
+                        + "'");
+            }
             double rt = space.rankThreshold("density", ", and the integral of f may lose accuracy");
             double l1 = lambda1 != null ? lambda1 : opt.lambda;
             double l2 = lambda2 != null ? lambda2 : froRatio * l1;
@@ -126,25 +156,80 @@ public final class FitDensityCommands {
                         + lambdaScale);
             };
             PsdDensityOptions o = new PsdDensityOptions(l1, l2, sc, opt.tol, opt.maxIter, Double.POSITIVE_INFINITY,
-                    rt);
+                    rt, sv);
             int anchors = space.anchors();
             org.psdkit.psd.Anchors.Method method = space.anchorMethod();
             Kernel k = KernelSpecs.parse(opt.kernel);
+            Map<String, Object> options = new java.util.LinkedHashMap<>();
+            options.put("lambda1", l1);
+            options.put("lambda2", l2);
+            options.put("lambda_scale", sc.name().toLowerCase(java.util.Locale.ROOT));
+            options.put("solver", sv.id());
+            if (eng.equals("spark")) {
+                if (sv != PsdDensityOptions.Solver.PRIMAL_LBFGS) {
+                    throw new IllegalArgumentException("--solver " + solver + ": --engine spark uses the primal "
+                            + "solver (primal-lbfgs), whose data sums distribute");
+                }
+                return callSpark(o, anchors, method, k, options);
+            }
             common.checkOutWritable();
             Dataset raw = common.loadUnsupervised("a density model");
             PsdDensityTrainer trainer = new PsdDensityTrainer(k, opt.base(raw.d()), o, anchors, common.seed,
                     common.scaleKind(), method);
             long t0 = System.nanoTime();
             DensityPipeline m;
-            try (Progress p = Progress.start("density fista", opt.maxIter)) {
+            try (Progress p = Progress.start("density " + sv.id(), opt.maxIter)) {
                 m = explained(opt, () -> trainer.fit(raw, e -> p.set(e.step(), "gap " + e.value())));
             }
             double secs = (System.nanoTime() - t0) * 1e-9;
-            Map<String, Object> options = new java.util.LinkedHashMap<>();
-            options.put("lambda1", l1);
-            options.put("lambda2", l2);
-            options.put("lambda_scale", sc.name().toLowerCase(java.util.Locale.ROOT));
             return finish(common, raw, m, secs, options);
+        }
+
+        /** {@code --engine spark}: the Nystrom fit with the primal solver over Spark ({@link DistributedEngine}). */
+        private Integer callSpark(PsdDensityOptions o, int anchors, org.psdkit.psd.Anchors.Method method, Kernel k,
+                                  Map<String, Object> options) {
+            if (anchors < 1) {
+                throw new IllegalArgumentException("--engine spark needs --anchors M: the exact model needs the n x n "
+                        + "kernel matrix on one machine (see docs/scale.md)");
+            }
+            if (method != org.psdkit.psd.Anchors.Method.UNIFORM) {
+                throw new IllegalArgumentException("--anchor-method: --engine spark draws uniform anchors only");
+            }
+            if (common.scaleKind() != org.psdkit.data.Scaler.Kind.NONE) {
+                throw new IllegalArgumentException("--scale " + common.scale + ": --engine spark uses the features "
+                        + "as given; scale them beforehand or use --scale none");
+            }
+            if (common.target != null) {
+                throw new IllegalArgumentException("--target " + common.target + ": a density model takes no "
+                        + "target; every column of --train is a feature");
+            }
+            common.checkOutWritable();
+            String train = spec.commandLine().getParseResult().matchedOption("--train").stringValues().get(0);
+            DistributedEngine e = DistributedEngine.load("spark");
+            long t0 = System.nanoTime();
+            DistributedEngine.DensityResult r;
+            try {
+                r = e.fitDensity(new DistributedEngine.DensityRequest(train, master, k, opt::base,
+                        o.withSolver(PsdDensityOptions.Solver.PRIMAL_LBFGS), anchors, common.seed));
+            } catch (LinkageError err) {
+                throw new IllegalArgumentException(DistributedEngine.MISSING_SPARK, err);
+            }
+            double secs = (System.nanoTime() - t0) * 1e-9;
+            DensityPipeline model = r.model();
+            common.save(model);
+            Map<String, Object> rep = new java.util.LinkedHashMap<>();
+            rep.put("model", model.type());
+            rep.put("n", r.n());
+            rep.put("d", r.d());
+            rep.put("seconds", secs);
+            rep.put("out", common.out.toString());
+            rep.put("base", model.base().spec());
+            rep.putAll(options);
+            rep.putAll(diagnosticsReport(model.inner()));
+            rep.put("train_loglik", r.trainLoglik());
+            rep.put("engine", "spark");
+            common.report(rep);
+            return Main.EXIT_OK;
         }
     }
 

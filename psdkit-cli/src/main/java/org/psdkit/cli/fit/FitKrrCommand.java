@@ -11,6 +11,7 @@ import org.psdkit.model.Pipeline;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
 import org.psdkit.regression.NystromKrrTrainer;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -60,8 +61,30 @@ public final class FitKrrCommand implements Callable<Integer> {
             description = "Cap on conjugate-gradient iterations (with --anchors; default: ${DEFAULT-VALUE}).")
     String maxIter;
 
+    @Option(names = "--engine", defaultValue = "${sys:psdkit.engine:-local}", paramLabel = "local|spark",
+            description = "Where the Nystrom fit runs (with --anchors): local (this JVM, all cores) or spark (Apache "
+                    + "Spark: --train may be any Hadoop-compatible path, CSV or Parquet; needs the Spark runtime, see "
+                    + "docs/scale.md; default: ${DEFAULT-VALUE}).")
+    String engine;
+
+    @Option(names = "--master", paramLabel = "URL",
+            description = "Spark master with --engine spark: local[N], local[*], spark://HOST:PORT, yarn, k8s://... "
+                    + "(default: spark-submit's --master, else local[*]).")
+    String master;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
+        String eng = DistributedEngine.parse(engine);
+        if (eng.equals("spark") && anchors == null) {
+            throw new IllegalArgumentException("--engine spark needs --anchors M: exact KRR needs the n x n Gram "
+                    + "matrix on one machine (see docs/scale.md)");
+        }
+        if (master != null && !eng.equals("spark")) {
+            throw new IllegalArgumentException("--master " + master + ": applies to --engine spark only");
+        }
         Map<String, String> pm = KrrKind.defaultParams();
         pm.put("kernel", kernel);
         pm.put("lambda", lambda);
@@ -72,7 +95,7 @@ public final class FitKrrCommand implements Callable<Integer> {
         KrrKind.options(params); // check options before reading data
         params.kernel();
         if (anchors != null) {
-            return callNystrom(params);
+            return eng.equals("spark") ? callSpark(params) : callNystrom(params);
         }
         common.checkOutWritable();
         Dataset raw = common.loadSupervised(false);
@@ -103,6 +126,73 @@ public final class FitKrrCommand implements Callable<Integer> {
         return Main.EXIT_OK;
     }
 
+    /**
+     * {@code fit krr --anchors M --engine spark}: the same Nystrom KRR over Spark ({@link DistributedEngine}, loaded
+     * at run time). The data is read by the engine, so only what it cannot do is refused here.
+     */
+    private Integer callSpark(Params params) {
+        NystromKrrTrainer.Options o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
+                maxIter);
+        if (o.method() != org.psdkit.regression.NystromKrr.AnchorMethod.UNIFORM) {
+            throw new IllegalArgumentException("--anchor-method " + anchorMethod + ": --engine spark draws uniform "
+                    + "anchors only");
+        }
+        if (common.scaleKind() != org.psdkit.data.Scaler.Kind.NONE) {
+            throw new IllegalArgumentException("--scale " + common.scale + ": --engine spark uses the features as "
+                    + "given; scale them beforehand or use --scale none");
+        }
+        if (common.noTarget) {
+            throw new IllegalArgumentException("--no-target: this model needs a target column");
+        }
+        common.checkOutWritable();
+        // the path as typed: picocli's Path would fold hdfs://host/... into hdfs:/host/...
+        String train = spec.commandLine().getParseResult().matchedOption("--train").stringValues().get(0);
+        DistributedEngine e = DistributedEngine.load("spark");
+        long t0 = System.nanoTime();
+        DistributedEngine.KrrResult r;
+        try {
+            r = e.fitKrr(new DistributedEngine.KrrRequest(train, common.target, master, params.kernel(), o));
+        } catch (LinkageError err) {
+            throw new IllegalArgumentException(DistributedEngine.MISSING_SPARK, err);
+        }
+        double secs = (System.nanoTime() - t0) * 1e-9;
+        Pipeline<KernelRidge> model = r.model();
+        KernelRidge m = model.inner();
+        common.save(model);
+        Map<String, Object> rep = new java.util.LinkedHashMap<>();
+        rep.put("model", KrrKind.TYPE);
+        rep.put("n", r.n());
+        rep.put("d", r.d());
+        rep.put("seconds", secs);
+        rep.put("out", common.out.toString());
+        rep.put("kernel", m.kernel().spec());
+        rep.put("lambda", m.options().lambda());
+        rep.putAll(r.trainMetrics());
+        rep.put("anchors", m.points().rows());
+        rep.put("anchorMethod", o.method().label());
+        rep.put("seed", o.seed());
+        rep.put("engine", "spark");
+        Map<String, Object> d = model.diagnostics();
+        for (String key : new String[] {"route", "iterations", "residual", "converged", "storage", "jitter"}) {
+            rep.put(key, d.get(key));
+        }
+        warnIfNotConverged(d, o);
+        if (!common.json) {
+            System.err.println("psdkit fit krr: wrote " + common.out + " (" + m.points().rows()
+                    + " anchors, Spark; training-set metrics below)");
+        }
+        common.report(rep);
+        return Main.EXIT_OK;
+    }
+
+    private static void warnIfNotConverged(Map<String, Object> d, NystromKrrTrainer.Options o) {
+        if (!Boolean.TRUE.equals(d.get("converged"))) {
+            System.err.println("psdkit fit krr: warning: conjugate gradient stopped after " + d.get("iterations")
+                    + " iterations at relative residual " + d.get("residual") + " > --cg-tol " + o.tolerance()
+                    + "; raise --max-iter or --lambda");
+        }
+    }
+
     /** {@code fit krr --anchors M}: Nystrom KRR ({@link NystromKrrTrainer}), saved as an ordinary krr model. */
     private Integer callNystrom(Params params) {
         NystromKrrTrainer.Options o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
@@ -126,11 +216,7 @@ public final class FitKrrCommand implements Callable<Integer> {
         for (String key : new String[] {"route", "iterations", "residual", "converged", "storage", "jitter"}) {
             rep.put(key, d.get(key));
         }
-        if (!Boolean.TRUE.equals(d.get("converged"))) {
-            System.err.println("psdkit fit krr: warning: conjugate gradient stopped after " + d.get("iterations")
-                    + " iterations at relative residual " + d.get("residual") + " > --cg-tol " + o.tolerance()
-                    + "; raise --max-iter or --lambda");
-        }
+        warnIfNotConverged(d, o);
         if (!common.json) {
             System.err.println("psdkit fit krr: wrote " + common.out + " (" + m.points().rows()
                     + " anchors; training-set metrics below)");

@@ -1,0 +1,110 @@
+package org.psdkit.cli.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.psdkit.bench.PsdScaleBenchmark;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Progress;
+import org.psdkit.cli.Reports;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code psdkit bench psd-scale}: the primal L-BFGS density solver against the dual FISTA run in the same benchmark
+ * ({@link PsdScaleBenchmark}); {@code --n N} adds the large Nyström case.
+ */
+@Command(name = "psd-scale", description = "PSD density solver from n=300 to 10^6: primal L-BFGS vs dual FISTA measured "
+        + "in the same run (time ratio, objective difference); --n adds the large anchored case.")
+public final class BenchPsdScaleCommand implements Callable<Integer> {
+    @Option(names = "--cases", split = ",", defaultValue = "2d-n300,d10-n1000,d10-n2000,d10-n20000-a500",
+            description = "Default cases to run, 'none' for none (default: ${DEFAULT-VALUE}).")
+    List<String> cases;
+    @Option(names = "--n", defaultValue = "0", description = "Rows of the large d=10 case (e.g. 1000000; 0: not run).")
+    int bigN;
+    @Option(names = "--anchors", defaultValue = "1000", description = "Anchors of the large case (default: ${DEFAULT-VALUE}).")
+    int anchors;
+    @Option(names = "--tol", defaultValue = "1e-4", description = "Relative gap of the large case (default: ${DEFAULT-VALUE}).")
+    double tol;
+    @Option(names = "--dual-time-limit", defaultValue = "300",
+            description = "Seconds for the dual FISTA per case; its gap at the limit is reported (default: ${DEFAULT-VALUE}).")
+    double dualTimeLimit;
+    @Option(names = "--dir", paramLabel = "DIR", description = "Directory for the large case's CSV (default: a temporary one, deleted).")
+    Path dir;
+    @Option(names = "--json", description = "Print one JSON object on stdout.")
+    boolean json;
+
+    @Override
+    public Integer call() throws IOException {
+        if (bigN < 0 || (bigN > 0 && (anchors < 1 || anchors > bigN))) {
+            throw new IllegalArgumentException("--n must be >= 0 and --anchors between 1 and --n");
+        }
+        if (!(tol > 0) || !(dualTimeLimit > 0)) {
+            throw new IllegalArgumentException("--tol and --dual-time-limit must be > 0");
+        }
+        LinkedHashSet<String> cs = new LinkedHashSet<>();
+        for (String c : cases) {
+            if (!c.trim().equalsIgnoreCase("none")) {
+                if (!PsdScaleBenchmark.CASES.contains(c.trim())) {
+                    throw new IllegalArgumentException("--cases: '" + c + "' is not one of "
+                            + PsdScaleBenchmark.CASES + " or none");
+                }
+                cs.add(c.trim());
+            }
+        }
+        boolean temp = dir == null;
+        Path d = temp ? Files.createTempDirectory("psdkit-psd-scale") : dir;
+        List<Map<String, Object>> rows = new ArrayList<>();
+        try {
+            PsdScaleBenchmark.run(new PsdScaleBenchmark.Options(cs, bigN, anchors, tol, dualTimeLimit, d), row -> {
+                Map<String, Object> r = new LinkedHashMap<>();
+                r.put("case", row.name());
+                r.put("n", row.n());
+                r.put("d", row.d());
+                r.put("anchors", row.anchors());
+                r.put("rank", row.rank());
+                r.put("solver", row.solver());
+                r.put("iterations", row.iterations());
+                r.put("seconds", row.seconds());
+                r.put("relative_gap", row.relativeGap());
+                r.put("converged", row.converged());
+                r.put("objective", row.objective());
+                if (!Double.isNaN(row.baselineSeconds())) {
+                    r.put("dual_fista_seconds", row.baselineSeconds());
+                    r.put("dual_fista_relative_gap", row.baselineGap());
+                    r.put("dual_fista_converged", row.baselineConverged());
+                    r.put("dual_fista_objective", row.baselineObjective());
+                    r.put("time_ratio", row.ratio());
+                    r.put("objective_difference", row.objectiveDifference());
+                }
+                if (!Double.isNaN(row.readSeconds())) {
+                    r.put("read_seconds", row.readSeconds());
+                    r.put("test_loglik", row.testLoglik());
+                    r.put("exact_" + PsdScaleBenchmark.REFERENCE_ROWS + "_test_loglik", row.referenceLoglik());
+                }
+                rows.add(r);
+                Progress.info("bench psd-scale " + row.name() + ": " + r);
+            });
+        } finally {
+            if (temp) {
+                try (var s = Files.list(d)) {
+                    for (Path p : s.toList()) {
+                        Files.deleteIfExists(p);
+                    }
+                }
+                Files.deleteIfExists(d);
+            }
+        }
+        Map<String, Object> rep = new LinkedHashMap<>();
+        rep.put("benchmark", "psd-scale");
+        rep.put("rows", rows);
+        Reports.print(rep, json);
+        return Main.EXIT_OK;
+    }
+}

@@ -1,0 +1,72 @@
+package org.psdkit.cli.bench;
+
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.psdkit.cli.Main;
+import org.psdkit.cli.Reports;
+import org.psdkit.cli.fit.DistributedEngine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code psdkit bench spark}: Nyström KRR over Spark (local mode) against the single-machine solver on the same
+ * synthetic data and anchors, in the same run (psdkit-spark's {@code SparkBench} through {@link DistributedEngine};
+ * needs the Spark runtime: {@code bin/psdkit-spark bench spark}). The default case takes about a minute; n = 10⁶
+ * is {@code --n 1000000}.
+ */
+@Command(name = "spark", description = "Nystrom KRR over Spark (local mode) vs the single-machine solver on the same "
+        + "data and anchors: the engine's overhead ratio. Needs the Spark runtime (bin/psdkit-spark bench spark).")
+public final class BenchSparkCommand implements Callable<Integer> {
+
+    @Option(names = "--n", defaultValue = "20000", description = "Training rows (default: ${DEFAULT-VALUE}).")
+    int n;
+
+    @Option(names = "--anchors", defaultValue = "300", description = "Anchors (default: ${DEFAULT-VALUE}).")
+    int anchors;
+
+    @Option(names = "--d", defaultValue = "10", description = "Features (default: ${DEFAULT-VALUE}).")
+    int d;
+
+    @Option(names = "--partitions", defaultValue = "4", description = "Spark partitions (default: ${DEFAULT-VALUE}).")
+    int partitions;
+
+    @Option(names = "--master", defaultValue = "local[2]", description = "Spark master (default: ${DEFAULT-VALUE}).")
+    String master;
+
+    @Option(names = "--sigma", defaultValue = "3", description = "Gaussian kernel width (default: ${DEFAULT-VALUE}).")
+    double sigma;
+
+    @Option(names = "--lambda", defaultValue = "1", description = "lambda (default: ${DEFAULT-VALUE}).")
+    double lambda;
+
+    @Option(names = "--cg-tol", defaultValue = "1e-6", description = "CG relative residual (default: ${DEFAULT-VALUE}).")
+    double tolerance;
+
+    @Option(names = "--storage", defaultValue = "recompute", paramLabel = "recompute|auto|float",
+            description = "K_nm on the single-machine side; recompute does the engine's arithmetic "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String storage;
+
+    @Option(names = "--rounds", defaultValue = "1", description = "Rounds, both fits in each (default: ${DEFAULT-VALUE}).")
+    int rounds;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Data and anchor seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--json", description = "Print one JSON object on stdout.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        DistributedEngine e = DistributedEngine.load("spark");
+        Map<String, Object> rep;
+        try {
+            rep = e.benchKrr(new DistributedEngine.BenchRequest(n, anchors, d, partitions, master, sigma, lambda,
+                    tolerance, storage, rounds, seed));
+        } catch (LinkageError err) {
+            throw new IllegalArgumentException(DistributedEngine.MISSING_SPARK, err);
+        }
+        Reports.print(rep, json);
+        return Main.EXIT_OK;
+    }
+}

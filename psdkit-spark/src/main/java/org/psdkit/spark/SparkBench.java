@@ -1,0 +1,130 @@
+package org.psdkit.spark;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.storage.StorageLevel;
+import org.psdkit.cli.fit.DistributedEngine;
+import org.psdkit.kernel.GaussianKernel;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.linalg.Matrix;
+import org.psdkit.regression.NystromKrr;
+import org.psdkit.regression.NystromKrrTrainer;
+
+/**
+ * {@code psdkit bench spark}: Nyström KRR over Spark ({@link SparkNystromKrr}) against the single-machine solver
+ * ({@link NystromKrr#problem} + {@link NystromKrrTrainer#solve} on all cores) on the same synthetic data and the same
+ * uniform anchors, both in this JVM and in every round, so that their ratio is the engine's overhead measured under
+ * the same load. Data: x ~ N(0, I_d), y = Σ_j sin x_j + 0.3 ε (the krr-scale benchmark's). The Spark side's rows are
+ * parallelised into {@code partitions} partitions and cached before the clock starts; it recomputes the kernel
+ * block every CG iteration, so {@code storage = recompute} gives the local side the same arithmetic.
+ */
+final class SparkBench {
+
+    /** Training rows at which the two fits' predictions are compared. */
+    private static final int PROBE_ROWS = 1000;
+
+    private SparkBench() {
+    }
+
+    static Map<String, Object> run(DistributedEngine.BenchRequest q, JavaSparkContext sc) {
+        if (q.n() < 2 || q.anchors() < 1 || q.anchors() > q.n() || q.d() < 1 || q.partitions() < 1 || q.rounds() < 1) {
+            throw new IllegalArgumentException("bench spark: need n >= 2, 1 <= anchors <= n, d >= 1, partitions >= 1, "
+                    + "rounds >= 1; got n " + q.n() + ", anchors " + q.anchors() + ", d " + q.d() + ", partitions "
+                    + q.partitions() + ", rounds " + q.rounds());
+        }
+        NystromKrr.Storage storage;
+        try {
+            storage = NystromKrr.Storage.parse(q.storage());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--" + e.getMessage());
+        }
+        Random r = new Random(q.seed());
+        double[][] rows = new double[q.n()][q.d() + 1];
+        for (double[] row : rows) {
+            double s = 0;
+            for (int j = 0; j < q.d(); j++) {
+                row[j] = r.nextGaussian();
+                s += Math.sin(row[j]);
+            }
+            row[q.d()] = s + 0.3 * r.nextGaussian();
+        }
+        double[][] xs = new double[q.n()][];
+        double[] y = new double[q.n()];
+        for (int i = 0; i < q.n(); i++) {
+            xs[i] = java.util.Arrays.copyOf(rows[i], q.d());
+            y[i] = rows[i][q.d()];
+        }
+        Matrix x = Matrix.of(xs);
+        xs = null;
+        Kernel k = new GaussianKernel(q.sigma());
+        NystromKrrTrainer.Options o = new NystromKrrTrainer.Options(q.lambda(), true, q.anchors(),
+                NystromKrr.AnchorMethod.UNIFORM, q.seed(), q.tolerance(), NystromKrr.DEFAULT_MAX_ITERATIONS, storage);
+        Matrix anchors = x.selectRows(NystromKrr.selectAnchors(k, x, q.anchors(), NystromKrr.AnchorMethod.UNIFORM,
+                q.seed(), q.lambda()));
+        JavaRDD<double[]> rdd = sc.parallelize(java.util.Arrays.asList(rows), q.partitions())
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        rdd.count();
+        rows = null;
+        Matrix probe = x.selectRows(java.util.stream.IntStream.range(0, Math.min(q.n(), PROBE_ROWS)).toArray());
+        List<Map<String, Object>> out = new ArrayList<>();
+        try {
+            for (int round = 1; round <= q.rounds(); round++) {
+                long t0 = System.nanoTime();
+                NystromKrr.Problem p = NystromKrr.problem(k, x, anchors, storage);
+                NystromKrrTrainer.Fit local = NystromKrrTrainer.solve(p, y, o);
+                double tl = (System.nanoTime() - t0) * 1e-9;
+                p = null;
+                long t1 = System.nanoTime();
+                SparkNystromKrr.Fit spark = SparkNystromKrr.fit(rdd, k, anchors, o, null, null, "bench");
+                double ts = (System.nanoTime() - t1) * 1e-9;
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("round", round);
+                m.put("local_seconds", tl);
+                m.put("spark_seconds", ts);
+                m.put("spark_over_local", ts / tl);
+                m.put("local_iterations", local.diagnostics().iterations());
+                m.put("spark_iterations", spark.diagnostics().iterations());
+                m.put("local_storage", local.diagnostics().storage());
+                m.put("max_rel_diff_alpha", maxRelDiff(spark.pipeline().inner().alpha(), local.model().alpha()));
+                m.put("max_rel_diff_prediction", maxRelDiff(spark.pipeline().inner().predictVector(probe),
+                        local.model().predictVector(probe)));
+                out.add(m);
+            }
+        } finally {
+            rdd.unpersist(false);
+        }
+        Map<String, Object> rep = new LinkedHashMap<>();
+        rep.put("benchmark", "spark");
+        rep.put("n", q.n());
+        rep.put("anchors", q.anchors());
+        rep.put("d", q.d());
+        rep.put("partitions", q.partitions());
+        rep.put("master", sc.master());
+        rep.put("sigma", q.sigma());
+        rep.put("lambda", q.lambda());
+        rep.put("cg_tol", q.tolerance());
+        rep.put("local_threads", Runtime.getRuntime().availableProcessors());
+        rep.put("rounds", out);
+        double best = Double.POSITIVE_INFINITY;
+        for (Map<String, Object> m : out) {
+            best = Math.min(best, (Double) m.get("spark_over_local"));
+        }
+        rep.put("best_spark_over_local", best);
+        return rep;
+    }
+
+    static double maxRelDiff(double[] a, double[] b) {
+        double scale = 0;
+        double diff = 0;
+        for (int i = 0; i < a.length; i++) {
+            scale = Math.max(scale, Math.abs(b[i]));
+            diff = Math.max(diff, Math.abs(a[i] - b[i]));
+        }
+        return diff / scale;
+    }
+}

@@ -1,0 +1,298 @@
+package org.psdkit.spark;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.storage.StorageLevel;
+import org.psdkit.cli.fit.DistributedEngine;
+import org.psdkit.data.Scaler;
+import org.psdkit.density.BaseMeasure;
+import org.psdkit.density.DensityPipeline;
+import org.psdkit.density.PsdDensity;
+import org.psdkit.density.PsdDensityEstimator;
+import org.psdkit.density.PsdDensityTrainer;
+import org.psdkit.io.ModelFile;
+import org.psdkit.io.ModelIO;
+import org.psdkit.linalg.Matrix;
+import org.psdkit.model.ModelHeader;
+
+/**
+ * The Spark engine of the command line ({@code fit krr --engine spark}), found by {@link java.util.ServiceLoader}
+ * through {@code META-INF/services/org.psdkit.cli.fit.DistributedEngine}. It checks the master URL, starts (or
+ * joins) a Spark session, reads the data ({@link SparkData}) and fits with {@link SparkNystromKrr}. Errors: bad
+ * input (a malformed master URL, a master that does not answer, a missing path, a non-numeric value) is an {@link
+ * IllegalArgumentException} (exit 2); a failed Spark job is a {@link DistributedEngine.EngineFailure} with Spark's
+ * reason on one line (exit 1).
+ */
+public final class SparkEngine implements DistributedEngine {
+
+    /**
+     * How long a {@code spark://HOST:PORT} master may take to accept a TCP connection before the fit gives up: 10 s,
+     * the order of Spark's own RPC connection timeout ({@code spark.network.timeout} is 120 s for a whole request).
+     */
+    static final int MASTER_CONNECT_TIMEOUT_MS = 10_000;
+
+    /** Master URLs Spark 3.5 accepts ({@code SparkContext.createTaskScheduler} and the cluster managers). */
+    private static final Pattern MASTER = Pattern.compile(
+            "local|local\\[(\\*|[1-9][0-9]*)(,[1-9][0-9]*)?\\]|local-cluster\\[[0-9]+, *[0-9]+, *[0-9]+\\]"
+                    + "|spark://[^/:,\\s]+:[0-9]+(,[^/:,\\s]+:[0-9]+)*|yarn|k8s://\\S+|mesos://\\S+");
+
+    /** Test hook: applied to the parsed rows before the fit (e.g. to inject a task failure). */
+    static volatile UnaryOperator<JavaRDD<double[]>> rowsHook;
+
+    public SparkEngine() {
+        // a provider without the runtime must fail here (ServiceLoader reports it), not in the middle of a fit
+        SparkSession.class.getName();
+    }
+
+    @Override
+    public String name() {
+        return "spark";
+    }
+
+    @Override
+    public KrrResult fitKrr(KrrRequest req) {
+        checkMaster(req.master());
+        Session s = Session.open(req.master(), "psdkit fit krr");
+        JavaRDD<double[]> rows = null;
+        try {
+            SparkData.Rows data = SparkData.read(s.spark(), req.train(), req.target());
+            rows = data.rows();
+            UnaryOperator<JavaRDD<double[]>> hook = rowsHook;
+            if (hook != null) {
+                rows = hook.apply(rows);
+            }
+            rows = rows.persist(StorageLevel.MEMORY_AND_DISK());
+            Matrix anchors;
+            try {
+                anchors = SparkNystromKrr.sampleAnchors(rows, req.options().anchors(), req.options().seed());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(e.getMessage() != null && e.getMessage().startsWith("anchors")
+                        ? "--" + e.getMessage() : e.getMessage(), e);
+            }
+            SparkNystromKrr.Fit f = SparkNystromKrr.fit(rows, req.kernel(), anchors, req.options(), data.features(),
+                    data.target(), req.train());
+            return new KrrResult(f.pipeline(), f.rows(), data.features().size(), f.trainMetrics());
+        } catch (Exception e) { // Scala code throws checked exceptions (SparkException) undeclared
+            throw translate(e);
+        } finally {
+            if (rows != null) {
+                try {
+                    rows.unpersist(false);
+                } catch (RuntimeException ignored) {
+                    // the context may already be stopped (a lost cluster): nothing left to free
+                }
+            }
+            s.close();
+        }
+    }
+
+    @Override
+    public DensityResult fitDensity(DensityRequest req) {
+        checkMaster(req.master());
+        Session s = Session.open(req.master(), "psdkit fit psd-density");
+        JavaRDD<double[]> rows = null;
+        List<SparkDensityRows> opened = new ArrayList<>();
+        try {
+            SparkData.Rows data = SparkData.readFeatures(s.spark(), req.train());
+            int d = data.features().size();
+            rows = data.rows();
+            UnaryOperator<JavaRDD<double[]>> hook = rowsHook;
+            if (hook != null) {
+                rows = hook.apply(rows);
+            }
+            rows = rows.persist(StorageLevel.MEMORY_AND_DISK());
+            List<double[]> sample = rows.takeSample(false, req.anchors(), req.seed());
+            if (sample.size() < req.anchors()) {
+                throw new IllegalArgumentException("--anchors must be at most the number of points " + sample.size()
+                        + ", got " + req.anchors());
+            }
+            Matrix anchors = Matrix.of(sample.toArray(new double[0][]));
+            BaseMeasure base = req.base().apply(d);
+            JavaRDD<double[]> src = rows;
+            long[] n = new long[1];
+            PsdDensity m = PsdDensityEstimator.fitRows(anchors, t -> {
+                SparkDensityRows r = SparkDensityRows.nystrom(src, req.kernel(), anchors, t);
+                opened.add(r);
+                n[0] = r.rows();
+                return r;
+            }, req.kernel(), base, req.options(), null);
+            Map<String, Object> hyper = new PsdDensityTrainer(req.kernel(), base, req.options(), req.anchors(),
+                    req.seed(), Scaler.Kind.NONE).hyperParameters(req.anchors());
+            ModelHeader h = new ModelHeader(PsdDensity.TYPE, data.features(), null, Scaler.identity(d),
+                    m.kernel().spec(), hyper, new ModelHeader.Training((int) Math.min(Integer.MAX_VALUE, n[0]), d,
+                    req.train()));
+            Map<String, Object> diag = DensityPipeline.fitDiagnostics(m);
+            diag.put("engine", "spark");
+            DensityPipeline p = new DensityPipeline(h, m, diag);
+            String json = ModelIO.toJson(p).toString();
+            double[] ll = rows.mapPartitions(it -> logLikelihood(it, json, d)).treeReduce(SparkNystromKrr::add,
+                    SparkNystromKrr.TREE_DEPTH);
+            return new DensityResult(p, n[0], d, ll[0] / ll[1]);
+        } catch (Exception e) { // Scala code throws checked exceptions (SparkException) undeclared
+            throw translate(e);
+        } finally {
+            for (SparkDensityRows r : opened) {
+                try {
+                    r.close();
+                } catch (RuntimeException ignored) {
+                    // the context may already be stopped
+                }
+            }
+            if (rows != null) {
+                try {
+                    rows.unpersist(false);
+                } catch (RuntimeException ignored) {
+                    // the context may already be stopped (a lost cluster): nothing left to free
+                }
+            }
+            s.close();
+        }
+    }
+
+    @Override
+    public Map<String, Object> benchKrr(BenchRequest req) {
+        checkMaster(req.master());
+        Session s = Session.open(req.master(), "psdkit bench spark");
+        try {
+            return SparkBench.run(req, org.apache.spark.api.java.JavaSparkContext.fromSparkContext(
+                    s.spark().sparkContext()));
+        } catch (Exception e) {
+            throw translate(e);
+        } finally {
+            s.close();
+        }
+    }
+
+    /** Rows of one training-likelihood block: 4,096 rows of d features at a time. */
+    private static final int LOGLIK_BLOCK_ROWS = 4096;
+
+    /**
+     * {Σ log p(x_i), count} of a partition for the model given as its JSON (models are not serialisable; the file
+     * format is their wire format).
+     */
+    private static java.util.Iterator<double[]> logLikelihood(java.util.Iterator<double[]> it, String json, int d)
+            throws IOException {
+        DensityPipeline p = (DensityPipeline) ModelIO.fromJson(ModelFile.JSON.readTree(json), "spark task");
+        double sum = 0;
+        long count = 0;
+        List<double[]> buf = new ArrayList<>();
+        while (it.hasNext() || !buf.isEmpty()) {
+            if (it.hasNext()) {
+                buf.add(it.next());
+            }
+            if (buf.size() == LOGLIK_BLOCK_ROWS || (!it.hasNext() && !buf.isEmpty())) {
+                sum += p.meanLogLikelihood(Matrix.of(buf.toArray(new double[0][]))) * buf.size();
+                count += buf.size();
+                buf.clear();
+            }
+        }
+        return List.of(new double[] {sum, count}).iterator();
+    }
+
+    /**
+     * A malformed master URL, or a standalone master that does not accept a connection within {@link
+     * #MASTER_CONNECT_TIMEOUT_MS}, is an error naming {@code --master} (Spark itself would retry registering for a
+     * minute and then fail the job).
+     */
+    static void checkMaster(String master) {
+        if (master == null) {
+            return;
+        }
+        if (!MASTER.matcher(master).matches()) {
+            throw new IllegalArgumentException("--master: '" + master + "' is not a Spark master URL (local, local[N], "
+                    + "local[*], spark://HOST:PORT, yarn, k8s://HOST:PORT or mesos://HOST:PORT)");
+        }
+        if (master.startsWith("spark://")) {
+            String reason = null;
+            for (String hp : master.substring("spark://".length()).split(",")) {
+                int c = hp.lastIndexOf(':');
+                try (Socket so = new Socket()) {
+                    so.connect(new InetSocketAddress(hp.substring(0, c), Integer.parseInt(hp.substring(c + 1))),
+                            MASTER_CONNECT_TIMEOUT_MS);
+                    return;
+                } catch (IOException | IllegalArgumentException e) {
+                    reason = hp + ": " + e.getMessage();
+                }
+            }
+            throw new IllegalArgumentException("--master " + master + ": no Spark master answers within "
+                    + MASTER_CONNECT_TIMEOUT_MS / 1000 + " s (" + reason + ")");
+        }
+    }
+
+    /**
+     * Bad input found inside a task (Spark wraps it) becomes the {@link IllegalArgumentException} it was; any other
+     * failure of Spark is an {@link DistributedEngine.EngineFailure} with the first line of Spark's message.
+     */
+    static RuntimeException translate(Exception e) {
+        if (e instanceof IllegalArgumentException || e instanceof EngineFailure) {
+            return (RuntimeException) e;
+        }
+        boolean spark = false;
+        int depth = 0;
+        for (Throwable c = e; c != null && depth < 16; c = c.getCause(), depth++) {
+            if (c instanceof IllegalArgumentException iae) {
+                return new IllegalArgumentException(iae.getMessage(), e);
+            }
+            String name = c.getClass().getName();
+            spark |= name.startsWith("org.apache.spark.") || name.startsWith("org.apache.hadoop.");
+            if (name.endsWith("BadRecordException") || String.valueOf(c.getMessage()).contains("MALFORMED_RECORD")) {
+                return new IllegalArgumentException("a malformed CSV record (not as many fields as the header): "
+                        + firstLine(c.getMessage()), e);
+            }
+        }
+        if (!spark && e instanceof RuntimeException r) {
+            return r;
+        }
+        return new EngineFailure("spark job failed: " + firstLine(e.getMessage()), e);
+    }
+
+    static String firstLine(String s) {
+        if (s == null) {
+            return "(no message)";
+        }
+        int nl = s.indexOf('\n');
+        return (nl < 0 ? s : s.substring(0, nl)).strip();
+    }
+
+    /** A Spark session, stopped at the end only if this fit started it (tests and notebooks share theirs). */
+    record Session(SparkSession spark, boolean owned) implements AutoCloseable {
+
+        static Session open(String master, String app) {
+            scala.Option<SparkSession> active = SparkSession.getActiveSession();
+            if (active.isEmpty()) {
+                active = SparkSession.getDefaultSession();
+            }
+            if (active.isDefined() && !active.get().sparkContext().isStopped()) {
+                return new Session(active.get(), false);
+            }
+            SparkConf conf = new SparkConf(); // spark.* system properties: spark-submit's --master is spark.master
+            String m = master != null ? master : conf.contains("spark.master") ? null : "local[*]";
+            SparkSession.Builder b = SparkSession.builder().appName(app);
+            if (m != null) {
+                b = b.master(m);
+            }
+            String effective = m != null ? m : conf.get("spark.master");
+            if (effective.startsWith("local")) {
+                b = b.config("spark.ui.enabled", "false");
+            }
+            return new Session(b.getOrCreate(), true);
+        }
+
+        @Override
+        public void close() {
+            if (owned) {
+                spark.stop();
+            }
+        }
+    }
+
+}
