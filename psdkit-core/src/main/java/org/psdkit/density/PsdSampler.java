@@ -38,7 +38,10 @@ final class PsdSampler {
 
     /** Which method {@link #sample} uses. */
     enum Method {
-        /** grid for d ≤ {@link #GRID_MAX_DIM}, else pairs when its envelope ratio ≤ {@link #PAIR_MAX_RATIO}, else sequential. */
+        /**
+         * grid for d ≤ {@link #GRID_MAX_DIM}, else pairs when its envelope ratio is ≤ {@link #PAIR_MAX_RATIO},
+         * else sequential.
+         */
         AUTO,
         GRID,
         PAIRS,
@@ -426,8 +429,10 @@ final class PsdSampler {
             }
             double[] fc = evaluate(p, cs);
             List<Double> fl = new ArrayList<>();
-            for (double v : fc) {
-                fl.add(v);
+            List<Double> bl = new ArrayList<>(); // each box's bound, computed once
+            for (int c = 0; c < fc.length; c++) {
+                fl.add(fc[c]);
+                bl.add(cellBound(cs.get(c), hs.get(c), fc[c]));
             }
             int budget = Math.max(GRID_MIN_CELL_BUDGET, draws);
             int children = 1 << d;
@@ -438,7 +443,7 @@ final class PsdSampler {
                 double totalMass = 0;
                 for (int c = 0; c < nc; c++) {
                     double vol = volume(hs.get(c));
-                    mass[c] = cellBound(cs.get(c), hs.get(c), fl.get(c)) * vol;
+                    mass[c] = bl.get(c) * vol;
                     excess[c] = mass[c] - fl.get(c) * nuAt(cs.get(c)) * vol;
                     totalMass += mass[c];
                 }
@@ -467,6 +472,7 @@ final class PsdSampler {
                 List<double[]> ncs = new ArrayList<>();
                 List<double[]> nhs = new ArrayList<>();
                 List<Double> nfl = new ArrayList<>();
+                List<Double> nbl = new ArrayList<>();
                 List<double[]> fresh = new ArrayList<>();
                 List<double[]> freshH = new ArrayList<>();
                 for (int c = 0; c < nc; c++) {
@@ -474,6 +480,7 @@ final class PsdSampler {
                         ncs.add(cs.get(c));
                         nhs.add(hs.get(c));
                         nfl.add(fl.get(c));
+                        nbl.add(bl.get(c));
                         continue;
                     }
                     double[] ce = cs.get(c);
@@ -494,10 +501,12 @@ final class PsdSampler {
                     ncs.add(fresh.get(k));
                     nhs.add(freshH.get(k));
                     nfl.add(ff[k]);
+                    nbl.add(cellBound(fresh.get(k), freshH.get(k), ff[k]));
                 }
                 cs = ncs;
                 hs = nhs;
                 fl = nfl;
+                bl = nbl;
             }
             int nc = cs.size();
             centre = cs.toArray(new double[0][]);
@@ -506,7 +515,7 @@ final class PsdSampler {
             cum = new double[nc];
             double acc = 0;
             for (int c = 0; c < nc; c++) {
-                bound[c] = cellBound(centre[c], half[c], fl.get(c));
+                bound[c] = bl.get(c);
                 acc += bound[c] * volume(half[c]);
                 cum[c] = acc;
             }

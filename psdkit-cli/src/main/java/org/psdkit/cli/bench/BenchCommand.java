@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
             BenchKrrScaleCommand.class,
             LinalgBenchCommand.class,
             BenchPsdCommand.class,
+            BenchPsdSampleCommand.class,
             BenchSdpCommand.class,
             BenchKernelSosCommand.class,
             BenchSvmCommand.class,
