@@ -65,7 +65,7 @@ final class PsdSampler {
      */
     static final double TAIL_MASS = 1e-14;
     /** The grid stops refining at this ∫e/Z (expected proposals per draw). */
-    static final double GRID_TARGET_RATIO = 1.25;
+    static final double GRID_TARGET_RATIO = 1.5;
     /** The grid refines up to max(this, number of draws) boxes: a box costs one density evaluation, like a proposal. */
     static final int GRID_MIN_CELL_BUDGET = 2048;
     /** Proposals evaluated together (one BLAS product each batch). */
@@ -427,12 +427,13 @@ final class PsdSampler {
                 cs.add(ce);
                 hs.add(hw);
             }
-            double[] fc = evaluate(p, cs);
+            double[][] fj = evaluate(p, cs);
+            double[] fc = fj[0];
             List<Double> fl = new ArrayList<>();
             List<Double> bl = new ArrayList<>(); // each box's bound, computed once
             for (int c = 0; c < fc.length; c++) {
                 fl.add(fc[c]);
-                bl.add(cellBound(cs.get(c), hs.get(c), fc[c]));
+                bl.add(cellBound(cs.get(c), hs.get(c), fc[c], fj[1][c]));
             }
             int budget = Math.max(GRID_MIN_CELL_BUDGET, draws);
             int children = 1 << d;
@@ -496,12 +497,13 @@ final class PsdSampler {
                         freshH.add(hh);
                     }
                 }
-                double[] ff = evaluate(p, fresh);
+                double[][] ffj = evaluate(p, fresh);
+                double[] ff = ffj[0];
                 for (int k = 0; k < fresh.size(); k++) {
                     ncs.add(fresh.get(k));
                     nhs.add(freshH.get(k));
                     nfl.add(ff[k]);
-                    nbl.add(cellBound(fresh.get(k), freshH.get(k), ff[k]));
+                    nbl.add(cellBound(fresh.get(k), freshH.get(k), ff[k], ffj[1][k]));
                 }
                 cs = ncs;
                 hs = nhs;
@@ -528,12 +530,18 @@ final class PsdSampler {
 
         /** Widening of the points' box in units of σ: start, step and cap of the search for the tail bound. */
         static final double TAIL_START = 3;
+        private static final double SQRT3_HALF = Math.sqrt(3) / 2;
         static final double TAIL_STEP = 0.25;
         static final double TAIL_MAX = 60;
 
-        private static double[] evaluate(PsdDensity p, List<double[]> cs) {
+        /** f and ‖J‖_F at the box centres, J_kt = ∂_t g_k(c) = Σ_i R_ik (x_it − c_t)/σ² k(c, x_i). */
+        private static double[][] evaluate(PsdDensity p, List<double[]> cs) {
             double[] out = new double[cs.size()];
+            double[] jn = new double[cs.size()];
             int d = p.dimension();
+            Matrix pts = p.pointsView();
+            int n = pts.rows();
+            double s2 = Math.pow(((GaussianKernel) p.kernel()).sigma(), 2);
             for (int start = 0; start < cs.size(); start += BATCH) {
                 int b = Math.min(BATCH, cs.size() - start);
                 Matrix x = Matrix.zeros(b, d);
@@ -542,21 +550,48 @@ final class PsdSampler {
                         x.set(j, t, cs.get(start + j)[t]);
                     }
                 }
-                double[] f = fFromCross(p.factorView(), p.kernel().cross(p.pointsView(), x));
+                Matrix kx = p.kernel().cross(pts, x);
+                double[] f = fFromCross(p.factorView(), kx);
                 System.arraycopy(f, 0, out, start, b);
+                double[] kd = kx.data();
+                double[] pd = pts.data();
+                for (int t = 0; t < d; t++) {
+                    Matrix dk = Matrix.zeros(n, b);
+                    double[] dd = dk.data();
+                    for (int j = 0; j < b; j++) {
+                        double ct = x.get(j, t);
+                        for (int i = 0; i < n; i++) {
+                            dd[i + j * n] = kd[i + j * n] * (pd[i + t * n] - ct) / s2;
+                        }
+                    }
+                    double[] g = fFromCross(p.factorView(), dk);
+                    for (int j = 0; j < b; j++) {
+                        jn[start + j] += g[j];
+                    }
+                }
             }
-            return out;
+            for (int j = 0; j < jn.length; j++) {
+                jn[j] = Math.sqrt(jn[j]);
+            }
+            return new double[][] {out, jn};
         }
 
         /** sup over the box of f·ν (see the class comment). */
-        private double cellBound(double[] c, double[] h, double fc) {
+        private double cellBound(double[] c, double[] h, double fc, double jNorm) {
             double rho2 = 0;
             for (int t = 0; t < d; t++) {
                 rho2 += h[t] * h[t];
             }
-            double dist = Math.sqrt(2 * -Math.expm1(-rho2 / (2 * sigma * sigma)));
-            double lip = Math.sqrt(Math.max(fc, 0)) + gammaNorm * dist + roundingSlack;
-            lip = Math.min(lip, gammaNorm + roundingSlack); // ‖k_x‖_H = 1
+            double rho = Math.sqrt(rho2);
+            double s2 = sigma * sigma;
+            double dist = Math.sqrt(2 * -Math.expm1(-rho2 / (2 * s2)));
+            double root = Math.sqrt(Math.max(fc, 0));
+            double lip = root + gammaNorm * dist + roundingSlack;
+            // second order: Γk_x = Γk_c + J(x − c) + r with ‖r‖ ≤ ‖Γ‖ (1/2) ρ² ‖(u·∇)²k‖_H/|u|² = ‖Γ‖ (√3/2) ρ²/σ²
+            // (⟨(u·∇)²k_y, (u·∇)²k_y⟩_H = κ⁗(0)|u|⁴ = 3|u|⁴/σ⁴ for κ(r) = exp(−r²/(2σ²)))
+            double taylor = root + jNorm * rho + gammaNorm * SQRT3_HALF * rho2 / s2
+                    + roundingSlack * (1 + rho * Math.sqrt(d) / sigma);
+            lip = Math.min(Math.min(lip, taylor), gammaNorm + roundingSlack); // ‖k_x‖_H = 1
             // far field: √f(x) ≤ Σ_i ‖R_i·‖ k(x, x_i) ≤ Σ_i ‖R_i·‖ exp(−dist(box, x_i)²/(2σ²))
             double far = 0;
             int n = points.rows();
