@@ -194,9 +194,9 @@ public final class DensityPipeline extends Pipeline<DensityModel> {
     }
 
     /**
-     * True if {@link #sample} can draw exactly: PSD densities (sequential inversion of closed-form conditional
-     * CDFs), NCM densities and KDEs (mixtures). PNM densities can be negative and the GLM normaliser is only a
-     * Monte-Carlo estimate.
+     * True if {@link #sample} can draw exactly: PSD densities (rejection from a proven envelope,
+     * {@code PsdSampler}), NCM densities and KDEs (mixtures). PNM densities can be negative and the GLM normaliser is
+     * only a Monte-Carlo estimate.
      */
     public boolean samplable() {
         DensityModel m = inner();

@@ -124,13 +124,15 @@ public final class PsdDensity implements DensityModel {
     }
 
     /**
-     * m exact draws from p, seeded, by sequential inversion of closed-form conditional CDFs: x₁ from its marginal,
-     * then x₂ given x₁, and so on. With the Gaussian kernel and a product base measure, f(x)ν(x) =
-     * Σ_ij B_ij w_ij Π_t g_ijt(x_t) where each g_ijt is a (truncated, for a box) normal density in coordinate t, so the
-     * conditional CDF of coordinate t given the previous ones is Σ_ij W_ij G_ijt(s) / Σ_ij W_ij with signed weights
-     * W_ij (B is not entrywise positive) and normal CDFs G_ijt; it is inverted by safeguarded Newton steps
-     * (bisection fallback) to {@link #INVERSION_TOLERANCE}. Cost O(n² d) per Newton step, so this is meant for
-     * moderate n·d (a 10-D model with n = 1000 takes seconds per draw).
+     * m exact draws from p, seeded ({@link PsdSampler}): rejection from a proven envelope of f·ν — an adaptive grid
+     * of boxes bounded through the RKHS (d ≤ 2) or the positive part of the pair expansion, a Gaussian mixture
+     * (higher d) — each proposal accepted with probability f·ν/envelope, so the draws follow p exactly (up to
+     * rounding and, for the grid, a mass below 1e-14 outside its bounding box). Falls back to the sequential
+     * inversion ({@link #sampleSequential}) when the pair envelope would need more than 1000 proposals per draw.
+     * Each draw has its own split random stream: the same seed gives the same draws whatever the thread count.
+     *
+     * @throws IllegalArgumentException for m &lt; 1, a kernel other than the Gaussian, a non-diagonal Gaussian base
+     *                                  measure or a non-finite model
      */
     public Matrix sample(int m, long seed) {
         return sample(m, seed, null);
@@ -141,6 +143,33 @@ public final class PsdDensity implements DensityModel {
      * {@code "sample"}, with the total m; a listener that throws stops the sampling.
      */
     public Matrix sample(int m, long seed, ProgressListener listener) {
+        return PsdSampler.sample(this, m, seed, PsdSampler.Method.AUTO, listener);
+    }
+
+    /** As {@link #sample(int, long, ProgressListener)} with a chosen method (tests). */
+    Matrix sampleWith(int m, long seed, PsdSampler.Method method) {
+        return PsdSampler.sample(this, m, seed, method, null);
+    }
+
+    Matrix pointsView() {
+        return points;
+    }
+
+    Matrix factorView() {
+        return factor;
+    }
+
+    /**
+     * The previous sampler, kept as the baseline of {@code psdkit bench psd-sample}: m exact draws by sequential
+     * inversion of closed-form conditional CDFs: x₁ from its marginal,
+     * then x₂ given x₁, and so on. With the Gaussian kernel and a product base measure, f(x)ν(x) =
+     * Σ_ij B_ij w_ij Π_t g_ijt(x_t) where each g_ijt is a (truncated, for a box) normal density in coordinate t, so the
+     * conditional CDF of coordinate t given the previous ones is Σ_ij W_ij G_ijt(s) / Σ_ij W_ij with signed weights
+     * W_ij (B is not entrywise positive) and normal CDFs G_ijt; it is inverted by safeguarded Newton steps
+     * (bisection fallback) to {@link #INVERSION_TOLERANCE}. Cost O(n² d) per Newton step, so this is meant for
+     * moderate n·d (a 10-D model with n = 1000 takes seconds per draw).
+     */
+    public Matrix sampleSequential(int m, long seed, ProgressListener listener) {
         long t0 = System.nanoTime();
         ProgressListener lis = ProgressListener.orNone(listener);
         if (m < 0) {

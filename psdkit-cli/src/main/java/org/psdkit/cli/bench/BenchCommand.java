@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
             BenchPsdScaleCommand.class,
             LinalgBenchCommand.class,
             BenchPsdCommand.class,
+            BenchPsdSampleCommand.class,
             BenchSdpCommand.class,
             BenchKernelSosCommand.class,
             BenchSvmCommand.class,

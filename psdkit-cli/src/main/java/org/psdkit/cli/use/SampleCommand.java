@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code psdkit sample --model M --n N --seed S --out FILE}: exact, seeded draws from a fitted density (PSD model by
- * sequential inversion of its closed-form conditional CDFs; NCM and KDE as mixtures). PNM (not non-negative) and
+ * rejection from a proven envelope, PsdSampler; NCM and KDE as mixtures). PNM (not non-negative) and
  * GLM (normaliser only estimated) cannot be sampled exactly and are refused.
  */
 @Command(name = "sample", description = "Draw exact, seeded samples from a fitted density model (psd-density, "
