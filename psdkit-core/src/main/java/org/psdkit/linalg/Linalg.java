@@ -411,31 +411,6 @@ public final class Linalg {
         return x;
     }
 
-    /**
-     * A⁻¹ from the lower Cholesky factor L of A = L Lᵀ (LAPACK dpotri: n³ multiply–adds less than half of
-     * the two triangular solves against the identity), both triangles filled.
-     */
-    public static Matrix choleskyInverse(Matrix l) {
-        l.requireSquare();
-        int n = l.rows();
-        double[] a = l.data().clone();
-        if (n > 0) {
-            int info;
-            try (NativeCalls.Call nc = NativeCalls.enter()) {
-                info = openblas.LAPACKE_dpotri(COL_MAJOR, (byte) 'L', n, a, n);
-            }
-            if (info != 0) {
-                throw new LinalgException("dpotri failed (info=" + info + ") on a " + n + "x" + n + " factor");
-            }
-            for (int j = 0; j < n; j++) {
-                for (int i = j + 1; i < n; i++) {
-                    a[j + i * n] = a[i + j * n];
-                }
-            }
-        }
-        return Matrix.wrap(n, n, a);
-    }
-
     /** Solves the general square system A X = B by LU with partial pivoting (dgesv). */
     public static Matrix solve(Matrix a, Matrix b) {
         a.requireSquare();

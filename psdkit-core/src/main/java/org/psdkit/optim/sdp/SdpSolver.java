@@ -19,7 +19,13 @@ import org.psdkit.optim.ProgressListener;
  * ({@link Linalg#cholesky}). The formation exploits the stored form of every A_i: for a sparse A_j it picks, by an
  * operation count, either the dense formula (G = X A_j Z⁻¹ by GEMM, then sparse inner products ⟨A_i, G⟩) or a sparse
  * one that only touches the columns of X A_j in the support of A_j; for low-rank A_i = U_i D_i U_iᵀ it uses
- * M_ij = tr(D_i U_iᵀ X U_j D_j U_jᵀ Z⁻¹ U_i); diagonal (LP) blocks contribute Σ_k a_ik a_jk x_k / z_k.
+ * M_ij = tr(D_i U_iᵀ X U_j D_j U_jᵀ Z⁻¹ U_i); diagonal (LP) blocks contribute Σ_k a_ik a_jk x_k / z_k. These are the
+ * formulas F1 (dense) and F2 (sparse) of Fujisawa, Kojima &amp; Nakata (1997); their F3 (a double sum over the
+ * nonzeros of A_i and A_j) is used where its count is {@value #F3_ADVANTAGE}× lower.
+ *
+ * <p>Step lengths on blocks of size ≥ {@value StepLength#MIN_SIZE} come from a Lanczos estimate of
+ * λ_min(L⁻¹ dX L⁻ᵀ) (Toh 2002; {@link StepLength}); the new X and Z must then factor without jitter, else the step
+ * is recomputed with the dense eigenvalue computation. Those factors serve the next iteration.
  *
  * <p>Near the optimum the Schur complement becomes ill-conditioned. Each direction therefore gets up to
  * {@value #REFINE_STEPS} steps of iterative refinement of dy against the exact operator, and dX is then corrected by
@@ -680,7 +686,8 @@ public final class SdpSolver {
                     } else {
                         lz[b] = nextLz != null ? nextLz[b] : Linalg.cholesky(Matrix.wrap(n[b], n[b], z[b]));
                         lx[b] = nextLx != null ? nextLx[b] : Linalg.cholesky(Matrix.wrap(n[b], n[b], x[b]));
-                        zi[b] = Linalg.choleskyInverse(lz[b].lower()).data();
+                        zi[b] = lz[b].solve(Matrix.identity(n[b])).data();
+                        symmetrize(n[b], zi[b]);
                     }
                 }
                 long t1 = System.nanoTime();
