@@ -16,6 +16,7 @@ import org.psdkit.linalg.Linalg;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.optim.sdp.SdpOptions;
 import org.psdkit.optim.sdp.SdpProblem;
+import org.psdkit.optim.sdp.SdpProfile;
 import org.psdkit.optim.sdp.SdpResult;
 import org.psdkit.optim.sdp.SdpSolver;
 import org.psdkit.optim.sdp.SdpaFormat;
@@ -112,10 +113,12 @@ public final class SdpBenchmark {
      * @param errorCsdp      |Δ|/max(1, |CSDP|), null for an infeasible case or without a CSDP value
      * @param certified      whether the returned point certifies its value ({@link #certified(SdpResult)})
      * @param baseline       the baseline's solve, null without a baseline
+     * @param profile        where the solve's wall time went (Schur assembly, its factorisation, step, other,
+     *                       double-double restart)
      */
     public record Row(Reference reference, String status, int iterations, double cpuSeconds, double seconds,
                       double objective, double relativeGap, Double errorPublished, Double errorCsdp,
-                      boolean certified, BaselineRun baseline) {
+                      boolean certified, BaselineRun baseline, SdpProfile profile) {
         /** Whether the problem is an infeasible case (no published optimum). */
         public boolean infeasibleCase() {
             return reference.published() == null;
@@ -241,7 +244,7 @@ public final class SdpBenchmark {
                 sumBase += baseCpu;
             }
             Row row = new Row(ref, v.status(), r.iterations(), cpu, r.seconds(), v.objective(), r.relativeGap(),
-                    errPub, errCsdp, certified, baseRun);
+                    errPub, errCsdp, certified, baseRun, r.profile());
             rows.add(row);
             if (onRow != null) {
                 onRow.accept(row);

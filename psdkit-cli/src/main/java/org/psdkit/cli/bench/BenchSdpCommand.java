@@ -69,8 +69,9 @@ public final class BenchSdpCommand implements Callable<Integer> {
                 }
             }
         }
-        System.err.printf(Locale.ROOT, "%-10s %5s %5s  %-18s %4s %8s %8s  %15s %9s %9s %4s  %8s %6s%n", "problem", "m",
-                "n", "status", "it", "cpu_s", "wall_s", "objective", "err_pub", "err_csdp", "cert", "base_s", "ratio");
+        System.err.printf(Locale.ROOT, "%-10s %5s %5s  %-18s %4s %8s %8s  %15s %9s %9s %4s  %8s %6s  %5s %5s %5s %5s %5s%n", "problem", "m",
+                "n", "status", "it", "cpu_s", "wall_s", "objective", "err_pub", "err_csdp", "cert", "base_s", "ratio",
+                "schur", "fact", "step", "other", "dd");
         List<Map<String, Object>> rows = new ArrayList<>();
         SdpBenchmark.Result res = SdpBenchmark.run(new SdpBenchmark.Options(folder, maxSize, timeLimit, base, only),
                 new BenchProgress("bench sdp: "), r -> rows.add(row(r)));
@@ -120,13 +121,23 @@ public final class BenchSdpCommand implements Callable<Integer> {
             row.put("baseline_iterations", b.iterations());
             row.put("ratio", r.ratio());
         }
-        System.err.printf(Locale.ROOT, "%-10s %5d %5d  %-18s %4d %8.2f %8.2f  %15s %9s %9s %4s  %8s %6s%n",
+        row.put("profile", org.psdkit.cli.sdp.SdpCommand.profile(r.profile()));
+        double total = Math.max(r.profile().totalSeconds(), 1e-12);
+        System.err.printf(Locale.ROOT, "%-10s %5d %5d  %-18s %4d %8.2f %8.2f  %15s %9s %9s %4s  %8s %6s  %5s %5s %5s %5s %5s%n",
                 ref.name(), ref.m(), ref.n(), r.status(), r.iterations(), r.cpuSeconds(), r.seconds(),
                 infeasibleCase ? ref.expected() : String.format(Locale.ROOT, "%.8g", r.objective()),
                 fmtErr(r.errorPublished()), fmtErr(r.errorCsdp()), infeasibleCase ? "-" : r.certified() ? "yes" : "no",
                 b == null ? "-" : String.format(Locale.ROOT, "%.2f", b.cpuSeconds()),
-                b == null ? "-" : String.format(Locale.ROOT, "%.2f", r.ratio()));
+                b == null ? "-" : String.format(Locale.ROOT, "%.2f", r.ratio()),
+                pct(r.profile().schurSeconds(), total), pct(r.profile().factorSeconds(), total),
+                pct(r.profile().stepSeconds(), total), pct(r.profile().otherSeconds(), total),
+                r.profile().ddRestart() ? pct(r.profile().ddSeconds(), total) : "-");
         return row;
+    }
+
+    /** A share of the solve's wall time in percent. */
+    private static String pct(double part, double total) {
+        return String.format(Locale.ROOT, "%.0f%%", 100 * part / total);
     }
 
     private static String fmtErr(Double e) {

@@ -163,6 +163,20 @@ public final class SdpCommand implements Runnable {
         rep.put("iterations", r.iterations());
         rep.put("seconds", r.seconds());
         rep.put("message", r.message());
+        rep.put("profile", profile(r.profile()));
         return rep;
+    }
+
+    /** Wall seconds per phase of the solve (see SdpProfile) and whether the double-double restart ran. */
+    public static Map<String, Object> profile(org.psdkit.optim.sdp.SdpProfile pr) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("schur_seconds", pr.schurSeconds());
+        m.put("schur_factor_seconds", pr.factorSeconds());
+        m.put("step_seconds", pr.stepSeconds());
+        m.put("other_seconds", pr.otherSeconds());
+        m.put("double_double_seconds", pr.ddSeconds());
+        m.put("double_double_restart", pr.ddRestart());
+        m.put("double_iterations", pr.doubleIterations());
+        return m;
     }
 }

@@ -22,11 +22,24 @@ import org.psdkit.linalg.Matrix;
  *                            sign convention): bᵀy of an iterate y whose C − Σ y_i A_i, recomputed in double from the
  *                            data, has λ_min above a rounding-error margin; computed only when the solve did not end
  *                            optimal or infeasible, otherwise (and when no iterate passes) NaN
+ * @param profile             where the wall time went ({@link SdpProfile#NONE} when not recorded)
  */
 public record SdpResult(SdpStatus status, Matrix[] x, double[] y, Matrix[] z, double primalObjective,
                         double dualObjective, double relativeGap, double primalInfeasibility,
                         double dualInfeasibility, int iterations, double seconds, String message,
-                        double lowerBound) {
+                        double lowerBound, SdpProfile profile) {
+
+    public SdpResult {
+        profile = profile == null ? SdpProfile.NONE : profile;
+    }
+
+    /** A result without a profile. */
+    public SdpResult(SdpStatus status, Matrix[] x, double[] y, Matrix[] z, double primalObjective,
+                     double dualObjective, double relativeGap, double primalInfeasibility,
+                     double dualInfeasibility, int iterations, double seconds, String message, double lowerBound) {
+        this(status, x, y, z, primalObjective, dualObjective, relativeGap, primalInfeasibility, dualInfeasibility,
+                iterations, seconds, message, lowerBound, SdpProfile.NONE);
+    }
 
     /** A result without a verified bound ({@link #lowerBound()} NaN). */
     public SdpResult(SdpStatus status, Matrix[] x, double[] y, Matrix[] z, double primalObjective,
@@ -39,7 +52,13 @@ public record SdpResult(SdpStatus status, Matrix[] x, double[] y, Matrix[] z, do
     /** The same result with another status, message and bound. */
     SdpResult with(SdpStatus newStatus, String newMessage, double newLowerBound) {
         return new SdpResult(newStatus, x, y, z, primalObjective, dualObjective, relativeGap, primalInfeasibility,
-                dualInfeasibility, iterations, seconds, newMessage, newLowerBound);
+                dualInfeasibility, iterations, seconds, newMessage, newLowerBound, profile);
+    }
+
+    /** The same result with a profile. */
+    SdpResult withProfile(SdpProfile p) {
+        return new SdpResult(status, x, y, z, primalObjective, dualObjective, relativeGap, primalInfeasibility,
+                dualInfeasibility, iterations, seconds, message, lowerBound, p);
     }
 
     public boolean isOptimal() {

@@ -19,7 +19,13 @@ import org.psdkit.optim.ProgressListener;
  * ({@link Linalg#cholesky}). The formation exploits the stored form of every A_i: for a sparse A_j it picks, by an
  * operation count, either the dense formula (G = X A_j Z⁻¹ by GEMM, then sparse inner products ⟨A_i, G⟩) or a sparse
  * one that only touches the columns of X A_j in the support of A_j; for low-rank A_i = U_i D_i U_iᵀ it uses
- * M_ij = tr(D_i U_iᵀ X U_j D_j U_jᵀ Z⁻¹ U_i); diagonal (LP) blocks contribute Σ_k a_ik a_jk x_k / z_k.
+ * M_ij = tr(D_i U_iᵀ X U_j D_j U_jᵀ Z⁻¹ U_i); diagonal (LP) blocks contribute Σ_k a_ik a_jk x_k / z_k. These are the
+ * formulas F1 (dense) and F2 (sparse) of Fujisawa, Kojima &amp; Nakata (1997); their F3 (a double sum over the
+ * nonzeros of A_i and A_j) is used where its count is {@value #F3_ADVANTAGE}× lower.
+ *
+ * <p>Step lengths on blocks of size ≥ {@value StepLength#MIN_SIZE} come from a Lanczos estimate of
+ * λ_min(L⁻¹ dX L⁻ᵀ) (Toh 2002; {@link StepLength}); the new X and Z must then factor without jitter, else the step
+ * is recomputed with the dense eigenvalue computation. Those factors serve the next iteration.
  *
  * <p>Near the optimum the Schur complement becomes ill-conditioned. Each direction therefore gets up to
  * {@value #REFINE_STEPS} steps of iterative refinement of dy against the exact operator, and dX is then corrected by
@@ -665,6 +671,7 @@ public final class SdpSolver {
             }
             iter++;
             // ---------------- factorisations
+            long tStart = System.nanoTime();
             double[][] zi = new double[nb][];
             Cholesky[] lx = new Cholesky[nb];
             Cholesky[] lz = new Cholesky[nb];
@@ -677,14 +684,21 @@ public final class SdpSolver {
                             zi[b][k] = 1.0 / z[b][k];
                         }
                     } else {
-                        lz[b] = Linalg.cholesky(Matrix.wrap(n[b], n[b], z[b]));
-                        lx[b] = Linalg.cholesky(Matrix.wrap(n[b], n[b], x[b]));
+                        lz[b] = nextLz != null ? nextLz[b] : Linalg.cholesky(Matrix.wrap(n[b], n[b], z[b]));
+                        lx[b] = nextLx != null ? nextLx[b] : Linalg.cholesky(Matrix.wrap(n[b], n[b], x[b]));
                         zi[b] = lz[b].solve(Matrix.identity(n[b])).data();
                         symmetrize(n[b], zi[b]);
                     }
                 }
+                long t1 = System.nanoTime();
+                nanosStep += t1 - tStart;
                 Matrix schur = schur(x, zi, opt.schur() == SdpOptions.SchurMode.DENSE);
+                long t2 = System.nanoTime();
+                nanosSchur += t2 - t1;
                 mChol = Linalg.cholesky(schur);
+                long t3 = System.nanoTime();
+                nanosFactor += t3 - t2;
+                tStart = t3;
             } catch (LinalgException e) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "factorisation failed at iteration " + iter + ": " + e.getMessage();
@@ -790,20 +804,30 @@ public final class SdpSolver {
             } else {
                 stalls = 0;
             }
+            // the Lanczos step lengths are estimates: the new X and Z must factor without jitter (their factors
+            // serve the next iteration); if one does not, its step is recomputed densely
+            double[][] xNew = stepped(x, dx, ap);
+            nextLx = strictFactors(xNew);
+            if (nextLx == null) {
+                ap = Math.min(1.0, STEP_FRACTION * maxStep(lx, x, dx, false));
+                xNew = stepped(x, dx, ap);
+            }
+            double[][] zNew = stepped(z, dz, ad);
+            nextLz = strictFactors(zNew);
+            if (nextLz == null) {
+                ad = Math.min(1.0, STEP_FRACTION * maxStep(lz, z, dz, false));
+                zNew = stepped(z, dz, ad);
+            }
             for (int b = 0; b < nb; b++) {
-                for (int k = 0; k < x[b].length; k++) {
-                    x[b][k] += ap * dx[b][k];
-                    z[b][k] += ad * dz[b][k];
-                }
-                if (!lp[b]) {
-                    symmetrize(n[b], x[b]);
-                    symmetrize(n[b], z[b]);
-                }
+                x[b] = xNew[b];
+                z[b] = zNew[b];
             }
             for (int i = 0; i < m; i++) {
                 y[i] += ad * dy[i];
             }
+            nanosStep += System.nanoTime() - tStart;
         }
+        final int doubleIterations = iter;
         if (status != SdpStatus.OPTIMAL && status != SdpStatus.PRIMAL_INFEASIBLE
                 && status != SdpStatus.DUAL_INFEASIBLE && best != null) {
             // return the best iterate seen (by the stopping measures), not the last one
@@ -833,6 +857,7 @@ public final class SdpSolver {
                 && (status != SdpStatus.NEAR_OPTIMAL || DdSdpSolver.work(p) <= NEAR_OPTIMAL_RESTART_WORK)) {
             // first from the best well-centred double iterate (cheaper: the early iterations are not repeated),
             // then, if that misses a tolerance and the problem is small enough, from the standard start
+            long ddStart = System.nanoTime();
             SdpResult dd = null;
             String how = "";
             int ddIterations = iter;
@@ -864,6 +889,7 @@ public final class SdpSolver {
                 }
             }
             if (dd != null) {
+                nanosDd = System.nanoTime() - ddStart;
                 double ddScore = score(dd);
                 if (ddScore < bestScore || best == null) {
                     SdpStatus st = dd.status();
@@ -880,7 +906,8 @@ public final class SdpSolver {
                     return diagnose(new SdpResult(st, dd.x(), dd.y(), dd.z(), dd.primalObjective(),
                             dd.dualObjective(), dd.relativeGap(), dd.primalInfeasibility(), dd.dualInfeasibility(),
                             ddIterations, (System.nanoTime() - start) * 1e-9, "double precision: " + message
-                            + "; double-double restart " + how), divergenceY, divergenceX, boundCandidates);
+                            + "; double-double restart " + how), divergenceY, divergenceX, boundCandidates)
+                            .withProfile(profile(start, doubleIterations));
                 }
                 message += "; double-double restart did not improve (" + how + ")";
             }
@@ -893,7 +920,63 @@ public final class SdpSolver {
             zm[b] = lp[b] ? Matrix.column(z[b]) : Matrix.wrap(n[b], n[b], z[b]);
         }
         return diagnose(new SdpResult(status, xm, y, zm, pobj, dobj, gap, pinf, dinf, iter, seconds, message),
-                divergenceY, divergenceX, boundCandidates);
+                divergenceY, divergenceX, boundCandidates).withProfile(profile(start, doubleIterations));
+    }
+
+    // the Cholesky factors of the current X and Z when the last step computed them (null: factor anew)
+    private Cholesky[] nextLx;
+    private Cholesky[] nextLz;
+
+    /** S + α dS, symmetrised per dense block. */
+    private double[][] stepped(double[][] sv, double[][] ds, double alpha) {
+        double[][] out = new double[nb][];
+        for (int b = 0; b < nb; b++) {
+            double[] o = sv[b].clone();
+            double[] d = ds[b];
+            for (int k = 0; k < o.length; k++) {
+                o[k] += alpha * d[k];
+            }
+            if (!lp[b]) {
+                symmetrize(n[b], o);
+            }
+            out[b] = o;
+        }
+        return out;
+    }
+
+    /** Jitter-free Cholesky factors of the dense blocks (diagonal blocks: positivity), or null if one fails. */
+    private Cholesky[] strictFactors(double[][] sv) {
+        Cholesky[] out = new Cholesky[nb];
+        try {
+            for (int b = 0; b < nb; b++) {
+                if (lp[b]) {
+                    for (double v : sv[b]) {
+                        if (!(v > 0)) {
+                            return null;
+                        }
+                    }
+                } else {
+                    out[b] = Linalg.choleskyStrict(Matrix.wrap(n[b], n[b], sv[b]));
+                }
+            }
+        } catch (LinalgException e) {
+            return null;
+        }
+        return out;
+    }
+
+    // wall nanoseconds per phase of run() (see SdpProfile)
+    private long nanosSchur;
+    private long nanosFactor;
+    private long nanosStep;
+    private long nanosDd = -1;
+
+    private SdpProfile profile(long start, int doubleIterations) {
+        double total = (System.nanoTime() - start) * 1e-9;
+        double dd = Math.max(nanosDd, 0) * 1e-9;
+        double other = Math.max(0, total - (nanosSchur + nanosFactor + nanosStep) * 1e-9 - dd);
+        return new SdpProfile(nanosSchur * 1e-9, nanosFactor * 1e-9, nanosStep * 1e-9, other, dd, nanosDd >= 0,
+                doubleIterations);
     }
 
     /**
@@ -1249,6 +1332,15 @@ public final class SdpSolver {
 
     /** Largest α with X + α dX ⪰ 0 (+∞ if every α ≥ 0 works), given the Cholesky factors of the SDP blocks. */
     private double maxStep(Cholesky[] chol, double[][] x, double[][] dx) {
+        return maxStep(chol, x, dx, true);
+    }
+
+    /**
+     * Largest α with X + α dX ⪰ 0; with {@code lanczos}, blocks of size ≥ {@link StepLength#MIN_SIZE} estimate
+     * λ_min(L⁻¹ dX L⁻ᵀ) by the Lanczos method ({@link StepLength}), the others (and a Lanczos run that does not
+     * converge) compute it densely.
+     */
+    private double maxStep(Cholesky[] chol, double[][] x, double[][] dx, boolean lanczos) {
         double best = Double.POSITIVE_INFINITY;
         for (int b = 0; b < nb; b++) {
             if (lp[b]) {
@@ -1259,8 +1351,17 @@ public final class SdpSolver {
                 }
             } else {
                 int s = n[b];
-                Matrix w = Matrix.wrap(s, s, dx[b].clone());
                 Matrix l = chol[b].lower();
+                if (lanczos && s >= StepLength.MIN_SIZE) {
+                    double lam = StepLength.minEigenvalue(l.data(), dx[b], s);
+                    if (!Double.isNaN(lam)) {
+                        if (lam < 0) {
+                            best = Math.min(best, -1.0 / lam);
+                        }
+                        continue;
+                    }
+                }
+                Matrix w = Matrix.wrap(s, s, dx[b].clone());
                 Linalg.solveLowerInPlace(l, false, w); // L⁻¹ dX
                 Matrix wt = w.transpose();
                 Linalg.solveLowerInPlace(l, false, wt); // L⁻¹ dX L⁻ᵀ
@@ -1283,6 +1384,28 @@ public final class SdpSolver {
     static Matrix schurMatrix(SdpProblem problem, double[][] x, double[][] zInverse, boolean dense) {
         return new SdpSolver(problem, SdpOptions.defaults()).schur(x, zInverse, dense);
     }
+
+    /**
+     * The Schur complement with every sparse constraint column formed by one formula of Fujisawa, Kojima & Nakata
+     * (1997, §3): {@code formula} 1 (F1: G = X A_j Z⁻¹ densely, then ⟨A_i, G⟩), 2 (F2: X A_j Z⁻¹ only on the
+     * columns of A_j's support) or 3 (F3: the double sum over the nonzeros of A_i and A_j); 0 picks per column by
+     * the operation count, as the solver does. For tests.
+     */
+    static Matrix schurMatrix(SdpProblem problem, double[][] x, double[][] zInverse, int formula) {
+        SdpSolver s = new SdpSolver(problem, SdpOptions.defaults());
+        s.forcedFormula = formula;
+        return s.schur(x, zInverse, false);
+    }
+
+    /**
+     * F3 is chosen only when its operation count is 4× below F1's and F2's: its inner loop reads X and Z⁻¹ at
+     * scattered positions (two cache misses per term where F2 streams a row), and on small blocks (SDPLIB's hinf)
+     * the F2 count it undercuts is a few hundred operations, where switching formulas only reorders the sums.
+     */
+    static final double F3_ADVANTAGE = 4.0;
+
+    /** 0: choose F1/F2/F3 per constraint by the operation count; 1–3: always that formula (tests). */
+    private int forcedFormula;
 
     private Matrix schur(double[][] x, double[][] zi, boolean dense) {
         double[] mm = new double[m * m];
@@ -1335,9 +1458,30 @@ public final class SdpSolver {
             int j = sp.get(jj).constraint();
             int nnz = aj.expandedCount();
             int k = aj.support.length;
+            // operation counts of the three formulas of Fujisawa, Kojima & Nakata (1997, §3) for this column
             double costDense = 2.0 * s * s * s + (double) s * nnz + suffix[jj];
             double costSparse = (double) s * nnz + (double) k * s + (double) k * suffix[jj];
-            if (dense || costDense < costSparse) {
+            double costVerySparse = 2.0 * nnz * suffix[jj];
+            int formula = dense ? 1 : forcedFormula != 0 ? forcedFormula
+                    : F3_ADVANTAGE * costVerySparse <= Math.min(costDense, costSparse) ? 3
+                    : costDense < costSparse ? 1 : 2;
+            if (formula == 3) {
+                // F3: M_ij = Σ_{(p,q) ∈ A_i} Σ_{(r,t) ∈ A_j} a_pq b_rt X(q,r) Z⁻¹(t,p), no intermediate matrix
+                for (int ii = jj; ii < ns; ii++) {
+                    Coefficient.Sparse ai = (Coefficient.Sparse) sp.get(ii).coefficient();
+                    double v = 0;
+                    for (int f = 0; f < nnz; f++) {
+                        int xr = aj.ep[f] * s; // X(q, r) = X[q + r s]
+                        int zt = aj.eq[f];     // Z⁻¹(t, p) = Z⁻¹[t + p s]
+                        double w = 0;
+                        for (int e = 0; e < ai.ea.length; e++) {
+                            w += ai.ea[e] * x[ai.eq[e] + xr] * zi[zt + ai.ep[e] * s];
+                        }
+                        v += aj.ea[f] * w;
+                    }
+                    add(mm, sp.get(ii).constraint(), j, v);
+                }
+            } else if (formula == 1) {
                 if (t == null) {
                     t = new double[s * s];
                 } else {
