@@ -1,6 +1,5 @@
 package org.psdkit.density;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
@@ -123,7 +122,6 @@ public final class LocalDensityRows implements DensityRows {
         Runtime rt = Runtime.getRuntime();
         long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
         boolean keep = (double) n * r * Float.BYTES <= FEATURE_HEAP_FRACTION * free;
-        float[][] sg = null;
         LocalDensityRows out = new LocalDensityRows(r, n, st, null, keep ? new float[nb][] : null, kernel,
                 anchors, t, x, null);
         if (keep) {
@@ -424,14 +422,5 @@ public final class LocalDensityRows implements DensityRows {
             return of(vGiven.selectCols(idx));
         }
         return nystrom(kernel, anchors, t, x.selectRows(idx));
-    }
-
-    /** Parts of a list, for tests. */
-    static List<Integer> blockSizes(LocalDensityRows rows) {
-        List<Integer> out = new ArrayList<>();
-        for (int b = 0; b < rows.nb(); b++) {
-            out.add(rows.start[b + 1] - rows.start[b]);
-        }
-        return out;
     }
 }

@@ -37,7 +37,7 @@ final class PsdDensityPrimal {
     /** A certificate (one weighted Gram pass and a few r×r eigen-decompositions) every this many iterations. */
     static final int CERTIFICATE_EVERY = 10;
     /** Fewest and most iterations between certificates when the schedule is predicted from the gap's decay. */
-    static final int CERTIFICATE_MIN_EVERY = 3;
+    static final int CERTIFICATE_MIN_EVERY = 5;
     static final int CERTIFICATE_MAX_EVERY = 40;
 
     /**
@@ -58,11 +58,14 @@ final class PsdDensityPrimal {
         return (int) Math.max(CERTIFICATE_MIN_EVERY, Math.min(CERTIFICATE_MAX_EVERY, Math.ceil(k)));
     }
 
-    /** Certify before {@link #CERTIFICATE_EVERY} iterations when φ has dropped by this fraction of the last gap. */
-    static final double CERTIFY_AT_DROP = 0.5;
     /** Newton steps of the 1-D maximisation over μ at most. */
     static final int MU_STEPS = 30;
-    /** The μ search stops when its predicted further gain is below this fraction of tol·max(1, |P|). */
+    /**
+     * μ steps of the certificate at the identity that only picks the start (its dual candidate's eigenvectors);
+     * the gap there is far from the target and need not be tight.
+     */
+    static final int INITIAL_MU_STEPS = 4;
+    /** The μ search stops when its predicted further gain is below this fraction of max(tol·max(1, |P|), gap). */
     static final double MU_GAIN_FRACTION = 1e-2;
     /** Columns added to a too-narrow factor start at this fraction of the mean column norm (a small escape step). */
     static final double NEW_COLUMN_SCALE = 1e-2;
@@ -149,7 +152,7 @@ final class PsdDensityPrimal {
         }
 
         /** The dual point of the current point of rows and its best μ. */
-        Certificate certificate(Shape sh, double primal, double tol, double muStart) {
+        Certificate certificate(Shape sh, double primal, double tol, double muStart, int muSteps) {
             Matrix gw = rows.weightedGram();
             passes++;
             int r = gw.rows();
@@ -165,7 +168,7 @@ final class PsdDensityPrimal {
             double bestMu = mu;
             int bestPos = 0;
             Eigen bestEig = null;
-            for (int step = 0; step < MU_STEPS; step++) {
+            for (int step = 0; step < muSteps; step++) {
                 Matrix cm = c0.copy();
                 double[] cd = cm.data();
                 double[] wd = w.data();
@@ -224,7 +227,8 @@ final class PsdDensityPrimal {
                     hi = Math.min(hi, mu);
                 }
                 double gain = d2 < 0 ? d1 * d1 / (-2 * d2) : Double.POSITIVE_INFINITY;
-                if (gain <= MU_GAIN_FRACTION * tol * scaleP || d1 == 0) {
+                // μ need only be as exact as the gap is small: far from the target a coarse μ certifies as well
+                if (gain <= MU_GAIN_FRACTION * Math.max(tol * scaleP, bestGap) || d1 == 0) {
                     break;
                 }
                 double next = d2 < 0 ? mu - d1 / d2 : mu + Math.max(1.0, Math.abs(mu));
@@ -279,7 +283,6 @@ final class PsdDensityPrimal {
         int sinceCert = CERTIFICATE_EVERY;
         int certEvery = CERTIFICATE_EVERY;
         int certIt = 0;
-        double phiAtCert = Double.POSITIVE_INFINITY;
         boolean converged = false;
         while (true) {
             double elapsed = (System.nanoTime() - start) * 1e-9;
@@ -287,12 +290,11 @@ final class PsdDensityPrimal {
             if (sinceCert >= certEvery || last) {
                 Certificate prev = cert;
                 int prevIt = certIt;
-                cert = pb.certificate(sh, phi, tol, muStart);
+                cert = pb.certificate(sh, phi, tol, muStart, MU_STEPS);
                 certIt = it;
                 certEvery = nextCertificate(prev, prevIt, cert, it, tol * Math.max(1, Math.abs(phi)));
                 muStart = cert.mu();
                 sinceCert = 0;
-                phiAtCert = phi;
                 if (listener != null) {
                     listener.onProgress(new ProgressListener.Event(LogLikelihoodDual.TASK, it, 0, "gap",
                             cert.relativeGap(), (System.nanoTime() - start) * 1e-9));
@@ -364,10 +366,6 @@ final class PsdDensityPrimal {
             sh = shNew;
             phi = phiNew;
             grad = gNew;
-            // the primal has dropped by half the last certified gap: the gap has likely halved, certify early
-            if (sinceCert >= CERTIFICATE_MIN_EVERY && phiAtCert - phi >= CERTIFY_AT_DROP * cert.gap()) {
-                sinceCert = certEvery;
-            }
         }
         double secs = (System.nanoTime() - start) * 1e-9;
         return new Result(s, sh.t, phi, phi - cert.gap(), cert.relativeGap(), it, pb.passes, secs, converged,
@@ -395,7 +393,7 @@ final class PsdDensityPrimal {
         pb.passes++;
         Shape sh = new Shape(pb.w, s);
         double phi = pb.value(sums, sh);
-        Certificate c = pb.certificate(sh, phi, tol, Double.NaN);
+        Certificate c = pb.certificate(sh, phi, tol, Double.NaN, INITIAL_MU_STEPS);
         int p = c.positive();
         int q = Math.min(r, Math.max(p + p / 4 + 4, 8));
         return columns(c.eigen(), q, r);

@@ -14,7 +14,8 @@ import org.psdkit.psd.Anchors;
 /**
  * Fits a PSD-model density p = f·ν ({@link PsdDensityEstimator}, Marteau-Ferey, Bach &amp; Rudi 2020, eq. 12) on raw
  * data: the scaler is fitted on the training rows and kept in the model, and the training target, if any, is
- * ignored. Progress: one {@code "fista"} event per iteration with the relative duality gap.
+ * ignored. Progress: task {@code "density"}, measure {@code "gap"}: the relative duality gap, at every
+ * certificate of the primal solver (every iteration of the dual FISTA).
  *
  * <pre>{@code
  * DensityPipeline m = new PsdDensityTrainer(Kernels.parse("gaussian(sigma=0.7)"), new BaseMeasure.Lebesgue(),
