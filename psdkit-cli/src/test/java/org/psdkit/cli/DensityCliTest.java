@@ -85,6 +85,7 @@ class DensityCliTest {
         JsonNode j = fit.json();
         assertEquals(1.0, j.get("integral").asDouble(), 1e-9);
         assertTrue(j.get("duality_gap").asDouble() <= 1e-6);
+        assertEquals(j.get("relative_gap").asDouble(), j.get("duality_gap").asDouble(), 0.0);
         assertTrue(j.get("iterations").asInt() > 0);
         Path pred = dir.resolve("p.csv");
         CliRun pr = CliRun.run("predict", "--model", model.toString(), "--data", test.toString(), "--out",

@@ -67,13 +67,14 @@ public final class FitDensityCommands {
         }
     }
 
-    /** The fit report's solver fields: objective, duality_gap, iterations, converged; bandwidth, loo_loglik; integral. */
+    /** The fit report's solver fields: objective, relative_gap (also as duality_gap), iterations, converged; bandwidth, loo_loglik; integral. */
     static Map<String, Object> diagnosticsReport(DensityModel m) {
         Map<String, Object> r = new java.util.LinkedHashMap<>();
         DensityDiagnostics dg = DensityPipeline.solverDiagnostics(m);
         if (dg != null) {
             r.put("objective", dg.objective());
-            r.put("duality_gap", dg.relativeGap());
+            r.put("relative_gap", dg.relativeGap());
+            r.put("duality_gap", dg.relativeGap()); // the same relative gap, under the key reports used before
             r.put("iterations", dg.iterations());
             r.put("converged", dg.converged());
             r.put("rank", dg.rank());
