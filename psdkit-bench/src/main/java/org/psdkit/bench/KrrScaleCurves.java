@@ -109,14 +109,11 @@ public final class KrrScaleCurves {
         vsM(points, fixedN, title).save(dir.resolve(VS_M));
     }
 
-    /** The RMSE every estimator approaches: the noise of the synthetic targets. */
-    private static final double NOISE_FLOOR = KrrScaleBenchmark.NOISE;
-
     private static Figure vsN(List<Point> points, List<Integer> anchors, String title) {
         Figure fig = new Figure(title, 2).panelSize(720, 500);
         Panel time = fig.panel("Fit time vs n").xLabel("training rows n").yLabel("fit wall time (s)").logX().logY()
                 .legend("upper left");
-        Panel err = fig.panel("Test RMSE vs n").xLabel("training rows n").yLabel("test RMSE (10,000 rows)").logX()
+        Panel err = fig.panel("Test RMSE vs n").xLabel("training rows n").yLabel("test RMSE (noise floor 0.5)").logX()
                 .logY().legend("upper right");
         int k = 0;
         for (int m : new TreeSet<>(anchors)) {
@@ -131,7 +128,6 @@ public final class KrrScaleCurves {
         List<Point> ex = exactByN(points);
         addLine(time, ex, p -> p.row().n(), p -> p.row().exactSeconds(), "exact KRR", Color.BLACK, true);
         addLine(err, ex, p -> p.row().n(), p -> p.row().exactRmse(), "exact KRR", Color.BLACK, true);
-        floor(err, points.stream().mapToDouble(p -> p.row().n()).toArray());
         return fig;
     }
 
@@ -140,7 +136,7 @@ public final class KrrScaleCurves {
         String at = String.format(Locale.ROOT, " at n = %,d", fixedN);
         Panel time = fig.panel("Fit time vs m" + at).xLabel("anchors m").yLabel("fit wall time (s)").logX().logY()
                 .legend("upper left");
-        Panel err = fig.panel("Test RMSE vs m" + at).xLabel("anchors m").yLabel("test RMSE (10,000 rows)").logX()
+        Panel err = fig.panel("Test RMSE vs m" + at).xLabel("anchors m").yLabel("test RMSE (noise floor 0.5)").logX()
                 .logY().legend("upper right");
         List<Point> s = select(points, p -> p.row().n() == fixedN, p -> p.row().m());
         Color c = Panel.PALETTE[0];
@@ -160,19 +156,8 @@ public final class KrrScaleCurves {
                 time.line(new double[] {lo, hi}, new double[] {secs, secs}, "exact KRR").color(Color.BLACK).dashed();
                 err.line(new double[] {lo, hi}, new double[] {rmse, rmse}, "exact KRR").color(Color.BLACK).dashed();
             }
-            floor(err, new double[] {lo, hi});
         }
         return fig;
-    }
-
-    private static void floor(Panel err, double[] xs) {
-        if (xs.length == 0) {
-            return;
-        }
-        double lo = java.util.Arrays.stream(xs).min().orElse(1);
-        double hi = java.util.Arrays.stream(xs).max().orElse(1);
-        err.line(new double[] {lo, hi}, new double[] {NOISE_FLOOR, NOISE_FLOOR}, "noise floor (0.5)")
-                .color(Color.GRAY).width(1.2f).dashed();
     }
 
     /** One point per n with exact KRR measured (the first such row of each n). */
