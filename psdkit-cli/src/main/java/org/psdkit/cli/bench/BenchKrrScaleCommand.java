@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.bench.KrrScaleBenchmark;
+import org.psdkit.bench.KrrScaleCurves;
 import org.psdkit.cli.Main;
 import org.psdkit.cli.Reports;
 import picocli.CommandLine.Command;
@@ -71,14 +72,54 @@ public final class BenchKrrScaleCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object on stdout.")
     boolean json;
 
+    @Option(names = "--curves", paramLabel = "DIR", description = "Run a sweep instead of --configs: every n of --sizes "
+            + "with every m of --anchors-list, and every m of --fixed-n-anchors at --fixed-n; write "
+            + KrrScaleCurves.CSV + " (one row per fit, rewritten after each), " + KrrScaleCurves.VS_N + " and "
+            + KrrScaleCurves.VS_M + " (time and test RMSE against n and against m) into DIR.")
+    Path curves;
+
+    @Option(names = "--sizes", split = ",", defaultValue = "5000,10000,30000,100000", paramLabel = "N",
+            description = "With --curves: training rows of the sweep over n (default: ${DEFAULT-VALUE}).")
+    List<Integer> sizes;
+
+    @Option(names = "--anchors-list", split = ",", defaultValue = "500,1000,2000", paramLabel = "M",
+            description = "With --curves: anchors, one line per value in the plot against n (default: ${DEFAULT-VALUE}).")
+    List<Integer> anchorsList;
+
+    @Option(names = "--fixed-n", defaultValue = "30000", paramLabel = "N",
+            description = "With --curves: training rows of the sweep over m (default: ${DEFAULT-VALUE}).")
+    int fixedN;
+
+    @Option(names = "--fixed-n-anchors", split = ",", defaultValue = "250,500,1000,2000,4000", paramLabel = "M",
+            description = "With --curves: anchors of the sweep over m at --fixed-n (default: ${DEFAULT-VALUE}).")
+    List<Integer> fixedNAnchors;
+
     @Override
     public Integer call() throws IOException {
         List<KrrScaleBenchmark.Config> cs = new ArrayList<>();
-        for (String c : configs) {
+        if (curves != null) {
+            checkPositive("--sizes", sizes, 2);
+            checkPositive("--anchors-list", anchorsList, 1);
+            checkPositive("--fixed-n-anchors", fixedNAnchors, 1);
+            if (fixedN < 2) {
+                throw new IllegalArgumentException("--fixed-n must be >= 2, got " + fixedN);
+            }
             try {
-                cs.add(KrrScaleBenchmark.Config.parse(c));
+                cs.addAll(KrrScaleCurves.configs(sizes, anchorsList, fixedN, fixedNAnchors));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--" + e.getMessage());
+                throw new IllegalArgumentException("--sizes/--anchors-list/--fixed-n-anchors: " + e.getMessage());
+            }
+            Files.createDirectories(curves);
+            if (!Files.isDirectory(curves)) {
+                throw new IllegalArgumentException("--curves " + curves + ": not a directory");
+            }
+        } else {
+            for (String c : configs) {
+                try {
+                    cs.add(KrrScaleBenchmark.Config.parse(c));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("--" + e.getMessage());
+                }
             }
         }
         if (!(sigma > 0) || !(lambda > 0)) {
@@ -98,9 +139,41 @@ public final class BenchKrrScaleCommand implements Callable<Integer> {
         boolean temp = dir == null;
         Path d = temp ? Files.createTempDirectory("psdkit-krr-scale") : dir;
         List<Map<String, Object>> rows = new ArrayList<>();
+        List<KrrScaleCurves.Point> points = new ArrayList<>();
+        double loadStart = loadAverage();
         try {
             KrrScaleBenchmark.run(new KrrScaleBenchmark.Options(cs, nTest, sigma, lambda, tolerance, exactMaxN,
-                    sklearn, sklearnMinN, python, st, d, seed), r -> rows.add(row(r)));
+                    sklearn, sklearnMinN, python, st, d, seed), r -> {
+                        Map<String, Object> m = row(r);
+                        rows.add(m);
+                        if (curves != null) {
+                            double load = loadAverage();
+                            if (!Double.isNaN(load)) {
+                                m.put("loadAverage", load);
+                            }
+                            points.add(new KrrScaleCurves.Point(r, load));
+                            try {
+                                KrrScaleCurves.writeCsv(curves, points);
+                            } catch (IOException e) {
+                                throw new UncheckedIOException(e);
+                            }
+                        }
+                    });
+            if (curves != null) {
+                double lo = loadStart;
+                double hi = loadStart;
+                for (KrrScaleCurves.Point p : points) {
+                    lo = Math.min(lo, p.load());
+                    hi = Math.max(hi, p.load());
+                }
+                String title = String.format(Locale.ROOT, "Nystrom KRR, synthetic d = %d, Gaussian sigma = %s, lambda = %s "
+                        + "(%d cores%s)", KrrScaleBenchmark.D, fmt(sigma), fmt(lambda),
+                        Runtime.getRuntime().availableProcessors(), Double.isNaN(lo) || Double.isNaN(hi) ? ""
+                                : String.format(Locale.ROOT, ", load average %.1f-%.1f", lo, hi));
+                KrrScaleCurves.writeFigures(curves, points, anchorsList, fixedN, title);
+            }
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
         } finally {
             if (temp) {
                 try (var s = Files.list(d)) {
@@ -120,11 +193,37 @@ public final class BenchKrrScaleCommand implements Callable<Integer> {
         rep.put("cgTolerance", tolerance);
         rep.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
         rep.put("cores", Runtime.getRuntime().availableProcessors());
+        if (curves != null) {
+            rep.put("curves", Map.of("csv", curves.resolve(KrrScaleCurves.CSV).toString(),
+                    "vsN", curves.resolve(KrrScaleCurves.VS_N).toString(),
+                    "vsM", curves.resolve(KrrScaleCurves.VS_M).toString()));
+        }
         if (json) {
             rep.put("results", rows);
         }
         Reports.print(rep, json);
         return Main.EXIT_OK;
+    }
+
+    private static void checkPositive(String flag, List<Integer> values, int min) {
+        if (values == null || values.isEmpty()) {
+            throw new IllegalArgumentException(flag + " must not be empty");
+        }
+        for (int v : values) {
+            if (v < min) {
+                throw new IllegalArgumentException(flag + ": every value must be >= " + min + ", got " + v);
+            }
+        }
+    }
+
+    private static String fmt(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e9 ? Long.toString((long) v) : Double.toString(v);
+    }
+
+    /** The one-minute load average of the machine, NaN when the JVM does not report it. */
+    private static double loadAverage() {
+        double l = java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        return l < 0 ? Double.NaN : l;
     }
 
     private Map<String, Object> row(KrrScaleBenchmark.Row r) {
