@@ -168,10 +168,25 @@ public final class FitKrrCommand implements Callable<Integer> {
         rep.put("kernel", m.kernel().spec());
         rep.put("lambda", m.options().lambda());
         rep.putAll(r.trainMetrics());
+        return reportNystrom(rep, model, o, "spark", ", Spark");
+    }
+
+    /**
+     * The end of both Nystrom fits (local and Spark): anchors, the engine (Spark only) and the solver's
+     * diagnostics into {@code rep}, the convergence warning, the summary line, then the report.
+     *
+     * @param engine the {@code engine} entry, or null for the local fit (which reports none)
+     * @param where text after "anchors" in the summary line (", Spark" or "")
+     */
+    private Integer reportNystrom(Map<String, Object> rep, Pipeline<KernelRidge> model, NystromKrrTrainer.Options o,
+            String engine, String where) {
+        KernelRidge m = model.inner();
         rep.put("anchors", m.points().rows());
         rep.put("anchorMethod", o.method().label());
         rep.put("seed", o.seed());
-        rep.put("engine", "spark");
+        if (engine != null) {
+            rep.put("engine", engine);
+        }
         Map<String, Object> d = model.diagnostics();
         for (String key : new String[] {"route", "iterations", "residual", "converged", "storage", "jitter"}) {
             rep.put(key, d.get(key));
@@ -179,7 +194,7 @@ public final class FitKrrCommand implements Callable<Integer> {
         warnIfNotConverged(d, o);
         if (!common.json) {
             System.err.println("psdkit fit krr: wrote " + common.out + " (" + m.points().rows()
-                    + " anchors, Spark; training-set metrics below)");
+                    + " anchors" + where + "; training-set metrics below)");
         }
         common.report(rep);
         return Main.EXIT_OK;
@@ -209,19 +224,6 @@ public final class FitKrrCommand implements Callable<Integer> {
         rep.put("kernel", m.kernel().spec());
         rep.put("lambda", m.options().lambda());
         rep.putAll(Metrics.regression(raw.y(), model.predict(raw.x()).col(0)));
-        rep.put("anchors", m.points().rows());
-        rep.put("anchorMethod", o.method().label());
-        rep.put("seed", o.seed());
-        Map<String, Object> d = model.diagnostics();
-        for (String key : new String[] {"route", "iterations", "residual", "converged", "storage", "jitter"}) {
-            rep.put(key, d.get(key));
-        }
-        warnIfNotConverged(d, o);
-        if (!common.json) {
-            System.err.println("psdkit fit krr: wrote " + common.out + " (" + m.points().rows()
-                    + " anchors; training-set metrics below)");
-        }
-        common.report(rep);
-        return Main.EXIT_OK;
+        return reportNystrom(rep, model, o, null, "");
     }
 }
