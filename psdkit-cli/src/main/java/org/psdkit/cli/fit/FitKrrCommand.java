@@ -149,12 +149,8 @@ public final class FitKrrCommand implements Callable<Integer> {
         String train = spec.commandLine().getParseResult().matchedOption("--train").stringValues().get(0);
         DistributedEngine e = DistributedEngine.load("spark");
         long t0 = System.nanoTime();
-        DistributedEngine.KrrResult r;
-        try {
-            r = e.fitKrr(new DistributedEngine.KrrRequest(train, common.target, master, params.kernel(), o));
-        } catch (LinkageError err) {
-            throw new IllegalArgumentException(DistributedEngine.MISSING_SPARK, err);
-        }
+        DistributedEngine.KrrResult r = DistributedEngine.guard(() -> e.fitKrr(
+                new DistributedEngine.KrrRequest(train, common.target, master, params.kernel(), o)));
         double secs = (System.nanoTime() - t0) * 1e-9;
         Pipeline<KernelRidge> model = r.model();
         KernelRidge m = model.inner();
