@@ -8,6 +8,7 @@ import org.psdkit.cli.Params;
 import org.psdkit.data.Dataset;
 import org.psdkit.model.Metrics;
 import org.psdkit.model.Pipeline;
+import org.psdkit.model.Trainer;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
 import org.psdkit.regression.NystromKrrTrainer;
@@ -97,19 +98,10 @@ public final class FitKrrCommand implements Callable<Integer> {
         if (anchors != null) {
             return eng.equals("spark") ? callSpark(params) : callNystrom(params);
         }
-        common.checkOutWritable();
-        Dataset raw = common.loadSupervised(false);
-        long t0 = System.nanoTime();
-        Pipeline<KernelRidge> model = new KrrTrainer(params.kernel(), KrrKind.options(params),
-                common.scaleKind()).fit(raw);
-        KernelRidge m = model.inner();
-        double secs = (System.nanoTime() - t0) * 1e-9;
-        common.save(model);
-        Map<String, Object> rep = common.baseReport(KrrKind.TYPE, raw, secs);
-        rep.put("kernel", m.kernel().spec());
-        rep.put("lambda", m.options().lambda());
-        Map<String, Double> train_ = Metrics.regression(raw.y(), model.predict(raw.x()).col(0));
-        rep.putAll(train_);
+        Local fit = fitLocal(new KrrTrainer(params.kernel(), KrrKind.options(params), common.scaleKind()));
+        KernelRidge m = fit.model().inner();
+        Dataset raw = fit.raw();
+        Map<String, Object> rep = fit.rep();
         rep.put("route", m.diagnostics().route());
         rep.put("jitter", m.diagnostics().jitter());
         rep.put("conditionEstimate", m.diagnostics().conditionEstimate());
@@ -208,11 +200,23 @@ public final class FitKrrCommand implements Callable<Integer> {
     private Integer callNystrom(Params params) {
         NystromKrrTrainer.Options o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
                 maxIter);
+        Local fit = fitLocal(new NystromKrrTrainer(params.kernel(), o, common.scaleKind()));
+        return reportNystrom(fit.rep(), fit.model(), o, null, "");
+    }
+
+    /** A fit in this JVM: the training data, the saved model and the report so far. */
+    private record Local(Dataset raw, Pipeline<KernelRidge> model, Map<String, Object> rep) {
+    }
+
+    /**
+     * The part the exact and the local Nystrom fit share: read --train, fit (timed), save, and start the report with
+     * the kernel, lambda and the training-set metrics.
+     */
+    private Local fitLocal(Trainer<Pipeline<KernelRidge>> trainer) {
         common.checkOutWritable();
         Dataset raw = common.loadSupervised(false);
         long t0 = System.nanoTime();
-        Pipeline<KernelRidge> model = new NystromKrrTrainer(params.kernel(), o, common.scaleKind())
-                .fit(raw);
+        Pipeline<KernelRidge> model = trainer.fit(raw);
         KernelRidge m = model.inner();
         double secs = (System.nanoTime() - t0) * 1e-9;
         common.save(model);
@@ -220,6 +224,6 @@ public final class FitKrrCommand implements Callable<Integer> {
         rep.put("kernel", m.kernel().spec());
         rep.put("lambda", m.options().lambda());
         rep.putAll(Metrics.regression(raw.y(), model.predict(raw.x()).col(0)));
-        return reportNystrom(rep, model, o, null, "");
+        return new Local(raw, model, rep);
     }
 }
