@@ -122,7 +122,7 @@ public final class KernelSosBenchmark {
                     double dcpu = (mx.getCurrentThreadCpuTime() - c0) * 1e-9;
                     double dwall = (System.nanoTime() - w0) * 1e-9;
                     dense = new Dense(dcpu, dwall, slow.sdpResult().iterations(), slow.objective(),
-                            relativeDifference(fast.alpha(), slow.alpha()));
+                            KrrBenchmark.relDiff(fast.alpha(), slow.alpha()));
                 } catch (IllegalStateException e) {
                     failure = e.getMessage();
                 }
@@ -135,16 +135,5 @@ public final class KernelSosBenchmark {
             }
         }
         return new Result(rows);
-    }
-
-    /** max_i |a_i − b_i| / max_i |b_i|. */
-    static double relativeDifference(double[] a, double[] b) {
-        double d = 0;
-        double s = 0;
-        for (int i = 0; i < a.length; i++) {
-            d = Math.max(d, Math.abs(a[i] - b[i]));
-            s = Math.max(s, Math.abs(b[i]));
-        }
-        return d / s;
     }
 }

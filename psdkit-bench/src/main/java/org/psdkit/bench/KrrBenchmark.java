@@ -184,7 +184,8 @@ public final class KrrBenchmark {
         return new Result(k.spec(), lambda, Linalg.threads(), rows);
     }
 
-    private static double relDiff(double[] a, double[] b) {
+    /** max_i |a_i − b_i| / max_i |b_i| (also {@link KernelSosBenchmark}'s agreement check). */
+    static double relDiff(double[] a, double[] b) {
         double num = 0;
         double den = 0;
         for (int i = 0; i < a.length; i++) {

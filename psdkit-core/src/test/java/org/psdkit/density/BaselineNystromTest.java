@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.psdkit.psd.NystromChecks.assertClose;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,16 +36,6 @@ class BaselineNystromTest {
         return List.of(new NcmDensityTrainer(k, box, 1e-3, tol, maxIter, Scaler.Kind.NONE, ny),
                 new PnmDensityTrainer(k, box, 1e-3, tol, maxIter, Scaler.Kind.NONE, ny),
                 new GlmDensityTrainer(k, box, 1e-3, 10 * tol, maxIter, 5L, Scaler.Kind.NONE, ny));
-    }
-
-    private static void assertClose(double[] a, double[] b, double tol, String what) {
-        double scale = 0;
-        double diff = 0;
-        for (int i = 0; i < a.length; i++) {
-            scale = Math.max(scale, Math.abs(a[i]));
-            diff = Math.max(diff, Math.abs(a[i] - b[i]));
-        }
-        assertTrue(diff <= tol * Math.max(1, scale), what + ": max difference " + diff + " at scale " + scale);
     }
 
     @Test

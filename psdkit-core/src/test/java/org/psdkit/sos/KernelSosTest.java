@@ -144,17 +144,26 @@ class KernelSosTest {
         KernelSos fast = KernelSos.fit(KERNEL, s.x(), s.y(), KernelSos.Options.of(LAMBDA));
         KernelSos dense = KernelSos.fit(KERNEL, s.x(), s.y(),
                 new KernelSos.Options(LAMBDA, org.psdkit.optim.sdp.SdpOptions.defaults(), false));
-        double[] a = fast.alpha();
-        double[] b = dense.alpha();
+        assertSameSolution(dense, fast, "rank-2 vs dense coefficients");
+    }
+
+    /**
+     * Fails unless {@code actual} has the α of {@code expected} to 1e-6 relative (max norm over α, against a nonzero
+     * α) and its objective to 1e-8 relative.
+     */
+    static void assertSameSolution(KernelSos expected, KernelSos actual, String what) {
+        double[] a = actual.alpha();
+        double[] b = expected.alpha();
         double diff = 0;
         double scale = 0;
         for (int i = 0; i < a.length; i++) {
             diff = Math.max(diff, Math.abs(a[i] - b[i]));
             scale = Math.max(scale, Math.abs(b[i]));
         }
-        assertTrue(scale > 0);
-        assertTrue(diff <= 1e-6 * scale, "max |alpha_fast - alpha_dense| = " + diff + ", max |alpha| = " + scale);
-        assertEquals(dense.objective(), fast.objective(), 1e-8 * Math.abs(dense.objective()));
+        assertTrue(scale > 0, what + ": alpha is zero");
+        assertTrue(diff <= 1e-6 * scale, what + ": max |alpha - alpha_expected| = " + diff + ", max |alpha| = "
+                + scale);
+        assertEquals(expected.objective(), actual.objective(), 1e-8 * Math.abs(expected.objective()), what);
     }
 
     @Test

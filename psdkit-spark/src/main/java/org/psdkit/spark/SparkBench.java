@@ -118,6 +118,7 @@ final class SparkBench {
         return rep;
     }
 
+    /** max |a_i - b_i| / max |b_i|: how the bench and psdkit-spark's tests compare Spark with the local result. */
     static double maxRelDiff(double[] a, double[] b) {
         double scale = 0;
         double diff = 0;

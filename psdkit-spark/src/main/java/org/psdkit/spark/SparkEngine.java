@@ -65,12 +65,7 @@ public final class SparkEngine implements DistributedEngine {
         JavaRDD<double[]> rows = null;
         try {
             SparkData.Rows data = SparkData.read(s.spark(), req.train(), req.target());
-            rows = data.rows();
-            UnaryOperator<JavaRDD<double[]>> hook = rowsHook;
-            if (hook != null) {
-                rows = hook.apply(rows);
-            }
-            rows = rows.persist(StorageLevel.MEMORY_AND_DISK());
+            rows = cached(data.rows());
             Matrix anchors;
             try {
                 anchors = SparkNystromKrr.sampleAnchors(rows, req.options().anchors(), req.options().seed());
@@ -84,14 +79,26 @@ public final class SparkEngine implements DistributedEngine {
         } catch (Exception e) { // Scala code throws checked exceptions (SparkException) undeclared
             throw translate(e);
         } finally {
-            if (rows != null) {
-                try {
-                    rows.unpersist(false);
-                } catch (RuntimeException ignored) {
-                    // the context may already be stopped (a lost cluster): nothing left to free
-                }
-            }
+            release(rows);
             s.close();
+        }
+    }
+
+    /** The input rows through {@link #rowsHook} (tests), cached for the fit's passes. */
+    private static JavaRDD<double[]> cached(JavaRDD<double[]> rows) {
+        UnaryOperator<JavaRDD<double[]>> hook = rowsHook;
+        JavaRDD<double[]> r = hook != null ? hook.apply(rows) : rows;
+        return r.persist(StorageLevel.MEMORY_AND_DISK());
+    }
+
+    /** Unpersists {@code rows} (if any) at the end of a fit, whatever state the context is in. */
+    private static void release(JavaRDD<double[]> rows) {
+        if (rows != null) {
+            try {
+                rows.unpersist(false);
+            } catch (RuntimeException ignored) {
+                // the context may already be stopped (a lost cluster): nothing left to free
+            }
         }
     }
 
@@ -104,12 +111,7 @@ public final class SparkEngine implements DistributedEngine {
         try {
             SparkData.Rows data = SparkData.readFeatures(s.spark(), req.train());
             int d = data.features().size();
-            rows = data.rows();
-            UnaryOperator<JavaRDD<double[]>> hook = rowsHook;
-            if (hook != null) {
-                rows = hook.apply(rows);
-            }
-            rows = rows.persist(StorageLevel.MEMORY_AND_DISK());
+            rows = cached(data.rows());
             List<double[]> sample = rows.takeSample(false, req.anchors(), req.seed());
             if (sample.size() < req.anchors()) {
                 throw new IllegalArgumentException("--anchors must be at most the number of points " + sample.size()
@@ -147,13 +149,7 @@ public final class SparkEngine implements DistributedEngine {
                     // the context may already be stopped
                 }
             }
-            if (rows != null) {
-                try {
-                    rows.unpersist(false);
-                } catch (RuntimeException ignored) {
-                    // the context may already be stopped (a lost cluster): nothing left to free
-                }
-            }
+            release(rows);
             s.close();
         }
     }

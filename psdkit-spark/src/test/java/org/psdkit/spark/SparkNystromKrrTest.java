@@ -61,16 +61,6 @@ class SparkNystromKrrTest {
         return y;
     }
 
-    static double maxRelDiff(double[] a, double[] b) {
-        double scale = 0;
-        double diff = 0;
-        for (int i = 0; i < a.length; i++) {
-            scale = Math.max(scale, Math.abs(b[i]));
-            diff = Math.max(diff, Math.abs(a[i] - b[i]));
-        }
-        return diff / scale;
-    }
-
     /**
      * lambda = 1 keeps the anchors' system well conditioned: at 0.05 the order in which Spark combines partition sums
      * moved the coefficients by up to 1.5e-8 relative between runs, so the 1e-8 comparison was flaky; at 1 the
@@ -88,10 +78,10 @@ class SparkNystromKrrTest {
         assertTrue(local.diagnostics().converged(), local.diagnostics().toString());
         assertTrue(f.diagnostics().converged(), f.diagnostics().toString());
         double[] a = f.pipeline().inner().alpha();
-        double da = maxRelDiff(a, local.model().alpha());
+        double da = SparkBench.maxRelDiff(a, local.model().alpha());
         assertTrue(da < REL_TOL, "coefficients differ by " + da);
         Matrix test = features(data(50, rows[0].length - 1, 99));
-        double dp = maxRelDiff(f.pipeline().inner().predictVector(test), local.model().predictVector(test));
+        double dp = SparkBench.maxRelDiff(f.pipeline().inner().predictVector(test), local.model().predictVector(test));
         assertTrue(dp < REL_TOL, "predictions differ by " + dp);
     }
 
@@ -116,7 +106,7 @@ class SparkNystromKrrTest {
         JavaRDD<double[]> rdd = sc.parallelize(List.of(data(300, 2, 3)), 3);
         Matrix a = SparkNystromKrr.sampleAnchors(rdd, 20, 8);
         Matrix b = SparkNystromKrr.sampleAnchors(rdd, 20, 8);
-        assertEquals(0, maxRelDiff(a.data(), b.data()));
+        assertEquals(0, SparkBench.maxRelDiff(a.data(), b.data()));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> SparkNystromKrr.sampleAnchors(rdd, 301, 8));
         assertTrue(e.getMessage().contains("anchors"), e.getMessage());
@@ -159,7 +149,7 @@ class SparkNystromKrrTest {
         Model back = ModelIO.load(file);
         assertEquals("krr", back.type());
         Matrix test = features(data(20, 2, 7));
-        double d = maxRelDiff(back.predict(test).data(), f.pipeline().predict(test).data());
+        double d = SparkBench.maxRelDiff(back.predict(test).data(), f.pipeline().predict(test).data());
         assertTrue(d < 1e-12, "reloaded model predicts differently: " + d);
     }
 

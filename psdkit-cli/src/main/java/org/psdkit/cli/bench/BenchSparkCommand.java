@@ -59,13 +59,8 @@ public final class BenchSparkCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         DistributedEngine e = DistributedEngine.load("spark");
-        Map<String, Object> rep;
-        try {
-            rep = e.benchKrr(new DistributedEngine.BenchRequest(n, anchors, d, partitions, master, sigma, lambda,
-                    tolerance, storage, rounds, seed));
-        } catch (LinkageError err) {
-            throw new IllegalArgumentException(DistributedEngine.MISSING_SPARK, err);
-        }
+        Map<String, Object> rep = DistributedEngine.guard(() -> e.benchKrr(new DistributedEngine.BenchRequest(n,
+                anchors, d, partitions, master, sigma, lambda, tolerance, storage, rounds, seed)));
         Reports.print(rep, json);
         return Main.EXIT_OK;
     }

@@ -147,4 +147,16 @@ public interface DistributedEngine {
         }
         throw new IllegalArgumentException(MISSING_SPARK);
     }
+
+    /**
+     * {@code job} (a call on an engine from {@link #load}), with a {@link LinkageError} on the way (a class the engine
+     * needs is missing at run time) reported as {@link IllegalArgumentException} with {@link #MISSING_SPARK}.
+     */
+    static <T> T guard(java.util.function.Supplier<T> job) {
+        try {
+            return job.get();
+        } catch (LinkageError err) {
+            throw new IllegalArgumentException(MISSING_SPARK, err);
+        }
+    }
 }

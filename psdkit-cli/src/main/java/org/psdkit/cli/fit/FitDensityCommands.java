@@ -208,13 +208,9 @@ public final class FitDensityCommands {
             String train = spec.commandLine().getParseResult().matchedOption("--train").stringValues().get(0);
             DistributedEngine e = DistributedEngine.load("spark");
             long t0 = System.nanoTime();
-            DistributedEngine.DensityResult r;
-            try {
-                r = e.fitDensity(new DistributedEngine.DensityRequest(train, master, k, opt::base,
-                        o.withSolver(PsdDensityOptions.Solver.PRIMAL_LBFGS), anchors, common.seed));
-            } catch (LinkageError err) {
-                throw new IllegalArgumentException(DistributedEngine.MISSING_SPARK, err);
-            }
+            DistributedEngine.DensityResult r = DistributedEngine.guard(() -> e.fitDensity(
+                    new DistributedEngine.DensityRequest(train, master, k, opt::base,
+                            o.withSolver(PsdDensityOptions.Solver.PRIMAL_LBFGS), anchors, common.seed)));
             double secs = (System.nanoTime() - t0) * 1e-9;
             DensityPipeline model = r.model();
             common.save(model);

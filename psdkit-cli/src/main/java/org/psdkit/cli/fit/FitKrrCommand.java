@@ -8,6 +8,7 @@ import org.psdkit.cli.Params;
 import org.psdkit.data.Dataset;
 import org.psdkit.model.Metrics;
 import org.psdkit.model.Pipeline;
+import org.psdkit.model.Trainer;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
 import org.psdkit.regression.NystromKrrTrainer;
@@ -97,19 +98,10 @@ public final class FitKrrCommand implements Callable<Integer> {
         if (anchors != null) {
             return eng.equals("spark") ? callSpark(params) : callNystrom(params);
         }
-        common.checkOutWritable();
-        Dataset raw = common.loadSupervised(false);
-        long t0 = System.nanoTime();
-        Pipeline<KernelRidge> model = new KrrTrainer(params.kernel(), KrrKind.options(params),
-                common.scaleKind()).fit(raw);
-        KernelRidge m = model.inner();
-        double secs = (System.nanoTime() - t0) * 1e-9;
-        common.save(model);
-        Map<String, Object> rep = common.baseReport(KrrKind.TYPE, raw, secs);
-        rep.put("kernel", m.kernel().spec());
-        rep.put("lambda", m.options().lambda());
-        Map<String, Double> train_ = Metrics.regression(raw.y(), model.predict(raw.x()).col(0));
-        rep.putAll(train_);
+        Local fit = fitLocal(new KrrTrainer(params.kernel(), KrrKind.options(params), common.scaleKind()));
+        KernelRidge m = fit.model().inner();
+        Dataset raw = fit.raw();
+        Map<String, Object> rep = fit.rep();
         rep.put("route", m.diagnostics().route());
         rep.put("jitter", m.diagnostics().jitter());
         rep.put("conditionEstimate", m.diagnostics().conditionEstimate());
@@ -149,12 +141,8 @@ public final class FitKrrCommand implements Callable<Integer> {
         String train = spec.commandLine().getParseResult().matchedOption("--train").stringValues().get(0);
         DistributedEngine e = DistributedEngine.load("spark");
         long t0 = System.nanoTime();
-        DistributedEngine.KrrResult r;
-        try {
-            r = e.fitKrr(new DistributedEngine.KrrRequest(train, common.target, master, params.kernel(), o));
-        } catch (LinkageError err) {
-            throw new IllegalArgumentException(DistributedEngine.MISSING_SPARK, err);
-        }
+        DistributedEngine.KrrResult r = DistributedEngine.guard(() -> e.fitKrr(
+                new DistributedEngine.KrrRequest(train, common.target, master, params.kernel(), o)));
         double secs = (System.nanoTime() - t0) * 1e-9;
         Pipeline<KernelRidge> model = r.model();
         KernelRidge m = model.inner();
@@ -168,10 +156,25 @@ public final class FitKrrCommand implements Callable<Integer> {
         rep.put("kernel", m.kernel().spec());
         rep.put("lambda", m.options().lambda());
         rep.putAll(r.trainMetrics());
+        return reportNystrom(rep, model, o, "spark", ", Spark");
+    }
+
+    /**
+     * The end of both Nystrom fits (local and Spark): anchors, the engine (Spark only) and the solver's
+     * diagnostics into {@code rep}, the convergence warning, the summary line, then the report.
+     *
+     * @param engine the {@code engine} entry, or null for the local fit (which reports none)
+     * @param where text after "anchors" in the summary line (", Spark" or "")
+     */
+    private Integer reportNystrom(Map<String, Object> rep, Pipeline<KernelRidge> model, NystromKrrTrainer.Options o,
+            String engine, String where) {
+        KernelRidge m = model.inner();
         rep.put("anchors", m.points().rows());
         rep.put("anchorMethod", o.method().label());
         rep.put("seed", o.seed());
-        rep.put("engine", "spark");
+        if (engine != null) {
+            rep.put("engine", engine);
+        }
         Map<String, Object> d = model.diagnostics();
         for (String key : new String[] {"route", "iterations", "residual", "converged", "storage", "jitter"}) {
             rep.put(key, d.get(key));
@@ -179,7 +182,7 @@ public final class FitKrrCommand implements Callable<Integer> {
         warnIfNotConverged(d, o);
         if (!common.json) {
             System.err.println("psdkit fit krr: wrote " + common.out + " (" + m.points().rows()
-                    + " anchors, Spark; training-set metrics below)");
+                    + " anchors" + where + "; training-set metrics below)");
         }
         common.report(rep);
         return Main.EXIT_OK;
@@ -197,11 +200,23 @@ public final class FitKrrCommand implements Callable<Integer> {
     private Integer callNystrom(Params params) {
         NystromKrrTrainer.Options o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
                 maxIter);
+        Local fit = fitLocal(new NystromKrrTrainer(params.kernel(), o, common.scaleKind()));
+        return reportNystrom(fit.rep(), fit.model(), o, null, "");
+    }
+
+    /** A fit in this JVM: the training data, the saved model and the report so far. */
+    private record Local(Dataset raw, Pipeline<KernelRidge> model, Map<String, Object> rep) {
+    }
+
+    /**
+     * The part the exact and the local Nystrom fit share: read --train, fit (timed), save, and start the report with
+     * the kernel, lambda and the training-set metrics.
+     */
+    private Local fitLocal(Trainer<Pipeline<KernelRidge>> trainer) {
         common.checkOutWritable();
         Dataset raw = common.loadSupervised(false);
         long t0 = System.nanoTime();
-        Pipeline<KernelRidge> model = new NystromKrrTrainer(params.kernel(), o, common.scaleKind())
-                .fit(raw);
+        Pipeline<KernelRidge> model = trainer.fit(raw);
         KernelRidge m = model.inner();
         double secs = (System.nanoTime() - t0) * 1e-9;
         common.save(model);
@@ -209,19 +224,6 @@ public final class FitKrrCommand implements Callable<Integer> {
         rep.put("kernel", m.kernel().spec());
         rep.put("lambda", m.options().lambda());
         rep.putAll(Metrics.regression(raw.y(), model.predict(raw.x()).col(0)));
-        rep.put("anchors", m.points().rows());
-        rep.put("anchorMethod", o.method().label());
-        rep.put("seed", o.seed());
-        Map<String, Object> d = model.diagnostics();
-        for (String key : new String[] {"route", "iterations", "residual", "converged", "storage", "jitter"}) {
-            rep.put(key, d.get(key));
-        }
-        warnIfNotConverged(d, o);
-        if (!common.json) {
-            System.err.println("psdkit fit krr: wrote " + common.out + " (" + m.points().rows()
-                    + " anchors; training-set metrics below)");
-        }
-        common.report(rep);
-        return Main.EXIT_OK;
+        return new Local(raw, model, rep);
     }
 }

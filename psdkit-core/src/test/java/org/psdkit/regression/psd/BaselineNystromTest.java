@@ -3,7 +3,7 @@ package org.psdkit.regression.psd;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.psdkit.psd.NystromChecks.assertClose;
 
 import java.nio.file.Path;
 import java.util.Random;
@@ -40,16 +40,6 @@ class BaselineNystromTest {
                                                                   double tol, int maxIter) {
         Baselines.Options o = new Baselines.Options(1e-3, tol, maxIter, Double.POSITIVE_INFINITY, 1L);
         return new BaselineTrainer(method, k, o, Scaler.Kind.NONE, ny).fit(data());
-    }
-
-    private static void assertClose(double[] a, double[] b, double tol, String what) {
-        double scale = 0;
-        double diff = 0;
-        for (int i = 0; i < a.length; i++) {
-            scale = Math.max(scale, Math.abs(a[i]));
-            diff = Math.max(diff, Math.abs(a[i] - b[i]));
-        }
-        assertTrue(diff <= tol * Math.max(1, scale), what + ": max difference " + diff + " at scale " + scale);
     }
 
     private static Matrix grid() {
