@@ -146,6 +146,8 @@ final class PsdDensityPrimal {
         int partialEigenCalls;
         /** Positive eigenvalues at the last certificate (−1: none yet; the first one is a full decomposition). */
         int lastPositive = -1;
+        /** The last secant estimate of D''(μ) in the partial mode (0: none yet). */
+        double lastD2;
 
         Problem(DensityRows rows, Matrix w, double l1, double l2) {
             this.rows = rows;
@@ -251,6 +253,10 @@ final class PsdDensityPrimal {
                     d1 = 1 - tr / l2;
                     if (Double.isFinite(prevD1) && mu != prevMu && (d1 - prevD1) / (mu - prevMu) < 0) {
                         d2 = (d1 - prevD1) / (mu - prevMu);
+                        lastD2 = d2;
+                    } else if (lastD2 < 0) {
+                        // the last certificate's secant: μ and the dual matrix change little between certificates
+                        d2 = lastD2;
                     } else {
                         double hpp = dot(qwq, qwq);
                         d2 = -(2 * dot(wq, wq) - hpp) / l2;
@@ -275,6 +281,9 @@ final class PsdDensityPrimal {
                     }
                     d1 = 1 - tr / l2;
                     d2 = -h / l2;
+                    if (d2 < 0) {
+                        lastD2 = d2;
+                    }
                 }
                 prevMu = mu;
                 prevD1 = d1;
