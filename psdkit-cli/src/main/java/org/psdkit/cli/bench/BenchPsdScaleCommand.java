@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.psdkit.bench.PsdSamplingBench;
 import org.psdkit.bench.PsdScaleBenchmark;
 import org.psdkit.cli.Main;
 import org.psdkit.cli.Progress;
@@ -23,8 +24,15 @@ import picocli.CommandLine.Option;
 @Command(name = "psd-scale", description = "PSD density solver from n=300 to 10^6: primal L-BFGS vs dual FISTA measured "
         + "in the same run (time ratio, objective difference); --n adds the large anchored case.")
 public final class BenchPsdScaleCommand implements Callable<Integer> {
-    @Option(names = "--cases", split = ",", defaultValue = "2d-n300,d10-n1000,d10-n2000,d10-n20000-a500",
-            description = "Default cases to run, 'none' for none (default: ${DEFAULT-VALUE}).")
+    /** The case name that runs {@link PsdSamplingBench} (the sampling targets: 10⁴ draws). */
+    static final String SAMPLING = "sampling";
+    /** Draws of the new sampler per sampling case (the 10⁴). */
+    static final int SAMPLING_DRAWS = 10_000;
+    /** Draws of the sequential sampler, the in-run baseline (seconds per draw at d = 10). */
+    static final int SAMPLING_BASELINE_DRAWS = 2;
+    @Option(names = "--cases", split = ",", defaultValue = "2d-n300,d10-n1000,d10-n2000,d10-n20000-a500,sampling",
+            description = "Default cases to run, 'none' for none; 'sampling' runs bench psd-sample's 2d and d10 "
+                    + "cases (10^4 draws against 2 of the sequential sampler) (default: ${DEFAULT-VALUE}).")
     List<String> cases;
     @Option(names = "--n", defaultValue = "0", description = "Rows of the large d=10 case (e.g. 1000000; 0: not run).")
     int bigN;
@@ -49,11 +57,14 @@ public final class BenchPsdScaleCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--tol and --dual-time-limit must be > 0");
         }
         LinkedHashSet<String> cs = new LinkedHashSet<>();
+        boolean sampling = false;
         for (String c : cases) {
-            if (!c.trim().equalsIgnoreCase("none")) {
+            if (c.trim().equals(SAMPLING)) {
+                sampling = true;
+            } else if (!c.trim().equalsIgnoreCase("none")) {
                 if (!PsdScaleBenchmark.CASES.contains(c.trim())) {
                     throw new IllegalArgumentException("--cases: '" + c + "' is not one of "
-                            + PsdScaleBenchmark.CASES + " or none");
+                            + PsdScaleBenchmark.CASES + ", " + SAMPLING + " or none");
                 }
                 cs.add(c.trim());
             }
@@ -101,9 +112,31 @@ public final class BenchPsdScaleCommand implements Callable<Integer> {
                 Files.deleteIfExists(d);
             }
         }
+        List<Map<String, Object>> samples = new ArrayList<>();
+        if (sampling) {
+            PsdSamplingBench.run(new PsdSamplingBench.Options(List.of("2d", "d10"), null, null, SAMPLING_DRAWS,
+                    SAMPLING_BASELINE_DRAWS, 1), r -> {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("case", "sampling-" + r.name());
+                m.put("n", r.n());
+                m.put("d", r.d());
+                m.put("draws", r.draws());
+                m.put("seconds", r.seconds());
+                m.put("sequential_draws", r.baselineDraws());
+                m.put("sequential_seconds", r.baselineSeconds());
+                m.put("per_draw_speedup", r.speedup());
+                m.put("fraction_x1_positive", r.fractionPositive());
+                m.put("probability_x1_positive", r.probabilityPositive());
+                samples.add(m);
+                Progress.info("bench psd-scale sampling-" + r.name() + ": " + m);
+            });
+        }
         Map<String, Object> rep = new LinkedHashMap<>();
         rep.put("benchmark", "psd-scale");
         rep.put("rows", rows);
+        if (sampling) {
+            rep.put("sampling", samples);
+        }
         Reports.print(rep, json);
         return Main.EXIT_OK;
     }
