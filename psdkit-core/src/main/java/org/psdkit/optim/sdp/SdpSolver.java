@@ -183,16 +183,7 @@ public final class SdpSolver {
                 List<SdpProblem.Term> sp = new ArrayList<>();
                 List<SdpProblem.Term> lr = new ArrayList<>();
                 for (SdpProblem.Term t : problem.terms(b)) {
-                    if (t.coefficient() instanceof Coefficient.Sparse sc) {
-                        Coefficient.LowRank r1 = rankOne(sc);
-                        if (r1 != null) {
-                            lr.add(new SdpProblem.Term(t.constraint(), r1));
-                        } else {
-                            sp.add(t);
-                        }
-                    } else {
-                        lr.add(t);
-                    }
+                    (t.coefficient() instanceof Coefficient.Sparse ? sp : lr).add(t);
                 }
                 sp.sort((x, y) -> Integer.compare(((Coefficient.Sparse) y.coefficient()).expandedCount(),
                         ((Coefficient.Sparse) x.coefficient()).expandedCount()));
@@ -201,87 +192,6 @@ public final class SdpSolver {
             }
         }
         this.totalSize = tot;
-    }
-
-    /**
-     * A sparse constraint matrix that is dense on a support of at least this many indices is tested for rank one
-     * (gpp's all-ones A_i): below it the F2/F3 formulas cost no more than the rank-one route's X·u products, and
-     * small blocks (SDPLIB's hinf, whose verified bounds are sensitive to the order of the sums) stay unchanged.
-     */
-    static final int RANK_ONE_MIN_SUPPORT = 16;
-    /**
-     * Largest |A(i,j) − A(i,p)A(p,j)/A(p,p)| accepted for rank one, relative to max|A|: a few units of rounding of
-     * the product and quotient (2⁻⁵² ≈ 2.2e-16), so only matrices that are rank one up to rounding are replaced.
-     */
-    static final double RANK_ONE_TOLERANCE = 1e-14;
-
-    /**
-     * The rank-one form u·d·uᵀ (u = A(:,p), d = 1/A(p,p) for the diagonal entry p of largest modulus) of a sparse
-     * coefficient that is dense on its support and of rank one, else null. Its Schur entries then come from
-     * X u and Z⁻¹ u (tr(A_i X A_j Z⁻¹) = d² (uᵀX u)(uᵀZ⁻¹u) for two such terms): O(n²) per term instead of the
-     * O(n³) of F1 (Fujisawa, Kojima & Nakata 1997, §3) — the low-rank route of SDPA's LADR format.
-     */
-    static Coefficient.LowRank rankOne(Coefficient.Sparse a) {
-        int[] sup = a.support;
-        int k = sup.length;
-        if (k < RANK_ONE_MIN_SUPPORT || a.expandedCount() < (long) k * k) {
-            return null;
-        }
-        int s = a.size();
-        int[] pos = new int[s];
-        for (int c = 0; c < k; c++) {
-            pos[sup[c]] = c;
-        }
-        double[] d = new double[k * k];
-        boolean[] set = new boolean[k * k];
-        for (int e = 0; e < a.ea.length; e++) {
-            int idx = pos[a.ep[e]] + pos[a.eq[e]] * k;
-            d[idx] += a.ea[e];
-            set[idx] = true;
-        }
-        double max = 0;
-        int piv = -1;
-        for (int idx = 0; idx < k * k; idx++) {
-            if (!set[idx]) {
-                return null;
-            }
-            max = Math.max(max, Math.abs(d[idx]));
-        }
-        for (int c = 0; c < k; c++) {
-            if (piv < 0 || Math.abs(d[c + c * k]) > Math.abs(d[piv + piv * k])) {
-                piv = c;
-            }
-        }
-        double app = d[piv + piv * k];
-        if (app == 0) {
-            return null;
-        }
-        double tol = RANK_ONE_TOLERANCE * max;
-        for (int j = 0; j < k; j++) {
-            double ajp = d[piv + j * k] / app;
-            for (int i = 0; i < k; i++) {
-                if (Math.abs(d[i + j * k] - d[i + piv * k] * ajp) > tol) {
-                    return null;
-                }
-            }
-        }
-        double[] u = new double[s];
-        for (int c = 0; c < k; c++) {
-            u[sup[c]] = d[c + piv * k];
-        }
-        return Coefficient.lowRank(Matrix.wrap(s, 1, u), Matrix.wrap(1, 1, new double[] {1.0 / app}));
-    }
-
-    /** The number of constraint matrices the solver treats as rank one (see {@link #rankOne}); for tests. */
-    static int rankOneTerms(SdpProblem problem) {
-        SdpSolver s = new SdpSolver(problem, SdpOptions.defaults());
-        int count = 0;
-        for (int b = 0; b < s.nb; b++) {
-            for (SdpProblem.Term t : s.lowRankTerms.get(b)) {
-                count += problem.terms(b).contains(t) ? 0 : 1;
-            }
-        }
-        return count;
     }
 
     private void buildLpTranspose(int b) {
