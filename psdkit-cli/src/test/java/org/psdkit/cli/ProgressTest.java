@@ -19,6 +19,14 @@ class ProgressTest {
     }
 
     @Test
+    void aSolverBudgetIsNeitherAPercentageNorATimeLeft() {
+        assertEquals("density primal-lbfgs: iteration 10 of at most 20000, 22.7 s, gap 0.439",
+                Progress.solverLine("density primal-lbfgs", 10, 20000, 22.7,
+                        Progress.status(new Event("density", 10, 0, "gap", 0.4389947, 22.7))));
+        assertEquals("sdp: iteration 3, 0.2 s", Progress.solverLine("sdp", 3, 0, 0.2, null));
+    }
+
+    @Test
     void listenerTakesTheStepAndAKnownTotal() {
         Progress.setQuiet(true);
         try (Progress p = Progress.start("psd", 500)) {

@@ -86,7 +86,7 @@ abstract class FitBaselineCommand implements Callable<Integer> {
         String type = which().type();
         long t0 = System.nanoTime();
         NonNegativeRegressionModel<KernelExpansionModel> model;
-        try (Progress p = Progress.start(type, maxIter)) {
+        try (Progress p = Progress.startSolver(type, maxIter)) {
             model = new BaselineTrainer(which(), k, o, common.scaleKind(), ny)
                     .fit(raw, e -> p.set(e.step()));
         }

@@ -217,7 +217,7 @@ public final class FitConeCommands {
                 case "fit" -> {
                     if (e.step() == 0) {
                         closeCv();
-                        fit = Progress.start(fitTask, maxIterations);
+                        fit = Progress.startSolver(fitTask, maxIterations);
                     }
                 }
                 default -> {

@@ -179,7 +179,7 @@ public final class FitDensityCommands {
                     common.scaleKind(), method);
             long t0 = System.nanoTime();
             DensityPipeline m;
-            try (Progress p = Progress.start("density " + sv.id(), opt.maxIter)) {
+            try (Progress p = Progress.startSolver("density " + sv.id(), opt.maxIter)) {
                 m = explained(opt, () -> trainer.fit(raw, e -> p.set(e.step(), "gap " + e.value())));
             }
             double secs = (System.nanoTime() - t0) * 1e-9;

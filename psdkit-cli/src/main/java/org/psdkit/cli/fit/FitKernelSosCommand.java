@@ -52,7 +52,7 @@ public final class FitKernelSosCommand implements Callable<Integer> {
         Dataset raw = common.loadSupervised(false);
         long t0 = System.nanoTime();
         Pipeline<KernelSos> model;
-        try (Progress p = Progress.start("kernel-sos sdp", maxIterations)) {
+        try (Progress p = Progress.startSolver("kernel-sos sdp", maxIterations)) {
             KernelSos.Options o = new KernelSos.Options(lambda, SdpOptions.defaults().withMaxIterations(maxIterations));
             model = new KernelSosTrainer(k, o, common.scaleKind()).fit(raw,
                     e -> p.set(e.step(), String.format(java.util.Locale.ROOT, "gap %.1e", e.value())));

@@ -121,7 +121,7 @@ public final class FitPsdRegressionCommand implements Callable<Integer> {
         Dataset raw = common.loadSupervised(false);
         long t0 = System.nanoTime();
         NonNegativeRegressionModel<PsdModel> model;
-        try (Progress p = Progress.start("psd-regression (FISTA on the dual)", o.maxIterations())) {
+        try (Progress p = Progress.startSolver("psd-regression (FISTA on the dual)", o.maxIterations())) {
             model = new PsdRegressionTrainer(k, o, common.scaleKind(), anchors, method, common.seed)
                     .fit(raw, e -> p.set(e.step()));
         }

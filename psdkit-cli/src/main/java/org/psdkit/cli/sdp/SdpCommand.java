@@ -79,7 +79,7 @@ public final class SdpCommand implements Runnable {
             }
             SdpProblem p = SdpaFormat.read(file);
             SdpResult r;
-            try (Progress progress = Progress.start("sdp", maxIterations)) {
+            try (Progress progress = Progress.startSolver("sdp", maxIterations)) {
                 SdpOptions o = SdpOptions.defaults().withTolerance(tolerance).withMaxIterations(maxIterations)
                         .withTimeLimit(timeLimit).withListener(progress.listener());
                 r = SdpSolver.solve(p, o);
