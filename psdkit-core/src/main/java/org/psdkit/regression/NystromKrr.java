@@ -74,10 +74,12 @@ public final class NystromKrr {
      * per row: two multiply-adds per entry in Java). Measured with {@code bench krr-scale}'s profile (first pass of
      * {@code gram} minus that of {@code float}, against passSeconds / passes / (n·m)): 1/15 at n = 30,000, m = 500
      * (0.24 ns per flop, 4.2 ns per entry; load 13 on 2 cores), 1/60 at m = 1,500 (0.05 ns, 3 ns); 1/160 from the
-     * CPU seconds at n = 50,000, m = 5,000 (docs/benchmarks/krr-scale.md). 1/60 puts the crossover where those runs
-     * put it: the Gram route won at m = 500 and 1,500, plain CG at n = 50,000, m = 5,000.
+     * CPU seconds at n = 50,000, m = 5,000 (docs/benchmarks/krr-scale.md). In one run beside scikit-learn (same
+     * file, "small m") the Gram route won at n = 30,000, m = 1,000 and n = 100,000, m = 500 and 1,000, and tied in CPU
+     * (lost in wall time, its m×m factorisations waiting on OpenBLAS's threads) at n = 100,000, m = 2,000; 1/40 puts
+     * the crossover there.
      */
-    static final double GRAM_FLOP_COST_PER_PASS_ENTRY = 1.0 / 60;
+    static final double GRAM_FLOP_COST_PER_PASS_ENTRY = 1.0 / 40;
 
     /**
      * Falkon CG iterations to the default tolerance, predicted as this times √(n/m): the sweep of

@@ -189,10 +189,13 @@ class NystromKrrTest {
 
     @Test
     void costModelPicksTheRouteTheMeasurementsFavoured() {
-        // Gram route won at n = 30,000, m = 500 and 1,500 (bench krr-scale profile); plain CG at 50,000 × 5,000
+        // Gram route won at n = 30,000, m = 500 and 1,000 and n = 100,000, m = 500 and 1,000; plain CG at
+        // n = 100,000, m = 2,000 and at 50,000 × 5,000 (docs/benchmarks/krr-scale.md)
         assertTrue(NystromKrr.gramCheaper(30_000, 500));
-        assertTrue(NystromKrr.gramCheaper(30_000, 1_500));
+        assertTrue(NystromKrr.gramCheaper(30_000, 1_000));
         assertTrue(NystromKrr.gramCheaper(100_000, 500));
+        assertTrue(NystromKrr.gramCheaper(100_000, 1_000));
+        assertTrue(!NystromKrr.gramCheaper(100_000, 2_000));
         assertTrue(!NystromKrr.gramCheaper(50_000, 5_000));
         assertTrue(!NystromKrr.gramCheaper(30_000, 4_000));
         assertTrue(!NystromKrr.gramCheaper(1_000, 1_000)); // m = n: √(n/m) = 1 iteration saved at most
