@@ -69,6 +69,38 @@ public final class NystromKrr {
     public static final double GRAM_HEAP_FRACTION = 0.3;
 
     /**
+     * Cost of one flop of the Gram pass (dsyrk of the single-precision blocks widened to double, and the m³/3 of the
+     * Cholesky of H̃) in units of the cost of one entry of a CG pass over the kept single-precision K_nm (K_bᵀ(K_b u)
+     * per row: two multiply-adds per entry in Java). Measured with {@code bench krr-scale}'s profile (first pass of
+     * {@code gram} minus that of {@code float}, against passSeconds / passes / (n·m)): 1/15 at n = 30,000, m = 500
+     * (0.24 ns per flop, 4.2 ns per entry; load 13 on 2 cores), 1/60 at m = 1,500 (0.05 ns, 3 ns); 1/160 from the
+     * CPU seconds at n = 50,000, m = 5,000 (docs/benchmarks/krr-scale.md). In one run beside scikit-learn (same
+     * file, "small m") the Gram route won at n = 30,000, m = 1,000 and n = 100,000, m = 500 and 1,000, and tied in CPU
+     * (lost in wall time, its m×m factorisations waiting on OpenBLAS's threads) at n = 100,000, m = 2,000; 1/40 puts
+     * the crossover there.
+     */
+    static final double GRAM_FLOP_COST_PER_PASS_ENTRY = 1.0 / 40;
+
+    /**
+     * Falkon CG iterations to the default tolerance, predicted as this times √(n/m): the sweep of
+     * docs/benchmarks/krr-scale-curves.csv (λ = 1, σ = 3, d = 10; n = 5,000–100,000, m = 250–4,000) took
+     * 5.2–7.3 √(n/m) iterations (57 at n = 30,000, m = 250; 89 at 100,000, 500; 17 at 30,000, 4,000).
+     */
+    static final double CG_ITERATIONS_PER_SQRT_N_OVER_M = 6;
+
+    /**
+     * Whether the Gram route ({@link Storage#GRAM}: one pass with n·m² dsyrk flops plus an m³/3 Cholesky, then one
+     * CG iteration) costs less than the plain CG's ≈ {@link #CG_ITERATIONS_PER_SQRT_N_OVER_M}·√(n/m) passes of n·m
+     * entries; both routes read K_nm for the right-hand side and the final residual check, so the saving is the CG
+     * passes but one.
+     */
+    static boolean gramCheaper(long n, int m) {
+        double gramCost = GRAM_FLOP_COST_PER_PASS_ENTRY * ((double) n * m * m + (double) m * m * m / 3);
+        double iterations = CG_ITERATIONS_PER_SQRT_N_OVER_M * Math.sqrt((double) n / m);
+        return gramCost < (iterations - 1) * n * m;
+    }
+
+    /**
      * Single-precision K_nm is kept when it needs at most this fraction of the maximum heap: 0.4 leaves room for the
      * data (n·d doubles) and the JVM's copying headroom with the default heap.
      */
@@ -124,7 +156,10 @@ public final class NystromKrr {
 
     /** Where the blocks of K_nm live between CG iterations. */
     public enum Storage {
-        /** Single precision if it fits ({@link #FLOAT_CACHE_HEAP_FRACTION}), else recomputed. */
+        /**
+         * Single precision as far as it fits ({@link #FLOAT_CACHE_HEAP_FRACTION}, the rest recomputed), with the
+         * Gram preconditioner ({@link #GRAM}) when K_nm does not fit or {@link #gramCheaper} says it saves time.
+         */
         AUTO,
         /** Recomputed in double precision every pass (O(m) extra memory per block). */
         RECOMPUTE,
@@ -349,6 +384,7 @@ public final class NystromKrr {
         private final double firstPassSeconds; // the Gram pass or filling the single-precision store
         private final java.util.concurrent.atomic.AtomicLong passNanos = new java.util.concurrent.atomic.AtomicLong();
         private final AtomicInteger passes = new AtomicInteger();
+        private final java.util.concurrent.atomic.AtomicLong solveMmNanos = new java.util.concurrent.atomic.AtomicLong();
 
         Problem(Kernel kernel, Matrix x, Matrix anchors, Storage storage) {
             if (x.cols() != anchors.cols()) {
@@ -368,12 +404,12 @@ public final class NystromKrr {
             int workers = POOL.getParallelism();
             single = storage != Storage.RECOMPUTE;
             int rows = Math.max(1, (single ? FLOAT_BLOCK_ENTRIES : BLOCK_ENTRIES) / m);
-            // AUTO: plain CG when all of K_nm fits the single-precision store (a pass then costs ≈ 1 ns per entry:
-            // at n = 50,000, m = 5,000 it took 44 CPU-s against the Gram route's 67, docs/benchmarks/krr-scale.md),
-            // else the Gram route when its m×m arrays fit
+            // AUTO: the Gram route when its m×m arrays fit and either K_nm does not fit the single-precision store
+            // or the cost model says the Gram pass is cheaper than the CG passes it saves (gramCheaper)
             boolean allFit = (double) n * m * Float.BYTES <= FLOAT_CACHE_HEAP_FRACTION * free;
-            boolean gram = storage == Storage.GRAM || (storage == Storage.AUTO && !allFit
-                    && (workers + 2.0) * 8.0 * m * m <= GRAM_HEAP_FRACTION * free);
+            boolean gramFits = (workers + 2.0) * 8.0 * m * m <= GRAM_HEAP_FRACTION * free;
+            boolean gram = storage == Storage.GRAM || (storage == Storage.AUTO && gramFits
+                    && (!allFit || gramCheaper(n, m)));
             int nb = (n + rows - 1) / rows;
             blockStart = new int[nb + 1];
             for (int b = 0; b < nb; b++) {
@@ -411,7 +447,8 @@ public final class NystromKrr {
         /**
          * Where the time went (for {@code bench krr-scale}'s profile): {@code kmmSeconds} (K_mm and its factor),
          * {@code firstPassSeconds} (the Gram pass, or filling the single-precision store), {@code passes} and
-         * {@code passSeconds} (the passes K_nmᵀ(K_nm u + v) so far: right-hand sides, CG products, residual checks).
+         * {@code passSeconds} (the passes K_nmᵀ(K_nm u + v) so far: right-hand sides, CG products, residual checks),
+     * {@code solveMmSeconds} (the rest of the solves: the m×m preconditioner factors and products).
          */
         public java.util.Map<String, Double> timings() {
             java.util.Map<String, Double> t = new java.util.LinkedHashMap<>();
@@ -419,6 +456,7 @@ public final class NystromKrr {
             t.put("firstPassSeconds", firstPassSeconds);
             t.put("passes", (double) passes.get());
             t.put("passSeconds", passNanos.get() * 1e-9);
+            t.put("solveMmSeconds", solveMmNanos.get() * 1e-9);
             return t;
         }
 
@@ -595,8 +633,12 @@ public final class NystromKrr {
             for (int i = 0; i < n; i++) {
                 yc[i] = y[i] - offset;
             }
-            return NystromKrr.solve(this, kmm, kmmChol, rhs(yc), offset, lambda, tolerance, maxIterations,
+            long t0 = System.nanoTime();
+            long pass0 = passNanos.get();
+            Solution s = NystromKrr.solve(this, kmm, kmmChol, rhs(yc), offset, lambda, tolerance, maxIterations,
                     gram);
+            solveMmNanos.addAndGet(System.nanoTime() - t0 - (passNanos.get() - pass0));
+            return s;
         }
 
         /** The preconditioned residual Bᵀ(b − Hα)... for tests: recomputes ‖Bᵀb − BᵀHBβ‖/‖Bᵀb‖ from α. */
@@ -668,6 +710,7 @@ public final class NystromKrr {
             Matrix h = kmm.scale(lambda).plus(gram);
             sChol = Linalg.cholesky(h).lower();
         }
+
         double[] r = pc.leftApply(b, n); // Bᵀb
         double rhsNorm = norm(r);
         double[] beta = new double[m];
@@ -744,7 +787,7 @@ public final class NystromKrr {
     /** H u = K_nmᵀK_nm u + λ K_mm u. */
     static double[] applyH(Operator op, Matrix kmm, double[] u, double lambda) {
         double[] w = op.applyKtK(u);
-        double[] ku = Linalg.gemv(kmm, false, u);
+        double[] ku = gemv(kmm, false, u);
         for (int j = 0; j < w.length; j++) {
             w[j] += lambda * ku[j];
         }
@@ -779,8 +822,8 @@ public final class NystromKrr {
 
         /** Bᵀv = n^{-1/2} L_A⁻¹ L⁻¹ v. */
         double[] leftApply(double[] v, double n) {
-            double[] t = Linalg.solveLower(l, false, v);
-            t = Linalg.solveLower(la, false, t);
+            double[] t = solveLower(l, false, v);
+            t = solveLower(la, false, t);
             double s = 1 / Math.sqrt(n);
             for (int j = 0; j < t.length; j++) {
                 t[j] *= s;
@@ -790,8 +833,8 @@ public final class NystromKrr {
 
         /** Bβ = n^{-1/2} L⁻ᵀ L_A⁻ᵀ β. */
         double[] rightApply(double[] beta, double n) {
-            double[] t = Linalg.solveLower(la, true, beta);
-            t = Linalg.solveLower(l, true, t);
+            double[] t = solveLower(la, true, beta);
+            t = solveLower(l, true, t);
             double s = 1 / Math.sqrt(n);
             for (int j = 0; j < t.length; j++) {
                 t[j] *= s;
@@ -807,10 +850,10 @@ public final class NystromKrr {
                 return v.clone();
             }
             // the strict upper triangles of la, l and hChol are zero (Linalg.cholesky clears them)
-            double[] t = Linalg.gemv(l, false, Linalg.gemv(la, false, v)); // L L_A v
-            t = Linalg.solveLower(hChol, false, t);
-            t = Linalg.solveLower(hChol, true, t);
-            t = Linalg.gemv(la, true, Linalg.gemv(l, true, t)); // L_Aᵀ Lᵀ t
+            double[] t = gemv(l, false, gemv(la, false, v)); // L L_A v
+            t = solveLower(hChol, false, t);
+            t = solveLower(hChol, true, t);
+            t = gemv(la, true, gemv(l, true, t)); // L_Aᵀ Lᵀ t
             for (int j = 0; j < t.length; j++) {
                 t[j] *= n;
             }
@@ -834,6 +877,83 @@ public final class NystromKrr {
     }
 
     // ------------------------------------------------------------------------------------------------ helpers
+
+    // The m×m products of every CG iteration (triangular solves with L, L_A and the factor of H̃, products with
+    // K_mm) run here in plain Java on the calling thread rather than through OpenBLAS: they are O(m²) each, and
+    // through BLAS each copied the m×m matrix into native memory and split the work among OpenBLAS's threads, which
+    // wait for each other at every call on a loaded machine (docs/design.md; the profile of bench krr-scale showed
+    // 1.3 s of m×m time against 2.6 s of data passes at n = 30,000, m = 500, docs/benchmarks/krr-scale.md).
+
+    /** Solves L x = v (or Lᵀx = v if {@code transpose}) for column-major lower-triangular L. */
+    static double[] solveLower(Matrix l, boolean transpose, double[] v) {
+        int m = l.rows();
+        double[] a = l.data();
+        double[] x = v.clone();
+        if (!transpose) {
+            for (int j = 0; j < m; j++) {
+                int c = j * m;
+                double xj = x[j] / a[c + j];
+                x[j] = xj;
+                if (xj != 0) {
+                    for (int i = j + 1; i < m; i++) {
+                        x[i] -= a[c + i] * xj;
+                    }
+                }
+            }
+        } else {
+            for (int j = m - 1; j >= 0; j--) {
+                int c = j * m;
+                double s0 = 0;
+                double s1 = 0;
+                int i = j + 1;
+                for (; i + 1 < m; i += 2) {
+                    s0 += a[c + i] * x[i];
+                    s1 += a[c + i + 1] * x[i + 1];
+                }
+                if (i < m) {
+                    s0 += a[c + i] * x[i];
+                }
+                x[j] = (x[j] - (s0 + s1)) / a[c + j];
+            }
+        }
+        return x;
+    }
+
+    /** A v (or Aᵀv if {@code transpose}) for a column-major A. */
+    static double[] gemv(Matrix a, boolean transpose, double[] v) {
+        int r = a.rows();
+        int c = a.cols();
+        double[] d = a.data();
+        if (!transpose) {
+            double[] y = new double[r];
+            for (int j = 0; j < c; j++) {
+                double vj = v[j];
+                if (vj != 0) {
+                    int off = j * r;
+                    for (int i = 0; i < r; i++) {
+                        y[i] += d[off + i] * vj;
+                    }
+                }
+            }
+            return y;
+        }
+        double[] y = new double[c];
+        for (int j = 0; j < c; j++) {
+            int off = j * r;
+            double s0 = 0;
+            double s1 = 0;
+            int i = 0;
+            for (; i + 1 < r; i += 2) {
+                s0 += d[off + i] * v[i];
+                s1 += d[off + i + 1] * v[i + 1];
+            }
+            if (i < r) {
+                s0 += d[off + i] * v[i];
+            }
+            y[j] = s0 + s1;
+        }
+        return y;
+    }
 
     static Matrix rowRange(Matrix x, int from, int to) {
         int rows = to - from;

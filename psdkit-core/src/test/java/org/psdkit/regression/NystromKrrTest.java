@@ -186,4 +186,41 @@ class NystromKrrTest {
         e = assertThrows(IllegalArgumentException.class, () -> NystromKrrTrainer.Options.of(0.1, 0, 1));
         assertTrue(e.getMessage().contains("anchors"));
     }
+
+    @Test
+    void costModelPicksTheRouteTheMeasurementsFavoured() {
+        // Gram route won at n = 30,000, m = 500 and 1,000 and n = 100,000, m = 500 and 1,000; plain CG at
+        // n = 100,000, m = 2,000 and at 50,000 × 5,000 (docs/benchmarks/krr-scale.md)
+        assertTrue(NystromKrr.gramCheaper(30_000, 500));
+        assertTrue(NystromKrr.gramCheaper(30_000, 1_000));
+        assertTrue(NystromKrr.gramCheaper(100_000, 500));
+        assertTrue(NystromKrr.gramCheaper(100_000, 1_000));
+        assertTrue(!NystromKrr.gramCheaper(100_000, 2_000));
+        assertTrue(!NystromKrr.gramCheaper(50_000, 5_000));
+        assertTrue(!NystromKrr.gramCheaper(30_000, 4_000));
+        assertTrue(!NystromKrr.gramCheaper(1_000, 1_000)); // m = n: √(n/m) = 1 iteration saved at most
+    }
+
+    @Test
+    void javaTriangularSolvesAndProductsMatchBlas() {
+        java.util.Random r = new java.util.Random(3);
+        int m = 37;
+        Matrix a = Matrix.zeros(m, m);
+        for (int j = 0; j < m; j++) {
+            for (int i = 0; i < m; i++) {
+                a.set(i, j, r.nextGaussian());
+            }
+        }
+        Matrix spd = Linalg.syrk(a, true);
+        spd.addToDiagonal(m);
+        Matrix l = Linalg.cholesky(spd).lower();
+        double[] v = new double[m];
+        for (int i = 0; i < m; i++) {
+            v[i] = r.nextGaussian();
+        }
+        for (boolean t : new boolean[] {false, true}) {
+            assertArrayEquals(Linalg.solveLower(l, t, v), NystromKrr.solveLower(l, t, v), 1e-12);
+            assertArrayEquals(Linalg.gemv(a, t, v), NystromKrr.gemv(a, t, v), 1e-12);
+        }
+    }
 }
