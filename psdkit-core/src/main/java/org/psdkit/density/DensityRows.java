@@ -91,5 +91,20 @@ public interface DensityRows {
      * @param minF   min_i f_i(t_k)
      */
     record Line(double[] sumLog, double[] slope, double[] minF) {
+
+        /**
+         * The line from the combined per-step sums, with the rule every implementation applies: a trial step at
+         * which some f_i is not positive (or the sum is NaN) leaves the domain of log, so its Σ log f is −∞ and its
+         * slope NaN. The arrays are changed in place.
+         */
+        public static Line ofSums(double[] sumLog, double[] slope, double[] minF) {
+            for (int j = 0; j < sumLog.length; j++) {
+                if (!(minF[j] > 0) || Double.isNaN(sumLog[j])) {
+                    sumLog[j] = Double.NEGATIVE_INFINITY;
+                    slope[j] = Double.NaN;
+                }
+            }
+            return new Line(sumLog, slope, minF);
+        }
     }
 }

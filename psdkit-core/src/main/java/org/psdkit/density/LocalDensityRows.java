@@ -347,13 +347,7 @@ public final class LocalDensityRows implements DensityRows {
                 mn[j] = Math.min(mn[j], p[2 * k + j]);
             }
         }
-        for (int j = 0; j < k; j++) {
-            if (!(mn[j] > 0) || Double.isNaN(sl[j])) {
-                sl[j] = Double.NEGATIVE_INFINITY;
-                sp[j] = Double.NaN;
-            }
-        }
-        return new Line(sl, sp, mn);
+        return Line.ofSums(sl, sp, mn);
     }
 
     @Override

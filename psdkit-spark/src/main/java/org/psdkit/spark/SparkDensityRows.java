@@ -157,13 +157,7 @@ public final class SparkDensityRows implements DensityRows, AutoCloseable {
         double[] sl = java.util.Arrays.copyOfRange(acc, 0, k);
         double[] sp = java.util.Arrays.copyOfRange(acc, k, 2 * k);
         double[] mn = java.util.Arrays.copyOfRange(acc, 2 * k, 3 * k);
-        for (int j = 0; j < k; j++) {
-            if (!(mn[j] > 0) || Double.isNaN(sl[j])) {
-                sl[j] = Double.NEGATIVE_INFINITY;
-                sp[j] = Double.NaN;
-            }
-        }
-        return new Line(sl, sp, mn);
+        return Line.ofSums(sl, sp, mn);
     }
 
     @Override
