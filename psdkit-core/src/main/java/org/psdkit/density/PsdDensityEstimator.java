@@ -57,31 +57,16 @@ public final class PsdDensityEstimator {
         boolean primal = opt.solver() == PsdDensityOptions.Solver.PRIMAL_LBFGS;
         // the primal solver streams the data's features itself (never the n×m cross matrix in double)
         FeatureBasis fb = FeatureBasis.of(kernel, pts, anchors == null || primal ? null : x, opt.rankThreshold());
-        Matrix m = KernelIntegrals.products(kernel, pts, base, null, null);
-        Matrix w = fb.congruence(m);
-        double wn = w.normF();
-        if (!(wn > 0) || !Double.isFinite(wn)) {
-            throw new IllegalArgumentException("density fit: the integral operator W vanishes (‖W‖_F = " + wn
-                    + "); the base measure " + base.spec() + " puts no mass near the data for kernel "
-                    + kernel.spec());
-        }
-        Matrix wt = w.scale(1.0 / wn);
-        // the solver works on Ã = ‖W‖_F·A; a λ applying to s·A = (s/‖W‖_F)·Ã becomes λ·(s/‖W‖_F) (λ₂: squared)
-        double ratio = switch (opt.scale()) {
-            case RAW -> 1.0 / wn;
-            case NORMALIZED -> 1.0;
-            case TRACE -> w.trace() / wn;
-        };
-        double l1 = opt.lambda1() * ratio;
-        double l2 = opt.lambda2() * ratio * ratio;
+        Scaled sc = Scaled.of(kernel, pts, base, fb, opt);
+        Matrix m = sc.m;
+        double wn = sc.wn;
+        Matrix wt = sc.wt;
+        double l1 = sc.l1;
+        double l2 = sc.l2;
         if (primal) {
             DensityRows rows = anchors == null ? LocalDensityRows.of(fb.v)
                     : LocalDensityRows.nystrom(kernel, pts, fb.t, x);
-            PsdDensityPrimal.Result res = solvePrimal(rows, wt, l1, l2, opt, listener);
-            // Ã = S Sᵀ/T is feasible (Tr(ÃW̃) = 1); A_raw = Ã/‖W‖ → factor G = S/√(T‖W‖)
-            Matrix g = res.s().scale(1.0 / Math.sqrt(res.traceSW() * wn));
-            return finish(kernel, pts, base, opt, fb, m, g, res.primal() + Math.log(wn), res.dual() + Math.log(wn),
-                    res.relativeGap(), res.iterations(), res.seconds(), res.converged(), res.eigenSeconds());
+            return finishPrimal(kernel, pts, base, opt, fb, sc, solvePrimal(rows, wt, l1, l2, opt, listener));
         }
         Smooth smooth = new Smooth(fb.v, wt, l1, l2);
         double[] beta0 = new double[n];
@@ -316,25 +301,42 @@ public final class PsdDensityEstimator {
                                      ProgressListener listener) {
         base.requireDimension(anchors.cols());
         FeatureBasis fb = FeatureBasis.of(kernel, anchors, null, opt.rankThreshold());
-        Matrix m = KernelIntegrals.products(kernel, anchors, base, null, null);
-        Matrix w = fb.congruence(m);
-        double wn = w.normF();
-        if (!(wn > 0) || !Double.isFinite(wn)) {
-            throw new IllegalArgumentException("density fit: the integral operator W vanishes (‖W‖_F = " + wn
-                    + "); the base measure " + base.spec() + " puts no mass near the data for kernel "
-                    + kernel.spec());
-        }
-        Matrix wt = w.scale(1.0 / wn);
-        double ratio = switch (opt.scale()) {
-            case RAW -> 1.0 / wn;
-            case NORMALIZED -> 1.0;
-            case TRACE -> w.trace() / wn;
-        };
+        Scaled sc = Scaled.of(kernel, anchors, base, fb, opt);
         DensityRows rows = rowsOf.apply(fb.t);
-        PsdDensityPrimal.Result res = solvePrimal(rows, wt, opt.lambda1() * ratio,
-                opt.lambda2() * ratio * ratio, opt, listener);
-        Matrix g = res.s().scale(1.0 / Math.sqrt(res.traceSW() * wn));
-        return finish(kernel, anchors, base, opt, fb, m, g, res.primal() + Math.log(wn), res.dual() + Math.log(wn),
-                res.relativeGap(), res.iterations(), res.seconds(), res.converged(), res.eigenSeconds());
+        return finishPrimal(kernel, anchors, base, opt, fb, sc, solvePrimal(rows, sc.wt, sc.l1, sc.l2, opt, listener));
+    }
+
+    /**
+     * The problem both fits hand to a solver: M (the kernel products' integrals), W = congruence of M by the feature
+     * basis, its norm ‖W‖_F, W̃ = W/‖W‖_F and the λ's converted to the scaled variable Ã = ‖W‖_F·A (a λ applying to
+     * s·A = (s/‖W‖_F)·Ã becomes λ·(s/‖W‖_F), λ₂ squared; {@link PsdDensityOptions.LambdaScale}).
+     */
+    private record Scaled(Matrix m, double wn, Matrix wt, double l1, double l2) {
+
+        static Scaled of(Kernel kernel, Matrix pts, BaseMeasure base, FeatureBasis fb, PsdDensityOptions opt) {
+            Matrix m = KernelIntegrals.products(kernel, pts, base, null, null);
+            Matrix w = fb.congruence(m);
+            double wn = w.normF();
+            if (!(wn > 0) || !Double.isFinite(wn)) {
+                throw new IllegalArgumentException("density fit: the integral operator W vanishes (‖W‖_F = " + wn
+                        + "); the base measure " + base.spec() + " puts no mass near the data for kernel "
+                        + kernel.spec());
+            }
+            double ratio = switch (opt.scale()) {
+                case RAW -> 1.0 / wn;
+                case NORMALIZED -> 1.0;
+                case TRACE -> w.trace() / wn;
+            };
+            return new Scaled(m, wn, w.scale(1.0 / wn), opt.lambda1() * ratio, opt.lambda2() * ratio * ratio);
+        }
+    }
+
+    /** The model of a primal solve: Ã = S Sᵀ/T is feasible (Tr(ÃW̃) = 1); A_raw = Ã/‖W‖ → factor G = S/√(T‖W‖). */
+    private static PsdDensity finishPrimal(Kernel kernel, Matrix pts, BaseMeasure base, PsdDensityOptions opt,
+                                           FeatureBasis fb, Scaled sc, PsdDensityPrimal.Result res) {
+        Matrix g = res.s().scale(1.0 / Math.sqrt(res.traceSW() * sc.wn));
+        return finish(kernel, pts, base, opt, fb, sc.m, g, res.primal() + Math.log(sc.wn),
+                res.dual() + Math.log(sc.wn), res.relativeGap(), res.iterations(), res.seconds(), res.converged(),
+                res.eigenSeconds());
     }
 }
