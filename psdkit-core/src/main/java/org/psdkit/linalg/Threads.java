@@ -15,6 +15,7 @@ package org.psdkit.linalg;
  */
 public final class Threads {
     private static volatile int threads;
+    private static int capDepth; // guarded by Threads.class: nesting depth of blasCapped calls
 
     static {
         int def = Math.max(1, Runtime.getRuntime().availableProcessors());
@@ -47,10 +48,51 @@ public final class Threads {
         if (n < 1) {
             throw new IllegalArgumentException("threads must be >= 1, got " + n);
         }
+        if (capDepth == 0) {
+            setBlas(n);
+        }
+        threads = n;
+    }
+
+    /**
+     * Runs {@code body} with OpenBLAS limited to at most {@code cap} threads, then restores the library setting.
+     * For solvers whose dense blocks are small (order of a few hundred): there a second BLAS thread gains little on
+     * an idle machine and, on a busy one, spins at every barrier of a blocked factorisation (docs/benchmarks/
+     * kernel-sos.md: 7–10× the wall time at n = 100–200). The cap is process-wide while {@code body} runs (OpenBLAS
+     * has one thread setting), so a concurrent caller's BLAS calls run capped too; results agree up to rounding.
+     * Nested or concurrent calls keep the first cap until the last of them returns. {@link #get()} is unchanged.
+     */
+    public static <T> T blasCapped(int cap, java.util.function.Supplier<T> body) {
+        if (cap < 1) {
+            throw new IllegalArgumentException("cap must be >= 1, got " + cap);
+        }
+        synchronized (Threads.class) {
+            if (capDepth++ == 0 && threads > cap) {
+                setBlas(cap);
+            }
+        }
+        try {
+            return body.get();
+        } finally {
+            synchronized (Threads.class) {
+                if (--capDepth == 0) {
+                    setBlas(threads);
+                }
+            }
+        }
+    }
+
+    /** The OpenBLAS thread count now in force (below {@link #get()} inside {@link #blasCapped}). */
+    public static int blasThreads() {
+        try (NativeCalls.Call nc = NativeCalls.enter()) {
+            return org.bytedeco.openblas.global.openblas.blas_get_num_threads();
+        }
+    }
+
+    private static void setBlas(int n) {
         try (NativeCalls.Call nc = NativeCalls.enter()) {
             org.bytedeco.openblas.global.openblas.blas_set_num_threads(n);
         }
-        threads = n;
     }
 
     /** The current thread count. */

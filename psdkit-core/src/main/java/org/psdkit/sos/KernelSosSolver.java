@@ -3,6 +3,7 @@ package org.psdkit.sos;
 import java.util.Arrays;
 import org.psdkit.linalg.Cholesky;
 import org.psdkit.linalg.Linalg;
+import org.psdkit.linalg.Threads;
 import org.psdkit.linalg.LinalgException;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.optim.ProgressListener;
@@ -94,6 +95,14 @@ final class KernelSosSolver {
     /** The Schur complement of the current iteration (for the refinement of dy). */
     private double[] mmCur;
 
+    /**
+     * Below this n every dense block (order n + 1) runs on one BLAS thread ({@link Threads#blasCapped}): measured in
+     * one session under load 10–14 (docs/benchmarks/kernel-sos.md), n = 200 took 1.2 CPU s / 4–5 s wall with one
+     * thread against 4.6–10.7 CPU s / 30–47 s wall with two, whose barriers spin in every factorisation of order
+     * 201; on an idle machine a second thread can save at most the parallel part of a few ms per factorisation.
+     */
+    static final int ONE_BLAS_THREAD_BELOW = 500;
+
     /** Solution: status, y = (t, α), and the iterates. */
     record Solution(SdpResult result, double t, double[] alpha) {
     }
@@ -114,6 +123,9 @@ final class KernelSosSolver {
         if (w.rows() != g.rows() + 1 || w.cols() != g.rows()) {
             throw new IllegalArgumentException("W must be (n+1) x n for an n x n G, got " + w.rows() + "x"
                     + w.cols() + " and " + g.rows() + "x" + g.cols());
+        }
+        if (g.rows() < ONE_BLAS_THREAD_BELOW) {
+            return Threads.blasCapped(1, () -> new KernelSosSolver(w, g, opt).run());
         }
         return new KernelSosSolver(w, g, opt).run();
     }
