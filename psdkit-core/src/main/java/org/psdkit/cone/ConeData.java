@@ -1,6 +1,8 @@
 package org.psdkit.cone;
 
+import java.util.List;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.psd.Nystrom;
 
 /**
  * What every cone-family fit (quantile, heteroscedastic) shares before it builds its blocks: the check of the
@@ -56,12 +58,28 @@ public final class ConeData {
         java.util.Objects.requireNonNull(solver, "solver");
     }
 
-    /** The Nyström setting ({@link ConeNystrom#exact()} when null); anchors need the psd method. */
-    public static ConeNystrom nystrom(ConeNystrom nystrom, boolean psdMethod, String methodId) {
-        ConeNystrom n = nystrom == null ? ConeNystrom.exact() : nystrom;
+    /** The Nyström setting ({@link Nystrom#exact()} when null); anchors need the psd method. */
+    public static Nystrom nystrom(Nystrom nystrom, boolean psdMethod, String methodId) {
+        Nystrom n = nystrom == null ? Nystrom.exact() : nystrom;
         if (n.enabled() && !psdMethod) {
             throw new IllegalArgumentException("anchors are supported by the psd method only, not " + methodId);
         }
         return n;
+    }
+
+    /**
+     * The expansion points of fitted functions: those of the first kernel function among them, else
+     * {@code fallback} (the training points of an exact model).
+     */
+    public static Matrix expansionPoints(List<ScalarFunction> functions, Matrix fallback) {
+        for (ScalarFunction f : functions) {
+            if (f instanceof KernelExpansion e) {
+                return e.points();
+            }
+            if (f instanceof KernelSumOfSquares s) {
+                return s.points();
+            }
+        }
+        return fallback;
     }
 }

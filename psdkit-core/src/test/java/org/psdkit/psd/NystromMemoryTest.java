@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.psdkit.cone.ConeDualSolver;
-import org.psdkit.cone.ConeNystrom;
 import org.psdkit.cone.hetero.HeteroTrainer;
 import org.psdkit.cone.hetero.HeteroscedasticRegression;
 import org.psdkit.data.Dataset;
@@ -64,7 +63,7 @@ class NystromMemoryTest {
             }
             HeteroscedasticRegression.Options ho = new HeteroscedasticRegression.Options(k, 1e-2, 0.05,
                     HeteroscedasticRegression.Method.PSD, 1, 0L, new ConeDualSolver.Options(1e-4, 1e-4, 20, 10),
-                    new ConeNystrom(M, Anchors.Method.KMEANSPP, 3L, PsdOptions.DEFAULT_RANK_THRESHOLD));
+                    new Nystrom(M, Anchors.Method.KMEANSPP, 3L, PsdOptions.DEFAULT_RANK_THRESHOLD));
             new HeteroTrainer(ho, null, Scaler.Kind.NONE).fit(d);
         }
     }

@@ -15,7 +15,7 @@ import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.cone.ConeDualSolver;
 import org.psdkit.cone.ConeGrid;
-import org.psdkit.cone.ConeNystrom;
+import org.psdkit.psd.Nystrom;
 import org.psdkit.cone.hetero.HeteroModel;
 import org.psdkit.cone.hetero.HeteroPipeline;
 import org.psdkit.cone.hetero.HeteroTrainer;
@@ -120,9 +120,9 @@ public final class FitConeCommands {
         Kernel parsedKernel;
 
         /** The feature-space settings of --anchors, --anchor-method, --seed, --rank-threshold. */
-        ConeNystrom nystrom(String command) {
+        Nystrom nystrom(String command) {
             double rt = space.rankThreshold(command, "");
-            return new ConeNystrom(space.anchors(), space.anchorMethod(), common.seed, rt);
+            return new Nystrom(space.anchors(), space.anchorMethod(), common.seed, rt);
         }
 
         /** --anchors with a method other than psd, with the flag in the message. */
@@ -259,7 +259,7 @@ public final class FitConeCommands {
             HeteroscedasticRegression.Method m = HeteroscedasticRegression.Method.parse(method);
             check();
             checkAnchors(m.id());
-            ConeNystrom ny = nystrom("hetero");
+            Nystrom ny = nystrom("hetero");
             common.checkOutWritable();
             Dataset raw = common.loadSupervised(false);
             HeteroTrainer trainer = new HeteroTrainer(new HeteroscedasticRegression.Options(kernelOrPlaceholder(),

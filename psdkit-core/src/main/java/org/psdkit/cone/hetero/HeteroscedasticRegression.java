@@ -7,7 +7,7 @@ import org.psdkit.cone.Block;
 import org.psdkit.cone.ConeData;
 import org.psdkit.cone.ConeDualSolver;
 import org.psdkit.cone.ConeGrid;
-import org.psdkit.cone.ConeNystrom;
+import org.psdkit.psd.Nystrom;
 import org.psdkit.cone.Diagnostics;
 import org.psdkit.cone.Features;
 import org.psdkit.cone.GaussianNaturalNll;
@@ -75,11 +75,11 @@ public final class HeteroscedasticRegression {
      * @param restarts        GLM restarts
      * @param seed            seed of the GLM restarts
      * @param solver          dual solver settings
-     * @param nystrom         anchors and rank threshold of the PSD method ({@link ConeNystrom#exact()}: the exact
+     * @param nystrom         anchors and rank threshold of the PSD method ({@link Nystrom#exact()}: the exact
      *                        model); anchors are for the PSD method only
      */
     public record Options(Kernel kernel, double lambda, double frobeniusWeight, Method method, int restarts, long seed,
-                          ConeDualSolver.Options solver, ConeNystrom nystrom) {
+                          ConeDualSolver.Options solver, Nystrom nystrom) {
 
         /** Default number of GLM restarts. */
         public static final int DEFAULT_RESTARTS = 5;
@@ -90,10 +90,10 @@ public final class HeteroscedasticRegression {
             nystrom = ConeData.nystrom(nystrom, method == Method.PSD, method.id());
         }
 
-        /** The exact model ({@link ConeNystrom#exact()}). */
+        /** The exact model ({@link Nystrom#exact()}). */
         public Options(Kernel kernel, double lambda, double frobeniusWeight, Method method, int restarts, long seed,
                        ConeDualSolver.Options solver) {
-            this(kernel, lambda, frobeniusWeight, method, restarts, seed, solver, ConeNystrom.exact());
+            this(kernel, lambda, frobeniusWeight, method, restarts, seed, solver, Nystrom.exact());
         }
 
         public static Options of(double sigma, double lambda, Method method) {
@@ -126,7 +126,7 @@ public final class HeteroscedasticRegression {
         double[][] d;
         Diagnostics diag;
         EmpiricalFeatureMap psdMap = null;
-        ConeNystrom ny = o.nystrom();
+        Nystrom ny = o.nystrom();
         switch (o.method()) {
             case PSD, PNM -> {
                 List<Block> blocks = new ArrayList<>();

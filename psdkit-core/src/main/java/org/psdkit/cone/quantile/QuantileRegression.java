@@ -8,7 +8,7 @@ import org.psdkit.cone.Block;
 import org.psdkit.cone.ConeData;
 import org.psdkit.cone.ConeDualSolver;
 import org.psdkit.cone.ConeGrid;
-import org.psdkit.cone.ConeNystrom;
+import org.psdkit.psd.Nystrom;
 import org.psdkit.cone.Diagnostics;
 import org.psdkit.cone.Features;
 import org.psdkit.cone.KernelExpansion;
@@ -99,12 +99,12 @@ public final class QuantileRegression {
      * @param restarts        GLM restarts
      * @param seed            seed of the GLM restarts
      * @param solver          dual solver settings
-     * @param nystrom         anchors and rank threshold of the PSD method ({@link ConeNystrom#exact()}: the exact
+     * @param nystrom         anchors and rank threshold of the PSD method ({@link Nystrom#exact()}: the exact
      *                        model); anchors are for the PSD method only
      */
     public record Options(double[] taus, Kernel kernel, double lambda, double frobeniusWeight, Method method,
                           boolean constantBlocks, int restarts, long seed, ConeDualSolver.Options solver,
-                          ConeNystrom nystrom) {
+                          Nystrom nystrom) {
 
         /** Default number of GLM restarts (the paper restarts randomly without saying how often). */
         public static final int DEFAULT_RESTARTS = 5;
@@ -127,11 +127,11 @@ public final class QuantileRegression {
             nystrom = ConeData.nystrom(nystrom, method == Method.PSD, method.id());
         }
 
-        /** The exact model ({@link ConeNystrom#exact()}). */
+        /** The exact model ({@link Nystrom#exact()}). */
         public Options(double[] taus, Kernel kernel, double lambda, double frobeniusWeight, Method method,
                        boolean constantBlocks, int restarts, long seed, ConeDualSolver.Options solver) {
             this(taus, kernel, lambda, frobeniusWeight, method, constantBlocks, restarts, seed, solver,
-                    ConeNystrom.exact());
+                    Nystrom.exact());
         }
 
         public static Options of(double[] taus, double sigma, double lambda, Method method) {
@@ -179,7 +179,7 @@ public final class QuantileRegression {
         int m = taus.length;
         int p = pivot(taus);
         long t0 = System.nanoTime();
-        ConeNystrom ny = o.nystrom();
+        Nystrom ny = o.nystrom();
         // the n×n Gram of the exact linear blocks; the Nyström path never forms it
         Matrix g = ny.enabled() || o.method() == Method.NCM || o.method() == Method.GLM ? null
                 : LinearBlock.gram(k, 1.0, x);

@@ -67,7 +67,7 @@ public record QuantileTrainer(QuantileRegression.Options options, ConeGrid grid,
         double[][] range = ConePipeline.range(raw.x());
         ModelHeader h = ModelHeader.of(TYPE, raw, scaler, m.kernel().spec(), hyperParameters(m));
         return new QuantilePipeline(h, m, m.diagnostics().toMap(),
-                org.psdkit.cone.ConeNystrom.expansionPoints(m.functions(), train.x()), range[0], range[1], sel);
+                org.psdkit.cone.ConeData.expansionPoints(m.functions(), train.x()), range[0], range[1], sel);
     }
 
     /** The options as written in model files ({@code method, taus, lambda, frobeniusWeight}). */

@@ -1,5 +1,6 @@
 package org.psdkit.cone;
 
+import org.psdkit.psd.Nystrom;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,7 +23,7 @@ import org.psdkit.psd.Anchors;
 import org.psdkit.psd.PsdOptions;
 
 /** The Nyström layer of the cone families (hetero, quantile). */
-class ConeNystromTest {
+class ConeAnchorsTest {
 
     private static final double TIGHT_GAP = 1e-8;
 
@@ -41,13 +42,13 @@ class ConeNystromTest {
         return ConeDualSolver.Options.defaults().withGapTolerance(gap);
     }
 
-    private static QuantilePipeline quantile(Dataset d, ConeNystrom ny, double gap) {
+    private static QuantilePipeline quantile(Dataset d, Nystrom ny, double gap) {
         QuantileRegression.Options o = new QuantileRegression.Options(new double[] {0.1, 0.5, 0.9},
                 new GaussianKernel(0.2), 1e-2, 0.05, QuantileRegression.Method.PSD, false, 1, 0L, solver(gap), ny);
         return new QuantileTrainer(o, null, Scaler.Kind.NONE).fit(d);
     }
 
-    private static HeteroPipeline hetero(Dataset d, ConeNystrom ny, double gap) {
+    private static HeteroPipeline hetero(Dataset d, Nystrom ny, double gap) {
         HeteroscedasticRegression.Options o = new HeteroscedasticRegression.Options(new GaussianKernel(0.2), 1e-2,
                 0.05, HeteroscedasticRegression.Method.PSD, 1, 0L, solver(gap), ny);
         return new HeteroTrainer(o, null, Scaler.Kind.NONE).fit(d);
@@ -74,11 +75,11 @@ class ConeNystromTest {
     @Test
     void withEveryPointAsAnchorEachFamilyEqualsTheExactModel() {
         Dataset d = data(40, 1);
-        ConeNystrom all = new ConeNystrom(40, Anchors.Method.UNIFORM, 3L, PsdOptions.DEFAULT_RANK_THRESHOLD);
+        Nystrom all = new Nystrom(40, Anchors.Method.UNIFORM, 3L, PsdOptions.DEFAULT_RANK_THRESHOLD);
         Matrix g = grid(101);
-        assertClose(quantile(d, ConeNystrom.exact(), TIGHT_GAP).predict(g), quantile(d, all, TIGHT_GAP).predict(g),
+        assertClose(quantile(d, Nystrom.exact(), TIGHT_GAP).predict(g), quantile(d, all, TIGHT_GAP).predict(g),
                 1e-3);
-        assertClose(hetero(d, ConeNystrom.exact(), TIGHT_GAP).predict(g), hetero(d, all, TIGHT_GAP).predict(g),
+        assertClose(hetero(d, Nystrom.exact(), TIGHT_GAP).predict(g), hetero(d, all, TIGHT_GAP).predict(g),
                 1e-3);
     }
 
@@ -86,7 +87,7 @@ class ConeNystromTest {
     void nystromQuantilesNeverCrossAndReportTheFeatureSpace() {
         Dataset d = data(200, 2);
         for (Anchors.Method m : Anchors.Method.values()) {
-            QuantilePipeline q = quantile(d, new ConeNystrom(15, m, 5L, 1e-8), 1e-4);
+            QuantilePipeline q = quantile(d, new Nystrom(15, m, 5L, 1e-8), 1e-4);
             Matrix p = q.predict(grid(2001));
             for (int i = 0; i < p.rows(); i++) {
                 assertTrue(p.get(i, 0) <= p.get(i, 1) && p.get(i, 1) <= p.get(i, 2), m + " crossing at row " + i);
@@ -102,7 +103,7 @@ class ConeNystromTest {
     @Test
     void nystromModelsRoundTripThroughTheExistingCodecs() throws Exception {
         Dataset d = data(120, 4);
-        ConeNystrom ny = new ConeNystrom(12, Anchors.Method.KMEANSPP, 7L, 1e-8);
+        Nystrom ny = new Nystrom(12, Anchors.Method.KMEANSPP, 7L, 1e-8);
         Model[] models = {quantile(d, ny, 1e-4), hetero(d, ny, 1e-4)};
         Matrix g = grid(50);
         for (Model m : models) {
@@ -124,12 +125,12 @@ class ConeNystromTest {
     @Test
     void sameSeedSameModelAndAnchorsOnlyForPsd() {
         Dataset d = data(80, 5);
-        ConeNystrom ny = new ConeNystrom(10, Anchors.Method.LEVERAGE, 11L, 1e-8);
+        Nystrom ny = new Nystrom(10, Anchors.Method.LEVERAGE, 11L, 1e-8);
         assertClose(hetero(d, ny, 1e-4).predict(grid(20)), hetero(d, ny, 1e-4).predict(grid(20)), 0.0);
         assertThrows(IllegalArgumentException.class, () -> new QuantileRegression.Options(new double[] {0.5},
                 new GaussianKernel(0.2), 1e-2, 0.05, QuantileRegression.Method.NCM, false, 1, 0L, solver(1e-4), ny));
-        assertThrows(IllegalArgumentException.class, () -> new ConeNystrom(-1, Anchors.Method.UNIFORM, 0L, 1e-8));
-        assertThrows(IllegalArgumentException.class, () -> new ConeNystrom(5, Anchors.Method.UNIFORM, 0L, 0));
+        assertThrows(IllegalArgumentException.class, () -> new Nystrom(-1, Anchors.Method.UNIFORM, 0L, 1e-8));
+        assertThrows(IllegalArgumentException.class, () -> new Nystrom(5, Anchors.Method.UNIFORM, 0L, 0));
     }
 
     /**
@@ -147,9 +148,9 @@ class ConeNystromTest {
                     ConeDualSolver.Options.DEFAULT_CHECK_EVERY);
             QuantileRegression.Options qo = new QuantileRegression.Options(new double[] {0.25, 0.75},
                     new GaussianKernel(0.2), 1e-2, 0.05, QuantileRegression.Method.PSD, false, 1, 0L, so,
-                    new ConeNystrom(20, Anchors.Method.UNIFORM, 1L, PsdOptions.DEFAULT_RANK_THRESHOLD));
+                    new Nystrom(20, Anchors.Method.UNIFORM, 1L, PsdOptions.DEFAULT_RANK_THRESHOLD));
             HeteroscedasticRegression.Options ho = new HeteroscedasticRegression.Options(new GaussianKernel(0.2),
-                    1e-2, 0.05, HeteroscedasticRegression.Method.PSD, 1, 0L, so, ConeNystrom.exact());
+                    1e-2, 0.05, HeteroscedasticRegression.Method.PSD, 1, 0L, so, Nystrom.exact());
             for (java.util.Map<String, Object> diag : java.util.List.of(
                     new QuantileTrainer(qo, null, Scaler.Kind.NONE).fit(d).diagnostics(),
                     new HeteroTrainer(ho, null, Scaler.Kind.NONE).fit(d).diagnostics())) {
