@@ -54,11 +54,14 @@ public final class SparkNystromKrr {
     }
 
     /**
-     * What a distributed fit returns: the model, its CG diagnostics, the number of rows and the training-set metrics
-     * ({@code rmse}, {@code mae}, {@code r2}, as {@link org.psdkit.model.Metrics#regression}; one more pass).
+     * What a distributed fit returns: the model, its CG diagnostics, the number of rows, the training-set metrics
+     * ({@code rmse}, {@code mae}, {@code r2}, as {@link org.psdkit.model.Metrics#regression}; one more pass) and where
+     * the time went (wall seconds of the driver: {@code countSeconds}, the first pass (n, Σy, norms);
+     * {@code firstPassSeconds}, the Gram job or the right-hand side's; {@code cgJobs} and {@code cgSeconds}, the CG
+     * products' jobs; {@code solveMmSeconds}, K_mm and the m×m algebra; {@code metricsSeconds}, the last pass).
      */
     public record Fit(Pipeline<KernelRidge> pipeline, NystromKrr.Diagnostics diagnostics, long rows,
-                      Map<String, Double> trainMetrics) {
+                      Map<String, Double> trainMetrics, Map<String, Double> timings) {
     }
 
     /**
@@ -113,12 +116,14 @@ public final class SparkNystromKrr {
         try {
             // n, Σy and the largest centred squared norm (the fast Gaussian block's bound, as NystromKrr decides it)
             double[] ny = blocks.treeAggregate(new double[3], task::counts, SparkNystromKrr::addCounts, TREE_DEPTH);
+            long t1 = System.nanoTime();
             long n = (long) ny[0];
             if (n == 0) {
                 throw new IllegalArgumentException(source + ": nystrom krr: no training points");
             }
             double offset = o.center() ? ny[1] / n : 0;
             boolean gramRoute = gramRoute(o.storage(), n, m);
+            long[] cg = new long[2]; // CG jobs and their nanoseconds
             double[] b;
             Matrix gram = null;
             NystromKrr.Operator op;
@@ -132,17 +137,19 @@ public final class SparkNystromKrr {
                 b = java.util.Arrays.copyOfRange(g, m * m, m * m + m);
                 gram = NystromBlocks.symmetricFromLower(java.util.Arrays.copyOf(g, m * m), m);
                 g = null;
-                op = operator(blocks, n, m, ft, "gram+spark");
+                op = operator(blocks, n, m, ft, "gram+spark", cg);
             } else {
                 b = blocks.treeAggregate(new double[m], (acc, blk) -> task.rhs(acc, blk, offset),
                         SparkNystromKrr::add, TREE_DEPTH);
-                op = operator(blocks, n, m, task, "spark");
+                op = operator(blocks, n, m, task, "spark", cg);
             }
+            long t2 = System.nanoTime();
             Matrix kmm = kernel.gram(anchors);
             Cholesky ch = Linalg.cholesky(kmm);
             NystromKrr.Solution s = NystromBlocks.solve(op, kmm, ch, b, offset, o.lambda(), o.tolerance(),
                     o.maxIterations(), gram);
             gram = null;
+            long t3 = System.nanoTime();
             KernelRidge model = NystromKrr.model(kernel, anchors, s, o.center());
             double[] alpha = s.alpha();
             double mean = ny[1] / n;
@@ -152,7 +159,15 @@ public final class SparkNystromKrr {
             metrics.put("rmse", Math.sqrt(r[0] / n));
             metrics.put("mae", r[1] / n);
             metrics.put("r2", r[2] == 0 ? (r[0] == 0 ? 1.0 : 0.0) : 1 - r[0] / r[2]); // as Metrics.r2
-            double secs = (System.nanoTime() - t0) * 1e-9;
+            long t4 = System.nanoTime();
+            double secs = (t4 - t0) * 1e-9;
+            Map<String, Double> timings = new LinkedHashMap<>();
+            timings.put("countSeconds", (t1 - t0) * 1e-9);
+            timings.put("firstPassSeconds", (t2 - t1) * 1e-9);
+            timings.put("cgJobs", (double) cg[0]);
+            timings.put("cgSeconds", cg[1] * 1e-9);
+            timings.put("solveMmSeconds", (t3 - t2 - cg[1]) * 1e-9);
+            timings.put("metricsSeconds", (t4 - t3) * 1e-9);
             List<String> names = featureNames;
             if (names == null) {
                 names = new ArrayList<>();
@@ -169,7 +184,7 @@ public final class SparkNystromKrr {
             ModelHeader h = new ModelHeader(KrrTrainer.TYPE, names, targetName == null ? "y" : targetName, null,
                     kernel.spec(), NystromKrrTrainer.hyperParameters(o, m),
                     new ModelHeader.Training((int) Math.min(Integer.MAX_VALUE, n), d, source));
-            return new Fit(KrrTrainer.of(h, model, diag), s.diagnostics(), n, metrics);
+            return new Fit(KrrTrainer.of(h, model, diag), s.diagnostics(), n, metrics, timings);
         } finally {
             blocks.unpersist(false);
         }
@@ -179,7 +194,8 @@ public final class SparkNystromKrr {
      * The CG product u ↦ K_nmᵀK_nm u as one Spark job: per block K_bᵀ(K_b u) ({@code task}'s arithmetic: double
      * recomputed, or single precision for the Gram route), summed by treeAggregate.
      */
-    private static NystromKrr.Operator operator(JavaRDD<Block> blocks, long n, int m, Task task, String storage) {
+    private static NystromKrr.Operator operator(JavaRDD<Block> blocks, long n, int m, Task task, String storage,
+                                                long[] clock) {
         return new NystromKrr.Operator() {
             @Override
             public long rows() {
@@ -188,8 +204,12 @@ public final class SparkNystromKrr {
 
             @Override
             public double[] applyKtK(double[] u) {
-                return blocks.treeAggregate(new double[m], (acc, blk) -> task.ktk(acc, blk, u),
+                long t = System.nanoTime();
+                double[] w = blocks.treeAggregate(new double[m], (acc, blk) -> task.ktk(acc, blk, u),
                         SparkNystromKrr::add, TREE_DEPTH);
+                clock[0]++;
+                clock[1] += System.nanoTime() - t;
+                return w;
             }
 
             @Override
