@@ -99,17 +99,27 @@ public final class NystromBlocks {
         return out;
     }
 
+    /** {@link #floatBlock} in a new array of exactly rows·m entries (to keep). */
+    public float[] floatBlockCopy(Matrix xb) {
+        return java.util.Arrays.copyOf(floatBlock(xb), xb.rows() * m);
+    }
+
     /**
      * The Gram pass over one block: adds K_bᵀK_b into {@code acc} (its lower triangle, in double from the widened
      * floats) and K_bᵀ(y_b − offset) into {@code rhs} (length m).
      */
     public void addGram(Matrix xb, double[] y, double offset, FloatBlas.GramAccumulator acc, double[] rhs) {
-        int rows = xb.rows();
-        if (y.length < rows || rhs.length != m) {
-            throw new IllegalArgumentException("gram block: " + rows + " rows, " + y.length + " targets, rhs of "
-                    + rhs.length + " for " + m + " anchors");
+        addGram(floatBlock(xb), xb.rows(), y, offset, acc, rhs);
+    }
+
+    /** {@link #addGram(Matrix, double[], double, FloatBlas.GramAccumulator, double[])} for a K_b already computed. */
+    public static void addGram(float[] a, int rows, double[] y, double offset, FloatBlas.GramAccumulator acc,
+                               double[] rhs) {
+        int m = rhs.length;
+        if (y.length < rows || (long) rows * m > a.length) {
+            throw new IllegalArgumentException("gram block: " + rows + " rows, " + y.length + " targets, "
+                    + a.length + " kernel entries for " + m + " anchors");
         }
-        float[] a = floatBlock(xb);
         acc.add(rows, a);
         for (int i = 0; i < rows; i++) {
             double t = y[i] - offset;
@@ -124,12 +134,19 @@ public final class NystromBlocks {
 
     /** A CG pass over one block: adds K_bᵀ(K_b u) into {@code w} (length m), K_b in single precision. */
     public void addKtK(Matrix xb, double[] u, double[] w) {
-        int rows = xb.rows();
-        if (u.length != m || w.length != m) {
-            throw new IllegalArgumentException("ktk block: u of " + u.length + ", w of " + w.length + " for " + m
-                    + " anchors");
+        if (u.length != m) {
+            throw new IllegalArgumentException("ktk block: u of " + u.length + " for " + m + " anchors");
         }
-        float[] a = floatBlock(xb);
+        addKtK(floatBlock(xb), xb.rows(), u, w);
+    }
+
+    /** {@link #addKtK(Matrix, double[], double[])} for a K_b already computed (rows × m, row-major). */
+    public static void addKtK(float[] a, int rows, double[] u, double[] w) {
+        int m = u.length;
+        if (w.length != m || (long) rows * m > a.length) {
+            throw new IllegalArgumentException("ktk block: u of " + m + ", w of " + w.length + ", "
+                    + a.length + " kernel entries for " + rows + " rows");
+        }
         for (int i = 0; i < rows; i++) {
             int off = i * m;
             // four partial sums, as NystromKrr.Problem's pass: independent chains the CPU can overlap
