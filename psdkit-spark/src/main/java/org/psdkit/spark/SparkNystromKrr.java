@@ -34,10 +34,11 @@ import org.psdkit.regression.NystromKrrTrainer;
  * the single machine's: one job in which every partition accumulates K_bᵀK_b of its single-precision blocks
  * (widened to double, dsyrk) and K_bᵀ(y_b − offset) ({@link NystromBlocks}, the core's arithmetic), combined by
  * {@code treeReduce}; the driver factors K_nmᵀK_nm + λK_mm and preconditions the CG with it, which then converges in
- * one to three iterations, i.e. one to three more jobs (plus the final residual check) instead of ≈ 6√(n/m). Its
- * CG products use the same single-precision K_b, so the fit equals the single-machine Gram-route fit with the same
- * anchors up to summation order. A task holds ≈ 16m² bytes for it whatever its partition's size
- * ({@code Task.gramPartition}).
+ * one to three iterations, i.e. one to three more jobs (plus the final residual check) instead of ≈ 6√(n/m). The
+ * Gram job caches the single-precision blocks (n·m floats over the cluster, {@code MEMORY_AND_DISK}) and the CG
+ * jobs multiply them, as the single machine keeps them: the fit equals the single-machine Gram-route fit with the
+ * same anchors up to summation order. A task holds ≈ 16m² bytes for the Gram sum whatever its partition's size
+ * ({@link #gramPartition}).
  *
  * <p>Rows are {@code double[]} of the d features followed by the target. Features are used as given (no scaling:
  * the model's scaler is the identity). The result is an ordinary {@code krr} model whose points are the anchors.
@@ -113,6 +114,7 @@ public final class SparkNystromKrr {
         long t0 = System.nanoTime();
         Task task = new Task(kernel.spec(), anchors);
         JavaRDD<Block> blocks = rows.mapPartitions(it -> blocks(it, d, m)).persist(StorageLevel.MEMORY_AND_DISK());
+        JavaRDD<FloatBlock> floats = null;
         try {
             // n, Σy and the largest centred squared norm (the fast Gaussian block's bound, as NystromKrr decides it)
             double[] ny = blocks.treeAggregate(new double[3], task::counts, SparkNystromKrr::addCounts, TREE_DEPTH);
@@ -131,17 +133,43 @@ public final class SparkNystromKrr {
                 // one job: per partition K_bᵀK_b and K_bᵀ(y_b − offset) of the single-precision blocks (an m×m
                 // lower triangle and an m-vector), summed by treeReduce (treeAggregate without a zero value, which
                 // would ship m² doubles to every task)
+                // the single-precision blocks are cached (memory, spilling to disk) by this job for the CG jobs,
+                // as the single machine keeps them (Storage.GRAM's float store)
                 Task ft = task.floats(ny[2]);
-                double[] g = blocks.mapPartitions(it -> ft.gramPartition(it, offset))
+                floats = blocks.map(ft::floatBlock).persist(StorageLevel.MEMORY_AND_DISK());
+                double[] g = floats.mapPartitions(it -> gramPartition(it, m, offset))
                         .treeReduce(SparkNystromKrr::add, TREE_DEPTH);
                 b = java.util.Arrays.copyOfRange(g, m * m, m * m + m);
                 gram = NystromBlocks.symmetricFromLower(java.util.Arrays.copyOf(g, m * m), m);
                 g = null;
-                op = operator(blocks, n, m, ft, "gram+spark", cg);
+                JavaRDD<FloatBlock> fb = floats;
+                op = new NystromKrr.Operator() {
+                    @Override
+                    public long rows() {
+                        return n;
+                    }
+
+                    @Override
+                    public double[] applyKtK(double[] u) {
+                        long t = System.nanoTime();
+                        double[] w = fb.treeAggregate(new double[m], (acc, blk) -> {
+                            NystromBlocks.addKtK(blk.k, blk.rows, u, acc);
+                            return acc;
+                        }, SparkNystromKrr::add, TREE_DEPTH);
+                        cg[0]++;
+                        cg[1] += System.nanoTime() - t;
+                        return w;
+                    }
+
+                    @Override
+                    public String storage() {
+                        return "gram+spark";
+                    }
+                };
             } else {
                 b = blocks.treeAggregate(new double[m], (acc, blk) -> task.rhs(acc, blk, offset),
                         SparkNystromKrr::add, TREE_DEPTH);
-                op = operator(blocks, n, m, task, "spark", cg);
+                op = operator(blocks, n, m, task, cg);
             }
             long t2 = System.nanoTime();
             Matrix kmm = kernel.gram(anchors);
@@ -187,15 +215,17 @@ public final class SparkNystromKrr {
             return new Fit(KrrTrainer.of(h, model, diag), s.diagnostics(), n, metrics, timings);
         } finally {
             blocks.unpersist(false);
+            if (floats != null) {
+                floats.unpersist(false);
+            }
         }
     }
 
     /**
-     * The CG product u ↦ K_nmᵀK_nm u as one Spark job: per block K_bᵀ(K_b u) ({@code task}'s arithmetic: double
-     * recomputed, or single precision for the Gram route), summed by treeAggregate.
+     * The plain route's CG product u ↦ K_nmᵀK_nm u as one Spark job: per block K_bᵀ(K_b u), K_b recomputed in
+     * double, summed by treeAggregate.
      */
-    private static NystromKrr.Operator operator(JavaRDD<Block> blocks, long n, int m, Task task, String storage,
-                                                long[] clock) {
+    private static NystromKrr.Operator operator(JavaRDD<Block> blocks, long n, int m, Task task, long[] clock) {
         return new NystromKrr.Operator() {
             @Override
             public long rows() {
@@ -214,7 +244,7 @@ public final class SparkNystromKrr {
 
             @Override
             public String storage() {
-                return storage;
+                return "spark";
             }
         };
     }
@@ -286,6 +316,40 @@ public final class SparkNystromKrr {
             out.add(Block.of(buf, d));
         }
         return out.iterator();
+    }
+
+    /**
+     * One partition's K_bᵀK_b (lower triangle, row-major, m² entries) followed by its K_bᵀ(y_b − offset) (m), in
+     * one array. Memory held by the task for it whatever the partition's size: the accumulator's native m×m doubles
+     * plus one widened block (8·rows·m ≤ 8·{@link #BLOCK_ENTRIES} bytes) and the m² + m doubles returned, i.e.
+     * ≈ 16m² bytes + 8 MB (m = 1,000: 24 MB), beside the cached single-precision blocks Spark's block manager holds.
+     */
+    static Iterator<double[]> gramPartition(Iterator<FloatBlock> it, int m, double offset) {
+        double[] out = new double[m * m + m];
+        double[] rhs = new double[m];
+        try (FloatBlas.GramAccumulator acc = new FloatBlas.GramAccumulator(m)) {
+            while (it.hasNext()) {
+                FloatBlock b = it.next();
+                NystromBlocks.addGram(b.k, b.rows, b.y, offset, acc, rhs);
+            }
+            acc.addLowerInto(out);
+        }
+        System.arraycopy(rhs, 0, out, m * m, m);
+        return List.of(out).iterator();
+    }
+
+    /** A block's K_b in single precision (rows × m, row-major, as {@link NystromBlocks}) and its targets. */
+    static final class FloatBlock implements Serializable {
+        private static final long serialVersionUID = 1L;
+        final int rows;
+        final float[] k;
+        final double[] y;
+
+        FloatBlock(int rows, float[] k, double[] y) {
+            this.rows = rows;
+            this.k = k;
+            this.y = y;
+        }
     }
 
     /** Rows of one block: features column-major (b×d, {@link Matrix}'s layout) and targets. */
@@ -374,11 +438,6 @@ public final class SparkNystromKrr {
         }
 
         double[] ktk(double[] acc, Block b, double[] u) {
-            init();
-            if (floats != null) {
-                floats.addKtK(b.features(), u, acc);
-                return acc;
-            }
             Matrix k = kb(b);
             return add(acc, Linalg.gemv(k, true, Linalg.gemv(k, false, u)));
         }
@@ -394,25 +453,10 @@ public final class SparkNystromKrr {
             return acc;
         }
 
-        /**
-         * One partition's K_bᵀK_b (lower triangle, row-major, m² entries) followed by its K_bᵀ(y_b − offset) (m),
-         * single precision K_b as NystromBlocks computes it. Memory held by the task whatever the partition's size:
-         * the accumulator's native m×m doubles plus one widened block (≤ 8·{@link #BLOCK_ENTRIES} bytes), the
-         * single-precision block (4·BLOCK_ENTRIES bytes) and the m² + m doubles returned: ≈ 16m² bytes + 12 MB.
-         */
-        Iterator<double[]> gramPartition(Iterator<Block> it, double offset) {
+        /** The block's K_b in single precision (the Gram route's), with its targets. */
+        FloatBlock floatBlock(Block b) {
             init();
-            double[] out = new double[m * m + m];
-            double[] rhs = new double[m];
-            try (FloatBlas.GramAccumulator acc = new FloatBlas.GramAccumulator(m)) {
-                while (it.hasNext()) {
-                    Block b = it.next();
-                    floats.addGram(b.features(), b.y, offset, acc, rhs);
-                }
-                acc.addLowerInto(out);
-            }
-            System.arraycopy(rhs, 0, out, m * m, m);
-            return List.of(out).iterator();
+            return new FloatBlock(b.rows, floats.floatBlockCopy(b.features()), b.y);
         }
 
         /** Adds Σ(y − f)², Σ|y − f| and Σ(y − mean)² of the block, f = K_b α + offset (the model's prediction). */
