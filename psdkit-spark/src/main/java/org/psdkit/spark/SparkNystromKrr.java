@@ -132,9 +132,8 @@ public final class SparkNystromKrr {
             if (gramRoute) {
                 // one job: per partition K_bᵀK_b and K_bᵀ(y_b − offset) of the single-precision blocks (an m×m
                 // lower triangle and an m-vector), summed by treeReduce (treeAggregate without a zero value, which
-                // would ship m² doubles to every task)
-                // the single-precision blocks are cached (memory, spilling to disk) by this job for the CG jobs,
-                // as the single machine keeps them (Storage.GRAM's float store)
+                // would ship m² doubles to every task); the job caches the single-precision blocks (memory, spilling
+                // to disk) for the CG jobs, as the single machine keeps them (Storage.GRAM's float store)
                 Task ft = task.floats(ny[2]);
                 floats = blocks.map(ft::floatBlock).persist(StorageLevel.MEMORY_AND_DISK());
                 double[] g = floats.mapPartitions(it -> gramPartition(it, m, offset))
@@ -251,8 +250,8 @@ public final class SparkNystromKrr {
 
     /**
      * The route, as {@link NystromKrr.Storage#AUTO} chooses it on one machine: {@code gram} always,
-     * {@code recompute} and {@code float} never (the plain Falkon CG, K_nm recomputed in double every iteration:
-     * a cluster keeps no K_nm), {@code auto} when NystromKrr's cost model prefers it
+     * {@code recompute} and {@code float} never (the plain Falkon CG, K_nm recomputed in double every iteration),
+     * {@code auto} when NystromKrr's cost model prefers it
      * ({@link NystromBlocks#gramCheaper}; it prices the CG passes it saves as passes over a kept single-precision
      * K_nm, so against this engine's passes, which recompute K_nm and each cost a Spark job, it is conservative) and
      * the driver's m×m arrays fit ({@link #gramFitsDriver}).
