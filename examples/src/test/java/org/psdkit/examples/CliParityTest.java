@@ -7,9 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +23,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
+import org.psdkit.cli.CliRun;
 import org.psdkit.io.ModelIO;
 import org.psdkit.model.Classifier;
 
@@ -215,24 +214,11 @@ class CliParityTest {
         }
     }
 
-    /** Runs {@code psdkit args...} in-process with stdout and stderr captured; fails unless it exits with 0. */
-    private static synchronized void cli(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        int status;
-        try (PrintStream po = new PrintStream(o, true, StandardCharsets.UTF_8);
-             PrintStream pe = new PrintStream(e, true, StandardCharsets.UTF_8)) {
-            System.setOut(po);
-            System.setErr(pe);
-            status = org.psdkit.cli.Main.execute(args);
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-        assertEquals(0, status, "psdkit " + String.join(" ", args) + "\nstdout: " + o.toString(StandardCharsets.UTF_8)
-                + "\nstderr: " + e.toString(StandardCharsets.UTF_8));
+    /** Runs {@code psdkit args...} in-process (psdkit-cli's shared {@link CliRun}); fails unless it exits with 0. */
+    private static void cli(String... args) {
+        CliRun r = CliRun.run(args);
+        assertEquals(0, r.status(), "psdkit " + String.join(" ", args) + "\nstdout: " + r.out() + "\nstderr: "
+                + r.err());
     }
 
     /** One RFC 4180 record (no line breaks inside fields). */

@@ -5,7 +5,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Runs the CLI in-process with stdout and stderr captured (tests must not print to stdout).
+ * Runs the CLI in-process with stdout and stderr captured (tests must not print to stdout). The one runner of the
+ * command-line tests: psdkit-cli's test-jar ({@code maven-jar-plugin test-jar}) carries it to examples'
+ * {@code CliParityTest} and psdkit-spark's {@code SparkCliTest}.
  *
  * <pre>{@code
  * CliRun r = CliRun.run("fit", "krr", "--train", file, "--out", out, "--json");
@@ -16,7 +18,15 @@ import java.nio.charset.StandardCharsets;
 public record CliRun(int status, String out, String err) {
 
     /** Runs {@code psdkit args...}; System.out/err are restored afterwards. */
-    public static synchronized CliRun run(String... args) {
+    public static CliRun run(String... args) {
+        return run(Main::execute, args);
+    }
+
+    /**
+     * Runs {@code main} (a CLI entry point returning the exit status, such as {@code Main::execute}) on
+     * {@code args}; System.out/err are restored afterwards.
+     */
+    public static synchronized CliRun run(java.util.function.ToIntFunction<String[]> main, String... args) {
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
         ByteArrayOutputStream o = new ByteArrayOutputStream();
@@ -26,7 +36,7 @@ public record CliRun(int status, String out, String err) {
              PrintStream pe = new PrintStream(e, true, StandardCharsets.UTF_8)) {
             System.setOut(po);
             System.setErr(pe);
-            status = Main.execute(args);
+            status = main.applyAsInt(args);
         } finally {
             System.setOut(oldOut);
             System.setErr(oldErr);

@@ -21,7 +21,10 @@ import org.psdkit.regression.NystromKrrTrainer;
  * uniform anchors, both in this JVM and in every round, so that their ratio is the engine's overhead measured under
  * the same load. Data: x ~ N(0, I_d), y = Σ_j sin x_j + 0.3 ε (the krr-scale benchmark's). The Spark side's rows are
  * parallelised into {@code partitions} partitions and cached before the clock starts; it recomputes the kernel
- * block every CG iteration, so {@code storage = recompute} gives the local side the same arithmetic.
+ * block every CG iteration, so {@code storage = recompute} gives the local side the same arithmetic; with
+ * {@code storage = gram} both sides take the Gram route (the local side keeps what single-precision K_nm fits its
+ * heap, the Spark side recomputes its single-precision blocks in each of the few CG passes). Each round reports
+ * both sides' per-pass profile ({@code NystromKrr.Problem#timings}, {@link SparkNystromKrr.Fit#timings}).
  */
 final class SparkBench {
 
@@ -78,6 +81,7 @@ final class SparkBench {
                 NystromKrr.Problem p = NystromKrr.problem(k, x, anchors, storage);
                 NystromKrrTrainer.Fit local = NystromKrrTrainer.solve(p, y, o);
                 double tl = (System.nanoTime() - t0) * 1e-9;
+                Map<String, Double> localProfile = p.timings();
                 p = null;
                 long t1 = System.nanoTime();
                 SparkNystromKrr.Fit spark = SparkNystromKrr.fit(rdd, k, anchors, o, null, null, "bench");
@@ -90,6 +94,9 @@ final class SparkBench {
                 m.put("local_iterations", local.diagnostics().iterations());
                 m.put("spark_iterations", spark.diagnostics().iterations());
                 m.put("local_storage", local.diagnostics().storage());
+                m.put("spark_storage", spark.diagnostics().storage());
+                m.put("local_profile", localProfile);
+                m.put("spark_profile", spark.timings());
                 m.put("max_rel_diff_alpha", maxRelDiff(spark.pipeline().inner().alpha(), local.model().alpha()));
                 m.put("max_rel_diff_prediction", maxRelDiff(spark.pipeline().inner().predictVector(probe),
                         local.model().predictVector(probe)));

@@ -11,12 +11,14 @@ import org.apache.spark.storage.StorageLevel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Cholesky;
+import org.psdkit.linalg.FloatBlas;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.ModelHeader;
 import org.psdkit.model.Pipeline;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
+import org.psdkit.regression.NystromBlocks;
 import org.psdkit.regression.NystromKrr;
 import org.psdkit.regression.NystromKrrTrainer;
 
@@ -27,6 +29,16 @@ import org.psdkit.regression.NystromKrrTrainer;
  * and adds K_bᵀ(K_b u), and the partial m-vectors are combined with {@code treeAggregate}. The right-hand side
  * K_nmᵀ(y − offset) is one more such pass. The m×m algebra (K_mm, its Cholesky factor, the preconditioner, the CG
  * recursion) runs on the driver in {@link NystromKrr#solve}, the same code as the single-machine fit.
+ *
+ * <p>The Gram route ({@link NystromKrr.Storage#GRAM}; chosen by {@code auto} as {@link #gramRoute} says) does as
+ * the single machine's: one job in which every partition accumulates K_bᵀK_b of its single-precision blocks
+ * (widened to double, dsyrk) and K_bᵀ(y_b − offset) ({@link NystromBlocks}, the core's arithmetic), combined by
+ * {@code treeReduce}; the driver factors K_nmᵀK_nm + λK_mm and preconditions the CG with it, which then converges in
+ * one to three iterations, i.e. one to three more jobs (plus the final residual check) instead of ≈ 6√(n/m). The
+ * Gram job caches the single-precision blocks (n·m floats over the cluster, {@code MEMORY_AND_DISK}) and the CG
+ * jobs multiply them, as the single machine keeps them: the fit equals the single-machine Gram-route fit with the
+ * same anchors up to summation order. A task holds ≈ 16m² bytes for the Gram sum whatever its partition's size
+ * ({@link #gramPartition}).
  *
  * <p>Rows are {@code double[]} of the d features followed by the target. Features are used as given (no scaling:
  * the model's scaler is the identity). The result is an ordinary {@code krr} model whose points are the anchors.
@@ -43,11 +55,14 @@ public final class SparkNystromKrr {
     }
 
     /**
-     * What a distributed fit returns: the model, its CG diagnostics, the number of rows and the training-set metrics
-     * ({@code rmse}, {@code mae}, {@code r2}, as {@link org.psdkit.model.Metrics#regression}; one more pass).
+     * What a distributed fit returns: the model, its CG diagnostics, the number of rows, the training-set metrics
+     * ({@code rmse}, {@code mae}, {@code r2}, as {@link org.psdkit.model.Metrics#regression}; one more pass) and where
+     * the time went (wall seconds of the driver: {@code countSeconds}, the first pass (n, Σy, norms);
+     * {@code firstPassSeconds}, the Gram job or the right-hand side's; {@code cgJobs} and {@code cgSeconds}, the CG
+     * products' jobs; {@code solveMmSeconds}, K_mm and the m×m algebra; {@code metricsSeconds}, the last pass).
      */
     public record Fit(Pipeline<KernelRidge> pipeline, NystromKrr.Diagnostics diagnostics, long rows,
-                      Map<String, Double> trainMetrics) {
+                      Map<String, Double> trainMetrics, Map<String, Double> timings) {
     }
 
     /**
@@ -99,42 +114,69 @@ public final class SparkNystromKrr {
         long t0 = System.nanoTime();
         Task task = new Task(kernel.spec(), anchors);
         JavaRDD<Block> blocks = rows.mapPartitions(it -> blocks(it, d, m)).persist(StorageLevel.MEMORY_AND_DISK());
+        JavaRDD<FloatBlock> floats = null;
         try {
-            double[] ny = blocks.treeAggregate(new double[2], (acc, b) -> {
-                acc[0] += b.rows;
-                for (double v : b.y) {
-                    acc[1] += v;
-                }
-                return acc;
-            }, SparkNystromKrr::add, TREE_DEPTH);
+            // n, Σy and the largest centred squared norm (the fast Gaussian block's bound, as NystromKrr decides it)
+            double[] ny = blocks.treeAggregate(new double[3], task::counts, SparkNystromKrr::addCounts, TREE_DEPTH);
+            long t1 = System.nanoTime();
             long n = (long) ny[0];
             if (n == 0) {
                 throw new IllegalArgumentException(source + ": nystrom krr: no training points");
             }
             double offset = o.center() ? ny[1] / n : 0;
-            double[] b = blocks.treeAggregate(new double[m], (acc, blk) -> task.rhs(acc, blk, offset),
-                    SparkNystromKrr::add, TREE_DEPTH);
-            NystromKrr.Operator op = new NystromKrr.Operator() {
-                @Override
-                public long rows() {
-                    return n;
-                }
+            boolean gramRoute = gramRoute(o.storage(), n, m);
+            long[] cg = new long[2]; // CG jobs and their nanoseconds
+            double[] b;
+            Matrix gram = null;
+            NystromKrr.Operator op;
+            if (gramRoute) {
+                // one job: per partition K_bᵀK_b and K_bᵀ(y_b − offset) of the single-precision blocks (an m×m
+                // lower triangle and an m-vector), summed by treeReduce (treeAggregate without a zero value, which
+                // would ship m² doubles to every task); the job caches the single-precision blocks (memory, spilling
+                // to disk) for the CG jobs, as the single machine keeps them (Storage.GRAM's float store)
+                Task ft = task.floats(ny[2]);
+                floats = blocks.map(ft::floatBlock).persist(StorageLevel.MEMORY_AND_DISK());
+                double[] g = floats.mapPartitions(it -> gramPartition(it, m, offset))
+                        .treeReduce(SparkNystromKrr::add, TREE_DEPTH);
+                b = java.util.Arrays.copyOfRange(g, m * m, m * m + m);
+                gram = NystromBlocks.symmetricFromLower(java.util.Arrays.copyOf(g, m * m), m);
+                g = null;
+                JavaRDD<FloatBlock> fb = floats;
+                op = new NystromKrr.Operator() {
+                    @Override
+                    public long rows() {
+                        return n;
+                    }
 
-                @Override
-                public double[] applyKtK(double[] u) {
-                    return blocks.treeAggregate(new double[m], (acc, blk) -> task.ktk(acc, blk, u),
-                            SparkNystromKrr::add, TREE_DEPTH);
-                }
+                    @Override
+                    public double[] applyKtK(double[] u) {
+                        long t = System.nanoTime();
+                        double[] w = fb.treeAggregate(new double[m], (acc, blk) -> {
+                            NystromBlocks.addKtK(blk.k, blk.rows, u, acc);
+                            return acc;
+                        }, SparkNystromKrr::add, TREE_DEPTH);
+                        cg[0]++;
+                        cg[1] += System.nanoTime() - t;
+                        return w;
+                    }
 
-                @Override
-                public String storage() {
-                    return "spark";
-                }
-            };
+                    @Override
+                    public String storage() {
+                        return "gram+spark";
+                    }
+                };
+            } else {
+                b = blocks.treeAggregate(new double[m], (acc, blk) -> task.rhs(acc, blk, offset),
+                        SparkNystromKrr::add, TREE_DEPTH);
+                op = operator(blocks, n, m, task, cg);
+            }
+            long t2 = System.nanoTime();
             Matrix kmm = kernel.gram(anchors);
             Cholesky ch = Linalg.cholesky(kmm);
-            NystromKrr.Solution s = NystromKrr.solve(op, kmm, ch, b, offset, o.lambda(), o.tolerance(),
-                    o.maxIterations());
+            NystromKrr.Solution s = NystromBlocks.solve(op, kmm, ch, b, offset, o.lambda(), o.tolerance(),
+                    o.maxIterations(), gram);
+            gram = null;
+            long t3 = System.nanoTime();
             KernelRidge model = NystromKrr.model(kernel, anchors, s, o.center());
             double[] alpha = s.alpha();
             double mean = ny[1] / n;
@@ -144,7 +186,15 @@ public final class SparkNystromKrr {
             metrics.put("rmse", Math.sqrt(r[0] / n));
             metrics.put("mae", r[1] / n);
             metrics.put("r2", r[2] == 0 ? (r[0] == 0 ? 1.0 : 0.0) : 1 - r[0] / r[2]); // as Metrics.r2
-            double secs = (System.nanoTime() - t0) * 1e-9;
+            long t4 = System.nanoTime();
+            double secs = (t4 - t0) * 1e-9;
+            Map<String, Double> timings = new LinkedHashMap<>();
+            timings.put("countSeconds", (t1 - t0) * 1e-9);
+            timings.put("firstPassSeconds", (t2 - t1) * 1e-9);
+            timings.put("cgJobs", (double) cg[0]);
+            timings.put("cgSeconds", cg[1] * 1e-9);
+            timings.put("solveMmSeconds", (t3 - t2 - cg[1]) * 1e-9);
+            timings.put("metricsSeconds", (t4 - t3) * 1e-9);
             List<String> names = featureNames;
             if (names == null) {
                 names = new ArrayList<>();
@@ -161,10 +211,78 @@ public final class SparkNystromKrr {
             ModelHeader h = new ModelHeader(KrrTrainer.TYPE, names, targetName == null ? "y" : targetName, null,
                     kernel.spec(), NystromKrrTrainer.hyperParameters(o, m),
                     new ModelHeader.Training((int) Math.min(Integer.MAX_VALUE, n), d, source));
-            return new Fit(KrrTrainer.of(h, model, diag), s.diagnostics(), n, metrics);
+            return new Fit(KrrTrainer.of(h, model, diag), s.diagnostics(), n, metrics, timings);
         } finally {
             blocks.unpersist(false);
+            if (floats != null) {
+                floats.unpersist(false);
+            }
         }
+    }
+
+    /**
+     * The plain route's CG product u ↦ K_nmᵀK_nm u as one Spark job: per block K_bᵀ(K_b u), K_b recomputed in
+     * double, summed by treeAggregate.
+     */
+    private static NystromKrr.Operator operator(JavaRDD<Block> blocks, long n, int m, Task task, long[] clock) {
+        return new NystromKrr.Operator() {
+            @Override
+            public long rows() {
+                return n;
+            }
+
+            @Override
+            public double[] applyKtK(double[] u) {
+                long t = System.nanoTime();
+                double[] w = blocks.treeAggregate(new double[m], (acc, blk) -> task.ktk(acc, blk, u),
+                        SparkNystromKrr::add, TREE_DEPTH);
+                clock[0]++;
+                clock[1] += System.nanoTime() - t;
+                return w;
+            }
+
+            @Override
+            public String storage() {
+                return "spark";
+            }
+        };
+    }
+
+    /**
+     * The route, as {@link NystromKrr.Storage#AUTO} chooses it on one machine: {@code gram} always,
+     * {@code recompute} and {@code float} never (the plain Falkon CG, K_nm recomputed in double every iteration),
+     * {@code auto} when NystromKrr's cost model prefers it
+     * ({@link NystromBlocks#gramCheaper}; it prices the CG passes it saves as passes over a kept single-precision
+     * K_nm, so against this engine's passes, which recompute K_nm and each cost a Spark job, it is conservative) and
+     * the driver's m×m arrays fit ({@link #gramFitsDriver}).
+     */
+    static boolean gramRoute(NystromKrr.Storage storage, long n, int m) {
+        return switch (storage == null ? NystromKrr.Storage.AUTO : storage) {
+            case GRAM -> true;
+            case RECOMPUTE, FLOAT -> false;
+            case AUTO -> NystromBlocks.gramCheaper(n, m) && gramFitsDriver(m);
+        };
+    }
+
+    /**
+     * Arrays of m² doubles the driver holds on the Gram route: the combined partials (two while treeReduce merges),
+     * the Gram matrix, H̃ = K_nmᵀK_nm + λK_mm and its Cholesky factor, beside K_mm and its factor.
+     */
+    static final int GRAM_DRIVER_ARRAYS = 7;
+
+    /** Whether {@link #GRAM_DRIVER_ARRAYS} m×m arrays fit {@link NystromKrr#GRAM_HEAP_FRACTION} of the free heap. */
+    static boolean gramFitsDriver(int m) {
+        Runtime rt = Runtime.getRuntime();
+        long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        return GRAM_DRIVER_ARRAYS * 8.0 * m * m <= NystromKrr.GRAM_HEAP_FRACTION * free;
+    }
+
+    /** Combines (rows, Σy, max centred norm²) partials. */
+    static double[] addCounts(double[] a, double[] b) {
+        a[0] += b[0];
+        a[1] += b[1];
+        a[2] = Math.max(a[2], b[2]);
+        return a;
     }
 
     static double[] add(double[] a, double[] b) {
@@ -197,6 +315,40 @@ public final class SparkNystromKrr {
             out.add(Block.of(buf, d));
         }
         return out.iterator();
+    }
+
+    /**
+     * One partition's K_bᵀK_b (lower triangle, row-major, m² entries) followed by its K_bᵀ(y_b − offset) (m), in
+     * one array. Memory held by the task for it whatever the partition's size: the accumulator's native m×m doubles
+     * plus one widened block (8·rows·m ≤ 8·{@link #BLOCK_ENTRIES} bytes) and the m² + m doubles returned, i.e.
+     * ≈ 16m² bytes + 8 MB (m = 1,000: 24 MB), beside the cached single-precision blocks Spark's block manager holds.
+     */
+    static Iterator<double[]> gramPartition(Iterator<FloatBlock> it, int m, double offset) {
+        double[] out = new double[m * m + m];
+        double[] rhs = new double[m];
+        try (FloatBlas.GramAccumulator acc = new FloatBlas.GramAccumulator(m)) {
+            while (it.hasNext()) {
+                FloatBlock b = it.next();
+                NystromBlocks.addGram(b.k, b.rows, b.y, offset, acc, rhs);
+            }
+            acc.addLowerInto(out);
+        }
+        System.arraycopy(rhs, 0, out, m * m, m);
+        return List.of(out).iterator();
+    }
+
+    /** A block's K_b in single precision (rows × m, row-major, as {@link NystromBlocks}) and its targets. */
+    static final class FloatBlock implements Serializable {
+        private static final long serialVersionUID = 1L;
+        final int rows;
+        final float[] k;
+        final double[] y;
+
+        FloatBlock(int rows, float[] k, double[] y) {
+            this.rows = rows;
+            this.k = k;
+            this.y = y;
+        }
     }
 
     /** Rows of one block: features column-major (b×d, {@link Matrix}'s layout) and targets. */
@@ -243,27 +395,67 @@ public final class SparkNystromKrr {
         private final int m;
         private final int d;
         private final double[] anchors;
+        /**
+         * NaN: K_b recomputed in double; else K_b in single precision as {@link NystromBlocks} computes it for data
+         * with centred squared norms up to this (the Gram route).
+         */
+        private final double norm2;
         private transient Kernel kernel;
         private transient Matrix c;
+        private transient NystromBlocks floats;
 
         Task(String spec, Matrix anchors) {
-            this.spec = spec;
-            this.m = anchors.rows();
-            this.d = anchors.cols();
-            this.anchors = anchors.data().clone();
+            this(spec, anchors.rows(), anchors.cols(), anchors.data().clone(), Double.NaN);
         }
 
-        private Matrix kb(Block b) {
+        private Task(String spec, int m, int d, double[] anchors, double norm2) {
+            this.spec = spec;
+            this.m = m;
+            this.d = d;
+            this.anchors = anchors;
+            this.norm2 = norm2;
+        }
+
+        /** This task with single-precision K_b for data whose centred squared norms are at most {@code norm2}. */
+        Task floats(double norm2) {
+            return new Task(spec, m, d, anchors, norm2);
+        }
+
+        private void init() {
             if (kernel == null) {
                 kernel = Kernels.parse(spec);
                 c = Matrix.wrap(m, d, anchors);
+                if (!Double.isNaN(norm2)) {
+                    floats = NystromBlocks.of(kernel, c, norm2);
+                }
             }
+        }
+
+        private Matrix kb(Block b) {
+            init();
             return kernel.cross(b.features(), c); // b × m
         }
 
         double[] ktk(double[] acc, Block b, double[] u) {
             Matrix k = kb(b);
             return add(acc, Linalg.gemv(k, true, Linalg.gemv(k, false, u)));
+        }
+
+        /** Adds the block's rows, Σy, and takes the max of its largest centred squared norm. */
+        double[] counts(double[] acc, Block b) {
+            init();
+            acc[0] += b.rows;
+            for (double v : b.y) {
+                acc[1] += v;
+            }
+            acc[2] = Math.max(acc[2], NystromBlocks.maxCentredNorm2(kernel, c, b.features()));
+            return acc;
+        }
+
+        /** The block's K_b in single precision (the Gram route's), with its targets. */
+        FloatBlock floatBlock(Block b) {
+            init();
+            return new FloatBlock(b.rows, floats.floatBlockCopy(b.features()), b.y);
         }
 
         /** Adds Σ(y − f)², Σ|y − f| and Σ(y − mean)² of the block, f = K_b α + offset (the model's prediction). */

@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,9 +19,8 @@ import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.psdkit.cli.Main;
+import org.psdkit.cli.CliRun;
 import org.psdkit.cli.Progress;
-import org.psdkit.io.ModelFile;
 
 /**
  * {@code psdkit fit krr --engine spark} in local mode, joining the tests' shared session: CSV and Parquet input, the
@@ -35,30 +31,6 @@ class SparkCliTest {
     @TempDir
     static Path dir;
     static Path csv;
-
-    record Run(int status, String out, String err) {
-        JsonNode json() throws IOException {
-            return ModelFile.JSON.readTree(out);
-        }
-    }
-
-    static synchronized Run run(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        int status;
-        try (PrintStream po = new PrintStream(o, true, StandardCharsets.UTF_8);
-             PrintStream pe = new PrintStream(e, true, StandardCharsets.UTF_8)) {
-            System.setOut(po);
-            System.setErr(pe);
-            status = Main.execute(args);
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-        return new Run(status, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-    }
 
     @BeforeAll
     static void data() throws IOException {
@@ -72,7 +44,7 @@ class SparkCliTest {
         Files.writeString(csv, sb.toString());
     }
 
-    private static Run fit(String train, String out, String... extra) {
+    private static CliRun fit(String train, String out, String... extra) {
         List<String> a = new ArrayList<>(List.of("fit", "krr", "--train", train, "--out", out, "--engine", "spark",
                 "--kernel", "gaussian(sigma=1)", "--lambda", "1", "--center", "--json"));
         a.addAll(List.of(extra));
@@ -85,13 +57,13 @@ class SparkCliTest {
         if (!a.contains("--anchors")) {
             a.addAll(List.of("--anchors", "30"));
         }
-        return run(a.toArray(new String[0]));
+        return CliRun.run(a.toArray(new String[0]));
     }
 
     @Test
     void csvFitIsAKrrModelThatEvalReads() throws IOException {
         Path model = dir.resolve("csv.json");
-        Run f = fit(csv.toString(), model.toString());
+        CliRun f = fit(csv.toString(), model.toString());
         assertEquals(0, f.status(), f.err());
         JsonNode j = f.json();
         assertEquals("krr", j.get("model").asText());
@@ -100,7 +72,7 @@ class SparkCliTest {
         assertEquals(2, j.get("d").asInt());
         assertEquals(30, j.get("anchors").asInt());
         assertTrue(j.get("converged").asBoolean(), f.out());
-        Run e = run("eval", "--model", model.toString(), "--data", csv.toString(), "--json");
+        CliRun e = CliRun.run("eval", "--model", model.toString(), "--data", csv.toString(), "--json");
         assertEquals(0, e.status(), e.err());
         assertEquals(j.get("rmse").asDouble(), e.json().get("rmse").asDouble(), 1e-9);
         assertEquals(j.get("r2").asDouble(), e.json().get("r2").asDouble(), 1e-9);
@@ -117,7 +89,7 @@ class SparkCliTest {
         Dataset<Row> df = SharedSpark.session().createDataFrame(rows, schema);
         String pq = dir.resolve("train.parquet").toString();
         df.repartition(2).write().parquet(pq);
-        Run f = fit(pq, dir.resolve("pq.json").toString(), "--target", "y");
+        CliRun f = fit(pq, dir.resolve("pq.json").toString(), "--target", "y");
         assertEquals(0, f.status(), f.err());
         assertEquals(300, f.json().get("n").asInt());
 
@@ -125,7 +97,7 @@ class SparkCliTest {
                 .add("y", DataTypes.DoubleType);
         String bad = dir.resolve("bad.parquet").toString();
         SharedSpark.session().createDataFrame(List.of(RowFactory.create(1.0, "x", 2.0)), s2).write().parquet(bad);
-        Run b = fit(bad, dir.resolve("bad.json").toString());
+        CliRun b = fit(bad, dir.resolve("bad.json").toString());
         assertEquals(2, b.status(), b.err());
         assertTrue(b.err().contains("column 'c' is of type string"), b.err());
     }
@@ -134,7 +106,7 @@ class SparkCliTest {
     void badValuesAndMissingFilesAreExitTwoNamingThePathAndColumn() throws IOException {
         Path text = dir.resolve("text.csv");
         Files.writeString(text, "a,b,y\n1,2,3\n4,oops,6\n7,8,9\n");
-        Run r = fit(text.toString(), dir.resolve("t.json").toString(), "--anchors", "2");
+        CliRun r = fit(text.toString(), dir.resolve("t.json").toString(), "--anchors", "2");
         assertEquals(2, r.status(), r.err());
         assertTrue(r.err().startsWith("psdkit: error: " + text + ": column 'b': 'oops' is not a number"), r.err());
         assertFalse(r.err().contains("\tat "), r.err());
@@ -142,27 +114,27 @@ class SparkCliTest {
 
         Path nan = dir.resolve("nan.csv");
         Files.writeString(nan, "a,b,y\n1,2,3\n4,5,NaN\n7,8,9\n");
-        Run n = fit(nan.toString(), dir.resolve("n.json").toString(), "--anchors", "2");
+        CliRun n = fit(nan.toString(), dir.resolve("n.json").toString(), "--anchors", "2");
         assertEquals(2, n.status(), n.err());
         assertTrue(n.err().contains("column 'y': NaN is not a finite number"), n.err());
 
         Path missing = dir.resolve("nowhere.csv");
-        Run m = fit(missing.toString(), dir.resolve("m.json").toString());
+        CliRun m = fit(missing.toString(), dir.resolve("m.json").toString());
         assertEquals(2, m.status(), m.err());
         assertTrue(m.err().contains("--train " + missing + ": no such file or directory"), m.err());
 
-        Run t = fit(csv.toString(), dir.resolve("t2.json").toString(), "--target", "z");
+        CliRun t = fit(csv.toString(), dir.resolve("t2.json").toString(), "--target", "z");
         assertEquals(2, t.status(), t.err());
         assertTrue(t.err().contains("no column named 'z' (--target)"), t.err());
 
-        Run many = fit(csv.toString(), dir.resolve("t3.json").toString(), "--anchors", "601");
+        CliRun many = fit(csv.toString(), dir.resolve("t3.json").toString(), "--anchors", "601");
         assertEquals(2, many.status(), many.err());
         assertTrue(many.err().contains("--anchors must be at most the number of points"), many.err());
     }
 
     @Test
     void badAndUnreachableMastersAreExitTwo() throws IOException {
-        Run bad = fit(csv.toString(), dir.resolve("b.json").toString(), "--master", "foo://x");
+        CliRun bad = fit(csv.toString(), dir.resolve("b.json").toString(), "--master", "foo://x");
         assertEquals(2, bad.status(), bad.err());
         assertTrue(bad.err().startsWith("psdkit: error: --master: 'foo://x' is not a Spark master URL"), bad.err());
         int port;
@@ -170,7 +142,7 @@ class SparkCliTest {
             port = s.getLocalPort(); // closed again: nothing listens there
         }
         long t0 = System.nanoTime();
-        Run gone = fit(csv.toString(), dir.resolve("g.json").toString(), "--master", "spark://127.0.0.1:" + port);
+        CliRun gone = fit(csv.toString(), dir.resolve("g.json").toString(), "--master", "spark://127.0.0.1:" + port);
         assertEquals(2, gone.status(), gone.err());
         assertTrue(gone.err().contains("--master spark://127.0.0.1:" + port + ": no Spark master answers"),
                 gone.err());
@@ -188,7 +160,7 @@ class SparkCliTest {
         });
         try {
             Path out = dir.resolve("fail.json");
-            Run r = fit(csv.toString(), out.toString());
+            CliRun r = fit(csv.toString(), out.toString());
             assertEquals(1, r.status(), r.err());
             String[] lines = r.err().strip().split("\n");
             assertEquals(1, lines.length, r.err());
@@ -210,7 +182,7 @@ class SparkCliTest {
         }
         Files.writeString(pts, sb.toString());
         Path model = dir.resolve("density.json");
-        Run f = run("fit", "density", "--train", pts.toString(), "--out", model.toString(), "--engine", "spark",
+        CliRun f = CliRun.run("fit", "density", "--train", pts.toString(), "--out", model.toString(), "--engine", "spark",
                 "--master", "local[2]", "--anchors", "12", "--kernel", "gaussian(sigma=0.7)", "--lambda", "0.01",
                 "--tol", "1e-3", "--max-iter", "4", "--json"); // few Spark jobs: the wiring, not the optimum
         assertEquals(0, f.status(), f.err());
@@ -228,7 +200,7 @@ class SparkCliTest {
 
     @Test
     void benchSparkReportsTheRatioAndTheSameCoefficients() throws IOException {
-        Run b = run("bench", "spark", "--n", "400", "--anchors", "20", "--d", "3", "--partitions", "2", "--json");
+        CliRun b = CliRun.run("bench", "spark", "--n", "400", "--anchors", "20", "--d", "3", "--partitions", "2", "--json");
         assertEquals(0, b.status(), b.err());
         JsonNode round = b.json().get("rounds").get(0);
         assertTrue(round.get("spark_over_local").asDouble() > 0, b.out());
@@ -239,24 +211,16 @@ class SparkCliTest {
     @Test
     void sparkMainDefaultsToTheSparkEngine() throws IOException {
         String before = System.getProperty("psdkit.engine");
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        int status;
-        try (PrintStream po = new PrintStream(o, true, StandardCharsets.UTF_8);
-             PrintStream pe = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)) {
-            System.setOut(po);
-            System.setErr(pe);
-            status = SparkMain.execute("fit", "krr", "--train", csv.toString(), "--out",
+        CliRun r;
+        try {
+            r = CliRun.run(SparkMain::execute, "fit", "krr", "--train", csv.toString(), "--out",
                     dir.resolve("main.json").toString(), "--anchors", "20", "--lambda", "1", "--json");
         } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
             if (before == null) {
                 System.clearProperty("psdkit.engine");
             }
         }
-        assertEquals(0, status);
-        assertEquals("spark", ModelFile.JSON.readTree(o.toString(StandardCharsets.UTF_8)).get("engine").asText());
+        assertEquals(0, r.status(), r.err());
+        assertEquals("spark", r.json().get("engine").asText());
     }
 }

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.psdkit.io.ModelIO;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.LaplacianKernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
 import org.psdkit.regression.NystromKrr;
@@ -67,14 +68,24 @@ class SparkNystromKrrTest {
      * runs differed by 5e-11 to 3e-10.
      */
     private static NystromKrrTrainer.Options options(boolean center) {
+        return options(center, NystromKrr.Storage.RECOMPUTE);
+    }
+
+    private static NystromKrrTrainer.Options options(boolean center, NystromKrr.Storage storage) {
         return new NystromKrrTrainer.Options(1.0, center, 40, NystromKrr.AnchorMethod.UNIFORM, 11, 1e-10, 500,
-                NystromKrr.Storage.RECOMPUTE);
+                storage);
     }
 
     private static void assertSameAsLocal(double[][] rows, SparkNystromKrr.Fit f, Kernel k, Matrix anchors,
                                           boolean center) {
-        NystromKrr.Problem p = NystromKrr.problem(k, features(rows), anchors, NystromKrr.Storage.RECOMPUTE);
-        NystromKrrTrainer.Fit local = NystromKrrTrainer.solve(p, targets(rows), options(center));
+        assertSameAsLocal(rows, f, k, anchors, center, NystromKrr.Storage.RECOMPUTE);
+    }
+
+    /** The Spark fit against the single-machine fit of the same route ({@code storage}) and anchors. */
+    private static void assertSameAsLocal(double[][] rows, SparkNystromKrr.Fit f, Kernel k, Matrix anchors,
+                                          boolean center, NystromKrr.Storage storage) {
+        NystromKrr.Problem p = NystromKrr.problem(k, features(rows), anchors, storage);
+        NystromKrrTrainer.Fit local = NystromKrrTrainer.solve(p, targets(rows), options(center, storage));
         assertTrue(local.diagnostics().converged(), local.diagnostics().toString());
         assertTrue(f.diagnostics().converged(), f.diagnostics().toString());
         double[] a = f.pipeline().inner().alpha();
@@ -98,6 +109,30 @@ class SparkNystromKrrTest {
             assertEquals(1500, f.rows());
             assertSameAsLocal(rows, f, k, anchors, center);
         }
+    }
+
+    @Test
+    void sparkGramRouteEqualsSingleMachineGramRoute() {
+        JavaSparkContext sc = SharedSpark.context();
+        double[][] rows = data(1500, 3, 2);
+        JavaRDD<double[]> rdd = sc.parallelize(List.of(rows), 4);
+        Matrix anchors = SparkNystromKrr.sampleAnchors(rdd, 40, 6);
+        // the fast single-precision Gaussian block, and Kernel.cross rounded to float
+        for (Kernel k : new Kernel[] {new GaussianKernel(1.0), new LaplacianKernel(1.0)}) {
+            SparkNystromKrr.Fit f = SparkNystromKrr.fit(rdd, k, anchors, options(true, NystromKrr.Storage.GRAM),
+                    null, null, "test");
+            assertEquals("gram+spark", f.diagnostics().storage());
+            assertTrue(f.diagnostics().iterations() <= 3, f.diagnostics().toString());
+            assertSameAsLocal(rows, f, k, anchors, true, NystromKrr.Storage.GRAM);
+        }
+    }
+
+    @Test
+    void autoTakesTheGramRouteWhenTheCoreWould() {
+        assertTrue(SparkNystromKrr.gramRoute(NystromKrr.Storage.AUTO, 1_000_000, 1000));
+        assertTrue(SparkNystromKrr.gramRoute(NystromKrr.Storage.GRAM, 100, 50));
+        assertTrue(!SparkNystromKrr.gramRoute(NystromKrr.Storage.RECOMPUTE, 1_000_000, 1000));
+        assertTrue(!SparkNystromKrr.gramRoute(NystromKrr.Storage.AUTO, 10_000, 5000)); // m large against n
     }
 
     @Test
@@ -134,6 +169,13 @@ class SparkNystromKrrTest {
                 "test");
         assertTrue(INJECTED.get() > before, "no failure was injected");
         assertSameAsLocal(rows, f, k, anchors, true);
+        // the Gram route: its one-job Gram pass retried the same way
+        before = INJECTED.get();
+        f = SparkNystromKrr.fit(failingRows(sc, rows), k, anchors, options(true, NystromKrr.Storage.GRAM), null, null,
+                "test");
+        assertTrue(INJECTED.get() > before, "no failure was injected");
+        assertEquals("gram+spark", f.diagnostics().storage());
+        assertSameAsLocal(rows, f, k, anchors, true, NystromKrr.Storage.GRAM);
     }
 
     @Test

@@ -42,9 +42,9 @@ public final class BenchSparkCommand implements Callable<Integer> {
     @Option(names = "--cg-tol", defaultValue = "1e-6", description = "CG relative residual (default: ${DEFAULT-VALUE}).")
     double tolerance;
 
-    @Option(names = "--storage", defaultValue = "recompute", paramLabel = "recompute|auto|float",
-            description = "K_nm on the single-machine side; recompute does the engine's arithmetic "
-                    + "(default: ${DEFAULT-VALUE}).")
+    @Option(names = "--storage", defaultValue = "recompute", paramLabel = "recompute|auto|float|gram",
+            description = "The route of both sides (K_nm on the single-machine side): recompute is the plain CG with "
+                    + "the engine's arithmetic, gram the Gram route on both (default: ${DEFAULT-VALUE}).")
     String storage;
 
     @Option(names = "--rounds", defaultValue = "1", description = "Rounds, both fits in each (default: ${DEFAULT-VALUE}).")
