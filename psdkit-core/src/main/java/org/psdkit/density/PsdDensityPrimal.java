@@ -111,8 +111,6 @@ final class PsdDensityPrimal {
     /** The upper bound is searched from μ to this fraction past the lower model's minimiser. */
     static final double UPPER_SEARCH_OVERSHOOT = 0.25;
 
-    static final boolean DEBUG = Boolean.getBoolean("psdkit.debug.primal");
-
     private PsdDensityPrimal() {
     }
 
@@ -163,7 +161,12 @@ final class PsdDensityPrimal {
         final double b;    // ‖SᵀS‖²
 
         Shape(Matrix w, Matrix s) {
-            ws = Linalg.gemm(1.0, w, false, s, false);
+            this(Linalg.gemm(1.0, w, false, s, false), s, true);
+        }
+
+        /** With W S given (after a step S + tD: W S + t W D, no r×r·r×q product). */
+        Shape(Matrix ws, Matrix s, boolean given) {
+            this.ws = ws;
             m = Linalg.gemm(1.0, s, true, s, false);
             t = dot(s, ws);
             a = dot(s, s);
@@ -438,11 +441,6 @@ final class PsdDensityPrimal {
                             exact = false;
                         }
                     }
-                    if (DEBUG) {
-                        System.err.printf("  cert %d dec %d: r=%d k=%d out=%.3e mu=%.8f gap=%.3e muM=%.8f low=%.3e best=%.3e at %.8f exact=%s t=%.2fs%n",
-                                certificates, step, cm.rows(), dec.top().size(), dec.out(), mu, gap, muM, low, bestGap, bestMu, exact,
-                                (System.nanoTime() - tc) * 1e-9);
-                    }
                     // μ need only be as exact as the gap is small: far from the target a coarse μ certifies as
                     // well; near it, decompose again only if that could still certify the target
                     double rest = bestGap - low;
@@ -457,11 +455,6 @@ final class PsdDensityPrimal {
                     // decomposition; one exact Newton step on the gap (Daleckii–Krein D'' at μ) instead
                     double g2 = d[1] / (2 * l2);
                     double gain = g2 > 0 ? g1 * g1 / (2 * g2) : Double.POSITIVE_INFINITY;
-                    if (DEBUG) {
-                        System.err.printf("  cert %d dec %d: r=%d k=%d newton mu=%.8f gap=%.3e gain=%.3e t=%.2fs%n",
-                                certificates, step, cm.rows(), dec.top().size(), mu, gap, gain,
-                                (System.nanoTime() - tc) * 1e-9);
-                    }
                     if (g1 == 0 || gain <= MU_NEWTON_GAIN_FRACTION * Math.max(tol * scaleP, bestGap)) {
                         break;
                     }
@@ -546,10 +539,10 @@ final class PsdDensityPrimal {
             if (sinceCert >= certEvery || last) {
                 Certificate prev = cert;
                 int prevIt = certIt;
+                // W S exactly (the steps update it by t·W D)
+                sh = new Shape(w, s);
+                phi = pb.value(sums, sh);
                 cert = pb.certificate(sh, phi, tol, muStart, MU_STEPS);
-                if (DEBUG) {
-                    System.err.printf("cert at it %d: q=%d positive=%d gap=%.3e t=%.2f%n", it, s.cols(), cert.positive(), cert.relativeGap(), (System.nanoTime() - start) * 1e-9);
-                }
                 certIt = it;
                 certEvery = nextCertificate(prev, prevIt, cert, it, tol * Math.max(1, Math.abs(phi)));
                 muStart = cert.mu();
@@ -566,9 +559,6 @@ final class PsdDensityPrimal {
                     break;
                 }
                 if (cert.positive() >= s.cols() && s.cols() < r) {
-                    if (DEBUG) {
-                        System.err.printf("widen at it %d: q=%d positive=%d gap=%.3e%n", it, s.cols(), cert.positive(), cert.relativeGap());
-                    }
                     s = widen(s, cert, r);
                     sums = rows.at(s);
                     pb.passes++;
@@ -595,7 +585,8 @@ final class PsdDensityPrimal {
             pb.passes++;
             double first = hist.isEmpty() ? Math.min(1.0, 1.0 / Math.sqrt(dot(grad, grad))) * Math.sqrt(
                     dot(s, s)) : 1.0;
-            double step = lineSearch(pb, s, dir, sh, phi, slope0, first);
+            LineModel lm = new LineModel(pb, s, dir, sh);
+            double step = lineSearch(lm, phi, slope0, first);
             if (!(step > 0)) {
                 // no decrease along this direction: restart from the gradient, and certify
                 hist.clear();
@@ -605,7 +596,9 @@ final class PsdDensityPrimal {
             sums = rows.step(step);
             pb.passes++;
             Matrix sNew = s.plus(dir.scale(step));
-            Shape shNew = new Shape(w, sNew);
+            Matrix wsNew = sh.ws.copy();
+            axpy(step, lm.wd, wsNew);
+            Shape shNew = new Shape(wsNew, sNew, true);
             double phiNew = pb.value(sums, shNew);
             if (!(phiNew <= phi + 1e-12 * Math.abs(phi)) || sums.gradient() == null) {
                 // rounding in the quadratic model: recompute at s and restart
@@ -754,10 +747,11 @@ final class PsdDensityPrimal {
         final double t0, t1, t2;     // Tr((S+tD)ᵀW(S+tD))
         final double a0, a1, a2;     // ‖S+tD‖²
         final double[] bc = new double[5];
+        final Matrix wd;             // W D
 
         LineModel(Problem pb, Matrix s, Matrix d, Shape sh) {
             this.pb = pb;
-            Matrix wd = Linalg.gemm(1.0, pb.w, false, d, false);
+            wd = Linalg.gemm(1.0, pb.w, false, d, false);
             t0 = sh.t;
             t1 = 2 * dot(s, wd);
             t2 = dot(d, wd);
@@ -806,9 +800,7 @@ final class PsdDensityPrimal {
      * Strong-Wolfe line search (Nocedal &amp; Wright 2006, Alg. 3.5 with a bisection/secant zoom) on the rows' exact
      * per-row quadratics; returns the step, or 0 when no decrease was found.
      */
-    private static double lineSearch(Problem pb, Matrix s, Matrix d, Shape sh, double phi0, double slope0,
-                                     double first) {
-        LineModel lm = new LineModel(pb, s, d, sh);
+    private static double lineSearch(LineModel lm, double phi0, double slope0, double first) {
         double prevT = 0;
         double prevV = phi0;
         double prevD = slope0;
