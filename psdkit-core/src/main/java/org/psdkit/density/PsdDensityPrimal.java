@@ -17,10 +17,14 @@ import org.psdkit.optim.ProgressListener;
  * quadratic along a direction D ({@link DensityRows#line}: one n·r·q product for Dᵀv_i, then O(n) per trial step).
  *
  * <p><b>Certificate.</b> From the iterate, the dual point β_i = 1/(n f̂_i) (f̂ the values of the feasible Â =
- * SSᵀ/Tr(SᵀWS)) and the μ maximising the dual (a 1-D concave maximisation, safeguarded Newton with the exact second
- * derivative of the positive part, one r×r eigen-decomposition per μ) give the dual value D(β, μ) = (1/n) Σ (1 +
- * log nβ_i) + μ − ‖[μW + V Diag(β) Vᵀ − λ₁I]_+‖²/(2λ₂), exactly as {@link LogLikelihoodDual} defines it. The
- * sums of logs cancel in P − D, which is computed as λ₁ Tr Â + (λ₂/2)‖Â‖² − 1 − μ + ‖[·]_+‖²/(2λ₂) (no
+ * SSᵀ/Tr(SᵀWS)) and a μ near the maximiser of the dual give the dual value D(β, μ) = (1/n) Σ (1 +
+ * log nβ_i) + μ − ‖[μW + V Diag(β) Vᵀ − λ₁I]_+‖²/(2λ₂), exactly as {@link LogLikelihoodDual} defines it. The μ
+ * search decomposes the r×r dual matrix C(μ) once (its positive eigenpairs and a few more) and then searches μ on
+ * the k×k bounds of {@link DualCompression}: at a μ' that was not decomposed the reported gap uses the upper
+ * bound on ‖[C(μ')]_+‖², so it is an upper bound on the true gap of (β, μ'); a certificate that meets the target
+ * there is decomposed once more at μ', so a converged solve reports the exact gap. With many positive eigenvalues
+ * (early iterates) each μ step is one exact Newton step (Daleckii–Krein second derivative) on a new decomposition.
+ * The sums of logs cancel in P − D, which is computed as λ₁ Tr Â + (λ₂/2)‖Â‖² − 1 − μ + ‖[·]_+‖²/(2λ₂) (no
  * cancellation of the data terms); the relative gap is (P − D)/max(1, |P|), the definition of
  * {@link LogLikelihoodDual}. The solver stops on it. The number p of positive eigenvalues of the dual matrix is the
  * rank of the dual's candidate [·]_+/λ₂; when p ≥ q and q &lt; r the factor gets more columns.
