@@ -97,11 +97,6 @@ final class DualCompression {
         return -(out + Math.max(muP - mu, 0) * wNorm);
     }
 
-    /** How far above μ the upper bound exists: −out/‖W‖ (+∞ when Q spans everything). */
-    double trustedRise() {
-        return y == null ? Double.POSITIVE_INFINITY : Math.max(0, -out) / wNorm;
-    }
-
     /** An upper bound on ‖[C(μ')]_+‖² (+∞ where none is available). */
     double upper(double muP) {
         double[] v = upperEigenvalues(muP);
