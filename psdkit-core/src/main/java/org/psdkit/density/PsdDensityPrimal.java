@@ -17,10 +17,14 @@ import org.psdkit.optim.ProgressListener;
  * quadratic along a direction D ({@link DensityRows#line}: one n·r·q product for Dᵀv_i, then O(n) per trial step).
  *
  * <p><b>Certificate.</b> From the iterate, the dual point β_i = 1/(n f̂_i) (f̂ the values of the feasible Â =
- * SSᵀ/Tr(SᵀWS)) and the μ maximising the dual (a 1-D concave maximisation, safeguarded Newton with the exact second
- * derivative of the positive part, one r×r eigen-decomposition per μ) give the dual value D(β, μ) = (1/n) Σ (1 +
- * log nβ_i) + μ − ‖[μW + V Diag(β) Vᵀ − λ₁I]_+‖²/(2λ₂), exactly as {@link LogLikelihoodDual} defines it. The
- * sums of logs cancel in P − D, which is computed as λ₁ Tr Â + (λ₂/2)‖Â‖² − 1 − μ + ‖[·]_+‖²/(2λ₂) (no
+ * SSᵀ/Tr(SᵀWS)) and a μ near the maximiser of the dual give the dual value D(β, μ) = (1/n) Σ (1 +
+ * log nβ_i) + μ − ‖[μW + V Diag(β) Vᵀ − λ₁I]_+‖²/(2λ₂), exactly as {@link LogLikelihoodDual} defines it. The μ
+ * search decomposes the r×r dual matrix C(μ) once (its positive eigenpairs and a few more) and then searches μ on
+ * the k×k bounds of {@link DualCompression}: at a μ' that was not decomposed the reported gap uses the upper
+ * bound on ‖[C(μ')]_+‖², so it is an upper bound on the true gap of (β, μ'); a certificate that meets the target
+ * there is decomposed once more at μ', so a converged solve reports the exact gap. With many positive eigenvalues
+ * (early iterates) each μ step is one exact Newton step (Daleckii–Krein second derivative) on a new decomposition.
+ * The sums of logs cancel in P − D, which is computed as λ₁ Tr Â + (λ₂/2)‖Â‖² − 1 − μ + ‖[·]_+‖²/(2λ₂) (no
  * cancellation of the data terms); the relative gap is (P − D)/max(1, |P|), the definition of
  * {@link LogLikelihoodDual}. The solver stops on it. The number p of positive eigenvalues of the dual matrix is the
  * rank of the dual's candidate [·]_+/λ₂; when p ≥ q and q &lt; r the factor gets more columns.
@@ -59,15 +63,27 @@ final class PsdDensityPrimal {
         return (int) Math.max(CERTIFICATE_MIN_EVERY, Math.min(CERTIFICATE_MAX_EVERY, Math.ceil(k)));
     }
 
-    /** Newton steps of the 1-D maximisation over μ at most. */
+    /** r×r eigen-decompositions (μ points) of one certificate at most. */
     static final int MU_STEPS = 30;
     /**
      * μ steps of the certificate at the identity that only picks the start (its dual candidate's eigenvectors);
      * the gap there is far from the target and need not be tight.
      */
     static final int INITIAL_MU_STEPS = 4;
-    /** The μ search stops when its predicted further gain is below this fraction of max(tol·max(1, |P|), gap). */
-    static final double MU_GAIN_FRACTION = 1e-2;
+    /**
+     * The μ search stops when what another decomposition could still gain (the upper bound at the best μ minus the
+     * lower model's minimum) is below this fraction of the gap (it then moves the schedule's decay estimate by
+     * at most this much), unless the gain could reach the target ...
+     */
+    static final double MU_GAIN_FRACTION = 0.1;
+    /**
+     * The exact Newton steps (many positive eigenvalues, {@link #COMPRESSION_MAX_FRACTION}) stop when the predicted
+     * gain is below this fraction of max(tol·max(1, |P|), gap): the positive count at a coarse μ would be far
+     * too large, and it decides the factor's widening.
+     */
+    static final double MU_NEWTON_GAIN_FRACTION = 1e-2;
+    /** ... or below this fraction of the target tol·max(1, |P|). */
+    static final double MU_TARGET_FRACTION = 1e-2;
     /** Columns added to a too-narrow factor start at this fraction of the mean column norm (a small escape step). */
     static final double NEW_COLUMN_SCALE = 1e-2;
     /**
@@ -76,13 +92,36 @@ final class PsdDensityPrimal {
      * both; measured 0.21 vs 0.27–0.30 s at r = 1,000 with 40 positive, PartialEigenTest's matrix).
      */
     static final double PARTIAL_MAX_FRACTION = 0.25;
+    /**
+     * Eigenpairs kept beyond the positive ones for {@link DualCompression} (at least this many, at least half the
+     * positive count): the next eigenvalue below them is the bound on the rest, and the more negative it is, the
+     * tighter the upper bound away from the decomposed μ.
+     */
+    static final int SUBSPACE_EXTRA = 8;
+    /**
+     * The k×k μ search runs when k is at most this fraction of r (then its ~20 k×k decompositions cost less than
+     * one r×r one); above it each certificate step is one exact Newton step on a new r×r decomposition.
+     */
+    static final double COMPRESSION_MAX_FRACTION = 0.25;
+    /** Newton steps on the lower model at most (each one k×k eigen-decomposition). */
+    static final int MODEL_STEPS = 60;
+    /** The model's Newton stops when its predicted decrease is below this fraction of the μ search's own stop. */
+    static final double MODEL_RESOLUTION = 1e-2;
+    /**
+     * Golden-section steps on the upper bound (0.618^16 ≈ 5e-4 of the interval between μ and the model's
+     * minimiser; the bound is flat to second order there, and each step is a k×k eigen-decomposition).
+     */
+    static final int UPPER_SEARCH_STEPS = 16;
+    /** The upper bound is searched from μ to this fraction past the lower model's minimiser. */
+    static final double UPPER_SEARCH_OVERSHOOT = 0.25;
 
     private PsdDensityPrimal() {
     }
 
     record Result(Matrix s, double traceSW, double primal, double dual, double relativeGap, int iterations,
                   int passes, double seconds, boolean converged, double eigenSeconds, int rankPositive, double mu,
-                  int eigenCalls, int partialEigenCalls) {
+                  int eigenCalls, int partialEigenCalls, int certificates, double certificateSeconds,
+                  double gramSeconds) {
     }
 
     /** The certificate of a point. */
@@ -126,7 +165,12 @@ final class PsdDensityPrimal {
         final double b;    // ‖SᵀS‖²
 
         Shape(Matrix w, Matrix s) {
-            ws = Linalg.gemm(1.0, w, false, s, false);
+            this(Linalg.gemm(1.0, w, false, s, false), s, true);
+        }
+
+        /** With W S given (after a step S + tD: W S + t W D, no r×r·r×q product). */
+        Shape(Matrix ws, Matrix s, boolean given) {
+            this.ws = ws;
             m = Linalg.gemm(1.0, s, true, s, false);
             t = dot(s, ws);
             a = dot(s, s);
@@ -144,10 +188,14 @@ final class PsdDensityPrimal {
         double eigenSeconds;
         int eigenCalls;
         int partialEigenCalls;
+        /** Certificates computed, and the seconds they took (of which in the weighted Gram pass). */
+        int certificates;
+        double certificateSeconds;
+        double gramSeconds;
         /** Positive eigenvalues at the last certificate (−1: none yet; the first one is a full decomposition). */
         int lastPositive = -1;
-        /** The last secant estimate of D''(μ) in the partial mode (0: none yet). */
-        double lastD2;
+        /** An upper bound on ‖W‖₂: ‖W‖_F. */
+        final double wNorm;
 
         Problem(DensityRows rows, Matrix w, double l1, double l2) {
             this.rows = rows;
@@ -155,6 +203,7 @@ final class PsdDensityPrimal {
             this.l1 = l1;
             this.l2 = l2;
             this.n = rows.rows();
+            this.wNorm = w.normF();
         }
 
         double value(DensityRows.Sums sums, Shape sh) {
@@ -183,121 +232,239 @@ final class PsdDensityPrimal {
             return l1 * sh.a / sh.t + 0.5 * l2 * sh.b / (sh.t * sh.t);
         }
 
-        /** The dual point of the current point of rows and its best μ. */
-        Certificate certificate(Shape sh, double primal, double tol, double muStart, int muSteps) {
+        /** C(μ) = C₀ + μW. */
+        private Matrix dualMatrix(Matrix c0, double mu) {
+            Matrix cm = c0.copy();
+            double[] cd = cm.data();
+            double[] wd = w.data();
+            for (int k = 0; k < cd.length; k++) {
+                cd[k] += mu * wd[k];
+            }
+            return cm;
+        }
+
+        /** A decomposition of C(μ): its top eigenpairs, a bound on the others, and what was computed. */
+        private record Decomposed(Eigen top, double out, Eigen computed) {
+        }
+
+        private Eigen timed(Matrix cm, boolean partial, int k, double above) {
+            long t0 = System.nanoTime();
+            Eigen e = !partial ? Linalg.eigh(cm) : k < 0 ? PartialEigen.above(cm, above) : PartialEigen.top(cm, k);
+            eigenSeconds += (System.nanoTime() - t0) * 1e-9;
+            eigenCalls++;
+            partialEigenCalls += partial ? 1 : 0;
+            return e;
+        }
+
+        /** The top vectors of e (ascending) from index {@code from}. */
+        private static Eigen tail(Eigen e, int from) {
+            int m = e.size();
+            int r = e.vectors().rows();
+            double[] v = java.util.Arrays.copyOfRange(e.values(), from, m);
+            Matrix q = Matrix.zeros(r, m - from);
+            System.arraycopy(e.vectors().data(), from * r, q.data(), 0, r * (m - from));
+            return new Eigen(v, q);
+        }
+
+        /**
+         * The positive eigenpairs of C(μ) and {@link #SUBSPACE_EXTRA} more (at least), with the next eigenvalue
+         * as the bound on the rest: dsyevr's top k once the last certificate had few positive ones (k doubled
+         * until the lowest computed is ≤ 0), else the full dsyevd.
+         */
+        private Decomposed decompose(Matrix cm) {
+            int r = cm.rows();
+            boolean partial = lastPositive >= 0 && lastPositive <= PARTIAL_MAX_FRACTION * r;
+            if (partial) {
+                int k = Math.min(r, lastPositive + Math.max(SUBSPACE_EXTRA, lastPositive / 2) + 1);
+                Eigen e = timed(cm, true, k, 0);
+                if (k < r && e.values()[0] <= 0) {
+                    return new Decomposed(tail(e, 1), e.values()[0], e);
+                }
+            }
+            return fromFull(timed(cm, false, r, 0));
+        }
+
+        /** The top eigenpairs of a full decomposition: the positive ones and SUBSPACE_EXTRA (or p/2) more. */
+        private static Decomposed fromFull(Eigen e) {
+            double[] lam = e.values();
+            int r = lam.length;
+            int p = 0;
+            for (double x : lam) {
+                p += x > 0 ? 1 : 0;
+            }
+            int k = Math.min(r, p + Math.max(SUBSPACE_EXTRA, p / 2));
+            if (k == r) {
+                return new Decomposed(e, Double.NEGATIVE_INFINITY, e);
+            }
+            return new Decomposed(tail(e, r - k), lam[r - k - 1], e);
+        }
+
+        /** The gap's Newton minimiser over μ' of the lower model (convex) of {@code comp}, started at μ. */
+        private double modelMinimiser(DualCompression comp, double mu, double resolution) {
+            double m = mu;
+            double lo = Double.NEGATIVE_INFINITY;
+            double hi = Double.POSITIVE_INFINITY;
+            for (int i = 0; i < MODEL_STEPS; i++) {
+                double[] d = comp.lowerDerivatives(m);
+                double g1 = -1 + d[0] / (2 * l2);
+                double g2 = d[1] / (2 * l2);
+                if (g1 > 0) {
+                    hi = Math.min(hi, m);
+                } else {
+                    lo = Math.max(lo, m);
+                }
+                if (g1 == 0 || (g2 > 0 && g1 * g1 / (2 * g2) <= resolution)) {
+                    break;
+                }
+                double next = g2 > 0 ? m - g1 / g2 : g1 > 0 ? m - Math.max(1.0, Math.abs(m))
+                        : m + Math.max(1.0, Math.abs(m));
+                if (!(next > lo && next < hi)) {
+                    if (Double.isFinite(lo) && Double.isFinite(hi)) {
+                        next = 0.5 * (lo + hi);
+                    } else if (Double.isFinite(lo)) {
+                        next = lo + 2 * Math.max(1.0, Math.abs(next - lo));
+                    } else {
+                        next = hi - 2 * Math.max(1.0, Math.abs(hi - next));
+                    }
+                }
+                if (next == m) {
+                    break;
+                }
+                m = next;
+            }
+            return m;
+        }
+
+        /**
+         * Golden-section search of the gap's upper bound base − μ' + upper(μ')/(2λ₂) between μ and a little past
+         * the model's minimiser; {μ', bound} of the best point evaluated.
+         */
+        private double[] searchUpper(DualCompression comp, double base, double mu, double muM) {
+            double a = Math.min(mu, muM + UPPER_SEARCH_OVERSHOOT * (muM - mu));
+            double b = Math.max(mu, muM + UPPER_SEARCH_OVERSHOOT * (muM - mu));
+            double bestX = muM;
+            double bestF = base - muM + comp.upper(muM) / (2 * l2);
+            final double g = (Math.sqrt(5) - 1) / 2;
+            double x1 = b - g * (b - a);
+            double x2 = a + g * (b - a);
+            double f1 = base - x1 + comp.upper(x1) / (2 * l2);
+            double f2 = base - x2 + comp.upper(x2) / (2 * l2);
+            for (int i = 0; i < UPPER_SEARCH_STEPS; i++) {
+                if (f1 < bestF) {
+                    bestF = f1;
+                    bestX = x1;
+                }
+                if (f2 < bestF) {
+                    bestF = f2;
+                    bestX = x2;
+                }
+                if (f1 <= f2) {
+                    b = x2;
+                    x2 = x1;
+                    f2 = f1;
+                    x1 = b - g * (b - a);
+                    f1 = base - x1 + comp.upper(x1) / (2 * l2);
+                } else {
+                    a = x1;
+                    x1 = x2;
+                    f1 = f2;
+                    x2 = a + g * (b - a);
+                    f2 = base - x2 + comp.upper(x2) / (2 * l2);
+                }
+            }
+            return new double[] {bestX, bestF};
+        }
+
+        /**
+         * The dual point of the current point of rows and its best μ: one r×r decomposition at μ, then the μ
+         * search on {@link DualCompression}'s k×k bounds (the upper one certifies any μ' near μ; the lower one
+         * tells how much a further decomposition could still gain); another decomposition only at the lower
+         * model's minimiser when that gain is not small against the gap and the target. A certificate that meets
+         * the target at a μ' that was not decomposed is decomposed there once more, so the reported gap of a
+         * converged solve is the exact gap of its dual point (the bound is an upper bound on it).
+         */
+        Certificate certificate(Shape sh, double primal, double tol, double muStart, int decompositions) {
+            long tc = System.nanoTime();
+            certificates++;
             Matrix gw = rows.weightedGram();
+            gramSeconds += (System.nanoTime() - tc) * 1e-9;
             passes++;
-            int r = gw.rows();
             Matrix c0 = gw.scale(sh.t / n);
             c0.addToDiagonal(-l1);
             c0.symmetrizeInPlace();
             double base = regulariser(sh) - 1; // P − D = base − μ + ‖[C]_+‖²/(2λ₂)
             double scaleP = Math.max(1.0, Math.abs(primal));
             double mu = Double.isFinite(muStart) ? muStart : l2 * sh.b / (sh.t * sh.t) + l1 * sh.a / sh.t - 1;
-            double lo = Double.NEGATIVE_INFINITY;
-            double hi = Double.POSITIVE_INFINITY;
             double bestGap = Double.POSITIVE_INFINITY;
             double bestMu = mu;
             int bestPos = 0;
-            Eigen bestEig = null;
-            // partial decompositions (the positive eigenpairs only, dsyevr) once the last certificate showed few
-            boolean partial = lastPositive >= 0 && lastPositive <= PARTIAL_MAX_FRACTION * r;
-            double prevMu = Double.NaN;
-            double prevD1 = Double.NaN;
-            Matrix bestC = null;
-            for (int step = 0; step < muSteps; step++) {
-                Matrix cm = c0.copy();
-                double[] cd = cm.data();
-                double[] wd = w.data();
-                for (int k = 0; k < cd.length; k++) {
-                    cd[k] += mu * wd[k];
-                }
-                long t0 = System.nanoTime();
-                Eigen e = partial ? PartialEigen.above(cm, 0.0) : Linalg.eigh(cm);
-                eigenSeconds += (System.nanoTime() - t0) * 1e-9;
-                eigenCalls++;
-                partialEigenCalls += partial ? 1 : 0;
-                double[] lam = e.values();
-                int m = lam.length;
-                int first = 0;
-                while (first < m && !(lam[first] > 0)) {
-                    first++;
-                }
+            boolean exact = false;
+            double lo = Double.NEGATIVE_INFINITY; // the gap decreases below lo, increases above hi
+            double hi = Double.POSITIVE_INFINITY;
+            Eigen lastEig = null;
+            Matrix lastC = null;
+            for (int step = 0; step < decompositions; step++) {
+                Matrix cm = dualMatrix(c0, mu);
+                Decomposed dec = decompose(cm);
+                lastEig = dec.computed();
+                lastC = cm;
                 double sq = 0;
-                for (int k = first; k < m; k++) {
-                    sq += lam[k] * lam[k];
+                int pos = 0;
+                for (double x : dec.top().values()) {
+                    if (x > 0) {
+                        sq += x * x;
+                        pos++;
+                    }
                 }
                 double gap = base - mu + sq / (2 * l2);
                 if (gap < bestGap) {
                     bestGap = gap;
                     bestMu = mu;
-                    bestPos = m - first;
-                    bestEig = e;
-                    bestC = cm;
+                    bestPos = pos;
+                    exact = true;
                 }
-                // D'(μ) = 1 − Tr(W[C]_+)/λ₂;  D''(μ) = −(1/λ₂) Σ_jk (QᵀWQ)_jk² Γ_jk (Daleckii–Krein)
-                double d1;
-                double d2;
-                if (first == m) {
-                    d1 = 1;
-                    d2 = 0;
-                } else if (partial) {
-                    // only Q₊ is known: Tr(W[C]_+) exactly; D'' from the secant of D' when two μ are known, else
-                    // its bound with every Γ_jk ≤ 1 (a short, safe Newton step): h ≤ 2Σ_j‖Wq_j‖² − ‖Q₊ᵀWQ₊‖²
-                    Matrix wq = Linalg.gemm(1.0, w, false, e.vectors(), false);
-                    Matrix qwq = Linalg.gemm(1.0, e.vectors(), true, wq, false);
-                    double tr = 0;
-                    for (int j = first; j < m; j++) {
-                        tr += lam[j] * qwq.get(j, j);
-                    }
-                    d1 = 1 - tr / l2;
-                    if (Double.isFinite(prevD1) && mu != prevMu && (d1 - prevD1) / (mu - prevMu) < 0) {
-                        d2 = (d1 - prevD1) / (mu - prevMu);
-                        lastD2 = d2;
-                    } else if (lastD2 < 0) {
-                        // the last certificate's secant: μ and the dual matrix change little between certificates
-                        d2 = lastD2;
-                    } else {
-                        double hpp = dot(qwq, qwq);
-                        d2 = -(2 * dot(wq, wq) - hpp) / l2;
-                    }
+                DualCompression comp = new DualCompression(mu, dec.top(), dec.out(), w, wNorm);
+                double[] d = comp.lowerDerivatives(mu); // exact at μ: D'(μ) = −gap'(μ), D''
+                double g1 = -1 + d[0] / (2 * l2);
+                if (g1 > 0) {
+                    hi = Math.min(hi, mu);
                 } else {
-                    // only the positive eigenvectors enter: W Q₊ (r×p), then Qᵀ(W Q₊) (r×p), O(r²p)
-                    int p = r - first;
-                    Matrix qp = Matrix.zeros(r, p);
-                    System.arraycopy(e.vectors().data(), first * r, qp.data(), 0, r * p);
-                    Matrix wq = Linalg.gemm(1.0, w, false, qp, false);
-                    Matrix qwq = Linalg.gemm(1.0, e.vectors(), true, wq, false); // row k, column j − first
-                    double tr = 0;
-                    double h = 0;
-                    for (int j = first; j < r; j++) {
-                        tr += lam[j] * qwq.get(j, j - first);
-                        for (int k = 0; k < r; k++) {
-                            double gamma = k >= first ? 1.0 : lam[j] / (lam[j] - lam[k]);
-                            double x = qwq.get(k, j - first);
-                            // ordered pairs: (j,k) with j positive; (k,j) with k non-positive adds the same
-                            h += (k >= first ? 1 : 2) * gamma * x * x;
+                    lo = Math.max(lo, mu);
+                }
+                double next;
+                if (comp.size() <= COMPRESSION_MAX_FRACTION * cm.rows()) {
+                    double muM = modelMinimiser(comp, mu, MODEL_RESOLUTION * MU_TARGET_FRACTION * tol * scaleP);
+                    // no μ' gives this β a gap below the lower model's minimum (interlacing)
+                    double low = base - muM + comp.lower(muM) / (2 * l2);
+                    if (muM != mu) {
+                        double[] ub = searchUpper(comp, base, mu, muM);
+                        if (ub[1] < bestGap) {
+                            bestGap = ub[1];
+                            bestMu = ub[0];
+                            bestPos = comp.upperPositive(ub[0]);
+                            exact = false;
                         }
                     }
-                    d1 = 1 - tr / l2;
-                    d2 = -h / l2;
-                    if (d2 < 0) {
-                        lastD2 = d2;
+                    // μ need only be as exact as the gap is small: far from the target a coarse μ certifies as
+                    // well; near it, decompose again only if that could still certify the target
+                    double rest = bestGap - low;
+                    boolean couldConverge = low <= tol * scaleP && bestGap > tol * scaleP;
+                    if (muM == mu || rest <= MU_TARGET_FRACTION * tol * scaleP
+                            || (!couldConverge && rest <= MU_GAIN_FRACTION * bestGap)) {
+                        break;
                     }
-                }
-                prevMu = mu;
-                prevD1 = d1;
-                if (d1 > 0) {
-                    lo = Math.max(lo, mu);
+                    next = muM;
                 } else {
-                    hi = Math.min(hi, mu);
+                    // many positive eigenvalues (early iterates): the k×k search would cost as much as another
+                    // decomposition; one exact Newton step on the gap (Daleckii–Krein D'' at μ) instead
+                    double g2 = d[1] / (2 * l2);
+                    double gain = g2 > 0 ? g1 * g1 / (2 * g2) : Double.POSITIVE_INFINITY;
+                    if (g1 == 0 || gain <= MU_NEWTON_GAIN_FRACTION * Math.max(tol * scaleP, bestGap)) {
+                        break;
+                    }
+                    next = g2 > 0 ? mu - g1 / g2 : g1 > 0 ? mu - Math.max(1.0, Math.abs(mu))
+                            : mu + Math.max(1.0, Math.abs(mu));
                 }
-                double gain = d2 < 0 ? d1 * d1 / (-2 * d2) : Double.POSITIVE_INFINITY;
-                // μ need only be as exact as the gap is small: far from the target a coarse μ certifies as well
-                if (gain <= MU_GAIN_FRACTION * Math.max(tol * scaleP, bestGap) || d1 == 0) {
-                    break;
-                }
-                double next = d2 < 0 ? mu - d1 / d2 : mu + Math.max(1.0, Math.abs(mu));
                 if (!(next > lo && next < hi)) {
                     if (Double.isFinite(lo) && Double.isFinite(hi)) {
                         next = 0.5 * (lo + hi);
@@ -312,9 +479,27 @@ final class PsdDensityPrimal {
                 }
                 mu = next;
             }
+            if (!exact && bestGap <= tol * scaleP) {
+                Matrix cm = dualMatrix(c0, bestMu);
+                boolean partial = lastPositive >= 0 && lastPositive <= PARTIAL_MAX_FRACTION * cm.rows();
+                Eigen e = timed(cm, partial, -1, 0.0);
+                double sq = 0;
+                int pos = 0;
+                for (double x : e.values()) {
+                    if (x > 0) {
+                        sq += x * x;
+                        pos++;
+                    }
+                }
+                bestGap = base - bestMu + sq / (2 * l2);
+                bestPos = pos;
+                lastEig = e;
+                lastC = cm;
+            }
             double dual = primal - bestGap;
             lastPositive = bestPos;
-            return new Certificate(dual, bestGap, bestGap / scaleP, bestMu, bestPos, bestEig, bestC);
+            certificateSeconds += (System.nanoTime() - tc) * 1e-9;
+            return new Certificate(dual, bestGap, bestGap / scaleP, bestMu, bestPos, lastEig, lastC);
         }
     }
 
@@ -347,7 +532,8 @@ final class PsdDensityPrimal {
         Certificate cert = null;
         double muStart = Double.NaN;
         int it = 0;
-        int sinceCert = CERTIFICATE_EVERY;
+        // the start from initial() comes from a certificate at S = I: the next one is due after the usual interval
+        int sinceCert = s0 == null ? 0 : CERTIFICATE_EVERY;
         int certEvery = CERTIFICATE_EVERY;
         int certIt = 0;
         boolean converged = false;
@@ -357,6 +543,9 @@ final class PsdDensityPrimal {
             if (sinceCert >= certEvery || last) {
                 Certificate prev = cert;
                 int prevIt = certIt;
+                // W S exactly (the steps update it by t·W D)
+                sh = new Shape(w, s);
+                phi = pb.value(sums, sh);
                 cert = pb.certificate(sh, phi, tol, muStart, MU_STEPS);
                 certIt = it;
                 certEvery = nextCertificate(prev, prevIt, cert, it, tol * Math.max(1, Math.abs(phi)));
@@ -400,7 +589,8 @@ final class PsdDensityPrimal {
             pb.passes++;
             double first = hist.isEmpty() ? Math.min(1.0, 1.0 / Math.sqrt(dot(grad, grad))) * Math.sqrt(
                     dot(s, s)) : 1.0;
-            double step = lineSearch(pb, s, dir, sh, phi, slope0, first);
+            LineModel lm = new LineModel(pb, s, dir, sh);
+            double step = lineSearch(lm, phi, slope0, first);
             if (!(step > 0)) {
                 // no decrease along this direction: restart from the gradient, and certify
                 hist.clear();
@@ -410,7 +600,9 @@ final class PsdDensityPrimal {
             sums = rows.step(step);
             pb.passes++;
             Matrix sNew = s.plus(dir.scale(step));
-            Shape shNew = new Shape(w, sNew);
+            Matrix wsNew = sh.ws.copy();
+            axpy(step, lm.wd, wsNew);
+            Shape shNew = new Shape(wsNew, sNew, true);
             double phiNew = pb.value(sums, shNew);
             if (!(phiNew <= phi + 1e-12 * Math.abs(phi)) || sums.gradient() == null) {
                 // rounding in the quadratic model: recompute at s and restart
@@ -436,7 +628,7 @@ final class PsdDensityPrimal {
         }
         double secs = (System.nanoTime() - start) * 1e-9;
         return new Result(s, sh.t, phi, phi - cert.gap(), cert.relativeGap(), it, pb.passes, secs, converged,
-                pb.eigenSeconds, cert.positive(), cert.mu(), pb.eigenCalls, pb.partialEigenCalls);
+                pb.eigenSeconds, cert.positive(), cert.mu(), pb.eigenCalls, pb.partialEigenCalls, pb.certificates, pb.certificateSeconds, pb.gramSeconds);
     }
 
     /** S scaled so that Tr(SᵀWS) = 1. */
@@ -559,10 +751,11 @@ final class PsdDensityPrimal {
         final double t0, t1, t2;     // Tr((S+tD)ᵀW(S+tD))
         final double a0, a1, a2;     // ‖S+tD‖²
         final double[] bc = new double[5];
+        final Matrix wd;             // W D
 
         LineModel(Problem pb, Matrix s, Matrix d, Shape sh) {
             this.pb = pb;
-            Matrix wd = Linalg.gemm(1.0, pb.w, false, d, false);
+            wd = Linalg.gemm(1.0, pb.w, false, d, false);
             t0 = sh.t;
             t1 = 2 * dot(s, wd);
             t2 = dot(d, wd);
@@ -611,9 +804,7 @@ final class PsdDensityPrimal {
      * Strong-Wolfe line search (Nocedal &amp; Wright 2006, Alg. 3.5 with a bisection/secant zoom) on the rows' exact
      * per-row quadratics; returns the step, or 0 when no decrease was found.
      */
-    private static double lineSearch(Problem pb, Matrix s, Matrix d, Shape sh, double phi0, double slope0,
-                                     double first) {
-        LineModel lm = new LineModel(pb, s, d, sh);
+    private static double lineSearch(LineModel lm, double phi0, double slope0, double first) {
         double prevT = 0;
         double prevV = phi0;
         double prevD = slope0;
