@@ -11,7 +11,7 @@ import re
 import statistics
 import sys
 
-RES = 0.01  # /usr/bin/time's resolution (s): CSDP times below it are counted as 0.01 s in the ratios
+RES = 0.001  # CSDP times below 1 ms (the averaged repeat runs resolve ~0.2 ms) are counted as 1 ms in the ratios
 
 
 def read(path):
@@ -56,17 +56,33 @@ def main():
     out = sys.argv[1]
     bench1 = {}
     if len(sys.argv) > 2 and os.path.exists(sys.argv[2]):
+        txt = read(sys.argv[2])
         try:
-            d = json.loads(read(sys.argv[2]))
+            d = json.loads(txt)
             bench1 = {r['problem']: r for r in d['rows']}
-        except (ValueError, KeyError):
-            pass
+        except ValueError:
+            # the bench's stderr table: problem m n status it cpu_s wall_s ...
+            for ln in txt.split('\n'):
+                t = ln.split()
+                if len(t) > 6 and re.match(r'^[a-z]', ln) and t[1].isdigit():
+                    bench1[t[0]] = {'cpu_seconds': float(t[5]), 'iterations': int(t[4]), 'status': t[3],
+                                    'dd': t[-1] != '-', 'm': int(t[1]), 'n': int(t[2]), 'seconds': float(t[6]),
+                                    'cert': t[10]}
+    rep = {}
+    if len(sys.argv) > 3 and os.path.exists(sys.argv[3]):
+        for ln in read(sys.argv[3]).split('\n'):
+            t = ln.split()
+            if len(t) == 3:
+                rep[t[0]] = float(t[2])
     rows = []
+    summ = {}
     for ln in read(os.path.join(out, 'summary.jsonl')).split('\n'):
-        if not ln.startswith('{'):
-            continue
-        s = json.loads(ln)
-        p = s['problem']
+        if ln.startswith('{'):
+            d = json.loads(ln)
+            summ[d['problem']] = d
+    order = list(summ) + [p for p in bench1 if p not in summ]
+    for p in order:
+        s = summ.get(p, {'problem': p, 'load': float('nan')})
         raw = os.path.join(out, 'raw', p)
         c = times(raw + '.csdp.time')
         c1 = times(raw + '.csdp1.time')
@@ -93,14 +109,21 @@ def main():
         except (TypeError, ValueError):
             cchk = None
         b1 = bench1.get(p)
+        if b is None and b1 is not None and p not in summ:
+            # not reached by the per-problem run: the 1-thread bench row alone (its certificate flag, no wall)
+            b = {'m': b1['m'], 'n': b1['n'], 'seconds': None, 'iterations': b1['iterations'], 'status': b1['status'],
+                 'profile': {'double_double_restart': b1['dd']}, 'cpu_seconds': b1['cpu_seconds'],
+                 'certified': b1['cert'] == 'yes'}
+            chk = {'bench': b1['cert']}
         r = {'problem': p, 'load': s['load'], 'csdp_wall': c['wall'] if c else None, 'csdp_cpu': c['cpu'] if c else None,
-             'csdp1_cpu': c1['cpu'] if c1 else None, 'csdp_status': cst, 'csdp_it': cit, 'bench': b,
+             'csdp1_cpu': rep.get(p, c1['cpu'] if c1 else None), 'csdp_status': cst, 'csdp_it': cit, 'bench': b,
              'bench_rc': bt['rc'] if bt else None, 'check': chk, 'csdp_check': cchk, 'b1': b1}
         if b:
-            r['wall_ratio'] = b['seconds'] / max(c['wall'], RES)
+            if b['seconds'] is not None and c and c['wall'] is not None:
+                r['wall_ratio'] = b['seconds'] / max(c['wall'], RES)
             cpu = b1['cpu_seconds'] if b1 else b['cpu_seconds']
-            if cpu is not None:
-                r['cpu_ratio'] = cpu / max(c1['cpu'], RES)
+            if cpu is not None and r['csdp1_cpu'] is not None:
+                r['cpu_ratio'] = cpu / max(r['csdp1_cpu'], RES)
         rows.append(r)
     print('| problem | m | n | CSDP wall s | CSDP cpu s (1 thr) | CSDP it / status | CSDP check | psdkit wall s '
           '| psdkit cpu s (1 thr) | psdkit it | status | dd | certificate (max rel.) | wall ratio | cpu ratio | load |')
@@ -110,8 +133,9 @@ def main():
         b1 = r['b1']
         chk = r['check']
         cchk = r['csdp_check']
-        fmt = lambda v: '–' if v is None else '%.2f' % v
-        cert = '–' if chk is None else ('pass' if chk.get('pass') else '**fail**') + ' %.1e' % chk.get('max', float('nan'))
+        f1 = lambda v: '–' if v is None or v != v else '%.1f' % v
+        fmt = lambda v: '–' if v is None else ('%.3f' % v if v < 0.1 else '%.2f' % v)
+        cert = '–' if chk is None else ('bench: ' + chk['bench']) if 'bench' in chk else ('pass' if chk.get('pass') else '**fail**') + ' %.1e' % chk.get('max', float('nan'))
         ccert = '–' if cchk is None else ('pass' if cchk.get('pass') else 'fail') + ' %.1e' % cchk.get('max', float('nan'))
         if b is None:
             print('| %s | | | %s | %s | %s / %s | %s | **time-out/failed (rc %s)** | | | | | | | | %.1f |' % (
@@ -122,15 +146,16 @@ def main():
         cpu1 = b1['cpu_seconds'] if b1 else None
         st = b['status'] + ('' if b.get('certified') is not False or b['status'].endswith('infeasible')
                             else ' (bench: uncertified)')
-        print('| %s | %d | %d | %s | %s | %s / %s | %s | %.2f | %s | %d | %s | %s | %s | %.1f | %.1f | %.1f |' % (
+        print('| %s | %d | %d | %s | %s | %s / %s | %s | %s | %s | %d | %s | %s | %s | %s | %s | %s |' % (
             r['problem'], b['m'], b['n'], fmt(r['csdp_wall']), fmt(r['csdp1_cpu']), r['csdp_it'], r['csdp_status'],
-            ccert, b['seconds'], fmt(cpu1), b['iterations'], st, dd, cert, r['wall_ratio'], r.get('cpu_ratio', float('nan')), r['load']))
+            ccert, fmt(b['seconds']), fmt(cpu1), b['iterations'], st, dd, cert, f1(r.get('wall_ratio')),
+            f1(r.get('cpu_ratio')), f1(r['load'])))
     wr = [r['wall_ratio'] for r in rows if 'wall_ratio' in r]
     cr = [r['cpu_ratio'] for r in rows if 'cpu_ratio' in r]
     print()
     if wr:
-        print('problems: %d; median wall ratio %.2f, median cpu ratio %.2f' % (len(rows), statistics.median(wr),
-                                                                               statistics.median(cr)))
+        print('problems: %d; median wall ratio %.2f (%d problems), median cpu ratio %.2f (%d problems)' % (
+            len(rows), statistics.median(wr), len(wr), statistics.median(cr), len(cr)))
         print('wall ratio > 4: %s' % ', '.join('%s (%.1f)' % (r['problem'], r['wall_ratio']) for r in rows
                                                if r.get('wall_ratio', 0) > 4))
         print('cpu ratio > 4: %s' % ', '.join('%s (%.1f)' % (r['problem'], r['cpu_ratio']) for r in rows
@@ -139,6 +164,7 @@ def main():
             statistics.median([r['wall_ratio'] for r in rows if 'wall_ratio' in r and (r['csdp1_cpu'] or 0) >= 0.3] or [0]),
             statistics.median([r['cpu_ratio'] for r in rows if 'cpu_ratio' in r and (r['csdp1_cpu'] or 0) >= 0.3] or [0])))
     print('certificate failed: %s' % ', '.join(r['problem'] for r in rows if r['check'] and not r['check'].get('pass')
+                                               and r['check'].get('bench', 'no') != 'yes'
                                                and not (r['bench'] or {}).get('status', '').endswith('infeasible')))
     print('dd restart: %s' % ', '.join(r['problem'] for r in rows if r['bench']
                                        and r['bench']['profile']['double_double_restart']))
