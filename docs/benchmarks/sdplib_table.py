@@ -59,7 +59,10 @@ def main():
         txt = read(sys.argv[2])
         try:
             d = json.loads(txt)
-            bench1 = {r['problem']: r for r in d['rows']}
+            for r in d['rows']:
+                r['dd'] = r['profile']['double_double_restart']
+                r['cert'] = '-' if r['status'].endswith('infeasible') else 'yes' if r['certified'] else 'no'
+                bench1[r['problem']] = r
         except ValueError:
             # the bench's stderr table: problem m n status it cpu_s wall_s ...
             for ln in txt.split('\n'):
