@@ -149,4 +149,42 @@ class PsdDensityPrimalTest {
             assertEquals(fresh.gradient().data()[i], stepped.gradient().data()[i], 1e-8);
         }
     }
+    /**
+     * Nyström rows with the float cache: a subsample drawn from the cache (copied columns) gives the same sums and
+     * weighted Gram matrix as Nyström rows computed afresh on the same rows; blocks fill whole G1 regions.
+     */
+    @Test
+    void cachedSubsampleEqualsFreshNystromRows() {
+        Matrix x = gaussian(3000, 3, 7);
+        GaussianKernel k = new GaussianKernel(0.8);
+        Matrix anchors = x.selectRows(new int[] {3, 50, 400, 999, 1500, 2100, 2500, 2999});
+        FeatureBasis fb = FeatureBasis.of(k, anchors, null, 1e-8);
+        LocalDensityRows rows = LocalDensityRows.nystrom(k, anchors, fb.t, x);
+        assertEquals("float", rows.storage());
+        DensityRows sub = rows.sample(700, 14L);
+        int[] perm = org.psdkit.data.Splits.permutation(3000, 14L);
+        int[] idx = java.util.Arrays.copyOf(perm, 700);
+        java.util.Arrays.sort(idx);
+        LocalDensityRows fresh = LocalDensityRows.nystrom(k, anchors, fb.t, x.selectRows(idx));
+        assertEquals(700, sub.rows());
+        Matrix s = Matrix.zeros(fb.rank(), 2);
+        SplittableRandom rnd = new SplittableRandom(2);
+        for (int i = 0; i < s.data().length; i++) {
+            s.data()[i] = rnd.nextGaussian();
+        }
+        DensityRows.Sums a = sub.at(s);
+        DensityRows.Sums b = fresh.at(s);
+        assertEquals(b.sumLog(), a.sumLog(), 1e-12 * Math.abs(b.sumLog()));
+        Matrix ga = sub.weightedGram();
+        Matrix gb = fresh.weightedGram();
+        for (int i = 0; i < ga.data().length; i++) {
+            assertEquals(gb.data()[i], ga.data()[i], 1e-9 * Math.abs(gb.data()[i]) + 1e-12);
+        }
+        long region = LocalDensityRows.g1RegionBytes();
+        if (region > 0) {
+            long bytes = (long) LocalDensityRows.floatBlockWidth(1000) * 1000 * Float.BYTES
+                    + LocalDensityRows.ARRAY_HEADER_BYTES;
+            assertTrue(bytes % region > region - 4000 || bytes % region == 0, bytes + " bytes in regions of " + region);
+        }
+    }
 }
