@@ -324,6 +324,22 @@ final class PsdDensityPrimal {
      */
     static Result solve(DensityRows rows, Matrix w, double l1, double l2, Matrix s0, double tol, int maxIter,
                         double timeLimitSeconds, ProgressListener listener) {
+        return solve(rows, w, l1, l2, s0, null, tol, maxIter, timeLimitSeconds, listener);
+    }
+
+    /**
+     * L-BFGS curvature pairs (s_k, y_k) carried from one solve to the next (the warm-start rungs of
+     * {@link PsdDensityEstimator}): a subsample's objective has the full one's Hessian up to sampling error, so its
+     * last pairs start the next solve with a curvature model instead of a gradient step. Filled at the end of a
+     * solve; used, when not empty and of the start factor's shape, at the start of the next.
+     */
+    static final class Curvature {
+        final Deque<Matrix[]> pairs = new ArrayDeque<>();
+    }
+
+    /** As the other solve, with curvature pairs in and out ({@code curvature} null: none). */
+    static Result solve(DensityRows rows, Matrix w, double l1, double l2, Matrix s0, Curvature curvature, double tol,
+                        int maxIter, double timeLimitSeconds, ProgressListener listener) {
         long start = System.nanoTime();
         Problem pb = new Problem(rows, w, l1, l2);
         int r = rows.rank();
@@ -331,7 +347,18 @@ final class PsdDensityPrimal {
             throw new IllegalArgumentException("density solver: W is " + w.rows() + "x" + w.cols() + ", rank " + r);
         }
         Matrix s = s0 == null ? initial(pb, tol) : s0.copy();
+        Matrix unscaled = s;
         s = normalise(w, s);
+        Deque<Matrix[]> hist = new ArrayDeque<>();
+        if (curvature != null && s0 != null) {
+            // φ is scale-invariant: at c·S the pairs are (c·s_k, y_k/c)
+            double c = Math.sqrt(dot(s, s) / dot(unscaled, unscaled));
+            for (Matrix[] p : curvature.pairs) {
+                if (p[0].rows() == s.rows() && p[0].cols() == s.cols()) {
+                    hist.addLast(new Matrix[] {p[0].scale(c), p[1].scale(1.0 / c)});
+                }
+            }
+        }
         DensityRows.Sums sums = rows.at(s);
         pb.passes++;
         if (!Double.isFinite(sums.sumLog())) {
@@ -339,11 +366,11 @@ final class PsdDensityPrimal {
             s = normalise(w, Matrix.identity(r));
             sums = rows.at(s);
             pb.passes++;
+            hist.clear();
         }
         Shape sh = new Shape(w, s);
         double phi = pb.value(sums, sh);
         Matrix grad = pb.gradient(s, sums, sh);
-        Deque<Matrix[]> hist = new ArrayDeque<>();
         Certificate cert = null;
         double muStart = Double.NaN;
         int it = 0;
@@ -433,6 +460,10 @@ final class PsdDensityPrimal {
             sh = shNew;
             phi = phiNew;
             grad = gNew;
+        }
+        if (curvature != null) {
+            curvature.pairs.clear();
+            curvature.pairs.addAll(hist);
         }
         double secs = (System.nanoTime() - start) * 1e-9;
         return new Result(s, sh.t, phi, phi - cert.gap(), cert.relativeGap(), it, pb.passes, secs, converged,
