@@ -187,4 +187,31 @@ class PsdDensityPrimalTest {
             assertTrue(bytes % region > region - 4000 || bytes % region == 0, bytes + " bytes in regions of " + region);
         }
     }
+    /**
+     * A solve started from a subsample's factor and its L-BFGS curvature pairs (the warm-start ladder) reaches the
+     * cold solve's optimum, and its reported gap stays the true one (the identity P − D = gap at the returned point).
+     */
+    @Test
+    void curvatureCarriedFromASubsampleReachesTheSameOptimum() {
+        Matrix x = gaussian(600, 2, 11);
+        GaussianKernel k = new GaussianKernel(0.6);
+        FeatureBasis fb = FeatureBasis.of(k, x);
+        Matrix m = KernelIntegrals.products(k, x, new BaseMeasure.Lebesgue(), null, null);
+        Matrix w = fb.congruence(m);
+        w = w.scale(1.0 / w.normF());
+        double l1 = 1e-2;
+        double l2 = 1e-3;
+        double tol = 1e-7;
+        LocalDensityRows rows = LocalDensityRows.of(fb.v);
+        PsdDensityPrimal.Result cold = PsdDensityPrimal.solve(rows, w, l1, l2, null, tol, 10000, 60, null);
+        PsdDensityPrimal.Curvature cv = new PsdDensityPrimal.Curvature();
+        PsdDensityPrimal.Result sub = PsdDensityPrimal.solve(rows.sample(150, 3L), w, l1, l2, null, cv, tol, 10000,
+                60, null);
+        assertTrue(sub.converged() && !cv.pairs.isEmpty(), "subsample solve left " + cv.pairs.size() + " pairs");
+        PsdDensityPrimal.Result warm = PsdDensityPrimal.solve(LocalDensityRows.of(fb.v), w, l1, l2, sub.s(), cv,
+                tol, 10000, 60, null);
+        assertTrue(cold.converged() && warm.converged());
+        assertEquals(cold.primal(), warm.primal(), 2 * tol * Math.max(1, Math.abs(cold.primal())));
+        assertTrue(warm.relativeGap() >= 0 && warm.relativeGap() <= tol, "gap " + warm.relativeGap());
+    }
 }
