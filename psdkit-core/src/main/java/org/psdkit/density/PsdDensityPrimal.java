@@ -328,13 +328,18 @@ final class PsdDensityPrimal {
     }
 
     /**
-     * L-BFGS curvature pairs (s_k, y_k) carried from one solve to the next (the warm-start rungs of
-     * {@link PsdDensityEstimator}): a subsample's objective has the full one's Hessian up to sampling error, so its
-     * last pairs start the next solve with a curvature model instead of a gradient step. Filled at the end of a
-     * solve; used, when not empty and of the start factor's shape, at the start of the next.
+     * What one solve hands to the next on more rows (the warm-start rungs of {@link PsdDensityEstimator}): the
+     * L-BFGS curvature pairs (s_k, y_k) — a subsample's objective has the full one's Hessian up to sampling error, so
+     * its last pairs start the next solve with a curvature model instead of a gradient step — and the last
+     * certificate's μ (the start of the next μ search). Filled at the end of a solve; used, when not empty and of the
+     * start factor's shape, at the start of the next, whose first certificate then waits
+     * {@link #CERTIFICATE_MIN_EVERY} iterations: on more rows the start's dual point β_i = 1/(n f_i) is spoiled by
+     * the rows the subsample did not see (relative gap 130 at iteration 0 of n = 200,000 from a 20,000-row
+     * optimum at gap 4e-5, docs/benchmarks/psd-scale.md §8), and that certificate costs a weighted Gram pass.
      */
     static final class Curvature {
         final Deque<Matrix[]> pairs = new ArrayDeque<>();
+        double mu = Double.NaN;
     }
 
     /** As the other solve, with curvature pairs in and out ({@code curvature} null: none). */
@@ -372,9 +377,9 @@ final class PsdDensityPrimal {
         double phi = pb.value(sums, sh);
         Matrix grad = pb.gradient(s, sums, sh);
         Certificate cert = null;
-        double muStart = Double.NaN;
+        double muStart = curvature != null ? curvature.mu : Double.NaN;
         int it = 0;
-        int sinceCert = CERTIFICATE_EVERY;
+        int sinceCert = hist.isEmpty() ? CERTIFICATE_EVERY : CERTIFICATE_EVERY - CERTIFICATE_MIN_EVERY;
         int certEvery = CERTIFICATE_EVERY;
         int certIt = 0;
         boolean converged = false;
@@ -464,6 +469,7 @@ final class PsdDensityPrimal {
         if (curvature != null) {
             curvature.pairs.clear();
             curvature.pairs.addAll(hist);
+            curvature.mu = cert.mu();
         }
         double secs = (System.nanoTime() - start) * 1e-9;
         return new Result(s, sh.t, phi, phi - cert.gap(), cert.relativeGap(), it, pb.passes, secs, converged,
