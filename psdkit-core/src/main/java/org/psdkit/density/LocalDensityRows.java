@@ -14,18 +14,33 @@ import org.psdkit.linalg.Threads;
  * {@link DensityRows} on this machine: the features cut into column blocks V_b (r×b), processed in parallel on
  * {@link Threads#get()} workers, each block's products through native BLAS (dgemm). The features are either given
  * (the exact model: V of the feature map, kept in double), or computed from the data as V_b = Tᵀ k(anchors, x_b)
- * (Nyström) and kept in single precision when they fit in {@link #FEATURE_HEAP_FRACTION} of the free heap, else
- * recomputed at every pass. The per-row vectors Sᵀv_i and Dᵀv_i are kept per block (double) when they fit in
- * {@link #STATE_HEAP_FRACTION} of the free heap, else recomputed. Never an n×n matrix.
+ * (Nyström) and kept in single precision when they fit in the free heap together with the per-row state of a factor
+ * of {@link #RESERVED_STATE_COLUMNS} columns and {@link #HEADROOM_FRACTION} of the heap left over, else recomputed at
+ * every pass. The per-row vectors Sᵀv_i and Dᵀv_i are kept per block (double) when they fit in the free heap less
+ * that headroom, else recomputed. Single-precision blocks are sized to whole G1 heap regions (a block of more than
+ * half a region is a humongous object that owns whole regions, so an unlucky width would waste up to half of them).
+ * Never an n×n matrix.
  */
 public final class LocalDensityRows implements DensityRows {
 
     /** Block size target: about 2²⁰ numbers per r×b feature block (8 MB in double), small enough for caches. */
     static final int BLOCK_ENTRIES = 1 << 20;
-    /** Single-precision features are kept when they need at most this fraction of the free heap (as NystromKrr). */
-    static final double FEATURE_HEAP_FRACTION = 0.4;
-    /** The per-row state (two q-vectors per row, double) is kept when it needs at most this fraction of the free heap. */
-    static final double STATE_HEAP_FRACTION = 0.25;
+    /**
+     * Fraction of the maximum heap that the feature cache and the per-row state leave free: the blocks' double
+     * temporaries (a few r×b per worker), the certificate's r×r matrices and eigenvectors, the solver's factors and
+     * room for the collector. 0.15: 1.2 GB at the launcher's -Xmx8g, where the rest (r = 1,000: ~10 r×r matrices of
+     * 8 MB, 2 workers × 3 blocks of 8 MB) needs ~0.2 GB; the margin is for G1, which needs free regions to evacuate
+     * into (the n = 10⁶, 1,000-anchor run of docs/benchmarks/psd-scale.md §8 ran with it).
+     */
+    static final double HEADROOM_FRACTION = 0.15;
+    /**
+     * Width q of the factor whose per-row state (2·n·q doubles) the feature budget sets aside before keeping the
+     * features: 64 covers the q ≈ 60 of the d = 10 cases (1.25p + 4 with p ≈ 40–45 positive eigenvalues at the
+     * optimum, docs/benchmarks/psd-scale.md §6).
+     */
+    static final int RESERVED_STATE_COLUMNS = 64;
+    /** Bytes of a Java array's header (HotSpot, 64-bit: 16), subtracted when a block is fitted to whole regions. */
+    static final int ARRAY_HEADER_BYTES = 16;
 
     private static final ForkJoinPool POOL = new ForkJoinPool(Math.max(1,
             Runtime.getRuntime().availableProcessors()), pool -> {
@@ -56,6 +71,7 @@ public final class LocalDensityRows implements DensityRows {
     private double[] c;
     private double[] e;
     private boolean keepState;
+    private int stateColumns;   // the q for which keepState was decided
 
     private LocalDensityRows(int r, int n, int[] start, Matrix[] dense, float[][] single, Kernel kernel,
                              Matrix anchors, Matrix t, Matrix x, Matrix vGiven) {
@@ -75,8 +91,12 @@ public final class LocalDensityRows implements DensityRows {
     }
 
     private static int[] blocks(int n, int r) {
+        return blocks(n, r, BLOCK_ENTRIES / Math.max(1, r));
+    }
+
+    private static int[] blocks(int n, int r, int maxPer) {
         int threads = Math.max(1, Threads.get());
-        int per = Math.max(1, Math.min(BLOCK_ENTRIES / Math.max(1, r), (n + 2 * threads - 1) / (2 * threads)));
+        int per = Math.max(1, Math.min(maxPer, (n + 2 * threads - 1) / (2 * threads)));
         per = Math.max(Math.min(n, 64), per);
         int nb = (n + per - 1) / per;
         int[] st = new int[nb + 1];
@@ -117,11 +137,10 @@ public final class LocalDensityRows implements DensityRows {
         if (n < 1) {
             throw new IllegalArgumentException("density rows: no data rows");
         }
-        int[] st = blocks(n, Math.max(r, anchors.rows()));
+        boolean keep = featuresFit(n, r);
+        int[] st = keep ? blocks(n, Math.max(r, anchors.rows()), floatBlockWidth(r))
+                : blocks(n, Math.max(r, anchors.rows()));
         int nb = st.length - 1;
-        Runtime rt = Runtime.getRuntime();
-        long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-        boolean keep = (double) n * r * Float.BYTES <= FEATURE_HEAP_FRACTION * free;
         LocalDensityRows out = new LocalDensityRows(r, n, st, null, keep ? new float[nb][] : null, kernel,
                 anchors, t, x, null);
         if (keep) {
@@ -137,6 +156,73 @@ public final class LocalDensityRows implements DensityRows {
             })).join();
         }
         return out;
+    }
+
+    /** The heap the JVM may still allocate; when it looks short of {@code need}, once more after a collection. */
+    static long freeHeap(double need) {
+        Runtime rt = Runtime.getRuntime();
+        long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        if (free < need) {
+            // garbage (the CSV reader's, a finished warm start's) counts as used until it is collected
+            System.gc();
+            free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        }
+        return free;
+    }
+
+    /**
+     * Whether n×r single-precision features fit: their n·r·4 bytes plus the per-row state of a factor of
+     * min(r, {@link #RESERVED_STATE_COLUMNS}) columns (2·n·q·8 bytes) within the free heap less
+     * {@link #HEADROOM_FRACTION} of the maximum (n = 10⁶, r = 1,000: 4.0 + 1.0 GB, under -Xmx8g's 8 − 1.2 GB).
+     */
+    static boolean featuresFit(long n, int r) {
+        double features = (double) n * r * Float.BYTES;
+        double state = 2.0 * n * Math.min(r, RESERVED_STATE_COLUMNS) * Double.BYTES;
+        double need = features + state + HEADROOM_FRACTION * Runtime.getRuntime().maxMemory();
+        return need <= freeHeap(need);
+    }
+
+    /** Whether the per-row state of a q-column factor (2·n·q doubles) fits in the free heap less the headroom. */
+    static boolean stateFits(long n, int q) {
+        double need = 2.0 * n * q * Double.BYTES + HEADROOM_FRACTION * Runtime.getRuntime().maxMemory();
+        return need <= freeHeap(need);
+    }
+
+    /**
+     * Columns of a single-precision block: about {@link #BLOCK_ENTRIES} entries, rounded down so that the array
+     * (r·b·4 bytes and its header) fills whole G1 regions; {@link #BLOCK_ENTRIES}/r when the region size is unknown.
+     */
+    static int floatBlockWidth(int r) {
+        int plain = BLOCK_ENTRIES / Math.max(1, r);
+        long region = g1RegionBytes();
+        if (region <= 0) {
+            return plain;
+        }
+        long target = (long) BLOCK_ENTRIES * Float.BYTES;
+        long regions = Math.max(1, Math.round((double) target / region));
+        long width = (regions * region - ARRAY_HEADER_BYTES) / ((long) Float.BYTES * Math.max(1, r));
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, width));
+    }
+
+    /** G1's heap region size in bytes, 0 when not running G1 or not known. */
+    static long g1RegionBytes() {
+        try {
+            for (var gc : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+                if (gc.getName().startsWith("G1")) {
+                    // HotSpotDiagnosticMXBean.getVMOption through the platform MBean server (java.management only)
+                    Object o = java.lang.management.ManagementFactory.getPlatformMBeanServer().invoke(
+                            new javax.management.ObjectName("com.sun.management:type=HotSpotDiagnostic"),
+                            "getVMOption", new Object[] {"G1HeapRegionSize"}, new String[] {String.class.getName()});
+                    if (o instanceof javax.management.openmbean.CompositeData cd) {
+                        return Long.parseLong(String.valueOf(cd.get("value")));
+                    }
+                    return 0;
+                }
+            }
+        } catch (javax.management.JMException | RuntimeException | LinkageError e) {
+            // not HotSpot: keep the plain width
+        }
+        return 0;
     }
 
     private Matrix compute(int b) {
@@ -159,13 +245,29 @@ public final class LocalDensityRows implements DensityRows {
         }
         if (single != null && single[b] != null) {
             float[] fl = single[b];
-            double[] a = new double[fl.length];
+            double[] a = WIDENED.get();
+            if (a.length != fl.length) {
+                a = new double[fl.length];
+                WIDENED.set(a);
+            }
             for (int k = 0; k < a.length; k++) {
                 a[k] = fl[k];
             }
             return Matrix.wrap(r, start[b + 1] - start[b], a);
         }
         return compute(b);
+    }
+
+    /**
+     * Each worker's buffer for a widened single-precision block (reused: a fresh r×b double array per block and
+     * pass is 8 MB of garbage, a humongous object under G1, 8 GB per pass at n = 10⁶). A block's widened features
+     * are used only inside the task that asked for them, before that thread widens another.
+     */
+    private static final ThreadLocal<double[]> WIDENED = ThreadLocal.withInitial(() -> new double[0]);
+
+    /** Whether {@link #features} returns a worker's scratch copy (which may be changed) rather than stored data. */
+    private boolean scratchFeatures(int b) {
+        return dense == null && single != null && single[b] != null;
     }
 
     @Override
@@ -256,10 +358,11 @@ public final class LocalDensityRows implements DensityRows {
         this.s = sNew;
         this.d = null;
         int q = sNew.cols();
-        Runtime rt = Runtime.getRuntime();
-        long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-        if (u == null || u.length != nb() || u[0] == null || u[0].rows() != q) {
-            keepState = 2.0 * n * q * Double.BYTES <= STATE_HEAP_FRACTION * free;
+        if (u == null || stateColumns != q) {
+            u = null;
+            dv = null;
+            keepState = stateFits(n, q);
+            stateColumns = q;
             u = new Matrix[nb()];
             dv = new Matrix[nb()];
         }
@@ -382,7 +485,8 @@ public final class LocalDensityRows implements DensityRows {
         List<Matrix> parts = parallel(b -> {
             Matrix vb = features(b);
             int w = vb.cols();
-            Matrix a = Matrix.zeros(r, w);
+            // a worker's scratch copy is scaled in place; stored double features are copied first
+            Matrix a = scratchFeatures(b) ? vb : Matrix.zeros(r, w);
             double[] ad = a.data();
             double[] vd = vb.data();
             for (int i = 0; i < w; i++) {
@@ -415,6 +519,26 @@ public final class LocalDensityRows implements DensityRows {
         if (vGiven != null) {
             return of(vGiven.selectCols(idx));
         }
-        return nystrom(kernel, anchors, t, x.selectRows(idx));
+        if (single == null) {
+            return nystrom(kernel, anchors, t, x.selectRows(idx));
+        }
+        // the cached features of the chosen rows, copied (no kernel evaluations)
+        int[] st = blocks(count, Math.max(r, anchors.rows()), floatBlockWidth(r));
+        int nbs = st.length - 1;
+        float[][] sub = new float[nbs][];
+        int[] owner = new int[n];
+        for (int b = 0; b < nb(); b++) {
+            java.util.Arrays.fill(owner, start[b], start[b + 1], b);
+        }
+        POOL.submit(() -> IntStream.range(0, nbs).parallel().forEach(b -> {
+            float[] fl = new float[r * (st[b + 1] - st[b])];
+            for (int j = st[b]; j < st[b + 1]; j++) {
+                int i = idx[j];
+                int ob = owner[i];
+                System.arraycopy(single[ob], (i - start[ob]) * r, fl, (j - st[b]) * r, r);
+            }
+            sub[b] = fl;
+        })).join();
+        return new LocalDensityRows(r, count, st, null, sub, kernel, anchors, t, x.selectRows(idx), null);
     }
 }

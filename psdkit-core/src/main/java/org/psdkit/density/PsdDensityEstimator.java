@@ -46,6 +46,16 @@ public final class PsdDensityEstimator {
      */
     public static PsdDensity fit(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, PsdDensityOptions opt,
                                  ProgressListener listener) {
+        return fit(x, anchors, kernel, base, opt, WarmStart.LADDER, listener);
+    }
+
+    /**
+     * As {@link #fit(Matrix, Matrix, Kernel, BaseMeasure, PsdDensityOptions, ProgressListener)} with the primal
+     * solver's warm start given ({@link WarmStart#LADDER} there; the benchmark compares it with
+     * {@link WarmStart#COARSE}). The dual solver ignores it.
+     */
+    public static PsdDensity fit(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, PsdDensityOptions opt,
+                                 WarmStart warm, ProgressListener listener) {
         DensityData.check(x, "density fit");
         base.requireDimension(x.cols());
         Matrix pts = anchors == null ? x : anchors;
@@ -66,7 +76,7 @@ public final class PsdDensityEstimator {
         if (primal) {
             DensityRows rows = anchors == null ? LocalDensityRows.of(fb.v)
                     : LocalDensityRows.nystrom(kernel, pts, fb.t, x);
-            return finishPrimal(kernel, pts, base, opt, fb, sc, solvePrimal(rows, wt, l1, l2, opt, listener));
+            return finishPrimal(kernel, pts, base, opt, fb, sc, solvePrimal(rows, wt, l1, l2, opt, warm, listener));
         }
         Smooth smooth = new Smooth(fb.v, wt, l1, l2);
         double[] beta0 = new double[n];
@@ -97,29 +107,81 @@ public final class PsdDensityEstimator {
     }
 
     /**
-     * Above this many rows the primal solver first solves on a random subsample of this size (to
-     * {@link #WARM_START_TOLERANCE}) and starts the full problem from its factor: the subsample's optimum is
-     * within the sampling error of the full one, and its iterations cost WARM_START_ROWS/n of a full one.
+     * Above twice this many rows the primal solver first solves on random subsamples (a ladder of rungs, each
+     * started from the last one's factor) and starts the full problem from the last rung's factor: a subsample's
+     * optimum is within the sampling error of the full one, and its iterations cost rows/n of a full one.
      */
     static final int WARM_START_ROWS = 20_000;
-    /** Relative gap of the subsample's solve: coarse, the full solve refines it. */
-    static final double WARM_START_TOLERANCE = 1e-3;
-    /** Seed of the warm-start subsample (fixed: the fit stays deterministic). */
+    /** Seed of the warm-start subsamples (fixed: the fit stays deterministic). */
     static final long WARM_START_SEED = 14L;
+
+    /**
+     * The warm start of the primal solver at large n: rungs of {@code firstRows}, {@code firstRows·growth},
+     * {@code firstRows·growth²}, … rows while a rung has less than half of the n rows (growth ≤ 1: the first rung
+     * only), each a random subsample solved to relative gap max(tolerance·{@code toleranceFactor},
+     * {@code minTolerance}) from the last rung's factor; the full problem starts from the last rung's factor.
+     *
+     * @param firstRows       rows of the first rung (no warm start at or below 2·firstRows rows)
+     * @param growth          rows of a rung over the last one's (≤ 1: one rung)
+     * @param toleranceFactor a rung's relative gap over the fit's tolerance
+     * @param minTolerance    a rung's relative gap is at least this
+     * @param curvature       whether the L-BFGS curvature pairs of a rung start the next solve (Hessians of
+     *                        subsamples agree with the full one up to sampling error)
+     */
+    public record WarmStart(int firstRows, int growth, double toleranceFactor, double minTolerance,
+                            boolean curvature) {
+
+        /**
+         * The default: 20,000 rows, then 200,000 (n &gt; 400,000), each solved to the fit's own tolerance, the
+         * curvature pairs carried along. Measured
+         * at n = 200,000 and 10⁶ against {@link #COARSE} (docs/benchmarks/psd-scale.md §8): the full-data
+         * iterations, each n/20,000 times a first-rung one, are what the 5-minute target at 10⁶ pays for.
+         */
+        public static final WarmStart LADDER = new WarmStart(WARM_START_ROWS, 10, 1.0, 0.0, true);
+        /** Session 3's warm start, the baseline of §8: one 20,000-row rung solved to gap max(tolerance, 1e-3). */
+        public static final WarmStart COARSE = new WarmStart(WARM_START_ROWS, 1, 1.0, 1e-3, false);
+        /** No warm start. */
+        public static final WarmStart NONE = new WarmStart(Integer.MAX_VALUE, 1, 1.0, 0.0, false);
+
+        /** The rungs' row counts for n rows, ascending (empty: no warm start). */
+        public int[] rungs(long n) {
+            java.util.List<Integer> out = new java.util.ArrayList<>();
+            long m = firstRows;
+            while (m >= 1 && 2 * m < n) {
+                out.add((int) m);
+                if (growth <= 1) {
+                    break;
+                }
+                m *= growth;
+            }
+            return out.stream().mapToInt(Integer::intValue).toArray();
+        }
+    }
 
     static PsdDensityPrimal.Result solvePrimal(DensityRows rows, Matrix wt, double l1, double l2,
                                                PsdDensityOptions opt, ProgressListener listener) {
+        return solvePrimal(rows, wt, l1, l2, opt, WarmStart.LADDER, listener);
+    }
+
+    static PsdDensityPrimal.Result solvePrimal(DensityRows rows, Matrix wt, double l1, double l2,
+                                               PsdDensityOptions opt, WarmStart warm, ProgressListener listener) {
         Matrix start = null;
-        if (rows.rows() > 2L * WARM_START_ROWS) {
-            DensityRows sub = rows.sample(WARM_START_ROWS, WARM_START_SEED);
-            if (sub != null) {
-                PsdDensityPrimal.Result warm = PsdDensityPrimal.solve(sub, wt, l1, l2, null,
-                        Math.max(opt.tolerance(), WARM_START_TOLERANCE), opt.maxIterations(),
-                        opt.timeLimitSeconds(), null);
-                start = warm.s();
+        PsdDensityPrimal.Curvature curvature = warm.curvature() ? new PsdDensityPrimal.Curvature() : null;
+        for (int m : warm.rungs(rows.rows())) {
+            DensityRows sub = rows.sample(m, WARM_START_SEED);
+            if (sub == null) {
+                break;
+            }
+            double tol = Math.max(opt.tolerance() * warm.toleranceFactor(), warm.minTolerance());
+            PsdDensityPrimal.Result res = PsdDensityPrimal.solve(sub, wt, l1, l2, start, curvature, tol,
+                    opt.maxIterations(), opt.timeLimitSeconds(), null);
+            start = res.s();
+            if (listener != null) {
+                listener.onProgress(new ProgressListener.Event(LogLikelihoodDual.TASK + "-warm-" + m,
+                        res.iterations(), 0, "gap", res.relativeGap(), res.seconds()));
             }
         }
-        return PsdDensityPrimal.solve(rows, wt, l1, l2, start, opt.tolerance(), opt.maxIterations(),
+        return PsdDensityPrimal.solve(rows, wt, l1, l2, start, curvature, opt.tolerance(), opt.maxIterations(),
                 opt.timeLimitSeconds(), listener);
     }
 

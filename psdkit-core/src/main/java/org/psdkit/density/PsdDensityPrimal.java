@@ -509,6 +509,27 @@ final class PsdDensityPrimal {
      */
     static Result solve(DensityRows rows, Matrix w, double l1, double l2, Matrix s0, double tol, int maxIter,
                         double timeLimitSeconds, ProgressListener listener) {
+        return solve(rows, w, l1, l2, s0, null, tol, maxIter, timeLimitSeconds, listener);
+    }
+
+    /**
+     * What one solve hands to the next on more rows (the warm-start rungs of {@link PsdDensityEstimator}): the
+     * L-BFGS curvature pairs (s_k, y_k) — a subsample's objective has the full one's Hessian up to sampling error, so
+     * its last pairs start the next solve with a curvature model instead of a gradient step — and the last
+     * certificate's μ (the start of the next μ search). Filled at the end of a solve; used, when not empty and of the
+     * start factor's shape, at the start of the next, whose first certificate then waits
+     * {@link #CERTIFICATE_MIN_EVERY} iterations: on more rows the start's dual point β_i = 1/(n f_i) is spoiled by
+     * the rows the subsample did not see (relative gap 130 at iteration 0 of n = 200,000 from a 20,000-row
+     * optimum at gap 4e-5, docs/benchmarks/psd-scale.md §8), and that certificate costs a weighted Gram pass.
+     */
+    static final class Curvature {
+        final Deque<Matrix[]> pairs = new ArrayDeque<>();
+        double mu = Double.NaN;
+    }
+
+    /** As the other solve, with curvature pairs in and out ({@code curvature} null: none). */
+    static Result solve(DensityRows rows, Matrix w, double l1, double l2, Matrix s0, Curvature curvature, double tol,
+                        int maxIter, double timeLimitSeconds, ProgressListener listener) {
         long start = System.nanoTime();
         Problem pb = new Problem(rows, w, l1, l2);
         int r = rows.rank();
@@ -516,7 +537,18 @@ final class PsdDensityPrimal {
             throw new IllegalArgumentException("density solver: W is " + w.rows() + "x" + w.cols() + ", rank " + r);
         }
         Matrix s = s0 == null ? initial(pb, tol) : s0.copy();
+        Matrix unscaled = s;
         s = normalise(w, s);
+        Deque<Matrix[]> hist = new ArrayDeque<>();
+        if (curvature != null && s0 != null) {
+            // φ is scale-invariant: at c·S the pairs are (c·s_k, y_k/c)
+            double c = Math.sqrt(dot(s, s) / dot(unscaled, unscaled));
+            for (Matrix[] p : curvature.pairs) {
+                if (p[0].rows() == s.rows() && p[0].cols() == s.cols()) {
+                    hist.addLast(new Matrix[] {p[0].scale(c), p[1].scale(1.0 / c)});
+                }
+            }
+        }
         DensityRows.Sums sums = rows.at(s);
         pb.passes++;
         if (!Double.isFinite(sums.sumLog())) {
@@ -524,16 +556,19 @@ final class PsdDensityPrimal {
             s = normalise(w, Matrix.identity(r));
             sums = rows.at(s);
             pb.passes++;
+            hist.clear();
         }
         Shape sh = new Shape(w, s);
         double phi = pb.value(sums, sh);
         Matrix grad = pb.gradient(s, sums, sh);
-        Deque<Matrix[]> hist = new ArrayDeque<>();
         Certificate cert = null;
-        double muStart = Double.NaN;
+        double muStart = curvature != null ? curvature.mu : Double.NaN;
         int it = 0;
-        // the start from initial() comes from a certificate at S = I: the next one is due after the usual interval
-        int sinceCert = s0 == null ? 0 : CERTIFICATE_EVERY;
+        // the start from initial() comes from a certificate at S = I: the next one is due after the usual interval;
+        // a warm start with carried curvature pairs certifies after CERTIFICATE_MIN_EVERY iterations (its first
+        // certificate on more rows is spoiled by the rows the subsample never saw), another warm start at once
+        int sinceCert = s0 == null ? 0
+                : hist.isEmpty() ? CERTIFICATE_EVERY : CERTIFICATE_EVERY - CERTIFICATE_MIN_EVERY;
         int certEvery = CERTIFICATE_EVERY;
         int certIt = 0;
         boolean converged = false;
@@ -625,6 +660,11 @@ final class PsdDensityPrimal {
             sh = shNew;
             phi = phiNew;
             grad = gNew;
+        }
+        if (curvature != null) {
+            curvature.pairs.clear();
+            curvature.pairs.addAll(hist);
+            curvature.mu = cert.mu();
         }
         double secs = (System.nanoTime() - start) * 1e-9;
         return new Result(s, sh.t, phi, phi - cert.gap(), cert.relativeGap(), it, pb.passes, secs, converged,

@@ -188,4 +188,69 @@ class PsdDensityPrimalTest {
             assertEquals(fresh.gradient().data()[i], stepped.gradient().data()[i], 1e-8);
         }
     }
+    /**
+     * Nyström rows with the float cache: a subsample drawn from the cache (copied columns) gives the same sums and
+     * weighted Gram matrix as Nyström rows computed afresh on the same rows; blocks fill whole G1 regions.
+     */
+    @Test
+    void cachedSubsampleEqualsFreshNystromRows() {
+        Matrix x = gaussian(3000, 3, 7);
+        GaussianKernel k = new GaussianKernel(0.8);
+        Matrix anchors = x.selectRows(new int[] {3, 50, 400, 999, 1500, 2100, 2500, 2999});
+        FeatureBasis fb = FeatureBasis.of(k, anchors, null, 1e-8);
+        LocalDensityRows rows = LocalDensityRows.nystrom(k, anchors, fb.t, x);
+        assertEquals("float", rows.storage());
+        DensityRows sub = rows.sample(700, 14L);
+        int[] perm = org.psdkit.data.Splits.permutation(3000, 14L);
+        int[] idx = java.util.Arrays.copyOf(perm, 700);
+        java.util.Arrays.sort(idx);
+        LocalDensityRows fresh = LocalDensityRows.nystrom(k, anchors, fb.t, x.selectRows(idx));
+        assertEquals(700, sub.rows());
+        Matrix s = Matrix.zeros(fb.rank(), 2);
+        SplittableRandom rnd = new SplittableRandom(2);
+        for (int i = 0; i < s.data().length; i++) {
+            s.data()[i] = rnd.nextGaussian();
+        }
+        DensityRows.Sums a = sub.at(s);
+        DensityRows.Sums b = fresh.at(s);
+        assertEquals(b.sumLog(), a.sumLog(), 1e-12 * Math.abs(b.sumLog()));
+        Matrix ga = sub.weightedGram();
+        Matrix gb = fresh.weightedGram();
+        for (int i = 0; i < ga.data().length; i++) {
+            assertEquals(gb.data()[i], ga.data()[i], 1e-9 * Math.abs(gb.data()[i]) + 1e-12);
+        }
+        long region = LocalDensityRows.g1RegionBytes();
+        if (region > 0) {
+            long bytes = (long) LocalDensityRows.floatBlockWidth(1000) * 1000 * Float.BYTES
+                    + LocalDensityRows.ARRAY_HEADER_BYTES;
+            assertTrue(bytes % region > region - 4000 || bytes % region == 0, bytes + " bytes in regions of " + region);
+        }
+    }
+    /**
+     * A solve started from a subsample's factor and its L-BFGS curvature pairs (the warm-start ladder) reaches the
+     * cold solve's optimum, and its reported gap stays the true one (the identity P − D = gap at the returned point).
+     */
+    @Test
+    void curvatureCarriedFromASubsampleReachesTheSameOptimum() {
+        Matrix x = gaussian(600, 2, 11);
+        GaussianKernel k = new GaussianKernel(0.6);
+        FeatureBasis fb = FeatureBasis.of(k, x);
+        Matrix m = KernelIntegrals.products(k, x, new BaseMeasure.Lebesgue(), null, null);
+        Matrix w = fb.congruence(m);
+        w = w.scale(1.0 / w.normF());
+        double l1 = 1e-2;
+        double l2 = 1e-3;
+        double tol = 1e-7;
+        LocalDensityRows rows = LocalDensityRows.of(fb.v);
+        PsdDensityPrimal.Result cold = PsdDensityPrimal.solve(rows, w, l1, l2, null, tol, 10000, 60, null);
+        PsdDensityPrimal.Curvature cv = new PsdDensityPrimal.Curvature();
+        PsdDensityPrimal.Result sub = PsdDensityPrimal.solve(rows.sample(150, 3L), w, l1, l2, null, cv, tol, 10000,
+                60, null);
+        assertTrue(sub.converged() && !cv.pairs.isEmpty(), "subsample solve left " + cv.pairs.size() + " pairs");
+        PsdDensityPrimal.Result warm = PsdDensityPrimal.solve(LocalDensityRows.of(fb.v), w, l1, l2, sub.s(), cv,
+                tol, 10000, 60, null);
+        assertTrue(cold.converged() && warm.converged());
+        assertEquals(cold.primal(), warm.primal(), 2 * tol * Math.max(1, Math.abs(cold.primal())));
+        assertTrue(warm.relativeGap() >= 0 && warm.relativeGap() <= tol, "gap " + warm.relativeGap());
+    }
 }

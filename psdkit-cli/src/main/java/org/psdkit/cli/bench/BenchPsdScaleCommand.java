@@ -45,6 +45,9 @@ public final class BenchPsdScaleCommand implements Callable<Integer> {
     double dualTimeLimit;
     @Option(names = "--dir", paramLabel = "DIR", description = "Directory for the large case's CSV (default: a temporary one, deleted).")
     Path dir;
+    @Option(names = "--warm-start-baseline", description = "Also fit the large case with the single 20,000-row warm "
+            + "start to gap 1e-3 (session 3's) on the same data, as the baseline of the default warm-start ladder.")
+    boolean bigBaseline;
     @Option(names = "--json", description = "Print one JSON object on stdout.")
     boolean json;
 
@@ -73,7 +76,12 @@ public final class BenchPsdScaleCommand implements Callable<Integer> {
         Path d = temp ? Files.createTempDirectory("psdkit-psd-scale") : dir;
         List<Map<String, Object>> rows = new ArrayList<>();
         try {
-            PsdScaleBenchmark.run(new PsdScaleBenchmark.Options(cs, bigN, anchors, tol, dualTimeLimit, d), row -> {
+            long t0 = System.nanoTime();
+            org.psdkit.optim.ProgressListener big = e -> Progress.info(String.format(java.util.Locale.ROOT,
+                    "bench psd-scale n=%d: %s iteration %d, %s %.3g (%.1f s into that solve, %.1f s since start)",
+                    bigN, e.task(), e.step(), e.measure(), e.value(), e.seconds(), (System.nanoTime() - t0) * 1e-9));
+            PsdScaleBenchmark.run(new PsdScaleBenchmark.Options(cs, bigN, anchors, tol, dualTimeLimit, d,
+                    bigBaseline, big), row -> {
                 Map<String, Object> r = new LinkedHashMap<>();
                 r.put("case", row.name());
                 r.put("n", row.n());
@@ -86,18 +94,27 @@ public final class BenchPsdScaleCommand implements Callable<Integer> {
                 r.put("relative_gap", row.relativeGap());
                 r.put("converged", row.converged());
                 r.put("objective", row.objective());
-                if (!Double.isNaN(row.baselineSeconds())) {
+                if (!Double.isNaN(row.readSeconds())) {
+                    r.put("cpu_seconds", row.cpuSeconds());
+                    r.put("read_seconds", row.readSeconds());
+                    r.put("fit_seconds", row.seconds() - row.readSeconds());
+                    r.put("anchors_features_warm_start_seconds", row.featureSeconds());
+                    r.put("full_data_solve_seconds", row.solveSeconds());
+                    r.put("test_loglik", row.testLoglik());
+                    r.put("exact_" + PsdScaleBenchmark.REFERENCE_ROWS + "_test_loglik", row.referenceLoglik());
+                    r.put("exact_" + PsdScaleBenchmark.REFERENCE_ROWS + "_seconds", row.referenceSeconds());
+                    if (!Double.isNaN(row.baselineSeconds())) {
+                        r.put("coarse_warm_start_seconds", row.baselineSeconds());
+                        r.put("coarse_warm_start_relative_gap", row.baselineGap());
+                        r.put("coarse_warm_start_objective", row.baselineObjective());
+                    }
+                } else if (!Double.isNaN(row.baselineSeconds())) {
                     r.put("dual_fista_seconds", row.baselineSeconds());
                     r.put("dual_fista_relative_gap", row.baselineGap());
                     r.put("dual_fista_converged", row.baselineConverged());
                     r.put("dual_fista_objective", row.baselineObjective());
                     r.put("time_ratio", row.ratio());
                     r.put("objective_difference", row.objectiveDifference());
-                }
-                if (!Double.isNaN(row.readSeconds())) {
-                    r.put("read_seconds", row.readSeconds());
-                    r.put("test_loglik", row.testLoglik());
-                    r.put("exact_" + PsdScaleBenchmark.REFERENCE_ROWS + "_test_loglik", row.referenceLoglik());
                 }
                 rows.add(r);
                 Progress.info("bench psd-scale " + row.name() + ": " + r);
