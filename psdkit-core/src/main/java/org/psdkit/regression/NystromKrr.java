@@ -786,10 +786,11 @@ public final class NystromKrr {
                 // CG on G (no data read), then its true residual from one data pass, and CG on the passes from there
                 // if G's rounding (absolute, ≈ u‖G‖, where a pass's ‖K_nm u‖² is relative) left it above the
                 // tolerance on a numerically singular H
+                Factors f = factors(kmm, kmmChol, gram, lambda, n); // once for both solves
                 Solution g = NystromKrr.solve(gramOperator(), kmm, kmmChol, b, offset, lambda, tolerance,
-                        maxIterations, gram);
+                        maxIterations, f, null, 0);
                 s = NystromKrr.solve(this, kmm, kmmChol, b, offset, lambda, tolerance,
-                        Math.max(1, maxIterations - g.diagnostics().iterations()), gram, g.alpha(),
+                        Math.max(1, maxIterations - g.diagnostics().iterations()), f, g.alpha(),
                         g.diagnostics().iterations());
             } else {
                 s = NystromKrr.solve(this, kmm, kmmChol, b, offset, lambda, tolerance, maxIterations, gram);
@@ -857,6 +858,43 @@ public final class NystromKrr {
     static Solution solve(Operator op, Matrix kmm, Cholesky kmmChol, double[] b, double offset,
                           double lambda, double tolerance, int maxIterations, Matrix gram, double[] alpha0,
                           int iterationsBefore) {
+        if (!(lambda >= 0) || Double.isInfinite(lambda)) {
+            throw new IllegalArgumentException("lambda must be >= 0 and finite, got " + lambda);
+        }
+        return solve(op, kmm, kmmChol, b, offset, lambda, tolerance, maxIterations,
+                factors(kmm, kmmChol, gram, lambda, op.rows()), alpha0, iterationsBefore);
+    }
+
+    /** The m×m factors of a solve for one λ: Falkon's B and, with a Gram matrix, the Cholesky factor of H̃. */
+    static final class Factors {
+        private final Precond pc;
+        private final Matrix sChol;
+
+        private Factors(Precond pc, Matrix sChol) {
+            this.pc = pc;
+            this.sChol = sChol;
+        }
+    }
+
+    /** Computes {@link Factors} (three m³/3 factorisations and products: computed once per λ and reused). */
+    static Factors factors(Matrix kmm, Cholesky kmmChol, Matrix gram, double lambda, double n) {
+        int m = kmm.rows();
+        Precond pc = new Precond(kmmChol.lower(), lambda / n, m);
+        Matrix sChol = null;
+        if (gram != null) {
+            Matrix h = kmm.scale(lambda).plus(gram);
+            try {
+                sChol = Linalg.cholesky(h).lower();
+            } catch (org.psdkit.linalg.LinalgException e) {
+                sChol = null; // H̃ beyond the jitter ladder: Falkon's preconditioner alone (more iterations, same α)
+            }
+        }
+        return new Factors(pc, sChol);
+    }
+
+    private static Solution solve(Operator op, Matrix kmm, Cholesky kmmChol, double[] b, double offset,
+                                  double lambda, double tolerance, int maxIterations, Factors f, double[] alpha0,
+                                  int iterationsBefore) {
         int m = kmm.rows();
         double n = op.rows();
         if (b.length != m) {
@@ -872,16 +910,8 @@ public final class NystromKrr {
         if (maxIterations < 1) {
             throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
         }
-        Precond pc = new Precond(kmmChol.lower(), lambda / n, m);
-        Matrix sChol = null;
-        if (gram != null) {
-            Matrix h = kmm.scale(lambda).plus(gram);
-            try {
-                sChol = Linalg.cholesky(h).lower();
-            } catch (org.psdkit.linalg.LinalgException e) {
-                sChol = null; // H̃ beyond the jitter ladder: Falkon's preconditioner alone (more iterations, same α)
-            }
-        }
+        Precond pc = f.pc;
+        Matrix sChol = f.sChol;
 
         double[] r = pc.leftApply(b, n); // Bᵀb
         double rhsNorm = norm(r);
