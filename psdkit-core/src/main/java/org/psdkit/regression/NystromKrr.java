@@ -61,6 +61,16 @@ public final class NystromKrr {
     static final int FLOAT_BLOCK_ENTRIES = 1 << 22;
 
     /**
+     * Rows per single-precision sum of the experimental Gram pass ({@link Storage#GRAM_SINGLE}: one {@code cblas_ssyrk} per chunk, the
+     * chunks added in double). Every entry of K_nm is positive, so an entry of a chunk's sum has relative error at
+     * most γ_R ≈ R·u = 2.4e-4 (u = 2⁻²⁴, Higham 2002, eq. 3.4), typically √R·u ≈ 4e-6; the Gram matrix only
+     * preconditions CG, so this costs iterations, never accuracy (NystromKrrTest checks the bound). 4,096 rows keep
+     * ssyrk's inner dimension deep (near its peak) while the double additions of the chunks' m×m results (m²/2 per
+     * chunk) stay ≈ 1/4,096 of the flops.
+     */
+    static final int GRAM_CHUNK_ROWS = 4096;
+
+    /**
      * {@link Storage#AUTO} accumulates K_nmᵀK_nm ({@link Storage#GRAM}) when K_nm does not fit the single-precision
      * store ({@link #FLOAT_CACHE_HEAP_FRACTION}) and one m×m double array per worker plus two more fit in this
      * fraction of the free heap (m = 5,000: 4 × 200 MB with two workers; the per-worker
@@ -77,9 +87,11 @@ public final class NystromKrr {
      * CPU seconds at n = 50,000, m = 5,000 (docs/benchmarks/krr-scale.md). In one run beside scikit-learn (same
      * file, "small m") the Gram route won at n = 30,000, m = 1,000 and n = 100,000, m = 500 and 1,000, and tied in CPU
      * (lost in wall time, its m×m factorisations waiting on OpenBLAS's threads) at n = 100,000, m = 2,000; 1/40 puts
-     * the crossover there.
+     * the crossover there. Session 4: the Gram pass's BLAS calls run single-threaded per worker (dsyrk 25 instead of
+     * 13 G multiply-adds per CPU-second, same process, load ≈ 20), so the constant is halved to 1/80; with it the
+     * Gram route is also taken at n = 100,000, m = 2,000 (docs/benchmarks/krr-scale.md, session 4).
      */
-    static final double GRAM_FLOP_COST_PER_PASS_ENTRY = 1.0 / 40;
+    static final double GRAM_FLOP_COST_PER_PASS_ENTRY = 1.0 / 80;
 
     /**
      * Falkon CG iterations to the default tolerance, predicted as this times √(n/m): the sweep of
@@ -89,15 +101,16 @@ public final class NystromKrr {
     static final double CG_ITERATIONS_PER_SQRT_N_OVER_M = 6;
 
     /**
-     * Whether the Gram route ({@link Storage#GRAM}: one pass with n·m² dsyrk flops plus an m³/3 Cholesky, then one
-     * CG iteration) costs less than the plain CG's ≈ {@link #CG_ITERATIONS_PER_SQRT_N_OVER_M}·√(n/m) passes of n·m
-     * entries; both routes read K_nm for the right-hand side and the final residual check, so the saving is the CG
-     * passes but one.
+     * Whether the Gram route ({@link Storage#GRAM}: one pass with n·m² dsyrk flops plus an m³/3 Cholesky, then CG on
+     * the m×m Gram matrix without reading the data) costs less than the plain CG's
+     * ≈ {@link #CG_ITERATIONS_PER_SQRT_N_OVER_M}·√(n/m) passes of n·m entries plus its true-residual check; both
+     * routes compute the right-hand side in their first pass (the Gram pass, or filling the single-precision
+     * store), so the saving is every CG pass.
      */
     static boolean gramCheaper(long n, int m) {
         double gramCost = GRAM_FLOP_COST_PER_PASS_ENTRY * ((double) n * m * m + (double) m * m * m / 3);
         double iterations = CG_ITERATIONS_PER_SQRT_N_OVER_M * Math.sqrt((double) n / m);
-        return gramCost < (iterations - 1) * n * m;
+        return gramCost < (iterations + 1) * n * m;
     }
 
     /**
@@ -168,9 +181,19 @@ public final class NystromKrr {
         /**
          * K_nmᵀK_nm of the single-precision blocks accumulated once (dsyrk per row block) and its Cholesky
          * factor used as CG's preconditioner, so CG needs one to three passes; the blocks of K_nm in single
-         * precision, kept as far as {@link #FLOAT_CACHE_HEAP_FRACTION} allows and recomputed otherwise.
+         * precision, kept as far as {@link #FLOAT_CACHE_HEAP_FRACTION} allows and recomputed otherwise. The Gram
+         * matrix is that of the single-precision blocks to double rounding, so it is also CG's operator: after the
+         * Gram pass (which computes the right-hand side too) the solve reads no data.
          */
-        GRAM;
+        GRAM,
+        /**
+         * Experimental, not chosen by {@link #AUTO}: {@link #GRAM} with K_nmᵀK_nm summed in single precision per
+         * chunk of {@link #GRAM_CHUNK_ROWS} rows ({@code cblas_ssyrk}, half the flop cost) and in double across
+         * chunks. Its rounding (≈ R·u/√(n/R) relative per entry) is far above λK_mm's smallest eigenvalues, so it
+         * serves only as a preconditioner, CG's operator stays the data passes, and CG needed more iterations than
+         * plain Falkon CG in the measurements (docs/benchmarks/krr-scale.md, session 4).
+         */
+        GRAM_SINGLE;
 
         public static Storage parse(String s) {
             String t = s == null ? "" : s.trim().toLowerCase(Locale.ROOT);
@@ -179,13 +202,14 @@ public final class NystromKrr {
                 case "recompute" -> RECOMPUTE;
                 case "float" -> FLOAT;
                 case "gram" -> GRAM;
+                case "gram-single" -> GRAM_SINGLE;
                 default -> throw new IllegalArgumentException("storage: '" + s
-                        + "' is not auto, recompute, float or gram");
+                        + "' is not auto, recompute, float, gram or gram-single");
             };
         }
 
         public String label() {
-            return name().toLowerCase(Locale.ROOT);
+            return this == GRAM_SINGLE ? "gram-single" : name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -380,13 +404,16 @@ public final class NystromKrr {
         private final boolean single; // passes in single precision (else recomputed in double)
         private final GaussianFloatBlocks fast; // the fast single-precision Gaussian block, or null
         private final Matrix gram; // K_nmᵀK_nm of the single-precision blocks (Storage.GRAM), or null
+        private final boolean gramSingle; // gram summed in single precision per chunk (Storage.GRAM_SINGLE)
+        private final double[] fusedTarget; // the y − offset whose K_nmᵀ(y − offset) the first pass computed, or null
+        private final double[] fusedRhs; // K_nmᵀ fusedTarget
         private final double kmmSeconds; // K_mm and its Cholesky factor
         private final double firstPassSeconds; // the Gram pass or filling the single-precision store
         private final java.util.concurrent.atomic.AtomicLong passNanos = new java.util.concurrent.atomic.AtomicLong();
         private final AtomicInteger passes = new AtomicInteger();
         private final java.util.concurrent.atomic.AtomicLong solveMmNanos = new java.util.concurrent.atomic.AtomicLong();
 
-        Problem(Kernel kernel, Matrix x, Matrix anchors, Storage storage) {
+        Problem(Kernel kernel, Matrix x, Matrix anchors, Storage storage, double[] target) {
             if (x.cols() != anchors.cols()) {
                 throw new IllegalArgumentException("anchors have " + anchors.cols() + " features, points "
                         + x.cols());
@@ -408,8 +435,12 @@ public final class NystromKrr {
             // or the cost model says the Gram pass is cheaper than the CG passes it saves (gramCheaper)
             boolean allFit = (double) n * m * Float.BYTES <= FLOAT_CACHE_HEAP_FRACTION * free;
             boolean gramFits = (workers + 2.0) * 8.0 * m * m <= GRAM_HEAP_FRACTION * free;
-            boolean gram = storage == Storage.GRAM || (storage == Storage.AUTO && gramFits
-                    && (!allFit || gramCheaper(n, m)));
+            boolean gram = storage == Storage.GRAM || storage == Storage.GRAM_SINGLE || (storage == Storage.AUTO
+                    && gramFits && (!allFit || gramCheaper(n, m)));
+            gramSingle = storage == Storage.GRAM_SINGLE;
+            if (target != null && target.length != n) {
+                throw new IllegalArgumentException("nystrom krr: " + n + " points but " + target.length + " targets");
+            }
             int nb = (n + rows - 1) / rows;
             blockStart = new int[nb + 1];
             for (int b = 0; b < nb; b++) {
@@ -432,15 +463,34 @@ public final class NystromKrr {
             cached = keep;
             cache = keep > 0 ? new float[nb][] : null;
             t0 = System.nanoTime();
+            double[] rhs = null;
             if (gram) {
-                this.gram = accumulateGram(keep);
+                rhs = target == null ? null : new double[m];
+                this.gram = gramSingle ? accumulateGramSingle(keep, target, rhs) : accumulateGram(keep, target, rhs);
             } else {
                 this.gram = null;
                 if (keep > 0) {
-                    POOL.submit(() -> IntStream.range(0, keep).parallel().forEach(b -> cache[b] =
-                            floatBlock(b, new float[(blockStart[b + 1] - blockStart[b]) * m]))).join();
+                    // the right-hand side K_nmᵀ target is fused into this pass when every block is filled here
+                    boolean fuse = target != null && keep == nb;
+                    rhs = FloatBlas.singleThreaded(() -> POOL.submit(() -> IntStream.range(0, keep).parallel()
+                            .mapToObj(b -> {
+                        float[] a = floatBlock(b, new float[(blockStart[b + 1] - blockStart[b]) * m]);
+                        cache[b] = a;
+                        double[] w = null;
+                        if (fuse) {
+                            w = new double[m];
+                            FloatBlas.addTransposeTimes(blockStart[b + 1] - blockStart[b], m, a, target,
+                                    blockStart[b], w);
+                        }
+                        return w;
+                    }).reduce(null, NystromKrr::sum)).join());
+                    if (!fuse) {
+                        rhs = null;
+                    }
                 }
             }
+            fusedTarget = rhs == null ? null : target.clone();
+            fusedRhs = rhs;
             firstPassSeconds = (System.nanoTime() - t0) * 1e-9;
         }
 
@@ -463,14 +513,18 @@ public final class NystromKrr {
         /**
          * K_nmᵀK_nm of the single-precision blocks, in one pass: dsyrk of each block widened to double, accumulated
          * natively per worker (so the Gram matrix is that of the very numbers the CG passes multiply, to double
-         * rounding); keeps the leading {@code keep} blocks.
+         * rounding), with K_bᵀ target_b summed per worker when a target is given; keeps the leading {@code keep}
+         * blocks. Each worker's BLAS calls run single-threaded ({@link FloatBlas#singleThreaded}): with OpenBLAS's
+         * own threads as well, two workers' dsyrk calls kept four threads waiting on each other on two cores
+         * (13 against 25 G multiply-adds per CPU-second, docs/benchmarks/krr-scale.md, session 4).
          */
-        private Matrix accumulateGram(int keep) {
+        private Matrix accumulateGram(int keep, double[] target, double[] rhs) {
             int workers = POOL.getParallelism();
             AtomicInteger next = new AtomicInteger();
             double[] g = new double[m * m];
-            POOL.submit(() -> IntStream.range(0, workers).parallel().forEach(w -> {
+            FloatBlas.singleThreaded(() -> POOL.submit(() -> IntStream.range(0, workers).parallel().forEach(w -> {
                 try (FloatBlas.GramAccumulator acc = new FloatBlas.GramAccumulator(m)) {
+                    double[] part = target == null ? null : new double[m];
                     int b;
                     while ((b = next.getAndIncrement()) < blocks.size()) {
                         int rows = blockStart[b + 1] - blockStart[b];
@@ -479,20 +533,108 @@ public final class NystromKrr {
                         if (b < keep) {
                             cache[b] = a;
                         }
-                        acc.add(rows, a);
+                        if (part != null) {
+                            acc.add(rows, a, target, blockStart[b], part);
+                        } else {
+                            acc.add(rows, a);
+                        }
                     }
                     synchronized (g) {
                         acc.addLowerInto(g);
+                        if (part != null) {
+                            for (int j = 0; j < m; j++) {
+                                rhs[j] += part[j];
+                            }
+                        }
                     }
                 }
-            })).join();
-            // row-major lower triangle = column-major upper: mirror into a full symmetric column-major matrix
-            for (int i = 0; i < m; i++) {
-                for (int j = 0; j < i; j++) {
-                    g[j * m + i] = g[i * m + j];
-                }
-            }
+            })).join());
+            mirrorLower(g, m);
             return Matrix.wrap(m, m, g);
+        }
+
+        /**
+         * K_nmᵀK_nm of the single-precision blocks in one pass, with single-precision sums per chunk of
+         * {@link #GRAM_CHUNK_ROWS} rows ({@link FloatBlas.GramAccumulator#single}) added in double. The blocks are
+         * filled a group at a time on all workers (with the right-hand side K_bᵀ target_b of each block when a target
+         * is given), then the calling thread hands the group to one ssyrk, which OpenBLAS runs on its own threads
+         * (the library's thread count): two Java workers each calling a threaded BLAS left the cores waiting for
+         * each other (docs/benchmarks/krr-scale.md, session 4). Keeps the leading {@code keep} blocks.
+         */
+        private Matrix accumulateGramSingle(int keep, double[] target, double[] rhs) {
+            int workers = POOL.getParallelism();
+            int nb = blocks.size();
+            int rows0 = blockStart[1] - blockStart[0];
+            // blocks per group: a multiple of the workers, about one chunk of rows
+            int group = workers * Math.max(1, (int) Math.ceil(GRAM_CHUNK_ROWS / ((double) rows0 * workers)));
+            float[][] scratch = new float[group][];
+            double[] g = new double[m * m];
+            try (FloatBlas.GramAccumulator acc = FloatBlas.GramAccumulator.single(m, GRAM_CHUNK_ROWS)) {
+                for (int b0 = 0; b0 < nb; b0 += group) {
+                    int from = b0;
+                    int to = Math.min(nb, b0 + group);
+                    float[][] filled = new float[to - from][];
+                    double[] part = POOL.submit(() -> IntStream.range(from, to).parallel().mapToObj(b -> {
+                        int rows = blockStart[b + 1] - blockStart[b];
+                        float[] a;
+                        if (b < keep) {
+                            a = new float[rows * m];
+                            cache[b] = a;
+                        } else {
+                            int s = b - from;
+                            if (scratch[s] == null || scratch[s].length < rows * m) {
+                                scratch[s] = new float[rows0 * m];
+                            }
+                            a = scratch[s];
+                        }
+                        floatBlock(b, a);
+                        filled[b - from] = a;
+                        if (target == null) {
+                            return null;
+                        }
+                        double[] w = new double[m];
+                        FloatBlas.addTransposeTimes(rows, m, a, target, blockStart[b], w);
+                        return w;
+                    }).reduce(null, NystromKrr::sum)).join();
+                    if (rhs != null) {
+                        for (int j = 0; j < m; j++) {
+                            rhs[j] += part[j];
+                        }
+                    }
+                    for (int b = from; b < to; b++) {
+                        acc.add(blockStart[b + 1] - blockStart[b], filled[b - from]);
+                    }
+                }
+                acc.addLowerInto(g);
+            }
+            mirrorLower(g, m);
+            return Matrix.wrap(m, m, g);
+        }
+
+        /**
+         * u ↦ G u with G the accumulated K_nmᵀK_nm ({@link Storage#GRAM}): it equals a data pass K_nmᵀ(K_nm u) over
+         * the same single-precision blocks up to double rounding (both sum exact products of floats in double, in
+         * another order; NystromKrrTest compares them), so CG iterates and checks its true residual without reading
+         * the data again: O(m²) per product instead of n·m kernel entries recomputed.
+         */
+        Operator gramOperator() {
+            Matrix g = gram;
+            return new Operator() {
+                @Override
+                public long rows() {
+                    return n;
+                }
+
+                @Override
+                public double[] applyKtK(double[] u) {
+                    return gemv(g, false, u);
+                }
+
+                @Override
+                public String storage() {
+                    return Problem.this.storage();
+                }
+            };
         }
 
         /** Rows of block b of K_nm in single precision into {@code out} (row-major b×m). */
@@ -522,25 +664,28 @@ public final class NystromKrr {
         /**
          * {@code float} (every block kept in single precision), {@code float k/nb} (k of the nb row blocks kept, the
          * others recomputed in single precision each pass), {@code recompute} (double, every pass), each with
-         * {@code gram+} in front when K_nmᵀK_nm preconditions CG ({@link Storage#GRAM}).
+         * {@code gram+} in front when K_nmᵀK_nm was accumulated ({@link Storage#GRAM}; {@code gram-single+} for
+         * {@link Storage#GRAM_SINGLE}).
          */
         public String storage() {
             int nb = blocks.size();
             String s = !single ? "recompute" : cached == nb ? "float" : "float " + cached + "/" + nb;
-            return gram != null ? "gram+" + s : s;
+            return gram != null ? (gramSingle ? "gram-single+" : "gram+") + s : s;
         }
 
         /** Σ over row blocks of K_bᵀ(K_b u + v_b); u or v may be null (taken as 0). */
         double[] pass(double[] u, double[] v) {
             long t0 = System.nanoTime();
-            double[] out = POOL.submit(() -> IntStream.range(0, blocks.size()).parallel().mapToObj(b -> block(b, u, v))
+            // single-threaded BLAS in each worker (the blocks' sgemm): see accumulateGram
+            double[] out = FloatBlas.singleThreaded(() -> POOL.submit(() -> IntStream.range(0, blocks.size())
+                    .parallel().mapToObj(b -> block(b, u, v))
                     .reduce(new double[m], (p, q) -> {
                         double[] r = new double[m];
                         for (int j = 0; j < m; j++) {
                             r[j] = p[j] + q[j];
                         }
                         return r;
-                    })).join();
+                    })).join());
             passNanos.addAndGet(System.nanoTime() - t0);
             passes.incrementAndGet();
             return out;
@@ -635,8 +780,21 @@ public final class NystromKrr {
             }
             long t0 = System.nanoTime();
             long pass0 = passNanos.get();
-            Solution s = NystromKrr.solve(this, kmm, kmmChol, rhs(yc), offset, lambda, tolerance, maxIterations,
-                    gram);
+            double[] b = fusedTarget != null && Arrays.equals(yc, fusedTarget) ? fusedRhs.clone() : rhs(yc);
+            Solution s;
+            if (gram != null && !gramSingle) {
+                // CG on G (no data read), then its true residual from one data pass, and CG on the passes from there
+                // if G's rounding (absolute, ≈ u‖G‖, where a pass's ‖K_nm u‖² is relative) left it above the
+                // tolerance on a numerically singular H
+                Factors f = factors(kmm, kmmChol, gram, lambda, n); // once for both solves
+                Solution g = NystromKrr.solve(gramOperator(), kmm, kmmChol, b, offset, lambda, tolerance,
+                        maxIterations, f, null, 0);
+                s = NystromKrr.solve(this, kmm, kmmChol, b, offset, lambda, tolerance,
+                        Math.max(1, maxIterations - g.diagnostics().iterations()), f, g.alpha(),
+                        g.diagnostics().iterations());
+            } else {
+                s = NystromKrr.solve(this, kmm, kmmChol, b, offset, lambda, tolerance, maxIterations, gram);
+            }
             solveMmNanos.addAndGet(System.nanoTime() - t0 - (passNanos.get() - pass0));
             return s;
         }
@@ -689,6 +847,54 @@ public final class NystromKrr {
      */
     static Solution solve(Operator op, Matrix kmm, Cholesky kmmChol, double[] b, double offset,
                           double lambda, double tolerance, int maxIterations, Matrix gram) {
+        return solve(op, kmm, kmmChol, b, offset, lambda, tolerance, maxIterations, gram, null, 0);
+    }
+
+    /**
+     * The same, CG started from {@code alpha0} (null: from 0) after {@code iterationsBefore} iterations elsewhere
+     * (counted in the diagnostics): its first step is the true residual of alpha0 (one product with op), and CG stops
+     * at once if that is within the tolerance.
+     */
+    static Solution solve(Operator op, Matrix kmm, Cholesky kmmChol, double[] b, double offset,
+                          double lambda, double tolerance, int maxIterations, Matrix gram, double[] alpha0,
+                          int iterationsBefore) {
+        if (!(lambda >= 0) || Double.isInfinite(lambda)) {
+            throw new IllegalArgumentException("lambda must be >= 0 and finite, got " + lambda);
+        }
+        return solve(op, kmm, kmmChol, b, offset, lambda, tolerance, maxIterations,
+                factors(kmm, kmmChol, gram, lambda, op.rows()), alpha0, iterationsBefore);
+    }
+
+    /** The m×m factors of a solve for one λ: Falkon's B and, with a Gram matrix, the Cholesky factor of H̃. */
+    static final class Factors {
+        private final Precond pc;
+        private final Matrix sChol;
+
+        private Factors(Precond pc, Matrix sChol) {
+            this.pc = pc;
+            this.sChol = sChol;
+        }
+    }
+
+    /** Computes {@link Factors} (three m³/3 factorisations and products: computed once per λ and reused). */
+    static Factors factors(Matrix kmm, Cholesky kmmChol, Matrix gram, double lambda, double n) {
+        int m = kmm.rows();
+        Precond pc = new Precond(kmmChol.lower(), lambda / n, m);
+        Matrix sChol = null;
+        if (gram != null) {
+            Matrix h = kmm.scale(lambda).plus(gram);
+            try {
+                sChol = Linalg.cholesky(h).lower();
+            } catch (org.psdkit.linalg.LinalgException e) {
+                sChol = null; // H̃ beyond the jitter ladder: Falkon's preconditioner alone (more iterations, same α)
+            }
+        }
+        return new Factors(pc, sChol);
+    }
+
+    private static Solution solve(Operator op, Matrix kmm, Cholesky kmmChol, double[] b, double offset,
+                                  double lambda, double tolerance, int maxIterations, Factors f, double[] alpha0,
+                                  int iterationsBefore) {
         int m = kmm.rows();
         double n = op.rows();
         if (b.length != m) {
@@ -704,25 +910,29 @@ public final class NystromKrr {
         if (maxIterations < 1) {
             throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
         }
-        Precond pc = new Precond(kmmChol.lower(), lambda / n, m);
-        Matrix sChol = null;
-        if (gram != null) {
-            Matrix h = kmm.scale(lambda).plus(gram);
-            sChol = Linalg.cholesky(h).lower();
-        }
+        Precond pc = f.pc;
+        Matrix sChol = f.sChol;
 
         double[] r = pc.leftApply(b, n); // Bᵀb
         double rhsNorm = norm(r);
-        double[] beta = new double[m];
+        double[] beta = alpha0 == null ? new double[m] : pc.rightInverse(alpha0, n);
         int it = 0;
         double res = 0;
         if (rhsNorm > 0) {
             double[] rr = r.clone();
+            boolean checked = false; // res is the true residual of the current beta
+            if (alpha0 != null) {
+                double[] hb = pc.operator(op, kmm, beta, lambda, n);
+                for (int j = 0; j < m; j++) {
+                    rr[j] = r[j] - hb[j];
+                }
+                res = norm(rr) / rhsNorm;
+                checked = true;
+            }
             double[] z = pc.inner(sChol, rr, n);
             double[] p = z.clone();
             double rs = Linalg.dot(rr, z);
-            boolean checked = false; // res is the true residual of the current beta
-            while (it < maxIterations) {
+            while (it < maxIterations && !(checked && res <= tolerance)) {
                 double[] ap = pc.operator(op, kmm, p, lambda, n);
                 double pap = Linalg.dot(p, ap);
                 if (!(pap > 0)) {
@@ -780,7 +990,7 @@ public final class NystromKrr {
                         + "); try a larger lambda");
             }
         }
-        return new Solution(alpha, offset, new Diagnostics(it, res, res <= tolerance, op.storage(),
+        return new Solution(alpha, offset, new Diagnostics(it + iterationsBefore, res, res <= tolerance, op.storage(),
                 kmmChol.jitter()), lambda);
     }
 
@@ -831,6 +1041,16 @@ public final class NystromKrr {
             return t;
         }
 
+        /** β = B⁻¹α = n^{1/2} L_Aᵀ Lᵀ α (the strict upper triangles of L and L_A are zero). */
+        double[] rightInverse(double[] alpha, double n) {
+            double[] t = gemv(la, true, gemv(l, true, alpha));
+            double s = Math.sqrt(n);
+            for (int j = 0; j < t.length; j++) {
+                t[j] *= s;
+            }
+            return t;
+        }
+
         /** Bβ = n^{-1/2} L⁻ᵀ L_A⁻ᵀ β. */
         double[] rightApply(double[] beta, double n) {
             double[] t = solveLower(la, true, beta);
@@ -867,13 +1087,24 @@ public final class NystromKrr {
 
     /** The λ-independent part for x and the anchors given (rows of x, or any points with x's columns). */
     public static Problem problem(Kernel kernel, Matrix x, Matrix anchors, Storage storage) {
+        return problem(kernel, x, anchors, storage, null);
+    }
+
+    /**
+     * {@link #problem(Kernel, Matrix, Matrix, Storage)} that also computes K_nmᵀ target in its first pass (the Gram
+     * pass, or filling the single-precision store), so that {@link Problem#solve} for y and offset with
+     * y − offset equal to {@code target} (compared entry by entry) needs no separate pass for its right-hand side.
+     *
+     * @param target y − offset of the solve to come (copied), or null
+     */
+    public static Problem problem(Kernel kernel, Matrix x, Matrix anchors, Storage storage, double[] target) {
         if (kernel == null) {
             throw new IllegalArgumentException("kernel must not be null");
         }
         if (x.rows() == 0) {
             throw new IllegalArgumentException("nystrom krr: no training points");
         }
-        return new Problem(kernel, x, anchors, storage == null ? Storage.AUTO : storage);
+        return new Problem(kernel, x, anchors, storage == null ? Storage.AUTO : storage, target);
     }
 
     // ------------------------------------------------------------------------------------------------ helpers
@@ -1003,6 +1234,30 @@ public final class NystromKrr {
             }
         }
         return out;
+    }
+
+    /** p + q into a new array (null is the identity): the reduction of per-block right-hand sides. */
+    private static double[] sum(double[] p, double[] q) {
+        if (p == null) {
+            return q;
+        }
+        if (q == null) {
+            return p;
+        }
+        double[] r = new double[p.length];
+        for (int j = 0; j < r.length; j++) {
+            r[j] = p[j] + q[j];
+        }
+        return r;
+    }
+
+    /** Row-major lower triangle = column-major upper: mirrors it into a full symmetric column-major matrix. */
+    private static void mirrorLower(double[] g, int m) {
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < i; j++) {
+                g[j * m + i] = g[i * m + j];
+            }
+        }
     }
 
     private static double norm(double[] v) {

@@ -121,7 +121,7 @@ public record NystromKrrTrainer(Kernel kernel, Options options, Scaler.Kind scal
         int[] idx = NystromKrr.selectAnchors(kernel, x, m, o.method(), o.seed(), o.lambda());
         Matrix c = x.selectRows(idx);
         double anchorSecs = (System.nanoTime() - t0) * 1e-9;
-        NystromKrr.Problem p = NystromKrr.problem(kernel, x, c, o.storage());
+        NystromKrr.Problem p = NystromKrr.problem(kernel, x, c, o.storage(), target(y, o));
         Fit f = solve(p, y, o);
         Map<String, Double> t = new LinkedHashMap<>();
         t.put("anchorSeconds", anchorSecs);
@@ -139,12 +139,25 @@ public record NystromKrrTrainer(Kernel kernel, Options options, Scaler.Kind scal
         }
         int m = Math.min(o.anchors(), x.rows());
         int[] idx = NystromKrr.selectAnchors(kernel, x, m, o.method(), o.seed(), o.lambda());
-        NystromKrr.Problem p = NystromKrr.problem(kernel, x, x.selectRows(idx), o.storage());
+        NystromKrr.Problem p = NystromKrr.problem(kernel, x, x.selectRows(idx), o.storage(), target(y, o));
         return solve(p, y, o);
     }
 
-    /** Solves a prepared problem (anchors and K_mm factor shared across λ, as in cross-validation). */
-    public static Fit solve(NystromKrr.Problem p, double[] y, Options o) {
+    /**
+     * y − offset as {@link #solve} will form it (offset = the mean of y when centring, else 0): given to
+     * {@link NystromKrr#problem(Kernel, Matrix, Matrix, NystromKrr.Storage, double[])}, its right-hand side is
+     * computed in the problem's first pass.
+     */
+    public static double[] target(double[] y, Options o) {
+        double off = offset(y, o);
+        double[] t = new double[y.length];
+        for (int i = 0; i < y.length; i++) {
+            t[i] = y[i] - off;
+        }
+        return t;
+    }
+
+    private static double offset(double[] y, Options o) {
         double off = 0;
         if (o.center()) {
             for (double v : y) {
@@ -152,6 +165,12 @@ public record NystromKrrTrainer(Kernel kernel, Options options, Scaler.Kind scal
             }
             off /= y.length;
         }
+        return off;
+    }
+
+    /** Solves a prepared problem (anchors and K_mm factor shared across λ, as in cross-validation). */
+    public static Fit solve(NystromKrr.Problem p, double[] y, Options o) {
+        double off = offset(y, o);
         NystromKrr.Solution s = p.solve(y, off, o.lambda(), o.tolerance(), o.maxIterations());
         return new Fit(p.model(s, o.center()), s.diagnostics());
     }

@@ -190,12 +190,12 @@ class NystromKrrTest {
     @Test
     void costModelPicksTheRouteTheMeasurementsFavoured() {
         // Gram route won at n = 30,000, m = 500 and 1,000 and n = 100,000, m = 500 and 1,000; plain CG at
-        // n = 100,000, m = 2,000 and at 50,000 × 5,000 (docs/benchmarks/krr-scale.md)
+        // 50,000 × 5,000 (docs/benchmarks/krr-scale.md)
         assertTrue(NystromKrr.gramCheaper(30_000, 500));
         assertTrue(NystromKrr.gramCheaper(30_000, 1_000));
         assertTrue(NystromKrr.gramCheaper(100_000, 500));
         assertTrue(NystromKrr.gramCheaper(100_000, 1_000));
-        assertTrue(!NystromKrr.gramCheaper(100_000, 2_000));
+        assertTrue(NystromKrr.gramCheaper(100_000, 2_000)); // session 4: single-threaded BLAS per worker, no CG passes
         assertTrue(!NystromKrr.gramCheaper(50_000, 5_000));
         assertTrue(!NystromKrr.gramCheaper(30_000, 4_000));
         assertTrue(!NystromKrr.gramCheaper(1_000, 1_000)); // m = n: √(n/m) = 1 iteration saved at most
@@ -222,5 +222,95 @@ class NystromKrrTest {
             assertArrayEquals(Linalg.solveLower(l, t, v), NystromKrr.solveLower(l, t, v), 1e-12);
             assertArrayEquals(Linalg.gemv(a, t, v), NystromKrr.gemv(a, t, v), 1e-12);
         }
+    }
+    /**
+     * The Gram route iterates on G = K_nmᵀK_nm instead of data passes: G u equals a pass K_nmᵀ(K_nm u) over the same
+     * single-precision blocks to double rounding, one pass checks the true residual (the one reported), and the
+     * right-hand side fused into the Gram pass equals a separate pass.
+     */
+    @Test
+    void gramOperatorAndFusedRightHandSideEqualDataPasses() {
+        Matrix x = KernelRidgeTest.points(2500, 4, 21);
+        double[] y = KernelRidgeTest.target(x, 22);
+        GaussianKernel k = new GaussianKernel(1.5);
+        Matrix c = x.selectRows(NystromKrr.selectAnchors(k, x, 90, NystromKrr.AnchorMethod.UNIFORM, 5, 0.01));
+        NystromKrr.Problem fused = NystromKrr.problem(k, x, c, NystromKrr.Storage.GRAM, y);
+        NystromKrr.Problem plain = NystromKrr.problem(k, x, c, NystromKrr.Storage.GRAM);
+        double[] u = KernelRidgeTest.target(c, 23);
+        double[] viaGram = fused.gramOperator().applyKtK(u);
+        double[] viaPass = fused.pass(u, null);
+        assertTrue(KernelRidgeTest.maxRelDiff(viaGram, viaPass) < 1e-12,
+                "G u vs pass " + KernelRidgeTest.maxRelDiff(viaGram, viaPass));
+        NystromKrr.Solution a = fused.solve(y, 0, 0.01, 1e-7, 50);
+        NystromKrr.Solution b = plain.solve(y, 0, 0.01, 1e-7, 50);
+        assertTrue(a.diagnostics().converged() && a.diagnostics().iterations() <= 3, a.diagnostics().toString());
+        assertTrue(KernelRidgeTest.maxRelDiff(a.alpha(), b.alpha()) < 1e-6,
+                "fused vs separate right-hand side " + KernelRidgeTest.maxRelDiff(a.alpha(), b.alpha()));
+        double again = fused.relativeResidual(y, 0, a.alpha(), 0.01);
+        assertEquals(again, a.diagnostics().residual(), 1e-2 * again + 1e-12);
+        int passes = fused.timings().get("passes").intValue();
+        // the solve read the data once (its true residual); the others are this test's and relativeResidual's two
+        assertEquals(4, passes, "passes " + passes);
+    }
+
+    /**
+     * The single-precision Gram sum (ssyrk per chunk of R rows, chunks added in double) is within its stated bound
+     * |G̃ − G| ≤ γ_R·G entrywise for a nonnegative A, γ_R = R·u/(1 − R·u), u = 2⁻²⁴ (Higham 2002, eq. 3.4), and its
+     * typical error is the √R·u of random rounding, far above double's: the reason it only preconditions.
+     */
+    @Test
+    void singlePrecisionGramIsWithinItsBound() {
+        int m = 48;
+        int rows = 3000;
+        int chunk = 1024;
+        java.util.Random r = new java.util.Random(24);
+        float[] a = new float[rows * m];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = (float) Math.exp(-3 * r.nextDouble()); // kernel-like entries in (0.05, 1]
+        }
+        double[] gs = new double[m * m];
+        double[] gd = new double[m * m];
+        try (org.psdkit.linalg.FloatBlas.GramAccumulator s = org.psdkit.linalg.FloatBlas.GramAccumulator.single(m,
+                chunk); org.psdkit.linalg.FloatBlas.GramAccumulator d =
+                new org.psdkit.linalg.FloatBlas.GramAccumulator(m)) {
+            s.add(1000, a); // block boundaries that do not match the chunks
+            s.add(2000, Arrays.copyOfRange(a, 1000 * m, rows * m));
+            d.add(rows, a);
+            s.addLowerInto(gs);
+            d.addLowerInto(gd);
+        }
+        double u = 0x1p-24;
+        double gamma = chunk * u / (1 - chunk * u);
+        double worst = 0;
+        double sumSq = 0;
+        int count = 0;
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j <= i; j++) {
+                double e = Math.abs(gs[i * m + j] - gd[i * m + j]) / gd[i * m + j];
+                worst = Math.max(worst, e);
+                sumSq += e * e;
+                count++;
+            }
+        }
+        assertTrue(worst <= gamma, "worst relative error " + worst + " above γ_R = " + gamma);
+        double typical = Math.sqrt(sumSq / count);
+        assertTrue(typical > 1e-9 && typical < 10 * Math.sqrt(chunk) * u, "typical relative error " + typical);
+    }
+
+    /** The experimental single-precision Gram route reaches the same solution (its operator stays the passes). */
+    @Test
+    void singlePrecisionGramRouteReachesTheSameSolution() {
+        Matrix x = KernelRidgeTest.points(3000, 4, 14);
+        double[] y = KernelRidgeTest.target(x, 15);
+        Matrix test = KernelRidgeTest.points(50, 4, 16);
+        GaussianKernel k = new GaussianKernel(1.5);
+        NystromKrrTrainer.Fit a = NystromKrrTrainer.fitScaled(k, x, y,
+                opts(0.01, 80, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.GRAM));
+        NystromKrrTrainer.Fit b = NystromKrrTrainer.fitScaled(k, x, y,
+                opts(0.01, 80, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.GRAM_SINGLE));
+        assertEquals("gram-single+float", b.diagnostics().storage());
+        assertTrue(b.diagnostics().converged(), b.diagnostics().toString());
+        double d = KernelRidgeTest.maxRelDiff(b.model().predictVector(test), a.model().predictVector(test));
+        assertTrue(d < 1e-6, "single- vs double-precision Gram " + d);
     }
 }
