@@ -211,7 +211,7 @@ public final class PsdScaleBenchmark {
         Matrix a = x.selectRows(Anchors.select(new GaussianKernel(SIGMA_10D), x, opt.bigAnchors(),
                 Anchors.Method.UNIFORM, 1));
         PsdDensity p = PsdDensityEstimator.fit(x, a, new GaussianKernel(SIGMA_10D), new BaseMeasure.Lebesgue(), o,
-                PsdDensityEstimator.WarmStart.LADDER, opt.listener());
+                PsdDensityEstimator.WarmStart.DEFAULT, opt.listener());
         double total = (System.nanoTime() - t0) * 1e-9;
         double cpu = processCpuSeconds() - cpu0;
         var dp = p.diagnostics();

@@ -292,28 +292,52 @@ public final class LocalDensityRows implements DensityRows {
     private record Part(double sumLog, double minF, Matrix grad) {
     }
 
-    private Sums reduce(List<Part> parts, int q) {
-        double sl = 0;
-        double mn = Double.POSITIVE_INFINITY;
+    /**
+     * The sums over all blocks of {@code task}'s parts, added in block order (the same result whatever the thread
+     * count), holding at most {@link #chunk()} parts at a time: at n = 10⁶ there are ~1,000 blocks, and a list of
+     * every block's r×q gradient (or r×r Gram matrix) would not fit the heap.
+     */
+    private Sums reduce(java.util.function.IntFunction<Part> task, int q) {
+        double[] sl = {0};
+        double[] mn = {Double.POSITIVE_INFINITY};
         Matrix g = Matrix.zeros(r, q);
-        boolean bad = false;
-        for (Part p : parts) {
-            sl += p.sumLog;
-            mn = Math.min(mn, p.minF);
+        boolean[] bad = {false};
+        inOrder(task, p -> {
+            sl[0] += p.sumLog;
+            mn[0] = Math.min(mn[0], p.minF);
             if (p.grad == null) {
-                bad = true;
+                bad[0] = true;
             } else {
-                double[] gd = g.data();
-                double[] pd = p.grad.data();
-                for (int k = 0; k < gd.length; k++) {
-                    gd[k] += pd[k];
-                }
+                addInto(g, p.grad);
             }
+        });
+        if (bad[0] || !(mn[0] > 0) || !Double.isFinite(sl[0])) {
+            return new Sums(Double.NEGATIVE_INFINITY, mn[0], null);
         }
-        if (bad || !(mn > 0) || !Double.isFinite(sl)) {
-            return new Sums(Double.NEGATIVE_INFINITY, mn, null);
+        return new Sums(sl[0], mn[0], g);
+    }
+
+    private static void addInto(Matrix g, Matrix p) {
+        double[] gd = g.data();
+        double[] pd = p.data();
+        for (int k = 0; k < gd.length; k++) {
+            gd[k] += pd[k];
         }
-        return new Sums(sl, mn, g);
+    }
+
+    /** Blocks per parallel round of {@link #inOrder}: enough to keep every worker busy, few enough to hold. */
+    private static int chunk() {
+        return 4 * POOL.getParallelism();
+    }
+
+    /** Runs {@code task} on every block in parallel rounds and hands the results to {@code sink} in block order. */
+    private <T> void inOrder(java.util.function.IntFunction<T> task, java.util.function.Consumer<T> sink) {
+        int nb = nb();
+        for (int from = 0; from < nb; from += chunk()) {
+            int lo = from;
+            int hi = Math.min(nb, from + chunk());
+            POOL.submit(() -> IntStream.range(lo, hi).parallel().mapToObj(task).toList()).join().forEach(sink);
+        }
     }
 
     private <T> List<T> parallel(java.util.function.IntFunction<T> task) {
@@ -366,15 +390,14 @@ public final class LocalDensityRows implements DensityRows {
             u = new Matrix[nb()];
             dv = new Matrix[nb()];
         }
-        List<Part> parts = parallel(b -> {
+        return reduce(b -> {
             Matrix vb = features(b);
             Matrix ub = Linalg.gemm(1.0, sNew, true, vb, false);
             if (keepState) {
                 u[b] = ub;
             }
             return part(b, vb, ub);
-        });
-        return reduce(parts, q);
+        }, q);
     }
 
     @Override
@@ -464,7 +487,7 @@ public final class LocalDensityRows implements DensityRows {
         }
         this.s = sNew;
         int q = sNew.cols();
-        List<Part> parts = parallel(b -> {
+        return reduce(b -> {
             Matrix ub = u[b];
             double[] ud = ub.data();
             double[] dd = dv[b].data();
@@ -472,9 +495,7 @@ public final class LocalDensityRows implements DensityRows {
                 ud[k] += tt * dd[k];
             }
             return part(b, features(b), ub);
-        });
-        this.d = null;
-        return reduce(parts, q);
+        }, q);
     }
 
     @Override
@@ -482,7 +503,8 @@ public final class LocalDensityRows implements DensityRows {
         if (s == null) {
             throw new IllegalStateException("density rows: weighted Gram matrix before a current point");
         }
-        List<Matrix> parts = parallel(b -> {
+        Matrix g = Matrix.zeros(r, r);
+        inOrder(b -> {
             Matrix vb = features(b);
             int w = vb.cols();
             // a worker's scratch copy is scaled in place; stored double features are copied first
@@ -496,15 +518,7 @@ public final class LocalDensityRows implements DensityRows {
                 }
             }
             return Linalg.syrk(a, false);
-        });
-        Matrix g = Matrix.zeros(r, r);
-        for (Matrix p : parts) {
-            double[] gd = g.data();
-            double[] pd = p.data();
-            for (int k = 0; k < gd.length; k++) {
-                gd[k] += pd[k];
-            }
-        }
+        }, p -> addInto(g, p));
         return g;
     }
 

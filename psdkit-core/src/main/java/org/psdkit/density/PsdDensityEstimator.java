@@ -46,12 +46,12 @@ public final class PsdDensityEstimator {
      */
     public static PsdDensity fit(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, PsdDensityOptions opt,
                                  ProgressListener listener) {
-        return fit(x, anchors, kernel, base, opt, WarmStart.LADDER, listener);
+        return fit(x, anchors, kernel, base, opt, WarmStart.DEFAULT, listener);
     }
 
     /**
      * As {@link #fit(Matrix, Matrix, Kernel, BaseMeasure, PsdDensityOptions, ProgressListener)} with the primal
-     * solver's warm start given ({@link WarmStart#LADDER} there; the benchmark compares it with
+     * solver's warm start given ({@link WarmStart#DEFAULT} there; the benchmark compares it with
      * {@link WarmStart#COARSE}). The dual solver ignores it.
      */
     public static PsdDensity fit(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, PsdDensityOptions opt,
@@ -132,10 +132,15 @@ public final class PsdDensityEstimator {
                             boolean curvature) {
 
         /**
-         * The default: 20,000 rows, then 200,000 (n &gt; 400,000), each solved to the fit's own tolerance, the
-         * curvature pairs carried along. Measured
-         * at n = 200,000 and 10⁶ against {@link #COARSE} (docs/benchmarks/psd-scale.md §8): the full-data
-         * iterations, each n/20,000 times a first-rung one, are what the 5-minute target at 10⁶ pays for.
+         * The default: one 20,000-row rung solved to the fit's own tolerance, its L-BFGS curvature pairs and μ
+         * carried into the full solve. At n = 10⁶ with 1,000 anchors the 200,000-row rung of {@link #LADDER} took
+         * 250 of the first 314 s (docs/benchmarks/psd-scale.md §8), while at n = 200,000 the ladder did not reduce
+         * the full-data iterations, so the default stops at the first rung.
+         */
+        public static final WarmStart DEFAULT = new WarmStart(WARM_START_ROWS, 1, 1.0, 0.0, true);
+        /**
+         * 20,000 rows, then 200,000 (n &gt; 400,000), each solved to the fit's own tolerance, the curvature pairs
+         * carried along (docs/benchmarks/psd-scale.md §8; not the default, see {@link #DEFAULT}).
          */
         public static final WarmStart LADDER = new WarmStart(WARM_START_ROWS, 10, 1.0, 0.0, true);
         /** Session 3's warm start, the baseline of §8: one 20,000-row rung solved to gap max(tolerance, 1e-3). */
@@ -160,7 +165,7 @@ public final class PsdDensityEstimator {
 
     static PsdDensityPrimal.Result solvePrimal(DensityRows rows, Matrix wt, double l1, double l2,
                                                PsdDensityOptions opt, ProgressListener listener) {
-        return solvePrimal(rows, wt, l1, l2, opt, WarmStart.LADDER, listener);
+        return solvePrimal(rows, wt, l1, l2, opt, WarmStart.DEFAULT, listener);
     }
 
     static PsdDensityPrimal.Result solvePrimal(DensityRows rows, Matrix wt, double l1, double l2,
