@@ -318,15 +318,7 @@ final class PsdDensityPrimal {
                 }
                 double next = g2 > 0 ? m - g1 / g2 : g1 > 0 ? m - Math.max(1.0, Math.abs(m))
                         : m + Math.max(1.0, Math.abs(m));
-                if (!(next > lo && next < hi)) {
-                    if (Double.isFinite(lo) && Double.isFinite(hi)) {
-                        next = 0.5 * (lo + hi);
-                    } else if (Double.isFinite(lo)) {
-                        next = lo + 2 * Math.max(1.0, Math.abs(next - lo));
-                    } else {
-                        next = hi - 2 * Math.max(1.0, Math.abs(hi - next));
-                    }
-                }
+                next = keepInBracket(next, lo, hi);
                 if (next == m) {
                     break;
                 }
@@ -465,15 +457,7 @@ final class PsdDensityPrimal {
                     next = g2 > 0 ? mu - g1 / g2 : g1 > 0 ? mu - Math.max(1.0, Math.abs(mu))
                             : mu + Math.max(1.0, Math.abs(mu));
                 }
-                if (!(next > lo && next < hi)) {
-                    if (Double.isFinite(lo) && Double.isFinite(hi)) {
-                        next = 0.5 * (lo + hi);
-                    } else if (Double.isFinite(lo)) {
-                        next = lo + 2 * Math.max(1.0, Math.abs(next - lo));
-                    } else {
-                        next = hi - 2 * Math.max(1.0, Math.abs(hi - next));
-                    }
-                }
+                next = keepInBracket(next, lo, hi);
                 if (next == mu) {
                     break;
                 }
@@ -913,5 +897,22 @@ final class PsdDensityPrimal {
             }
         }
         return bestT;
+    }
+
+    /**
+     * A μ step kept inside the bracket (lo, hi) of the 1-D concave maximisation: the midpoint when both ends are
+     * finite, else a step of at least 1 away from the finite end.
+     */
+    static double keepInBracket(double next, double lo, double hi) {
+        if (next > lo && next < hi) {
+            return next;
+        }
+        if (Double.isFinite(lo) && Double.isFinite(hi)) {
+            return 0.5 * (lo + hi);
+        }
+        if (Double.isFinite(lo)) {
+            return lo + 2 * Math.max(1.0, Math.abs(next - lo));
+        }
+        return hi - 2 * Math.max(1.0, Math.abs(hi - next));
     }
 }

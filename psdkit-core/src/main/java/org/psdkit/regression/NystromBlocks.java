@@ -149,28 +149,35 @@ public final class NystromBlocks {
         }
         for (int i = 0; i < rows; i++) {
             int off = i * m;
-            // four partial sums, as NystromKrr.Problem's pass: independent chains the CPU can overlap
-            double s0 = 0;
-            double s1 = 0;
-            double s2 = 0;
-            double s3 = 0;
-            int j = 0;
-            for (; j + 3 < m; j += 4) {
-                s0 += a[off + j] * u[j];
-                s1 += a[off + j + 1] * u[j + 1];
-                s2 += a[off + j + 2] * u[j + 2];
-                s3 += a[off + j + 3] * u[j + 3];
-            }
-            for (; j < m; j++) {
-                s0 += a[off + j] * u[j];
-            }
-            double t = (s0 + s1) + (s2 + s3);
+            double t = rowDot(a, off, u, m);
             if (t != 0) {
-                for (j = 0; j < m; j++) {
+                for (int j = 0; j < m; j++) {
                     w[j] += a[off + j] * t;
                 }
             }
         }
+    }
+
+    /**
+     * Σ_j a[off + j]·u[j] over j < m with four partial sums: independent chains the CPU can overlap (a single sum is
+     * latency-bound); the row product of every single-precision pass ({@link NystromKrr.Problem}'s and this class's).
+     */
+    static double rowDot(float[] a, int off, double[] u, int m) {
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        int j = 0;
+        for (; j + 3 < m; j += 4) {
+            s0 += a[off + j] * u[j];
+            s1 += a[off + j + 1] * u[j + 1];
+            s2 += a[off + j + 2] * u[j + 2];
+            s3 += a[off + j + 3] * u[j + 3];
+        }
+        for (; j < m; j++) {
+            s0 += a[off + j] * u[j];
+        }
+        return (s0 + s1) + (s2 + s3);
     }
 
     /**

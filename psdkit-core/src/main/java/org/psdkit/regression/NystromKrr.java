@@ -701,22 +701,7 @@ public final class NystromKrr {
                     int off = i * m;
                     double t = v == null ? 0 : v[i0 + i];
                     if (u != null) {
-                        // four partial sums: independent chains the CPU can overlap (a single sum is latency-bound)
-                        double s0 = 0;
-                        double s1 = 0;
-                        double s2 = 0;
-                        double s3 = 0;
-                        int j = 0;
-                        for (; j + 3 < m; j += 4) {
-                            s0 += a[off + j] * u[j];
-                            s1 += a[off + j + 1] * u[j + 1];
-                            s2 += a[off + j + 2] * u[j + 2];
-                            s3 += a[off + j + 3] * u[j + 3];
-                        }
-                        for (; j < m; j++) {
-                            s0 += a[off + j] * u[j];
-                        }
-                        t += (s0 + s1) + (s2 + s3);
+                        t += NystromBlocks.rowDot(a, off, u, m);
                     }
                     if (t != 0) {
                         for (int j = 0; j < m; j++) {
