@@ -62,14 +62,22 @@ class SignalTest {
             Files.delete(dir.resolve("m.json"));
         } else {
             assertEquals(SIGTERM_STATUS, status, "exit status after SIGTERM at " + delayMillis + " ms");
-            assertEquals(List.of("d.csv"), files, "partial or temporary files after SIGTERM at " + delayMillis
-                    + " ms");
+            if (files.contains("m.json")) {
+                // the signal came after the atomic rename, while the JVM was exiting: the model must be complete
+                assertEquals(List.of("d.csv", "m.json"), files, "temporary files after SIGTERM at " + delayMillis
+                        + " ms");
+                org.psdkit.io.ModelIO.load(dir.resolve("m.json"));
+                Files.delete(dir.resolve("m.json"));
+            } else {
+                assertEquals(List.of("d.csv"), files, "partial or temporary files after SIGTERM at " + delayMillis
+                        + " ms");
+            }
         }
     }
 
     @Test
     void sigtermDuringExactDensityFit() throws Exception {
-        Path d = data(1200);
+        Path d = data(2000); // an exact fit of several seconds, so that the signal usually lands inside it
         Random rnd = new Random(20260101L);
         for (int k = 0; k < 2; k++) {
             terminateAt(700 + rnd.nextInt(2500), "fit", "density", "--train", d.getFileName().toString(),
