@@ -2,6 +2,7 @@ package org.psdkit.sos;
 
 import java.util.Arrays;
 import org.psdkit.linalg.Cholesky;
+import org.psdkit.linalg.Congruence;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Threads;
 import org.psdkit.linalg.LinalgException;
@@ -808,37 +809,6 @@ final class KernelSosSolver {
         return best;
     }
 
-    /** out = L⁻¹ D L⁻ᵀ v for lower-triangular L and symmetric D (s×s, column-major); {@code u} is scratch. */
-    static void applyCongruence(int s, double[] l, double[] d, double[] v, double[] u, double[] out) {
-        // u = L⁻ᵀ v: back substitution with the columns of L
-        for (int j = s - 1; j >= 0; j--) {
-            double acc = v[j];
-            int off = j * s;
-            for (int i = j + 1; i < s; i++) {
-                acc -= l[off + i] * u[i];
-            }
-            u[j] = acc / l[off + j];
-        }
-        // out = D u
-        Arrays.fill(out, 0.0);
-        for (int j = 0; j < s; j++) {
-            double c = u[j];
-            int off = j * s;
-            for (int i = 0; i < s; i++) {
-                out[i] += d[off + i] * c;
-            }
-        }
-        // out = L⁻¹ out: forward substitution by columns
-        for (int j = 0; j < s; j++) {
-            int off = j * s;
-            double c = out[j] / l[off + j];
-            out[j] = c;
-            for (int i = j + 1; i < s; i++) {
-                out[i] -= l[off + i] * c;
-            }
-        }
-    }
-
     /**
      * The smallest eigenvalue of L⁻¹ D L⁻ᵀ (L lower triangular, D symmetric, both s×s column-major) by Lanczos with
      * full reorthogonalisation from a fixed start vector, applying the matrix by two triangular solves and a product
@@ -870,7 +840,7 @@ final class KernelSosSolver {
         for (int k = 0; k < kmax; k++) {
             double[] qk = q[k];
             double[] r = new double[s];
-            applyCongruence(s, l, d, qk, scratch, r);
+            Congruence.apply(l, d, s, qk, scratch, r);
             double ak = 0;
             for (int i = 0; i < s; i++) {
                 ak += r[i] * qk[i];

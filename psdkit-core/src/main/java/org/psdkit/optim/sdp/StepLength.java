@@ -56,7 +56,7 @@ final class StepLength {
         double[] w = new double[n];
         double tNorm = 0;
         for (int k = 0; k < kmax; k++) {
-            apply(l, dx, n, q[k], u, w);
+            org.psdkit.linalg.Congruence.apply(l, dx, n, q[k], u, w);
             double a = dot(q[k], w);
             alpha[k] = a;
             // full re-orthogonalisation against every Lanczos vector (classical Gram–Schmidt, applied twice)
@@ -93,40 +93,6 @@ final class StepLength {
             }
         }
         return Double.NaN;
-    }
-
-    /** w = L⁻¹ dX L⁻ᵀ v (u is scratch). */
-    static void apply(double[] l, double[] dx, int n, double[] v, double[] u, double[] w) {
-        // u = L⁻ᵀ v: back substitution with Lᵀ, whose row i is column i of L
-        for (int i = n - 1; i >= 0; i--) {
-            double s = v[i];
-            int col = i * n;
-            for (int j = i + 1; j < n; j++) {
-                s -= l[j + col] * u[j];
-            }
-            u[i] = s / l[i + col];
-        }
-        // w = dX u
-        java.util.Arrays.fill(w, 0);
-        for (int j = 0; j < n; j++) {
-            double uj = u[j];
-            if (uj == 0) {
-                continue;
-            }
-            int col = j * n;
-            for (int i = 0; i < n; i++) {
-                w[i] += dx[i + col] * uj;
-            }
-        }
-        // w = L⁻¹ w: forward substitution by columns
-        for (int j = 0; j < n; j++) {
-            int col = j * n;
-            double tj = w[j] / l[j + col];
-            w[j] = tj;
-            for (int i = j + 1; i < n; i++) {
-                w[i] -= l[i + col] * tj;
-            }
-        }
     }
 
     private static double dot(double[] a, double[] b) {
