@@ -75,20 +75,7 @@ public final class PsdDensity implements DensityModel {
     /** f(x) = ‖Rᵀ v(x)‖² at every row of x (the density with respect to ν). */
     public double[] f(Matrix x) {
         requireDim(x);
-        Matrix kx = kernel.cross(points, x); // n×m
-        Matrix z = Linalg.gemm(1.0, factor, true, kx, false); // q×m
-        double[] out = new double[x.rows()];
-        int q = z.rows();
-        double[] zd = z.data();
-        for (int j = 0; j < out.length; j++) {
-            double s = 0;
-            for (int k = 0; k < q; k++) {
-                double v = zd[k + j * q];
-                s += v * v;
-            }
-            out[j] = s;
-        }
-        return out;
+        return PsdSampler.fFromCross(factor, kernel.cross(points, x)); // kernel.cross: n×m
     }
 
     @Override
