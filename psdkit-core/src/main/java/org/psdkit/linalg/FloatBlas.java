@@ -272,38 +272,16 @@ public final class FloatBlas {
         }
     }
 
-    /** Nesting depth of {@link #singleThreaded} sections in progress (guarded by the class). */
-    private static int singleThreadedSections;
-
     /**
      * Runs {@code body} with OpenBLAS set to one thread, restoring the library's thread count ({@link Threads#get()})
-     * when the last such section ends. For data-sized passes whose Java workers, one per core, each call BLAS on
+     * when the last such section ends ({@link Threads#blasCapped}, the one mechanism for a scoped cap). For data-sized passes whose Java workers, one per core, each call BLAS on
      * their own block: with OpenBLAS's threads as well, two callers on two cores kept four threads waiting on each
      * other at OpenBLAS's barriers (dsyrk 13 against 25 G multiply-adds per CPU-second, measured in one process at
      * load ≈ 20; docs/benchmarks/krr-scale.md, session 4). The setting is process-wide: another BLAS call running
      * meanwhile runs single-threaded too (its result agrees up to rounding, see {@link Threads}).
      */
     public static <T> T singleThreaded(java.util.function.Supplier<T> body) {
-        synchronized (FloatBlas.class) {
-            if (singleThreadedSections++ == 0 && Threads.get() > 1) {
-                setBlasThreads(1);
-            }
-        }
-        try {
-            return body.get();
-        } finally {
-            synchronized (FloatBlas.class) {
-                if (--singleThreadedSections == 0 && Threads.get() > 1) {
-                    setBlasThreads(Threads.get());
-                }
-            }
-        }
-    }
-
-    private static void setBlasThreads(int t) {
-        try (NativeCalls.Call nc = NativeCalls.enter()) {
-            openblas.blas_set_num_threads(t);
-        }
+        return Threads.blasCapped(1, body);
     }
 
     /** Frees the calling thread's native buffers. */
