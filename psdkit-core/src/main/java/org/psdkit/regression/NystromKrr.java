@@ -114,6 +114,25 @@ public final class NystromKrr {
     }
 
     /**
+     * Cap on the CG iterations on the accumulated Gram matrix ({@link Storage#GRAM}) before the solve continues on
+     * data passes: its preconditioner is the operator up to rounding, so it converges in one to three iterations
+     * when it converges at all. At n = 10⁶, m = 5,000 (λ = 1) G's absolute rounding, ≈ u‖G‖ per product, stayed
+     * above the tolerance, and CG on G ran all 200 iterations (103 s of m×m work) without reaching it, while one
+     * data pass afterwards found the residual at 3.8e-8 (docs/benchmarks/krr-scale.md, session 4).
+     */
+    static final int GRAM_OPERATOR_MAX_ITERATIONS = 10;
+
+    /**
+     * Rows of the sampled Gram preconditioner ({@link Storage#SKETCH}) per anchor: s = 10·m rows (m = 5,000:
+     * 50,000 rows, 1.25e12 multiply-adds, a few passes' worth). Measured in docs/benchmarks/krr-scale.md
+     * (session 5).
+     */
+    static final int SKETCH_ROWS_PER_ANCHOR = 10;
+
+    /** Seed of the sketch's row sample (fixed: the same data and anchors give the same fit). */
+    static final long SKETCH_SEED = 0x5EEDL;
+
+    /**
      * Single-precision K_nm is kept when it needs at most this fraction of the maximum heap: 0.4 leaves room for the
      * data (n·d doubles) and the JVM's copying headroom with the default heap.
      */
@@ -193,7 +212,17 @@ public final class NystromKrr {
          * serves only as a preconditioner, CG's operator stays the data passes, and CG needed more iterations than
          * plain Falkon CG in the measurements (docs/benchmarks/krr-scale.md, session 4).
          */
-        GRAM_SINGLE;
+        GRAM_SINGLE,
+        /**
+         * The blocks as {@link #AUTO} keeps them (single precision as far as they fit, the rest recomputed each
+         * pass), with CG preconditioned by the Gram matrix of a uniform sample of s = {@link #SKETCH_ROWS_PER_ANCHOR}·m
+         * rows (at most n), scaled by n/s: H̃ = (n/s)·K_smᵀK_sm + λK_mm in place of {@link #GRAM}'s full
+         * K_nmᵀK_nm + λK_mm. It costs s·m² instead of n·m² flops, and since a uniform row sample approximates the
+         * (λ-regularised) Gram matrix up to a relative error that falls like 1/√s (the sketching argument of Rudi,
+         * Carratino &amp; Rosasco 2017, Lemma 5, with s sampled rows in place of their m anchors), CG needs a few
+         * passes more than with the full Gram matrix and far fewer than Falkon's H̃ = (n/m)K_mm² + λK_mm.
+         */
+        SKETCH;
 
         public static Storage parse(String s) {
             String t = s == null ? "" : s.trim().toLowerCase(Locale.ROOT);
@@ -203,8 +232,9 @@ public final class NystromKrr {
                 case "float" -> FLOAT;
                 case "gram" -> GRAM;
                 case "gram-single" -> GRAM_SINGLE;
+                case "sketch" -> SKETCH;
                 default -> throw new IllegalArgumentException("storage: '" + s
-                        + "' is not auto, recompute, float, gram or gram-single");
+                        + "' is not auto, recompute, float, gram, gram-single or sketch");
             };
         }
 
@@ -405,6 +435,9 @@ public final class NystromKrr {
         private final GaussianFloatBlocks fast; // the fast single-precision Gaussian block, or null
         private final Matrix gram; // K_nmᵀK_nm of the single-precision blocks (Storage.GRAM), or null
         private final boolean gramSingle; // gram summed in single precision per chunk (Storage.GRAM_SINGLE)
+        private final Matrix sketch; // (n/s)·K_smᵀK_sm of s sampled rows (Storage.SKETCH), or null
+        private final int sketchRows; // s, or 0
+        private final double sketchSeconds;
         private final double[] fusedTarget; // the y − offset whose K_nmᵀ(y − offset) the first pass computed, or null
         private final double[] fusedRhs; // K_nmᵀ fusedTarget
         private final double kmmSeconds; // K_mm and its Cholesky factor
@@ -456,7 +489,18 @@ public final class NystromKrr {
                 }
             }
             fast = g;
-            long budget = (long) (FLOAT_CACHE_HEAP_FRACTION * (free - (gram ? (workers + 2L) * 8L * m * m : 0)));
+            boolean sketched = storage == Storage.SKETCH;
+            t0 = System.nanoTime();
+            if (sketched) {
+                sketchRows = (int) Math.min(n, (long) SKETCH_ROWS_PER_ANCHOR * m);
+                sketch = sketchGram(x, sketchRows, rows);
+            } else {
+                sketchRows = 0;
+                sketch = null;
+            }
+            sketchSeconds = (System.nanoTime() - t0) * 1e-9;
+            long budget = (long) (FLOAT_CACHE_HEAP_FRACTION * (free - (gram || sketched
+                    ? (workers + 2L) * 8L * m * m : 0)));
             // AUTO (and GRAM) keep as many leading blocks as fit in the budget and recompute the rest
             int keep = storage == Storage.FLOAT ? nb : storage == Storage.RECOMPUTE ? 0
                     : (int) Math.max(0, Math.min(nb, Math.floor(budget / ((double) rows * m * Float.BYTES))));
@@ -504,10 +548,62 @@ public final class NystromKrr {
             java.util.Map<String, Double> t = new java.util.LinkedHashMap<>();
             t.put("kmmSeconds", kmmSeconds);
             t.put("firstPassSeconds", firstPassSeconds);
+            if (sketch != null) {
+                t.put("sketchRows", (double) sketchRows);
+                t.put("sketchSeconds", sketchSeconds);
+            }
             t.put("passes", (double) passes.get());
             t.put("passSeconds", passNanos.get() * 1e-9);
             t.put("solveMmSeconds", solveMmNanos.get() * 1e-9);
             return t;
+        }
+
+        /**
+         * (n/s)·K_smᵀK_sm for s rows of x drawn uniformly without replacement ({@link #SKETCH_SEED}), in their
+         * original order: the single-precision blocks of those rows, dsyrk per block widened to double, accumulated
+         * natively per worker as in {@link #accumulateGram}.
+         */
+        private Matrix sketchGram(Matrix x, int s, int rows) {
+            int[] idx;
+            if (s >= n) {
+                idx = IntStream.range(0, n).toArray();
+            } else {
+                // Floyd's sampling of s distinct rows, then sorted (blocks read x in its order)
+                java.util.Random rnd = new java.util.Random(SKETCH_SEED);
+                java.util.BitSet chosen = new java.util.BitSet(n);
+                for (int j = n - s; j < n; j++) {
+                    int t = rnd.nextInt(j + 1);
+                    chosen.set(chosen.get(t) ? j : t);
+                }
+                idx = chosen.stream().toArray();
+            }
+            int nb = (s + rows - 1) / rows;
+            int workers = POOL.getParallelism();
+            AtomicInteger next = new AtomicInteger();
+            double[] g = new double[m * m];
+            int[] sample = idx;
+            FloatBlas.singleThreaded(() -> POOL.submit(() -> IntStream.range(0, workers).parallel().forEach(w -> {
+                try (FloatBlas.GramAccumulator acc = new FloatBlas.GramAccumulator(m)) {
+                    int b;
+                    while ((b = next.getAndIncrement()) < nb) {
+                        int from = b * rows;
+                        int to = Math.min(s, from + rows);
+                        Matrix xb = x.selectRows(Arrays.copyOfRange(sample, from, to));
+                        float[] a = scratch((to - from) * m);
+                        fillFloat(xb, a);
+                        acc.add(to - from, a);
+                    }
+                    synchronized (g) {
+                        acc.addLowerInto(g);
+                    }
+                }
+            })).join());
+            mirrorLower(g, m);
+            double scale = (double) n / s;
+            for (int i = 0; i < g.length; i++) {
+                g[i] *= scale;
+            }
+            return Matrix.wrap(m, m, g);
         }
 
         /**
@@ -639,7 +735,11 @@ public final class NystromKrr {
 
         /** Rows of block b of K_nm in single precision into {@code out} (row-major b×m). */
         private float[] floatBlock(int b, float[] out) {
-            Matrix xb = blocks.get(b);
+            return fillFloat(blocks.get(b), out);
+        }
+
+        /** K(xb, anchors) in single precision into {@code out} (row-major), as every block is computed. */
+        private float[] fillFloat(Matrix xb, float[] out) {
             if (fast != null) {
                 float[][] aug = AUG.get();
                 int len = xb.rows() * (xb.cols() + 2);
@@ -670,6 +770,9 @@ public final class NystromKrr {
         public String storage() {
             int nb = blocks.size();
             String s = !single ? "recompute" : cached == nb ? "float" : "float " + cached + "/" + nb;
+            if (sketch != null) {
+                return "sketch " + sketchRows + "+" + s;
+            }
             return gram != null ? (gramSingle ? "gram-single+" : "gram+") + s : s;
         }
 
@@ -773,12 +876,13 @@ public final class NystromKrr {
                 // tolerance on a numerically singular H
                 Factors f = factors(kmm, kmmChol, gram, lambda, n); // once for both solves
                 Solution g = NystromKrr.solve(gramOperator(), kmm, kmmChol, b, offset, lambda, tolerance,
-                        maxIterations, f, null, 0);
+                        Math.min(maxIterations, GRAM_OPERATOR_MAX_ITERATIONS), f, null, 0);
                 s = NystromKrr.solve(this, kmm, kmmChol, b, offset, lambda, tolerance,
                         Math.max(1, maxIterations - g.diagnostics().iterations()), f, g.alpha(),
                         g.diagnostics().iterations());
             } else {
-                s = NystromKrr.solve(this, kmm, kmmChol, b, offset, lambda, tolerance, maxIterations, gram);
+                s = NystromKrr.solve(this, kmm, kmmChol, b, offset, lambda, tolerance, maxIterations,
+                        gram != null ? gram : sketch);
             }
             solveMmNanos.addAndGet(System.nanoTime() - t0 - (passNanos.get() - pass0));
             return s;

@@ -117,6 +117,24 @@ class NystromKrrTest {
         assertEquals(0f, (float) GaussianFloatBlocks.expNonPositive(-1e6));
     }
 
+    @Test
+    void chunkedExponentialEqualsTheScalarOneBitForBit() {
+        java.util.Random rnd = new java.util.Random(4);
+        for (int len : new int[] {0, 1, GaussianFloatBlocks.EXP_CHUNK - 1, GaussianFloatBlocks.EXP_CHUNK,
+                2 * GaussianFloatBlocks.EXP_CHUNK + 37}) {
+            float[] a = new float[len + 3];
+            for (int i = 0; i < a.length; i++) {
+                a[i] = (float) (-120 * rnd.nextDouble() + (i % 17 == 0 ? 1e-3 : 0));
+            }
+            float[] b = a.clone();
+            GaussianFloatBlocks.expInPlace(b, len);
+            for (int i = 0; i < a.length; i++) {
+                float want = i < len ? (float) GaussianFloatBlocks.expNonPositive(a[i]) : a[i];
+                assertEquals(Float.floatToRawIntBits(want), Float.floatToRawIntBits(b[i]), "entry " + i + " of " + len);
+            }
+        }
+    }
+
     /** The minimiser of ‖y − K_nm α‖² + λαᵀK_mmα by a dense solve of its normal equations. */
     @Test
     void solutionSolvesTheNormalEquationsAndTheResidualIsTrue() {
@@ -312,5 +330,33 @@ class NystromKrrTest {
         assertTrue(b.diagnostics().converged(), b.diagnostics().toString());
         double d = KernelRidgeTest.maxRelDiff(b.model().predictVector(test), a.model().predictVector(test));
         assertTrue(d < 1e-6, "single- vs double-precision Gram " + d);
+    }
+
+    /**
+     * The sampled-Gram preconditioner reaches the plain CG's solution in fewer iterations, and with s ≥ n rows it
+     * is the full Gram matrix (a handful of iterations).
+     */
+    @Test
+    void sketchPreconditionedCgReachesTheSameSolutionInFewerIterations() {
+        Matrix x = KernelRidgeTest.points(3000, 4, 14);
+        double[] y = KernelRidgeTest.target(x, 15);
+        Matrix test = KernelRidgeTest.points(50, 4, 16);
+        GaussianKernel k = new GaussianKernel(1.5);
+        NystromKrrTrainer.Fit a = NystromKrrTrainer.fitScaled(k, x, y,
+                opts(0.01, 80, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.FLOAT));
+        NystromKrrTrainer.Fit b = NystromKrrTrainer.fitScaled(k, x, y,
+                opts(0.01, 80, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.SKETCH));
+        // s = 10·80 = 800 sampled rows of 3,000
+        assertEquals("sketch 800+float", b.diagnostics().storage());
+        assertTrue(b.diagnostics().converged(), b.diagnostics().toString());
+        assertTrue(b.diagnostics().iterations() < a.diagnostics().iterations(),
+                "sketch " + b.diagnostics().iterations() + " vs plain " + a.diagnostics().iterations());
+        double d = KernelRidgeTest.maxRelDiff(b.model().predictVector(test), a.model().predictVector(test));
+        assertTrue(d < 1e-6, "sketch vs plain CG " + d);
+        // 300 anchors: s = 3,000 = n, the whole Gram matrix
+        NystromKrrTrainer.Fit c = NystromKrrTrainer.fitScaled(k, x, y,
+                opts(0.01, 300, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.SKETCH));
+        assertEquals("sketch 3000+float", c.diagnostics().storage());
+        assertTrue(c.diagnostics().converged() && c.diagnostics().iterations() <= 5, c.diagnostics().toString());
     }
 }

@@ -261,8 +261,8 @@ public final class SparkNystromKrr {
             case GRAM -> true;
             case RECOMPUTE, FLOAT -> false;
             case AUTO -> NystromBlocks.gramCheaper(n, m) && gramFitsDriver(m);
-            case GRAM_SINGLE -> throw new IllegalArgumentException(
-                    "storage gram-single (an experiment of the single-machine solver) is not available on Spark;"
+            case GRAM_SINGLE, SKETCH -> throw new IllegalArgumentException(
+                    "storage " + storage.label() + " (single-machine only) is not available on Spark;"
                             + " use gram, auto, recompute or float");
         };
     }

@@ -58,7 +58,7 @@ public final class BenchKrrScaleCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     String python;
 
-    @Option(names = "--storage", defaultValue = "auto", paramLabel = "auto|recompute|float|gram|gram-single[,...]",
+    @Option(names = "--storage", defaultValue = "auto", paramLabel = "auto|recompute|float|gram|gram-single|sketch[,...]",
             description = "Where K_nm lives between CG iterations; a comma list fits each on the same data, in "
                     + "order (default: ${DEFAULT-VALUE}).")
     String storage;
@@ -133,7 +133,7 @@ public final class BenchKrrScaleCommand implements Callable<Integer> {
             try {
                 st.add(org.psdkit.regression.NystromKrr.Storage.parse(s));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--storage: '" + s + "' is not auto, recompute, float, gram or gram-single");
+                throw new IllegalArgumentException("--storage: '" + s + "' is not auto, recompute, float, gram, gram-single or sketch");
             }
         }
         boolean temp = dir == null;
