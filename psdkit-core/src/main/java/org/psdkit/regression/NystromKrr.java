@@ -123,11 +123,59 @@ public final class NystromKrr {
     static final int GRAM_OPERATOR_MAX_ITERATIONS = 10;
 
     /**
-     * Rows of the sampled Gram preconditioner ({@link Storage#SKETCH}) per anchor: s = 10·m rows (m = 5,000:
-     * 50,000 rows, 1.25e12 multiply-adds, a few passes' worth). Measured in docs/benchmarks/krr-scale.md
-     * (session 5).
+     * Rows of the sampled Gram preconditioner ({@link Storage#SKETCH}) per anchor: s = 20·m rows (m = 5,000:
+     * 100,000 rows, 2.5e12 multiply-adds). With s = 10·m, CG took 11 iterations at n = 10⁵, m = 2,000 and 16 at
+     * n = 10⁶, m = 5,000 (43 and ≈ 85 without it); the sketch's relative error falls like 1/√s, so doubling s cuts
+     * the condition number's excess by √2 for a sketch that still costs about two passes at 10⁶ × 5,000
+     * (docs/benchmarks/krr-scale.md, session 5).
      */
-    static final int SKETCH_ROWS_PER_ANCHOR = 10;
+    static final int SKETCH_ROWS_PER_ANCHOR = 20;
+
+    /**
+     * CG iterations to the default tolerance with the sketch preconditioner, for the cost model
+     * ({@link #autoRoute}): 11 and 16 measured with s = 10·m (see {@link #SKETCH_ROWS_PER_ANCHOR}).
+     */
+    static final double SKETCH_CG_ITERATIONS = 14;
+
+    /**
+     * Cost of computing one entry of K_nm (the fast single-precision Gaussian block: sgemm 0.8 ns plus the
+     * vectorised exponential 3.4 ns) in units of a CG pass entry over kept single-precision K_nm (two
+     * multiply-adds, 1.6 ns), one core of this machine, idle (session 5).
+     */
+    static final double FILL_COST_PER_PASS_ENTRY = 2.6;
+
+    /** Data passes of the Gram route after the Gram pass: CG on G, then one pass for the true residual (and rarely more). */
+    static final double GRAM_ROUTE_PASSES = 2;
+
+    /**
+     * The route {@link Storage#AUTO} takes for n rows and m anchors when a fraction {@code kept} of K_nm fits the
+     * single-precision store ({@code keptWithMm}: with the m×m arrays of the Gram or sketch route taken from the
+     * budget): {@link Storage#FLOAT} (plain Falkon CG), {@link Storage#GRAM} or {@link Storage#SKETCH}, whichever
+     * costs least in pass entries. A pass costs n·m·(1 + (1 − kept)·{@link #FILL_COST_PER_PASS_ENTRY}); the plain
+     * CG takes {@link #CG_ITERATIONS_PER_SQRT_N_OVER_M}·√(n/m) + 1 passes; the Gram route n·m² + m³/3 flops at
+     * {@link #GRAM_FLOP_COST_PER_PASS_ENTRY} plus {@link #GRAM_ROUTE_PASSES}; the sketch s·m² + m³/3 flops, s·m
+     * entries and {@link #SKETCH_CG_ITERATIONS} + 1 passes (only when s &lt; n: otherwise it is the Gram route).
+     * Neither m×m route when {@code mmFits} is false.
+     */
+    static Storage autoRoute(long n, int m, double kept, double keptWithMm, boolean mmFits) {
+        double e = (double) n * m;
+        double plain = (CG_ITERATIONS_PER_SQRT_N_OVER_M * Math.sqrt((double) n / m) + 1)
+                * e * (1 + (1 - kept) * FILL_COST_PER_PASS_ENTRY);
+        if (!mmFits) {
+            return Storage.FLOAT;
+        }
+        double pass = e * (1 + (1 - keptWithMm) * FILL_COST_PER_PASS_ENTRY);
+        double mm3 = (double) m * m * m / 3;
+        double gram = GRAM_FLOP_COST_PER_PASS_ENTRY * ((double) n * m * m + mm3) + GRAM_ROUTE_PASSES * pass;
+        long s = (long) SKETCH_ROWS_PER_ANCHOR * m;
+        double sketch = s >= n ? Double.POSITIVE_INFINITY
+                : GRAM_FLOP_COST_PER_PASS_ENTRY * ((double) s * m * m + mm3) + (double) s * m * FILL_COST_PER_PASS_ENTRY
+                + (SKETCH_CG_ITERATIONS + 1) * pass;
+        if (plain <= gram && plain <= sketch) {
+            return Storage.FLOAT;
+        }
+        return gram <= sketch ? Storage.GRAM : Storage.SKETCH;
+    }
 
     /** Seed of the sketch's row sample (fixed: the same data and anchors give the same fit). */
     static final long SKETCH_SEED = 0x5EEDL;
@@ -190,7 +238,8 @@ public final class NystromKrr {
     public enum Storage {
         /**
          * Single precision as far as it fits ({@link #FLOAT_CACHE_HEAP_FRACTION}, the rest recomputed), with the
-         * Gram preconditioner ({@link #GRAM}) when K_nm does not fit or {@link #gramCheaper} says it saves time.
+         * plain Falkon CG, the Gram preconditioner ({@link #GRAM}) or the sampled one ({@link #SKETCH}), whichever
+         * {@link #autoRoute} prices lowest.
          */
         AUTO,
         /** Recomputed in double precision every pass (O(m) extra memory per block). */
@@ -466,10 +515,15 @@ public final class NystromKrr {
             int rows = Math.max(1, (single ? FLOAT_BLOCK_ENTRIES : BLOCK_ENTRIES) / m);
             // AUTO: the Gram route when its m×m arrays fit and either K_nm does not fit the single-precision store
             // or the cost model says the Gram pass is cheaper than the CG passes it saves (gramCheaper)
-            boolean allFit = (double) n * m * Float.BYTES <= FLOAT_CACHE_HEAP_FRACTION * free;
-            boolean gramFits = (workers + 2.0) * 8.0 * m * m <= GRAM_HEAP_FRACTION * free;
-            boolean gram = storage == Storage.GRAM || storage == Storage.GRAM_SINGLE || (storage == Storage.AUTO
-                    && gramFits && (!allFit || gramCheaper(n, m)));
+            double mmBytes = (workers + 2.0) * 8.0 * m * m; // the Gram or sketch route's m×m arrays
+            boolean gramFits = mmBytes <= GRAM_HEAP_FRACTION * free;
+            Storage route = storage;
+            if (storage == Storage.AUTO) {
+                double entries = (double) n * m * Float.BYTES;
+                route = autoRoute(n, m, Math.min(1, FLOAT_CACHE_HEAP_FRACTION * free / entries),
+                        Math.min(1, FLOAT_CACHE_HEAP_FRACTION * (free - mmBytes) / entries), gramFits);
+            }
+            boolean gram = route == Storage.GRAM || route == Storage.GRAM_SINGLE;
             gramSingle = storage == Storage.GRAM_SINGLE;
             if (target != null && target.length != n) {
                 throw new IllegalArgumentException("nystrom krr: " + n + " points but " + target.length + " targets");
@@ -489,7 +543,7 @@ public final class NystromKrr {
                 }
             }
             fast = g;
-            boolean sketched = storage == Storage.SKETCH;
+            boolean sketched = route == Storage.SKETCH;
             t0 = System.nanoTime();
             if (sketched) {
                 sketchRows = (int) Math.min(n, (long) SKETCH_ROWS_PER_ANCHOR * m);

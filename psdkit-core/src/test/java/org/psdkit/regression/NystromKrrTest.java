@@ -220,6 +220,21 @@ class NystromKrrTest {
     }
 
     @Test
+    void autoRoutePricesPlainGramAndSketch() {
+        // all kept: the Gram route at small m (measured faster at 30,000 × 500 and 100,000 × 1,000), the sketch
+        // at 100,000 × 2,000 (session 5: 9.2 s against 13.6 s for the Gram route and 14.7 s for plain CG)
+        assertEquals(NystromKrr.Storage.GRAM, NystromKrr.autoRoute(30_000, 500, 1, 1, true));
+        assertEquals(NystromKrr.Storage.GRAM, NystromKrr.autoRoute(100_000, 1_000, 1, 1, true));
+        assertEquals(NystromKrr.Storage.SKETCH, NystromKrr.autoRoute(100_000, 2_000, 1, 1, true));
+        // 10⁶ × 5,000 in 8 GB: 15 % kept; the Gram pass alone took 317 s there (session 4)
+        assertEquals(NystromKrr.Storage.SKETCH, NystromKrr.autoRoute(1_000_000, 5_000, 0.15, 0.13, true));
+        // s = 20·m ≥ n: no sketch; plain CG at 50,000 × 5,000 (measured cheaper than the Gram route)
+        assertEquals(NystromKrr.Storage.FLOAT, NystromKrr.autoRoute(50_000, 5_000, 1, 1, true));
+        // the m×m arrays do not fit: plain CG whatever the cost
+        assertEquals(NystromKrr.Storage.FLOAT, NystromKrr.autoRoute(1_000_000, 5_000, 0.15, 0.13, false));
+    }
+
+    @Test
     void javaTriangularSolvesAndProductsMatchBlas() {
         java.util.Random r = new java.util.Random(3);
         int m = 37;
@@ -346,16 +361,16 @@ class NystromKrrTest {
                 opts(0.01, 80, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.FLOAT));
         NystromKrrTrainer.Fit b = NystromKrrTrainer.fitScaled(k, x, y,
                 opts(0.01, 80, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.SKETCH));
-        // s = 10·80 = 800 sampled rows of 3,000
-        assertEquals("sketch 800+float", b.diagnostics().storage());
+        // s = 20·80 = 1,600 sampled rows of 3,000
+        assertEquals("sketch 1600+float", b.diagnostics().storage());
         assertTrue(b.diagnostics().converged(), b.diagnostics().toString());
         assertTrue(b.diagnostics().iterations() < a.diagnostics().iterations(),
                 "sketch " + b.diagnostics().iterations() + " vs plain " + a.diagnostics().iterations());
         double d = KernelRidgeTest.maxRelDiff(b.model().predictVector(test), a.model().predictVector(test));
         assertTrue(d < 1e-6, "sketch vs plain CG " + d);
-        // 300 anchors: s = 3,000 = n, the whole Gram matrix
+        // 150 anchors: s = 3,000 = n, the whole Gram matrix
         NystromKrrTrainer.Fit c = NystromKrrTrainer.fitScaled(k, x, y,
-                opts(0.01, 300, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.SKETCH));
+                opts(0.01, 150, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.SKETCH));
         assertEquals("sketch 3000+float", c.diagnostics().storage());
         assertTrue(c.diagnostics().converged() && c.diagnostics().iterations() <= 5, c.diagnostics().toString());
     }
