@@ -179,8 +179,10 @@ public final class KrrKind {
                         nystromCache.remove(scaledTrain); // let the old problem's K_nm go before the new one
                         int[] idx = NystromKrr.selectAnchors(k, scaledTrain.x(), m, no.method(), no.seed(),
                                 no.lambda());
+                        // the right-hand side K_nmᵀ(y − offset) is computed in the problem's first pass and
+                        // reused by every λ of the grid (the same fold, the same y)
                         problem = NystromKrr.problem(k, scaledTrain.x(), scaledTrain.x().selectRows(idx),
-                                no.storage());
+                                no.storage(), NystromKrrTrainer.target(scaledTrain.y(), no));
                         nystromCache.put(scaledTrain, new Object[] {key, problem});
                     }
                     return NystromKrrTrainer.solve(problem, scaledTrain.y(), no).model();
