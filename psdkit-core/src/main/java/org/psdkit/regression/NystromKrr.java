@@ -985,8 +985,9 @@ public final class NystromKrr {
      * M⁻¹ = B⁻¹H̃⁻¹B⁻ᵀ = n L_AᵀLᵀ H̃⁻¹ L L_A (H̃ by Cholesky, with jitter if it is numerically singular; it is
      * factored directly rather than whitened by L⁻¹, whose amplification of rounding made L⁻¹H̃L⁻ᵀ indefinite on
      * ill-conditioned K_mm). M equals the operator up to rounding and jitter, so CG converges in one to three
-     * iterations; the residual and the stopping rule are Falkon's, unchanged. Without {@code gram} M = I and this is
-     * the plain Falkon CG, step for step.
+     * iterations; the residual and the stopping rule are Falkon's, unchanged (run as the equivalent CG on Hα = b
+     * preconditioned by H̃⁻¹, {@link #solveWithFactor}). Without {@code gram} M = I and this is the plain Falkon CG,
+     * step for step.
      */
     static Solution solve(Operator op, Matrix kmm, Cholesky kmmChol, double[] b, double offset,
                           double lambda, double tolerance, int maxIterations, Matrix gram) {
@@ -1052,6 +1053,10 @@ public final class NystromKrr {
         }
         if (maxIterations < 1) {
             throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
+        }
+        if (f.sChol != null) {
+            return solveWithFactor(op, kmm, kmmChol, b, offset, lambda, tolerance, maxIterations, f, alpha0,
+                    iterationsBefore);
         }
         Precond pc = f.pc;
         Matrix sChol = f.sChol;
@@ -1126,6 +1131,95 @@ public final class NystromKrr {
             }
         }
         double[] alpha = pc.rightApply(beta, n);
+        for (double v : alpha) {
+            if (!Double.isFinite(v)) {
+                throw new IllegalStateException("nystrom krr: non-finite coefficients after " + it
+                        + " CG iterations (relative residual " + res + ", K_mm jitter " + kmmChol.jitter()
+                        + "); try a larger lambda");
+            }
+        }
+        return new Solution(alpha, offset, new Diagnostics(it + iterationsBefore, res, res <= tolerance, op.storage(),
+                kmmChol.jitter()), lambda);
+    }
+
+    /**
+     * The CG of {@link #solve} when H̃ = R Rᵀ is factored (Gram or sketch route), run on Hα = b with preconditioner
+     * H̃⁻¹ instead of on BᵀHBβ = Bᵀb with M = BᵀH̃B: the same iterates in exact arithmetic (α = Bβ, the α-residual
+     * is B⁻ᵀ times the β-one, z_α = H̃⁻¹r_α = B z_β, and rᵀz, pᵀHp are invariant), with five m×m products per
+     * iteration instead of eleven: K_mm p, two triangular solves with R, and two with L and L_A for the stopping
+     * rule, which stays Falkon's ‖Bᵀ(b − Hα)‖ / ‖Bᵀb‖.
+     */
+    private static Solution solveWithFactor(Operator op, Matrix kmm, Cholesky kmmChol, double[] b, double offset,
+                                            double lambda, double tolerance, int maxIterations, Factors f,
+                                            double[] alpha0, int iterationsBefore) {
+        int m = kmm.rows();
+        double n = op.rows();
+        Precond pc = f.pc;
+        Matrix rf = f.sChol;
+        double rhsNorm = norm(pc.leftApply(b, n));
+        double[] alpha = alpha0 == null ? new double[m] : alpha0.clone();
+        int it = 0;
+        double res = 0;
+        if (rhsNorm > 0) {
+            double[] r = b.clone();
+            boolean checked = false; // res is the true residual of the current alpha
+            if (alpha0 != null) {
+                double[] h = applyH(op, kmm, alpha, lambda);
+                for (int j = 0; j < m; j++) {
+                    r[j] = b[j] - h[j];
+                }
+                res = norm(pc.leftApply(r, n)) / rhsNorm;
+                checked = true;
+            }
+            double[] z = solveLower(rf, true, solveLower(rf, false, r));
+            double[] p = z.clone();
+            double rz = Linalg.dot(r, z);
+            while (it < maxIterations && !(checked && res <= tolerance)) {
+                double[] q = applyH(op, kmm, p, lambda);
+                double pq = Linalg.dot(p, q);
+                if (!(pq > 0)) {
+                    break; // H numerically singular along p (λ = 0): stop with the residual so far
+                }
+                double a = rz / pq;
+                for (int j = 0; j < m; j++) {
+                    alpha[j] += a * p[j];
+                    r[j] -= a * q[j];
+                }
+                it++;
+                checked = false;
+                if (norm(pc.leftApply(r, n)) <= tolerance * rhsNorm) {
+                    // recursive residual small: check the true one and restart from it if it is not
+                    double[] h = applyH(op, kmm, alpha, lambda);
+                    for (int j = 0; j < m; j++) {
+                        r[j] = b[j] - h[j];
+                    }
+                    res = norm(pc.leftApply(r, n)) / rhsNorm;
+                    checked = true;
+                    if (res <= tolerance) {
+                        break;
+                    }
+                    z = solveLower(rf, true, solveLower(rf, false, r));
+                    rz = Linalg.dot(r, z);
+                    p = z.clone();
+                    continue;
+                }
+                z = solveLower(rf, true, solveLower(rf, false, r));
+                double rzNew = Linalg.dot(r, z);
+                double g = rzNew / rz;
+                rz = rzNew;
+                for (int j = 0; j < m; j++) {
+                    p[j] = z[j] + g * p[j];
+                }
+            }
+            if (!checked) { // the true residual of the final alpha (one more pass)
+                double[] h = applyH(op, kmm, alpha, lambda);
+                double[] tr = new double[m];
+                for (int j = 0; j < m; j++) {
+                    tr[j] = b[j] - h[j];
+                }
+                res = norm(pc.leftApply(tr, n)) / rhsNorm;
+            }
+        }
         for (double v : alpha) {
             if (!Double.isFinite(v)) {
                 throw new IllegalStateException("nystrom krr: non-finite coefficients after " + it
