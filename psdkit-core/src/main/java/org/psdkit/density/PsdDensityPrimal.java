@@ -63,13 +63,35 @@ final class PsdDensityPrimal {
         return (int) Math.max(CERTIFICATE_MIN_EVERY, Math.min(CERTIFICATE_MAX_EVERY, Math.ceil(k)));
     }
 
+    /**
+     * Iterations before the first certificate of a solve from the cold start ({@link #initial}): its gap is far
+     * from any target (3e-2 at iteration 10, 6e-3 at 20 on the d = 10, n = 1,000 case; 1.3e-1 and 1.4e-2 at
+     * n = 2,000), while its μ is far from the last one (there is none) and each μ step there is a full r×r
+     * decomposition (8.8 s for the certificate at iteration 10 at n = 2,000, ~70 iterations' worth;
+     * docs/benchmarks/psd-scale.md §11).
+     */
+    static final int FIRST_CERTIFICATE = 20;
+
     /** r×r eigen-decompositions (μ points) of one certificate at most. */
     static final int MU_STEPS = 30;
     /**
-     * μ steps of the certificate at the identity that only picks the start (its dual candidate's eigenvectors);
-     * the gap there is far from the target and need not be tight.
+     * Columns of the cold start's factor: at most this many and at most r/{@link #START_RANK_DIVISOR}, at least
+     * {@link #START_MIN_COLUMNS}. A factor wider than the optimum's rank p converges in far fewer L-BFGS
+     * iterations (measured, docs/benchmarks/psd-scale.md §11: d = 10, n = 1,000, p = 41: q = 48 took 209
+     * iterations, q = 64 136, q = 96 132; 2-D, n = 300, p = 12: q = 16 took 220, q = 32 122), and the certificate
+     * at S = I that picked q = 1.25p + 4 before saw p = 2–3 there (its μ is far from the optimum's), so the factor was
+     * widened later with its curvature pairs lost. 64 = 1.5 p + 2 at d = 10, n = 1,000.
      */
-    static final int INITIAL_MU_STEPS = 4;
+    static final int START_COLUMNS = 64;
+    /** The start's columns are at most r over this (an iteration costs O(n·r·q); 2-D, r = 226: q = 28). */
+    static final int START_RANK_DIVISOR = 8;
+    /** The start's columns are at least this many. */
+    static final int START_MIN_COLUMNS = 8;
+
+    /** The columns of the cold start's factor for feature dimension r. */
+    static int startColumns(int r) {
+        return Math.min(r, Math.max(START_MIN_COLUMNS, Math.min(START_COLUMNS, r / START_RANK_DIVISOR)));
+    }
     /**
      * The μ search stops when what another decomposition could still gain (the upper bound at the best μ minus the
      * lower model's minimum) is below this fraction of the gap (it then moves the schedule's decay estimate by
@@ -232,6 +254,23 @@ final class PsdDensityPrimal {
             return l1 * sh.a / sh.t + 0.5 * l2 * sh.b / (sh.t * sh.t);
         }
 
+        /** C₀ = V Diag(β) Vᵀ − λ₁I with β_i = 1/(n f̂_i) at the current point of the rows (one weighted Gram pass). */
+        Matrix dataMatrix(Shape sh) {
+            long tc = System.nanoTime();
+            Matrix gw = rows.weightedGram();
+            gramSeconds += (System.nanoTime() - tc) * 1e-9;
+            passes++;
+            Matrix c0 = gw.scale(sh.t / n);
+            c0.addToDiagonal(-l1);
+            c0.symmetrizeInPlace();
+            return c0;
+        }
+
+        /** The KKT value of μ at Â = SSᵀ/T: λ₂‖Â‖² + λ₁ Tr Â − 1 (exact at the optimum). */
+        double kktMu(Shape sh) {
+            return l2 * sh.b / (sh.t * sh.t) + l1 * sh.a / sh.t - 1;
+        }
+
         /** C(μ) = C₀ + μW. */
         private Matrix dualMatrix(Matrix c0, double mu) {
             Matrix cm = c0.copy();
@@ -378,15 +417,10 @@ final class PsdDensityPrimal {
         Certificate certificate(Shape sh, double primal, double tol, double muStart, int decompositions) {
             long tc = System.nanoTime();
             certificates++;
-            Matrix gw = rows.weightedGram();
-            gramSeconds += (System.nanoTime() - tc) * 1e-9;
-            passes++;
-            Matrix c0 = gw.scale(sh.t / n);
-            c0.addToDiagonal(-l1);
-            c0.symmetrizeInPlace();
+            Matrix c0 = dataMatrix(sh);
             double base = regulariser(sh) - 1; // P − D = base − μ + ‖[C]_+‖²/(2λ₂)
             double scaleP = Math.max(1.0, Math.abs(primal));
-            double mu = Double.isFinite(muStart) ? muStart : l2 * sh.b / (sh.t * sh.t) + l1 * sh.a / sh.t - 1;
+            double mu = Double.isFinite(muStart) ? muStart : kktMu(sh);
             double bestGap = Double.POSITIVE_INFINITY;
             double bestMu = mu;
             int bestPos = 0;
@@ -408,6 +442,9 @@ final class PsdDensityPrimal {
                         pos++;
                     }
                 }
+                // the next μ step's decomposition is chosen by the count here (a partial one that misses a
+                // positive eigenvalue is wasted: it is redone in full)
+                lastPositive = pos;
                 double gap = base - mu + sq / (2 * l2);
                 if (gap < bestGap) {
                     bestGap = gap;
@@ -520,7 +557,7 @@ final class PsdDensityPrimal {
         if (w.rows() != r || w.cols() != r) {
             throw new IllegalArgumentException("density solver: W is " + w.rows() + "x" + w.cols() + ", rank " + r);
         }
-        Matrix s = s0 == null ? initial(pb, tol) : s0.copy();
+        Matrix s = s0 == null ? initial(pb) : s0.copy();
         Matrix unscaled = s;
         s = normalise(w, s);
         Deque<Matrix[]> hist = new ArrayDeque<>();
@@ -548,12 +585,12 @@ final class PsdDensityPrimal {
         Certificate cert = null;
         double muStart = curvature != null ? curvature.mu : Double.NaN;
         int it = 0;
-        // the start from initial() comes from a certificate at S = I: the next one is due after the usual interval;
-        // a warm start with carried curvature pairs certifies after CERTIFICATE_MIN_EVERY iterations (its first
-        // certificate on more rows is spoiled by the rows the subsample never saw), another warm start at once
+        // the cold start from initial() certifies first after FIRST_CERTIFICATE iterations; a warm start with
+        // carried curvature pairs after CERTIFICATE_MIN_EVERY iterations (its first certificate on more rows is
+        // spoiled by the rows the subsample never saw), another warm start at once
         int sinceCert = s0 == null ? 0
                 : hist.isEmpty() ? CERTIFICATE_EVERY : CERTIFICATE_EVERY - CERTIFICATE_MIN_EVERY;
-        int certEvery = CERTIFICATE_EVERY;
+        int certEvery = s0 == null ? FIRST_CERTIFICATE : CERTIFICATE_EVERY;
         int certIt = 0;
         boolean converged = false;
         while (true) {
@@ -665,27 +702,31 @@ final class PsdDensityPrimal {
     }
 
     /**
-     * The start when none is given: at S = I, the certificate's dual matrix C (the old dual solver's first
-     * candidate is [C]_+/λ₂ at β = 1/n); S = its eigenvectors scaled by √[λ]_+, with q = 1.25p + 4 columns
-     * (p positive eigenvalues; the others get a small scale so that every f_i &gt; 0).
+     * The start when none is given: at S = I, the dual matrix C(μ) at the KKT μ of that point (the old dual
+     * solver's first candidate is [C]_+/λ₂ at β = 1/n); S = its top {@link #startColumns} eigenvectors (one
+     * partial decomposition) scaled by √[λ]_+ (the others get a small scale so that every f_i &gt; 0).
      */
-    static Matrix initial(Problem pb, double tol) {
+    static Matrix initial(Problem pb) {
         int r = pb.rows.rank();
         Matrix s = normalise(pb.w, Matrix.identity(r));
-        DensityRows.Sums sums = pb.rows.at(s);
+        pb.rows.at(s);
         pb.passes++;
         Shape sh = new Shape(pb.w, s);
-        double phi = pb.value(sums, sh);
-        Certificate c = pb.certificate(sh, phi, tol, Double.NaN, INITIAL_MU_STEPS);
-        int p = c.positive();
-        int q = Math.min(r, Math.max(p + p / 4 + 4, 8));
-        return columns(c, q, r);
+        Matrix cm = pb.dualMatrix(pb.dataMatrix(sh), pb.kktMu(sh));
+        int q = startColumns(r);
+        Eigen e = pb.timed(cm, q < r, q, 0);
+        return columns(e.values(), e.vectors(), q, r);
     }
 
-    /** The q top eigenvectors scaled by √λ (positive ones) or a small fraction of the largest. */
-    private static Matrix columns(Certificate c, int q, int r) {
-        double[] lam = c.topValues(q);
-        Matrix ev = c.top(q);
+    /**
+     * The last q of the ascending eigenpairs (values {@code lamAll}, vectors r×m) scaled by √λ (positive ones) or
+     * a small fraction of the largest.
+     */
+    private static Matrix columns(double[] lamAll, Matrix evAll, int q, int r) {
+        int m = lamAll.length;
+        double[] lam = java.util.Arrays.copyOfRange(lamAll, m - q, m);
+        Matrix ev = Matrix.zeros(r, q);
+        System.arraycopy(evAll.data(), (m - q) * r, ev.data(), 0, r * q);
         double top = Math.sqrt(Math.max(lam[q - 1], 0));
         if (!(top > 0)) {
             top = 1;
