@@ -775,10 +775,16 @@ final class PsdDensityPrimal {
     static Matrix initial(Problem pb) {
         int r = pb.rows.rank();
         Matrix s = normalise(pb.w, Matrix.identity(r));
-        pb.rows.at(s);
+        DensityRows.Sums sums = pb.rows.at(s);
         pb.passes++;
         Shape sh = new Shape(pb.w, s);
-        Matrix cm = pb.dualMatrix(pb.dataMatrix(sh), pb.kktMu(sh));
+        // at S = c·I the sums' gradient Σ v_i (v_iᵀS)/f_i is c·Σ v_i v_iᵀ/f_i, the weighted Gram matrix: no
+        // second n·r² pass
+        Matrix gw = sums.gradient() != null ? sums.gradient().scale(1.0 / s.get(0, 0)) : pb.rows.weightedGram();
+        Matrix c0 = gw.scale(sh.t / pb.n);
+        c0.addToDiagonal(-pb.l1);
+        c0.symmetrizeInPlace();
+        Matrix cm = pb.dualMatrix(c0, pb.kktMu(sh));
         int q = startColumns(r);
         Eigen e = pb.timed(cm, q < r, q, 0);
         return columns(e.values(), e.vectors(), q, r);
