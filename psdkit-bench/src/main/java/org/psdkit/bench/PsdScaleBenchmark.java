@@ -73,22 +73,29 @@ public final class PsdScaleBenchmark {
      *                         relative gap (not timed), the optimum both timed fits are compared with; its
      *                         certificate puts the true optimum in [objective − gap, objective] (the row's optimum
      *                         fields); 0: not run
+     * @param compareTolerance the relative gap both solvers of the compared cases stop at ({@link
+     *                         #COMPARE_TOLERANCE} by default)
      */
     public record Options(java.util.Set<String> cases, int bigN, int bigAnchors, double bigTolerance, double dualTimeLimit,
-                          Path dir, boolean bigBaseline, ProgressListener listener, double optimumTolerance) {
+                          Path dir, boolean bigBaseline, ProgressListener listener, double optimumTolerance,
+                          double compareTolerance) {
 
         /** Without the tighter reference solve. */
         public Options(java.util.Set<String> cases, int bigN, int bigAnchors, double bigTolerance,
                        double dualTimeLimit, Path dir, boolean bigBaseline, ProgressListener listener) {
-            this(cases, bigN, bigAnchors, bigTolerance, dualTimeLimit, dir, bigBaseline, listener, 0);
+            this(cases, bigN, bigAnchors, bigTolerance, dualTimeLimit, dir, bigBaseline, listener, 0,
+                    COMPARE_TOLERANCE);
         }
 
         /** Without the large case's warm-start baseline, the reference solve and progress events. */
         public Options(java.util.Set<String> cases, int bigN, int bigAnchors, double bigTolerance,
                        double dualTimeLimit, Path dir) {
-            this(cases, bigN, bigAnchors, bigTolerance, dualTimeLimit, dir, false, null, 0);
+            this(cases, bigN, bigAnchors, bigTolerance, dualTimeLimit, dir, false, null, 0, COMPARE_TOLERANCE);
         }
     }
+
+    /** The relative gap of the compared cases by default (the "to gap 1e-6"). */
+    public static final double COMPARE_TOLERANCE = 1e-6;
 
     /**
      * One case: the primal solver's figures and the dual FISTA's measured in the same run (NaN when not run);
@@ -205,9 +212,10 @@ public final class PsdScaleBenchmark {
                 each.accept(r);
             }
         };
-        PsdDensityOptions raw = new PsdDensityOptions(1e-3, 1e-3, PsdDensityOptions.LambdaScale.RAW, 1e-6,
+        double ct = opt.compareTolerance();
+        PsdDensityOptions raw = new PsdDensityOptions(1e-3, 1e-3, PsdDensityOptions.LambdaScale.RAW, ct,
                 PsdDensityOptions.DEFAULT_MAX_ITERATIONS, Double.POSITIVE_INFINITY);
-        PsdDensityOptions cli = new PsdDensityOptions(1e-3, 1e-5, PsdDensityOptions.LambdaScale.TRACE, 1e-6,
+        PsdDensityOptions cli = new PsdDensityOptions(1e-3, 1e-5, PsdDensityOptions.LambdaScale.TRACE, ct,
                 PsdDensityOptions.DEFAULT_MAX_ITERATIONS, Double.POSITIVE_INFINITY);
         for (String c : opt.cases()) {
             if (!CASES.contains(c)) {

@@ -52,6 +52,9 @@ public final class BenchPsdScaleCommand implements Callable<Integer> {
             description = "> 0: also solve each compared case with the primal solver to relative gap T (not timed) "
                     + "and report both timed fits' distance to that optimum (0: not run; default: ${DEFAULT-VALUE}).")
     double optimumTol;
+    @Option(names = "--compare-tol", defaultValue = "1e-6", paramLabel = "T",
+            description = "Relative gap both solvers stop at in the compared cases (default: ${DEFAULT-VALUE}).")
+    double compareTol;
     @Option(names = "--json", description = "Print one JSON object on stdout.")
     boolean json;
 
@@ -65,6 +68,9 @@ public final class BenchPsdScaleCommand implements Callable<Integer> {
         }
         if (!(optimumTol >= 0) || optimumTol >= 1) {
             throw new IllegalArgumentException("--optimum-tol must be >= 0 and < 1, got " + optimumTol);
+        }
+        if (!(compareTol > 0) || compareTol >= 1) {
+            throw new IllegalArgumentException("--compare-tol must be > 0 and < 1, got " + compareTol);
         }
         LinkedHashSet<String> cs = new LinkedHashSet<>();
         boolean sampling = false;
@@ -88,7 +94,7 @@ public final class BenchPsdScaleCommand implements Callable<Integer> {
                     "bench psd-scale n=%d: %s iteration %d, %s %.3g (%.1f s into that solve, %.1f s since start)",
                     bigN, e.task(), e.step(), e.measure(), e.value(), e.seconds(), (System.nanoTime() - t0) * 1e-9));
             PsdScaleBenchmark.run(new PsdScaleBenchmark.Options(cs, bigN, anchors, tol, dualTimeLimit, d,
-                    bigBaseline, big, optimumTol), row -> {
+                    bigBaseline, big, optimumTol, compareTol), row -> {
                 Map<String, Object> r = new LinkedHashMap<>();
                 r.put("case", row.name());
                 r.put("n", row.n());
