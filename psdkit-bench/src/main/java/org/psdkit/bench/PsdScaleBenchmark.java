@@ -69,32 +69,66 @@ public final class PsdScaleBenchmark {
      *                         PsdDensityEstimator.WarmStart#COARSE}) on the same data and anchors, the baseline of
      *                         the warm-start ladder (the row's baseline fields)
      * @param listener         the large fit's progress events (null: none)
+     * @param optimumTolerance &gt; 0: after the two timed fits of a compared case, the primal solver once more to this
+     *                         relative gap (not timed), the optimum both timed fits are compared with; its
+     *                         certificate puts the true optimum in [objective − gap, objective] (the row's optimum
+     *                         fields); 0: not run
+     * @param compareTolerance the relative gap both solvers of the compared cases stop at ({@link
+     *                         #COMPARE_TOLERANCE} by default)
      */
     public record Options(java.util.Set<String> cases, int bigN, int bigAnchors, double bigTolerance, double dualTimeLimit,
-                          Path dir, boolean bigBaseline, ProgressListener listener) {
+                          Path dir, boolean bigBaseline, ProgressListener listener, double optimumTolerance,
+                          double compareTolerance) {
 
-        /** Without the large case's warm-start baseline and without progress events. */
+        /** Without the tighter reference solve. */
+        public Options(java.util.Set<String> cases, int bigN, int bigAnchors, double bigTolerance,
+                       double dualTimeLimit, Path dir, boolean bigBaseline, ProgressListener listener) {
+            this(cases, bigN, bigAnchors, bigTolerance, dualTimeLimit, dir, bigBaseline, listener, 0,
+                    COMPARE_TOLERANCE);
+        }
+
+        /** Without the large case's warm-start baseline, the reference solve and progress events. */
         public Options(java.util.Set<String> cases, int bigN, int bigAnchors, double bigTolerance,
                        double dualTimeLimit, Path dir) {
-            this(cases, bigN, bigAnchors, bigTolerance, dualTimeLimit, dir, false, null);
+            this(cases, bigN, bigAnchors, bigTolerance, dualTimeLimit, dir, false, null, 0, COMPARE_TOLERANCE);
         }
     }
 
+    /** The relative gap of the compared cases by default (the "to gap 1e-6"). */
+    public static final double COMPARE_TOLERANCE = 1e-6;
+
     /**
-     * One case: the primal solver's figures and the dual FISTA's measured in the same run (NaN when not run).
+     * One case: the primal solver's figures and the dual FISTA's measured in the same run (NaN when not run);
+     * {@code optimum}, {@code optimumGap}: the objective and absolute duality gap P − D of the tighter reference
+     * solve ({@link Options#optimumTolerance}; the optimum lies in [optimum − optimumGap, optimum]);
+     * {@code cpuSeconds}, {@code baselineCpuSeconds}: process CPU seconds of the primal and the dual FISTA fit (of
+     * the whole large case for the large one).
      */
     public record Row(String name, int n, int d, int anchors, int rank, String solver, int iterations,
                       double seconds, double relativeGap, boolean converged, double objective,
                       double baselineSeconds, double baselineGap, boolean baselineConverged,
                       double baselineObjective, double readSeconds, double testLoglik, double referenceLoglik,
-                      double featureSeconds, double solveSeconds, double referenceSeconds, double cpuSeconds) {
+                      double featureSeconds, double solveSeconds, double referenceSeconds, double cpuSeconds,
+                      double optimum, double optimumGap, double baselineCpuSeconds) {
 
         Row(String name, int n, int d, int anchors, int rank, String solver, int iterations, double seconds,
             double relativeGap, boolean converged, double objective, double baselineSeconds, double baselineGap,
-            boolean baselineConverged, double baselineObjective) {
+            boolean baselineConverged, double baselineObjective, double optimum, double optimumGap,
+            double cpuSeconds, double baselineCpuSeconds) {
             this(name, n, d, anchors, rank, solver, iterations, seconds, relativeGap, converged, objective,
                     baselineSeconds, baselineGap, baselineConverged, baselineObjective, Double.NaN, Double.NaN,
-                    Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+                    Double.NaN, Double.NaN, Double.NaN, Double.NaN, cpuSeconds, optimum, optimumGap,
+                    baselineCpuSeconds);
+        }
+
+        /** |objective − optimum| (NaN without the reference solve). */
+        public double objectiveVsOptimum() {
+            return Math.abs(objective - optimum);
+        }
+
+        /** |baseline objective − optimum| (NaN without the reference solve). */
+        public double baselineObjectiveVsOptimum() {
+            return Math.abs(baselineObjective - optimum);
         }
 
         /** Primal time over the dual FISTA's. */
@@ -147,15 +181,25 @@ public final class PsdScaleBenchmark {
     }
 
     private static Row compare(String name, Matrix x, Matrix anchors, double sigma, PsdDensityOptions o,
-                               double dualLimit) {
+                               double dualLimit, double optimumTolerance) {
+        double c0 = processCpuSeconds();
         PsdDensity p = fit(x, anchors, sigma, o);
+        double c1 = processCpuSeconds();
         PsdDensity b = fit(x, anchors, sigma, o.withSolver(PsdDensityOptions.Solver.DUAL_FISTA)
                 .withTimeLimit(dualLimit));
+        double c2 = processCpuSeconds();
         var dp = p.diagnostics();
         var db = b.diagnostics();
+        double opt = Double.NaN;
+        double optGap = Double.NaN;
+        if (optimumTolerance > 0) {
+            var dr = fit(x, anchors, sigma, o.withTolerance(optimumTolerance)).diagnostics();
+            opt = dr.objective();
+            optGap = dr.converged() ? dr.objective() - dr.dual() : Double.NaN;
+        }
         return new Row(name, x.rows(), x.cols(), dp.anchors(), dp.rank(), o.solver().id(), dp.iterations(),
                 dp.seconds(), dp.relativeGap(), dp.converged(), dp.objective(), db.seconds(), db.relativeGap(),
-                db.converged(), db.objective());
+                db.converged(), db.objective(), opt, optGap, c1 - c0, c2 - c1);
     }
 
     /** Runs the cases; {@code each} receives every row as it is done. */
@@ -168,9 +212,10 @@ public final class PsdScaleBenchmark {
                 each.accept(r);
             }
         };
-        PsdDensityOptions raw = new PsdDensityOptions(1e-3, 1e-3, PsdDensityOptions.LambdaScale.RAW, 1e-6,
+        double ct = opt.compareTolerance();
+        PsdDensityOptions raw = new PsdDensityOptions(1e-3, 1e-3, PsdDensityOptions.LambdaScale.RAW, ct,
                 PsdDensityOptions.DEFAULT_MAX_ITERATIONS, Double.POSITIVE_INFINITY);
-        PsdDensityOptions cli = new PsdDensityOptions(1e-3, 1e-5, PsdDensityOptions.LambdaScale.TRACE, 1e-6,
+        PsdDensityOptions cli = new PsdDensityOptions(1e-3, 1e-5, PsdDensityOptions.LambdaScale.TRACE, ct,
                 PsdDensityOptions.DEFAULT_MAX_ITERATIONS, Double.POSITIVE_INFINITY);
         for (String c : opt.cases()) {
             if (!CASES.contains(c)) {
@@ -178,19 +223,19 @@ public final class PsdScaleBenchmark {
             }
         }
         if (opt.cases().contains("2d-n300")) {
-            add.accept(compare("2d-n300", mixture2d(300, 1), null, 0.3, cli, opt.dualTimeLimit()));
+            add.accept(compare("2d-n300", mixture2d(300, 1), null, 0.3, cli, opt.dualTimeLimit(), opt.optimumTolerance()));
         }
         if (opt.cases().contains("d10-n1000")) {
-            add.accept(compare("d10-n1000", mixture10d(1000, 1), null, SIGMA_10D, raw, opt.dualTimeLimit()));
+            add.accept(compare("d10-n1000", mixture10d(1000, 1), null, SIGMA_10D, raw, opt.dualTimeLimit(), opt.optimumTolerance()));
         }
         if (opt.cases().contains("d10-n2000")) {
-            add.accept(compare("d10-n2000", mixture10d(2000, 1), null, SIGMA_10D, raw, opt.dualTimeLimit()));
+            add.accept(compare("d10-n2000", mixture10d(2000, 1), null, SIGMA_10D, raw, opt.dualTimeLimit(), opt.optimumTolerance()));
         }
         if (opt.cases().contains("d10-n20000-a500")) {
             Matrix x = mixture10d(20_000, 2);
             Matrix a = x.selectRows(Anchors.select(new GaussianKernel(SIGMA_10D), x, 500, Anchors.Method.UNIFORM,
                     1));
-            add.accept(compare("d10-n20000-a500", x, a, SIGMA_10D, cli, opt.dualTimeLimit()));
+            add.accept(compare("d10-n20000-a500", x, a, SIGMA_10D, cli, opt.dualTimeLimit(), opt.optimumTolerance()));
         }
         if (opt.bigN() > 0) {
             add.accept(big(opt, cli.withTolerance(opt.bigTolerance())));
@@ -240,7 +285,7 @@ public final class PsdScaleBenchmark {
         return new Row("d10-n" + opt.bigN() + "-a" + opt.bigAnchors(), opt.bigN(), 10, dp.anchors(), dp.rank(),
                 o.solver().id(), dp.iterations(), total, dp.relativeGap(), dp.converged(), dp.objective(),
                 bs, bg, bc, bo, read, testLoglik, meanLog(ref, test), total - read - dp.seconds(), dp.seconds(),
-                refSeconds, cpu);
+                refSeconds, cpu, Double.NaN, Double.NaN, Double.NaN);
     }
 
     /** CPU seconds of this process (all threads, native BLAS included), NaN where the JVM does not say. */

@@ -60,16 +60,76 @@ final class PsdDensityPrimal {
         if (!(k > 0)) {
             return CERTIFICATE_MIN_EVERY;
         }
-        return (int) Math.max(CERTIFICATE_MIN_EVERY, Math.min(CERTIFICATE_MAX_EVERY, Math.ceil(k)));
+        return (int) Math.max(CERTIFICATE_MIN_EVERY, Math.min(CERTIFICATE_MAX_EVERY, Math.ceil(SCHEDULE_MARGIN * k)));
     }
+
+    /**
+     * The predicted iterations to the target are stretched by this factor: the decay slows in the tail (d = 10,
+     * n = 1,000: 6.6 % per iteration between the certificates at 60 and 100, 5.6 % up to 125, 4.5 % after), so the
+     * plain prediction certified at gaps of 1.29e-6, then 1.03e-6 before 8.5e-7 (two near misses, each a certificate
+     * of ~10 iterations' cost); 25 % more iterations cost less than one of them.
+     */
+    static final double SCHEDULE_MARGIN = 1.25;
+
+    /**
+     * Iterations of each of the two windows whose decreases of φ estimate the decay rate before two certificates
+     * exist ({@link #firstInterval}): 5 smooths the step-to-step noise of L-BFGS decreases and needs 10
+     * iterations of history, half the {@link #FIRST_CERTIFICATE}.
+     */
+    static final int DECAY_WINDOW = 5;
+
+    /**
+     * Iterations until the second certificate, when only one gap is known: the gap is assumed to decay at the rate
+     * of the objective's decreases over the last 2·{@link #DECAY_WINDOW} iterations (under linear convergence
+     * φ_k − φ* ∝ ρ^k, its decreases and the duality gap fall by the same ρ per iteration), ρ^w = (φ_{k−w} − φ_k)
+     * / (φ_{k−2w} − φ_{k−w}); clamped to [{@link #CERTIFICATE_MIN_EVERY}, {@link #CERTIFICATE_MAX_EVERY}], and
+     * {@link #CERTIFICATE_EVERY} when the history is too short or does not decay. {@code phi[j]} is φ after
+     * iteration j, j = 0..it.
+     */
+    static int firstInterval(double[] phi, int it, double gap, double target) {
+        int w = DECAY_WINDOW;
+        if (it < 2 * w || phi.length <= it || !(gap > target) || !(target > 0)) {
+            return CERTIFICATE_EVERY;
+        }
+        double recent = phi[it - w] - phi[it];
+        double before = phi[it - 2 * w] - phi[it - w];
+        if (!(recent > 0) || !(before > recent) || !Double.isFinite(before)) {
+            return CERTIFICATE_EVERY;
+        }
+        double rate = Math.log(recent / before) / w; // < 0
+        double k = Math.log(target / gap) / rate;
+        return (int) Math.max(CERTIFICATE_MIN_EVERY, Math.min(CERTIFICATE_MAX_EVERY, Math.ceil(SCHEDULE_MARGIN * k)));
+    }
+
+    /**
+     * Iterations before the first certificate of a solve from the cold start ({@link #initial}): its gap is far
+     * from any target (3e-2 at iteration 10, 6e-3 at 20 on the d = 10, n = 1,000 case; 1.3e-1 and 1.4e-2 at
+     * n = 2,000), while its μ is far from the last one (there is none) and each μ step there is a full r×r
+     * decomposition (8.8 s for the certificate at iteration 10 at n = 2,000, ~70 iterations' worth;
+     * docs/benchmarks/psd-scale.md §11).
+     */
+    static final int FIRST_CERTIFICATE = 20;
 
     /** r×r eigen-decompositions (μ points) of one certificate at most. */
     static final int MU_STEPS = 30;
     /**
-     * μ steps of the certificate at the identity that only picks the start (its dual candidate's eigenvectors);
-     * the gap there is far from the target and need not be tight.
+     * Columns of the cold start's factor: at most this many and at most r/{@link #START_RANK_DIVISOR}, at least
+     * {@link #START_MIN_COLUMNS}. A factor wider than the optimum's rank p converges in far fewer L-BFGS
+     * iterations (measured, docs/benchmarks/psd-scale.md §11: d = 10, n = 1,000, p = 41: q = 48 took 209
+     * iterations, q = 64 136, q = 96 132; 2-D, n = 300, p = 12: q = 16 took 220, q = 32 122), and the certificate
+     * at S = I that picked q = 1.25p + 4 before saw p = 2–3 there (its μ is far from the optimum's), so the factor was
+     * widened later with its curvature pairs lost. 64 = 1.5 p + 2 at d = 10, n = 1,000.
      */
-    static final int INITIAL_MU_STEPS = 4;
+    static final int START_COLUMNS = 64;
+    /** The start's columns are at most r over this (an iteration costs O(n·r·q); 2-D, r = 226: q = 28). */
+    static final int START_RANK_DIVISOR = 8;
+    /** The start's columns are at least this many. */
+    static final int START_MIN_COLUMNS = 8;
+
+    /** The columns of the cold start's factor for feature dimension r. */
+    static int startColumns(int r) {
+        return Math.min(r, Math.max(START_MIN_COLUMNS, Math.min(START_COLUMNS, r / START_RANK_DIVISOR)));
+    }
     /**
      * The μ search stops when what another decomposition could still gain (the upper bound at the best μ minus the
      * lower model's minimum) is below this fraction of the gap (it then moves the schedule's decay estimate by
@@ -146,14 +206,30 @@ final class PsdDensityPrimal {
         }
     }
 
+    /**
+     * ⟨a, b⟩ with four partial sums: the JIT does not vectorise a floating-point reduction, so one sum waits for the
+     * previous addition each step; the two-loop recursion's 3·{@link #MEMORY} inner products of r×q matrices per
+     * iteration took ~10 % of an iteration at d = 10, n = 1,000 with a single sum.
+     */
     private static double dot(Matrix a, Matrix b) {
         double[] x = a.data();
         double[] y = b.data();
-        double s = 0;
-        for (int k = 0; k < x.length; k++) {
-            s += x[k] * y[k];
+        int n = x.length;
+        int m = n & ~3;
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        for (int k = 0; k < m; k += 4) {
+            s0 += x[k] * y[k];
+            s1 += x[k + 1] * y[k + 1];
+            s2 += x[k + 2] * y[k + 2];
+            s3 += x[k + 3] * y[k + 3];
         }
-        return s;
+        for (int k = m; k < n; k++) {
+            s0 += x[k] * y[k];
+        }
+        return (s0 + s1) + (s2 + s3);
     }
 
     /** The scalars of φ at S that do not depend on the data. */
@@ -230,6 +306,23 @@ final class PsdDensityPrimal {
         /** Â = SSᵀ/T: λ₁ Tr Â + (λ₂/2)‖Â‖². */
         double regulariser(Shape sh) {
             return l1 * sh.a / sh.t + 0.5 * l2 * sh.b / (sh.t * sh.t);
+        }
+
+        /** C₀ = V Diag(β) Vᵀ − λ₁I with β_i = 1/(n f̂_i) at the current point of the rows (one weighted Gram pass). */
+        Matrix dataMatrix(Shape sh) {
+            long tc = System.nanoTime();
+            Matrix gw = rows.weightedGram();
+            gramSeconds += (System.nanoTime() - tc) * 1e-9;
+            passes++;
+            Matrix c0 = gw.scale(sh.t / n);
+            c0.addToDiagonal(-l1);
+            c0.symmetrizeInPlace();
+            return c0;
+        }
+
+        /** The KKT value of μ at Â = SSᵀ/T: λ₂‖Â‖² + λ₁ Tr Â − 1 (exact at the optimum). */
+        double kktMu(Shape sh) {
+            return l2 * sh.b / (sh.t * sh.t) + l1 * sh.a / sh.t - 1;
         }
 
         /** C(μ) = C₀ + μW. */
@@ -378,15 +471,10 @@ final class PsdDensityPrimal {
         Certificate certificate(Shape sh, double primal, double tol, double muStart, int decompositions) {
             long tc = System.nanoTime();
             certificates++;
-            Matrix gw = rows.weightedGram();
-            gramSeconds += (System.nanoTime() - tc) * 1e-9;
-            passes++;
-            Matrix c0 = gw.scale(sh.t / n);
-            c0.addToDiagonal(-l1);
-            c0.symmetrizeInPlace();
+            Matrix c0 = dataMatrix(sh);
             double base = regulariser(sh) - 1; // P − D = base − μ + ‖[C]_+‖²/(2λ₂)
             double scaleP = Math.max(1.0, Math.abs(primal));
-            double mu = Double.isFinite(muStart) ? muStart : l2 * sh.b / (sh.t * sh.t) + l1 * sh.a / sh.t - 1;
+            double mu = Double.isFinite(muStart) ? muStart : kktMu(sh);
             double bestGap = Double.POSITIVE_INFINITY;
             double bestMu = mu;
             int bestPos = 0;
@@ -395,6 +483,7 @@ final class PsdDensityPrimal {
             double hi = Double.POSITIVE_INFINITY;
             Eigen lastEig = null;
             Matrix lastC = null;
+            int prevPos = lastPositive;
             for (int step = 0; step < decompositions; step++) {
                 Matrix cm = dualMatrix(c0, mu);
                 Decomposed dec = decompose(cm);
@@ -408,6 +497,12 @@ final class PsdDensityPrimal {
                         pos++;
                     }
                 }
+                // the next μ step's decomposition is sized by the larger positive count of the last two μ points
+                // (a partial one that misses a positive eigenvalue is wasted: it is redone in full; a wider dsyevr
+                // costs little more, the tridiagonal reduction dominates it; a μ step that found few positive
+                // eigenvalues is often followed by one back towards the last count)
+                lastPositive = Math.max(prevPos, pos);
+                prevPos = pos;
                 double gap = base - mu + sq / (2 * l2);
                 if (gap < bestGap) {
                     bestGap = gap;
@@ -520,7 +615,7 @@ final class PsdDensityPrimal {
         if (w.rows() != r || w.cols() != r) {
             throw new IllegalArgumentException("density solver: W is " + w.rows() + "x" + w.cols() + ", rank " + r);
         }
-        Matrix s = s0 == null ? initial(pb, tol) : s0.copy();
+        Matrix s = s0 == null ? initial(pb) : s0.copy();
         Matrix unscaled = s;
         s = normalise(w, s);
         Deque<Matrix[]> hist = new ArrayDeque<>();
@@ -548,15 +643,21 @@ final class PsdDensityPrimal {
         Certificate cert = null;
         double muStart = curvature != null ? curvature.mu : Double.NaN;
         int it = 0;
-        // the start from initial() comes from a certificate at S = I: the next one is due after the usual interval;
-        // a warm start with carried curvature pairs certifies after CERTIFICATE_MIN_EVERY iterations (its first
-        // certificate on more rows is spoiled by the rows the subsample never saw), another warm start at once
+        // the cold start from initial() certifies first after FIRST_CERTIFICATE iterations; a warm start with
+        // carried curvature pairs after CERTIFICATE_MIN_EVERY iterations (its first certificate on more rows is
+        // spoiled by the rows the subsample never saw), another warm start at once
         int sinceCert = s0 == null ? 0
                 : hist.isEmpty() ? CERTIFICATE_EVERY : CERTIFICATE_EVERY - CERTIFICATE_MIN_EVERY;
-        int certEvery = CERTIFICATE_EVERY;
+        int certEvery = s0 == null ? FIRST_CERTIFICATE : CERTIFICATE_EVERY;
         int certIt = 0;
+        // φ after each iteration (the decay estimate of the second certificate's schedule)
+        double[] phiHist = new double[64];
         boolean converged = false;
         while (true) {
+            if (it >= phiHist.length) {
+                phiHist = java.util.Arrays.copyOf(phiHist, 2 * it);
+            }
+            phiHist[it] = phi;
             double elapsed = (System.nanoTime() - start) * 1e-9;
             boolean last = it >= maxIter || elapsed > timeLimitSeconds;
             if (sinceCert >= certEvery || last) {
@@ -567,7 +668,9 @@ final class PsdDensityPrimal {
                 phi = pb.value(sums, sh);
                 cert = pb.certificate(sh, phi, tol, muStart, MU_STEPS);
                 certIt = it;
-                certEvery = nextCertificate(prev, prevIt, cert, it, tol * Math.max(1, Math.abs(phi)));
+                double target = tol * Math.max(1, Math.abs(phi));
+                certEvery = prev == null ? firstInterval(phiHist, it, cert.gap(), target)
+                        : nextCertificate(prev, prevIt, cert, it, target);
                 muStart = cert.mu();
                 sinceCert = 0;
                 if (listener != null) {
@@ -665,27 +768,37 @@ final class PsdDensityPrimal {
     }
 
     /**
-     * The start when none is given: at S = I, the certificate's dual matrix C (the old dual solver's first
-     * candidate is [C]_+/λ₂ at β = 1/n); S = its eigenvectors scaled by √[λ]_+, with q = 1.25p + 4 columns
-     * (p positive eigenvalues; the others get a small scale so that every f_i &gt; 0).
+     * The start when none is given: at S = I, the dual matrix C(μ) at the KKT μ of that point (the old dual
+     * solver's first candidate is [C]_+/λ₂ at β = 1/n); S = its top {@link #startColumns} eigenvectors (one
+     * partial decomposition) scaled by √[λ]_+ (the others get a small scale so that every f_i &gt; 0).
      */
-    static Matrix initial(Problem pb, double tol) {
+    static Matrix initial(Problem pb) {
         int r = pb.rows.rank();
         Matrix s = normalise(pb.w, Matrix.identity(r));
         DensityRows.Sums sums = pb.rows.at(s);
         pb.passes++;
         Shape sh = new Shape(pb.w, s);
-        double phi = pb.value(sums, sh);
-        Certificate c = pb.certificate(sh, phi, tol, Double.NaN, INITIAL_MU_STEPS);
-        int p = c.positive();
-        int q = Math.min(r, Math.max(p + p / 4 + 4, 8));
-        return columns(c, q, r);
+        // at S = c·I the sums' gradient Σ v_i (v_iᵀS)/f_i is c·Σ v_i v_iᵀ/f_i, the weighted Gram matrix: no
+        // second n·r² pass
+        Matrix gw = sums.gradient() != null ? sums.gradient().scale(1.0 / s.get(0, 0)) : pb.rows.weightedGram();
+        Matrix c0 = gw.scale(sh.t / pb.n);
+        c0.addToDiagonal(-pb.l1);
+        c0.symmetrizeInPlace();
+        Matrix cm = pb.dualMatrix(c0, pb.kktMu(sh));
+        int q = startColumns(r);
+        Eigen e = pb.timed(cm, q < r, q, 0);
+        return columns(e.values(), e.vectors(), q, r);
     }
 
-    /** The q top eigenvectors scaled by √λ (positive ones) or a small fraction of the largest. */
-    private static Matrix columns(Certificate c, int q, int r) {
-        double[] lam = c.topValues(q);
-        Matrix ev = c.top(q);
+    /**
+     * The last q of the ascending eigenpairs (values {@code lamAll}, vectors r×m) scaled by √λ (positive ones) or
+     * a small fraction of the largest.
+     */
+    private static Matrix columns(double[] lamAll, Matrix evAll, int q, int r) {
+        int m = lamAll.length;
+        double[] lam = java.util.Arrays.copyOfRange(lamAll, m - q, m);
+        Matrix ev = Matrix.zeros(r, q);
+        System.arraycopy(evAll.data(), (m - q) * r, ev.data(), 0, r * q);
         double top = Math.sqrt(Math.max(lam[q - 1], 0));
         if (!(top > 0)) {
             top = 1;

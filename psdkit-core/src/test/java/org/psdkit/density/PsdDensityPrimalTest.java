@@ -253,4 +253,75 @@ class PsdDensityPrimalTest {
         assertEquals(cold.primal(), warm.primal(), 2 * tol * Math.max(1, Math.abs(cold.primal())));
         assertTrue(warm.relativeGap() >= 0 && warm.relativeGap() <= tol, "gap " + warm.relativeGap());
     }
+
+    /**
+     * The second certificate's schedule from the objective's decay: on φ_k = φ* + c·ρ^k the estimated rate is ρ
+     * exactly, so the interval is the iterations for the gap to fall to the target at that rate (times the
+     * margin), clamped; without a decaying history it is the fixed interval.
+     */
+    @Test
+    void firstIntervalFollowsTheObjectiveDecay() {
+        double[] phi = new double[40];
+        for (int k = 0; k < phi.length; k++) {
+            phi[k] = 2.5 + 0.3 * Math.pow(0.7, k);
+        }
+        int it = 25;
+        double gap = 1e-2;
+        double target = 1e-6;
+        int expected = (int) Math.ceil(PsdDensityPrimal.SCHEDULE_MARGIN * Math.log(target / gap) / Math.log(0.7));
+        assertTrue(expected > PsdDensityPrimal.CERTIFICATE_MIN_EVERY
+                && expected < PsdDensityPrimal.CERTIFICATE_MAX_EVERY, "expected " + expected);
+        assertEquals(expected, PsdDensityPrimal.firstInterval(phi, it, gap, target));
+        // a slow decay is clamped to the longest interval, a gap at the target to the shortest
+        double[] slow = new double[40];
+        for (int k = 0; k < slow.length; k++) {
+            slow[k] = 2.5 + 0.3 * Math.pow(0.99, k);
+        }
+        assertEquals(PsdDensityPrimal.CERTIFICATE_MAX_EVERY, PsdDensityPrimal.firstInterval(slow, it, gap, target));
+        assertEquals(PsdDensityPrimal.CERTIFICATE_MIN_EVERY,
+                PsdDensityPrimal.firstInterval(phi, it, 1.01 * target, target));
+        // too short a history, a flat one, or a decrease that speeds up: the fixed interval
+        assertEquals(PsdDensityPrimal.CERTIFICATE_EVERY, PsdDensityPrimal.firstInterval(phi, 9, gap, target));
+        double[] flat = new double[40];
+        java.util.Arrays.fill(flat, 2.5);
+        assertEquals(PsdDensityPrimal.CERTIFICATE_EVERY, PsdDensityPrimal.firstInterval(flat, it, gap, target));
+        double[] faster = new double[40];
+        for (int k = 0; k < faster.length; k++) {
+            faster[k] = 2.5 - 1e-3 * k * k;
+        }
+        assertEquals(PsdDensityPrimal.CERTIFICATE_EVERY, PsdDensityPrimal.firstInterval(faster, it, gap, target));
+    }
+
+    /** The cold start's width: 64 columns, at most r/8, at least 8 (at most r). */
+    @Test
+    void startColumnsAreCappedByTheRank() {
+        assertEquals(64, PsdDensityPrimal.startColumns(1000));
+        assertEquals(64, PsdDensityPrimal.startColumns(2000));
+        assertEquals(28, PsdDensityPrimal.startColumns(226));
+        assertEquals(8, PsdDensityPrimal.startColumns(30));
+        assertEquals(5, PsdDensityPrimal.startColumns(5));
+    }
+
+    /**
+     * A cold solve certifies first after {@link PsdDensityPrimal#FIRST_CERTIFICATE} iterations (one progress event
+     * per certificate), and its start factor has {@link PsdDensityPrimal#startColumns} columns (the optimum's
+     * rank here is below it, so the factor is not widened).
+     */
+    @Test
+    void coldStartCertifiesFirstAfterTheFirstInterval() {
+        Matrix x = gaussian(200, 2, 4);
+        GaussianKernel k = new GaussianKernel(0.4);
+        FeatureBasis fb = FeatureBasis.of(k, x);
+        Matrix m = KernelIntegrals.products(k, x, new BaseMeasure.Lebesgue(), null, null);
+        Matrix w = fb.congruence(m);
+        w = w.scale(1.0 / w.normF());
+        java.util.List<Long> steps = new java.util.ArrayList<>();
+        PsdDensityPrimal.Result res = PsdDensityPrimal.solve(LocalDensityRows.of(fb.v), w, 1e-2, 1e-3, null, 1e-8,
+                10000, 60, e -> steps.add(e.step()));
+        assertTrue(res.converged());
+        assertEquals(PsdDensityPrimal.FIRST_CERTIFICATE, steps.get(0));
+        assertEquals(steps.size(), res.certificates());
+        assertTrue(res.rankPositive() < res.s().cols(), res.rankPositive() + " of " + res.s().cols());
+        assertEquals(PsdDensityPrimal.startColumns(fb.rank()), res.s().cols());
+    }
 }

@@ -48,6 +48,13 @@ public final class BenchPsdScaleCommand implements Callable<Integer> {
     @Option(names = "--warm-start-baseline", description = "Also fit the large case with the single 20,000-row warm "
             + "start to gap 1e-3 (session 3's) on the same data, as the baseline of the default warm-start ladder.")
     boolean bigBaseline;
+    @Option(names = "--optimum-tol", defaultValue = "0", paramLabel = "T",
+            description = "> 0: also solve each compared case with the primal solver to relative gap T (not timed) "
+                    + "and report both timed fits' distance to that optimum (0: not run; default: ${DEFAULT-VALUE}).")
+    double optimumTol;
+    @Option(names = "--compare-tol", defaultValue = "1e-6", paramLabel = "T",
+            description = "Relative gap both solvers stop at in the compared cases (default: ${DEFAULT-VALUE}).")
+    double compareTol;
     @Option(names = "--json", description = "Print one JSON object on stdout.")
     boolean json;
 
@@ -58,6 +65,12 @@ public final class BenchPsdScaleCommand implements Callable<Integer> {
         }
         if (!(tol > 0) || !(dualTimeLimit > 0)) {
             throw new IllegalArgumentException("--tol and --dual-time-limit must be > 0");
+        }
+        if (!(optimumTol >= 0) || optimumTol >= 1) {
+            throw new IllegalArgumentException("--optimum-tol must be >= 0 and < 1, got " + optimumTol);
+        }
+        if (!(compareTol > 0) || compareTol >= 1) {
+            throw new IllegalArgumentException("--compare-tol must be > 0 and < 1, got " + compareTol);
         }
         LinkedHashSet<String> cs = new LinkedHashSet<>();
         boolean sampling = false;
@@ -81,7 +94,7 @@ public final class BenchPsdScaleCommand implements Callable<Integer> {
                     "bench psd-scale n=%d: %s iteration %d, %s %.3g (%.1f s into that solve, %.1f s since start)",
                     bigN, e.task(), e.step(), e.measure(), e.value(), e.seconds(), (System.nanoTime() - t0) * 1e-9));
             PsdScaleBenchmark.run(new PsdScaleBenchmark.Options(cs, bigN, anchors, tol, dualTimeLimit, d,
-                    bigBaseline, big), row -> {
+                    bigBaseline, big, optimumTol, compareTol), row -> {
                 Map<String, Object> r = new LinkedHashMap<>();
                 r.put("case", row.name());
                 r.put("n", row.n());
@@ -109,12 +122,20 @@ public final class BenchPsdScaleCommand implements Callable<Integer> {
                         r.put("coarse_warm_start_objective", row.baselineObjective());
                     }
                 } else if (!Double.isNaN(row.baselineSeconds())) {
+                    r.put("cpu_seconds", row.cpuSeconds());
                     r.put("dual_fista_seconds", row.baselineSeconds());
+                    r.put("dual_fista_cpu_seconds", row.baselineCpuSeconds());
                     r.put("dual_fista_relative_gap", row.baselineGap());
                     r.put("dual_fista_converged", row.baselineConverged());
                     r.put("dual_fista_objective", row.baselineObjective());
                     r.put("time_ratio", row.ratio());
                     r.put("objective_difference", row.objectiveDifference());
+                    if (!Double.isNaN(row.optimum())) {
+                        r.put("optimum_objective", row.optimum());
+                        r.put("optimum_gap", row.optimumGap());
+                        r.put("objective_vs_optimum", row.objectiveVsOptimum());
+                        r.put("dual_fista_objective_vs_optimum", row.baselineObjectiveVsOptimum());
+                    }
                 }
                 rows.add(r);
                 Progress.info("bench psd-scale " + row.name() + ": " + r);
