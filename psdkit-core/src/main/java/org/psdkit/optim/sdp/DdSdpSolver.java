@@ -332,23 +332,46 @@ final class DdSdpSolver {
                     }
                 }
                 // G = X[:, supp] H[supp, :]
+                // (the inner product of DoubleDouble.dot over the support's indices: Ogita, Rump & Oishi 2005, Dot2)
                 for (int q = 0; q < s; q++) {
                     for (int pr = 0; pr < s; pr++) {
-                        acc.set(0, 0);
+                        double sum = 0;
+                        double err = 0;
                         for (int r : sup) {
-                            acc.addProduct(xb.h[pr + r * s], xb.l[pr + r * s], hh[r + q * s], hl[r + q * s]);
+                            double xh = xb.h[pr + r * s];
+                            double xl = xb.l[pr + r * s];
+                            double yh = hh[r + q * s];
+                            double yl = hl[r + q * s];
+                            double prod = xh * yh;
+                            double ep = Math.fma(xh, yh, -prod);
+                            double t = sum + prod;
+                            double zz = t - sum;
+                            err += ((sum - (t - zz)) + (prod - zz)) + ep + (xh * yl + xl * yh);
+                            sum = t;
                         }
-                        gh[pr + q * s] = acc.hi;
-                        gl[pr + q * s] = acc.lo;
+                        double hi = sum + err;
+                        double zz = hi - sum;
+                        gh[pr + q * s] = hi;
+                        gl[pr + q * s] = (sum - (hi - zz)) + (err - zz);
                     }
                 }
                 for (int ii = jj; ii < ts.size(); ii++) {
                     Term ti = ts.get(ii);
-                    acc.set(0, 0);
+                    double sum = 0; // Dot2 as above, the coefficients a_e being doubles
+                    double err = 0;
                     for (int e = 0; e < ti.ea.length; e++) {
                         int idx = ti.ep[e] + ti.eq[e] * s;
-                        acc.addScaled(ti.ea[e], gh[idx], gl[idx]);
+                        double a = ti.ea[e];
+                        double prod = a * gh[idx];
+                        double ep = Math.fma(a, gh[idx], -prod);
+                        double t = sum + prod;
+                        double zz = t - sum;
+                        err += ((sum - (t - zz)) + (prod - zz)) + ep + a * gl[idx];
+                        sum = t;
                     }
+                    double hi = sum + err;
+                    double zz = hi - sum;
+                    acc.set(hi, (sum - (hi - zz)) + (err - zz));
                     addSym(mm, ti.cons, tj.cons, acc);
                 }
             }
@@ -870,10 +893,8 @@ final class DdSdpSolver {
         double[] sl = new double[m];
         for (int step = 0; step < REFINE_STEPS; step++) {
         for (int i = 0; i < m; i++) {
-            acc.set(rh[i], rl[i]);
-            for (int j = 0; j < m; j++) {
-                acc.addProduct(-schurM.h[i + j * m], -schurM.l[i + j * m], dyh[j], dyl[j]);
-            }
+            // row i of the symmetric M (stored identically in both triangles by addSym) read as column i
+            DoubleDouble.dot(rh[i], rl[i], schurM.h, schurM.l, i * m, 1, dyh, dyl, 0, 1, m, -1.0, acc);
             sh[i] = acc.hi;
             sl[i] = acc.lo;
         }
