@@ -77,8 +77,17 @@ public final class SdpBenchmark {
      * @param baseline  the baseline
      * @param problems  only these problems (null: all)
      */
-    public record Options(Path dir, int maxSize, double timeLimit, Baseline baseline, List<String> problems) {
+    public record Options(Path dir, int maxSize, double timeLimit, Baseline baseline, List<String> problems,
+                          int warmups) {
+        /** Without warm-up solves: every problem is solved once, timed. */
+        public Options(Path dir, int maxSize, double timeLimit, Baseline baseline, List<String> problems) {
+            this(dir, maxSize, timeLimit, baseline, problems, 0);
+        }
+
         public Options {
+            if (warmups < 0) {
+                throw new IllegalArgumentException("warmups must be >= 0, got " + warmups);
+            }
             if (dir == null) {
                 throw new IllegalArgumentException("dir must not be null");
             }
@@ -216,6 +225,11 @@ public final class SdpBenchmark {
             phases.start(ref.name());
             SdpProblem p = SdpaFormat.read(o.dir().resolve(ref.name() + ".dat-s"));
             SdpOptions so = SdpOptions.defaults().withCpuTimeLimit(o.timeLimit());
+            // untimed solves first (the JIT's steady state: a problem of a few milliseconds is otherwise timed
+            // mostly in the interpreter and the first compilation tiers)
+            for (int w = 0; w < o.warmups(); w++) {
+                SdpSolver.solve(p, so);
+            }
             long c0 = mx.getCurrentThreadCpuTime();
             SdpResult r = SdpSolver.solve(p, so);
             double cpu = (mx.getCurrentThreadCpuTime() - c0) * 1e-9;

@@ -43,6 +43,10 @@ public final class BenchSdpCommand implements Callable<Integer> {
             description = "Only these problems (comma-separated names).")
     List<String> only;
 
+    @Option(names = "--warmup", defaultValue = "0", paramLabel = "N",
+            description = "Untimed solves of each problem before the timed one (the JVM's steady state; default: 0).")
+    int warmup;
+
     @Option(names = "--json", description = "Print one JSON object on stdout.")
     boolean json;
 
@@ -50,6 +54,9 @@ public final class BenchSdpCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         if (maxSize < 1) {
             throw new IllegalArgumentException("--max-size must be >= 1, got " + maxSize);
+        }
+        if (warmup < 0) {
+            throw new IllegalArgumentException("--warmup must be >= 0, got " + warmup);
         }
         if (!(timeLimit > 0)) {
             throw new IllegalArgumentException("--time-limit must be > 0, got " + timeLimit);
@@ -73,7 +80,7 @@ public final class BenchSdpCommand implements Callable<Integer> {
                 "n", "status", "it", "cpu_s", "wall_s", "objective", "err_pub", "err_csdp", "cert", "base_s", "ratio",
                 "schur", "fact", "step", "other", "dd");
         List<Map<String, Object>> rows = new ArrayList<>();
-        SdpBenchmark.Result res = SdpBenchmark.run(new SdpBenchmark.Options(folder, maxSize, timeLimit, base, only),
+        SdpBenchmark.Result res = SdpBenchmark.run(new SdpBenchmark.Options(folder, maxSize, timeLimit, base, only, warmup),
                 new BenchProgress("bench sdp: "), r -> rows.add(row(r)));
         Map<String, Object> rep = new LinkedHashMap<>();
         rep.put("benchmark", "sdp");
@@ -123,7 +130,7 @@ public final class BenchSdpCommand implements Callable<Integer> {
         }
         row.put("profile", org.psdkit.cli.sdp.SdpCommand.profile(r.profile()));
         double total = Math.max(r.profile().totalSeconds(), 1e-12);
-        System.err.printf(Locale.ROOT, "%-10s %5d %5d  %-18s %4d %8.2f %8.2f  %15s %9s %9s %4s  %8s %6s  %5s %5s %5s %5s %5s%n",
+        System.err.printf(Locale.ROOT, "%-10s %5d %5d  %-18s %4d %8.3f %8.3f  %15s %9s %9s %4s  %8s %6s  %5s %5s %5s %5s %5s%n",
                 ref.name(), ref.m(), ref.n(), r.status(), r.iterations(), r.cpuSeconds(), r.seconds(),
                 infeasibleCase ? ref.expected() : String.format(Locale.ROOT, "%.8g", r.objective()),
                 fmtErr(r.errorPublished()), fmtErr(r.errorCsdp()), infeasibleCase ? "-" : r.certified() ? "yes" : "no",

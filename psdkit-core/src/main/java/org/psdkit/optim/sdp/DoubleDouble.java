@@ -65,6 +65,40 @@ final class DoubleDouble {
         }
     }
 
+    /**
+     * out = (ch, cl) + sign·Σ_t a_t b_t for double-double vectors a (ah/al from offset ao, stride as) and b (bh/bl
+     * from bo, stride bs), sign = ±1. The inner product of Ogita, Rump &amp; Oishi (2005, "Accurate sum and dot
+     * product", Algorithm Dot2) on the high parts: the running sum s in double with the exact error of each
+     * product (fma) and of each addition (two-sum) collected in a double e, to which the cross terms a_hi b_lo +
+     * a_lo b_hi are added; (s, e) is normalised once at the end. Its error is O(len·u²)·Σ|a_t b_t|, the order of
+     * a double-double accumulation, at about half the operations of one accurate double-double addition per term
+     * ({@link Acc#addProduct}).
+     */
+    static void dot(double ch, double cl, double[] ah, double[] al, int ao, int as, double[] bh, double[] bl, int bo,
+                    int bs, int len, double sign, Acc out) {
+        double s = ch;
+        double e = cl;
+        for (int t = 0; t < len; t++) {
+            int ia = ao + t * as;
+            int ib = bo + t * bs;
+            double xh = sign * ah[ia];
+            double xl = sign * al[ia];
+            double yh = bh[ib];
+            double yl = bl[ib];
+            double p = xh * yh;
+            double ep = Math.fma(xh, yh, -p);
+            double sum = s + p;
+            double z = sum - s;
+            double es = (s - (sum - z)) + (p - z);
+            s = sum;
+            e += es + ep + (xh * yl + xl * yh);
+        }
+        double hi = s + e;
+        double z = hi - s;
+        out.hi = hi;
+        out.lo = (s - (hi - z)) + (e - z);
+    }
+
     /** hi part of (ah, al)·(bh, bl); the low part is returned by {@link #mulLo}. */
     static double mulHi(double ah, double al, double bh, double bl) {
         double p = ah * bh;
@@ -172,10 +206,7 @@ final class DoubleDouble {
         Acc acc = new Acc();
         for (int j = 0; j < c; j++) {
             for (int i = 0; i < n; i++) {
-                acc.set(0, 0);
-                for (int t = 0; t < k; t++) {
-                    acc.addProduct(a.h[i + t * n], a.l[i + t * n], b.h[t + j * k], b.l[t + j * k]);
-                }
+                dot(0, 0, a.h, a.l, i, n, b.h, b.l, j * k, 1, k, 1.0, acc);
                 out.h[i + j * n] = acc.hi;
                 out.l[i + j * n] = acc.lo;
             }
@@ -189,35 +220,31 @@ final class DoubleDouble {
      */
     static Mat cholesky(Mat a) {
         int n = a.rows;
-        Mat lo = new Mat(n, n);
+        // built as its transpose U = Lᵀ (column-major), so that the inner products over t read contiguous columns of
+        // U instead of stride-n rows of L (one cache line per term for the Schur complements of qap/control)
+        Mat u = new Mat(n, n);
         Acc acc = new Acc();
         Acc tmp = new Acc();
         for (int j = 0; j < n; j++) {
-            acc.set(a.h[j + j * n], a.l[j + j * n]);
-            for (int t = 0; t < j; t++) {
-                double lh = lo.h[j + t * n];
-                double ll = lo.l[j + t * n];
-                acc.addProduct(-lh, -ll, lh, ll);
-            }
+            int cj = j * n;
+            dot(a.h[j + j * n], a.l[j + j * n], u.h, u.l, cj, 1, u.h, u.l, cj, 1, j, -1.0, acc);
             if (!(acc.hi > 0)) {
                 return null;
             }
             sqrt(acc.hi, acc.lo, tmp);
             double dh = tmp.hi;
             double dl = tmp.lo;
-            lo.h[j + j * n] = dh;
-            lo.l[j + j * n] = dl;
+            u.h[j + cj] = dh;
+            u.l[j + cj] = dl;
             for (int i = j + 1; i < n; i++) {
-                acc.set(a.h[i + j * n], a.l[i + j * n]);
-                for (int t = 0; t < j; t++) {
-                    acc.addProduct(-lo.h[i + t * n], -lo.l[i + t * n], lo.h[j + t * n], lo.l[j + t * n]);
-                }
+                int ci = i * n;
+                dot(a.h[i + j * n], a.l[i + j * n], u.h, u.l, ci, 1, u.h, u.l, cj, 1, j, -1.0, acc);
                 div(acc.hi, acc.lo, dh, dl, tmp);
-                lo.h[i + j * n] = tmp.hi;
-                lo.l[i + j * n] = tmp.lo;
+                u.h[j + ci] = tmp.hi;
+                u.l[j + ci] = tmp.lo;
             }
         }
-        return lo;
+        return transpose(u);
     }
 
     /** Solves L·x = b in place (L lower triangular; b given as hi/lo arrays with the given offset and stride 1). */
@@ -226,10 +253,7 @@ final class DoubleDouble {
         Acc acc = new Acc();
         Acc q = new Acc();
         for (int i = 0; i < n; i++) {
-            acc.set(bh[i], bl[i]);
-            for (int t = 0; t < i; t++) {
-                acc.addProduct(-lo.h[i + t * n], -lo.l[i + t * n], bh[t], bl[t]);
-            }
+            dot(bh[i], bl[i], lo.h, lo.l, i, n, bh, bl, 0, 1, i, -1.0, acc);
             div(acc.hi, acc.lo, lo.h[i + i * n], lo.l[i + i * n], q);
             bh[i] = q.hi;
             bl[i] = q.lo;
@@ -242,10 +266,7 @@ final class DoubleDouble {
         Acc acc = new Acc();
         Acc q = new Acc();
         for (int i = n - 1; i >= 0; i--) {
-            acc.set(bh[i], bl[i]);
-            for (int t = i + 1; t < n; t++) {
-                acc.addProduct(-lo.h[t + i * n], -lo.l[t + i * n], bh[t], bl[t]);
-            }
+            dot(bh[i], bl[i], lo.h, lo.l, i + 1 + i * n, 1, bh, bl, i + 1, 1, n - i - 1, -1.0, acc);
             div(acc.hi, acc.lo, lo.h[i + i * n], lo.l[i + i * n], q);
             bh[i] = q.hi;
             bl[i] = q.lo;

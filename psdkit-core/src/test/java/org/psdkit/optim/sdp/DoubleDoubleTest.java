@@ -103,4 +103,51 @@ class DoubleDoubleTest {
         Mat notPd = Mat.of(2, 2, new double[] {1, 2, 2, 1});
         assertNull(DoubleDouble.cholesky(notPd));
     }
+
+    /**
+     * DoubleDouble.dot (Dot2 of Ogita, Rump & Oishi 2005) against BigDecimal, on inner products that cancel to 1e-12
+     * of Σ|a_t b_t| (as the pivots of a nearly singular Schur complement do): the error stays below
+     * 4·len·2⁻¹⁰⁶·Σ|a_t b_t|, the order of a double-double accumulation, and far below what double gives.
+     */
+    @Test
+    void dotIsAccurateToDoubleDoubleLevelUnderCancellation() {
+        Random rnd = new Random(11);
+        for (int trial = 0; trial < 50; trial++) {
+            int len = 1 + rnd.nextInt(300);
+            double[] ah = new double[len + 1];
+            double[] al = new double[len + 1];
+            double[] bh = new double[len + 1];
+            double[] bl = new double[len + 1];
+            BigDecimal exact = BigDecimal.ZERO;
+            BigDecimal abs = BigDecimal.ZERO;
+            for (int t = 0; t < len; t++) {
+                ah[t] = rnd.nextGaussian();
+                al[t] = ah[t] * 1e-17 * rnd.nextGaussian();
+                bh[t] = rnd.nextGaussian();
+                bl[t] = bh[t] * 1e-17 * rnd.nextGaussian();
+                BigDecimal p = big(ah[t], al[t]).multiply(big(bh[t], bl[t]), MC);
+                exact = exact.add(p, MC);
+                abs = abs.add(p.abs(), MC);
+            }
+            // start value cancelling all but 1e-12 of the sum (hi and lo parts of −exact·(1 − 1e-12))
+            BigDecimal c = exact.negate().multiply(new BigDecimal(1 - 1e-12), MC);
+            double ch = c.doubleValue();
+            double cl = c.subtract(new BigDecimal(ch), MC).doubleValue();
+            BigDecimal ref = exact.add(big(ch, cl), MC);
+            Acc out = new Acc();
+            DoubleDouble.dot(ch, cl, ah, al, 0, 1, bh, bl, 0, 1, len, 1.0, out);
+            double err = big(out.hi, out.lo).subtract(ref, MC).abs().doubleValue();
+            assertTrue(err <= 4.0 * len * 0x1p-106 * abs.doubleValue(), "trial " + trial + ": error " + err);
+            // and the negated sum with a stride: −Σ a_t b_t read from every other entry of interleaved copies
+            double[] a2h = new double[2 * len];
+            double[] a2l = new double[2 * len];
+            for (int t = 0; t < len; t++) {
+                a2h[2 * t] = ah[t];
+                a2l[2 * t] = al[t];
+            }
+            DoubleDouble.dot(-ch, -cl, a2h, a2l, 0, 2, bh, bl, 0, 1, len, -1.0, out);
+            double err2 = big(out.hi, out.lo).add(ref, MC).abs().doubleValue();
+            assertTrue(err2 <= 4.0 * len * 0x1p-106 * abs.doubleValue(), "trial " + trial + ": error " + err2);
+        }
+    }
 }
