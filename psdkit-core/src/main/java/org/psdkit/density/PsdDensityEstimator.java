@@ -178,8 +178,9 @@ public final class PsdDensityEstimator {
                 break;
             }
             double tol = Math.max(opt.tolerance() * warm.toleranceFactor(), warm.minTolerance());
+            // the rungs start narrow: the full-data solve inherits their factor's width (PsdDensityPrimal.solve)
             PsdDensityPrimal.Result res = PsdDensityPrimal.solve(sub, wt, l1, l2, start, curvature, tol,
-                    opt.maxIterations(), opt.timeLimitSeconds(), null);
+                    opt.maxIterations(), opt.timeLimitSeconds(), null, true);
             start = res.s();
             if (listener != null) {
                 listener.onProgress(new ProgressListener.Event(LogLikelihoodDual.TASK + "-warm-" + m,

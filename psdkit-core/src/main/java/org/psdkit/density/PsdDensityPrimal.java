@@ -609,13 +609,27 @@ final class PsdDensityPrimal {
     /** As the other solve, with curvature pairs in and out ({@code curvature} null: none). */
     static Result solve(DensityRows rows, Matrix w, double l1, double l2, Matrix s0, Curvature curvature, double tol,
                         int maxIter, double timeLimitSeconds, ProgressListener listener) {
+        return solve(rows, w, l1, l2, s0, curvature, tol, maxIter, timeLimitSeconds, listener, false);
+    }
+
+    /**
+     * As the other solve; with {@code narrowStart} a cold start ({@code s0} null) takes {@link #initialNarrow}'s
+     * q = 1.25p + 4 columns and certifies first after {@link #CERTIFICATE_EVERY} iterations instead of the wide
+     * {@link #initial} start: for the warm-start rungs of a large fit, whose factor width the full-data solve
+     * inherits. An iteration costs O(n·r·q): at n = 200,000, 1,000 anchors the wide start's 64 columns took 2.9 s
+     * per iteration against 1.65 s (33 against 43 iterations, 112 against 92 s), and at 10⁶ 309 s against 190 s
+     * (docs/benchmarks/psd-scale.md §12).
+     */
+    static Result solve(DensityRows rows, Matrix w, double l1, double l2, Matrix s0, Curvature curvature, double tol,
+                        int maxIter, double timeLimitSeconds, ProgressListener listener, boolean narrowStart) {
         long start = System.nanoTime();
         Problem pb = new Problem(rows, w, l1, l2);
         int r = rows.rank();
         if (w.rows() != r || w.cols() != r) {
             throw new IllegalArgumentException("density solver: W is " + w.rows() + "x" + w.cols() + ", rank " + r);
         }
-        Matrix s = s0 == null ? initial(pb) : s0.copy();
+        boolean narrow = s0 == null && narrowStart;
+        Matrix s = s0 != null ? s0.copy() : narrow ? initialNarrow(pb, tol) : initial(pb);
         Matrix unscaled = s;
         s = normalise(w, s);
         Deque<Matrix[]> hist = new ArrayDeque<>();
@@ -648,7 +662,7 @@ final class PsdDensityPrimal {
         // spoiled by the rows the subsample never saw), another warm start at once
         int sinceCert = s0 == null ? 0
                 : hist.isEmpty() ? CERTIFICATE_EVERY : CERTIFICATE_EVERY - CERTIFICATE_MIN_EVERY;
-        int certEvery = s0 == null ? FIRST_CERTIFICATE : CERTIFICATE_EVERY;
+        int certEvery = s0 == null && !narrow ? FIRST_CERTIFICATE : CERTIFICATE_EVERY;
         int certIt = 0;
         // φ after each iteration (the decay estimate of the second certificate's schedule)
         double[] phiHist = new double[64];
@@ -788,6 +802,30 @@ final class PsdDensityPrimal {
         int q = startColumns(r);
         Eigen e = pb.timed(cm, q < r, q, 0);
         return columns(e.values(), e.vectors(), q, r);
+    }
+
+    /**
+     * μ steps of the certificate at the identity that only picks {@link #initialNarrow}'s start (its dual
+     * candidate's eigenvectors); the gap there is far from the target and need not be tight.
+     */
+    static final int INITIAL_MU_STEPS = 4;
+
+    /**
+     * The narrow start of the warm-start rungs: at S = I, the certificate's dual matrix C (the old dual solver's
+     * first candidate is [C]_+/λ₂ at β = 1/n); S = its eigenvectors scaled by √[λ]_+, with q = 1.25p + 4 columns
+     * (p positive eigenvalues, at least 8; the others get a small scale so that every f_i &gt; 0).
+     */
+    static Matrix initialNarrow(Problem pb, double tol) {
+        int r = pb.rows.rank();
+        Matrix s = normalise(pb.w, Matrix.identity(r));
+        DensityRows.Sums sums = pb.rows.at(s);
+        pb.passes++;
+        Shape sh = new Shape(pb.w, s);
+        double phi = pb.value(sums, sh);
+        Certificate c = pb.certificate(sh, phi, tol, Double.NaN, INITIAL_MU_STEPS);
+        int p = c.positive();
+        int q = Math.min(r, Math.max(p + p / 4 + 4, START_MIN_COLUMNS));
+        return columns(c.topValues(q), c.top(q), q, r); // both ascending
     }
 
     /**
