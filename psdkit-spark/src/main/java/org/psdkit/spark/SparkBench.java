@@ -103,7 +103,7 @@ final class SparkBench {
                 out.add(m);
             }
         } finally {
-            rdd.unpersist(false);
+            SparkNystromKrr.release(rdd); // blocking, before the session stops
         }
         Map<String, Object> rep = new LinkedHashMap<>();
         rep.put("benchmark", "spark");

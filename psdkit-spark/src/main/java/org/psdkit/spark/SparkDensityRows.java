@@ -59,7 +59,7 @@ public final class SparkDensityRows implements DensityRows, AutoCloseable {
                 .persist(StorageLevel.MEMORY_AND_DISK());
         long n = blocks.map(b -> (long) b.rows).fold(0L, Long::sum);
         if (n == 0) {
-            blocks.unpersist(false);
+            SparkNystromKrr.release(blocks);
             throw new IllegalArgumentException("density rows: no data rows");
         }
         return new SparkDensityRows(blocks, new Task(kernel.spec(), anchors, t), n, t.cols());
@@ -186,7 +186,7 @@ public final class SparkDensityRows implements DensityRows, AutoCloseable {
 
     @Override
     public void close() {
-        blocks.unpersist(false);
+        SparkNystromKrr.release(blocks);
     }
 
     /** Rows of one block, features column-major (b×d, {@link Matrix}'s layout). */

@@ -95,7 +95,7 @@ public final class SparkEngine implements DistributedEngine {
     private static void release(JavaRDD<double[]> rows) {
         if (rows != null) {
             try {
-                rows.unpersist(false);
+                rows.unpersist(true); // blocking: see SparkNystromKrr.release
             } catch (RuntimeException ignored) {
                 // the context may already be stopped (a lost cluster): nothing left to free
             }

@@ -213,10 +213,8 @@ public final class SparkNystromKrr {
                     new ModelHeader.Training((int) Math.min(Integer.MAX_VALUE, n), d, source));
             return new Fit(KrrTrainer.of(h, model, diag), s.diagnostics(), n, metrics, timings);
         } finally {
-            blocks.unpersist(false);
-            if (floats != null) {
-                floats.unpersist(false);
-            }
+            release(blocks);
+            release(floats);
         }
     }
 
@@ -480,6 +478,23 @@ public final class SparkNystromKrr {
                 t[i] = b.y[i] - offset;
             }
             return add(acc, Linalg.gemv(k, true, t));
+        }
+    }
+
+    /**
+     * Unpersists a cached RDD (null: nothing), waiting for the blocks to go: a non-blocking unpersist right before
+     * the session stops left Spark's block removal to a callback its stopped thread pool rejected, which printed a
+     * RejectedExecutionException trace on stderr at the end of every {@code bench spark} run. Failures are ignored:
+     * the context may already be stopped (a lost cluster), and nothing is then left to free.
+     */
+    static void release(org.apache.spark.api.java.JavaRDD<?> rdd) {
+        if (rdd == null) {
+            return;
+        }
+        try {
+            rdd.unpersist(true);
+        } catch (RuntimeException ignored) {
+            // nothing left to free
         }
     }
 }
