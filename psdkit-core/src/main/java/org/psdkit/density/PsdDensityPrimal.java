@@ -314,6 +314,11 @@ final class PsdDensityPrimal {
             Matrix gw = rows.weightedGram();
             gramSeconds += (System.nanoTime() - tc) * 1e-9;
             passes++;
+            return dataMatrix(sh, gw);
+        }
+
+        /** C₀ from the weighted Gram matrix V Diag(1/f̂) Vᵀ already computed. */
+        Matrix dataMatrix(Shape sh, Matrix gw) {
             Matrix c0 = gw.scale(sh.t / n);
             c0.addToDiagonal(-l1);
             c0.symmetrizeInPlace();
@@ -795,10 +800,7 @@ final class PsdDensityPrimal {
         // at S = c·I the sums' gradient Σ v_i (v_iᵀS)/f_i is c·Σ v_i v_iᵀ/f_i, the weighted Gram matrix: no
         // second n·r² pass
         Matrix gw = sums.gradient() != null ? sums.gradient().scale(1.0 / s.get(0, 0)) : pb.rows.weightedGram();
-        Matrix c0 = gw.scale(sh.t / pb.n);
-        c0.addToDiagonal(-pb.l1);
-        c0.symmetrizeInPlace();
-        Matrix cm = pb.dualMatrix(c0, pb.kktMu(sh));
+        Matrix cm = pb.dualMatrix(pb.dataMatrix(sh, gw), pb.kktMu(sh));
         int q = startColumns(r);
         Eigen e = pb.timed(cm, q < r, q, 0);
         return columns(e.values(), e.vectors(), q, r);

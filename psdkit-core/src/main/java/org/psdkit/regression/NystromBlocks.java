@@ -142,14 +142,28 @@ public final class NystromBlocks {
 
     /** {@link #addKtK(Matrix, double[], double[])} for a K_b already computed (rows × m, row-major). */
     public static void addKtK(float[] a, int rows, double[] u, double[] w) {
-        int m = u.length;
-        if (w.length != m || (long) rows * m > a.length) {
-            throw new IllegalArgumentException("ktk block: u of " + m + ", w of " + w.length + ", "
-                    + a.length + " kernel entries for " + rows + " rows");
+        if (u.length != w.length) {
+            throw new IllegalArgumentException("ktk block: u of " + u.length + ", w of " + w.length);
+        }
+        addKtK(a, rows, u, null, 0, w);
+    }
+
+    /**
+     * w += K_bᵀ(K_b u + v[from, from + rows)) for K_b = {@code a} (rows × m, row-major, m = w.length); u or v may be
+     * null (taken as 0): the row loop of every single-precision pass.
+     */
+    static void addKtK(float[] a, int rows, double[] u, double[] v, int from, double[] w) {
+        int m = w.length;
+        if ((long) rows * m > a.length) {
+            throw new IllegalArgumentException("ktk block: w of " + m + ", " + a.length + " kernel entries for "
+                    + rows + " rows");
         }
         for (int i = 0; i < rows; i++) {
             int off = i * m;
-            double t = rowDot(a, off, u, m);
+            double t = v == null ? 0 : v[from + i];
+            if (u != null) {
+                t += rowDot(a, off, u, m);
+            }
             if (t != 0) {
                 for (int j = 0; j < m; j++) {
                     w[j] += a[off + j] * t;

@@ -614,8 +614,7 @@ public final class NystromKrr {
 
         /**
          * (n/s)·K_smᵀK_sm for s rows of x drawn uniformly without replacement ({@link #SKETCH_SEED}), in their
-         * original order: the single-precision blocks of those rows, dsyrk per block widened to double, accumulated
-         * natively per worker as in {@link #accumulateGram}.
+         * original order: the single-precision blocks of those rows through {@link #gramPass}.
          */
         private Matrix sketchGram(Matrix x, int s, int rows) {
             int[] idx;
@@ -631,33 +630,16 @@ public final class NystromKrr {
                 }
                 idx = chosen.stream().toArray();
             }
-            int nb = (s + rows - 1) / rows;
-            int workers = POOL.getParallelism();
-            AtomicInteger next = new AtomicInteger();
-            double[] g = new double[m * m];
             int[] sample = idx;
-            FloatBlas.singleThreaded(() -> POOL.submit(() -> IntStream.range(0, workers).parallel().forEach(w -> {
-                try (FloatBlas.GramAccumulator acc = new FloatBlas.GramAccumulator(m)) {
-                    int b;
-                    while ((b = next.getAndIncrement()) < nb) {
-                        int from = b * rows;
-                        int to = Math.min(s, from + rows);
-                        Matrix xb = x.selectRows(Arrays.copyOfRange(sample, from, to));
-                        float[] a = scratch((to - from) * m);
-                        fillFloat(xb, a);
-                        acc.add(to - from, a);
-                    }
-                    synchronized (g) {
-                        acc.addLowerInto(g);
-                    }
-                }
-            })).join());
-            mirrorLower(g, m);
-            double scale = (double) n / s;
-            for (int i = 0; i < g.length; i++) {
-                g[i] *= scale;
-            }
-            return Matrix.wrap(m, m, g);
+            Matrix g = gramPass((s + rows - 1) / rows, null, (b, acc, part) -> {
+                int from = b * rows;
+                int to = Math.min(s, from + rows);
+                float[] a = scratch((to - from) * m);
+                fillFloat(x.selectRows(Arrays.copyOfRange(sample, from, to)), a);
+                acc.add(to - from, a);
+            });
+            g.scaleInPlace((double) n / s);
+            return g;
         }
 
         /**
@@ -669,25 +651,42 @@ public final class NystromKrr {
          * (13 against 25 G multiply-adds per CPU-second, docs/benchmarks/krr-scale.md, session 4).
          */
         private Matrix accumulateGram(int keep, double[] target, double[] rhs) {
+            return gramPass(blocks.size(), target == null ? null : rhs, (b, acc, part) -> {
+                int rows = blockStart[b + 1] - blockStart[b];
+                float[] a = b < keep ? new float[rows * m] : scratch(rows * m);
+                floatBlock(b, a);
+                if (b < keep) {
+                    cache[b] = a;
+                }
+                if (part != null) {
+                    acc.add(rows, a, target, blockStart[b], part);
+                } else {
+                    acc.add(rows, a);
+                }
+            });
+        }
+
+        /** One block's share of {@link #gramPass}: adds block b into {@code acc} (and into {@code part}, if any). */
+        private interface GramStep {
+            void add(int b, FloatBlas.GramAccumulator acc, double[] part);
+        }
+
+        /**
+         * The Gram pass over {@code count} blocks on all workers: each worker pulls blocks in turn into its own
+         * double-precision accumulator (BLAS single-threaded per worker, see {@link #accumulateGram}), and the
+         * workers' sums are added into the symmetric m×m result (and their right-hand side parts into {@code rhs},
+         * when it is not null).
+         */
+        private Matrix gramPass(int count, double[] rhs, GramStep step) {
             int workers = POOL.getParallelism();
             AtomicInteger next = new AtomicInteger();
             double[] g = new double[m * m];
             FloatBlas.singleThreaded(() -> POOL.submit(() -> IntStream.range(0, workers).parallel().forEach(w -> {
                 try (FloatBlas.GramAccumulator acc = new FloatBlas.GramAccumulator(m)) {
-                    double[] part = target == null ? null : new double[m];
+                    double[] part = rhs == null ? null : new double[m];
                     int b;
-                    while ((b = next.getAndIncrement()) < blocks.size()) {
-                        int rows = blockStart[b + 1] - blockStart[b];
-                        float[] a = b < keep ? new float[rows * m] : scratch(rows * m);
-                        floatBlock(b, a);
-                        if (b < keep) {
-                            cache[b] = a;
-                        }
-                        if (part != null) {
-                            acc.add(rows, a, target, blockStart[b], part);
-                        } else {
-                            acc.add(rows, a);
-                        }
+                    while ((b = next.getAndIncrement()) < count) {
+                        step.add(b, acc, part);
                     }
                     synchronized (g) {
                         acc.addLowerInto(g);
@@ -854,18 +853,7 @@ public final class NystromKrr {
             double[] w = new double[m];
             if (single) {
                 float[] a = cache != null && cache[b] != null ? cache[b] : floatBlock(b, scratch(rows * m));
-                for (int i = 0; i < rows; i++) {
-                    int off = i * m;
-                    double t = v == null ? 0 : v[i0 + i];
-                    if (u != null) {
-                        t += NystromBlocks.rowDot(a, off, u, m);
-                    }
-                    if (t != 0) {
-                        for (int j = 0; j < m; j++) {
-                            w[j] += a[off + j] * t;
-                        }
-                    }
-                }
+                NystromBlocks.addKtK(a, rows, u, v, i0, w);
                 return w;
             }
             Matrix kb = kernel.cross(blocks.get(b), anchors);
@@ -1131,15 +1119,7 @@ public final class NystromKrr {
             }
         }
         double[] alpha = pc.rightApply(beta, n);
-        for (double v : alpha) {
-            if (!Double.isFinite(v)) {
-                throw new IllegalStateException("nystrom krr: non-finite coefficients after " + it
-                        + " CG iterations (relative residual " + res + ", K_mm jitter " + kmmChol.jitter()
-                        + "); try a larger lambda");
-            }
-        }
-        return new Solution(alpha, offset, new Diagnostics(it + iterationsBefore, res, res <= tolerance, op.storage(),
-                kmmChol.jitter()), lambda);
+        return solution(alpha, it + iterationsBefore, res, tolerance, op, kmmChol, offset, lambda);
     }
 
     /**
@@ -1164,11 +1144,7 @@ public final class NystromKrr {
             double[] r = b.clone();
             boolean checked = false; // res is the true residual of the current alpha
             if (alpha0 != null) {
-                double[] h = applyH(op, kmm, alpha, lambda);
-                for (int j = 0; j < m; j++) {
-                    r[j] = b[j] - h[j];
-                }
-                res = norm(pc.leftApply(r, n)) / rhsNorm;
+                res = residual(op, kmm, pc, b, alpha, lambda, n, rhsNorm, r);
                 checked = true;
             }
             double[] z = solveLower(rf, true, solveLower(rf, false, r));
@@ -1189,11 +1165,7 @@ public final class NystromKrr {
                 checked = false;
                 if (norm(pc.leftApply(r, n)) <= tolerance * rhsNorm) {
                     // recursive residual small: check the true one and restart from it if it is not
-                    double[] h = applyH(op, kmm, alpha, lambda);
-                    for (int j = 0; j < m; j++) {
-                        r[j] = b[j] - h[j];
-                    }
-                    res = norm(pc.leftApply(r, n)) / rhsNorm;
+                    res = residual(op, kmm, pc, b, alpha, lambda, n, rhsNorm, r);
                     checked = true;
                     if (res <= tolerance) {
                         break;
@@ -1212,23 +1184,34 @@ public final class NystromKrr {
                 }
             }
             if (!checked) { // the true residual of the final alpha (one more pass)
-                double[] h = applyH(op, kmm, alpha, lambda);
-                double[] tr = new double[m];
-                for (int j = 0; j < m; j++) {
-                    tr[j] = b[j] - h[j];
-                }
-                res = norm(pc.leftApply(tr, n)) / rhsNorm;
+                res = residual(op, kmm, pc, b, alpha, lambda, n, rhsNorm, new double[m]);
             }
         }
+        return solution(alpha, it + iterationsBefore, res, tolerance, op, kmmChol, offset, lambda);
+    }
+
+    /** The solution of a CG run, after checking that its coefficients are finite. */
+    private static Solution solution(double[] alpha, int iterations, double res, double tolerance, Operator op,
+                                     Cholesky kmmChol, double offset, double lambda) {
         for (double v : alpha) {
             if (!Double.isFinite(v)) {
-                throw new IllegalStateException("nystrom krr: non-finite coefficients after " + it
+                throw new IllegalStateException("nystrom krr: non-finite coefficients after " + iterations
                         + " CG iterations (relative residual " + res + ", K_mm jitter " + kmmChol.jitter()
                         + "); try a larger lambda");
             }
         }
-        return new Solution(alpha, offset, new Diagnostics(it + iterationsBefore, res, res <= tolerance, op.storage(),
+        return new Solution(alpha, offset, new Diagnostics(iterations, res, res <= tolerance, op.storage(),
                 kmmChol.jitter()), lambda);
+    }
+
+    /** r = b − Hα (one data pass); returns Falkon's relative residual ‖Bᵀr‖ / rhsNorm. */
+    private static double residual(Operator op, Matrix kmm, Precond pc, double[] b, double[] alpha, double lambda,
+                                   double n, double rhsNorm, double[] r) {
+        double[] h = applyH(op, kmm, alpha, lambda);
+        for (int j = 0; j < r.length; j++) {
+            r[j] = b[j] - h[j];
+        }
+        return norm(pc.leftApply(r, n)) / rhsNorm;
     }
 
     /** H u = K_nmᵀK_nm u + λ K_mm u. */

@@ -142,33 +142,15 @@ public final class SparkNystromKrr {
                 gram = NystromBlocks.symmetricFromLower(java.util.Arrays.copyOf(g, m * m), m);
                 g = null;
                 JavaRDD<FloatBlock> fb = floats;
-                op = new NystromKrr.Operator() {
-                    @Override
-                    public long rows() {
-                        return n;
-                    }
-
-                    @Override
-                    public double[] applyKtK(double[] u) {
-                        long t = System.nanoTime();
-                        double[] w = fb.treeAggregate(new double[m], (acc, blk) -> {
-                            NystromBlocks.addKtK(blk.k, blk.rows, u, acc);
-                            return acc;
-                        }, SparkNystromKrr::add, TREE_DEPTH);
-                        cg[0]++;
-                        cg[1] += System.nanoTime() - t;
-                        return w;
-                    }
-
-                    @Override
-                    public String storage() {
-                        return "gram+spark";
-                    }
-                };
+                op = operator(n, "gram+spark", cg, u -> fb.treeAggregate(new double[m], (acc, blk) -> {
+                    NystromBlocks.addKtK(blk.k, blk.rows, u, acc);
+                    return acc;
+                }, SparkNystromKrr::add, TREE_DEPTH));
             } else {
                 b = blocks.treeAggregate(new double[m], (acc, blk) -> task.rhs(acc, blk, offset),
                         SparkNystromKrr::add, TREE_DEPTH);
-                op = operator(blocks, n, m, task, cg);
+                op = operator(n, "spark", cg, u -> blocks.treeAggregate(new double[m],
+                        (acc, blk) -> task.ktk(acc, blk, u), SparkNystromKrr::add, TREE_DEPTH));
             }
             long t2 = System.nanoTime();
             Matrix kmm = kernel.gram(anchors);
@@ -219,10 +201,11 @@ public final class SparkNystromKrr {
     }
 
     /**
-     * The plain route's CG product u ↦ K_nmᵀK_nm u as one Spark job: per block K_bᵀ(K_b u), K_b recomputed in
-     * double, summed by treeAggregate.
+     * A CG product u ↦ K_nmᵀK_nm u that runs {@code job} (one Spark job: per block K_bᵀ(K_b u), summed by
+     * treeAggregate), counting the jobs and their nanoseconds in {@code clock}; {@code storage} names the route.
      */
-    private static NystromKrr.Operator operator(JavaRDD<Block> blocks, long n, int m, Task task, long[] clock) {
+    private static NystromKrr.Operator operator(long n, String storage, long[] clock,
+                                                java.util.function.UnaryOperator<double[]> job) {
         return new NystromKrr.Operator() {
             @Override
             public long rows() {
@@ -232,8 +215,7 @@ public final class SparkNystromKrr {
             @Override
             public double[] applyKtK(double[] u) {
                 long t = System.nanoTime();
-                double[] w = blocks.treeAggregate(new double[m], (acc, blk) -> task.ktk(acc, blk, u),
-                        SparkNystromKrr::add, TREE_DEPTH);
+                double[] w = job.apply(u);
                 clock[0]++;
                 clock[1] += System.nanoTime() - t;
                 return w;
@@ -241,7 +223,7 @@ public final class SparkNystromKrr {
 
             @Override
             public String storage() {
-                return "spark";
+                return storage;
             }
         };
     }
