@@ -54,6 +54,13 @@ public abstract sealed class Coefficient permits Coefficient.Sparse, Coefficient
         final double[] ea;
         /** Distinct column indices of the expanded entries, ascending. */
         final int[] support;
+        /**
+         * The Frobenius norm, summed once here in the order of {@link #ea}. Computing it on demand inlined a sum-of-
+         * squares loop into the loops over all terms (SdpSolver's starting scales), whose on-stack-replacement
+         * compilation crashed the HotSpot 17.0.15 C2 compiler (SuperWord, TypeVect::xmeet) in 4 of 5 runs of
+         * repeated small solves in one JVM; see docs/benchmarks/sdp.md, session 7.
+         */
+        private final double normF;
 
         Sparse(int n, int[] rows, int[] cols, double[] values) {
             if (rows.length != cols.length || rows.length != values.length) {
@@ -80,19 +87,23 @@ public abstract sealed class Coefficient permits Coefficient.Sparse, Coefficient
             eq = new int[count];
             ea = new double[count];
             int e = 0;
+            double sumSquares = 0;
             boolean[] seen = new boolean[n];
             for (int k = 0; k < r.length; k++) {
                 ep[e] = r[k];
                 eq[e] = c[k];
                 ea[e++] = v[k];
+                sumSquares += v[k] * v[k];
                 if (r[k] != c[k]) {
                     ep[e] = c[k];
                     eq[e] = r[k];
                     ea[e++] = v[k];
+                    sumSquares += v[k] * v[k];
                 }
                 seen[r[k]] = true;
                 seen[c[k]] = true;
             }
+            normF = Math.sqrt(sumSquares);
             int s = 0;
             for (boolean b : seen) {
                 s += b ? 1 : 0;
@@ -168,11 +179,7 @@ public abstract sealed class Coefficient permits Coefficient.Sparse, Coefficient
 
         @Override
         public double normF() {
-            double sum = 0;
-            for (double a : ea) {
-                sum += a * a;
-            }
-            return Math.sqrt(sum);
+            return normF;
         }
 
         boolean isDiagonalOnly() {
