@@ -218,7 +218,7 @@ public final class SdpSolver {
             List<RankOne> r1 = new ArrayList<>();
             if (!lp[b]) {
                 for (SdpProblem.Term t : sparseTerms.get(b)) {
-                    RankOne r = RankOne.of(t);
+                    RankOne r = problem.bAt(t.constraint()) == 0 ? RankOne.of(t) : null;
                     if (r != null) {
                         r1.add(r);
                     }
@@ -242,8 +242,12 @@ public final class SdpSolver {
 
     /**
      * A sparse constraint matrix that is dense and of rank one, A = d·u uᵀ (u = A(:,p), d = 1/A(p,p) for the
-     * diagonal entry p of largest modulus). Its part of the HKM product X dZ Z⁻¹ is formed as the outer product
-     * dy_i·d·(X u)(Z⁻¹u)ᵀ instead of inside the dense products X·dZ·Z⁻¹ (see {@link #dxOf}).
+     * diagonal entry p of largest modulus), with b_i = 0 (gpp's ⟨J, X⟩ = 0): then every feasible X has X u = 0, the
+     * dual optimal set is unbounded along y_i, and X u is a tiny vector formed from O(1) entries. Its part of the
+     * HKM product X dZ Z⁻¹ is formed as the outer product dy_i·d·(X u)(Z⁻¹u)ᵀ instead of inside the dense products
+     * X·dZ·Z⁻¹ (see {@link #dxOf}), and its Schur row from an accurate X u ({@link #schurRankOne}). A rank-one
+     * constraint with b_i ≠ 0 (qap's) keeps the plain products: X u is not small there, and the changed rounding
+     * only moved qap6/7/10 by +4…+10 iterations (qap8/9 by −2, −3) through their double-double restart.
      */
     static final class RankOne {
         final SdpProblem.Term term;
