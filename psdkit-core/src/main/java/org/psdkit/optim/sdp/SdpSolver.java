@@ -231,7 +231,7 @@ public final class SdpSolver {
 
     /**
      * A sparse constraint matrix dense on a support of at least this many indices is tested for rank one (gpp's
-     * all-ones A_0): smaller blocks (SDPLIB's hinf, control's 10–15 blocks) keep the plain products unchanged.
+     * all-ones A_0): on smaller blocks (SDPLIB's hinf) the plain products are cheap and stay unchanged.
      */
     static final int RANK_ONE_MIN_SUPPORT = 16;
     /**
@@ -354,7 +354,6 @@ public final class SdpSolver {
             }
         }
     }
-
 
     /** V u for every rank-one term of block b. */
     private double[][] timesRankOne(int b, double[] v) {
@@ -1567,6 +1566,7 @@ public final class SdpSolver {
 
     private Cholesky gram;
     private boolean gramFailed;
+
     /** Cholesky factor of the Gram matrix ⟨A_i, A_j⟩, built on first use (block by block, using the structure). */
     private Cholesky gram() {
         if (gram == null) {
