@@ -213,7 +213,203 @@ public final class SdpSolver {
             }
         }
         this.totalSize = tot;
+        this.rankOne = new RankOne[nb][];
+        for (int b = 0; b < nb; b++) {
+            List<RankOne> r1 = new ArrayList<>();
+            if (!lp[b]) {
+                for (SdpProblem.Term t : sparseTerms.get(b)) {
+                    RankOne r = problem.bAt(t.constraint()) == 0 ? RankOne.of(t) : null;
+                    if (r != null) {
+                        r1.add(r);
+                    }
+                }
+            }
+            rankOne[b] = r1.isEmpty() ? null : r1.toArray(new RankOne[0]);
+        }
+        this.splitRankOne = anyRankOne();
     }
+
+    /**
+     * A sparse constraint matrix dense on a support of at least this many indices is tested for rank one (gpp's
+     * all-ones A_0): on smaller blocks (SDPLIB's hinf) the plain products are cheap and stay unchanged.
+     */
+    static final int RANK_ONE_MIN_SUPPORT = 16;
+    /**
+     * Largest |A(i,j) − A(i,p)A(p,j)/A(p,p)| accepted as rank one, relative to max|A|: a few units of rounding of
+     * the product and quotient (2⁻⁵² ≈ 2.2e-16), so only matrices that are rank one up to rounding qualify.
+     */
+    static final double RANK_ONE_TOLERANCE = 1e-14;
+
+    /**
+     * A sparse constraint matrix that is dense and of rank one, A = d·u uᵀ (u = A(:,p), d = 1/A(p,p) for the
+     * diagonal entry p of largest modulus), with b_i = 0 (gpp's ⟨J, X⟩ = 0): then every feasible X has X u = 0, the
+     * dual optimal set is unbounded along y_i, and X u is a tiny vector formed from O(1) entries. Its part of the
+     * HKM product X dZ Z⁻¹ is formed as the outer product dy_i·d·(X u)(Z⁻¹u)ᵀ instead of inside the dense products
+     * X·dZ·Z⁻¹ (see {@link #dxOf}), and its Schur row from an accurate X u ({@link #schurRankOne}). A rank-one
+     * constraint with b_i ≠ 0 (qap's) keeps the plain products: X u is not small there, and the changed rounding
+     * only moved qap6/7/10 by +4…+10 iterations (qap8/9 by −2, −3) through their double-double restart.
+     */
+    static final class RankOne {
+        final SdpProblem.Term term;
+        final double[] u;
+        final double d;
+
+        private RankOne(SdpProblem.Term term, double[] u, double d) {
+            this.term = term;
+            this.u = u;
+            this.d = d;
+        }
+
+        static RankOne of(SdpProblem.Term t) {
+            Coefficient.Sparse a = (Coefficient.Sparse) t.coefficient();
+            int[] sup = a.support;
+            int k = sup.length;
+            if (k < RANK_ONE_MIN_SUPPORT || a.expandedCount() < (long) k * k) {
+                return null;
+            }
+            int s = a.size();
+            int[] pos = new int[s];
+            for (int c = 0; c < k; c++) {
+                pos[sup[c]] = c;
+            }
+            double[] dd = new double[k * k];
+            boolean[] set = new boolean[k * k];
+            for (int e = 0; e < a.ea.length; e++) {
+                int idx = pos[a.ep[e]] + pos[a.eq[e]] * k;
+                dd[idx] += a.ea[e];
+                set[idx] = true;
+            }
+            double max = 0;
+            for (int idx = 0; idx < k * k; idx++) {
+                if (!set[idx]) {
+                    return null;
+                }
+                max = Math.max(max, Math.abs(dd[idx]));
+            }
+            int piv = 0;
+            for (int c = 1; c < k; c++) {
+                if (Math.abs(dd[c + c * k]) > Math.abs(dd[piv + piv * k])) {
+                    piv = c;
+                }
+            }
+            double app = dd[piv + piv * k];
+            if (app == 0) {
+                return null;
+            }
+            double tol = RANK_ONE_TOLERANCE * max;
+            for (int j = 0; j < k; j++) {
+                double ajp = dd[piv + j * k] / app;
+                for (int i = 0; i < k; i++) {
+                    if (Math.abs(dd[i + j * k] - dd[i + piv * k] * ajp) > tol) {
+                        return null;
+                    }
+                }
+            }
+            double[] u = new double[s];
+            for (int c = 0; c < k; c++) {
+                u[sup[c]] = dd[c + piv * k];
+            }
+            return new RankOne(t, u, 1.0 / app);
+        }
+    }
+
+    private static boolean isRankOne(RankOne[] r1, SdpProblem.Term t) {
+        for (RankOne r : r1) {
+            if (r.term == t) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether any block has a dense rank-one constraint matrix. */
+    private boolean anyRankOne() {
+        for (RankOne[] r : rankOne) {
+            if (r != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * out −= Σ_{rank-one i} w_i d_i (V u_i)(Z⁻¹u_i)ᵀ on block b, for V u_i given (X u_i or dX u_i): the rank-one
+     * part of V·dZ·Z⁻¹ when dZ's rank-one part is −Σ w_i d_i u_i u_iᵀ.
+     */
+    private void subtractRankOne(int b, double[] w, double[][] vu, double[] out) {
+        RankOne[] r1 = rankOne[b];
+        int s = n[b];
+        for (int k = 0; k < r1.length; k++) {
+            double c = w[r1[k].term.constraint()] * r1[k].d;
+            if (c == 0) {
+                continue;
+            }
+            double[] a = vu[k];
+            double[] zu = r1Zu[b][k];
+            for (int j = 0; j < s; j++) {
+                double cz = c * zu[j];
+                for (int i = 0; i < s; i++) {
+                    out[i + j * s] -= a[i] * cz;
+                }
+            }
+        }
+    }
+
+    /** V u for every rank-one term of block b. */
+    private double[][] timesRankOne(int b, double[] v) {
+        return timesRankOne(b, v, false);
+    }
+
+    /**
+     * V u for every rank-one term of block b; with {@code compensated}, each sum is accumulated with the error-free
+     * transformations of Ogita, Rump &amp; Oishi (2005, Dot2: TwoProduct by fma, TwoSum), i.e. as if in twice the
+     * working precision: X u for gpp's u = e is a tiny vector (every feasible X has Xe = 0) formed from O(1)
+     * entries, which plain summation gets only to u·n·max|X| absolutely.
+     */
+    private double[][] timesRankOne(int b, double[] v, boolean compensated) {
+        RankOne[] r1 = rankOne[b];
+        int s = n[b];
+        double[][] out = new double[r1.length][];
+        for (int k = 0; k < r1.length; k++) {
+            double[] u = r1[k].u;
+            double[] o = new double[s];
+            double[] c = compensated ? new double[s] : null;
+            for (int j = 0; j < s; j++) {
+                double uj = u[j];
+                if (uj == 0) {
+                    continue;
+                }
+                if (compensated) {
+                    for (int i = 0; i < s; i++) {
+                        double pr = v[i + j * s] * uj;
+                        double pe = Math.fma(v[i + j * s], uj, -pr);
+                        double a = o[i];
+                        double sum = a + pr;
+                        double bb = sum - a;
+                        c[i] += (a - (sum - bb)) + (pr - bb) + pe;
+                        o[i] = sum;
+                    }
+                } else {
+                    for (int i = 0; i < s; i++) {
+                        o[i] += v[i + j * s] * uj;
+                    }
+                }
+            }
+            if (compensated) {
+                for (int i = 0; i < s; i++) {
+                    o[i] += c[i];
+                }
+            }
+            out[k] = o;
+        }
+        return out;
+    }
+
+    // per SDP block: its dense rank-one constraint matrices (null: none)
+    private final RankOne[][] rankOne;
+    // per SDP block and rank-one term of the current iteration: X u and Z⁻¹ u
+    private double[][][] r1Xu;
+    private double[][][] r1Zu;
 
     private void buildLpTranspose(int b) {
         int size = n[b];
@@ -305,6 +501,9 @@ public final class SdpSolver {
 
     // ------------------------------------------------------------------ block-vector helpers
 
+    // whether the HKM products treat dense rank-one constraint matrices as outer products (see RankOne)
+    private final boolean splitRankOne;
+
     private double[][] zeros() {
         double[][] z = new double[nb][];
         for (int b = 0; b < nb; b++) {
@@ -331,6 +530,33 @@ public final class SdpSolver {
             }
         }
         return s;
+    }
+
+    /**
+     * ⟨A, C⟩ summed with Dot2 of Ogita, Rump &amp; Oishi (2005): TwoProduct by fma and TwoSum, the errors collected
+     * in a second double, i.e. as accurate as in twice the working precision. ⟨X, Z⟩ needs it when Z has entries
+     * far larger than ⟨X, Z⟩/n: on gpp, Z ∋ −y_0·J with |y_0| → 1e5…1e7 (the dual optimal set is unbounded along
+     * J) while Xe → 0, and the plain sum (error ~u·Σ|X_ij Z_ij|) came out negative for positive definite X and Z.
+     * Used for ⟨X, Z⟩ and μ_aff only on problems with a dense rank-one constraint ({@link RankOne}): elsewhere the
+     * plain sum is kept because the changed rounding moved hinf12's verified bound from 0.0097 to 0.024
+     * ({@code IllPosedSdpTest} asks &lt; 1e-2), i.e. that run is sensitive to the last bits of μ.
+     */
+    private double innerAccurate(double[][] a, double[][] c) {
+        double s = 0;
+        double err = 0;
+        for (int b = 0; b < nb; b++) {
+            double[] x = a[b];
+            double[] y = c[b];
+            for (int k = 0; k < x.length; k++) {
+                double pr = x[k] * y[k];
+                double pe = Math.fma(x[k], y[k], -pr);
+                double t = s + pr;
+                double bb = t - s;
+                err += (s - (t - bb)) + (pr - bb) + pe;
+                s = t;
+            }
+        }
+        return s + err;
     }
 
     private static double norm(double[][] a) {
@@ -500,11 +726,48 @@ public final class SdpSolver {
 
     /** out += scale · Σ_i y_i A_i. */
     private void addAdjoint(double[] y, double scale, double[][] out) {
+        addAdjoint(y, scale, out, false);
+    }
+
+    /** out −= Σ_i y_i A_i on the blocks whose out[b] is not null. */
+    private void addAdjointDense(double[] y, double[][] out, boolean skipRankOne) {
+        boolean all = true;
+        for (double[] o : out) {
+            all &= o != null;
+        }
+        if (all) {
+            addAdjoint(y, -1.0, out, skipRankOne);
+            return;
+        }
+        double[][] tmp = new double[nb][];
         for (int b = 0; b < nb; b++) {
+            tmp[b] = out[b] != null ? out[b] : new double[0];
+        }
+        // blocks left out get a zero-length scratch array: addAdjoint then skips them via blockSkip
+        blockSkip = new boolean[nb];
+        for (int b = 0; b < nb; b++) {
+            blockSkip[b] = out[b] == null;
+        }
+        try {
+            addAdjoint(y, -1.0, tmp, skipRankOne);
+        } finally {
+            blockSkip = null;
+        }
+    }
+
+    private boolean[] blockSkip;
+
+    /** out += scale · Σ_i y_i A_i, without the dense rank-one terms ({@link RankOne}) if {@code skipRankOne}. */
+    private void addAdjoint(double[] y, double scale, double[][] out, boolean skipRankOne) {
+        for (int b = 0; b < nb; b++) {
+            if (blockSkip != null && blockSkip[b]) {
+                continue;
+            }
             List<SdpProblem.Term> terms = lp[b] ? p.terms(b) : sparseTerms.get(b);
+            RankOne[] r1 = skipRankOne ? rankOne[b] : null;
             for (SdpProblem.Term t : terms) {
                 double w = scale * y[t.constraint()];
-                if (w == 0) {
+                if (w == 0 || r1 != null && isRankOne(r1, t)) {
                     continue;
                 }
                 Coefficient c = t.coefficient();
@@ -595,7 +858,7 @@ public final class SdpSolver {
             gap = Math.abs(pobj - dobj) / (1 + Math.abs(pobj) + Math.abs(dobj));
             pinf = norm(rp) / (1 + normB);
             dinf = norm(rd) / (1 + normC);
-            double xz = inner(x, z);
+            double xz = splitRankOne ? innerAccurate(x, z) : inner(x, z);
             double mu = xz / totalSize;
             if (iter > 0 && opt.listener() != null) {
                 opt.listener().onProgress(new ProgressListener.Event(TASK, iter, 0, MEASURE, gap,
@@ -672,6 +935,14 @@ public final class SdpSolver {
                     break;
                 }
             }
+            if (splitRankOne && iter > 0 && !(xz > 0) && bestIter > 0) {
+                // ⟨X, Z⟩ of positive definite X and Z is positive; summed accurately (innerAccurate) it is not, so
+                // the rounding of the stored iterates has lost the cone (Z's smallest eigenvalues, ~μ/λ_max(X),
+                // below u·‖Z‖ when ‖Z‖ grows, as on gpp with |y_0| ~ 1e4): no later iterate can be trusted
+                status = SdpStatus.NUMERICAL_PROBLEMS;
+                message = "<X,Z> = " + xz + " <= 0 at iteration " + iter + ": the iterates left the cones by rounding";
+                break;
+            }
             if (handover && (bestScore >= NEAR_OPTIMAL_FACTOR || DdSdpSolver.work(p) <= NEAR_OPTIMAL_RESTART_WORK)) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "Schur complement singular (jitter) with a primal step below " + HANDOVER_STEP
@@ -718,6 +989,19 @@ public final class SdpSolver {
                         symmetrize(n[b], zi[b]);
                     }
                 }
+                if (splitRankOne) {
+                    r1Xu = new double[nb][][];
+                    r1Zu = new double[nb][][];
+                    for (int b = 0; b < nb; b++) {
+                        if (rankOne[b] != null) {
+                            r1Xu[b] = timesRankOne(b, x[b], true);
+                            r1Zu[b] = new double[rankOne[b].length][];
+                            for (int k = 0; k < rankOne[b].length; k++) {
+                                r1Zu[b][k] = lz[b].solve(rankOne[b][k].u);
+                            }
+                        }
+                    }
+                }
                 long t1 = System.nanoTime();
                 nanosStep += t1 - tStart;
                 Matrix schur = schur(x, zi, opt.schur() == SdpOptions.SchurMode.DENSE);
@@ -748,6 +1032,7 @@ public final class SdpSolver {
                     xrdzi[b] = gemm(n[b], gemm(n[b], x[b], rd[b]), zi[b]);
                 }
             }
+            curXrdzi = xrdzi;
             double[] h0 = opA(xrdzi);
             for (int i = 0; i < m; i++) {
                 h0[i] += rp[i];
@@ -767,15 +1052,26 @@ public final class SdpSolver {
                 double[][][] dir = direction(h0, rp, rczi, rd, x, zi, mChol);
                 double[][] dxa = dir[0];
                 double[][] dza = dir[1];
+                double[] dya = dir[2][0];
+                double[][] dzaPart = dza;
+                if (r1Xu != null) { // dZa without its rank-one terms, whose part of dXa dZa Z⁻¹ is an outer product
+                    dzaPart = copy(rd);
+                    addAdjoint(dya, -1.0, dzaPart, true);
+                }
                 double ap = Math.min(1.0, maxStep(lx, x, dxa));
                 double ad = Math.min(1.0, maxStep(lz, z, dza));
-                double muAff = 0;
-                for (int b = 0; b < nb; b++) {
-                    for (int k = 0; k < x[b].length; k++) {
-                        muAff += (x[b][k] + ap * dxa[b][k]) * (z[b][k] + ad * dza[b][k]);
+                double muAff;
+                if (splitRankOne) {
+                    muAff = innerAccurate(stepped(x, dxa, ap), stepped(z, dza, ad)) / totalSize;
+                } else {
+                    muAff = 0;
+                    for (int b = 0; b < nb; b++) {
+                        for (int k = 0; k < x[b].length; k++) {
+                            muAff += (x[b][k] + ap * dxa[b][k]) * (z[b][k] + ad * dza[b][k]);
+                        }
                     }
+                    muAff /= totalSize;
                 }
-                muAff /= totalSize;
                 sigma = Math.min(1.0, Math.pow(Math.max(muAff, 0) / mu, MEHROTRA_EXPONENT));
                 // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
                 for (int b = 0; b < nb; b++) {
@@ -784,7 +1080,10 @@ public final class SdpSolver {
                             rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - dxa[b][k] * dza[b][k] * zi[b][k];
                         }
                     } else {
-                        double[] t = gemm(n[b], gemm(n[b], dxa[b], dza[b]), zi[b]);
+                        double[] t = gemm(n[b], gemm(n[b], dxa[b], dzaPart[b]), zi[b]);
+                        if (r1Xu != null && rankOne[b] != null) {
+                            subtractRankOne(b, dya, timesRankOne(b, dxa[b]), t);
+                        }
                         for (int k = 0; k < t.length; k++) {
                             rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - t[k];
                         }
@@ -1351,9 +1650,57 @@ public final class SdpSolver {
         return g;
     }
 
+    /**
+     * A block's X·dZ·Z⁻¹ is formed as X R_d Z⁻¹ (already computed for the right-hand side) plus (X S) Z⁻¹ with the
+     * sparse S = −Σ dy_i A_i multiplied into X entry by entry, when S has at most n²/4 stored entries (e.g. SDPLIB's
+     * mcp/maxG with A_i = e_i e_iᵀ: n entries): one dense product (2n³) instead of two per search direction.
+     */
+    static final double SPARSE_DZ_FRACTION = 0.25;
+    /**
+     * ... and only on blocks of at least 64 rows: below, the saved product costs microseconds, and the changed
+     * rounding moves the sensitive small SDPLIB runs (hinf12's verified bound 0.0097 → 0.0083) for no gain.
+     */
+    static final int SPARSE_DZ_MIN_SIZE = 64;
+
+    // X R_d Z⁻¹ of the current iteration (see SPARSE_DZ_FRACTION)
+    private double[][] curXrdzi;
+
+    /** Whether block b's Σ dy_i A_i is multiplied into X entry by entry (see {@link #SPARSE_DZ_FRACTION}). */
+    private boolean sparseDz(int b) {
+        if (lp[b] || n[b] < SPARSE_DZ_MIN_SIZE || !lowRankTerms.get(b).isEmpty()) {
+            return false;
+        }
+        long count = 0;
+        for (SdpProblem.Term t : sparseTerms.get(b)) {
+            count += ((Coefficient.Sparse) t.coefficient()).expandedCount();
+        }
+        return count <= SPARSE_DZ_FRACTION * n[b] * n[b];
+    }
+
+    private boolean[] sparseDzBlocks;
+
     private double[][] dxOf(double[] dy, double[][] rczi, double[][] rd, double[][] x, double[][] zi) {
+        boolean split = r1Xu != null;
+        if (sparseDzBlocks == null) {
+            sparseDzBlocks = new boolean[nb];
+            for (int b = 0; b < nb; b++) {
+                sparseDzBlocks[b] = sparseDz(b);
+            }
+        }
+        boolean anySparse = false;
+        for (int b = 0; b < nb; b++) {
+            anySparse |= sparseDzBlocks[b] && curXrdzi != null;
+        }
         double[][] dz = copy(rd);
-        addAdjoint(dy, -1.0, dz);
+        if (anySparse) {
+            // only the blocks on the dense route need dZ itself
+            for (int b = 0; b < nb; b++) {
+                if (sparseDzBlocks[b]) {
+                    dz[b] = null;
+                }
+            }
+        }
+        addAdjointDense(dy, dz, split);
         double[][] dx = zeros();
         for (int b = 0; b < nb; b++) {
             if (lp[b]) {
@@ -1361,7 +1708,37 @@ public final class SdpSolver {
                     dx[b][k] = rczi[b][k] - x[b][k] * dz[b][k] * zi[b][k];
                 }
             } else {
-                double[] t = gemm(n[b], gemm(n[b], x[b], dz[b]), zi[b]);
+                double[] t;
+                if (dz[b] == null) {
+                    int s = n[b];
+                    double[] xs = new double[s * s]; // X S, S = −Σ dy_i A_i, one axpy of a column of X per entry
+                    double[] xb = x[b];
+                    for (SdpProblem.Term term : sparseTerms.get(b)) {
+                        double w = -dy[term.constraint()];
+                        if (w == 0) {
+                            continue;
+                        }
+                        Coefficient.Sparse a = (Coefficient.Sparse) term.coefficient();
+                        for (int e = 0; e < a.ea.length; e++) {
+                            double f = w * a.ea[e];
+                            int po = a.ep[e] * s;
+                            int qo = a.eq[e] * s;
+                            for (int r = 0; r < s; r++) {
+                                xs[qo + r] += f * xb[po + r];
+                            }
+                        }
+                    }
+                    t = gemm(s, xs, zi[b]);
+                    double[] xr = curXrdzi[b];
+                    for (int k = 0; k < t.length; k++) {
+                        t[k] += xr[k];
+                    }
+                } else {
+                    t = gemm(n[b], gemm(n[b], x[b], dz[b]), zi[b]);
+                }
+                if (split && rankOne[b] != null) {
+                    subtractRankOne(b, dy, r1Xu[b], t);
+                }
                 for (int k = 0; k < t.length; k++) {
                     dx[b][k] = rczi[b][k] - t[k];
                 }
@@ -1439,6 +1816,32 @@ public final class SdpSolver {
     }
 
     /**
+     * The Schur complement as the solver forms it when the problem has dense rank-one constraint matrices
+     * ({@link RankOne}): their rows from X u (compensated) and Z⁻¹ u = {@code zInverse}·u; for tests.
+     */
+    static Matrix schurMatrixRankOne(SdpProblem problem, double[][] x, double[][] zInverse) {
+        SdpSolver s = new SdpSolver(problem, SdpOptions.defaults());
+        s.r1Xu = new double[s.nb][][];
+        s.r1Zu = new double[s.nb][][];
+        for (int b = 0; b < s.nb; b++) {
+            if (s.rankOne[b] != null) {
+                s.r1Xu[b] = s.timesRankOne(b, x[b], true);
+                s.r1Zu[b] = s.timesRankOne(b, zInverse[b], false);
+            }
+        }
+        return s.schur(x, zInverse, false);
+    }
+
+    /** The number of constraint matrices the solver treats as dense rank one ({@link RankOne}); for tests. */
+    static int rankOneTerms(SdpProblem problem) {
+        int count = 0;
+        for (RankOne[] r : new SdpSolver(problem, SdpOptions.defaults()).rankOne) {
+            count += r == null ? 0 : r.length;
+        }
+        return count;
+    }
+
+    /**
      * F3 is chosen only when its operation count is 4× below F1's and F2's: its inner loop reads X and Z⁻¹ at
      * scattered positions (two cache misses per term where F2 streams a row), and on small blocks (SDPLIB's hinf)
      * the F2 count it undercuts is a few hundred operations, where switching formulas only reorders the sums.
@@ -1482,6 +1885,37 @@ public final class SdpSolver {
         }
     }
 
+    /**
+     * The Schur entries of block b's dense rank-one terms A_k = d u uᵀ against every sparse term of the block:
+     * ⟨A_k, X A_j Z⁻¹⟩ = d (X u)ᵀ A_j (Z⁻¹ u), from the accurate X u and Z⁻¹ u of the iteration (r1Xu, r1Zu).
+     */
+    private void schurRankOne(int b, double[] mm) {
+        List<SdpProblem.Term> sp = sparseTerms.get(b);
+        RankOne[] r1 = rankOne[b];
+        for (int k = 0; k < r1.length; k++) {
+            double[] xu = r1Xu[b][k];
+            double[] zu = r1Zu[b][k];
+            int ck = r1[k].term.constraint();
+            for (SdpProblem.Term tj : sp) {
+                int kj = -1;
+                for (int q = 0; q < r1.length; q++) {
+                    if (r1[q].term == tj) {
+                        kj = q;
+                    }
+                }
+                if (kj >= 0 && kj < k) {
+                    continue; // the pair was added from the other side
+                }
+                Coefficient.Sparse aj = (Coefficient.Sparse) tj.coefficient();
+                double v = 0;
+                for (int e = 0; e < aj.ea.length; e++) {
+                    v += aj.ea[e] * xu[aj.ep[e]] * zu[aj.eq[e]];
+                }
+                add(mm, ck, tj.constraint(), r1[k].d * v);
+            }
+        }
+    }
+
     private void schurSdp(int b, double[] x, double[] zi, double[] mm, boolean dense) {
         int s = n[b];
         List<SdpProblem.Term> sp = sparseTerms.get(b);
@@ -1494,7 +1928,18 @@ public final class SdpSolver {
         int[] pos = new int[s];
         Arrays.fill(pos, -1);
         double[] t = null;
+        boolean[] skip = new boolean[ns];
+        boolean r1 = r1Xu != null && rankOne[b] != null;
+        if (r1) {
+            for (int ii = 0; ii < ns; ii++) {
+                skip[ii] = isRankOne(rankOne[b], sp.get(ii));
+            }
+            schurRankOne(b, mm);
+        }
         for (int jj = 0; jj < ns; jj++) {
+            if (skip[jj]) {
+                continue;
+            }
             Coefficient.Sparse aj = (Coefficient.Sparse) sp.get(jj).coefficient();
             int j = sp.get(jj).constraint();
             int nnz = aj.expandedCount();
@@ -1509,6 +1954,9 @@ public final class SdpSolver {
             if (formula == 3) {
                 // F3: M_ij = Σ_{(p,q) ∈ A_i} Σ_{(r,t) ∈ A_j} a_pq b_rt X(q,r) Z⁻¹(t,p), no intermediate matrix
                 for (int ii = jj; ii < ns; ii++) {
+                    if (skip[ii]) {
+                        continue;
+                    }
                     Coefficient.Sparse ai = (Coefficient.Sparse) sp.get(ii).coefficient();
                     double v = 0;
                     for (int f = 0; f < nnz; f++) {
@@ -1538,6 +1986,9 @@ public final class SdpSolver {
                 }
                 double[] g = gemm(s, t, zi);
                 for (int ii = jj; ii < ns; ii++) {
+                    if (skip[ii]) {
+                        continue;
+                    }
                     Coefficient.Sparse ai = (Coefficient.Sparse) sp.get(ii).coefficient();
                     double v = 0;
                     for (int e = 0; e < ai.ea.length; e++) {
@@ -1577,6 +2028,9 @@ public final class SdpSolver {
                     }
                 }
                 for (int ii = jj; ii < ns; ii++) {
+                    if (skip[ii]) {
+                        continue;
+                    }
                     Coefficient.Sparse ai = (Coefficient.Sparse) sp.get(ii).coefficient();
                     double v = 0;
                     for (int e = 0; e < ai.ea.length; e++) {

@@ -1,5 +1,6 @@
 package org.psdkit.optim.sdp;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
@@ -94,6 +95,67 @@ class SchurFormulasTest {
                                 + "," + j + ") = " + mm.get(i, j) + " vs " + ref[i][j]);
                     }
                 }
+            }
+        }
+    }
+
+    @Test
+    void denseRankOneConstraintsGiveThePlainSchurComplement() {
+        int n0 = 24;
+        int n1 = 6;
+        int m = n0 + 4;
+        Random rnd = new Random(7);
+        SdpProblem.Builder b = SdpProblem.builder(m);
+        int b0 = b.addBlock(n0);
+        int b1 = b.addBlock(n1);
+        double[] a = new double[n0];
+        for (int k = 4; k < n0; k++) {
+            a[k] = rnd.nextGaussian();
+        }
+        double[] v = new double[n0];
+        double[] w = new double[n0];
+        for (int k = 0; k < n0; k++) {
+            v[k] = rnd.nextGaussian();
+            w[k] = rnd.nextGaussian();
+        }
+        for (int q = 0; q < n0; q++) {
+            for (int p = 0; p <= q; p++) {
+                b.addA(0, b0, p, q, 1.0); // gpp's all-ones matrix: rank one
+                if (a[p] != 0 && a[q] != 0) {
+                    b.addA(1, b0, p, q, -2.5 * a[p] * a[q]); // rank one on 20 of the 24 indices
+                }
+                b.addA(2, b0, p, q, v[p] * v[q] + w[p] * w[q]); // rank two: not rank one
+            }
+        }
+        for (int q = 0; q < n1; q++) {
+            for (int p = 0; p <= q; p++) {
+                b.addA(3, b1, p, q, 1.0); // rank one, but below RANK_ONE_MIN_SUPPORT
+            }
+        }
+        for (int k = 0; k < n0; k++) {
+            b.addA(4 + k, b0, k, k, 1.0);
+            b.addA(4 + k, b1, k % n1, (k + 1) % n1, 0.5);
+        }
+        SdpProblem p = b.build();
+        assertEquals(2, SdpSolver.rankOneTerms(p));
+        Matrix x0 = SdpSolverTest.spd(n0, 71);
+        Matrix x1 = SdpSolverTest.spd(n1, 72);
+        Matrix zi0 = inverse(SdpSolverTest.spd(n0, 73));
+        Matrix zi1 = inverse(SdpSolverTest.spd(n1, 74));
+        double[][] xs = {x0.data(), x1.data()};
+        double[][] zis = {zi0.data(), zi1.data()};
+        Matrix ref = SdpSolver.schurMatrix(p, xs, zis, 1);
+        Matrix mm = SdpSolver.schurMatrixRankOne(p, xs, zis);
+        double scale = 0;
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < m; j++) {
+                scale = Math.max(scale, Math.abs(ref.get(i, j)));
+            }
+        }
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < m; j++) {
+                assertTrue(Math.abs(mm.get(i, j) - ref.get(i, j)) <= 1e-12 * scale, "M(" + i + "," + j + ") = "
+                        + mm.get(i, j) + " vs " + ref.get(i, j));
             }
         }
     }

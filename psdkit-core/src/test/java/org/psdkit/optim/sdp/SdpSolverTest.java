@@ -43,6 +43,21 @@ class SdpSolverTest {
         assertEquals(published, obj, SDPLIB_RELATIVE_ERROR * Math.abs(published), name);
     }
 
+    /**
+     * gpp100: every feasible X has Xe = 0 (the all-ones constraint), so the dual optimal set is unbounded along it
+     * and Z ∋ −y_0 J grows; with the all-ones matrix handled as rank one in the HKM products, the Schur rows and
+     * ⟨X, Z⟩ (docs/benchmarks/sdp.md, session 7) the run takes CSDP's ~20–30 iterations (61 before), certified.
+     */
+    @Test
+    void gppWithItsAllOnesConstraintConvergesInFewIterations() throws IOException {
+        SdpResult r = SdpSolver.solve(resource("gpp100"));
+        assertTrue(r.status() == SdpStatus.OPTIMAL || r.status() == SdpStatus.NEAR_OPTIMAL, r.message());
+        assertTrue(r.relativeGap() <= SDPLIB_RELATIVE_ERROR && r.primalInfeasibility() <= SDPLIB_RELATIVE_ERROR
+                && r.dualInfeasibility() <= SDPLIB_RELATIVE_ERROR, r.message());
+        assertEquals(-44.9435, SdpaFormat.sdpaView(r).objective(), 1e-5 * 44.9435);
+        assertTrue(r.iterations() <= 40, "iterations " + r.iterations());
+    }
+
     @Test
     void sdplibInfeasibleProblemsAreDetected() throws IOException {
         // SDPLIB's "primal infeasible" is about SDPA's primal, i.e. our dual (see SdpaFormat)
