@@ -68,6 +68,12 @@ final class DdSdpSolver {
     private record Term(int cons, int[] ep, int[] eq, double[] ea, int[] support) {
     }
 
+    // per dense block: the last term index (in the block's term order) with an entry at position p + q·n
+    // (neededLast, −1 if none) and the positions sorted by it, decreasing (neededOrder); the Schur assembly for term
+    // j needs G_j exactly at the positions whose last term is ≥ j, a prefix of neededOrder
+    private final List<int[]> neededLast = new ArrayList<>();
+    private final List<int[]> neededOrder = new ArrayList<>();
+
     private DdSdpSolver(SdpProblem problem, SdpOptions options) {
         this.p = problem;
         this.opt = options;
@@ -100,6 +106,17 @@ final class DdSdpSolver {
                 }
             }
             terms.add(list);
+            int[] last = new int[lp[b] ? 0 : n[b] * n[b]];
+            java.util.Arrays.fill(last, -1);
+            for (int k = 0; k < list.size() && !lp[b]; k++) {
+                Term t = list.get(k);
+                for (int e = 0; e < t.ea.length; e++) {
+                    last[t.ep[e] + t.eq[e] * n[b]] = k;
+                }
+            }
+            neededLast.add(last);
+            neededOrder.add(java.util.stream.IntStream.range(0, last.length).boxed()
+                    .sorted((u, v) -> Integer.compare(last[v], last[u])).mapToInt(Integer::intValue).toArray());
         }
         this.totalSize = tot;
         this.gramChol = DoubleDouble.cholesky(Mat.of(m, m, SdpSolver.gramMatrix(problem).data()));
@@ -311,6 +328,9 @@ final class DdSdpSolver {
             double[] hl = new double[s * s];
             double[] gh = new double[s * s];
             double[] gl = new double[s * s];
+            int[] order = neededOrder.get(b);
+            int[] last = neededLast.get(b);
+            int needed = order.length;
             for (int jj = 0; jj < ts.size(); jj++) {
                 Term tj = ts.get(jj);
                 int[] sup = tj.support;
@@ -331,28 +351,26 @@ final class DdSdpSolver {
                         hl[r + q * s] = acc.lo;
                     }
                 }
-                // G = X[:, supp] H[supp, :]
+                // G = X[:, supp] H[supp, :], only at the positions ⟨A_i, G⟩ reads for i ≥ j (FKN 1997's point that
+                // M_ij needs G_j only on supp A_i: qap's 2-entry constraints read a few hundred of the s² entries)
                 // (the inner product of DoubleDouble.dot over the support's indices: Ogita, Rump & Oishi 2005, Dot2)
-                for (int q = 0; q < s; q++) {
-                    for (int pr = 0; pr < s; pr++) {
-                        double sum = 0;
-                        double err = 0;
-                        for (int r : sup) {
-                            double xh = xb.h[pr + r * s];
-                            double xl = xb.l[pr + r * s];
-                            double yh = hh[r + q * s];
-                            double yl = hl[r + q * s];
-                            double prod = xh * yh;
-                            double ep = Math.fma(xh, yh, -prod);
-                            double t = sum + prod;
-                            double zz = t - sum;
-                            err += ((sum - (t - zz)) + (prod - zz)) + ep + (xh * yl + xl * yh);
-                            sum = t;
+                while (needed > 0 && last[order[needed - 1]] < jj) {
+                    needed--;
+                }
+                if (needed < s * s / 2) {
+                    for (int k = 0; k < needed; k++) {
+                        int pos = order[k];
+                        gEntry(xb, hh, hl, sup, s, pos % s, pos / s, gh, gl);
+                    }
+                } else {
+                    for (int q = 0; q < s; q++) {
+                        int pr = 0;
+                        for (; pr + 3 < s; pr += 4) {
+                            gEntries4(xb, hh, hl, sup, s, pr, q, gh, gl);
                         }
-                        double hi = sum + err;
-                        double zz = hi - sum;
-                        gh[pr + q * s] = hi;
-                        gl[pr + q * s] = (sum - (hi - zz)) + (err - zz);
+                        for (; pr < s; pr++) {
+                            gEntry(xb, hh, hl, sup, s, pr, q, gh, gl);
+                        }
                     }
                 }
                 for (int ii = jj; ii < ts.size(); ii++) {
@@ -377,6 +395,99 @@ final class DdSdpSolver {
             }
         }
         return mm;
+    }
+
+    /**
+     * G(pr, q) = Σ_{r ∈ sup} X(pr, r) H(r, q) by Dot2 (Ogita, Rump &amp; Oishi 2005) on the high parts, the cross terms
+     * collected with the errors.
+     */
+    private static void gEntry(Mat xb, double[] hh, double[] hl, int[] sup, int s, int pr, int q, double[] gh,
+                               double[] gl) {
+        double sum = 0;
+        double err = 0;
+        for (int r : sup) {
+            double xh = xb.h[pr + r * s];
+            double xl = xb.l[pr + r * s];
+            double yh = hh[r + q * s];
+            double yl = hl[r + q * s];
+            double prod = xh * yh;
+            double ep = Math.fma(xh, yh, -prod);
+            double t = sum + prod;
+            double zz = t - sum;
+            err += ((sum - (t - zz)) + (prod - zz)) + ep + (xh * yl + xl * yh);
+            sum = t;
+        }
+        double hi = sum + err;
+        double zz = hi - sum;
+        gh[pr + q * s] = hi;
+        gl[pr + q * s] = (sum - (hi - zz)) + (err - zz);
+    }
+
+    /**
+     * {@link #gEntry} for the rows pr … pr+3 of column q: four independent chains with the operations of gEntry in
+     * the same order (bit-identical), overlapped by the processor, reading four adjacent entries of X per index.
+     */
+    private static void gEntries4(Mat xb, double[] hh, double[] hl, int[] sup, int s, int pr, int q, double[] gh,
+                                  double[] gl) {
+        double s0 = 0;
+        double e0 = 0;
+        double s1 = 0;
+        double e1 = 0;
+        double s2 = 0;
+        double e2 = 0;
+        double s3 = 0;
+        double e3 = 0;
+        double[] xhs = xb.h;
+        double[] xls = xb.l;
+        for (int r : sup) {
+            double yh = hh[r + q * s];
+            double yl = hl[r + q * s];
+            int base = pr + r * s;
+            double xh = xhs[base];
+            double xl = xls[base];
+            double prod = xh * yh;
+            double ep = Math.fma(xh, yh, -prod);
+            double t = s0 + prod;
+            double zz = t - s0;
+            e0 += ((s0 - (t - zz)) + (prod - zz)) + ep + (xh * yl + xl * yh);
+            s0 = t;
+            xh = xhs[base + 1];
+            xl = xls[base + 1];
+            prod = xh * yh;
+            ep = Math.fma(xh, yh, -prod);
+            t = s1 + prod;
+            zz = t - s1;
+            e1 += ((s1 - (t - zz)) + (prod - zz)) + ep + (xh * yl + xl * yh);
+            s1 = t;
+            xh = xhs[base + 2];
+            xl = xls[base + 2];
+            prod = xh * yh;
+            ep = Math.fma(xh, yh, -prod);
+            t = s2 + prod;
+            zz = t - s2;
+            e2 += ((s2 - (t - zz)) + (prod - zz)) + ep + (xh * yl + xl * yh);
+            s2 = t;
+            xh = xhs[base + 3];
+            xl = xls[base + 3];
+            prod = xh * yh;
+            ep = Math.fma(xh, yh, -prod);
+            t = s3 + prod;
+            zz = t - s3;
+            e3 += ((s3 - (t - zz)) + (prod - zz)) + ep + (xh * yl + xl * yh);
+            s3 = t;
+        }
+        int o = pr + q * s;
+        store(s0, e0, gh, gl, o);
+        store(s1, e1, gh, gl, o + 1);
+        store(s2, e2, gh, gl, o + 2);
+        store(s3, e3, gh, gl, o + 3);
+    }
+
+    private static void store(double sum, double err, double[] gh, double[] gl, int o) {
+        double hi = sum + err;
+        double zz = hi - sum;
+        gh[o] = hi;
+        gl[o] = (sum - (hi - zz)) + (err - zz);
     }
 
     private void addSym(Mat mm, int i, int j, Acc v) {
