@@ -172,6 +172,11 @@ final class DdSdpSolver {
         return work;
     }
 
+    /** A solver for {@code problem} with default options (for tests of its parts). */
+    static DdSdpSolver of(SdpProblem problem) {
+        return new DdSdpSolver(problem, SdpOptions.defaults());
+    }
+
     static SdpResult solve(SdpProblem problem, SdpOptions options, int firstIteration, double secondsLeft) {
         return new DdSdpSolver(problem, options).run(firstIteration, secondsLeft, null);
     }
@@ -286,7 +291,12 @@ final class DdSdpSolver {
 
     // ------------------------------------------------------------------ Schur complement
 
-    private Mat schur(Mat[] x, Mat[] zi) {
+    /**
+     * M_ij = Σ_blocks ⟨A_i, X A_j Z⁻¹⟩ in double-double. With {@code onlyNeeded} (the solver's choice) G_j is formed
+     * only at the positions read for i ≥ j when they are fewer than half the block; otherwise in full. Both give the
+     * same entries bit for bit (every G entry is the same Dot2 sum).
+     */
+    Mat schur(Mat[] x, Mat[] zi, boolean onlyNeeded) {
         Mat mm = new Mat(m, m);
         Acc acc = new Acc();
         Acc tmp = new Acc();
@@ -357,7 +367,7 @@ final class DdSdpSolver {
                 while (needed > 0 && last[order[needed - 1]] < jj) {
                     needed--;
                 }
-                if (needed < s * s / 2) {
+                if (onlyNeeded && needed < s * s / 2) {
                     for (int k = 0; k < needed; k++) {
                         int pos = order[k];
                         gEntry(xb, hh, hl, sup, s, pos % s, pos / s, gh, gl);
@@ -667,7 +677,7 @@ final class DdSdpSolver {
                     }
                 }
             }
-            Mat schurM = ok ? schur(x, zi) : null;
+            Mat schurM = ok ? schur(x, zi, true) : null;
             Mat mChol = ok ? choleskyWithJitter(schurM) : null;
             if (mChol == null) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;

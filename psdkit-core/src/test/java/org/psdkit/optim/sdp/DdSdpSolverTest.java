@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
@@ -141,5 +142,50 @@ class DdSdpSolverTest {
             s += a.data()[k] * b.data()[k];
         }
         return s;
+    }
+
+    /**
+     * The double-double Schur complement that forms G_j = X A_j Z⁻¹ only where the later constraints read it equals,
+     * bit for bit, the one that forms G_j in full; the problem mimics qap (a dense constraint between one-entry ones,
+     * diagonal ones first), and both agree with the plain tr(A_i X A_j Z⁻¹) to 1e-12.
+     */
+    @Test
+    void schurFromTheNeededEntriesOfGIsBitIdenticalToTheFullOne() {
+        Random rnd = new Random(11);
+        int n = 9;
+        int m = 30;
+        SdpProblem.Builder b = SdpProblem.builder(m);
+        int blk = b.addBlock(n);
+        for (int i = 0; i < m; i++) {
+            if (i < 3) {
+                for (int k = 0; k < n; k++) {
+                    b.addA(i, blk, k, k, rnd.nextGaussian());
+                }
+            } else if (i == 12) {
+                for (int q = 0; q < n; q++) {
+                    for (int p = 0; p <= q; p++) {
+                        b.addA(i, blk, p, q, rnd.nextGaussian());
+                    }
+                }
+            } else {
+                int p = rnd.nextInt(n - 1);
+                b.addA(i, blk, p, p + 1 + rnd.nextInt(n - 1 - p), 1.0);
+            }
+        }
+        SdpProblem p = b.build();
+        Matrix x = SdpSolverTest.spd(n, 21);
+        Matrix zi = SdpSolverTest.spd(n, 22);
+        DoubleDouble.Mat[] xs = {DoubleDouble.Mat.of(n, n, x.data())};
+        DoubleDouble.Mat[] zis = {DoubleDouble.Mat.of(n, n, zi.data())};
+        DdSdpSolver solver = DdSdpSolver.of(p);
+        DoubleDouble.Mat lazy = solver.schur(xs, zis, true);
+        DoubleDouble.Mat full = solver.schur(xs, zis, false);
+        assertTrue(java.util.Arrays.equals(lazy.h, full.h) && java.util.Arrays.equals(lazy.l, full.l));
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < m; j++) {
+                double ref = p.a(i, blk).toDense().times(x).times(p.a(j, blk).toDense()).times(zi).trace();
+                assertEquals(ref, lazy.h[i + j * m], 1e-12 * (1 + Math.abs(ref)), "M(" + i + "," + j + ")");
+            }
+        }
     }
 }
