@@ -188,4 +188,46 @@ class DdSdpSolverTest {
             }
         }
     }
+
+    /**
+     * Constraints whose entries lie on the rows and columns of one or two indices (control's A_i = Σ_k e_k v_kᵀ + v_k
+     * e_kᵀ) take the cross route G = Σ_k (X e_k)(Z⁻¹ v_k)ᵀ + (X v_k)(Z⁻¹ e_k)ᵀ; its Schur complement agrees with the
+     * support route to double-double accuracy (1e-28 of the largest entry).
+     */
+    @Test
+    void crossShapedConstraintsGiveTheSupportRoutesSchurComplement() {
+        Random rnd = new Random(12);
+        int n = 34;
+        int m = 14;
+        SdpProblem.Builder b = SdpProblem.builder(m);
+        int blk = b.addBlock(n);
+        for (int i = 0; i < m; i++) {
+            int k2 = 1 + rnd.nextInt(n - 1);
+            for (int q = 0; q < n; q++) {
+                b.addA(i, blk, 0, q, rnd.nextGaussian()); // row and column 0, with the diagonal entry
+                if (i % 2 == 1 && q != 0) {
+                    b.addA(i, blk, Math.min(k2, q), Math.max(k2, q), rnd.nextGaussian()); // and those of k2
+                }
+            }
+        }
+        SdpProblem p = b.build();
+        Matrix x = SdpSolverTest.spd(n, 31);
+        Matrix zi = SdpSolverTest.spd(n, 32);
+        DoubleDouble.Mat[] xs = {DoubleDouble.Mat.of(n, n, x.data())};
+        DoubleDouble.Mat[] zis = {DoubleDouble.Mat.of(n, n, zi.data())};
+        DdSdpSolver solver = DdSdpSolver.of(p);
+        DoubleDouble.Mat cross = solver.schur(xs, zis, true);
+        solver.crossRoute = false;
+        DoubleDouble.Mat support = solver.schur(xs, zis, true);
+        double scale = 0;
+        for (double v : support.h) {
+            scale = Math.max(scale, Math.abs(v));
+        }
+        for (int k = 0; k < m * m; k++) {
+            double diff = (cross.h[k] - support.h[k]) + (cross.l[k] - support.l[k]);
+            assertTrue(Math.abs(diff) <= 1e-28 * scale, "entry " + k + ": " + diff);
+        }
+        assertTrue(!java.util.Arrays.equals(cross.h, support.h) || !java.util.Arrays.equals(cross.l, support.l),
+                "the cross route was not taken");
+    }
 }
