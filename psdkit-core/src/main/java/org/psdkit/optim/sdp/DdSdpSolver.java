@@ -65,8 +65,113 @@ final class DdSdpSolver {
     // per block: expanded sparse terms
     private final List<List<Term>> terms = new ArrayList<>();
 
-    private record Term(int cons, int[] ep, int[] eq, double[] ea, int[] support) {
+    private record Term(int cons, int[] ep, int[] eq, double[] ea, int[] support, Cross cross) {
     }
+
+    /**
+     * A = Σ_k (e_k v_kᵀ + v_k e_kᵀ) over a few centres k (control's constraints: full rows and columns 1 and k of a
+     * block), v_k sparse (indices idx[k], values val[k]). Then G = X A Z⁻¹ = Σ_k (X e_k)(Z⁻¹ v_k)ᵀ + (X v_k)(Z⁻¹ e_k)ᵀ,
+     * 2|K| products per entry of G instead of |supp A| (the low-rank route of SDPA's F1/F2 choice, Fujisawa, Kojima
+     * &amp; Nakata 1997, §3, for a rank-2|K| coefficient).
+     */
+    private record Cross(int[] centre, int[][] idx, double[][] val) {
+    }
+
+    /** At most 4 centres (control's constraints have 1 or 2; a coefficient needing more is left to the support route). */
+    static final int MAX_CROSS_CENTRES = 4;
+    /**
+     * The cross route is taken when it needs 8× fewer products per G entry than the support route (2|K| against
+     * |supp|): control's 50-blocks (|supp| = 50, |K| ≤ 2) qualify; hinf's one cross term per 8–18 block does not, where
+     * the route gained nothing measurable but its different rounding changed hinf15's trajectory (164 → 171
+     * iterations, ill-posed either way).
+     */
+    static final int CROSS_GAIN = 8;
+
+    /**
+     * The cross decomposition of a symmetric sparse coefficient (expanded entries), or null when it needs more than
+     * {@link #MAX_CROSS_CENTRES} centres or is not {@link #CROSS_GAIN}× cheaper than the support route. Centres are
+     * chosen greedily (the index on most uncovered entries first); an entry (p, q) is put on the first centre it
+     * touches, a diagonal entry as half on each side (exact in binary).
+     */
+    static Cross crossOf(int[] ep, int[] eq, double[] ea, int supportSize) {
+        java.util.List<int[]> pairs = new ArrayList<>();
+        for (int e = 0; e < ea.length; e++) {
+            if (ep[e] <= eq[e] && ea[e] != 0) {
+                pairs.add(new int[] {ep[e], eq[e], e});
+            }
+        }
+        java.util.List<Integer> centres = new ArrayList<>();
+        boolean[] covered = new boolean[pairs.size()];
+        int left = pairs.size();
+        while (left > 0) {
+            if (centres.size() == MAX_CROSS_CENTRES) {
+                return null;
+            }
+            java.util.Map<Integer, Integer> count = new java.util.HashMap<>();
+            for (int k = 0; k < pairs.size(); k++) {
+                if (!covered[k]) {
+                    count.merge(pairs.get(k)[0], 1, Integer::sum);
+                    if (pairs.get(k)[1] != pairs.get(k)[0]) {
+                        count.merge(pairs.get(k)[1], 1, Integer::sum);
+                    }
+                }
+            }
+            int best = -1;
+            int bestCount = 0;
+            for (var en : count.entrySet()) {
+                if (en.getValue() > bestCount || en.getValue() == bestCount && en.getKey() < best) {
+                    best = en.getKey();
+                    bestCount = en.getValue();
+                }
+            }
+            centres.add(best);
+            for (int k = 0; k < pairs.size(); k++) {
+                if (!covered[k] && (pairs.get(k)[0] == best || pairs.get(k)[1] == best)) {
+                    covered[k] = true;
+                    left--;
+                }
+            }
+        }
+        if (CROSS_GAIN * 2 * centres.size() > supportSize) {
+            return null;
+        }
+        int nc = centres.size();
+        java.util.List<java.util.Map<Integer, Double>> v = new ArrayList<>();
+        for (int c = 0; c < nc; c++) {
+            v.add(new java.util.TreeMap<>());
+        }
+        for (int[] pq : pairs) {
+            int p = pq[0];
+            int q = pq[1];
+            double a = ea[pq[2]];
+            for (int c = 0; c < nc; c++) {
+                int k = centres.get(c);
+                if (p == k || q == k) {
+                    if (p == q) {
+                        v.get(c).merge(k, 0.5 * a, Double::sum);
+                    } else {
+                        v.get(c).merge(p == k ? q : p, a, Double::sum);
+                    }
+                    break;
+                }
+            }
+        }
+        int[] centre = new int[nc];
+        int[][] idx = new int[nc][];
+        double[][] val = new double[nc][];
+        for (int c = 0; c < nc; c++) {
+            centre[c] = centres.get(c);
+            idx[c] = v.get(c).keySet().stream().mapToInt(Integer::intValue).toArray();
+            val[c] = v.get(c).values().stream().mapToDouble(Double::doubleValue).toArray();
+        }
+        return new Cross(centre, idx, val);
+    }
+
+    // per dense block: the last term index (in the block's term order) with an entry at position p + q·n
+    // (neededLast, −1 if none) and the positions sorted by it, decreasing (neededOrder); the Schur assembly for term
+    // j needs G_j exactly at the positions whose last term is ≥ j, a prefix of neededOrder
+    private final List<int[]> neededLast = new ArrayList<>();
+    private final List<int[]> neededOrder = new ArrayList<>();
 
     private DdSdpSolver(SdpProblem problem, SdpOptions options) {
         this.p = problem;
@@ -94,12 +199,24 @@ final class DdSdpSolver {
                         rows[e] = s.row(e);
                         vals[e] = s.value(e);
                     }
-                    list.add(new Term(t.constraint(), rows, rows, vals, rows));
+                    list.add(new Term(t.constraint(), rows, rows, vals, rows, null));
                 } else {
-                    list.add(new Term(t.constraint(), s.ep, s.eq, s.ea, s.support));
+                    list.add(new Term(t.constraint(), s.ep, s.eq, s.ea, s.support,
+                            crossOf(s.ep, s.eq, s.ea, s.support.length)));
                 }
             }
             terms.add(list);
+            int[] last = new int[lp[b] ? 0 : n[b] * n[b]];
+            java.util.Arrays.fill(last, -1);
+            for (int k = 0; k < list.size() && !lp[b]; k++) {
+                Term t = list.get(k);
+                for (int e = 0; e < t.ea.length; e++) {
+                    last[t.ep[e] + t.eq[e] * n[b]] = k;
+                }
+            }
+            neededLast.add(last);
+            neededOrder.add(java.util.stream.IntStream.range(0, last.length).boxed()
+                    .sorted((u, v) -> Integer.compare(last[v], last[u])).mapToInt(Integer::intValue).toArray());
         }
         this.totalSize = tot;
         this.gramChol = DoubleDouble.cholesky(Mat.of(m, m, SdpSolver.gramMatrix(problem).data()));
@@ -153,6 +270,11 @@ final class DdSdpSolver {
             work += problem.isDiagonal(b) ? 0 : 10.0 * s * s * s + nnz * problem.terms(b).size() / 2.0;
         }
         return work;
+    }
+
+    /** A solver for {@code problem} with default options (for tests of its parts). */
+    static DdSdpSolver of(SdpProblem problem) {
+        return new DdSdpSolver(problem, SdpOptions.defaults());
     }
 
     static SdpResult solve(SdpProblem problem, SdpOptions options, int firstIteration, double secondsLeft) {
@@ -269,7 +391,12 @@ final class DdSdpSolver {
 
     // ------------------------------------------------------------------ Schur complement
 
-    private Mat schur(Mat[] x, Mat[] zi) {
+    /**
+     * M_ij = Σ_blocks ⟨A_i, X A_j Z⁻¹⟩ in double-double. With {@code onlyNeeded} (the solver's choice) G_j is formed
+     * only at the positions read for i ≥ j when they are fewer than half the block; otherwise in full. Both give the
+     * same entries bit for bit (every G entry is the same Dot2 sum).
+     */
+    Mat schur(Mat[] x, Mat[] zi, boolean onlyNeeded) {
         Mat mm = new Mat(m, m);
         Acc acc = new Acc();
         Acc tmp = new Acc();
@@ -311,9 +438,20 @@ final class DdSdpSolver {
             double[] hl = new double[s * s];
             double[] gh = new double[s * s];
             double[] gl = new double[s * s];
+            int[] order = neededOrder.get(b);
+            int[] last = neededLast.get(b);
+            int needed = order.length;
             for (int jj = 0; jj < ts.size(); jj++) {
                 Term tj = ts.get(jj);
                 int[] sup = tj.support;
+                while (needed > 0 && last[order[needed - 1]] < jj) {
+                    needed--;
+                }
+                if (tj.cross != null && crossRoute) {
+                    crossG(tj.cross, xb, zb, s, onlyNeeded && needed < s * s / 2 ? order : null, needed, gh, gl);
+                    innerProducts(mm, ts, jj, s, gh, gl, acc);
+                    continue;
+                }
                 // H = A_j Zi on the rows of supp(A_j)
                 for (int r : sup) {
                     for (int q = 0; q < s; q++) {
@@ -331,52 +469,238 @@ final class DdSdpSolver {
                         hl[r + q * s] = acc.lo;
                     }
                 }
-                // G = X[:, supp] H[supp, :]
+                // G = X[:, supp] H[supp, :], only at the positions ⟨A_i, G⟩ reads for i ≥ j (FKN 1997's point that
+                // M_ij needs G_j only on supp A_i: qap's 2-entry constraints read a few hundred of the s² entries)
                 // (the inner product of DoubleDouble.dot over the support's indices: Ogita, Rump & Oishi 2005, Dot2)
-                for (int q = 0; q < s; q++) {
-                    for (int pr = 0; pr < s; pr++) {
-                        double sum = 0;
-                        double err = 0;
-                        for (int r : sup) {
-                            double xh = xb.h[pr + r * s];
-                            double xl = xb.l[pr + r * s];
-                            double yh = hh[r + q * s];
-                            double yl = hl[r + q * s];
-                            double prod = xh * yh;
-                            double ep = Math.fma(xh, yh, -prod);
-                            double t = sum + prod;
-                            double zz = t - sum;
-                            err += ((sum - (t - zz)) + (prod - zz)) + ep + (xh * yl + xl * yh);
-                            sum = t;
+                if (onlyNeeded && needed < s * s / 2) {
+                    for (int k = 0; k < needed; k++) {
+                        int pos = order[k];
+                        gEntry(xb, hh, hl, sup, s, pos % s, pos / s, gh, gl);
+                    }
+                } else {
+                    for (int q = 0; q < s; q++) {
+                        int pr = 0;
+                        for (; pr + 3 < s; pr += 4) {
+                            gEntries4(xb, hh, hl, sup, s, pr, q, gh, gl);
                         }
-                        double hi = sum + err;
-                        double zz = hi - sum;
-                        gh[pr + q * s] = hi;
-                        gl[pr + q * s] = (sum - (hi - zz)) + (err - zz);
+                        for (; pr < s; pr++) {
+                            gEntry(xb, hh, hl, sup, s, pr, q, gh, gl);
+                        }
                     }
                 }
-                for (int ii = jj; ii < ts.size(); ii++) {
-                    Term ti = ts.get(ii);
-                    double sum = 0; // Dot2 as above, the coefficients a_e being doubles
-                    double err = 0;
-                    for (int e = 0; e < ti.ea.length; e++) {
-                        int idx = ti.ep[e] + ti.eq[e] * s;
-                        double a = ti.ea[e];
-                        double prod = a * gh[idx];
-                        double ep = Math.fma(a, gh[idx], -prod);
-                        double t = sum + prod;
-                        double zz = t - sum;
-                        err += ((sum - (t - zz)) + (prod - zz)) + ep + a * gl[idx];
-                        sum = t;
-                    }
-                    double hi = sum + err;
-                    double zz = hi - sum;
-                    acc.set(hi, (sum - (hi - zz)) + (err - zz));
-                    addSym(mm, ti.cons, tj.cons, acc);
-                }
+                innerProducts(mm, ts, jj, s, gh, gl, acc);
             }
         }
         return mm;
+    }
+
+    /** M_ij += ⟨A_i, G_j⟩ for the terms i ≥ j of a block (Dot2, the coefficients a_e being doubles). */
+    private void innerProducts(Mat mm, List<Term> ts, int jj, int s, double[] gh, double[] gl, Acc acc) {
+        Term tj = ts.get(jj);
+        for (int ii = jj; ii < ts.size(); ii++) {
+            Term ti = ts.get(ii);
+            double sum = 0;
+            double err = 0;
+            for (int e = 0; e < ti.ea.length; e++) {
+                int idx = ti.ep[e] + ti.eq[e] * s;
+                double a = ti.ea[e];
+                double prod = a * gh[idx];
+                double ep = Math.fma(a, gh[idx], -prod);
+                double t = sum + prod;
+                double zz = t - sum;
+                err += ((sum - (t - zz)) + (prod - zz)) + ep + a * gl[idx];
+                sum = t;
+            }
+            double hi = sum + err;
+            double zz = hi - sum;
+            acc.set(hi, (sum - (hi - zz)) + (err - zz));
+            addSym(mm, ti.cons, tj.cons, acc);
+        }
+    }
+
+    /** Whether the Schur complement uses {@link Cross} terms (tests compare with the support route). */
+    boolean crossRoute = true;
+
+    /**
+     * G = X A Z⁻¹ for a {@link Cross} coefficient: u_k = Z⁻¹ v_k and w_k = X v_k (Dot2 over v_k's entries), then
+     * G(p, q) = Σ_k X(p, k) u_k(q) + w_k(p) Z⁻¹(k, q) by Dot2 over the 2|K| products; at the first {@code needed}
+     * positions of {@code order} only, or everywhere when {@code order} is null.
+     */
+    private static void crossG(Cross c, Mat xb, Mat zb, int s, int[] order, int needed, double[] gh, double[] gl) {
+        int nc = c.centre.length;
+        double[][] uh = new double[nc][s];
+        double[][] ul = new double[nc][s];
+        double[][] wh = new double[nc][s];
+        double[][] wl = new double[nc][s];
+        double[] out = new double[2];
+        for (int k = 0; k < nc; k++) {
+            for (int q = 0; q < s; q++) {
+                scaledSum(c.idx[k], c.val[k], zb, q * s, out); // (Z⁻¹ v_k)(q) = Σ_r v_k(r) Z⁻¹(r, q)
+                uh[k][q] = out[0];
+                ul[k][q] = out[1];
+                scaledSumRow(c.idx[k], c.val[k], xb, q, s, out); // (X v_k)(q) = Σ_r X(q, r) v_k(r)
+                wh[k][q] = out[0];
+                wl[k][q] = out[1];
+            }
+        }
+        int count = order == null ? s * s : needed;
+        for (int n = 0; n < count; n++) {
+            int pos = order == null ? n : order[n];
+            int p = pos % s;
+            int q = pos / s;
+            double sum = 0;
+            double err = 0;
+            for (int k = 0; k < nc; k++) {
+                int ck = c.centre[k];
+                for (int side = 0; side < 2; side++) {
+                    double xh = side == 0 ? xb.h[p + ck * s] : wh[k][p];
+                    double xl = side == 0 ? xb.l[p + ck * s] : wl[k][p];
+                    double yh = side == 0 ? uh[k][q] : zb.h[ck + q * s];
+                    double yl = side == 0 ? ul[k][q] : zb.l[ck + q * s];
+                    double prod = xh * yh;
+                    double ep = Math.fma(xh, yh, -prod);
+                    double t = sum + prod;
+                    double zz = t - sum;
+                    err += ((sum - (t - zz)) + (prod - zz)) + ep + (xh * yl + xl * yh);
+                    sum = t;
+                }
+            }
+            store(sum, err, gh, gl, pos);
+        }
+    }
+
+    /** out = Σ_t val[t]·M[idx[t] + off] (M in double-double, val doubles) by Dot2. */
+    private static void scaledSum(int[] idx, double[] val, Mat mat, int off, double[] out) {
+        double sum = 0;
+        double err = 0;
+        for (int t = 0; t < idx.length; t++) {
+            double a = val[t];
+            double h = mat.h[idx[t] + off];
+            double prod = a * h;
+            double ep = Math.fma(a, h, -prod);
+            double u = sum + prod;
+            double zz = u - sum;
+            err += ((sum - (u - zz)) + (prod - zz)) + ep + a * mat.l[idx[t] + off];
+            sum = u;
+        }
+        double hi = sum + err;
+        double zz = hi - sum;
+        out[0] = hi;
+        out[1] = (sum - (hi - zz)) + (err - zz);
+    }
+
+    /** out = Σ_t M(row, idx[t])·val[t] by Dot2. */
+    private static void scaledSumRow(int[] idx, double[] val, Mat mat, int row, int s, double[] out) {
+        double sum = 0;
+        double err = 0;
+        for (int t = 0; t < idx.length; t++) {
+            double a = val[t];
+            int at = row + idx[t] * s;
+            double h = mat.h[at];
+            double prod = a * h;
+            double ep = Math.fma(a, h, -prod);
+            double u = sum + prod;
+            double zz = u - sum;
+            err += ((sum - (u - zz)) + (prod - zz)) + ep + a * mat.l[at];
+            sum = u;
+        }
+        double hi = sum + err;
+        double zz = hi - sum;
+        out[0] = hi;
+        out[1] = (sum - (hi - zz)) + (err - zz);
+    }
+
+    /**
+     * G(pr, q) = Σ_{r ∈ sup} X(pr, r) H(r, q) by Dot2 (Ogita, Rump &amp; Oishi 2005) on the high parts, the cross terms
+     * collected with the errors.
+     */
+    private static void gEntry(Mat xb, double[] hh, double[] hl, int[] sup, int s, int pr, int q, double[] gh,
+                               double[] gl) {
+        double sum = 0;
+        double err = 0;
+        for (int r : sup) {
+            double xh = xb.h[pr + r * s];
+            double xl = xb.l[pr + r * s];
+            double yh = hh[r + q * s];
+            double yl = hl[r + q * s];
+            double prod = xh * yh;
+            double ep = Math.fma(xh, yh, -prod);
+            double t = sum + prod;
+            double zz = t - sum;
+            err += ((sum - (t - zz)) + (prod - zz)) + ep + (xh * yl + xl * yh);
+            sum = t;
+        }
+        double hi = sum + err;
+        double zz = hi - sum;
+        gh[pr + q * s] = hi;
+        gl[pr + q * s] = (sum - (hi - zz)) + (err - zz);
+    }
+
+    /**
+     * {@link #gEntry} for the rows pr … pr+3 of column q: four independent chains with the operations of gEntry in
+     * the same order (bit-identical), overlapped by the processor, reading four adjacent entries of X per index.
+     */
+    private static void gEntries4(Mat xb, double[] hh, double[] hl, int[] sup, int s, int pr, int q, double[] gh,
+                                  double[] gl) {
+        double s0 = 0;
+        double e0 = 0;
+        double s1 = 0;
+        double e1 = 0;
+        double s2 = 0;
+        double e2 = 0;
+        double s3 = 0;
+        double e3 = 0;
+        double[] xhs = xb.h;
+        double[] xls = xb.l;
+        for (int r : sup) {
+            double yh = hh[r + q * s];
+            double yl = hl[r + q * s];
+            int base = pr + r * s;
+            double xh = xhs[base];
+            double xl = xls[base];
+            double prod = xh * yh;
+            double ep = Math.fma(xh, yh, -prod);
+            double t = s0 + prod;
+            double zz = t - s0;
+            e0 += ((s0 - (t - zz)) + (prod - zz)) + ep + (xh * yl + xl * yh);
+            s0 = t;
+            xh = xhs[base + 1];
+            xl = xls[base + 1];
+            prod = xh * yh;
+            ep = Math.fma(xh, yh, -prod);
+            t = s1 + prod;
+            zz = t - s1;
+            e1 += ((s1 - (t - zz)) + (prod - zz)) + ep + (xh * yl + xl * yh);
+            s1 = t;
+            xh = xhs[base + 2];
+            xl = xls[base + 2];
+            prod = xh * yh;
+            ep = Math.fma(xh, yh, -prod);
+            t = s2 + prod;
+            zz = t - s2;
+            e2 += ((s2 - (t - zz)) + (prod - zz)) + ep + (xh * yl + xl * yh);
+            s2 = t;
+            xh = xhs[base + 3];
+            xl = xls[base + 3];
+            prod = xh * yh;
+            ep = Math.fma(xh, yh, -prod);
+            t = s3 + prod;
+            zz = t - s3;
+            e3 += ((s3 - (t - zz)) + (prod - zz)) + ep + (xh * yl + xl * yh);
+            s3 = t;
+        }
+        int o = pr + q * s;
+        store(s0, e0, gh, gl, o);
+        store(s1, e1, gh, gl, o + 1);
+        store(s2, e2, gh, gl, o + 2);
+        store(s3, e3, gh, gl, o + 3);
+    }
+
+    private static void store(double sum, double err, double[] gh, double[] gl, int o) {
+        double hi = sum + err;
+        double zz = hi - sum;
+        gh[o] = hi;
+        gl[o] = (sum - (hi - zz)) + (err - zz);
     }
 
     private void addSym(Mat mm, int i, int j, Acc v) {
@@ -556,7 +880,7 @@ final class DdSdpSolver {
                     }
                 }
             }
-            Mat schurM = ok ? schur(x, zi) : null;
+            Mat schurM = ok ? schur(x, zi, true) : null;
             Mat mChol = ok ? choleskyWithJitter(schurM) : null;
             if (mChol == null) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;

@@ -142,6 +142,8 @@ final class DoubleDouble {
         final int cols;
         final double[] h;
         final double[] l;
+        /** For a Cholesky factor L from {@link #cholesky}: Lᵀ, which holds the rows of L contiguously (else null). */
+        Mat upper;
 
         Mat(int rows, int cols) {
             this.rows = rows;
@@ -225,6 +227,7 @@ final class DoubleDouble {
         Mat u = new Mat(n, n);
         Acc acc = new Acc();
         Acc tmp = new Acc();
+        double[] four = new double[8];
         for (int j = 0; j < n; j++) {
             int cj = j * n;
             dot(a.h[j + j * n], a.l[j + j * n], u.h, u.l, cj, 1, u.h, u.l, cj, 1, j, -1.0, acc);
@@ -236,7 +239,18 @@ final class DoubleDouble {
             double dl = tmp.lo;
             u.h[j + cj] = dh;
             u.l[j + cj] = dl;
-            for (int i = j + 1; i < n; i++) {
+            int i = j + 1;
+            // four rows at a time: four independent Dot2 chains sharing column j (instruction-level parallelism;
+            // each chain performs exactly the operations of dot, so the factor is bit-identical)
+            for (; i + 3 < n; i += 4) {
+                dotNeg4(a, i, j, u, four);
+                for (int k = 0; k < 4; k++) {
+                    div(four[2 * k], four[2 * k + 1], dh, dl, tmp);
+                    u.h[j + (i + k) * n] = tmp.hi;
+                    u.l[j + (i + k) * n] = tmp.lo;
+                }
+            }
+            for (; i < n; i++) {
                 int ci = i * n;
                 dot(a.h[i + j * n], a.l[i + j * n], u.h, u.l, ci, 1, u.h, u.l, cj, 1, j, -1.0, acc);
                 div(acc.hi, acc.lo, dh, dl, tmp);
@@ -244,7 +258,84 @@ final class DoubleDouble {
                 u.l[j + ci] = tmp.lo;
             }
         }
-        return transpose(u);
+        Mat l = transpose(u);
+        l.upper = u;
+        return l;
+    }
+
+    /**
+     * out[2k], out[2k+1] = a(i+k, j) − Σ_{t<j} U(t, i+k) U(t, j) for k = 0..3, each by the operations of
+     * {@link #dot} (with sign −1) in the same order: the four chains are independent, so the processor overlaps them.
+     */
+    private static void dotNeg4(Mat a, int i, int j, Mat u, double[] out) {
+        int n = a.rows;
+        double[] uh = u.h;
+        double[] ul = u.l;
+        int cj = j * n;
+        int c0 = i * n;
+        int c1 = c0 + n;
+        int c2 = c1 + n;
+        int c3 = c2 + n;
+        double s0 = a.h[i + j * n];
+        double e0 = a.l[i + j * n];
+        double s1 = a.h[i + 1 + j * n];
+        double e1 = a.l[i + 1 + j * n];
+        double s2 = a.h[i + 2 + j * n];
+        double e2 = a.l[i + 2 + j * n];
+        double s3 = a.h[i + 3 + j * n];
+        double e3 = a.l[i + 3 + j * n];
+        for (int t = 0; t < j; t++) {
+            double yh = uh[cj + t];
+            double yl = ul[cj + t];
+            double xh = -uh[c0 + t];
+            double xl = -ul[c0 + t];
+            double p = xh * yh;
+            double ep = Math.fma(xh, yh, -p);
+            double sum = s0 + p;
+            double z = sum - s0;
+            double es = (s0 - (sum - z)) + (p - z);
+            s0 = sum;
+            e0 += es + ep + (xh * yl + xl * yh);
+            xh = -uh[c1 + t];
+            xl = -ul[c1 + t];
+            p = xh * yh;
+            ep = Math.fma(xh, yh, -p);
+            sum = s1 + p;
+            z = sum - s1;
+            es = (s1 - (sum - z)) + (p - z);
+            s1 = sum;
+            e1 += es + ep + (xh * yl + xl * yh);
+            xh = -uh[c2 + t];
+            xl = -ul[c2 + t];
+            p = xh * yh;
+            ep = Math.fma(xh, yh, -p);
+            sum = s2 + p;
+            z = sum - s2;
+            es = (s2 - (sum - z)) + (p - z);
+            s2 = sum;
+            e2 += es + ep + (xh * yl + xl * yh);
+            xh = -uh[c3 + t];
+            xl = -ul[c3 + t];
+            p = xh * yh;
+            ep = Math.fma(xh, yh, -p);
+            sum = s3 + p;
+            z = sum - s3;
+            es = (s3 - (sum - z)) + (p - z);
+            s3 = sum;
+            e3 += es + ep + (xh * yl + xl * yh);
+        }
+        normalise(s0, e0, out, 0);
+        normalise(s1, e1, out, 2);
+        normalise(s2, e2, out, 4);
+        normalise(s3, e3, out, 6);
+    }
+
+    /** (out[k], out[k+1]) = s + e normalised, as at the end of {@link #dot}. */
+    private static void normalise(double s, double e, double[] out, int k) {
+        double hi = s + e;
+        double z = hi - s;
+        out[k] = hi;
+        out[k + 1] = (s - (hi - z)) + (e - z);
     }
 
     /** Solves L·x = b in place (L lower triangular; b given as hi/lo arrays with the given offset and stride 1). */
@@ -252,8 +343,14 @@ final class DoubleDouble {
         int n = lo.rows;
         Acc acc = new Acc();
         Acc q = new Acc();
+        Mat up = lo.upper;
         for (int i = 0; i < n; i++) {
-            dot(bh[i], bl[i], lo.h, lo.l, i, n, bh, bl, 0, 1, i, -1.0, acc);
+            // row i of L, contiguous as column i of the stored transpose when there is one (same values, same order)
+            if (up != null) {
+                dot(bh[i], bl[i], up.h, up.l, i * n, 1, bh, bl, 0, 1, i, -1.0, acc);
+            } else {
+                dot(bh[i], bl[i], lo.h, lo.l, i, n, bh, bl, 0, 1, i, -1.0, acc);
+            }
             div(acc.hi, acc.lo, lo.h[i + i * n], lo.l[i + i * n], q);
             bh[i] = q.hi;
             bl[i] = q.lo;

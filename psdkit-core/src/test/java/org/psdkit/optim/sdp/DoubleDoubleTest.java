@@ -150,4 +150,57 @@ class DoubleDoubleTest {
             assertTrue(err2 <= 4.0 * len * 0x1p-106 * abs.doubleValue(), "trial " + trial + ": error " + err2);
         }
     }
+
+    /**
+     * The Cholesky factor (four rows at a time) is bit for bit the one of the plain one-dot-per-entry algorithm, also
+     * for sizes that are not multiples of four, and the lower solve gives the same bits with and without the stored
+     * transpose.
+     */
+    @Test
+    void blockedCholeskyAndSolveAreBitIdenticalToThePlainOnes() {
+        for (int n : new int[] {1, 5, 23}) {
+            Random rnd = new Random(n);
+            Mat g = new Mat(n, n);
+            for (int k = 0; k < n * n; k++) {
+                g.h[k] = rnd.nextGaussian();
+                g.l[k] = g.h[k] * 1e-17 * rnd.nextGaussian();
+            }
+            Mat a = DoubleDouble.times(g, DoubleDouble.transpose(g));
+            for (int i = 0; i < n; i++) {
+                a.h[i + i * n] += 0.1;
+            }
+            Mat u = new Mat(n, n); // plain left-looking Cholesky of Uᵀ = L, one Dot2 per entry
+            Acc acc = new Acc();
+            Acc tmp = new Acc();
+            for (int j = 0; j < n; j++) {
+                DoubleDouble.dot(a.h[j + j * n], a.l[j + j * n], u.h, u.l, j * n, 1, u.h, u.l, j * n, 1, j, -1.0,
+                        acc);
+                DoubleDouble.sqrt(acc.hi, acc.lo, tmp);
+                double dh = tmp.hi;
+                double dl = tmp.lo;
+                u.h[j + j * n] = dh;
+                u.l[j + j * n] = dl;
+                for (int i = j + 1; i < n; i++) {
+                    DoubleDouble.dot(a.h[i + j * n], a.l[i + j * n], u.h, u.l, i * n, 1, u.h, u.l, j * n, 1, j, -1.0,
+                            acc);
+                    DoubleDouble.div(acc.hi, acc.lo, dh, dl, tmp);
+                    u.h[j + i * n] = tmp.hi;
+                    u.l[j + i * n] = tmp.lo;
+                }
+            }
+            Mat ref = DoubleDouble.transpose(u);
+            Mat l = DoubleDouble.cholesky(a);
+            assertTrue(java.util.Arrays.equals(ref.h, l.h) && java.util.Arrays.equals(ref.l, l.l), "n = " + n);
+            double[] bh = new double[n];
+            double[] bl = new double[n];
+            for (int i = 0; i < n; i++) {
+                bh[i] = rnd.nextGaussian();
+            }
+            double[] ch = bh.clone();
+            double[] cl = bl.clone();
+            DoubleDouble.solveLower(l, bh, bl); // through the stored transpose
+            DoubleDouble.solveLower(ref, ch, cl); // strided rows of L
+            assertTrue(java.util.Arrays.equals(bh, ch) && java.util.Arrays.equals(bl, cl), "solve, n = " + n);
+        }
+    }
 }
