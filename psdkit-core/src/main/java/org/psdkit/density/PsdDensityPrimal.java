@@ -318,12 +318,15 @@ final class PsdDensityPrimal {
             return g;
         }
 
+        /** Whether {@link #timesW} splits the product over the rows' workers (the overlapped solve's setting). */
+        boolean splitW;
         /** W's columns in {@link #wSplit} contiguous blocks (null: not split yet). */
         private Matrix[] wCols;
         private int wSplit;
 
         /**
-         * W D (r×q), the r²q product of every iteration's line model: on several threads split in row blocks, one
+         * W D (r×q), the r²q product of every iteration's line model: in an overlapped solve on several threads (the
+         * exact fit, one BLAS thread) split in row blocks, one
          * per worker of the rows' pool with one BLAS thread each (W is symmetric, so its row block j is the
          * transpose of its column block j, a contiguous slice); one dgemm otherwise. Each entry is the same
          * inner product either way (up to the BLAS kernel's summation order).
@@ -331,7 +334,7 @@ final class PsdDensityPrimal {
         Matrix timesW(Matrix d) {
             int r = w.rows();
             int parts = Math.min(LocalDensityRows.workers(), org.psdkit.linalg.Threads.get());
-            if (parts <= 1 || r < SPLIT_MIN_RANK) {
+            if (!splitW || parts <= 1 || r < SPLIT_MIN_RANK) {
                 return Linalg.gemm(1.0, w, false, d, false);
             }
             if (wCols == null || wSplit != parts) {
@@ -742,6 +745,7 @@ final class PsdDensityPrimal {
                         boolean overlap) {
         long start = System.nanoTime();
         Problem pb = new Problem(rows, w, l1, l2);
+        pb.splitW = overlap;
         int r = rows.rank();
         if (w.rows() != r || w.cols() != r) {
             throw new IllegalArgumentException("density solver: W is " + w.rows() + "x" + w.cols() + ", rank " + r);
