@@ -336,12 +336,38 @@ public final class LocalDensityRows implements DensityRows {
         for (int from = 0; from < nb; from += chunk()) {
             int lo = from;
             int hi = Math.min(nb, from + chunk());
-            POOL.submit(() -> IntStream.range(lo, hi).parallel().mapToObj(task).toList()).join().forEach(sink);
+            blas(() -> POOL.submit(() -> IntStream.range(lo, hi).parallel().mapToObj(task).toList()).join())
+                    .forEach(sink);
         }
     }
 
     private <T> List<T> parallel(java.util.function.IntFunction<T> task) {
-        return POOL.submit(() -> IntStream.range(0, nb()).parallel().mapToObj(task).toList()).join();
+        return blas(() -> POOL.submit(() -> IntStream.range(0, nb()).parallel().mapToObj(task).toList()).join());
+    }
+
+    /**
+     * A pass over the blocks: for the exact model's double features with one BLAS thread per worker
+     * ({@link Threads#blasCapped}), so that the {@link Threads#get()} workers, each calling dgemm on its own block,
+     * use one core each instead of each asking OpenBLAS for all of them (docs/benchmarks/psd-scale.md §13: at 2
+     * threads the d = 10, n = 1,000 fit gained nothing over 1 thread before); the Nyström passes as before.
+     */
+    private <T> T blas(java.util.function.Supplier<T> body) {
+        return dense != null && POOL.getParallelism() > 1 && Threads.get() > 1 ? Threads.blasCapped(1, body)
+                : body.get();
+    }
+
+    /**
+     * Runs {@code task(0..count-1)} on the rows' worker pool with one BLAS thread per worker (the solver's r×r·r×q
+     * products split in row blocks, {@code PsdDensityPrimal}); results in index order.
+     */
+    static <T> List<T> onWorkers(int count, java.util.function.IntFunction<T> task) {
+        return Threads.blasCapped(1, () -> POOL.submit(() -> IntStream.range(0, count).parallel().mapToObj(task)
+                .toList()).join());
+    }
+
+    /** Workers of the pool that {@link #onWorkers} runs on. */
+    static int workers() {
+        return POOL.getParallelism();
     }
 
     /** Sums of block b from its U = Sᵀ V_b (q×b); fills f. */

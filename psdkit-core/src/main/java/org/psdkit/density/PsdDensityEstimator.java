@@ -4,6 +4,7 @@ import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Eigen;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.Threads;
 import org.psdkit.optim.ProgressListener;
 
 /**
@@ -76,7 +77,13 @@ public final class PsdDensityEstimator {
         if (primal) {
             DensityRows rows = anchors == null ? LocalDensityRows.of(fb.v)
                     : LocalDensityRows.nystrom(kernel, pts, fb.t, x);
-            return finishPrimal(kernel, pts, base, opt, fb, sc, solvePrimal(rows, wt, l1, l2, opt, warm, listener));
+            // the exact model on several threads: the rows' passes and W D split over the workers, the
+            // certificates' decompositions beside the iterations, each on one BLAS thread (PsdDensityPrimal.solve)
+            boolean overlap = anchors == null && Threads.get() > 1;
+            PsdDensityPrimal.Result res = overlap
+                    ? Threads.blasCapped(1, () -> solvePrimal(rows, wt, l1, l2, opt, warm, listener, true))
+                    : solvePrimal(rows, wt, l1, l2, opt, warm, listener, false);
+            return finishPrimal(kernel, pts, base, opt, fb, sc, res);
         }
         Smooth smooth = new Smooth(fb.v, wt, l1, l2);
         double[] beta0 = new double[n];
@@ -170,6 +177,13 @@ public final class PsdDensityEstimator {
 
     static PsdDensityPrimal.Result solvePrimal(DensityRows rows, Matrix wt, double l1, double l2,
                                                PsdDensityOptions opt, WarmStart warm, ProgressListener listener) {
+        return solvePrimal(rows, wt, l1, l2, opt, warm, listener, false);
+    }
+
+    /** As the other solvePrimal; {@code overlap}: the full solve's certificates beside its iterations. */
+    static PsdDensityPrimal.Result solvePrimal(DensityRows rows, Matrix wt, double l1, double l2,
+                                               PsdDensityOptions opt, WarmStart warm, ProgressListener listener,
+                                               boolean overlap) {
         Matrix start = null;
         PsdDensityPrimal.Curvature curvature = warm.curvature() ? new PsdDensityPrimal.Curvature() : null;
         for (int m : warm.rungs(rows.rows())) {
@@ -188,7 +202,7 @@ public final class PsdDensityEstimator {
             }
         }
         return PsdDensityPrimal.solve(rows, wt, l1, l2, start, curvature, opt.tolerance(), opt.maxIterations(),
-                opt.timeLimitSeconds(), listener);
+                opt.timeLimitSeconds(), listener, false, overlap);
     }
 
     /** The model from the feature-space factor g (A_raw = g gᵀ), rescaled to integrate to 1 exactly. */

@@ -324,4 +324,152 @@ class PsdDensityPrimalTest {
         assertTrue(res.rankPositive() < res.s().cols(), res.rankPositive() + " of " + res.s().cols());
         assertEquals(PsdDensityPrimal.startColumns(fb.rank()), res.s().cols());
     }
+    /**
+     * Certificates computed beside the iterations ({@code overlap}) give the solve without it: the same iterations,
+     * certificates (at the same iterations), factor and objective up to rounding, and a true duality gap. The solve
+     * is made to run {@link PsdDensityPrimal#OVERLAP_MAX_AHEAD} iterations past every certificate before it waits,
+     * so that it rolls back to the scheduled certificate, to a widening (the narrow start) and to the converged
+     * point whatever the timing.
+     */
+    @Test
+    void overlappedCertificatesGiveTheSameSolve() {
+        Matrix x = gaussian(120, 2, 5);
+        GaussianKernel k = new GaussianKernel(0.3);
+        FeatureBasis fb = FeatureBasis.of(k, x);
+        Matrix m = KernelIntegrals.products(k, x, new BaseMeasure.Lebesgue(), null, null);
+        Matrix w = fb.congruence(m);
+        w = w.scale(1.0 / w.normF());
+        double l1 = 1e-3;
+        double l2 = 1e-5;
+        boolean before = PsdDensityPrimal.aheadToTheLimit;
+        try {
+            for (boolean narrow : new boolean[] {false, true}) {
+                java.util.List<Long> syncSteps = new java.util.ArrayList<>();
+                PsdDensityPrimal.Result a = PsdDensityPrimal.solve(LocalDensityRows.of(fb.v), w, l1, l2, null, null,
+                        1e-8, 10000, 60, e -> syncSteps.add(e.step()), narrow, false);
+                for (boolean limit : new boolean[] {true, false}) {
+                    PsdDensityPrimal.aheadToTheLimit = limit;
+                    java.util.List<Long> steps = new java.util.ArrayList<>();
+                    PsdDensityPrimal.Result b = PsdDensityPrimal.solve(LocalDensityRows.of(fb.v), w, l1, l2, null,
+                            null, 1e-8, 10000, 60, e -> steps.add(e.step()), narrow, true);
+                    String what = "narrow " + narrow + ", ahead to the limit " + limit;
+                    assertTrue(a.converged() && b.converged(), what);
+                    assertEquals(a.s().cols(), b.s().cols(), what);
+                    if (!narrow) {
+                        assertEquals(syncSteps, steps, what);
+                        assertEquals(a.iterations(), b.iterations(), what);
+                        assertEquals(a.certificates(), b.certificates(), what);
+                        assertEquals(a.primal(), b.primal(), 1e-11 * Math.abs(a.primal()), what);
+                        assertEquals(a.relativeGap(), b.relativeGap(), 1e-11, what);
+                        assertTrue(a.s().minus(b.s()).normF() <= 1e-6 * a.s().normF(), what);
+                    } else {
+                        // ~750 iterations of a slowly converging solve amplify the rounding of the rows' state
+                        // recomputed after a rollback (relative 1e-10 in the gap at iteration 460, 10 % at gap
+                        // 1e-8): the first ten certificates agree, the optima to the tolerance
+                        assertEquals(syncSteps.subList(0, 10), steps.subList(0, 10), what);
+                        assertEquals(a.primal(), b.primal(), 2e-8 * Math.max(1, Math.abs(a.primal())), what);
+                    }
+                    double[] pg = bruteForce(fb, w, l1, l2, b);
+                    assertTrue(pg[1] >= -1e-10 && pg[1] <= 1e-8, what + ": gap " + pg[1]);
+                    assertEquals(pg[1], b.relativeGap(), 1e-9, what);
+                }
+            }
+        } finally {
+            PsdDensityPrimal.aheadToTheLimit = before;
+        }
+    }
+
+    /**
+     * The exact fit on one thread and on two (the rows' passes and W D split over the workers, the certificates
+     * beside the iterations, one BLAS thread each) is the same fit up to rounding: iterations, objective, gap and
+     * density values.
+     */
+    @Test
+    void exactFitIsTheSameOnOneAndTwoThreads() {
+        Matrix x = gaussian(300, 10, 6);
+        PsdDensityOptions o = new PsdDensityOptions(1e-3, 1e-3, PsdDensityOptions.LambdaScale.RAW, 1e-7,
+                PsdDensityOptions.DEFAULT_MAX_ITERATIONS, Double.POSITIVE_INFINITY);
+        int before = org.psdkit.linalg.Threads.get();
+        PsdDensity[] fits = new PsdDensity[2];
+        try {
+            for (int t = 1; t <= 2; t++) {
+                org.psdkit.linalg.Threads.set(t);
+                fits[t - 1] = PsdDensityEstimator.fit(x, new GaussianKernel(0.44), new BaseMeasure.Lebesgue(), o,
+                        null);
+            }
+        } finally {
+            org.psdkit.linalg.Threads.set(before);
+        }
+        var d1 = fits[0].diagnostics();
+        var d2 = fits[1].diagnostics();
+        assertTrue(d1.rank() >= PsdDensityPrimal.SPLIT_MIN_RANK, "rank " + d1.rank() + ": W D is split");
+        assertTrue(d1.converged() && d2.converged());
+        assertEquals(d1.iterations(), d2.iterations());
+        assertEquals(d1.objective(), d2.objective(), 1e-10 * Math.abs(d1.objective()));
+        assertEquals(d1.relativeGap(), d2.relativeGap(), 1e-10);
+        double[] p1 = fits[0].density(x);
+        double[] p2 = fits[1].density(x);
+        for (int i = 0; i < p1.length; i++) {
+            assertEquals(p1[i], p2[i], 1e-6 * p1[i]);
+        }
+    }
+    /** The fused two-loop recursion is the textbook one (Nocedal &amp; Wright 2006, Alg. 7.4) up to rounding. */
+    @Test
+    void fusedTwoLoopIsTheTextbookRecursion() {
+        SplittableRandom rnd = new SplittableRandom(7);
+        for (int m : new int[] {0, 1, 2, 10}) {
+            for (int len : new int[] {1, 7, 64}) {
+                java.util.Deque<Matrix[]> hist = new java.util.ArrayDeque<>();
+                for (int i = 0; i < m; i++) {
+                    Matrix si = random(rnd, len);
+                    Matrix yi = si.scale(2).plus(random(rnd, len).scale(0.3)); // sᵀy > 0
+                    hist.addLast(new Matrix[] {si, yi});
+                }
+                Matrix g = random(rnd, len);
+                // textbook
+                double[] q = g.scale(-1).data().clone();
+                Matrix[][] hs = hist.toArray(new Matrix[0][]);
+                double[] alpha = new double[m];
+                for (int i = m - 1; i >= 0; i--) {
+                    alpha[i] = dotOf(hs[i][0].data(), q) / dotOf(hs[i][0].data(), hs[i][1].data());
+                    for (int k = 0; k < len; k++) {
+                        q[k] -= alpha[i] * hs[i][1].data()[k];
+                    }
+                }
+                if (m > 0) {
+                    double gamma = dotOf(hs[m - 1][0].data(), hs[m - 1][1].data())
+                            / dotOf(hs[m - 1][1].data(), hs[m - 1][1].data());
+                    for (int k = 0; k < len; k++) {
+                        q[k] *= gamma;
+                    }
+                }
+                for (int i = 0; i < m; i++) {
+                    double beta = dotOf(hs[i][1].data(), q) / dotOf(hs[i][0].data(), hs[i][1].data());
+                    for (int k = 0; k < len; k++) {
+                        q[k] += (alpha[i] - beta) * hs[i][0].data()[k];
+                    }
+                }
+                double[] fused = PsdDensityPrimal.twoLoop(g, hist).data();
+                for (int k = 0; k < len; k++) {
+                    assertEquals(q[k], fused[k], 1e-12 * (1 + Math.abs(q[k])), "m " + m + ", length " + len);
+                }
+            }
+        }
+    }
+
+    private static Matrix random(SplittableRandom rnd, int len) {
+        Matrix a = Matrix.zeros(len, 1);
+        for (int k = 0; k < len; k++) {
+            a.set(k, 0, rnd.nextGaussian());
+        }
+        return a;
+    }
+
+    private static double dotOf(double[] a, double[] b) {
+        double s = 0;
+        for (int k = 0; k < a.length; k++) {
+            s += a[k] * b[k];
+        }
+        return s;
+    }
 }
