@@ -1234,12 +1234,19 @@ final class DdSdpSolver {
         double[] sh = new double[m];
         double[] sl = new double[m];
         for (int step = 0; step < REFINE_STEPS; step++) {
-        for (int i = 0; i < m; i++) {
-            // row i of the symmetric M (stored identically in both triangles by addSym) read as column i
-            DoubleDouble.dot(rh[i], rl[i], schurM.h, schurM.l, i * m, 1, dyh, dyl, 0, 1, m, -1.0, acc);
-            sh[i] = acc.hi;
-            sl[i] = acc.lo;
-        }
+        // row i of the symmetric M (stored identically in both triangles by addSym) read as column i; the rows are
+        // independent sums, so they are spread over the pool above the threshold with the same bits
+        final double[] fdyh = dyh;
+        final double[] fdyl = dyl;
+        org.psdkit.kernel.ParallelColumns.forColumns(m,
+                m >= DoubleDouble.PARALLEL_MIN_ORDER ? Long.MAX_VALUE : 0, (from, to) -> {
+                    Acc ai = new Acc();
+                    for (int i = from; i < to; i++) {
+                        DoubleDouble.dot(rh[i], rl[i], schurM.h, schurM.l, i * m, 1, fdyh, fdyl, 0, 1, m, -1.0, ai);
+                        sh[i] = ai.hi;
+                        sl[i] = ai.lo;
+                    }
+                });
         DoubleDouble.solveLower(mChol, sh, sl);
         DoubleDouble.solveUpper(mChol, sh, sl);
         for (int i = 0; i < m; i++) {
