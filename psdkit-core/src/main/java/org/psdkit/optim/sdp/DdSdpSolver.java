@@ -434,64 +434,82 @@ final class DdSdpSolver {
             }
             Mat xb = x[b];
             Mat zb = zi[b];
-            double[] hh = new double[s * s];
-            double[] hl = new double[s * s];
-            double[] gh = new double[s * s];
-            double[] gl = new double[s * s];
             int[] order = neededOrder.get(b);
             int[] last = neededLast.get(b);
-            int needed = order.length;
+            // needed[jj]: how many positions (a prefix of order) some term ii ≥ jj reads
+            int[] needed = new int[ts.size()];
+            int count = order.length;
             for (int jj = 0; jj < ts.size(); jj++) {
-                Term tj = ts.get(jj);
-                int[] sup = tj.support;
-                while (needed > 0 && last[order[needed - 1]] < jj) {
-                    needed--;
+                while (count > 0 && last[order[count - 1]] < jj) {
+                    count--;
                 }
-                if (tj.cross != null && crossRoute) {
-                    crossG(tj.cross, xb, zb, s, onlyNeeded && needed < s * s / 2 ? order : null, needed, gh, gl);
-                    innerProducts(mm, ts, jj, s, gh, gl, acc);
-                    continue;
-                }
-                // H = A_j Zi on the rows of supp(A_j)
-                for (int r : sup) {
-                    for (int q = 0; q < s; q++) {
-                        hh[r + q * s] = 0;
-                        hl[r + q * s] = 0;
-                    }
-                }
-                for (int e = 0; e < tj.ea.length; e++) {
-                    int r = tj.ep[e];
-                    int col = tj.eq[e];
-                    double a = tj.ea[e];
-                    for (int q = 0; q < s; q++) {
-                        acc.set(hh[r + q * s], hl[r + q * s]).addScaled(a, zb.h[col + q * s], zb.l[col + q * s]);
-                        hh[r + q * s] = acc.hi;
-                        hl[r + q * s] = acc.lo;
-                    }
-                }
-                // G = X[:, supp] H[supp, :], only at the positions ⟨A_i, G⟩ reads for i ≥ j (FKN 1997's point that
-                // M_ij needs G_j only on supp A_i: qap's 2-entry constraints read a few hundred of the s² entries)
-                // (the inner product of DoubleDouble.dot over the support's indices: Ogita, Rump & Oishi 2005, Dot2)
-                if (onlyNeeded && needed < s * s / 2) {
-                    for (int k = 0; k < needed; k++) {
-                        int pos = order[k];
-                        gEntry(xb, hh, hl, sup, s, pos % s, pos / s, gh, gl);
-                    }
-                } else {
-                    for (int q = 0; q < s; q++) {
-                        int pr = 0;
-                        for (; pr + 3 < s; pr += 4) {
-                            gEntries4(xb, hh, hl, sup, s, pr, q, gh, gl);
-                        }
-                        for (; pr < s; pr++) {
-                            gEntry(xb, hh, hl, sup, s, pr, q, gh, gl);
-                        }
-                    }
-                }
-                innerProducts(mm, ts, jj, s, gh, gl, acc);
+                needed[jj] = count;
             }
+            // the terms j of one block write disjoint entries of M (the pairs {cons_i, cons_j}, i ≥ j, each once per
+            // block, a constraint having one term per block), and every entry is the same sum whichever thread forms
+            // it: the blocks stay in order, so M is bit-identical for any thread count
+            long work = m >= DoubleDouble.PARALLEL_MIN_ORDER ? Long.MAX_VALUE : 0;
+            org.psdkit.kernel.ParallelColumns.forColumns(ts.size(), work, (from, to) -> {
+                double[] hh = new double[s * s];
+                double[] hl = new double[s * s];
+                double[] gh = new double[s * s];
+                double[] gl = new double[s * s];
+                Acc a = new Acc();
+                for (int jj = from; jj < to; jj++) {
+                    schurTerm(mm, ts, jj, s, xb, zb, onlyNeeded, order, needed[jj], hh, hl, gh, gl, a);
+                }
+            });
         }
         return mm;
+    }
+
+    /** The contribution of term jj of a dense block: G_j at the needed positions (or in full), then ⟨A_i, G_j⟩. */
+    private void schurTerm(Mat mm, List<Term> ts, int jj, int s, Mat xb, Mat zb, boolean onlyNeeded, int[] order,
+                           int needed, double[] hh, double[] hl, double[] gh, double[] gl, Acc acc) {
+        Term tj = ts.get(jj);
+        int[] sup = tj.support;
+        if (tj.cross != null && crossRoute) {
+            crossG(tj.cross, xb, zb, s, onlyNeeded && needed < s * s / 2 ? order : null, needed, gh, gl);
+            innerProducts(mm, ts, jj, s, gh, gl, acc);
+            return;
+        }
+        // H = A_j Zi on the rows of supp(A_j)
+        for (int r : sup) {
+            for (int q = 0; q < s; q++) {
+                hh[r + q * s] = 0;
+                hl[r + q * s] = 0;
+            }
+        }
+        for (int e = 0; e < tj.ea.length; e++) {
+            int r = tj.ep[e];
+            int col = tj.eq[e];
+            double a = tj.ea[e];
+            for (int q = 0; q < s; q++) {
+                acc.set(hh[r + q * s], hl[r + q * s]).addScaled(a, zb.h[col + q * s], zb.l[col + q * s]);
+                hh[r + q * s] = acc.hi;
+                hl[r + q * s] = acc.lo;
+            }
+        }
+        // G = X[:, supp] H[supp, :], only at the positions ⟨A_i, G⟩ reads for i ≥ j (FKN 1997's point that
+        // M_ij needs G_j only on supp A_i: qap's 2-entry constraints read a few hundred of the s² entries)
+        // (the inner product of DoubleDouble.dot over the support's indices: Ogita, Rump & Oishi 2005, Dot2)
+        if (onlyNeeded && needed < s * s / 2) {
+            for (int k = 0; k < needed; k++) {
+                int pos = order[k];
+                gEntry(xb, hh, hl, sup, s, pos % s, pos / s, gh, gl);
+            }
+        } else {
+            for (int q = 0; q < s; q++) {
+                int pr = 0;
+                for (; pr + 3 < s; pr += 4) {
+                    gEntries4(xb, hh, hl, sup, s, pr, q, gh, gl);
+                }
+                for (; pr < s; pr++) {
+                    gEntry(xb, hh, hl, sup, s, pr, q, gh, gl);
+                }
+            }
+        }
+        innerProducts(mm, ts, jj, s, gh, gl, acc);
     }
 
     /** M_ij += ⟨A_i, G_j⟩ for the terms i ≥ j of a block (Dot2, the coefficients a_e being doubles). */
@@ -1216,12 +1234,19 @@ final class DdSdpSolver {
         double[] sh = new double[m];
         double[] sl = new double[m];
         for (int step = 0; step < REFINE_STEPS; step++) {
-        for (int i = 0; i < m; i++) {
-            // row i of the symmetric M (stored identically in both triangles by addSym) read as column i
-            DoubleDouble.dot(rh[i], rl[i], schurM.h, schurM.l, i * m, 1, dyh, dyl, 0, 1, m, -1.0, acc);
-            sh[i] = acc.hi;
-            sl[i] = acc.lo;
-        }
+        // row i of the symmetric M (stored identically in both triangles by addSym) read as column i; the rows are
+        // independent sums, so they are spread over the pool above the threshold with the same bits
+        final double[] fdyh = dyh;
+        final double[] fdyl = dyl;
+        org.psdkit.kernel.ParallelColumns.forColumns(m,
+                m >= DoubleDouble.PARALLEL_MIN_ORDER ? Long.MAX_VALUE : 0, (from, to) -> {
+                    Acc ai = new Acc();
+                    for (int i = from; i < to; i++) {
+                        DoubleDouble.dot(rh[i], rl[i], schurM.h, schurM.l, i * m, 1, fdyh, fdyl, 0, 1, m, -1.0, ai);
+                        sh[i] = ai.hi;
+                        sl[i] = ai.lo;
+                    }
+                });
         DoubleDouble.solveLower(mChol, sh, sl);
         DoubleDouble.solveUpper(mChol, sh, sl);
         for (int i = 0; i < m; i++) {

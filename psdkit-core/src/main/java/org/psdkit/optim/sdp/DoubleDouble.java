@@ -222,6 +222,12 @@ final class DoubleDouble {
      */
     static Mat cholesky(Mat a) {
         int n = a.rows;
+        return n >= PARALLEL_MIN_ORDER ? choleskyPanels(a) : choleskyColumns(a);
+    }
+
+    /** {@link #cholesky} column by column on the calling thread (the factor of every order below the threshold). */
+    static Mat choleskyColumns(Mat a) {
+        int n = a.rows;
         // built as its transpose U = Lᵀ (column-major), so that the inner products over t read contiguous columns of
         // U instead of stride-n rows of L (one cache line per term for the Schur complements of qap/control)
         Mat u = new Mat(n, n);
@@ -261,6 +267,98 @@ final class DoubleDouble {
         Mat l = transpose(u);
         l.upper = u;
         return l;
+    }
+
+    /**
+     * Order from which {@link #cholesky} (and the Schur assembly of {@link DdSdpSolver}) run on
+     * {@link org.psdkit.kernel.ParallelColumns}'s workers ({@link org.psdkit.linalg.Threads#get()} threads by default).
+     * 128: handing a block to the pool costs ~10–50 µs, and a panel of {@link #PANEL} columns of an order-128 factor
+     * is ~16·128·64 ≈ 1.3e5 Dot2 terms ≈ 1–2 ms, so the hand-over is ≤ 5% of it; below (hinf: m = 13–91) a whole
+     * factorisation takes well under a millisecond and stays on the calling thread, as before.
+     */
+    static final int PARALLEL_MIN_ORDER = 128;
+    /**
+     * Columns per panel of {@link #choleskyPanels}: one hand-over to the pool per panel, and the panel's diagonal
+     * triangle (PANEL²/2 entries, ~1.5·PANEL/n of the work) is computed on the calling thread: 16 keeps that below 4%
+     * at the orders the double-double restart takes (m ≥ 229 for qap6–10, 351 and 496 for control5/6).
+     */
+    static final int PANEL = 16;
+
+    /**
+     * {@link #cholesky} by panels of {@link #PANEL} columns, the rows below each panel's diagonal triangle handed out
+     * in blocks of four-row groups to the pool. Entry U(j, i) is the same Dot2 chain a(i, j) − Σ_{t<j} U(t, i) U(t, j)
+     * over t = 0, 1, …, j−1 followed by the same division, whichever thread computes it and in whichever order the
+     * rows are taken, so the factor is bit-identical to the column-by-column one for any thread count.
+     */
+    static Mat choleskyPanels(Mat a) {
+        int n = a.rows;
+        Mat u = new Mat(n, n);
+        Acc acc = new Acc();
+        Acc tmp = new Acc();
+        for (int j0 = 0; j0 < n; j0 += PANEL) {
+            int j1 = Math.min(n, j0 + PANEL);
+            // the panel's diagonal triangle: rows j0..j1−1 depend on each other, on the calling thread
+            for (int j = j0; j < j1; j++) {
+                int cj = j * n;
+                dot(a.h[j + j * n], a.l[j + j * n], u.h, u.l, cj, 1, u.h, u.l, cj, 1, j, -1.0, acc);
+                if (!(acc.hi > 0)) {
+                    return null;
+                }
+                sqrt(acc.hi, acc.lo, tmp);
+                u.h[j + cj] = tmp.hi;
+                u.l[j + cj] = tmp.lo;
+                for (int i = j + 1; i < j1; i++) {
+                    int ci = i * n;
+                    dot(a.h[i + j * n], a.l[i + j * n], u.h, u.l, ci, 1, u.h, u.l, cj, 1, j, -1.0, acc);
+                    div(acc.hi, acc.lo, u.h[j + cj], u.l[j + cj], tmp);
+                    u.h[j + ci] = tmp.hi;
+                    u.l[j + ci] = tmp.lo;
+                }
+            }
+            // the rows below: independent of each other given the panel's triangle
+            int rows = n - j1;
+            if (rows <= 0) {
+                continue;
+            }
+            int groups = (rows + 3) / 4;
+            final int p0 = j0;
+            final int p1 = j1;
+            org.psdkit.kernel.ParallelColumns.forColumns(groups, (long) rows * (p1 - p0) * p1 * 8,
+                    (from, to) -> panelRows(a, u, p0, p1, p1 + 4 * from, Math.min(n, p1 + 4 * to)));
+        }
+        Mat l = transpose(u);
+        l.upper = u;
+        return l;
+    }
+
+    /** U(j, i) for the columns j0 ≤ j &lt; j1 of a panel and the rows from ≤ i &lt; to (four at a time). */
+    private static void panelRows(Mat a, Mat u, int j0, int j1, int from, int to) {
+        int n = a.rows;
+        Acc acc = new Acc();
+        Acc tmp = new Acc();
+        double[] four = new double[8];
+        int i = from;
+        for (; i + 3 < to; i += 4) {
+            for (int j = j0; j < j1; j++) {
+                double dh = u.h[j + j * n];
+                double dl = u.l[j + j * n];
+                dotNeg4(a, i, j, u, four);
+                for (int k = 0; k < 4; k++) {
+                    div(four[2 * k], four[2 * k + 1], dh, dl, tmp);
+                    u.h[j + (i + k) * n] = tmp.hi;
+                    u.l[j + (i + k) * n] = tmp.lo;
+                }
+            }
+        }
+        for (; i < to; i++) {
+            int ci = i * n;
+            for (int j = j0; j < j1; j++) {
+                dot(a.h[i + j * n], a.l[i + j * n], u.h, u.l, ci, 1, u.h, u.l, j * n, 1, j, -1.0, acc);
+                div(acc.hi, acc.lo, u.h[j + j * n], u.l[j + j * n], tmp);
+                u.h[j + ci] = tmp.hi;
+                u.l[j + ci] = tmp.lo;
+            }
+        }
     }
 
     /**

@@ -91,6 +91,35 @@ class DdSdpSolverTest {
     }
 
     /**
+     * The double-double solver on qap5 (m = 136 ≥ {@link DoubleDouble#PARALLEL_MIN_ORDER}: Schur assembly and
+     * Cholesky on the pool) gives bit for bit the same X, y, Z and iteration count with 1 and with 2 threads.
+     */
+    @Test
+    void qap5OnTwoThreadsIsBitIdenticalToOneThread() throws IOException {
+        SdpProblem p = SdpSolverTest.resource("qap5");
+        assertTrue(p.constraints() >= DoubleDouble.PARALLEL_MIN_ORDER, "the parallel path is taken");
+        int before = org.psdkit.linalg.Threads.get();
+        SdpResult[] r = new SdpResult[2];
+        try {
+            for (int t = 0; t < 2; t++) {
+                org.psdkit.linalg.Threads.set(t + 1);
+                r[t] = DdSdpSolver.solve(p, SdpOptions.defaults(), 0, 0);
+            }
+        } finally {
+            org.psdkit.linalg.Threads.set(before);
+        }
+        assertEquals(SdpStatus.OPTIMAL, r[0].status(), r[0].message());
+        assertEquals(r[0].status(), r[1].status());
+        assertEquals(r[0].iterations(), r[1].iterations());
+        assertTrue(java.util.Arrays.equals(r[0].y(), r[1].y()), "y");
+        for (int blk = 0; blk < p.blocks(); blk++) {
+            assertTrue(java.util.Arrays.equals(r[0].x()[blk].data(), r[1].x()[blk].data()), "X block " + blk);
+            assertTrue(java.util.Arrays.equals(r[0].z()[blk].data(), r[1].z()[blk].data()), "Z block " + blk);
+        }
+        assertEquals(Double.doubleToLongBits(r[0].primalObjective()), Double.doubleToLongBits(r[1].primalObjective()));
+    }
+
+    /**
      * The restart from a double-precision iterate (the problem without interior above, after 6 double iterations)
      * reaches the same closed-form value 1 as the restart from the standard start, in fewer double-double
      * iterations.

@@ -152,6 +152,46 @@ class DoubleDoubleTest {
     }
 
     /**
+     * Above {@link DoubleDouble#PARALLEL_MIN_ORDER} the factor is formed by panels whose rows are spread over the pool;
+     * it is bit for bit the column-by-column factor with 1 and with 2 threads (orders not multiples of the panel
+     * width or of four, and a pivot failure detected too).
+     */
+    @Test
+    void panelCholeskyOnTwoThreadsIsBitIdenticalToTheColumnByColumnOne() {
+        int before = org.psdkit.linalg.Threads.get();
+        try {
+            for (int n : new int[] {DoubleDouble.PARALLEL_MIN_ORDER, 203}) {
+                Random rnd = new Random(n);
+                Mat g = new Mat(n, n);
+                for (int k = 0; k < n * n; k++) {
+                    g.h[k] = rnd.nextGaussian();
+                    g.l[k] = g.h[k] * 1e-17 * rnd.nextGaussian();
+                }
+                Mat a = DoubleDouble.times(g, DoubleDouble.transpose(g));
+                for (int i = 0; i < n; i++) {
+                    a.h[i + i * n] += 0.1;
+                }
+                Mat ref = DoubleDouble.choleskyColumns(a);
+                for (int threads : new int[] {1, 2}) {
+                    org.psdkit.linalg.Threads.set(threads);
+                    Mat l = DoubleDouble.cholesky(a);
+                    assertTrue(java.util.Arrays.equals(ref.h, l.h) && java.util.Arrays.equals(ref.l, l.l),
+                            "n = " + n + ", threads = " + threads);
+                    assertTrue(java.util.Arrays.equals(ref.upper.h, l.upper.h)
+                            && java.util.Arrays.equals(ref.upper.l, l.upper.l), "stored transpose");
+                }
+                Mat bad = a.copy();
+                int c = n - 37; // not positive definite at column n − 37 (inside a panel, rows below it)
+                bad.h[c + c * n] = -1;
+                assertNull(DoubleDouble.cholesky(bad));
+                assertNull(DoubleDouble.choleskyColumns(bad));
+            }
+        } finally {
+            org.psdkit.linalg.Threads.set(before);
+        }
+    }
+
+    /**
      * The Cholesky factor (four rows at a time) is bit for bit the one of the plain one-dot-per-entry algorithm, also
      * for sizes that are not multiples of four, and the lower solve gives the same bits with and without the stored
      * transpose.
