@@ -7,6 +7,7 @@ import java.util.SplittableRandom;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.Threads;
 import org.psdkit.optim.ProgressListener;
 
 /**
@@ -161,16 +162,22 @@ final class PsdSampler {
         int npend = m;
         int done = 0;
         int barren = 0;
-        double[] xs = new double[d];
         while (npend > 0) {
             int kept = 0;
             int before = done;
-            for (int start = 0; start < npend; start += BATCH) {
-                int b = Math.min(BATCH, npend - start);
+            int rounds = (npend + BATCH - 1) / BATCH;
+            int[] pend = pending;
+            int np = npend;
+            // each batch reads and advances only its own draws' streams, so the batches run on the workers in any
+            // order and the round's outcome is the one of a loop over them
+            List<Batch> res = batches(rounds, k -> {
+                int start = k * BATCH;
+                int b = Math.min(BATCH, np - start);
                 Matrix x = Matrix.zeros(b, d);
+                double[] xs = new double[d];
                 double[] tags = new double[b];
                 for (int j = 0; j < b; j++) {
-                    tags[j] = env.propose(streams[pending[start + j]], xs);
+                    tags[j] = env.propose(streams[pend[start + j]], xs);
                     for (int t = 0; t < d; t++) {
                         x.set(j, t, xs[t]);
                     }
@@ -178,11 +185,20 @@ final class PsdSampler {
                 Matrix kx = p.kernel().cross(p.pointsView(), x);
                 double[] f = fFromCross(p.factorView(), kx);
                 double[] acc = env.acceptance(x, kx, f, tags);
+                boolean[] accepted = new boolean[b];
                 for (int j = 0; j < b; j++) {
+                    accepted[j] = streams[pend[start + j]].nextDouble() < acc[j];
+                }
+                return new Batch(x, accepted);
+            });
+            for (int k = 0; k < rounds; k++) {
+                Batch bt = res.get(k);
+                int start = k * BATCH;
+                for (int j = 0; j < bt.accepted.length; j++) {
                     int s = pending[start + j];
-                    if (streams[s].nextDouble() < acc[j]) {
+                    if (bt.accepted[j]) {
                         for (int t = 0; t < d; t++) {
-                            out.set(s, t, x.get(j, t));
+                            out.set(s, t, bt.x.get(j, t));
                         }
                         done++;
                     } else {
@@ -199,6 +215,27 @@ final class PsdSampler {
                 throw new IllegalStateException("psd density sampling: no proposal accepted in " + MAX_BARREN_ROUNDS
                         + " rounds (" + done + " of " + m + " draws done); the envelope is too loose for this model");
             }
+        }
+        return out;
+    }
+
+    /** One batch of proposals of a rejection round: the proposals (rows) and which were accepted. */
+    private record Batch(Matrix x, boolean[] accepted) {
+    }
+
+    /**
+     * {@code task(0..count-1)}, results in index order: on the density rows' workers with one BLAS thread each when
+     * the library runs on several threads (each task is a product of a few hundred columns, too small for a second
+     * BLAS thread to gain, and on a busy machine its barrier waits cost 2–3×: docs/benchmarks/psd-scale.md §14), else
+     * in a loop. The tasks must not share mutable state.
+     */
+    static <T> List<T> batches(int count, java.util.function.IntFunction<T> task) {
+        if (count > 1 && Threads.get() > 1) {
+            return LocalDensityRows.onWorkers(count, task);
+        }
+        List<T> out = new ArrayList<>(count);
+        for (int k = 0; k < count; k++) {
+            out.add(task.apply(k));
         }
         return out;
     }
@@ -542,7 +579,10 @@ final class PsdSampler {
             Matrix pts = p.pointsView();
             int n = pts.rows();
             double s2 = Math.pow(((GaussianKernel) p.kernel()).sigma(), 2);
-            for (int start = 0; start < cs.size(); start += BATCH) {
+            int count = (cs.size() + BATCH - 1) / BATCH;
+            // batches write disjoint ranges of out and jn
+            batches(count, k -> {
+                int start = k * BATCH;
                 int b = Math.min(BATCH, cs.size() - start);
                 Matrix x = Matrix.zeros(b, d);
                 for (int j = 0; j < b; j++) {
@@ -569,7 +609,8 @@ final class PsdSampler {
                         jn[start + j] += g[j];
                     }
                 }
-            }
+                return null;
+            });
             for (int j = 0; j < jn.length; j++) {
                 jn[j] = Math.sqrt(jn[j]);
             }

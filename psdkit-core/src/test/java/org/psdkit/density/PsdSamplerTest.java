@@ -279,6 +279,30 @@ class PsdSamplerTest {
     }
 
     @Test
+    void batchesOnTheWorkersGiveTheDrawsOfTheLoop() {
+        // more draws than one batch: the grid's box evaluations and the rejection rounds run in several batches,
+        // on the workers with two threads and in a loop with one; every draw is the same to the last bit
+        Matrix x = new Mixtures.TwoBumps(2, 1.0, 0.4).sample(40, 6);
+        PsdDensity p = PsdDensityEstimator.fit(x, new GaussianKernel(0.4), new BaseMeasure.Lebesgue(),
+                PsdDensityOptions.of(1e-3, 0.01));
+        int m = 3 * PsdSampler.BATCH + 17;
+        int before = Threads.get();
+        try {
+            Threads.set(1);
+            Matrix a = p.sample(m, 5);
+            Threads.set(2);
+            Matrix b = p.sample(m, 5);
+            for (int i = 0; i < m; i++) {
+                for (int t = 0; t < 2; t++) {
+                    assertEquals(a.get(i, t), b.get(i, t), 0.0, "draw " + i + ", coordinate " + t);
+                }
+            }
+        } finally {
+            Threads.set(before);
+        }
+    }
+
+    @Test
     void badInputIsRejectedWithAClearMessage() {
         PsdDensity p = oneD();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> p.sample(0, 1));
