@@ -700,29 +700,96 @@ final class DdSdpSolver {
         innerProducts(mm, ts, jj, s, gh, gl, acc);
     }
 
-    /** M_ij += ⟨A_i, G_j⟩ for the terms i ≥ j of a block (Dot2, the coefficients a_e being doubles). */
+    /**
+     * M_ij += ⟨A_i, G_j⟩ for the terms i ≥ j of a block (Dot2, the coefficients a_e being doubles); four terms i at a
+     * time (four independent chains over the same G, each with the operations of the one-term loop
+     * {@link #innerProduct}, so every M entry is bit-identical to the term-by-term assembly).
+     */
     private void innerProducts(Mat mm, List<Term> ts, int jj, int s, double[] gh, double[] gl, Acc acc) {
         Term tj = ts.get(jj);
-        for (int ii = jj; ii < ts.size(); ii++) {
-            Term ti = ts.get(ii);
-            double sum = 0;
-            double err = 0;
-            for (int e = 0; e < ti.ea.length; e++) {
-                int idx = ti.ep[e] + ti.eq[e] * s;
-                double a = ti.ea[e];
+        int ii = jj;
+        for (; ii + 3 < ts.size() && interleavedInnerProducts; ii += 4) {
+            Term t0 = ts.get(ii);
+            Term t1 = ts.get(ii + 1);
+            Term t2 = ts.get(ii + 2);
+            Term t3 = ts.get(ii + 3);
+            int len = Math.min(Math.min(t0.ea.length, t1.ea.length), Math.min(t2.ea.length, t3.ea.length));
+            double s0 = 0;
+            double e0 = 0;
+            double s1 = 0;
+            double e1 = 0;
+            double s2 = 0;
+            double e2 = 0;
+            double s3 = 0;
+            double e3 = 0;
+            for (int e = 0; e < len; e++) {
+                int idx = t0.ep[e] + t0.eq[e] * s;
+                double a = t0.ea[e];
                 double prod = a * gh[idx];
                 double ep = Math.fma(a, gh[idx], -prod);
-                double t = sum + prod;
-                double zz = t - sum;
-                err += ((sum - (t - zz)) + (prod - zz)) + ep + a * gl[idx];
-                sum = t;
+                double t = s0 + prod;
+                double zz = t - s0;
+                e0 += ((s0 - (t - zz)) + (prod - zz)) + ep + a * gl[idx];
+                s0 = t;
+                idx = t1.ep[e] + t1.eq[e] * s;
+                a = t1.ea[e];
+                prod = a * gh[idx];
+                ep = Math.fma(a, gh[idx], -prod);
+                t = s1 + prod;
+                zz = t - s1;
+                e1 += ((s1 - (t - zz)) + (prod - zz)) + ep + a * gl[idx];
+                s1 = t;
+                idx = t2.ep[e] + t2.eq[e] * s;
+                a = t2.ea[e];
+                prod = a * gh[idx];
+                ep = Math.fma(a, gh[idx], -prod);
+                t = s2 + prod;
+                zz = t - s2;
+                e2 += ((s2 - (t - zz)) + (prod - zz)) + ep + a * gl[idx];
+                s2 = t;
+                idx = t3.ep[e] + t3.eq[e] * s;
+                a = t3.ea[e];
+                prod = a * gh[idx];
+                ep = Math.fma(a, gh[idx], -prod);
+                t = s3 + prod;
+                zz = t - s3;
+                e3 += ((s3 - (t - zz)) + (prod - zz)) + ep + a * gl[idx];
+                s3 = t;
             }
-            double hi = sum + err;
-            double zz = hi - sum;
-            acc.set(hi, (sum - (hi - zz)) + (err - zz));
-            addSym(mm, ti.cons, tj.cons, acc);
+            innerProduct(mm, t0, tj, len, s0, e0, s, gh, gl, acc);
+            innerProduct(mm, t1, tj, len, s1, e1, s, gh, gl, acc);
+            innerProduct(mm, t2, tj, len, s2, e2, s, gh, gl, acc);
+            innerProduct(mm, t3, tj, len, s3, e3, s, gh, gl, acc);
+        }
+        for (; ii < ts.size(); ii++) {
+            innerProduct(mm, ts.get(ii), tj, 0, 0, 0, s, gh, gl, acc);
         }
     }
+
+    /**
+     * M(cons_i, cons_j) += ⟨A_i, G_j⟩: the Dot2 chain over A_i's entries from entry {@code from} on, started at
+     * (sum, err), then normalised and added.
+     */
+    private void innerProduct(Mat mm, Term ti, Term tj, int from, double sum, double err, int s, double[] gh,
+                              double[] gl, Acc acc) {
+        for (int e = from; e < ti.ea.length; e++) {
+            int idx = ti.ep[e] + ti.eq[e] * s;
+            double a = ti.ea[e];
+            double prod = a * gh[idx];
+            double ep = Math.fma(a, gh[idx], -prod);
+            double t = sum + prod;
+            double zz = t - sum;
+            err += ((sum - (t - zz)) + (prod - zz)) + ep + a * gl[idx];
+            sum = t;
+        }
+        double hi = sum + err;
+        double zz = hi - sum;
+        acc.set(hi, (sum - (hi - zz)) + (err - zz));
+        addSym(mm, ti.cons, tj.cons, acc);
+    }
+
+    /** Whether {@link #innerProducts} runs four terms at a time (tests compare with one at a time). */
+    boolean interleavedInnerProducts = true;
 
     /** Whether the Schur complement uses {@link Cross} terms (tests compare with the support route). */
     boolean crossRoute = true;

@@ -120,9 +120,9 @@ class DdSdpSolverTest {
     }
 
     /**
-     * Reusing the Cholesky factors of the step tests (for the neighbourhood test and the next iteration) and forming
-     * A(S) four constraints at a time give the same iterates bit for bit as factoring anew and A(S) term by term:
-     * same iterations, X, y, Z and objective.
+     * Reusing the Cholesky factors of the step tests (for the neighbourhood test and the next iteration), forming
+     * A(S) four constraints at a time and the Schur inner products four terms at a time give the same iterates bit for
+     * bit as factoring anew and summing term by term: same iterations, X, y, Z and objective.
      */
     @Test
     void reusedFactorsAndInterleavedOperatorGiveBitIdenticalIterates() throws IOException {
@@ -133,6 +133,7 @@ class DdSdpSolverTest {
                 DdSdpSolver s = DdSdpSolver.of(p);
                 s.reuseFactors = t == 0;
                 s.interleavedOpA = t == 0;
+                s.interleavedInnerProducts = t == 0;
                 r[t] = s.solveFromStandardStart();
             }
             assertEquals(r[1].status(), r[0].status(), name);
@@ -263,6 +264,11 @@ class DdSdpSolverTest {
         DoubleDouble.Mat lazy = solver.schur(xs, zis, true);
         DoubleDouble.Mat full = solver.schur(xs, zis, false);
         assertTrue(java.util.Arrays.equals(lazy.h, full.h) && java.util.Arrays.equals(lazy.l, full.l));
+        // ⟨A_i, G_j⟩ four terms at a time (the solver's choice) against one at a time
+        solver.interleavedInnerProducts = false;
+        DoubleDouble.Mat single = solver.schur(xs, zis, true);
+        solver.interleavedInnerProducts = true;
+        assertTrue(java.util.Arrays.equals(lazy.h, single.h) && java.util.Arrays.equals(lazy.l, single.l), "4-way");
         for (int i = 0; i < m; i++) {
             for (int j = 0; j < m; j++) {
                 double ref = p.a(i, blk).toDense().times(x).times(p.a(j, blk).toDense()).times(zi).trace();
