@@ -219,8 +219,53 @@ final class DdSdpSolver {
                     .sorted((u, v) -> Integer.compare(last[v], last[u])).mapToInt(Integer::intValue).toArray());
         }
         this.totalSize = tot;
+        // A(S) per constraint: its entries over all blocks in the order of opAPlain (blocks, then the block's terms,
+        // then the term's entries), indexing the blocks laid end to end
+        flatOffset = new int[nb];
+        int flat = 0;
+        for (int b = 0; b < nb; b++) {
+            flatOffset[b] = flat;
+            flat += lp[b] ? n[b] : n[b] * n[b];
+        }
+        flatSize = flat;
+        consStart = new int[m + 1];
+        for (int b = 0; b < nb; b++) {
+            for (Term t : terms.get(b)) {
+                consStart[t.cons + 1] += t.ea.length;
+            }
+        }
+        for (int i = 0; i < m; i++) {
+            consStart[i + 1] += consStart[i];
+        }
+        consIndex = new int[consStart[m]];
+        consCoef = new double[consStart[m]];
+        int[] fill = consStart.clone();
+        for (int b = 0; b < nb; b++) {
+            for (Term t : terms.get(b)) {
+                for (int e = 0; e < t.ea.length; e++) {
+                    int k = fill[t.cons]++;
+                    consIndex[k] = flatOffset[b] + (lp[b] ? t.ep[e] : t.ep[e] + t.eq[e] * n[b]);
+                    consCoef[k] = t.ea[e];
+                }
+            }
+        }
+        opAOrder = java.util.stream.IntStream.range(0, m).boxed()
+                .sorted((u, v) -> Integer.compare(consStart[u + 1] - consStart[u], consStart[v + 1] - consStart[v]))
+                .mapToInt(Integer::intValue).toArray();
         this.gramChol = DoubleDouble.cholesky(Mat.of(m, m, SdpSolver.gramMatrix(problem).data()));
     }
+
+    // opA's layout: block b's entries start at flatOffset[b] of the blocks laid end to end (flatSize in all);
+    // constraint i's entries are consStart[i] … consStart[i+1]−1 (position consIndex, coefficient consCoef); opAOrder:
+    // the constraints by entry count
+    private final int[] flatOffset;
+    private final int flatSize;
+    private final int[] consStart;
+    private final int[] consIndex;
+    private final double[] consCoef;
+    private final int[] opAOrder;
+    /** Whether {@link #opA} interleaves four constraints (tests compare with {@link #opAPlain}). */
+    boolean interleavedOpA = true;
 
     /** Double-double Cholesky factor of the Gram matrix ⟨A_i, A_j⟩ (null if the A_i are linearly dependent). */
     private final Mat gramChol;
@@ -275,6 +320,11 @@ final class DdSdpSolver {
     /** A solver for {@code problem} with default options (for tests of its parts). */
     static DdSdpSolver of(SdpProblem problem) {
         return new DdSdpSolver(problem, SdpOptions.defaults());
+    }
+
+    /** The run from the standard start with this instance's settings (for tests). */
+    SdpResult solveFromStandardStart() {
+        return run(0, 0, null);
     }
 
     static SdpResult solve(SdpProblem problem, SdpOptions options, int firstIteration, double secondsLeft) {
@@ -339,7 +389,145 @@ final class DdSdpSolver {
     }
 
     /** out = A(S) as hi/lo arrays. */
-    private void opA(Mat[] s, double[] outH, double[] outL) {
+    void opA(Mat[] s, double[] outH, double[] outL) {
+        if (!interleavedOpA) {
+            opAPlain(s, outH, outL);
+            return;
+        }
+        double[] fh = new double[flatSize];
+        double[] fl = new double[flatSize];
+        for (int b = 0; b < nb; b++) {
+            System.arraycopy(s[b].h, 0, fh, flatOffset[b], s[b].h.length);
+            System.arraycopy(s[b].l, 0, fl, flatOffset[b], s[b].l.length);
+        }
+        // four constraints at a time (by entry count, so that the four chains have nearly the same length): each
+        // chain is the accurate double-double sum of its constraint's products in the order of opAPlain, so every
+        // result is bit-identical to it; the four chains are independent and overlap in the processor
+        int g = 0;
+        for (; g + 3 < m; g += 4) {
+            int c0 = opAOrder[g];
+            int c1 = opAOrder[g + 1];
+            int c2 = opAOrder[g + 2];
+            int c3 = opAOrder[g + 3];
+            int b0 = consStart[c0];
+            int b1 = consStart[c1];
+            int b2 = consStart[c2];
+            int b3 = consStart[c3];
+            int len = Math.min(Math.min(consStart[c0 + 1] - b0, consStart[c1 + 1] - b1),
+                    Math.min(consStart[c2 + 1] - b2, consStart[c3 + 1] - b3));
+            double h0 = 0;
+            double l0 = 0;
+            double h1 = 0;
+            double l1 = 0;
+            double h2 = 0;
+            double l2 = 0;
+            double h3 = 0;
+            double l3 = 0;
+            for (int t = 0; t < len; t++) {
+                int e = b0 + t;
+                double a = consCoef[e];
+                double xh = fh[consIndex[e]];
+                double xl = fl[consIndex[e]];
+                double p = a * xh;
+                double q = Math.fma(a, xh, -p) + a * xl;
+                double ph = p + q;
+                double pl = q - (ph - p);
+                double s1 = h0 + ph;
+                double bb = s1 - h0;
+                double er = (h0 - (s1 - bb)) + (ph - bb);
+                double tt = l0 + pl;
+                double tb = tt - l0;
+                double f = (l0 - (tt - tb)) + (pl - tb);
+                er += tt;
+                double s2 = s1 + er;
+                er = er - (s2 - s1);
+                er += f;
+                h0 = s2 + er;
+                l0 = er - (h0 - s2);
+                e = b1 + t;
+                a = consCoef[e];
+                xh = fh[consIndex[e]];
+                xl = fl[consIndex[e]];
+                p = a * xh;
+                q = Math.fma(a, xh, -p) + a * xl;
+                ph = p + q;
+                pl = q - (ph - p);
+                s1 = h1 + ph;
+                bb = s1 - h1;
+                er = (h1 - (s1 - bb)) + (ph - bb);
+                tt = l1 + pl;
+                tb = tt - l1;
+                f = (l1 - (tt - tb)) + (pl - tb);
+                er += tt;
+                s2 = s1 + er;
+                er = er - (s2 - s1);
+                er += f;
+                h1 = s2 + er;
+                l1 = er - (h1 - s2);
+                e = b2 + t;
+                a = consCoef[e];
+                xh = fh[consIndex[e]];
+                xl = fl[consIndex[e]];
+                p = a * xh;
+                q = Math.fma(a, xh, -p) + a * xl;
+                ph = p + q;
+                pl = q - (ph - p);
+                s1 = h2 + ph;
+                bb = s1 - h2;
+                er = (h2 - (s1 - bb)) + (ph - bb);
+                tt = l2 + pl;
+                tb = tt - l2;
+                f = (l2 - (tt - tb)) + (pl - tb);
+                er += tt;
+                s2 = s1 + er;
+                er = er - (s2 - s1);
+                er += f;
+                h2 = s2 + er;
+                l2 = er - (h2 - s2);
+                e = b3 + t;
+                a = consCoef[e];
+                xh = fh[consIndex[e]];
+                xl = fl[consIndex[e]];
+                p = a * xh;
+                q = Math.fma(a, xh, -p) + a * xl;
+                ph = p + q;
+                pl = q - (ph - p);
+                s1 = h3 + ph;
+                bb = s1 - h3;
+                er = (h3 - (s1 - bb)) + (ph - bb);
+                tt = l3 + pl;
+                tb = tt - l3;
+                f = (l3 - (tt - tb)) + (pl - tb);
+                er += tt;
+                s2 = s1 + er;
+                er = er - (s2 - s1);
+                er += f;
+                h3 = s2 + er;
+                l3 = er - (h3 - s2);
+            }
+            finishChain(c0, len, h0, l0, fh, fl, outH, outL);
+            finishChain(c1, len, h1, l1, fh, fl, outH, outL);
+            finishChain(c2, len, h2, l2, fh, fl, outH, outL);
+            finishChain(c3, len, h3, l3, fh, fl, outH, outL);
+        }
+        for (; g < m; g++) {
+            finishChain(opAOrder[g], 0, 0, 0, fh, fl, outH, outL);
+        }
+    }
+
+    /** The rest of constraint i's chain of {@link #opA} from its entry {@code from} on, started at (h, l). */
+    private void finishChain(int i, int from, double h, double l, double[] fh, double[] fl, double[] outH,
+                             double[] outL) {
+        Acc a = new Acc().set(h, l);
+        for (int e = consStart[i] + from; e < consStart[i + 1]; e++) {
+            a.addScaled(consCoef[e], fh[consIndex[e]], fl[consIndex[e]]);
+        }
+        outH[i] = a.hi;
+        outL[i] = a.lo;
+    }
+
+    /** {@link #opA} term by term (the reference of the interleaved one; tests compare the two). */
+    void opAPlain(Mat[] s, double[] outH, double[] outL) {
         Acc[] acc = new Acc[m];
         for (int i = 0; i < m; i++) {
             acc[i] = new Acc();
@@ -512,29 +700,96 @@ final class DdSdpSolver {
         innerProducts(mm, ts, jj, s, gh, gl, acc);
     }
 
-    /** M_ij += ⟨A_i, G_j⟩ for the terms i ≥ j of a block (Dot2, the coefficients a_e being doubles). */
+    /**
+     * M_ij += ⟨A_i, G_j⟩ for the terms i ≥ j of a block (Dot2, the coefficients a_e being doubles); four terms i at a
+     * time (four independent chains over the same G, each with the operations of the one-term loop
+     * {@link #innerProduct}, so every M entry is bit-identical to the term-by-term assembly).
+     */
     private void innerProducts(Mat mm, List<Term> ts, int jj, int s, double[] gh, double[] gl, Acc acc) {
         Term tj = ts.get(jj);
-        for (int ii = jj; ii < ts.size(); ii++) {
-            Term ti = ts.get(ii);
-            double sum = 0;
-            double err = 0;
-            for (int e = 0; e < ti.ea.length; e++) {
-                int idx = ti.ep[e] + ti.eq[e] * s;
-                double a = ti.ea[e];
+        int ii = jj;
+        for (; ii + 3 < ts.size() && interleavedInnerProducts; ii += 4) {
+            Term t0 = ts.get(ii);
+            Term t1 = ts.get(ii + 1);
+            Term t2 = ts.get(ii + 2);
+            Term t3 = ts.get(ii + 3);
+            int len = Math.min(Math.min(t0.ea.length, t1.ea.length), Math.min(t2.ea.length, t3.ea.length));
+            double s0 = 0;
+            double e0 = 0;
+            double s1 = 0;
+            double e1 = 0;
+            double s2 = 0;
+            double e2 = 0;
+            double s3 = 0;
+            double e3 = 0;
+            for (int e = 0; e < len; e++) {
+                int idx = t0.ep[e] + t0.eq[e] * s;
+                double a = t0.ea[e];
                 double prod = a * gh[idx];
                 double ep = Math.fma(a, gh[idx], -prod);
-                double t = sum + prod;
-                double zz = t - sum;
-                err += ((sum - (t - zz)) + (prod - zz)) + ep + a * gl[idx];
-                sum = t;
+                double t = s0 + prod;
+                double zz = t - s0;
+                e0 += ((s0 - (t - zz)) + (prod - zz)) + ep + a * gl[idx];
+                s0 = t;
+                idx = t1.ep[e] + t1.eq[e] * s;
+                a = t1.ea[e];
+                prod = a * gh[idx];
+                ep = Math.fma(a, gh[idx], -prod);
+                t = s1 + prod;
+                zz = t - s1;
+                e1 += ((s1 - (t - zz)) + (prod - zz)) + ep + a * gl[idx];
+                s1 = t;
+                idx = t2.ep[e] + t2.eq[e] * s;
+                a = t2.ea[e];
+                prod = a * gh[idx];
+                ep = Math.fma(a, gh[idx], -prod);
+                t = s2 + prod;
+                zz = t - s2;
+                e2 += ((s2 - (t - zz)) + (prod - zz)) + ep + a * gl[idx];
+                s2 = t;
+                idx = t3.ep[e] + t3.eq[e] * s;
+                a = t3.ea[e];
+                prod = a * gh[idx];
+                ep = Math.fma(a, gh[idx], -prod);
+                t = s3 + prod;
+                zz = t - s3;
+                e3 += ((s3 - (t - zz)) + (prod - zz)) + ep + a * gl[idx];
+                s3 = t;
             }
-            double hi = sum + err;
-            double zz = hi - sum;
-            acc.set(hi, (sum - (hi - zz)) + (err - zz));
-            addSym(mm, ti.cons, tj.cons, acc);
+            innerProduct(mm, t0, tj, len, s0, e0, s, gh, gl, acc);
+            innerProduct(mm, t1, tj, len, s1, e1, s, gh, gl, acc);
+            innerProduct(mm, t2, tj, len, s2, e2, s, gh, gl, acc);
+            innerProduct(mm, t3, tj, len, s3, e3, s, gh, gl, acc);
+        }
+        for (; ii < ts.size(); ii++) {
+            innerProduct(mm, ts.get(ii), tj, 0, 0, 0, s, gh, gl, acc);
         }
     }
+
+    /**
+     * M(cons_i, cons_j) += ⟨A_i, G_j⟩: the Dot2 chain over A_i's entries from entry {@code from} on, started at
+     * (sum, err), then normalised and added.
+     */
+    private void innerProduct(Mat mm, Term ti, Term tj, int from, double sum, double err, int s, double[] gh,
+                              double[] gl, Acc acc) {
+        for (int e = from; e < ti.ea.length; e++) {
+            int idx = ti.ep[e] + ti.eq[e] * s;
+            double a = ti.ea[e];
+            double prod = a * gh[idx];
+            double ep = Math.fma(a, gh[idx], -prod);
+            double t = sum + prod;
+            double zz = t - sum;
+            err += ((sum - (t - zz)) + (prod - zz)) + ep + a * gl[idx];
+            sum = t;
+        }
+        double hi = sum + err;
+        double zz = hi - sum;
+        acc.set(hi, (sum - (hi - zz)) + (err - zz));
+        addSym(mm, ti.cons, tj.cons, acc);
+    }
+
+    /** Whether {@link #innerProducts} runs four terms at a time (tests compare with one at a time). */
+    boolean interleavedInnerProducts = true;
 
     /** Whether the Schur complement uses {@link Cross} terms (tests compare with the support route). */
     boolean crossRoute = true;
@@ -774,6 +1029,9 @@ final class DdSdpSolver {
         String message = "";
         int iter = 0;
         Acc acc = new Acc();
+        // Cholesky factors of the current X and Z per dense block, when the step test computed them (else null)
+        Mat[] nextLx = null;
+        Mat[] nextLz = null;
         while (true) {
             Mat[] rd = copy(cm);
             for (int b = 0; b < nb; b++) {
@@ -890,8 +1148,8 @@ final class DdSdpSolver {
                         zi[b].l[k] = acc.lo;
                     }
                 } else {
-                    lz[b] = DoubleDouble.cholesky(z[b]);
-                    lx[b] = DoubleDouble.cholesky(x[b]);
+                    lz[b] = nextLz != null ? nextLz[b] : DoubleDouble.cholesky(z[b]);
+                    lx[b] = nextLx != null ? nextLx[b] : DoubleDouble.cholesky(x[b]);
                     ok = lz[b] != null && lx[b] != null;
                     if (ok) {
                         zi[b] = DoubleDouble.inverseFromCholesky(lz[b]);
@@ -979,11 +1237,16 @@ final class DdSdpSolver {
                 message = "non-finite step at iteration " + (firstIteration + iter);
                 break;
             }
+            // the factors of the positive-definiteness tests serve the neighbourhood test and the next iteration
+            // (DoubleDouble.cholesky is deterministic: the same factors as computed anew)
             Mat[] xn = null;
             Mat[] zn = null;
+            Mat[] fxn = null;
+            Mat[] fzn = null;
             for (int h = 0; h <= MAX_HALVINGS; h++) {
                 xn = axpy(x, ap, dir[0]);
-                if (positiveDefinite(xn)) {
+                fxn = factors(xn);
+                if (fxn != null) {
                     break;
                 }
                 ap *= 0.5;
@@ -991,7 +1254,8 @@ final class DdSdpSolver {
             }
             for (int h = 0; h <= MAX_HALVINGS; h++) {
                 zn = axpy(z, ad, dir[1]);
-                if (positiveDefinite(zn)) {
+                fzn = factors(zn);
+                if (fzn != null) {
                     break;
                 }
                 ad *= 0.5;
@@ -1005,21 +1269,27 @@ final class DdSdpSolver {
             // keep the iterate in the wide neighbourhood λ_min(X^½ Z X^½) ≥ γ·μ: shrink both steps otherwise
             double apTaken = ap;
             double adTaken = ad;
-            for (int h = 0; h < NEIGHBOURHOOD_BACKTRACKS && centrality(xn, zn) < NEIGHBOURHOOD; h++) {
+            for (int h = 0; h < NEIGHBOURHOOD_BACKTRACKS && centrality(xn, zn, fxn) < NEIGHBOURHOOD; h++) {
                 Mat[] xt = axpy(x, apTaken * BACKTRACK, dir[0]);
                 Mat[] zt = axpy(z, adTaken * BACKTRACK, dir[1]);
-                if (!positiveDefinite(xt) || !positiveDefinite(zt)) {
+                Mat[] fxt = factors(xt);
+                Mat[] fzt = fxt == null ? null : factors(zt);
+                if (fxt == null || fzt == null) {
                     break;
                 }
                 apTaken *= BACKTRACK;
                 adTaken *= BACKTRACK;
                 xn = xt;
                 zn = zt;
+                fxn = fxt;
+                fzn = fzt;
             }
             ap = apTaken;
             ad = adTaken;
             x = xn;
             z = zn;
+            nextLx = reuseFactors ? fxn : null;
+            nextLz = reuseFactors ? fzn : null;
             double[] dyh = dir[2][0].h;
             double[] dyl = dir[2][0].l;
             for (int i = 0; i < m; i++) {
@@ -1148,8 +1418,11 @@ final class DdSdpSolver {
         return out;
     }
 
-    /** min over blocks of λ_min(Lᵀ Z L) / μ with X = L Lᵀ, μ = ⟨X, Z⟩ / n (1 at the central path). */
-    private double centrality(Mat[] x, Mat[] z) {
+    /**
+     * min over blocks of λ_min(Lᵀ Z L) / μ with X = L Lᵀ, μ = ⟨X, Z⟩ / n (1 at the central path); {@code lx}: the
+     * factors of X from {@link #factors} (null: computed here).
+     */
+    private double centrality(Mat[] x, Mat[] z, Mat[] lx) {
         Acc acc = new Acc();
         inner(x, z, acc);
         double mu = acc.hi / totalSize;
@@ -1160,11 +1433,11 @@ final class DdSdpSolver {
                     lmin = Math.min(lmin, DoubleDouble.mulHi(x[b].h[k], x[b].l[k], z[b].h[k], z[b].l[k]));
                 }
             } else {
-                Mat l = DoubleDouble.cholesky(x[b]);
+                Mat l = lx != null && reuseFactors ? lx[b] : DoubleDouble.cholesky(x[b]);
                 if (l == null) {
                     return 0;
                 }
-                Mat w = DoubleDouble.times(DoubleDouble.transpose(l), DoubleDouble.times(z[b], l));
+                Mat w = DoubleDouble.congruence(l, z[b]);
                 w.symmetrize();
                 lmin = Math.min(lmin, Linalg.eigvalsh(Matrix.wrap(n[b], n[b], w.toDouble()))[0]);
             }
@@ -1172,20 +1445,34 @@ final class DdSdpSolver {
         return lmin / mu;
     }
 
-    private boolean positiveDefinite(Mat[] x) {
+    /**
+     * The Cholesky factors of the dense blocks of a positive definite X (null entries for the diagonal blocks), or
+     * null when a block is not numerically positive definite (a diagonal entry ≤ 0 or a failed factorisation).
+     */
+    private Mat[] factors(Mat[] x) {
+        Mat[] f = new Mat[nb];
         for (int b = 0; b < nb; b++) {
             if (lp[b]) {
                 for (int k = 0; k < n[b]; k++) {
                     if (!(x[b].h[k] > 0)) {
-                        return false;
+                        return null;
                     }
                 }
-            } else if (DoubleDouble.cholesky(x[b]) == null) {
-                return false;
+            } else {
+                f[b] = DoubleDouble.cholesky(x[b]);
+                if (f[b] == null) {
+                    return null;
+                }
             }
         }
-        return true;
+        return f;
     }
+
+    /**
+     * Whether the factors of the step tests are reused by the neighbourhood test and the next iteration (tests compare
+     * with factoring anew: the iterates are bit-identical).
+     */
+    boolean reuseFactors = true;
 
     /** Largest α with X + α dX ⪰ 0 (+∞ if none), from the eigenvalues of the rounded L⁻¹ dX L⁻ᵀ. */
     private double maxStep(Mat[] chol, Mat[] x, Mat[] dx) {

@@ -199,21 +199,204 @@ final class DoubleDouble {
         return t;
     }
 
-    /** a·b for double-double matrices. */
+    /**
+     * a·b for double-double matrices: entry (i, j) is {@link #dot} of row i of a and column j of b. Four rows at a
+     * time ({@link #dotRows4}: four independent chains sharing the column of b, each with exactly the operations of
+     * dot), so the product is bit-identical to the entry-by-entry one.
+     */
     static Mat times(Mat a, Mat b) {
         int n = a.rows;
         int k = a.cols;
         int c = b.cols;
         Mat out = new Mat(n, c);
         Acc acc = new Acc();
+        double[] four = new double[8];
         for (int j = 0; j < c; j++) {
-            for (int i = 0; i < n; i++) {
+            int i = 0;
+            for (; i + 3 < n; i += 4) {
+                dotRows4(a.h, a.l, i, n, b.h, b.l, j * k, k, four);
+                for (int r = 0; r < 4; r++) {
+                    out.h[i + r + j * n] = four[2 * r];
+                    out.l[i + r + j * n] = four[2 * r + 1];
+                }
+            }
+            for (; i < n; i++) {
                 dot(0, 0, a.h, a.l, i, n, b.h, b.l, j * k, 1, k, 1.0, acc);
                 out.h[i + j * n] = acc.hi;
                 out.l[i + j * n] = acc.lo;
             }
         }
         return out;
+    }
+
+    /**
+     * out[2r], out[2r+1] = Σ_t a(i0+r, t) b(t) for r = 0..3, t = 0..len−1 (a column-major with leading dimension lda,
+     * b contiguous from bo): four {@link #dot} chains from (0, 0) with sign +1, each with the operations of dot in
+     * the same order.
+     */
+    private static void dotRows4(double[] ah, double[] al, int i0, int lda, double[] bh, double[] bl, int bo, int len,
+                                 double[] out) {
+        double s0 = 0;
+        double e0 = 0;
+        double s1 = 0;
+        double e1 = 0;
+        double s2 = 0;
+        double e2 = 0;
+        double s3 = 0;
+        double e3 = 0;
+        for (int t = 0; t < len; t++) {
+            double yh = bh[bo + t];
+            double yl = bl[bo + t];
+            int base = i0 + t * lda;
+            double xh = ah[base];
+            double xl = al[base];
+            double p = xh * yh;
+            double ep = Math.fma(xh, yh, -p);
+            double sum = s0 + p;
+            double z = sum - s0;
+            double es = (s0 - (sum - z)) + (p - z);
+            s0 = sum;
+            e0 += es + ep + (xh * yl + xl * yh);
+            xh = ah[base + 1];
+            xl = al[base + 1];
+            p = xh * yh;
+            ep = Math.fma(xh, yh, -p);
+            sum = s1 + p;
+            z = sum - s1;
+            es = (s1 - (sum - z)) + (p - z);
+            s1 = sum;
+            e1 += es + ep + (xh * yl + xl * yh);
+            xh = ah[base + 2];
+            xl = al[base + 2];
+            p = xh * yh;
+            ep = Math.fma(xh, yh, -p);
+            sum = s2 + p;
+            z = sum - s2;
+            es = (s2 - (sum - z)) + (p - z);
+            s2 = sum;
+            e2 += es + ep + (xh * yl + xl * yh);
+            xh = ah[base + 3];
+            xl = al[base + 3];
+            p = xh * yh;
+            ep = Math.fma(xh, yh, -p);
+            sum = s3 + p;
+            z = sum - s3;
+            es = (s3 - (sum - z)) + (p - z);
+            s3 = sum;
+            e3 += es + ep + (xh * yl + xl * yh);
+        }
+        normalise(s0, e0, out, 0);
+        normalise(s1, e1, out, 2);
+        normalise(s2, e2, out, 4);
+        normalise(s3, e3, out, 6);
+    }
+
+    /**
+     * Lᵀ S L for a lower Cholesky factor L (from {@link #cholesky}) and a square S, as {@link #times}(Lᵀ,
+     * times(S, L)) computes it but without the products with L's zero upper triangle: (S L)(i, j) sums over t ≥ j
+     * and (Lᵀ W)(i, j) over t ≥ i. The skipped terms are leading exact zeros of each {@link #dot} chain, which leave
+     * its running sum and error at (+0, +0), so every entry is bit-identical to the full product's; half the work.
+     */
+    static Mat congruence(Mat lo, Mat s) {
+        int n = lo.rows;
+        Mat sl = new Mat(n, n);
+        Acc acc = new Acc();
+        double[] four = new double[8];
+        for (int j = 0; j < n; j++) {
+            int len = n - j;
+            int i = 0;
+            for (; i + 3 < n; i += 4) {
+                dotRows4(s.h, s.l, i + j * n, n, lo.h, lo.l, j + j * n, len, four);
+                for (int r = 0; r < 4; r++) {
+                    sl.h[i + r + j * n] = four[2 * r];
+                    sl.l[i + r + j * n] = four[2 * r + 1];
+                }
+            }
+            for (; i < n; i++) {
+                dot(0, 0, s.h, s.l, i + j * n, n, lo.h, lo.l, j + j * n, 1, len, 1.0, acc);
+                sl.h[i + j * n] = acc.hi;
+                sl.l[i + j * n] = acc.lo;
+            }
+        }
+        Mat w = new Mat(n, n);
+        for (int i = 0; i < n; i++) {
+            // row i of Lᵀ from its diagonal on = column i of L from row i (contiguous), against four columns of S L
+            for (int j = 0; j < n; j += 4) {
+                int j1 = Math.min(j + 1, n - 1);
+                int j2 = Math.min(j + 2, n - 1);
+                int j3 = Math.min(j + 3, n - 1);
+                java.util.Arrays.fill(four, 0);
+                dotCols4(lo.h, lo.l, i + i * n, 1.0, sl.h, sl.l, i + j * n, i + j1 * n, i + j2 * n, i + j3 * n, n - i,
+                        four);
+                for (int r = 0; r < 4 && j + r < n; r++) {
+                    w.h[i + (j + r) * n] = four[2 * r];
+                    w.l[i + (j + r) * n] = four[2 * r + 1];
+                }
+            }
+        }
+        return w;
+    }
+
+    /**
+     * Four {@link #dot} chains sharing the vector a (contiguous from ao, scaled by sign = ±1) against four contiguous
+     * vectors b from bo0 … bo3, each started from (out[2r], out[2r+1]) and left there normalised: the operations of
+     * dot in the same order, so each result is bit-identical to dot's. Equal offsets are allowed (the chains then
+     * compute the same value), which pads a group of fewer than four.
+     */
+    private static void dotCols4(double[] ah, double[] al, int ao, double sign, double[] bh, double[] bl, int bo0,
+                                 int bo1, int bo2, int bo3, int len, double[] out) {
+        double s0 = out[0];
+        double e0 = out[1];
+        double s1 = out[2];
+        double e1 = out[3];
+        double s2 = out[4];
+        double e2 = out[5];
+        double s3 = out[6];
+        double e3 = out[7];
+        for (int t = 0; t < len; t++) {
+            double xh = sign * ah[ao + t];
+            double xl = sign * al[ao + t];
+            double yh = bh[bo0 + t];
+            double yl = bl[bo0 + t];
+            double p = xh * yh;
+            double ep = Math.fma(xh, yh, -p);
+            double sum = s0 + p;
+            double z = sum - s0;
+            double es = (s0 - (sum - z)) + (p - z);
+            s0 = sum;
+            e0 += es + ep + (xh * yl + xl * yh);
+            yh = bh[bo1 + t];
+            yl = bl[bo1 + t];
+            p = xh * yh;
+            ep = Math.fma(xh, yh, -p);
+            sum = s1 + p;
+            z = sum - s1;
+            es = (s1 - (sum - z)) + (p - z);
+            s1 = sum;
+            e1 += es + ep + (xh * yl + xl * yh);
+            yh = bh[bo2 + t];
+            yl = bl[bo2 + t];
+            p = xh * yh;
+            ep = Math.fma(xh, yh, -p);
+            sum = s2 + p;
+            z = sum - s2;
+            es = (s2 - (sum - z)) + (p - z);
+            s2 = sum;
+            e2 += es + ep + (xh * yl + xl * yh);
+            yh = bh[bo3 + t];
+            yl = bl[bo3 + t];
+            p = xh * yh;
+            ep = Math.fma(xh, yh, -p);
+            sum = s3 + p;
+            z = sum - s3;
+            es = (s3 - (sum - z)) + (p - z);
+            s3 = sum;
+            e3 += es + ep + (xh * yl + xl * yh);
+        }
+        normalise(s0, e0, out, 0);
+        normalise(s1, e1, out, 2);
+        normalise(s2, e2, out, 4);
+        normalise(s3, e3, out, 6);
     }
 
     /**
@@ -468,51 +651,95 @@ final class DoubleDouble {
         }
     }
 
-    /** (L Lᵀ)⁻¹ from the Cholesky factor L, symmetrised. */
+    /**
+     * Solves L·x = b in place for the four right-hand sides stored contiguously at offsets o0 … o3 of bh/bl (equal
+     * offsets allowed): per right-hand side exactly the operations of {@link #solveLower}, so bit-identical to it, with
+     * the four chains overlapped by the processor.
+     */
+    static void solveLower4(Mat lo, double[] bh, double[] bl, int o0, int o1, int o2, int o3) {
+        int n = lo.rows;
+        Mat up = lo.upper != null ? lo.upper : transpose(lo);
+        double[] four = new double[8];
+        Acc q = new Acc();
+        int[] o = {o0, o1, o2, o3};
+        for (int i = 0; i < n; i++) {
+            for (int r = 0; r < 4; r++) {
+                four[2 * r] = bh[o[r] + i];
+                four[2 * r + 1] = bl[o[r] + i];
+            }
+            dotCols4(up.h, up.l, i * n, -1.0, bh, bl, o0, o1, o2, o3, i, four);
+            for (int r = 0; r < 4; r++) {
+                div(four[2 * r], four[2 * r + 1], lo.h[i + i * n], lo.l[i + i * n], q);
+                bh[o[r] + i] = q.hi;
+                bl[o[r] + i] = q.lo;
+            }
+        }
+    }
+
+    /** Solves Lᵀ·x = b in place for four right-hand sides, as {@link #solveLower4} does for {@link #solveUpper}. */
+    static void solveUpper4(Mat lo, double[] bh, double[] bl, int o0, int o1, int o2, int o3) {
+        int n = lo.rows;
+        double[] four = new double[8];
+        Acc q = new Acc();
+        int[] o = {o0, o1, o2, o3};
+        for (int i = n - 1; i >= 0; i--) {
+            for (int r = 0; r < 4; r++) {
+                four[2 * r] = bh[o[r] + i];
+                four[2 * r + 1] = bl[o[r] + i];
+            }
+            dotCols4(lo.h, lo.l, i + 1 + i * n, -1.0, bh, bl, o0 + i + 1, o1 + i + 1, o2 + i + 1, o3 + i + 1,
+                    n - i - 1, four);
+            for (int r = 0; r < 4; r++) {
+                div(four[2 * r], four[2 * r + 1], lo.h[i + i * n], lo.l[i + i * n], q);
+                bh[o[r] + i] = q.hi;
+                bl[o[r] + i] = q.lo;
+            }
+        }
+    }
+
+    /**
+     * (L Lᵀ)⁻¹ from the Cholesky factor L, symmetrised: column j solves L Lᵀ x = e_j ({@link #solveLower4},
+     * {@link #solveUpper4}, four columns at a time, each bit-identical to the single solves).
+     */
     static Mat inverseFromCholesky(Mat lo) {
         int n = lo.rows;
         Mat inv = new Mat(n, n);
-        double[] ch = new double[n];
-        double[] cl = new double[n];
         for (int j = 0; j < n; j++) {
-            java.util.Arrays.fill(ch, 0);
-            java.util.Arrays.fill(cl, 0);
-            ch[j] = 1;
-            solveLower(lo, ch, cl);
-            solveUpper(lo, ch, cl);
-            System.arraycopy(ch, 0, inv.h, j * n, n);
-            System.arraycopy(cl, 0, inv.l, j * n, n);
+            inv.h[j + j * n] = 1;
+        }
+        for (int j = 0; j < n; j += 4) {
+            int o0 = j * n;
+            int o1 = Math.min(j + 1, n - 1) * n;
+            int o2 = Math.min(j + 2, n - 1) * n;
+            int o3 = Math.min(j + 3, n - 1) * n;
+            solveLower4(lo, inv.h, inv.l, o0, o1, o2, o3);
+            solveUpper4(lo, inv.h, inv.l, o0, o1, o2, o3);
         }
         inv.symmetrize();
         return inv;
     }
 
-    /** L⁻¹ · S · L⁻ᵀ for a symmetric S (column by column triangular solves), symmetrised. */
+    /**
+     * L⁻¹ · S · L⁻ᵀ for a symmetric S, symmetrised: W = L⁻¹ S column by column, then the rows of W solved (as columns
+     * of Wᵀ); four right-hand sides at a time ({@link #solveLower4}), each bit-identical to a single solve.
+     */
     static Mat congruenceInverse(Mat lo, Mat s) {
-        int n = lo.rows;
         Mat w = s.copy();
-        double[] ch = new double[n];
-        double[] cl = new double[n];
-        for (int j = 0; j < n; j++) { // W = L⁻¹ S
-            System.arraycopy(w.h, j * n, ch, 0, n);
-            System.arraycopy(w.l, j * n, cl, 0, n);
-            solveLower(lo, ch, cl);
-            System.arraycopy(ch, 0, w.h, j * n, n);
-            System.arraycopy(cl, 0, w.l, j * n, n);
-        }
-        Mat out = new Mat(n, n);
-        for (int i = 0; i < n; i++) { // row i of W, solved: (L⁻¹ Wᵀ)ᵀ
-            for (int t = 0; t < n; t++) {
-                ch[t] = w.h[i + t * n];
-                cl[t] = w.l[i + t * n];
-            }
-            solveLower(lo, ch, cl);
-            for (int t = 0; t < n; t++) {
-                out.h[i + t * n] = ch[t];
-                out.l[i + t * n] = cl[t];
-            }
-        }
+        solveColumns(lo, w);
+        Mat wt = transpose(w);
+        solveColumns(lo, wt);
+        Mat out = transpose(wt);
         out.symmetrize();
         return out;
+    }
+
+    /** Every column of w replaced by L⁻¹ times it, four at a time. */
+    private static void solveColumns(Mat lo, Mat w) {
+        int n = lo.rows;
+        for (int j = 0; j < w.cols; j += 4) {
+            int last = w.cols - 1;
+            solveLower4(lo, w.h, w.l, j * n, Math.min(j + 1, last) * n, Math.min(j + 2, last) * n,
+                    Math.min(j + 3, last) * n);
+        }
     }
 }

@@ -120,6 +120,60 @@ class DdSdpSolverTest {
     }
 
     /**
+     * Reusing the Cholesky factors of the step tests (for the neighbourhood test and the next iteration), forming
+     * A(S) four constraints at a time and the Schur inner products four terms at a time give the same iterates bit for
+     * bit as factoring anew and summing term by term: same iterations, X, y, Z and objective.
+     */
+    @Test
+    void reusedFactorsAndInterleavedOperatorGiveBitIdenticalIterates() throws IOException {
+        for (String name : new String[] {"hinf1", "control1", "truss4"}) {
+            SdpProblem p = SdpSolverTest.resource(name);
+            SdpResult[] r = new SdpResult[2];
+            for (int t = 0; t < 2; t++) {
+                DdSdpSolver s = DdSdpSolver.of(p);
+                s.reuseFactors = t == 0;
+                s.interleavedOpA = t == 0;
+                s.interleavedInnerProducts = t == 0;
+                r[t] = s.solveFromStandardStart();
+            }
+            assertEquals(r[1].status(), r[0].status(), name);
+            assertEquals(r[1].iterations(), r[0].iterations(), name);
+            assertTrue(r[0].iterations() > 5, name + ": " + r[0].iterations());
+            assertTrue(java.util.Arrays.equals(r[0].y(), r[1].y()), name + ": y");
+            for (int blk = 0; blk < p.blocks(); blk++) {
+                assertTrue(java.util.Arrays.equals(r[0].x()[blk].data(), r[1].x()[blk].data()), name + ": X " + blk);
+                assertTrue(java.util.Arrays.equals(r[0].z()[blk].data(), r[1].z()[blk].data()), name + ": Z " + blk);
+            }
+            assertEquals(Double.doubleToLongBits(r[1].primalObjective()),
+                    Double.doubleToLongBits(r[0].primalObjective()), name);
+        }
+    }
+
+    /** A(S) four constraints at a time is bit-identical to the term-by-term sum, on random dense S. */
+    @Test
+    void interleavedOperatorIsBitIdenticalToTheTermByTermOne() throws IOException {
+        for (String name : new String[] {"hinf1", "hinf12", "control1", "truss4", "theta1", "infp1"}) {
+            SdpProblem p = SdpSolverTest.resource(name);
+            DdSdpSolver solver = DdSdpSolver.of(p);
+            java.util.Random rnd = new java.util.Random(7);
+            DoubleDouble.Mat[] s = new DoubleDouble.Mat[p.blocks()];
+            for (int b = 0; b < p.blocks(); b++) {
+                int size = p.blockSize(b);
+                s[b] = p.isDiagonal(b) ? new DoubleDouble.Mat(size, 1) : new DoubleDouble.Mat(size, size);
+                for (int k = 0; k < s[b].h.length; k++) {
+                    s[b].h[k] = rnd.nextGaussian() * Math.pow(10, rnd.nextInt(7) - 3);
+                    s[b].l[k] = s[b].h[k] * 1e-17 * rnd.nextGaussian();
+                }
+            }
+            int m = p.constraints();
+            double[][] out = new double[4][m];
+            solver.opA(s, out[0], out[1]);
+            solver.opAPlain(s, out[2], out[3]);
+            assertTrue(java.util.Arrays.equals(out[0], out[2]) && java.util.Arrays.equals(out[1], out[3]), name);
+        }
+    }
+
+    /**
      * The restart from a double-precision iterate (the problem without interior above, after 6 double iterations)
      * reaches the same closed-form value 1 as the restart from the standard start, in fewer double-double
      * iterations.
@@ -210,6 +264,11 @@ class DdSdpSolverTest {
         DoubleDouble.Mat lazy = solver.schur(xs, zis, true);
         DoubleDouble.Mat full = solver.schur(xs, zis, false);
         assertTrue(java.util.Arrays.equals(lazy.h, full.h) && java.util.Arrays.equals(lazy.l, full.l));
+        // ⟨A_i, G_j⟩ four terms at a time (the solver's choice) against one at a time
+        solver.interleavedInnerProducts = false;
+        DoubleDouble.Mat single = solver.schur(xs, zis, true);
+        solver.interleavedInnerProducts = true;
+        assertTrue(java.util.Arrays.equals(lazy.h, single.h) && java.util.Arrays.equals(lazy.l, single.l), "4-way");
         for (int i = 0; i < m; i++) {
             for (int j = 0; j < m; j++) {
                 double ref = p.a(i, blk).toDense().times(x).times(p.a(j, blk).toDense()).times(zi).trace();

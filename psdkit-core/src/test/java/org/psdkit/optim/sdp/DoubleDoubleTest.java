@@ -243,4 +243,106 @@ class DoubleDoubleTest {
             assertTrue(java.util.Arrays.equals(bh, ch) && java.util.Arrays.equals(bl, cl), "solve, n = " + n);
         }
     }
+
+    /** A random double-double n×k matrix (low parts ~1e-17 of the high ones), some entries exactly zero. */
+    private static Mat randomMat(Random rnd, int n, int k) {
+        Mat g = new Mat(n, k);
+        for (int e = 0; e < n * k; e++) {
+            if (rnd.nextInt(7) == 0) {
+                continue;
+            }
+            g.h[e] = rnd.nextGaussian() * Math.pow(10, rnd.nextInt(5) - 2);
+            g.l[e] = g.h[e] * 1e-17 * rnd.nextGaussian();
+        }
+        return g;
+    }
+
+    /** A random symmetric positive definite double-double n×n matrix. */
+    private static Mat randomSpd(Random rnd, int n) {
+        Mat g = randomMat(rnd, n, n);
+        Mat a = DoubleDouble.times(g, DoubleDouble.transpose(g));
+        for (int i = 0; i < n; i++) {
+            a.h[i + i * n] += 0.1;
+        }
+        a.symmetrize();
+        return a;
+    }
+
+    /** The product entry by entry, one {@link DoubleDouble#dot} each (the reference of the four-row product). */
+    private static Mat timesPlain(Mat a, Mat b) {
+        Mat out = new Mat(a.rows, b.cols);
+        Acc acc = new Acc();
+        for (int j = 0; j < b.cols; j++) {
+            for (int i = 0; i < a.rows; i++) {
+                DoubleDouble.dot(0, 0, a.h, a.l, i, a.rows, b.h, b.l, j * a.cols, 1, a.cols, 1.0, acc);
+                out.h[i + j * a.rows] = acc.hi;
+                out.l[i + j * a.rows] = acc.lo;
+            }
+        }
+        return out;
+    }
+
+    private static void assertSameBits(Mat want, Mat got, String what) {
+        assertEquals(want.rows, got.rows, what);
+        assertEquals(want.cols, got.cols, what);
+        assertTrue(java.util.Arrays.equals(want.h, got.h) && java.util.Arrays.equals(want.l, got.l), what);
+    }
+
+    /**
+     * The four-row product, the triangular congruence Lᵀ S L, and the four-right-hand-side solves behind
+     * (L Lᵀ)⁻¹ and L⁻¹ S L⁻ᵀ give bit for bit what the entry-by-entry product and the single solves give, for
+     * orders that are and are not multiples of four (1–3 use only the padded groups).
+     */
+    @Test
+    void fourWayKernelsAreBitIdenticalToThePlainOnes() {
+        for (int n : new int[] {1, 2, 3, 4, 5, 6, 7, 9, 14, 18, 23}) {
+            Random rnd = new Random(100 + n);
+            Mat a = randomMat(rnd, n, n + 2);
+            Mat b = randomMat(rnd, n + 2, n);
+            assertSameBits(timesPlain(a, b), DoubleDouble.times(a, b), "times, n = " + n);
+            Mat spd = randomSpd(rnd, n);
+            Mat l = DoubleDouble.cholesky(spd);
+            Mat s = randomSpd(rnd, n);
+            Mat want = timesPlain(DoubleDouble.transpose(l), timesPlain(s, l));
+            assertSameBits(want, DoubleDouble.congruence(l, s), "Lᵀ S L, n = " + n);
+            // (L Lᵀ)⁻¹ by single solves of the unit vectors
+            Mat inv = new Mat(n, n);
+            for (int j = 0; j < n; j++) {
+                double[] ch = new double[n];
+                double[] cl = new double[n];
+                ch[j] = 1;
+                DoubleDouble.solveLower(l, ch, cl);
+                DoubleDouble.solveUpper(l, ch, cl);
+                System.arraycopy(ch, 0, inv.h, j * n, n);
+                System.arraycopy(cl, 0, inv.l, j * n, n);
+            }
+            inv.symmetrize();
+            assertSameBits(inv, DoubleDouble.inverseFromCholesky(l), "(L Lᵀ)⁻¹, n = " + n);
+            // L⁻¹ S L⁻ᵀ: columns of S, then the rows of the result, by single solves
+            Mat w = s.copy();
+            for (int j = 0; j < n; j++) {
+                double[] ch = java.util.Arrays.copyOfRange(w.h, j * n, j * n + n);
+                double[] cl = java.util.Arrays.copyOfRange(w.l, j * n, j * n + n);
+                DoubleDouble.solveLower(l, ch, cl);
+                System.arraycopy(ch, 0, w.h, j * n, n);
+                System.arraycopy(cl, 0, w.l, j * n, n);
+            }
+            Mat c = new Mat(n, n);
+            for (int i = 0; i < n; i++) {
+                double[] ch = new double[n];
+                double[] cl = new double[n];
+                for (int t = 0; t < n; t++) {
+                    ch[t] = w.h[i + t * n];
+                    cl[t] = w.l[i + t * n];
+                }
+                DoubleDouble.solveLower(l, ch, cl);
+                for (int t = 0; t < n; t++) {
+                    c.h[i + t * n] = ch[t];
+                    c.l[i + t * n] = cl[t];
+                }
+            }
+            c.symmetrize();
+            assertSameBits(c, DoubleDouble.congruenceInverse(l, s), "L⁻¹ S L⁻ᵀ, n = " + n);
+        }
+    }
 }
