@@ -8,6 +8,7 @@ import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.LinalgException;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.linalg.MemoryBudget;
+import org.psdkit.linalg.Threads;
 import org.psdkit.optim.ProgressListener;
 
 /**
@@ -455,7 +456,38 @@ public final class SdpSolver {
 
     public static SdpResult solve(SdpProblem problem, SdpOptions options) {
         checkMemory("the SDP", problem.constraints(), problem.signedSizes());
-        return new SdpSolver(problem, options).run();
+        return Threads.blasCapped(1, () -> new SdpSolver(problem, options).run());
+    }
+
+    /**
+     * Thread policy of {@link #solve}: the solve runs with OpenBLAS capped at one thread ({@link Threads#blasCapped}),
+     * and only the dense products (GEMM, and the two triangular solves with n right-hand sides that form Z⁻¹ or
+     * L⁻¹ dX L⁻ᵀ) of at least 2e8 floating-point operations, i.e. of order n ≥ 465, get all {@link Threads#get()}
+     * threads back ({@link Threads#blasUncapped}). Cholesky factorisations (X, Z, the Schur complement) and
+     * eigenvalue computations always run on one thread. Measured on SDPLIB with 2 cores (docs/benchmarks/sdp.md,
+     * session 8), all BLAS calls on 2 threads against 1, idle machine: the step phase (n×n products, Cholesky of
+     * X and Z) took 10× as long on mcp124 (n = 124) and 2.8× on ss30 (n = 426), but 0.76× on gpp500 (n = 500) and
+     * 0.72× on maxG51 (n = 1000); the Schur complement's Cholesky was slower on 2 threads at every order up to
+     * m = 1949 (theta4: 2.26 s against 1.23 s for 16 factorisations). The threshold lies between ss30 and gpp500.
+     * A second OpenBLAS thread waits at every panel for its partner, so the small calls of an interior-point
+     * iteration mostly wait, and on a busy machine far longer (per call, n = 150–1000 with another job on both
+     * cores: Cholesky 3–200×, dsyevd 5–100×, GEMM 2.6× at n = 500 and 0.9× at 1000).
+     */
+    static final double PARALLEL_BLAS_FLOPS = 2e8;
+
+    /** Whether a product of {@code flops} floating-point operations runs on all BLAS threads. */
+    static boolean parallelBlas(double flops) {
+        return flops >= PARALLEL_BLAS_FLOPS;
+    }
+
+    /** {@code call}, on all BLAS threads if it costs at least {@link #PARALLEL_BLAS_FLOPS}. */
+    private static <T> T blas(double flops, java.util.function.Supplier<T> call) {
+        return parallelBlas(flops) ? Threads.blasUncapped(call) : call.get();
+    }
+
+    /** Floating-point operations of an order-n product (2n³). */
+    private static double productFlops(int n) {
+        return 2.0 * n * n * n;
     }
 
     /**
@@ -613,7 +645,7 @@ public final class SdpSolver {
 
         /** out[cons_a] += ⟨U_a D_a U_aᵀ, S⟩ for every term. */
         void dot(double[] s, double[] out) {
-            double[] su = Linalg.gemm(1.0, Matrix.wrap(n, n, s), false, u, false).data();
+            double[] su = blas(2.0 * n * n * rr, () -> Linalg.gemm(1.0, Matrix.wrap(n, n, s), false, u, false)).data();
             double[] ud = u.data();
             for (int a = 0; a < cons.length; a++) {
                 double sum = 0;
@@ -651,7 +683,10 @@ public final class SdpSolver {
                 return;
             }
             Matrix ud = Matrix.wrap(n, rr, timesBlockDiag(n, u.data(), off, dy, rr));
-            Linalg.gemmInPlace(1.0, ud, false, u, true, 1.0, Matrix.wrap(n, n, out));
+            blas(2.0 * n * n * rr, () -> {
+                Linalg.gemmInPlace(1.0, ud, false, u, true, 1.0, Matrix.wrap(n, n, out));
+                return null;
+            });
         }
     }
 
@@ -785,7 +820,8 @@ public final class SdpSolver {
     }
 
     private static double[] gemm(int n, double[] a, double[] b) {
-        Matrix c = Linalg.gemm(1.0, Matrix.wrap(n, n, a), false, Matrix.wrap(n, n, b), false);
+        Matrix c = blas(productFlops(n), () -> Linalg.gemm(1.0, Matrix.wrap(n, n, a), false, Matrix.wrap(n, n, b),
+                false));
         return c.data();
     }
 
@@ -985,7 +1021,9 @@ public final class SdpSolver {
                     } else {
                         lz[b] = nextLz != null ? nextLz[b] : Linalg.cholesky(Matrix.wrap(n[b], n[b], z[b]));
                         lx[b] = nextLx != null ? nextLx[b] : Linalg.cholesky(Matrix.wrap(n[b], n[b], x[b]));
-                        zi[b] = lz[b].solve(Matrix.identity(n[b])).data();
+                        int s = n[b];
+                        Cholesky lzb = lz[b];
+                        zi[b] = blas(productFlops(s), () -> lzb.solve(Matrix.identity(s))).data(); // two n³ solves
                         symmetrize(n[b], zi[b]);
                     }
                 }
@@ -1432,8 +1470,10 @@ public final class SdpSolver {
                 }
             } else {
                 Matrix l = lx[b].lower();
-                Matrix zl = Linalg.gemm(1.0, Matrix.wrap(n[b], n[b], z[b]), false, l, false);
-                Matrix w = Linalg.gemm(1.0, l, true, zl, false);
+                int s = n[b];
+                double[] zb = z[b];
+                Matrix zl = blas(productFlops(s), () -> Linalg.gemm(1.0, Matrix.wrap(s, s, zb), false, l, false));
+                Matrix w = blas(productFlops(s), () -> Linalg.gemm(1.0, l, true, zl, false));
                 w.symmetrizeInPlace();
                 double[] wd = w.data();
                 for (int k = 0; k < n[b]; k++) {
@@ -1780,9 +1820,12 @@ public final class SdpSolver {
                     }
                 }
                 Matrix w = Matrix.wrap(s, s, dx[b].clone());
-                Linalg.solveLowerInPlace(l, false, w); // L⁻¹ dX
-                Matrix wt = w.transpose();
-                Linalg.solveLowerInPlace(l, false, wt); // L⁻¹ dX L⁻ᵀ
+                Matrix wt = blas(productFlops(s), () -> {
+                    Linalg.solveLowerInPlace(l, false, w); // L⁻¹ dX
+                    Matrix t = w.transpose();
+                    Linalg.solveLowerInPlace(l, false, t); // L⁻¹ dX L⁻ᵀ
+                    return t;
+                });
                 wt.symmetrizeInPlace();
                 double lmin = Linalg.eigvalsh(wt)[0];
                 if (lmin < 0) {
@@ -2072,8 +2115,9 @@ public final class SdpSolver {
             }
         }
         Matrix u = Matrix.wrap(s, rr, uall);
-        Matrix xu = Linalg.gemm(1.0, Matrix.wrap(s, s, x), false, u, false);
-        Matrix zu = Linalg.gemm(1.0, Matrix.wrap(s, s, zi), false, u, false);
+        double lrFlops = 2.0 * s * s * rr;
+        Matrix xu = blas(lrFlops, () -> Linalg.gemm(1.0, Matrix.wrap(s, s, x), false, u, false));
+        Matrix zu = blas(lrFlops, () -> Linalg.gemm(1.0, Matrix.wrap(s, s, zi), false, u, false));
         Matrix wx = Linalg.gemm(1.0, u, true, xu, false);
         Matrix wz = Linalg.gemm(1.0, u, true, zu, false);
         // P = D Wx (row-block a uses D_a), Q = D Wz; M_ij = tr(P_ij Q_ji)
