@@ -12,6 +12,12 @@ package org.psdkit.linalg;
  * shared machine set 1 thread
  * ({@code --threads 1} on the command line, {@code -Dpsdkit.threads=1} or {@link #set(int)}). Results agree up to
  * rounding whatever the count: the blocked BLAS/LAPACK kernels change only the summation order.
+ *
+ * <p>Solvers made of many small BLAS/LAPACK calls cap OpenBLAS at one thread themselves, whatever the setting
+ * ({@link #blasCapped}): {@code SdpSolver} and its double-double restart (only the products of blocks of order
+ * ≥ 465 get all threads back, {@link #blasUncapped}), {@code KernelSosSolver} below n = 500, and the density
+ * estimator's overlapped sections. Measured on SDPLIB on an idle 2-core machine (docs/benchmarks/sdp.md, session 8),
+ * two BLAS threads for every call of the SDP solver made the median problem 1.6× and mcp124 12× slower than one.
  */
 public final class Threads {
     private static volatile int threads;

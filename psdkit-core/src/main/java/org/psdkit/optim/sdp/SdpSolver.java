@@ -47,6 +47,11 @@ import org.psdkit.optim.ProgressListener;
  * data ({@link #ILL_POSED_RATIO}), the sign that one side has no strictly feasible point and the other side's
  * optimum is not attained (SDPLIB's hinf12).
  *
+ * <p>Threads: the solve runs with OpenBLAS on one thread, whatever {@link Threads#get()} says, except for the dense
+ * products of blocks of order ≥ 465 ({@link #PARALLEL_BLAS_FLOPS}): the calls of an iteration are too small for a
+ * second BLAS thread, which then mostly waits for its partner. Results agree with a one-thread run up to rounding
+ * (bit for bit when no block reaches that order).
+ *
  * <p>Infeasibility is detected with the usual certificates (as in SDPT3): (P) is declared infeasible when
  * bᵀy &gt; 0 and ‖Σ y_i A_i + Z‖_F / bᵀy is below {@link SdpOptions#infeasibilityTolerance()}, (D) when ⟨C,X⟩ &lt; 0 and
  * ‖A(X)‖ / |⟨C,X⟩| is below it.
@@ -465,13 +470,15 @@ public final class SdpSolver {
      * L⁻¹ dX L⁻ᵀ) of at least 2e8 floating-point operations, i.e. of order n ≥ 465, get all {@link Threads#get()}
      * threads back ({@link Threads#blasUncapped}). Cholesky factorisations (X, Z, the Schur complement) and
      * eigenvalue computations always run on one thread. Measured on SDPLIB with 2 cores (docs/benchmarks/sdp.md,
-     * session 8), all BLAS calls on 2 threads against 1, idle machine: the step phase (n×n products, Cholesky of
-     * X and Z) took 10× as long on mcp124 (n = 124) and 2.8× on ss30 (n = 426), but 0.76× on gpp500 (n = 500) and
-     * 0.72× on maxG51 (n = 1000); the Schur complement's Cholesky was slower on 2 threads at every order up to
-     * m = 1949 (theta4: 2.26 s against 1.23 s for 16 factorisations). The threshold lies between ss30 and gpp500.
-     * A second OpenBLAS thread waits at every panel for its partner, so the small calls of an interior-point
-     * iteration mostly wait, and on a busy machine far longer (per call, n = 150–1000 with another job on both
-     * cores: Cholesky 3–200×, dsyevd 5–100×, GEMM 2.6× at n = 500 and 0.9× at 1000).
+     * session 8), all BLAS calls on 2 threads against 1, idle machine: the step phase (n×n products, Cholesky of X
+     * and Z) took 10× as long on mcp124 (n = 124) and 2.8× on ss30 (dense block 294), but 0.76× on gpp500
+     * (n = 500) and 0.72× on maxG51 (n = 1000); the Schur complement's Cholesky was slower on 2 threads at every
+     * order up to m = 1949 (theta4: 2.26 s against 1.23 s for 16 factorisations). The threshold lies between ss30
+     * and gpp500, the next larger SDPLIB block. A second OpenBLAS thread waits at every panel for its partner, so
+     * the small calls of an interior-point iteration mostly wait, and on a busy machine far longer: per call, with
+     * another job on both cores, Cholesky 3–200×, dsyevd 5–100× slower at n = 150–1000, GEMM 2.6× at n = 500 and
+     * 0.9× at 1000; with one core busy the products of gpp500, mcp500, maxG11 and maxG51 on 2 threads made those
+     * solves 1.4–1.9× slower than on one, so on a shared machine {@code --threads 1} remains the faster setting.
      */
     static final double PARALLEL_BLAS_FLOPS = 2e8;
 
