@@ -15,7 +15,7 @@ package org.psdkit.linalg;
  *
  * <p>Solvers made of many small BLAS/LAPACK calls cap OpenBLAS at one thread themselves, whatever the setting
  * ({@link #blasCapped}): {@code SdpSolver} and its double-double restart (only the products of blocks of order
- * ≥ 465 get all threads back, {@link #blasUncapped}), {@code KernelSosSolver} below n = 500, and the density
+ * ≥ 1000 get all threads back, {@link #blasUncapped}), {@code KernelSosSolver} below n = 500, and the density
  * estimator's overlapped sections. Measured on SDPLIB on an idle 2-core machine (docs/benchmarks/sdp.md, session 8),
  * two BLAS threads for every call of the SDP solver made the median problem 1.6× and mcp124 12× slower than one.
  */
@@ -107,8 +107,8 @@ public final class Threads {
 
     /**
      * Runs {@code body} with OpenBLAS at the library setting {@link #get()} although the calling thread is inside a
-     * {@link #blasCapped} section: for the few large calls (an n³ product or factorisation of order ~500 and more)
-     * of a solver that otherwise runs capped, where a second thread still pays on an idle machine. The cap is lifted
+     * {@link #blasCapped} section: for the few large calls (an n³ product of order ~1000 and more) of a solver that
+     * otherwise runs capped, where a second thread still pays on an idle machine. The cap is lifted
      * only when the caller's own single section is the only one in force: under a cap of an enclosing caller or of
      * another thread, {@code body} runs capped (a {@link #blasCapped} entered by another thread meanwhile re-applies
      * the cap at once). Outside any cap it simply runs. Results agree up to rounding.

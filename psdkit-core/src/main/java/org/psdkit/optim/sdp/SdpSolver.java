@@ -48,7 +48,7 @@ import org.psdkit.optim.ProgressListener;
  * optimum is not attained (SDPLIB's hinf12).
  *
  * <p>Threads: the solve runs with OpenBLAS on one thread, whatever {@link Threads#get()} says, except for the dense
- * products of blocks of order ≥ 465 ({@link #PARALLEL_BLAS_FLOPS}): the calls of an iteration are too small for a
+ * products of blocks of order ≥ 1000 ({@link #PARALLEL_BLAS_FLOPS}): the calls of an iteration are too small for a
  * second BLAS thread, which then mostly waits for its partner. Results agree with a one-thread run up to rounding
  * (bit for bit when no block reaches that order).
  *
@@ -467,20 +467,20 @@ public final class SdpSolver {
     /**
      * Thread policy of {@link #solve}: the solve runs with OpenBLAS capped at one thread ({@link Threads#blasCapped}),
      * and only the dense products (GEMM, and the two triangular solves with n right-hand sides that form Z⁻¹ or
-     * L⁻¹ dX L⁻ᵀ) of at least 2e8 floating-point operations, i.e. of order n ≥ 465, get all {@link Threads#get()}
-     * threads back ({@link Threads#blasUncapped}). Cholesky factorisations (X, Z, the Schur complement) and
-     * eigenvalue computations always run on one thread. Measured on SDPLIB with 2 cores (docs/benchmarks/sdp.md,
-     * session 8), all BLAS calls on 2 threads against 1, idle machine: the step phase (n×n products, Cholesky of X
-     * and Z) took 10× as long on mcp124 (n = 124) and 2.8× on ss30 (dense block 294), but 0.76× on gpp500
-     * (n = 500) and 0.72× on maxG51 (n = 1000); the Schur complement's Cholesky was slower on 2 threads at every
-     * order up to m = 1949 (theta4: 2.26 s against 1.23 s for 16 factorisations). The threshold lies between ss30
-     * and gpp500, the next larger SDPLIB block. A second OpenBLAS thread waits at every panel for its partner, so
-     * the small calls of an interior-point iteration mostly wait, and on a busy machine far longer: per call, with
-     * another job on both cores, Cholesky 3–200×, dsyevd 5–100× slower at n = 150–1000, GEMM 2.6× at n = 500 and
-     * 0.9× at 1000; with one core busy the products of gpp500, mcp500, maxG11 and maxG51 on 2 threads made those
-     * solves 1.4–1.9× slower than on one, so on a shared machine {@code --threads 1} remains the faster setting.
+     * L⁻¹ dX L⁻ᵀ) of at least 2e9 floating-point operations, i.e. of order n ≥ 1000, get all {@link Threads#get()}
+     * threads back ({@link Threads#blasUncapped}). Cholesky factorisations (X, Z, the Schur complement) and eigenvalue
+     * computations always run on one thread. Measured on SDPLIB with 2 cores (docs/benchmarks/sdp.md, session 8): with
+     * every BLAS call on 2 threads the median problem took 1.6× and mcp124 12× its one-thread wall time on an idle
+     * machine, and the Schur complement's Cholesky was slower on 2 threads at every order up to m = 1949 (theta4:
+     * 2.26 s against 1.23 s for 16 factorisations). With only the products on 2 threads (idle machine, three
+     * alternating rounds against all on one thread): n = 500 lost (mcp500 1.75–2.2×, gpp500 1.0–1.85×), n = 800 was
+     * even (maxG11 0.83–1.27×, 1.05× on average), n = 1000 gained (maxG51 0.75–0.98×, 0.88× on average). A second
+     * OpenBLAS thread waits at every panel for its partner, and on a busy machine far longer: with one core busy the
+     * n = 1000 products made maxG51 1.6× slower than one thread, so on a shared machine {@code --threads 1} remains the
+     * faster setting (per call, with another job on both cores: Cholesky 3–200×, dsyevd 5–100× slower at n = 150–1000,
+     * GEMM 2.6× at n = 500 and 0.9× at 1000).
      */
-    static final double PARALLEL_BLAS_FLOPS = 2e8;
+    static final double PARALLEL_BLAS_FLOPS = 2e9;
 
     /** Whether a product of {@code flops} floating-point operations runs on all BLAS threads. */
     static boolean parallelBlas(double flops) {

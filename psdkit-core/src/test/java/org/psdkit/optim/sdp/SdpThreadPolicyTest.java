@@ -15,12 +15,13 @@ class SdpThreadPolicyTest {
 
     @Test
     void onlyTheProductsOfTheLargestBlocksRunOnAllThreads() {
-        // SDPLIB block orders: mcp124/gpp124 (124), theta4 (200), mcp250/gpp250 (250), ss30 (294) stay on one thread
-        for (int n : new int[] {124, 200, 250, 294, 464}) {
+        // SDPLIB block orders: mcp124/gpp124 (124), theta4 (200), mcp250/gpp250 (250), ss30 (294), mcp500/gpp500
+        // (500) and maxG11 (800) stay on one thread
+        for (int n : new int[] {124, 200, 250, 294, 500, 800, 999}) {
             assertFalse(SdpSolver.parallelBlas(2.0 * n * n * n), "n = " + n);
         }
-        // gpp500/mcp500 (n = 500), maxG11 (800), maxG51 (1000): their products run on all threads
-        for (int n : new int[] {500, 800, 1000}) {
+        // maxG51 (n = 1000) and larger: their products run on all threads
+        for (int n : new int[] {1000, 2000}) {
             assertTrue(SdpSolver.parallelBlas(2.0 * n * n * n), "n = " + n);
         }
     }
