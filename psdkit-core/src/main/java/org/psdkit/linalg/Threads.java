@@ -12,10 +12,22 @@ package org.psdkit.linalg;
  * shared machine set 1 thread
  * ({@code --threads 1} on the command line, {@code -Dpsdkit.threads=1} or {@link #set(int)}). Results agree up to
  * rounding whatever the count: the blocked BLAS/LAPACK kernels change only the summation order.
+ *
+ * <p>Solvers made of many small BLAS/LAPACK calls cap OpenBLAS at one thread themselves, whatever the setting
+ * ({@link #blasCapped}): {@code SdpSolver} and its double-double restart (only the products of blocks of order
+ * ≥ 1000 get all threads back, {@link #blasUncapped}), {@code KernelSosSolver} below n = 500, and the density
+ * estimator's overlapped sections. Measured on SDPLIB on an idle 2-core machine (docs/benchmarks/sdp.md, session 8),
+ * two BLAS threads for every call of the SDP solver made the median problem 1.6× and mcp124 12× slower than one.
  */
 public final class Threads {
     private static volatile int threads;
-    private static int capDepth; // guarded by Threads.class: nesting depth of blasCapped calls
+    // guarded by Threads.class: nesting depth of blasCapped calls (all threads), the cap they keep, and whether a
+    // blasUncapped section has lifted it
+    private static int capDepth;
+    private static int capValue;
+    private static boolean lifted;
+    /** Nesting depth of the calling thread's own blasCapped calls. */
+    private static final ThreadLocal<int[]> OWN_DEPTH = ThreadLocal.withInitial(() -> new int[1]);
 
     static {
         int def = Math.max(1, Runtime.getRuntime().availableProcessors());
@@ -48,10 +60,10 @@ public final class Threads {
         if (n < 1) {
             throw new IllegalArgumentException("threads must be >= 1, got " + n);
         }
-        if (capDepth == 0) {
+        threads = n;
+        if (capDepth == 0 || lifted) {
             setBlas(n);
         }
-        threads = n;
     }
 
     /**
@@ -61,22 +73,64 @@ public final class Threads {
      * kernel-sos.md: 7–10× the wall time at n = 100–200). The cap is process-wide while {@code body} runs (OpenBLAS
      * has one thread setting), so a concurrent caller's BLAS calls run capped too; results agree up to rounding.
      * Nested or concurrent calls keep the first cap until the last of them returns. {@link #get()} is unchanged.
+     * Inside, {@link #blasUncapped} gives single large calls all threads again.
      */
     public static <T> T blasCapped(int cap, java.util.function.Supplier<T> body) {
         if (cap < 1) {
             throw new IllegalArgumentException("cap must be >= 1, got " + cap);
         }
+        int[] own = OWN_DEPTH.get();
         synchronized (Threads.class) {
-            if (capDepth++ == 0 && threads > cap) {
-                setBlas(cap);
+            if (capDepth++ == 0) {
+                capValue = cap;
+                if (threads > cap) {
+                    setBlas(cap);
+                }
+            } else if (lifted) { // another thread's single large call: the new section runs capped from now on
+                lifted = false;
+                setBlas(Math.min(capValue, threads));
             }
+            own[0]++;
         }
         try {
             return body.get();
         } finally {
             synchronized (Threads.class) {
+                own[0]--;
                 if (--capDepth == 0) {
+                    lifted = false;
                     setBlas(threads);
+                }
+            }
+        }
+    }
+
+    /**
+     * Runs {@code body} with OpenBLAS at the library setting {@link #get()} although the calling thread is inside a
+     * {@link #blasCapped} section: for the few large calls (an n³ product of order ~1000 and more) of a solver that
+     * otherwise runs capped, where a second thread still pays on an idle machine. The cap is lifted
+     * only when the caller's own single section is the only one in force: under a cap of an enclosing caller or of
+     * another thread, {@code body} runs capped (a {@link #blasCapped} entered by another thread meanwhile re-applies
+     * the cap at once). Outside any cap it simply runs. Results agree up to rounding.
+     */
+    public static <T> T blasUncapped(java.util.function.Supplier<T> body) {
+        boolean lift;
+        synchronized (Threads.class) {
+            lift = capDepth == 1 && OWN_DEPTH.get()[0] == 1 && !lifted && threads > capValue;
+            if (lift) {
+                lifted = true;
+                setBlas(threads);
+            }
+        }
+        try {
+            return body.get();
+        } finally {
+            if (lift) {
+                synchronized (Threads.class) {
+                    if (lifted) {
+                        lifted = false;
+                        setBlas(capDepth > 0 ? Math.min(capValue, threads) : threads);
+                    }
                 }
             }
         }

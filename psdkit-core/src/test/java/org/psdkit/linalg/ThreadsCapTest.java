@@ -42,4 +42,76 @@ class ThreadsCapTest {
             Threads.set(before);
         }
     }
+
+    @Test
+    void uncappedLiftsTheCallersOwnCapForTheBodyOnly() {
+        int before = Threads.get();
+        try {
+            Threads.set(2);
+            assertEquals(2, Threads.blasUncapped(Threads::blasThreads), "outside a cap: the setting");
+            assertEquals(2, Threads.blasThreads());
+            Threads.blasCapped(1, () -> {
+                assertEquals(2, (int) Threads.blasUncapped(Threads::blasThreads), "own cap lifted");
+                assertEquals(1, Threads.blasThreads(), "and restored");
+                int nested = Threads.blasCapped(1, () -> Threads.blasUncapped(Threads::blasThreads));
+                assertEquals(1, nested, "an enclosing cap is kept");
+                int inner = Threads.blasUncapped(() -> Threads.blasCapped(1, Threads::blasThreads));
+                assertEquals(1, inner, "a cap inside the lifted call applies");
+                assertEquals(1, Threads.blasThreads());
+                return null;
+            });
+            assertEquals(2, Threads.blasThreads());
+        } finally {
+            Threads.set(before);
+        }
+    }
+
+    @Test
+    void anotherThreadsCapIsKeptAndReappliedDuringAnUncappedCall() throws Exception {
+        int before = Threads.get();
+        try {
+            Threads.set(2);
+            java.util.concurrent.CountDownLatch capped = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+            Thread other = new Thread(() -> Threads.blasCapped(1, () -> {
+                capped.countDown();
+                try {
+                    done.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return null;
+            }));
+            Threads.blasCapped(1, () -> {
+                // the other thread's cap is in force too: not lifted
+                other.start();
+                try {
+                    capped.await();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                assertEquals(1, (int) Threads.blasUncapped(Threads::blasThreads));
+                done.countDown();
+                return null;
+            });
+            other.join();
+            assertEquals(2, Threads.blasThreads());
+            // lifted first, then another thread enters a cap: it is re-applied at once
+            Thread late = new Thread(() -> Threads.blasCapped(1, () -> null));
+            Threads.blasCapped(1, () -> Threads.blasUncapped(() -> {
+                assertEquals(2, Threads.blasThreads());
+                late.start();
+                try {
+                    late.join();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                assertEquals(1, Threads.blasThreads(), "re-capped by the other thread's section");
+                return null;
+            }));
+            assertEquals(2, Threads.blasThreads());
+        } finally {
+            Threads.set(before);
+        }
+    }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.Threads;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.optim.sdp.DoubleDouble.Acc;
 import org.psdkit.optim.sdp.DoubleDouble.Mat;
@@ -327,8 +328,13 @@ final class DdSdpSolver {
         return run(0, 0, null);
     }
 
+    /**
+     * Solves from the standard start. The whole run keeps OpenBLAS at one thread ({@link Threads#blasCapped}): its
+     * BLAS/LAPACK calls are small (eigenvalues of the n×n blocks for the step lengths), and the second core belongs to
+     * the Java workers of the double-double kernels, which OpenBLAS's own threads would otherwise contend with.
+     */
     static SdpResult solve(SdpProblem problem, SdpOptions options, int firstIteration, double secondsLeft) {
-        return new DdSdpSolver(problem, options).run(firstIteration, secondsLeft, null);
+        return Threads.blasCapped(1, () -> new DdSdpSolver(problem, options).run(firstIteration, secondsLeft, null));
     }
 
     /**
@@ -338,7 +344,8 @@ final class DdSdpSolver {
      */
     static SdpResult solve(SdpProblem problem, SdpOptions options, int firstIteration, double secondsLeft,
                            double[][] x0, double[] y0, double[][] z0) {
-        return new DdSdpSolver(problem, options).run(firstIteration, secondsLeft, new double[][][] {x0, {y0}, z0});
+        return Threads.blasCapped(1, () -> new DdSdpSolver(problem, options).run(firstIteration, secondsLeft,
+                new double[][][] {x0, {y0}, z0}));
     }
 
     // ------------------------------------------------------------------ block helpers

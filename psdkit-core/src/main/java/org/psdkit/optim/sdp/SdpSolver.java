@@ -8,6 +8,7 @@ import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.LinalgException;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.linalg.MemoryBudget;
+import org.psdkit.linalg.Threads;
 import org.psdkit.optim.ProgressListener;
 
 /**
@@ -45,6 +46,11 @@ import org.psdkit.optim.ProgressListener;
  * beyond the rounding errors), and the status {@link SdpStatus#ILL_POSED} when its iterates diverged far beyond the
  * data ({@link #ILL_POSED_RATIO}), the sign that one side has no strictly feasible point and the other side's
  * optimum is not attained (SDPLIB's hinf12).
+ *
+ * <p>Threads: the solve runs with OpenBLAS on one thread, whatever {@link Threads#get()} says, except for the dense
+ * products of blocks of order ≥ 1000 ({@link #PARALLEL_BLAS_FLOPS}): the calls of an iteration are too small for a
+ * second BLAS thread, which then mostly waits for its partner. Results agree with a one-thread run up to rounding
+ * (bit for bit when no block reaches that order).
  *
  * <p>Infeasibility is detected with the usual certificates (as in SDPT3): (P) is declared infeasible when
  * bᵀy &gt; 0 and ‖Σ y_i A_i + Z‖_F / bᵀy is below {@link SdpOptions#infeasibilityTolerance()}, (D) when ⟨C,X⟩ &lt; 0 and
@@ -455,7 +461,40 @@ public final class SdpSolver {
 
     public static SdpResult solve(SdpProblem problem, SdpOptions options) {
         checkMemory("the SDP", problem.constraints(), problem.signedSizes());
-        return new SdpSolver(problem, options).run();
+        return Threads.blasCapped(1, () -> new SdpSolver(problem, options).run());
+    }
+
+    /**
+     * Thread policy of {@link #solve}: the solve runs with OpenBLAS capped at one thread ({@link Threads#blasCapped}),
+     * and only the dense products (GEMM, and the two triangular solves with n right-hand sides that form Z⁻¹ or
+     * L⁻¹ dX L⁻ᵀ) of at least 2e9 floating-point operations, i.e. of order n ≥ 1000, get all {@link Threads#get()}
+     * threads back ({@link Threads#blasUncapped}). Cholesky factorisations (X, Z, the Schur complement) and eigenvalue
+     * computations always run on one thread. Measured on SDPLIB with 2 cores (docs/benchmarks/sdp.md, session 8): with
+     * every BLAS call on 2 threads the median problem took 1.6× and mcp124 12× its one-thread wall time on an idle
+     * machine, and the Schur complement's Cholesky was slower on 2 threads at every order up to m = 1949 (theta4:
+     * 2.26 s against 1.23 s for 16 factorisations). With only the products on 2 threads (idle machine, three
+     * alternating rounds against all on one thread): n = 500 lost (mcp500 1.75–2.2×, gpp500 1.0–1.85×), n = 800 was
+     * even (maxG11 0.83–1.27×, 1.05× on average), n = 1000 gained (maxG51 0.75–0.98×, 0.88× on average). A second
+     * OpenBLAS thread waits at every panel for its partner, and on a busy machine far longer: with one core busy the
+     * n = 1000 products made maxG51 1.6× slower than one thread, so on a shared machine {@code --threads 1} remains the
+     * faster setting (per call, with another job on both cores: Cholesky 3–200×, dsyevd 5–100× slower at n = 150–1000,
+     * GEMM 2.6× at n = 500 and 0.9× at 1000).
+     */
+    static final double PARALLEL_BLAS_FLOPS = 2e9;
+
+    /** Whether a product of {@code flops} floating-point operations runs on all BLAS threads. */
+    static boolean parallelBlas(double flops) {
+        return flops >= PARALLEL_BLAS_FLOPS;
+    }
+
+    /** {@code call}, on all BLAS threads if it costs at least {@link #PARALLEL_BLAS_FLOPS}. */
+    private static <T> T blas(double flops, java.util.function.Supplier<T> call) {
+        return parallelBlas(flops) ? Threads.blasUncapped(call) : call.get();
+    }
+
+    /** Floating-point operations of an order-n product (2n³). */
+    private static double productFlops(int n) {
+        return 2.0 * n * n * n;
     }
 
     /**
@@ -613,7 +652,7 @@ public final class SdpSolver {
 
         /** out[cons_a] += ⟨U_a D_a U_aᵀ, S⟩ for every term. */
         void dot(double[] s, double[] out) {
-            double[] su = Linalg.gemm(1.0, Matrix.wrap(n, n, s), false, u, false).data();
+            double[] su = blas(2.0 * n * n * rr, () -> Linalg.gemm(1.0, Matrix.wrap(n, n, s), false, u, false)).data();
             double[] ud = u.data();
             for (int a = 0; a < cons.length; a++) {
                 double sum = 0;
@@ -651,7 +690,10 @@ public final class SdpSolver {
                 return;
             }
             Matrix ud = Matrix.wrap(n, rr, timesBlockDiag(n, u.data(), off, dy, rr));
-            Linalg.gemmInPlace(1.0, ud, false, u, true, 1.0, Matrix.wrap(n, n, out));
+            blas(2.0 * n * n * rr, () -> {
+                Linalg.gemmInPlace(1.0, ud, false, u, true, 1.0, Matrix.wrap(n, n, out));
+                return null;
+            });
         }
     }
 
@@ -785,7 +827,8 @@ public final class SdpSolver {
     }
 
     private static double[] gemm(int n, double[] a, double[] b) {
-        Matrix c = Linalg.gemm(1.0, Matrix.wrap(n, n, a), false, Matrix.wrap(n, n, b), false);
+        Matrix c = blas(productFlops(n), () -> Linalg.gemm(1.0, Matrix.wrap(n, n, a), false, Matrix.wrap(n, n, b),
+                false));
         return c.data();
     }
 
@@ -985,7 +1028,9 @@ public final class SdpSolver {
                     } else {
                         lz[b] = nextLz != null ? nextLz[b] : Linalg.cholesky(Matrix.wrap(n[b], n[b], z[b]));
                         lx[b] = nextLx != null ? nextLx[b] : Linalg.cholesky(Matrix.wrap(n[b], n[b], x[b]));
-                        zi[b] = lz[b].solve(Matrix.identity(n[b])).data();
+                        int s = n[b];
+                        Cholesky lzb = lz[b];
+                        zi[b] = blas(productFlops(s), () -> lzb.solve(Matrix.identity(s))).data(); // two n³ solves
                         symmetrize(n[b], zi[b]);
                     }
                 }
@@ -1432,8 +1477,10 @@ public final class SdpSolver {
                 }
             } else {
                 Matrix l = lx[b].lower();
-                Matrix zl = Linalg.gemm(1.0, Matrix.wrap(n[b], n[b], z[b]), false, l, false);
-                Matrix w = Linalg.gemm(1.0, l, true, zl, false);
+                int s = n[b];
+                double[] zb = z[b];
+                Matrix zl = blas(productFlops(s), () -> Linalg.gemm(1.0, Matrix.wrap(s, s, zb), false, l, false));
+                Matrix w = blas(productFlops(s), () -> Linalg.gemm(1.0, l, true, zl, false));
                 w.symmetrizeInPlace();
                 double[] wd = w.data();
                 for (int k = 0; k < n[b]; k++) {
@@ -1780,9 +1827,12 @@ public final class SdpSolver {
                     }
                 }
                 Matrix w = Matrix.wrap(s, s, dx[b].clone());
-                Linalg.solveLowerInPlace(l, false, w); // L⁻¹ dX
-                Matrix wt = w.transpose();
-                Linalg.solveLowerInPlace(l, false, wt); // L⁻¹ dX L⁻ᵀ
+                Matrix wt = blas(productFlops(s), () -> {
+                    Linalg.solveLowerInPlace(l, false, w); // L⁻¹ dX
+                    Matrix t = w.transpose();
+                    Linalg.solveLowerInPlace(l, false, t); // L⁻¹ dX L⁻ᵀ
+                    return t;
+                });
                 wt.symmetrizeInPlace();
                 double lmin = Linalg.eigvalsh(wt)[0];
                 if (lmin < 0) {
@@ -2072,8 +2122,9 @@ public final class SdpSolver {
             }
         }
         Matrix u = Matrix.wrap(s, rr, uall);
-        Matrix xu = Linalg.gemm(1.0, Matrix.wrap(s, s, x), false, u, false);
-        Matrix zu = Linalg.gemm(1.0, Matrix.wrap(s, s, zi), false, u, false);
+        double lrFlops = 2.0 * s * s * rr;
+        Matrix xu = blas(lrFlops, () -> Linalg.gemm(1.0, Matrix.wrap(s, s, x), false, u, false));
+        Matrix zu = blas(lrFlops, () -> Linalg.gemm(1.0, Matrix.wrap(s, s, zi), false, u, false));
         Matrix wx = Linalg.gemm(1.0, u, true, xu, false);
         Matrix wz = Linalg.gemm(1.0, u, true, zu, false);
         // P = D Wx (row-block a uses D_a), Q = D Wz; M_ij = tr(P_ij Q_ji)
