@@ -166,7 +166,6 @@ final class PsdSampler {
             int kept = 0;
             int before = done;
             int rounds = (npend + BATCH - 1) / BATCH;
-            int[] pend = pending;
             int np = npend;
             // each batch reads and advances only its own draws' streams, so the batches run on the workers in any
             // order and the round's outcome is the one of a loop over them
@@ -177,7 +176,7 @@ final class PsdSampler {
                 double[] xs = new double[d];
                 double[] tags = new double[b];
                 for (int j = 0; j < b; j++) {
-                    tags[j] = env.propose(streams[pend[start + j]], xs);
+                    tags[j] = env.propose(streams[pending[start + j]], xs);
                     for (int t = 0; t < d; t++) {
                         x.set(j, t, xs[t]);
                     }
@@ -187,7 +186,7 @@ final class PsdSampler {
                 double[] acc = env.acceptance(x, kx, f, tags);
                 boolean[] accepted = new boolean[b];
                 for (int j = 0; j < b; j++) {
-                    accepted[j] = streams[pend[start + j]].nextDouble() < acc[j];
+                    accepted[j] = streams[pending[start + j]].nextDouble() < acc[j];
                 }
                 return new Batch(x, accepted);
             });

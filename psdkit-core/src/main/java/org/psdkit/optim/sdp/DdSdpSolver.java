@@ -265,6 +265,9 @@ final class DdSdpSolver {
     private final int[] consIndex;
     private final double[] consCoef;
     private final int[] opAOrder;
+    // opA's copy of S, blocks end to end (reused by every call: opA runs on the solving thread only)
+    private double[] opAFlatH;
+    private double[] opAFlatL;
     /** Whether {@link #opA} interleaves four constraints (tests compare with {@link #opAPlain}). */
     boolean interleavedOpA = true;
 
@@ -329,12 +332,12 @@ final class DdSdpSolver {
     }
 
     /**
-     * Solves from the standard start. The whole run keeps OpenBLAS at one thread ({@link Threads#blasCapped}): its
-     * BLAS/LAPACK calls are small (eigenvalues of the n×n blocks for the step lengths), and the second core belongs to
-     * the Java workers of the double-double kernels, which OpenBLAS's own threads would otherwise contend with.
+     * Solves from the standard start. Called from {@link SdpSolver#solve}, whose cap keeps OpenBLAS at one thread
+     * here ({@link Threads#blasCapped}): the BLAS/LAPACK calls of this run are small (eigenvalues of the n×n blocks
+     * for the step lengths), and the second core belongs to the Java workers of the double-double kernels.
      */
     static SdpResult solve(SdpProblem problem, SdpOptions options, int firstIteration, double secondsLeft) {
-        return Threads.blasCapped(1, () -> new DdSdpSolver(problem, options).run(firstIteration, secondsLeft, null));
+        return new DdSdpSolver(problem, options).run(firstIteration, secondsLeft, null);
     }
 
     /**
@@ -344,8 +347,7 @@ final class DdSdpSolver {
      */
     static SdpResult solve(SdpProblem problem, SdpOptions options, int firstIteration, double secondsLeft,
                            double[][] x0, double[] y0, double[][] z0) {
-        return Threads.blasCapped(1, () -> new DdSdpSolver(problem, options).run(firstIteration, secondsLeft,
-                new double[][][] {x0, {y0}, z0}));
+        return new DdSdpSolver(problem, options).run(firstIteration, secondsLeft, new double[][][] {x0, {y0}, z0});
     }
 
     // ------------------------------------------------------------------ block helpers
@@ -401,8 +403,12 @@ final class DdSdpSolver {
             opAPlain(s, outH, outL);
             return;
         }
-        double[] fh = new double[flatSize];
-        double[] fl = new double[flatSize];
+        if (opAFlatH == null) {
+            opAFlatH = new double[flatSize];
+            opAFlatL = new double[flatSize];
+        }
+        double[] fh = opAFlatH;
+        double[] fl = opAFlatL;
         for (int b = 0; b < nb; b++) {
             System.arraycopy(s[b].h, 0, fh, flatOffset[b], s[b].h.length);
             System.arraycopy(s[b].l, 0, fl, flatOffset[b], s[b].l.length);

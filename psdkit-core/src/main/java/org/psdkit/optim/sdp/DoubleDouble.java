@@ -201,8 +201,9 @@ final class DoubleDouble {
 
     /**
      * a·b for double-double matrices: entry (i, j) is {@link #dot} of row i of a and column j of b. Four rows at a
-     * time ({@link #dotRows4}: four independent chains sharing the column of b, each with exactly the operations of
-     * dot), so the product is bit-identical to the entry-by-entry one.
+     * time ({@link #dot4}: four independent chains sharing the column of b, each with exactly the operations of dot —
+     * the factors' roles swapped, which leaves every product and sum the same bits), so the product is bit-identical to
+     * the entry-by-entry one.
      */
     static Mat times(Mat a, Mat b) {
         int n = a.rows;
@@ -214,7 +215,8 @@ final class DoubleDouble {
         for (int j = 0; j < c; j++) {
             int i = 0;
             for (; i + 3 < n; i += 4) {
-                dotRows4(a.h, a.l, i, n, b.h, b.l, j * k, k, four);
+                java.util.Arrays.fill(four, 0);
+                dot4(b.h, b.l, j * k, 1.0, a.h, a.l, i, i + 1, i + 2, i + 3, n, k, four);
                 for (int r = 0; r < 4; r++) {
                     out.h[i + r + j * n] = four[2 * r];
                     out.l[i + r + j * n] = four[2 * r + 1];
@@ -227,68 +229,6 @@ final class DoubleDouble {
             }
         }
         return out;
-    }
-
-    /**
-     * out[2r], out[2r+1] = Σ_t a(i0+r, t) b(t) for r = 0..3, t = 0..len−1 (a column-major with leading dimension lda,
-     * b contiguous from bo): four {@link #dot} chains from (0, 0) with sign +1, each with the operations of dot in
-     * the same order.
-     */
-    private static void dotRows4(double[] ah, double[] al, int i0, int lda, double[] bh, double[] bl, int bo, int len,
-                                 double[] out) {
-        double s0 = 0;
-        double e0 = 0;
-        double s1 = 0;
-        double e1 = 0;
-        double s2 = 0;
-        double e2 = 0;
-        double s3 = 0;
-        double e3 = 0;
-        for (int t = 0; t < len; t++) {
-            double yh = bh[bo + t];
-            double yl = bl[bo + t];
-            int base = i0 + t * lda;
-            double xh = ah[base];
-            double xl = al[base];
-            double p = xh * yh;
-            double ep = Math.fma(xh, yh, -p);
-            double sum = s0 + p;
-            double z = sum - s0;
-            double es = (s0 - (sum - z)) + (p - z);
-            s0 = sum;
-            e0 += es + ep + (xh * yl + xl * yh);
-            xh = ah[base + 1];
-            xl = al[base + 1];
-            p = xh * yh;
-            ep = Math.fma(xh, yh, -p);
-            sum = s1 + p;
-            z = sum - s1;
-            es = (s1 - (sum - z)) + (p - z);
-            s1 = sum;
-            e1 += es + ep + (xh * yl + xl * yh);
-            xh = ah[base + 2];
-            xl = al[base + 2];
-            p = xh * yh;
-            ep = Math.fma(xh, yh, -p);
-            sum = s2 + p;
-            z = sum - s2;
-            es = (s2 - (sum - z)) + (p - z);
-            s2 = sum;
-            e2 += es + ep + (xh * yl + xl * yh);
-            xh = ah[base + 3];
-            xl = al[base + 3];
-            p = xh * yh;
-            ep = Math.fma(xh, yh, -p);
-            sum = s3 + p;
-            z = sum - s3;
-            es = (s3 - (sum - z)) + (p - z);
-            s3 = sum;
-            e3 += es + ep + (xh * yl + xl * yh);
-        }
-        normalise(s0, e0, out, 0);
-        normalise(s1, e1, out, 2);
-        normalise(s2, e2, out, 4);
-        normalise(s3, e3, out, 6);
     }
 
     /**
@@ -306,7 +246,9 @@ final class DoubleDouble {
             int len = n - j;
             int i = 0;
             for (; i + 3 < n; i += 4) {
-                dotRows4(s.h, s.l, i + j * n, n, lo.h, lo.l, j + j * n, len, four);
+                java.util.Arrays.fill(four, 0);
+                dot4(lo.h, lo.l, j + j * n, 1.0, s.h, s.l, i + j * n, i + 1 + j * n, i + 2 + j * n, i + 3 + j * n, n,
+                        len, four);
                 for (int r = 0; r < 4; r++) {
                     sl.h[i + r + j * n] = four[2 * r];
                     sl.l[i + r + j * n] = four[2 * r + 1];
@@ -326,7 +268,7 @@ final class DoubleDouble {
                 int j2 = Math.min(j + 2, n - 1);
                 int j3 = Math.min(j + 3, n - 1);
                 java.util.Arrays.fill(four, 0);
-                dotCols4(lo.h, lo.l, i + i * n, 1.0, sl.h, sl.l, i + j * n, i + j1 * n, i + j2 * n, i + j3 * n, n - i,
+                dot4(lo.h, lo.l, i + i * n, 1.0, sl.h, sl.l, i + j * n, i + j1 * n, i + j2 * n, i + j3 * n, 1, n - i,
                         four);
                 for (int r = 0; r < 4 && j + r < n; r++) {
                     w.h[i + (j + r) * n] = four[2 * r];
@@ -338,13 +280,14 @@ final class DoubleDouble {
     }
 
     /**
-     * Four {@link #dot} chains sharing the vector a (contiguous from ao, scaled by sign = ±1) against four contiguous
-     * vectors b from bo0 … bo3, each started from (out[2r], out[2r+1]) and left there normalised: the operations of
-     * dot in the same order, so each result is bit-identical to dot's. Equal offsets are allowed (the chains then
-     * compute the same value), which pads a group of fewer than four.
+     * Four {@link #dot} chains sharing the vector a (contiguous from ao, scaled by sign = ±1) against four vectors b
+     * from bo0 … bo3 with stride bs, each started from (out[2r], out[2r+1]) and left there normalised: the operations
+     * of dot in the same order, so each result is bit-identical to dot's (also with a and b in each other's roles:
+     * IEEE products and sums commute). Equal offsets are allowed (the chains then compute the same value), which pads
+     * a group of fewer than four.
      */
-    private static void dotCols4(double[] ah, double[] al, int ao, double sign, double[] bh, double[] bl, int bo0,
-                                 int bo1, int bo2, int bo3, int len, double[] out) {
+    private static void dot4(double[] ah, double[] al, int ao, double sign, double[] bh, double[] bl, int bo0,
+                             int bo1, int bo2, int bo3, int bs, int len, double[] out) {
         double s0 = out[0];
         double e0 = out[1];
         double s1 = out[2];
@@ -356,8 +299,9 @@ final class DoubleDouble {
         for (int t = 0; t < len; t++) {
             double xh = sign * ah[ao + t];
             double xl = sign * al[ao + t];
-            double yh = bh[bo0 + t];
-            double yl = bl[bo0 + t];
+            int ib = t * bs;
+            double yh = bh[bo0 + ib];
+            double yl = bl[bo0 + ib];
             double p = xh * yh;
             double ep = Math.fma(xh, yh, -p);
             double sum = s0 + p;
@@ -365,8 +309,8 @@ final class DoubleDouble {
             double es = (s0 - (sum - z)) + (p - z);
             s0 = sum;
             e0 += es + ep + (xh * yl + xl * yh);
-            yh = bh[bo1 + t];
-            yl = bl[bo1 + t];
+            yh = bh[bo1 + ib];
+            yl = bl[bo1 + ib];
             p = xh * yh;
             ep = Math.fma(xh, yh, -p);
             sum = s1 + p;
@@ -374,8 +318,8 @@ final class DoubleDouble {
             es = (s1 - (sum - z)) + (p - z);
             s1 = sum;
             e1 += es + ep + (xh * yl + xl * yh);
-            yh = bh[bo2 + t];
-            yl = bl[bo2 + t];
+            yh = bh[bo2 + ib];
+            yl = bl[bo2 + ib];
             p = xh * yh;
             ep = Math.fma(xh, yh, -p);
             sum = s2 + p;
@@ -383,8 +327,8 @@ final class DoubleDouble {
             es = (s2 - (sum - z)) + (p - z);
             s2 = sum;
             e2 += es + ep + (xh * yl + xl * yh);
-            yh = bh[bo3 + t];
-            yl = bl[bo3 + t];
+            yh = bh[bo3 + ib];
+            yl = bl[bo3 + ib];
             p = xh * yh;
             ep = Math.fma(xh, yh, -p);
             sum = s3 + p;
@@ -667,7 +611,7 @@ final class DoubleDouble {
                 four[2 * r] = bh[o[r] + i];
                 four[2 * r + 1] = bl[o[r] + i];
             }
-            dotCols4(up.h, up.l, i * n, -1.0, bh, bl, o0, o1, o2, o3, i, four);
+            dot4(up.h, up.l, i * n, -1.0, bh, bl, o0, o1, o2, o3, 1, i, four);
             for (int r = 0; r < 4; r++) {
                 div(four[2 * r], four[2 * r + 1], lo.h[i + i * n], lo.l[i + i * n], q);
                 bh[o[r] + i] = q.hi;
@@ -687,7 +631,7 @@ final class DoubleDouble {
                 four[2 * r] = bh[o[r] + i];
                 four[2 * r + 1] = bl[o[r] + i];
             }
-            dotCols4(lo.h, lo.l, i + 1 + i * n, -1.0, bh, bl, o0 + i + 1, o1 + i + 1, o2 + i + 1, o3 + i + 1,
+            dot4(lo.h, lo.l, i + 1 + i * n, -1.0, bh, bl, o0 + i + 1, o1 + i + 1, o2 + i + 1, o3 + i + 1, 1,
                     n - i - 1, four);
             for (int r = 0; r < 4; r++) {
                 div(four[2 * r], four[2 * r + 1], lo.h[i + i * n], lo.l[i + i * n], q);
