@@ -1,6 +1,7 @@
 package org.psdkit.optim.sdp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -29,6 +30,27 @@ class DdSdpSolverTest {
      * min ⟨C, X⟩ s.t. X₁₁ = 0, X₂₂ = 1 with C = [[1, 1], [1, 1]]: X₁₁ = 0 forces X₁₂ = 0, so X = diag(0, 1) and the
      * value is 1; the primal has no interior point and the dual optimum (y₂ → 1 as y₁ → −∞) is not attained.
      */
+    /** The restart's slow-progress stop acts only once the best score was near-optimal a window ago. */
+    @Test
+    void slowProgressStopsOnlyOnceNearOptimal() {
+        int w = SdpSolver.STAGNATION_ITERATIONS;
+        double[] h = new double[w + 1];
+        // best score 3.0 a window ago (near-optimal), 2.5 now: less than 2-fold, no measure halved since → stop
+        int iter = 40;
+        h[(iter - w) % h.length] = 3.0;
+        h[iter % h.length] = 2.5;
+        assertTrue(DdSdpSolver.slowNearOptimal(iter, 2.5, h, 0));
+        // 2-fold progress is convergence, not a stall
+        assertFalse(DdSdpSolver.slowNearOptimal(iter, 1.4, h, 0));
+        // a measure above its tolerance halved within the window (qap6's ⟨X, Z⟩ while its gap floats)
+        assertFalse(DdSdpSolver.slowNearOptimal(iter, 2.5, h, iter - w + 1));
+        // far from the tolerances a window ago (hinf13 creeping from 113 to 89): the run goes on
+        h[(iter - w) % h.length] = 113;
+        assertFalse(DdSdpSolver.slowNearOptimal(iter, 89, h, 0));
+        // fewer iterations than the window
+        assertFalse(DdSdpSolver.slowNearOptimal(w, 1, new double[w + 1], 0));
+    }
+
     @Test
     void problemWithoutInteriorIsSolvedToTheClosedFormValue() {
         // without an interior the value error is ~√(infeasibility): X₁₂² ≤ X₁₁ X₂₂ lets X₁₂ ≈ −√ε when X₁₁ = ε.

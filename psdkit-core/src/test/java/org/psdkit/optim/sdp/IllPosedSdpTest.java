@@ -97,5 +97,9 @@ class IllPosedSdpTest {
         assertTrue(sdplibUpper >= 0 && sdplibUpper < 1e-2, "SDPLIB value ≤ " + sdplibUpper);
         double value = SdpaFormat.sdpaView(r).objective();
         assertTrue(value > -1e-6 && value <= sdplibUpper, "value " + value);
+        // the iterates diverged: the double-double restart runs once (from the warm double iterate), not a second
+        // time from the standard start, which cannot make an ill-posed problem's value certified
+        assertTrue(r.message().contains("not again from the standard start: the iterates diverged"), r.message());
+        assertFalse(r.message().contains("so again from the standard start"), r.message());
     }
 }
