@@ -76,17 +76,29 @@ public final class SdpBenchmark {
      * @param timeLimit time limit per solve in CPU seconds of the solving thread
      * @param baseline  the baseline
      * @param problems  only these problems (null: all)
+     * @param warmups   untimed solves of each problem before the timed ones
+     * @param repeats   timed solves of each problem; the row reports their mean wall and mean CPU time (GC pauses and
+     *                  other rare costs are then spread over the solves, as when averaging a peer's repeated runs)
      */
     public record Options(Path dir, int maxSize, double timeLimit, Baseline baseline, List<String> problems,
-                          int warmups) {
+                          int warmups, int repeats) {
         /** Without warm-up solves: every problem is solved once, timed. */
         public Options(Path dir, int maxSize, double timeLimit, Baseline baseline, List<String> problems) {
-            this(dir, maxSize, timeLimit, baseline, problems, 0);
+            this(dir, maxSize, timeLimit, baseline, problems, 0, 1);
+        }
+
+        /** One timed solve per problem after {@code warmups} untimed ones. */
+        public Options(Path dir, int maxSize, double timeLimit, Baseline baseline, List<String> problems,
+                       int warmups) {
+            this(dir, maxSize, timeLimit, baseline, problems, warmups, 1);
         }
 
         public Options {
             if (warmups < 0) {
                 throw new IllegalArgumentException("warmups must be >= 0, got " + warmups);
+            }
+            if (repeats < 1) {
+                throw new IllegalArgumentException("repeats must be >= 1, got " + repeats);
             }
             if (dir == null) {
                 throw new IllegalArgumentException("dir must not be null");
@@ -230,9 +242,18 @@ public final class SdpBenchmark {
             for (int w = 0; w < o.warmups(); w++) {
                 SdpSolver.solve(p, so);
             }
-            long c0 = mx.getCurrentThreadCpuTime();
-            SdpResult r = SdpSolver.solve(p, so);
-            double cpu = (mx.getCurrentThreadCpuTime() - c0) * 1e-9;
+            // the solver is deterministic, so every timed solve returns the same point; the times are means
+            double[] cpus = new double[o.repeats()];
+            double[] walls = new double[o.repeats()];
+            SdpResult r = null;
+            for (int k = 0; k < o.repeats(); k++) {
+                long c0 = mx.getCurrentThreadCpuTime();
+                r = SdpSolver.solve(p, so);
+                cpus[k] = (mx.getCurrentThreadCpuTime() - c0) * 1e-9;
+                walls[k] = r.seconds();
+            }
+            double cpu = mean(cpus);
+            double wall = mean(walls);
             phases.end();
             SdpaFormat.SdpaView v = SdpaFormat.sdpaView(r);
             boolean infeasibleCase = ref.published() == null;
@@ -257,7 +278,7 @@ public final class SdpBenchmark {
                 sumOurs += cpu;
                 sumBase += baseCpu;
             }
-            Row row = new Row(ref, v.status(), r.iterations(), cpu, r.seconds(), v.objective(), r.relativeGap(),
+            Row row = new Row(ref, v.status(), r.iterations(), cpu, wall, v.objective(), r.relativeGap(),
                     errPub, errCsdp, certified, baseRun, r.profile());
             rows.add(row);
             if (onRow != null) {
@@ -265,6 +286,14 @@ public final class SdpBenchmark {
             }
         }
         return new Result(base, rows, within, comparable, certifiedCount, sumOurs, sumBase);
+    }
+
+    static double mean(double[] values) {
+        double s = 0;
+        for (double v : values) {
+            s += v;
+        }
+        return s / values.length;
     }
 
     private static Double relErr(double value, double ref) {

@@ -72,6 +72,23 @@ class SdpBenchmarkTest {
     }
 
     @Test
+    void repeatedSolvesReportTheMeanTimesOfTheSamePoint() throws IOException {
+        Path d = folder();
+        SdpBenchmark.Result once = SdpBenchmark.run(new SdpBenchmark.Options(d, 1000, 30, SdpBenchmark.Baseline.NONE,
+                List.of("truss1"), 1, 1), null);
+        SdpBenchmark.Result five = SdpBenchmark.run(new SdpBenchmark.Options(d, 1000, 30, SdpBenchmark.Baseline.NONE,
+                List.of("truss1"), 1, 5), null);
+        SdpBenchmark.Row a = once.rows().get(0);
+        SdpBenchmark.Row b = five.rows().get(0);
+        assertEquals(a.objective(), b.objective(), "the solver is deterministic");
+        assertEquals(a.iterations(), b.iterations());
+        assertTrue(b.seconds() > 0 && b.cpuSeconds() > 0, b.toString());
+        assertEquals(2.5, SdpBenchmark.mean(new double[] {4, 1, 3, 2}));
+        assertThrows(IllegalArgumentException.class, () -> new SdpBenchmark.Options(d, 1000, 30,
+                SdpBenchmark.Baseline.NONE, null, 0, 0));
+    }
+
+    @Test
     void unknownProblemsAndBaselinesAreRejected() throws IOException {
         Path d = folder();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SdpBenchmark.problems(

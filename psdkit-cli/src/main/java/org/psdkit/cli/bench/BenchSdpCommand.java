@@ -47,6 +47,10 @@ public final class BenchSdpCommand implements Callable<Integer> {
             description = "Untimed solves of each problem before the timed one (the JVM's steady state; default: 0).")
     int warmup;
 
+    @Option(names = "--repeat", defaultValue = "1", paramLabel = "N",
+            description = "Timed solves of each problem; cpu_s and wall_s are their means (default: ${DEFAULT-VALUE}).")
+    int repeat;
+
     @Option(names = "--json", description = "Print one JSON object on stdout.")
     boolean json;
 
@@ -57,6 +61,9 @@ public final class BenchSdpCommand implements Callable<Integer> {
         }
         if (warmup < 0) {
             throw new IllegalArgumentException("--warmup must be >= 0, got " + warmup);
+        }
+        if (repeat < 1) {
+            throw new IllegalArgumentException("--repeat must be >= 1, got " + repeat);
         }
         if (!(timeLimit > 0)) {
             throw new IllegalArgumentException("--time-limit must be > 0, got " + timeLimit);
@@ -80,7 +87,7 @@ public final class BenchSdpCommand implements Callable<Integer> {
                 "n", "status", "it", "cpu_s", "wall_s", "objective", "err_pub", "err_csdp", "cert", "base_s", "ratio",
                 "schur", "fact", "step", "other", "dd");
         List<Map<String, Object>> rows = new ArrayList<>();
-        SdpBenchmark.Result res = SdpBenchmark.run(new SdpBenchmark.Options(folder, maxSize, timeLimit, base, only, warmup),
+        SdpBenchmark.Result res = SdpBenchmark.run(new SdpBenchmark.Options(folder, maxSize, timeLimit, base, only, warmup, repeat),
                 new BenchProgress("bench sdp: "), r -> rows.add(row(r)));
         Map<String, Object> rep = new LinkedHashMap<>();
         rep.put("benchmark", "sdp");
@@ -89,6 +96,8 @@ public final class BenchSdpCommand implements Callable<Integer> {
         rep.put("within_1e-6_of_csdp", res.withinCsdp());
         rep.put("compared_with_csdp", res.comparedWithCsdp());
         rep.put("certified_1e-6", res.certified());
+        rep.put("warmup", warmup);
+        rep.put("repeat", repeat);
         if (base != SdpBenchmark.Baseline.NONE) {
             // summed over the problems the baseline also solved (SdpBenchmark.Result), so the ratio compares like with like
             rep.put("total_cpu_seconds", res.totalCpuSeconds());
