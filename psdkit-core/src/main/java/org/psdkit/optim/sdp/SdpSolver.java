@@ -1566,10 +1566,13 @@ public final class SdpSolver {
         }
         double maxRatio = 0;
         double maxNorm = norm(cDense);
+        // no store into normA in this loop: with `normA[i] = Math.sqrt(normA[i])` here, JDK 17.0.15's C2 compiler
+        // crashed the JVM (ShouldNotReachHere in TypeVect::xmeet while vectorising the loop) once the method was hot
+        // (SdpSolverTest.startingScalesCompileWithoutCrashingTheJvm)
         for (int i = 0; i < m; i++) {
-            normA[i] = Math.sqrt(normA[i]);
-            maxRatio = Math.max(maxRatio, (1 + Math.abs(p.bAt(i))) / (1 + normA[i]));
-            maxNorm = Math.max(maxNorm, normA[i]);
+            double a = Math.sqrt(normA[i]);
+            maxRatio = Math.max(maxRatio, (1 + Math.abs(p.bAt(i))) / (1 + a));
+            maxNorm = Math.max(maxNorm, a);
         }
         double xi = START_SCALE * totalSize * Math.max(maxRatio, 1.0 / totalSize);
         double eta = START_SCALE * (1 + maxNorm) / Math.sqrt(totalSize);
