@@ -1346,7 +1346,7 @@ final class DdSdpSolver {
      * stagnation test (no improvement at all) let such runs creep on: on SDPLIB's hinf10 and hinf11 the restart went
      * on for 34 and 35 iterations past the iterate it finally returned (the best score moved 2.77 → 2.45 and
      * 3.59 → 2.02 while ⟨X, Z⟩ grew, and neither late iterate rounded to double better), on hinf13 23 iterations
-     * for a gap of 7.8e-7 instead of 8.9e-7. A run still converging gains orders of magnitude in that many
+     * for a gap of 6.4e-7 instead of 8.9e-7. A run still converging gains orders of magnitude in that many
      * iterations; the "2-fold" is the same rule as {@link SdpSolver#SLOW_PROGRESS_FACTOR} in the double run.
      *
      * @param history the best score at each of the last {@code history.length} iterations, indexed by

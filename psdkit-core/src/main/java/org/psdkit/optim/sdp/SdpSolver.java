@@ -1364,8 +1364,8 @@ public final class SdpSolver {
     /**
      * Whether the iterates so far (the double run's ratios and the first restart's point) already mark the problem
      * ill-posed ({@link #ILL_POSED_RATIO}): then the double-double restart does not run a second time from the
-     * standard start. Its answer is reported {@link SdpStatus#ILL_POSED} either way, with the lower bound verified
-     * from the double run's iterates; on SDPLIB's hinf15 the second run took 100 iterations, 55% of the solve, and
+     * standard start; the answer is then reported {@link SdpStatus#ILL_POSED} with the lower bound verified from the
+     * iterates. On SDPLIB's hinf15 the second run took 100 iterations, 55% of the solve, and
      * was "not better", on hinf12 100 iterations for a point that misses the tolerances too (score 842 → 150).
      */
     private boolean illPosed(SdpResult dd, double divergenceY, double divergenceX) {
