@@ -376,7 +376,7 @@ final class DoubleDouble {
             // four rows at a time: four independent Dot2 chains sharing column j (instruction-level parallelism;
             // each chain performs exactly the operations of dot, so the factor is bit-identical)
             for (; i + 3 < n; i += 4) {
-                dotNeg4(a, i, j, u, four);
+                choleskyEntries4(a, i, j, u, four);
                 for (int k = 0; k < 4; k++) {
                     div(four[2 * k], four[2 * k + 1], dh, dl, tmp);
                     u.h[j + (i + k) * n] = tmp.hi;
@@ -469,7 +469,7 @@ final class DoubleDouble {
             for (int j = j0; j < j1; j++) {
                 double dh = u.h[j + j * n];
                 double dl = u.l[j + j * n];
-                dotNeg4(a, i, j, u, four);
+                choleskyEntries4(a, i, j, u, four);
                 for (int k = 0; k < 4; k++) {
                     div(four[2 * k], four[2 * k + 1], dh, dl, tmp);
                     u.h[j + (i + k) * n] = tmp.hi;
@@ -489,70 +489,18 @@ final class DoubleDouble {
     }
 
     /**
-     * out[2k], out[2k+1] = a(i+k, j) − Σ_{t<j} U(t, i+k) U(t, j) for k = 0..3, each by the operations of
-     * {@link #dot} (with sign −1) in the same order: the four chains are independent, so the processor overlaps them.
+     * out[2k], out[2k+1] = a(i+k, j) − Σ_{t<j} U(t, i+k) U(t, j) for k = 0..3 (U stored column-major, so U(·, i+k)
+     * and U(·, j) are contiguous): {@link #dot4} with column j of U as the shared vector, negated, i.e. per k the
+     * operations of {@link #dot} with sign −1 (the factors of each product in the other order, which leaves every
+     * product and sum the same bits).
      */
-    private static void dotNeg4(Mat a, int i, int j, Mat u, double[] out) {
+    private static void choleskyEntries4(Mat a, int i, int j, Mat u, double[] out) {
         int n = a.rows;
-        double[] uh = u.h;
-        double[] ul = u.l;
-        int cj = j * n;
-        int c0 = i * n;
-        int c1 = c0 + n;
-        int c2 = c1 + n;
-        int c3 = c2 + n;
-        double s0 = a.h[i + j * n];
-        double e0 = a.l[i + j * n];
-        double s1 = a.h[i + 1 + j * n];
-        double e1 = a.l[i + 1 + j * n];
-        double s2 = a.h[i + 2 + j * n];
-        double e2 = a.l[i + 2 + j * n];
-        double s3 = a.h[i + 3 + j * n];
-        double e3 = a.l[i + 3 + j * n];
-        for (int t = 0; t < j; t++) {
-            double yh = uh[cj + t];
-            double yl = ul[cj + t];
-            double xh = -uh[c0 + t];
-            double xl = -ul[c0 + t];
-            double p = xh * yh;
-            double ep = Math.fma(xh, yh, -p);
-            double sum = s0 + p;
-            double z = sum - s0;
-            double es = (s0 - (sum - z)) + (p - z);
-            s0 = sum;
-            e0 += es + ep + (xh * yl + xl * yh);
-            xh = -uh[c1 + t];
-            xl = -ul[c1 + t];
-            p = xh * yh;
-            ep = Math.fma(xh, yh, -p);
-            sum = s1 + p;
-            z = sum - s1;
-            es = (s1 - (sum - z)) + (p - z);
-            s1 = sum;
-            e1 += es + ep + (xh * yl + xl * yh);
-            xh = -uh[c2 + t];
-            xl = -ul[c2 + t];
-            p = xh * yh;
-            ep = Math.fma(xh, yh, -p);
-            sum = s2 + p;
-            z = sum - s2;
-            es = (s2 - (sum - z)) + (p - z);
-            s2 = sum;
-            e2 += es + ep + (xh * yl + xl * yh);
-            xh = -uh[c3 + t];
-            xl = -ul[c3 + t];
-            p = xh * yh;
-            ep = Math.fma(xh, yh, -p);
-            sum = s3 + p;
-            z = sum - s3;
-            es = (s3 - (sum - z)) + (p - z);
-            s3 = sum;
-            e3 += es + ep + (xh * yl + xl * yh);
+        for (int k = 0; k < 4; k++) {
+            out[2 * k] = a.h[i + k + j * n];
+            out[2 * k + 1] = a.l[i + k + j * n];
         }
-        normalise(s0, e0, out, 0);
-        normalise(s1, e1, out, 2);
-        normalise(s2, e2, out, 4);
-        normalise(s3, e3, out, 6);
+        dot4(u.h, u.l, j * n, -1.0, u.h, u.l, i * n, (i + 1) * n, (i + 2) * n, (i + 3) * n, 1, j, out);
     }
 
     /** (out[k], out[k+1]) = s + e normalised, as at the end of {@link #dot}. */

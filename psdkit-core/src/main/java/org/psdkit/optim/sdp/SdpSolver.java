@@ -1357,11 +1357,6 @@ public final class SdpSolver {
     }
 
     /**
-     * For a run that did not end optimal or infeasible: a verified lower bound on (P)'s optimal value from the
-     * dual iterates, and the {@link SdpStatus#ILL_POSED} status when the iterates diverged (see
-     * {@link #ILL_POSED_RATIO}). Other results are returned unchanged.
-     */
-    /**
      * Whether the iterates so far (the double run's ratios and the first restart's point) already mark the problem
      * ill-posed ({@link #ILL_POSED_RATIO}): then the double-double restart does not run a second time from the
      * standard start; the answer is then reported {@link SdpStatus#ILL_POSED} with the lower bound verified from the
@@ -1393,6 +1388,11 @@ public final class SdpSolver {
         return new double[] {ry, rx};
     }
 
+    /**
+     * For a run that did not end optimal or infeasible: a verified lower bound on (P)'s optimal value from the
+     * dual iterates, and the {@link SdpStatus#ILL_POSED} status when the iterates diverged (see
+     * {@link #ILL_POSED_RATIO}). Other results are returned unchanged.
+     */
     private SdpResult diagnose(SdpResult r, double divergenceY, double divergenceX, List<double[]> candidates) {
         SdpStatus st = r.status();
         if (st == SdpStatus.OPTIMAL || st == SdpStatus.NEAR_OPTIMAL || st == SdpStatus.PRIMAL_INFEASIBLE
