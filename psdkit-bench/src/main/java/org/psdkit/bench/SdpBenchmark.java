@@ -79,9 +79,18 @@ public final class SdpBenchmark {
      * @param warmups   untimed solves of each problem before the timed ones
      * @param repeats   timed solves of each problem; the row reports their mean wall and mean CPU time (GC pauses and
      *                  other rare costs are then spread over the solves, as when averaging a peer's repeated runs)
+     * @param doubleDouble whether psdkit's solves may restart in double-double ({@link SdpOptions#doubleDouble});
+     *                  false times the double-precision run alone: the work of a solver without that end-game
+     *                  (CSDP), whose answers on the problems that need it are not certified either
      */
     public record Options(Path dir, int maxSize, double timeLimit, Baseline baseline, List<String> problems,
-                          int warmups, int repeats) {
+                          int warmups, int repeats, boolean doubleDouble) {
+        /** Repeated timed solves, the double-double restart allowed. */
+        public Options(Path dir, int maxSize, double timeLimit, Baseline baseline, List<String> problems,
+                       int warmups, int repeats) {
+            this(dir, maxSize, timeLimit, baseline, problems, warmups, repeats, true);
+        }
+
         /** Without warm-up solves: every problem is solved once, timed. */
         public Options(Path dir, int maxSize, double timeLimit, Baseline baseline, List<String> problems) {
             this(dir, maxSize, timeLimit, baseline, problems, 0, 1);
@@ -236,7 +245,7 @@ public final class SdpBenchmark {
         for (Reference ref : todo) {
             phases.start(ref.name());
             SdpProblem p = SdpaFormat.read(o.dir().resolve(ref.name() + ".dat-s"));
-            SdpOptions so = SdpOptions.defaults().withCpuTimeLimit(o.timeLimit());
+            SdpOptions so = SdpOptions.defaults().withCpuTimeLimit(o.timeLimit()).withDoubleDouble(o.doubleDouble());
             // untimed solves first (the JIT's steady state: a problem of a few milliseconds is otherwise timed
             // mostly in the interpreter and the first compilation tiers)
             for (int w = 0; w < o.warmups(); w++) {

@@ -51,6 +51,12 @@ public final class BenchSdpCommand implements Callable<Integer> {
             description = "Timed solves of each problem; cpu_s and wall_s are their means (default: ${DEFAULT-VALUE}).")
     int repeat;
 
+    @Option(names = "--no-double-double",
+            description = "Time psdkit without its double-double restart: the double-precision run alone, the work "
+                    + "of a solver without that end-game (CSDP); the 'cert' column shows which answers still hold the "
+                    + "1e-6 certificate.")
+    boolean noDoubleDouble;
+
     @Option(names = "--json", description = "Print one JSON object on stdout.")
     boolean json;
 
@@ -87,11 +93,13 @@ public final class BenchSdpCommand implements Callable<Integer> {
                 "n", "status", "it", "cpu_s", "wall_s", "objective", "err_pub", "err_csdp", "cert", "base_s", "ratio",
                 "schur", "fact", "step", "other", "dd");
         List<Map<String, Object>> rows = new ArrayList<>();
-        SdpBenchmark.Result res = SdpBenchmark.run(new SdpBenchmark.Options(folder, maxSize, timeLimit, base, only, warmup, repeat),
+        SdpBenchmark.Result res = SdpBenchmark.run(new SdpBenchmark.Options(folder, maxSize, timeLimit, base, only, warmup, repeat,
+                        !noDoubleDouble),
                 new BenchProgress("bench sdp: "), r -> rows.add(row(r)));
         Map<String, Object> rep = new LinkedHashMap<>();
         rep.put("benchmark", "sdp");
         rep.put("baseline", base.label());
+        rep.put("double_double", !noDoubleDouble);
         rep.put("problems", rows.size());
         rep.put("within_1e-6_of_csdp", res.withinCsdp());
         rep.put("compared_with_csdp", res.comparedWithCsdp());

@@ -57,6 +57,12 @@ public final class SdpCommand implements Runnable {
                 description = "wall-clock limit in seconds, 0 = none (default ${DEFAULT-VALUE})")
         double timeLimit;
 
+        @Option(names = "--no-double-double",
+                description = "never restart in double-double arithmetic: return the double-precision run's best "
+                        + "point, as CSDP or SDPA would (faster on problems without a strictly feasible point, such "
+                        + "as SDPLIB's qap and hinf, and then not certified to 1e-6)")
+        boolean noDoubleDouble;
+
         @Option(names = "--solution", paramLabel = "FILE.json",
                 description = "also write the solution in SDPA's names: the vector x, the primal slack "
                         + "X = sum x_i F_i - F_0 and the dual matrix Y, one entry per block (a diagonal block as "
@@ -81,7 +87,7 @@ public final class SdpCommand implements Runnable {
             SdpResult r;
             try (Progress progress = Progress.startSolver("sdp", maxIterations)) {
                 SdpOptions o = SdpOptions.defaults().withTolerance(tolerance).withMaxIterations(maxIterations)
-                        .withTimeLimit(timeLimit).withListener(progress.listener());
+                        .withTimeLimit(timeLimit).withListener(progress.listener()).withDoubleDouble(!noDoubleDouble);
                 r = SdpSolver.solve(p, o);
             }
             Map<String, Object> rep = report(file, p, r);

@@ -125,6 +125,41 @@ class SdpCliTest {
         assertEquals(1, j.get("within_1e-6_of_csdp").asInt());
     }
 
+    /**
+     * hinf1 takes the double-double restart by default and is certified; {@code --no-double-double} returns the
+     * double run's point, with its status (not optimal) and the reason in the message, and {@code bench sdp
+     * --no-double-double} reports the setting and the row uncertified.
+     */
+    @Test
+    void noDoubleDoubleReturnsTheDoublePointUncertified() throws IOException {
+        Path f = TestFiles.resource(dir, "sdplib/hinf1.dat-s");
+        CliRun full = CliRun.run("sdp", "solve", f.toString(), "--json");
+        assertEquals(0, full.status(), full.err());
+        assertEquals("optimal", full.json().get("status").asText(), full.out());
+        CliRun dbl = CliRun.run("sdp", "solve", f.toString(), "--json", "--no-double-double");
+        assertEquals(0, dbl.status(), dbl.err());
+        JsonNode j = dbl.json();
+        assertFalse("optimal".equals(j.get("status").asText()), j.toString());
+        assertTrue(j.toString().contains("the double-double restart that would follow is switched off"), j.toString());
+        assertEquals(2.0326, j.get("objective").asDouble(), 1e-3 * 2.0326, j.toString());
+        assertTrue(j.get("iterations").asInt() < full.json().get("iterations").asInt(), j.toString());
+
+        Path d = Files.createDirectories(dir.resolve("lib"));
+        TestFiles.resource(d, "sdplib/hinf1.dat-s");
+        Files.writeString(d.resolve("README.md"), """
+                | problem | m | blocks | block sizes | n | bytes | class | published optimum | src | CSDP 6.2.0 | remark |
+                |---|---:|---:|---|---:|---:|---|---:|---|---:|---|
+                | hinf1 | 13 | 3 | 2×4, 6 | 14 | 3245 | S | 2.0326 | table | 2.0326623 |  |
+                """);
+        CliRun b = CliRun.run("bench", "sdp", "--dir", d.toString(), "--baseline", "none", "--json",
+                "--no-double-double");
+        assertEquals(0, b.status(), b.err());
+        assertFalse(b.json().get("double_double").asBoolean(), b.out());
+        JsonNode row = b.json().get("rows").get(0);
+        assertFalse(row.get("certified").asBoolean(), row.toString());
+        assertFalse(row.get("profile").get("double_double_restart").asBoolean(), row.toString());
+    }
+
     Path data(int n, long seed) throws IOException {
         KernelSosExample.Sample s = KernelSosExample.sample(n, 0.5, seed);
         StringBuilder sb = new StringBuilder("x,y\n");

@@ -19,10 +19,16 @@ import org.psdkit.optim.ProgressListener;
  * @param schur               how the Schur complement is formed
  * @param listener            called after every iteration with task {@value SdpSolver#TASK}, measure
  *                            {@code "gap"} = |⟨C,X⟩ − bᵀy| / (1 + |⟨C,X⟩| + |bᵀy|) (null: none)
+ * @param doubleDouble        allow the double-double restart ({@link DdSdpSolver}) when the double-precision run
+ *                            misses a tolerance (default true). False returns the double-precision run's best point,
+ *                            as a solver without that end-game (CSDP, SDPA) would. On problems without a strictly
+ *                            feasible point this is much faster (SDPLIB's qap6–10 and hinf13–15: 5–14×, sdp.md
+ *                            "Session 10"), and the answer is then not certified: status near-optimal or numerical
+ *                            problems, with the measures in the message
  */
 public record SdpOptions(double gapTolerance, double feasibilityTolerance, double infeasibilityTolerance,
                          int maxIterations, double timeLimitSeconds, boolean cpuTime, boolean corrector, SchurMode schur,
-                         ProgressListener listener) {
+                         ProgressListener listener, boolean doubleDouble) {
 
     /**
      * Default gap and feasibility tolerance 1e-8: the usual setting of SDPT3 and CSDP (which report 7–8 digits), two
@@ -60,42 +66,48 @@ public record SdpOptions(double gapTolerance, double feasibilityTolerance, doubl
 
     public static SdpOptions defaults() {
         return new SdpOptions(DEFAULT_TOLERANCE, DEFAULT_TOLERANCE, DEFAULT_INFEASIBILITY_TOLERANCE,
-                DEFAULT_MAX_ITERATIONS, 0, false, true, SchurMode.AUTO, null);
+                DEFAULT_MAX_ITERATIONS, 0, false, true, SchurMode.AUTO, null, true);
     }
 
     public SdpOptions withTolerance(double tol) {
         return new SdpOptions(tol, tol, infeasibilityTolerance, maxIterations, timeLimitSeconds, cpuTime, corrector,
-                schur, listener);
+                schur, listener, doubleDouble);
     }
 
     public SdpOptions withMaxIterations(int n) {
         return new SdpOptions(gapTolerance, feasibilityTolerance, infeasibilityTolerance, n, timeLimitSeconds,
-                cpuTime, corrector, schur, listener);
+                cpuTime, corrector, schur, listener, doubleDouble);
     }
 
     public SdpOptions withTimeLimit(double seconds) {
         return new SdpOptions(gapTolerance, feasibilityTolerance, infeasibilityTolerance, maxIterations, seconds,
-                cpuTime, corrector, schur, listener);
+                cpuTime, corrector, schur, listener, doubleDouble);
     }
 
     /** The same time limit measured in CPU seconds of the solving thread. */
     public SdpOptions withCpuTimeLimit(double seconds) {
         return new SdpOptions(gapTolerance, feasibilityTolerance, infeasibilityTolerance, maxIterations, seconds,
-                true, corrector, schur, listener);
+                true, corrector, schur, listener, doubleDouble);
     }
 
     public SdpOptions withCorrector(boolean on) {
         return new SdpOptions(gapTolerance, feasibilityTolerance, infeasibilityTolerance, maxIterations,
-                timeLimitSeconds, cpuTime, on, schur, listener);
+                timeLimitSeconds, cpuTime, on, schur, listener, doubleDouble);
     }
 
     public SdpOptions withSchur(SchurMode mode) {
         return new SdpOptions(gapTolerance, feasibilityTolerance, infeasibilityTolerance, maxIterations,
-                timeLimitSeconds, cpuTime, corrector, mode, listener);
+                timeLimitSeconds, cpuTime, corrector, mode, listener, doubleDouble);
     }
 
     public SdpOptions withListener(ProgressListener l) {
         return new SdpOptions(gapTolerance, feasibilityTolerance, infeasibilityTolerance, maxIterations,
-                timeLimitSeconds, cpuTime, corrector, schur, l);
+                timeLimitSeconds, cpuTime, corrector, schur, l, doubleDouble);
+    }
+
+    /** Whether the double-double restart may run ({@code doubleDouble}). */
+    public SdpOptions withDoubleDouble(boolean on) {
+        return new SdpOptions(gapTolerance, feasibilityTolerance, infeasibilityTolerance, maxIterations,
+                timeLimitSeconds, cpuTime, corrector, schur, listener, on);
     }
 }

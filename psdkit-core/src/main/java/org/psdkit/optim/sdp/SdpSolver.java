@@ -863,6 +863,8 @@ public final class SdpSolver {
         SdpStatus status = null;
         int iter = 0;
         // a double-double restart may follow: track the progress and the best well-centred iterate to start it from
+        // (the same with the restart switched off, so that its double run and its answer are the default run's double
+        // phase: the point it would hand over)
         boolean ddCandidate = DdSdpSolver.applicableWarm(p);
         boolean handover = false; // see HANDOVER_STEP
         double[] bestHistory = new double[STAGNATION_ITERATIONS + 1]; // ring: best score of the last iterations
@@ -1223,11 +1225,15 @@ public final class SdpSolver {
         // continued behind the caller's limit
         boolean stalled = iter >= STAGNATION_ITERATIONS && bestScore >= NEAR_OPTIMAL_FACTOR && bestScore
                 > bestHistory[(iter - STAGNATION_ITERATIONS) % bestHistory.length] / SLOW_PROGRESS_FACTOR;
-        if (status != SdpStatus.OPTIMAL && status != SdpStatus.PRIMAL_INFEASIBLE
+        boolean restart = status != SdpStatus.OPTIMAL && status != SdpStatus.PRIMAL_INFEASIBLE
                 && status != SdpStatus.DUAL_INFEASIBLE && status != SdpStatus.TIME_LIMIT
                 && (status != SdpStatus.ITERATION_LIMIT || stalled && warm != null)
                 && (DdSdpSolver.applicable(p) || warm != null && DdSdpSolver.applicableWarm(p))
-                && (status != SdpStatus.NEAR_OPTIMAL || DdSdpSolver.work(p) <= NEAR_OPTIMAL_RESTART_WORK)) {
+                && (status != SdpStatus.NEAR_OPTIMAL || DdSdpSolver.work(p) <= NEAR_OPTIMAL_RESTART_WORK);
+        if (restart && !opt.doubleDouble()) {
+            message += "; the double-double restart that would follow is switched off";
+        }
+        if (restart && opt.doubleDouble()) {
             // first from the best well-centred double iterate (cheaper: the early iterations are not repeated),
             // then, if that misses a tolerance and the problem is small enough, from the standard start
             long ddStart = System.nanoTime();

@@ -241,6 +241,40 @@ class DdSdpSolverTest {
         assertTrue(!converging.message().contains("double-double"), converging.message());
     }
 
+    /**
+     * With the double-double restart switched off ({@link SdpOptions#doubleDouble} false) hinf1's solve is the
+     * default solve's double phase: the same double iterations, ending at the hand-over, and the double run's best
+     * point returned uncertified (hinf1's double run stalls near a relative gap of 1e-5), with a message that says
+     * the restart is off. Problems that never restart are bit-identical either way.
+     */
+    @Test
+    void withoutTheDoubleDoubleRestartTheDoublePhaseIsReturnedUncertified() throws IOException {
+        SdpProblem p = SdpSolverTest.resource("hinf1");
+        SdpResult full = SdpSolver.solve(p);
+        SdpResult dbl = SdpSolver.solve(p, SdpOptions.defaults().withDoubleDouble(false));
+        assertTrue(full.profile().ddRestart(), full.message());
+        assertFalse(dbl.profile().ddRestart(), dbl.message());
+        assertEquals(0.0, dbl.profile().ddSeconds());
+        assertEquals(full.profile().doubleIterations(), dbl.profile().doubleIterations(), dbl.message());
+        assertEquals(dbl.profile().doubleIterations(), dbl.iterations());
+        assertFalse(dbl.status() == SdpStatus.OPTIMAL, dbl.status() + ": " + dbl.message());
+        assertTrue(dbl.message().contains("the double-double restart that would follow is switched off"),
+                dbl.message());
+        assertTrue(dbl.relativeGap() > CERTIFIED_GAP && dbl.relativeGap() < 1e-3, dbl.message());
+        assertEquals(2.0326, SdpaFormat.sdpaView(dbl).objective(), 1e-3 * 2.0326, dbl.message());
+        for (String name : new String[] {"truss4", "theta1", "control1"}) {
+            SdpProblem q = SdpSolverTest.resource(name);
+            SdpResult a = SdpSolver.solve(q);
+            SdpResult b = SdpSolver.solve(q, SdpOptions.defaults().withDoubleDouble(false));
+            assertFalse(a.profile().ddRestart(), name + ": " + a.message());
+            assertEquals(a.status(), b.status(), name);
+            assertEquals(a.iterations(), b.iterations(), name);
+            assertEquals(Double.doubleToLongBits(a.primalObjective()), Double.doubleToLongBits(b.primalObjective()),
+                    name);
+            assertEquals(Double.doubleToLongBits(a.dualObjective()), Double.doubleToLongBits(b.dualObjective()), name);
+        }
+    }
+
     private static double inner(Matrix a, Matrix b) {
         double s = 0;
         for (int k = 0; k < a.data().length; k++) {
