@@ -96,12 +96,6 @@ public final class SdpBenchmark {
             this(dir, maxSize, timeLimit, baseline, problems, 0, 1);
         }
 
-        /** One timed solve per problem after {@code warmups} untimed ones. */
-        public Options(Path dir, int maxSize, double timeLimit, Baseline baseline, List<String> problems,
-                       int warmups) {
-            this(dir, maxSize, timeLimit, baseline, problems, warmups, 1);
-        }
-
         public Options {
             if (warmups < 0) {
                 throw new IllegalArgumentException("warmups must be >= 0, got " + warmups);

@@ -409,6 +409,7 @@ final class DdSdpSolver {
         }
         double[] fh = opAFlatH;
         double[] fl = opAFlatL;
+        Acc acc = new Acc(); // the chains' tails, one constraint after another
         for (int b = 0; b < nb; b++) {
             System.arraycopy(s[b].h, 0, fh, flatOffset[b], s[b].h.length);
             System.arraycopy(s[b].l, 0, fl, flatOffset[b], s[b].l.length);
@@ -518,20 +519,23 @@ final class DdSdpSolver {
                 h3 = s2 + er;
                 l3 = er - (h3 - s2);
             }
-            finishChain(c0, len, h0, l0, fh, fl, outH, outL);
-            finishChain(c1, len, h1, l1, fh, fl, outH, outL);
-            finishChain(c2, len, h2, l2, fh, fl, outH, outL);
-            finishChain(c3, len, h3, l3, fh, fl, outH, outL);
+            finishChain(c0, len, h0, l0, fh, fl, outH, outL, acc);
+            finishChain(c1, len, h1, l1, fh, fl, outH, outL, acc);
+            finishChain(c2, len, h2, l2, fh, fl, outH, outL, acc);
+            finishChain(c3, len, h3, l3, fh, fl, outH, outL, acc);
         }
         for (; g < m; g++) {
-            finishChain(opAOrder[g], 0, 0, 0, fh, fl, outH, outL);
+            finishChain(opAOrder[g], 0, 0, 0, fh, fl, outH, outL, acc);
         }
     }
 
-    /** The rest of constraint i's chain of {@link #opA} from its entry {@code from} on, started at (h, l). */
+    /**
+     * The rest of constraint i's chain of {@link #opA} from its entry {@code from} on, started at (h, l), summed in
+     * {@code a}.
+     */
     private void finishChain(int i, int from, double h, double l, double[] fh, double[] fl, double[] outH,
-                             double[] outL) {
-        Acc a = new Acc().set(h, l);
+                             double[] outL, Acc a) {
+        a.set(h, l);
         for (int e = consStart[i] + from; e < consStart[i + 1]; e++) {
             a.addScaled(consCoef[e], fh[consIndex[e]], fl[consIndex[e]]);
         }

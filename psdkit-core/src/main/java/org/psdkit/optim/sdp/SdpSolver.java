@@ -1232,8 +1232,7 @@ public final class SdpSolver {
                 && (status != SdpStatus.NEAR_OPTIMAL || DdSdpSolver.work(p) <= NEAR_OPTIMAL_RESTART_WORK);
         if (restart && !opt.doubleDouble()) {
             message += "; the double-double restart that would follow is switched off";
-        }
-        if (restart && opt.doubleDouble()) {
+        } else if (restart) {
             // first from the best well-centred double iterate (cheaper: the early iterations are not repeated),
             // then, if that misses a tolerance and the problem is small enough, from the standard start
             long ddStart = System.nanoTime();
