@@ -41,6 +41,12 @@ public final class ParallelColumns {
                 return t;
             });
 
+    /**
+     * Set while a thread runs a block of a parallel loop. A loop started from inside a block runs on its own
+     * thread: handing it to the pool could deadlock, since a pool thread would wait for work queued behind itself.
+     */
+    private static final ThreadLocal<Boolean> IN_BLOCK = ThreadLocal.withInitial(() -> Boolean.FALSE);
+
     /** Body of a loop over the columns {@code from <= j < to}. */
     @FunctionalInterface
     public interface ColumnRange {
@@ -68,16 +74,24 @@ public final class ParallelColumns {
         threads = Math.min(n, MAX_THREADS);
     }
 
+    /** For tests: sets the own override (0: follow {@link Threads#get()}), capped, and returns the previous one. */
+    static int swapOverride(int n) {
+        int old = threads;
+        threads = Math.max(0, Math.min(n, MAX_THREADS));
+        return old;
+    }
+
     /**
      * Runs {@code body} over the columns {@code 0 <= j < cols} in blocks. {@code work} is the total number of
-     * elementwise operations (used to decide whether threading pays). Blocks must write disjoint memory.
+     * elementwise operations (used to decide whether threading pays). Blocks must write disjoint memory. A call
+     * from inside a block (a nested loop) runs on the calling thread.
      */
     public static void forColumns(int cols, long work, ColumnRange body) {
         if (cols <= 0) {
             return;
         }
         int use = threads();
-        if (POOL == null || use <= 1 || work < SEQUENTIAL_BELOW || cols == 1) {
+        if (POOL == null || use <= 1 || work < SEQUENTIAL_BELOW || cols == 1 || IN_BLOCK.get()) {
             body.run(0, cols);
             return;
         }
@@ -86,6 +100,7 @@ public final class ParallelColumns {
         int count = (cols + size - 1) / size;
         AtomicInteger next = new AtomicInteger();
         Runnable worker = () -> {
+            IN_BLOCK.set(Boolean.TRUE);
             try {
                 for (int b = next.getAndIncrement(); b < count; b = next.getAndIncrement()) {
                     body.run(b * size, Math.min(cols, (b + 1) * size));
@@ -93,6 +108,8 @@ public final class ParallelColumns {
             } catch (Throwable t) {
                 next.set(count); // the others stop after their current block
                 throw t;
+            } finally {
+                IN_BLOCK.set(Boolean.FALSE);
             }
         };
         List<Future<?>> futures = new ArrayList<>(use - 1);
