@@ -162,9 +162,13 @@ public final class SdpCommand implements Runnable {
             // the SDPLIB value, proved by a dual iterate (SDPA's x) checked positive semidefinite from the file
             rep.put("objective_upper_bound", -r.lowerBound());
         }
-        if (r.status() == org.psdkit.optim.sdp.SdpStatus.ILL_POSED) {
-            rep.put("note", "ill-posed: the iterates diverged and the objective is not certified; in the message"
-                    + " (P) is SDPA's dual (max <F_0,Y>) and (D) is SDPA's primal (min c'x, x = -y)");
+        boolean illPosed = r.status() == org.psdkit.optim.sdp.SdpStatus.ILL_POSED;
+        if (illPosed || Double.isFinite(r.lowerBound())) {
+            // the message comes from the solver, which speaks of its own (P) and (D)
+            rep.put("note", (illPosed ? "ill-posed: the iterates diverged and the objective is not certified; " : "")
+                    + "the message speaks of psdkit's form: (P) is SDPA's dual with the sign flipped"
+                    + " (min <-F_0,Y>), so its lower bound L is objective_upper_bound = -L, and (D) is SDPA's"
+                    + " primal (min c'x, x = -y)");
         }
         rep.put("iterations", r.iterations());
         rep.put("seconds", r.seconds());

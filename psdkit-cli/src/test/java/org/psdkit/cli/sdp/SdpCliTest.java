@@ -49,6 +49,25 @@ class SdpCliTest {
         double upper = j.get("objective_upper_bound").asDouble();
         assertTrue(upper >= 0 && upper < 1e-6, j.toString());
         assertTrue(j.get("note").asText().contains("not certified"));
+        assertTrue(j.get("note").asText().contains("objective_upper_bound = -L"), j.toString());
+    }
+
+    /**
+     * A run stopped early still reports a verified bound. The solver's message gives it for its own (P), with the
+     * opposite sign of the SDPA value beside it, so the report says how the two read (truss1: SDPA optimum −9).
+     */
+    @Test
+    void anEarlyStopExplainsTheSignOfItsBound() {
+        Path f = TestFiles.resource(dir, "sdplib/truss1.dat-s");
+        CliRun r = CliRun.run("sdp", "solve", f.toString(), "--json", "--max-iterations", "4");
+        assertEquals(0, r.status(), r.err());
+        JsonNode j = r.json();
+        assertEquals("iteration_limit", j.get("status").asText(), j.toString());
+        double upper = j.get("objective_upper_bound").asDouble();
+        assertTrue(upper >= -8.999996 && upper < 0, j.toString());
+        assertTrue(j.get("message").asText().contains("lower bound on the optimal value of (P): " + (-upper)),
+                j.toString());
+        assertTrue(j.get("note").asText().contains("(P) is SDPA's dual with the sign flipped"), j.toString());
     }
 
     /**
