@@ -8,16 +8,21 @@ SDPA's names: primal min c'x s.t. Z = sum x_i F_i - F_0 >= 0; dual max <F_0,Y> s
        max tr(A*(y))  s.t.  0 <= A*(y) <= I (each block),  c'y = 0
    with CSDP. Every dual-feasible Y has <A*(y), Y> = c'y = 0, so Y lies in the face {Y >= 0 : W Y = 0} of
    W = A*(y) >= 0. At a relative-interior optimum W's range is the largest such subspace.
-2. Reduced problem: with V an orthonormal basis of W's null space (per block), F_i -> V'F_i V. Constraints that
-   became linearly dependent (directions y with V'A*(y)V = 0) are dropped by a pivoted QR of the null space;
-   the dropped equations are implied because c is orthogonal to that null space (checked).
+2. Reduced problem: with V a basis of W's null space (per block), F_i -> V'F_i V. Constraints that became linearly
+   dependent (directions y with V'A*(y)V = 0) are dropped by a pivoted QR of the null space; the dropped equations
+   are implied because c is orthogonal to that null space (checked). The dependencies are found with an orthonormal
+   V (they do not depend on the basis: another basis is V T with T invertible). The reduced problem is written
+   with an orthonormal V by default, or with --sparse an echelon basis: the k pivot coordinates P of W's range
+   are chosen by a column-pivoted QR, and column j of V is e_j - sum_p (R_P^-1 R_F)_pj e_p for each free
+   coordinate j (R: W's range as rows), so V has the identity on the free coordinates and is dense only on the
+   k pivot rows.
 3. The reduced SDP is solved with CSDP (timed). Its Y lifts to V Y V' (exactly dual feasible in the original).
 4. Primal: the original primal optimum is not attained, so the primal point is x_red + t y_hat with y_hat a
    reducing direction refined by least squares to A*(y_hat) V = 0, c'y_hat = 0; t is swept over powers of 4 and
    the certificate of sdplib_check.py (dual residual, lambda_min of Y and of the recomputed slack, true gap, all
    relative) is printed for each.
 
-Usage: facial_reduction.py PROBLEM [DATA_DIR]
+Usage: facial_reduction.py [--sparse] PROBLEM [DATA_DIR]
 """
 import os
 import subprocess
@@ -46,6 +51,21 @@ def write_sdpa(path, c, sizes, mats):
                             f.write('%d %d %d %d %.17g\n' % (i, b + 1, a + 1, bb + 1, R[a, bb]))
 
 
+def echelon_null_basis(Q):
+    """A basis of the orthogonal complement of range(Q) (Q: n x k, orthonormal columns) that is the identity on
+    n - k free coordinates: R = Q' has k pivot columns P (column-pivoted QR), V[F] = I, V[P] = -R_P^-1 R_F."""
+    n, k = Q.shape
+    R = Q.T
+    piv = sl.qr(R, pivoting=True)[2]
+    P = np.sort(piv[:k])
+    free = np.setdiff1d(np.arange(n), P)
+    V = np.zeros((n, n - k))
+    V[free, np.arange(n - k)] = 1.0
+    V[P, :] = -np.linalg.solve(R[:, P], R[:, free])
+    V[np.abs(V) < 1e-12] = 0.0
+    return V
+
+
 def csdp(dat, sol):
     t = time.time()
     out = subprocess.run(['csdp', dat, sol], capture_output=True, text=True).stdout
@@ -55,8 +75,10 @@ def csdp(dat, sol):
 
 
 def main():
-    p = sys.argv[1]
-    data = sys.argv[2] if len(sys.argv) > 2 else '/work/shared/data/sdplib'
+    args = [a for a in sys.argv[1:] if a != '--sparse']
+    sparse = len(args) < len(sys.argv) - 1
+    p = args[0]
+    data = args[1] if len(args) > 1 else '/work/shared/data/sdplib'
     work = '/tmp/psdkit-fr'
     os.makedirs(work, exist_ok=True)
     m, sizes, c, F = read_sdpa('%s/%s.dat-s' % (data, p))
@@ -93,14 +115,23 @@ def main():
               % (b, k, int(np.sum(ew < 1e-6)), int(np.sum((ew >= 1e-6) & (ew <= 0.5)))))
         Vs.append(U[:, :sizes[b] - k])
         Qs.append(U[:, sizes[b] - k:])
+    Vo = Vs
+    if sparse:
+        Vs = [echelon_null_basis(Q) for Q in Qs]
+        print('  echelon basis: nonzeros %s of %s' % ([int(np.count_nonzero(V)) for V in Vs], [V.size for V in Vs]))
     print('auxiliary SDP (CSDP): %.3f s (%s); c\'y = %.2e; face sizes %s'
           % (wall1, st1, c @ y, [V.shape[1] for V in Vs]))
 
     # 2. reduced problem and its dependent constraints
+    ortho = [[Vo[b].T @ Fd[i + 1][b] @ Vo[b] for b in range(nb)] for i in range(m)]
+    L = np.array([np.concatenate([R[np.triu_indices(R.shape[0])] for R in ortho[i]]) for i in range(m)]).T
     red = [[Vs[b].T @ Fd[i][b] @ Vs[b] for b in range(nb)] for i in range(m + 1)]
-    L = np.array([np.concatenate([R[np.triu_indices(R.shape[0])] for R in red[i + 1]]) for i in range(m)]).T
     _, s, Vt = np.linalg.svd(L)
-    rank = int(np.sum(s > 1e-10 * s[0]))
+    # The face is only as exact as the auxiliary solve (c'y ~ 1e-9), so the dependent directions have singular
+    # values of ~1e-12 (qap6-9) up to ~1e-9 (qap10) relative: cut at the largest gap when it spans 5 decades.
+    ls = np.log10(np.maximum(s / s[0], 1e-300))
+    g = int(np.argmax(ls[:-1] - ls[1:])) if len(s) > 1 else 0
+    rank = g + 1 if len(s) > 1 and ls[g] - ls[g + 1] >= 5 else int(np.sum(s > 1e-10 * s[0]))
     N = Vt[rank:].T
     cn = float(np.abs(c @ N).max()) if N.shape[1] else 0.0
     drop = set(sl.qr(N.T, pivoting=True)[2][:N.shape[1]].tolist()) if N.shape[1] else set()
