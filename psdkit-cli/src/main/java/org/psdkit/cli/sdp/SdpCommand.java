@@ -91,9 +91,13 @@ public final class SdpCommand implements Runnable {
                 r = SdpSolver.solve(p, o);
             }
             Map<String, Object> rep = report(file, p, r);
-            if (solution != null) {
+            if (solution != null && allFinite(r)) {
                 writeSolution(solution, p, r, rep);
                 rep.put("solution", solution.toString());
+            } else if (solution != null) {
+                rep.put("solution", null);
+                rep.put("solution_not_written", "the iterate has non-finite entries (see the message); "
+                        + solution + " was not written");
             }
             Reports.print(rep, json);
             return Main.EXIT_OK;
@@ -151,12 +155,14 @@ public final class SdpCommand implements Runnable {
         rep.put("n", p.totalSize());
         rep.put("status", v.status());
         boolean infeasible = v.status().endsWith("_infeasible");
-        rep.put("objective", infeasible ? null : v.objective()); // no optimal value: the iterate is a certificate
-        rep.put("primal_objective", v.primalObjective());
-        rep.put("dual_objective", v.dualObjective());
-        rep.put("relative_gap", r.relativeGap());
-        rep.put("primal_infeasibility", r.dualInfeasibility());
-        rep.put("dual_infeasibility", r.primalInfeasibility());
+        // no optimal value for an infeasible problem: the iterate is a certificate; a non-finite value (iterates
+        // that overflowed) is reported as null, with the reason in the message
+        rep.put("objective", infeasible ? null : finite(v.objective()));
+        rep.put("primal_objective", finite(v.primalObjective()));
+        rep.put("dual_objective", finite(v.dualObjective()));
+        rep.put("relative_gap", finite(r.relativeGap()));
+        rep.put("primal_infeasibility", finite(r.dualInfeasibility()));
+        rep.put("dual_infeasibility", finite(r.primalInfeasibility()));
         if (Double.isFinite(r.lowerBound())) {
             // our (P) min <C,X> is SDPA's dual with the sign flipped: a lower bound L on it is the upper bound -L on
             // the SDPLIB value, proved by a dual iterate (SDPA's x) checked positive semidefinite from the file
@@ -175,6 +181,31 @@ public final class SdpCommand implements Runnable {
         rep.put("message", r.message());
         rep.put("profile", profile(r.profile()));
         return rep;
+    }
+
+    /** Whether the iterate (y, X, Z) has only finite entries. */
+    static boolean allFinite(SdpResult r) {
+        for (double v : r.y()) {
+            if (!Double.isFinite(v)) {
+                return false;
+            }
+        }
+        for (org.psdkit.linalg.Matrix[] mats : new org.psdkit.linalg.Matrix[][] {r.x(), r.z()}) {
+            for (org.psdkit.linalg.Matrix mb : mats) {
+                for (int i = 0; i < mb.rows(); i++) {
+                    for (int j = 0; j < mb.cols(); j++) {
+                        if (!Double.isFinite(mb.get(i, j))) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    private static Double finite(double v) {
+        return Double.isFinite(v) ? v : null;
     }
 
     /** Wall seconds per phase of the solve (see SdpProfile) and whether the double-double restart ran. */

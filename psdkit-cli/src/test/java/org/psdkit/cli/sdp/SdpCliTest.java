@@ -53,6 +53,26 @@ class SdpCliTest {
     }
 
     /**
+     * Entries of 1e±308 make the iterates overflow: the report has null where a value is not finite (no NaN or
+     * Infinity anywhere in the output), the message gives the data's scale, and {@code --solution} is not written.
+     */
+    @Test
+    void overflowingIteratesAreReportedWithoutNaNAndWriteNoSolution() {
+        Path f = TestFiles.write(dir, "extreme.dat-s", "1\n1\n1\n1e308\n0 1 1 1 1e308\n1 1 1 1 1e-308\n");
+        Path sol = dir.resolve("sol.json");
+        CliRun r = CliRun.run("sdp", "solve", f.toString(), "--json", "--solution", sol.toString());
+        assertEquals(0, r.status(), r.err());
+        assertFalse(r.out().contains("NaN") || r.out().contains("Infinity"), r.out());
+        JsonNode j = r.json();
+        assertEquals("numerical_problems", j.get("status").asText(), j.toString());
+        assertTrue(j.get("relative_gap").isNull(), j.toString());
+        assertTrue(j.get("message").asText().contains("rescale b, C and the A_i"), j.toString());
+        assertTrue(j.get("solution").isNull(), j.toString());
+        assertTrue(j.get("solution_not_written").asText().contains("non-finite"), j.toString());
+        assertFalse(Files.exists(sol));
+    }
+
+    /**
      * A run stopped early still reports a verified bound. The solver's message gives it for its own (P), with the
      * opposite sign of the SDPA value beside it, so the report says how the two read (truss1: SDPA optimum −9).
      */

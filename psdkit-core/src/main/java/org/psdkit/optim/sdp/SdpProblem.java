@@ -82,7 +82,6 @@ public final class SdpProblem {
         return c[block];
     }
 
-    /** The stored constraint blocks of one block, in increasing constraint order. */
     /**
      * C of one block as a dense array: its diagonal (length n) for a diagonal block, else the n×n column-major
      * matrix; zeros where C has no entries.
@@ -104,6 +103,7 @@ public final class SdpProblem {
         return d;
     }
 
+    /** The stored constraint blocks of one block, in increasing constraint order. */
     public List<Term> terms(int block) {
         return terms.get(block);
     }

@@ -461,7 +461,64 @@ public final class SdpSolver {
 
     public static SdpResult solve(SdpProblem problem, SdpOptions options) {
         checkMemory("the SDP", problem.constraints(), problem.signedSizes());
-        return Threads.blasCapped(1, () -> new SdpSolver(problem, options).run());
+        return scaleDiagnosis(problem, Threads.blasCapped(1, () -> new SdpSolver(problem, options).run()));
+    }
+
+    /** Data magnitudes beyond which the products of an interior-point iteration (X A_i Z⁻¹, ‖·‖²) overflow. */
+    static final double EXTREME_MAGNITUDE = 1e100;
+
+    /**
+     * The data's scale in the message where it explains the outcome: a run whose objectives or residuals are not
+     * finite gets the largest |b_i| and the range of the nonzero entries of C and the A_i, and any run on data with
+     * magnitudes beyond 1e±100 gets a warning to rescale (with c = F_0 = 1e120 and F_1 = 1e-120 the optimum 1e360 is
+     * not a double, and the method reports an infeasibility certificate instead).
+     */
+    static SdpResult scaleDiagnosis(SdpProblem p, SdpResult r) {
+        boolean nonFinite = !(Double.isFinite(r.primalObjective()) && Double.isFinite(r.dualObjective())
+                && Double.isFinite(r.relativeGap()) && Double.isFinite(r.primalInfeasibility())
+                && Double.isFinite(r.dualInfeasibility()));
+        double bMax = 0;
+        for (double v : p.b()) {
+            bMax = Math.max(bMax, Math.abs(v));
+        }
+        double[] range = {Double.POSITIVE_INFINITY, 0}; // smallest and largest nonzero |entry|
+        for (int k = 0; k < p.blocks(); k++) {
+            entryRange(p.c(k), range);
+            for (SdpProblem.Term t : p.terms(k)) {
+                entryRange(t.coefficient(), range);
+            }
+        }
+        double lo = range[1] > 0 ? range[0] : 0;
+        boolean extreme = !(bMax < EXTREME_MAGNITUDE) || !(range[1] < EXTREME_MAGNITUDE)
+                || (lo > 0 && lo < 1 / EXTREME_MAGNITUDE);
+        if (!nonFinite && !extreme) {
+            return r;
+        }
+        String msg = r.message() + String.format(java.util.Locale.ROOT, "; %sdata scale: |b_i| up to %.3g, nonzero "
+                + "entries of C and the A_i from %.3g to %.3g in magnitude", nonFinite
+                ? "the objectives or residuals are not finite; " : "", bMax, lo, range[1])
+                + (extreme ? ": magnitudes beyond 1e+-100 are more than double precision carries through the "
+                        + "products of an interior-point iteration, so this outcome is not reliable; rescale b, C "
+                        + "and the A_i towards 1" : "");
+        return r.with(r.status(), msg, r.lowerBound());
+    }
+
+    private static void entryRange(Coefficient c, double[] range) {
+        if (c instanceof Coefficient.Sparse s) {
+            for (int k = 0; k < s.entries(); k++) {
+                double a = Math.abs(s.value(k));
+                if (a > 0 || Double.isNaN(a)) {
+                    range[0] = Math.min(range[0], a);
+                    range[1] = Double.isNaN(a) ? Double.NaN : Math.max(range[1], a);
+                }
+            }
+        } else if (c != null) {
+            double f = c.normF(); // a low-rank term: its norm stands for its entries
+            if (f > 0 || Double.isNaN(f)) {
+                range[0] = Math.min(range[0], f);
+                range[1] = Math.max(range[1], f);
+            }
+        }
     }
 
     /**
