@@ -369,7 +369,17 @@ public final class CsvReader {
         }
     }
 
-    /** Parses one field as a finite number or throws naming file, line and column. */
+    /**
+     * The largest magnitude a data value may have: kernels, distances and losses square the data, and beyond 1e150
+     * the squares overflow double precision (a column of 1e300 gave NaN coefficients, a failed eigensolver or a model
+     * file with non-finite numbers, depending on the model).
+     */
+    public static final double MAX_MAGNITUDE = 1e150;
+
+    /**
+     * Parses one field as a finite number of magnitude at most {@link #MAX_MAGNITUDE} or throws naming file, line and
+     * column.
+     */
     static double number(Path file, int line, int col, String colName, String token) {
         if (token.isEmpty()) {
             throw new IllegalArgumentException(file + ", line " + line + ", column " + col + " (" + colName
@@ -388,6 +398,11 @@ public final class CsvReader {
         if (!Double.isFinite(v)) {
             throw new IllegalArgumentException(file + ", line " + line + ", column " + col + " (" + colName
                     + "): '" + token + "' is not a finite number");
+        }
+        if (Math.abs(v) > MAX_MAGNITUDE) {
+            throw new IllegalArgumentException(file + ", line " + line + ", column " + col + " (" + colName
+                    + "): " + token + " is beyond +-1e150, where the squares that kernels and losses take overflow "
+                    + "double precision; rescale the column (e.g. divide it by a power of ten)");
         }
         return v;
     }

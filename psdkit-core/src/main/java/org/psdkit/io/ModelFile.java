@@ -35,9 +35,47 @@ public final class ModelFile {
         return root;
     }
 
-    /** Writes the document atomically. */
+    /**
+     * Writes the document atomically. A document with a non-finite number outside its {@code diagnostics} (a fit that
+     * diverged) is not written: loading would refuse it, so the file would only replace a good one with an unusable
+     * one. The diagnostics may report NaN (a baseline has no dual value); they are written as the strings "NaN".
+     *
+     * @throws ArithmeticException naming the first non-finite field
+     */
     public static void write(Path out, JsonNode doc) throws IOException {
+        String bad = nonFinite(doc, "");
+        if (bad != null) {
+            throw new ArithmeticException("the fitted model has a non-finite number at " + bad + "; " + out
+                    + " was not written");
+        }
         writeAtomically(out, JSON.writeValueAsBytes(doc));
+    }
+
+    /** The path of the first NaN or infinite number in {@code node} outside the top-level diagnostics, or null. */
+    static String nonFinite(JsonNode node, String path) {
+        if (node.isNumber()) {
+            return Double.isFinite(node.asDouble()) ? null : path.isEmpty() ? "the top level" : path;
+        }
+        if (node.isObject()) {
+            for (java.util.Iterator<java.util.Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+                java.util.Map.Entry<String, JsonNode> e = it.next();
+                if (path.isEmpty() && e.getKey().equals("diagnostics")) {
+                    continue;
+                }
+                String bad = nonFinite(e.getValue(), path.isEmpty() ? e.getKey() : path + "." + e.getKey());
+                if (bad != null) {
+                    return bad;
+                }
+            }
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                String bad = nonFinite(node.get(i), path + "[" + i + "]");
+                if (bad != null) {
+                    return bad;
+                }
+            }
+        }
+        return null;
     }
 
     /**

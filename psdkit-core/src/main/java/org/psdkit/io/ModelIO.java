@@ -99,7 +99,10 @@ public final class ModelIO {
         }
     }
 
-    /** Writes the model atomically (temporary sibling file, then a rename); errors name the file. */
+    /**
+     * Writes the model atomically (temporary sibling file, then a rename); errors name the file. A model with a
+     * non-finite number is refused with an {@link ArithmeticException} and nothing is written.
+     */
     public static void save(Model model, Path file) {
         JsonNode doc = toJson(model);
         try {

@@ -67,6 +67,11 @@ class CsvReaderTest {
         Path nan = file("nan.csv", "a,b,y\n1,2,3\n1,NaN,3\n");
         String m = error(nan, CsvReader.Options.regression());
         assertTrue(m.contains("nan.csv, line 3, column 2 (b)") && m.contains("not a finite number"), m);
+        Path big = file("big.csv", "a,b,y\n1,2,3\n1,2,-1e151\n1e150,-1e150,0\n");
+        m = error(big, CsvReader.Options.regression());
+        assertTrue(m.contains("big.csv, line 3, column 3 (y): -1e151 is beyond +-1e150"), m);
+        Path edge = file("edge.csv", "a,b,y\n1e150,-1e150,1e-300\n1,2,3\n");
+        assertEquals(1e150, CsvReader.read(edge, CsvReader.Options.regression()).x().get(0, 0));
         Path empty = file("e.csv", "a,b,y\n1,,3\n");
         assertTrue(error(empty, CsvReader.Options.regression()).contains("line 2, column 2 (b): empty field"));
         Path text = file("t.csv", "a,b,y\n1,x1,3\n");
