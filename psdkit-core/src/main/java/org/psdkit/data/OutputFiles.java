@@ -23,6 +23,10 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <p>An output path that is a symbolic link is written through: the link's final target (see {@link #target}) is
  * replaced atomically by a temporary sibling of the target, and the link itself stays a link.
+ *
+ * <p>An existing target that is neither a regular file nor a folder ({@code /dev/null}, {@code /dev/stdout}, a named
+ * pipe) is written directly: renaming a file over it would replace the device or pipe with a regular file (as root,
+ * {@code --out /dev/null} replaced the system's {@code /dev/null}). An existing folder is refused.
  */
 public final class OutputFiles {
     /** How many random temporary names to try before giving up (a collision needs 64 random bits to repeat). */
@@ -34,12 +38,21 @@ public final class OutputFiles {
     }
 
     /**
-     * Writes {@code bytes} to {@code out} through a temporary sibling and a rename.
+     * Writes {@code bytes} to {@code out} through a temporary sibling and a rename (directly to a device or pipe).
      *
-     * @throws IOException if the folder does not exist or cannot be written
+     * @throws IOException if the folder does not exist or cannot be written, or {@code out} is a folder
      */
     public static void writeAtomically(Path out, byte[] bytes) throws IOException {
         Path abs = target(out);
+        if (Files.isDirectory(abs)) {
+            throw new IOException(out + " is a folder");
+        }
+        if (Files.exists(abs) && !Files.isRegularFile(abs)) {
+            try (java.io.OutputStream os = Files.newOutputStream(abs, java.nio.file.StandardOpenOption.WRITE)) {
+                os.write(bytes);
+            }
+            return;
+        }
         Path dir = abs.getParent();
         Set<PosixFilePermission> keep = existingPermissions(abs);
         Path tmp = createSibling(dir, abs.getFileName().toString());
@@ -89,8 +102,9 @@ public final class OutputFiles {
     /**
      * The file a write to {@code out} really replaces, as an absolute path whose folder has no symbolic links: the
      * real path of an existing file; for a symbolic link (also a dangling one) the final target of the chain of
-     * links; for a file that does not exist yet, the real path of its folder plus its name. Two paths name the same
-     * output exactly when their targets are equal.
+     * links; for a file that does not exist yet, the real path of its folder plus its name; for a device or pipe
+     * without a real path ({@code /dev/stdout} on a pipe), the path itself. Two paths name the same output exactly
+     * when their targets are equal.
      *
      * @throws IOException if a chain of links is longer than {@value #MAX_LINKS} or a link cannot be read
      */
@@ -98,7 +112,15 @@ public final class OutputFiles {
         Path p = out.toAbsolutePath().normalize();
         for (int links = 0; ; links++) {
             if (Files.exists(p)) {
-                return p.toRealPath();
+                try {
+                    return p.toRealPath();
+                } catch (IOException e) {
+                    if (Files.isRegularFile(p)) {
+                        throw e;
+                    }
+                    // /dev/stdout when it is a pipe: /proc/self/fd/1 links to "pipe:[…]", which is no path
+                    return p;
+                }
             }
             if (!Files.isSymbolicLink(p)) {
                 Path dir = p.getParent();

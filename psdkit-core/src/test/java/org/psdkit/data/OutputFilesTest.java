@@ -116,4 +116,53 @@ class OutputFilesTest {
         Path loop = Files.createSymbolicLink(dir.resolve("loop"), dir.resolve("loop"));
         assertThrows(IOException.class, () -> OutputFiles.target(loop));
     }
+
+    /**
+     * A named pipe (like {@code /dev/null} or {@code /dev/stdout}, not a regular file) is written directly and stays a
+     * pipe. Renaming a temporary file over it replaced it with a regular file; as root, {@code --out /dev/null} did
+     * that to the system's {@code /dev/null}.
+     */
+    @Test
+    void aPipeIsWrittenDirectlyAndStaysAPipe() throws Exception {
+        assumePosix();
+        Path fifo = dir.resolve("pipe");
+        Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        assertEquals(0, mk.waitFor(), "mkfifo");
+        java.util.concurrent.CompletableFuture<byte[]> read = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return Files.readAllBytes(fifo);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        OutputFiles.writeAtomically(fifo, "a,b\n1,2\n".getBytes(StandardCharsets.UTF_8));
+        assertEquals("a,b\n1,2\n", new String(read.get(30, java.util.concurrent.TimeUnit.SECONDS),
+                StandardCharsets.UTF_8));
+        assertTrue(Files.exists(fifo) && !Files.isRegularFile(fifo), "still a pipe");
+        try (Stream<Path> s = Files.list(dir)) {
+            assertEquals(List.of(fifo), s.toList(), "no temporary file");
+        }
+    }
+
+    /** An existing (empty) folder is refused: a rename would replace an empty folder with the file. */
+    @Test
+    void aFolderIsRefusedAndKept() throws IOException {
+        Path sub = Files.createDirectory(dir.resolve("out.json"));
+        IOException e = assertThrows(IOException.class,
+                () -> OutputFiles.writeAtomically(sub, "{}".getBytes(StandardCharsets.UTF_8)));
+        assertTrue(e.getMessage().contains("is a folder"), e.getMessage());
+        assertTrue(Files.isDirectory(sub));
+    }
+
+    /**
+     * {@code /dev/stdout} on a pipe links to {@code pipe:[…]}, which is no path: its target is the path itself (the
+     * test JVM's standard output is a pipe under Maven; nothing is written to it here).
+     */
+    @Test
+    void standardOutputOnAPipeIsItsOwnTarget() throws IOException {
+        Path fd1 = Path.of("/proc/self/fd/1");
+        assumeTrue(Files.isSymbolicLink(fd1) && Files.readSymbolicLink(fd1).toString().startsWith("pipe:"),
+                "standard output is a pipe");
+        assertEquals(Path.of("/dev/stdout"), OutputFiles.target(Path.of("/dev/stdout")));
+    }
 }
