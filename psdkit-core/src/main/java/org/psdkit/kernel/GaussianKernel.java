@@ -22,6 +22,11 @@ public final class GaussianKernel extends RadialKernel {
             throw new IllegalArgumentException("gaussian kernel: sigma must be > 0 and finite, got "
                     + KernelFormat.num(sigma));
         }
+        if (Double.isInfinite(1.0 / (2 * sigma * sigma))) {
+            // k(x, x) would be exp(-0 * inf) = NaN instead of 1
+            throw new IllegalArgumentException("gaussian kernel: sigma = " + KernelFormat.num(sigma) + " is too small: "
+                    + "1/(2 sigma^2) overflows double precision");
+        }
         this.sigma = sigma;
         this.invTwoSigma2 = 1.0 / (2 * sigma * sigma);
     }

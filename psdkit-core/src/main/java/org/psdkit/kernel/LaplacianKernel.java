@@ -16,6 +16,11 @@ public final class LaplacianKernel extends RadialKernel {
             throw new IllegalArgumentException("laplacian kernel: sigma must be > 0 and finite, got "
                     + KernelFormat.num(sigma));
         }
+        if (Double.isInfinite(1.0 / sigma)) {
+            // k(x, x) would be exp(-0 * inf) = NaN instead of 1
+            throw new IllegalArgumentException("laplacian kernel: sigma = " + KernelFormat.num(sigma) + " is too small: "
+                    + "1/sigma overflows double precision");
+        }
         this.sigma = sigma;
         this.invSigma = 1.0 / sigma;
     }

@@ -104,6 +104,7 @@ public final class KernelRidge implements Predictor {
     public static KernelRidge fit(Kernel kernel, Matrix x, double[] y, Options opts) {
         check(x, y);
         long t0 = System.nanoTime();
+        checkDiagonal(kernel, x);
         if (opts.form() == Form.STANDARD) {
             double off = offset(y, opts);
             double[] yc = centred(y, off);
@@ -156,6 +157,7 @@ public final class KernelRidge implements Predictor {
 
     private static KernelRidge fitGram(Kernel kernel, Matrix x, Matrix k, double[] y, Options opts, long t0) {
         int n = y.length;
+        checkDiagonal(kernel, x);
         double off = offset(y, opts);
         double[] yc = centred(y, off);
         double[] alpha;
@@ -187,10 +189,48 @@ public final class KernelRidge implements Predictor {
         for (double v : alpha) {
             if (!Double.isFinite(v)) {
                 throw new IllegalStateException("kernel ridge: non-finite coefficients (route " + diag.route()
-                        + ", condition estimate " + diag.conditionEstimate() + ")");
+                        + ", condition estimate " + diag.conditionEstimate() + ")" + kernelOverflow(kernel, x));
             }
         }
         return new KernelRidge(kernel, x.copy(), alpha, off, opts, diag, (System.nanoTime() - t0) * 1e-9);
+    }
+
+    /**
+     * Refuses a kernel with a non-finite value k(x_i, x_i) on the training points (parameters that overflow on the
+     * data, e.g. polynomial(offset=1e300)); n evaluations. The diagonal suffices: for a positive semidefinite kernel
+     * |k(x, t)|² ≤ k(x, x) k(t, t), so finite diagonal values bound the rest. Unchecked, the Cholesky of a Gram matrix
+     * of infinities "succeeded" with α = 0.
+     */
+    static void checkDiagonal(Kernel kernel, Matrix x) {
+        double[][] rows = x.toRowArrays();
+        for (int i = 0; i < rows.length; i++) {
+            double v = kernel.eval(rows[i], rows[i]);
+            if (!Double.isFinite(v)) {
+                throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "kernel ridge: the kernel %s "
+                        + "is %s at training point %d (k(x_%d, x_%d)), beyond double precision; choose parameters "
+                        + "nearer the data's scale", kernel, v, i + 1, i + 1, i + 1));
+            }
+        }
+    }
+
+    /**
+     * For the message of a failed fit: where the kernel itself is not finite on the training points (its diagonal and
+     * first row, O(n) evaluations), e.g. gaussian(sigma=1e-300), exponential(a=1e300) or polynomial(offset=1e300);
+     * empty when those values are finite.
+     */
+    static String kernelOverflow(Kernel kernel, Matrix x) {
+        double[][] rows = x.toRowArrays();
+        for (int i = 0; i < rows.length; i++) {
+            for (int j : new int[] {i, 0}) {
+                double v = kernel.eval(rows[i], rows[j]);
+                if (!Double.isFinite(v)) {
+                    return String.format(java.util.Locale.ROOT, ": the kernel %s is %s at training points %d and %d, "
+                            + "beyond double precision; choose parameters nearer the data's scale", kernel, v,
+                            i + 1, j + 1);
+                }
+            }
+        }
+        return "";
     }
 
     /** Rebuilds a fitted model from stored numbers (model files). */

@@ -107,6 +107,8 @@ class KernelParserTest {
         "gausian(sigma=1)|column 1: unknown kernel 'gausian'",
         "gaussian(sigma=0)|sigma must be > 0",
         "gaussian(sigma=-1)|sigma must be > 0",
+        "gaussian(sigma=1e-300)|sigma = 1.0E-300 is too small: 1/(2 sigma^2) overflows",
+        "laplacian(sigma=4e-309)|sigma = 4.0E-309 is too small: 1/sigma overflows",
         "gaussian(sgma=1)|column 10: unknown parameter 'sgma' for gaussian",
         "gaussian(sigma=1|column 17: missing ')'",
         "(gaussian(sigma=1) + delta|missing ')' to close the '(' at column 1",

@@ -185,4 +185,19 @@ class KernelRidgeTest {
         assertThrows(IllegalArgumentException.class,
                 () -> KernelRidge.fit(new GaussianKernel(1), x, new double[2], KernelRidge.Options.standard(1)));
     }
+
+    /**
+     * A kernel that overflows on the data is refused, naming the kernel and the point. Unchecked, the Cholesky of a
+     * Gram matrix of infinities "succeeded" and returned α = 0: a model that predicts the offset everywhere.
+     */
+    @Test
+    void aKernelThatOverflowsIsNamedInTheFailure() {
+        Matrix x = points(10, 2, 3);
+        double[] y = target(x, 4);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> KernelRidge.fit(
+                org.psdkit.kernel.Kernels.parse("polynomial(degree=3, offset=1e300)"), x, y,
+                KernelRidge.Options.standard(0.1)));
+        assertTrue(e.getMessage().contains("the kernel polynomial(degree=3, offset=1.0E300) is Infinity at training "
+                + "point 1 (k(x_1, x_1))"), e.getMessage());
+    }
 }
