@@ -282,4 +282,33 @@ class HostileInputTest {
         assertTrue(r.err().contains("numerical rank 1 of 60"), r.err());
         assertEquals(1, r.json().get("rank").asInt());
     }
+
+    // ---------------------------------------------------------------- overflow (session 11's sweep)
+
+    /** A value whose square overflows (1e300) is refused where it is, before any fit could turn it into NaN. */
+    @Test
+    void aValueBeyond1e150IsRefusedWithItsLine() throws IOException {
+        List<String> lines = new ArrayList<>(Files.readAllLines(in));
+        String[] row = lines.get(5).split(",");
+        row[row.length - 1] = "1e300";
+        lines.set(5, String.join(",", row));
+        Path big = Files.write(dir.resolve("big.csv"), lines);
+        fails(2, f("big.csv, line 6, column " + row.length, "1e300 is beyond +-1e150"), "fit", "hetero", "--train",
+                big.toString(), "--out", dir.resolve("h.json").toString());
+    }
+
+    /**
+     * A kernel that overflows on the data is refused by every kernel family, naming the kernel and the point. Before,
+     * krr returned alpha = 0, svr a model without support vectors, and the others misleading failures.
+     */
+    @Test
+    void aKernelThatOverflowsIsRefusedByEveryFamily() throws IOException {
+        for (String type : new String[] {"krr", "svr", "psd-regression", "ncm", "pnm", "glm", "kernel-sos"}) {
+            fails(2, f(type.equals("krr") ? "kernel ridge" : type, "the kernel polynomial(degree=3, offset=1.0E300) "
+                    + "is Infinity at training point 1"), "fit", type, "--train", in.toString(), "--kernel",
+                    "polynomial(degree=3, offset=1e300)", "--out", dir.resolve(type + ".json").toString());
+        }
+        fails(2, f("gaussian kernel: sigma = 1.0E-300 is too small"), "fit", "krr", "--train", in.toString(),
+                "--kernel", "gaussian(sigma=1e-300)", "--out", dir.resolve("g.json").toString());
+    }
 }

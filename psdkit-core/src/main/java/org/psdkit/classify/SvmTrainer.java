@@ -72,6 +72,7 @@ public record SvmTrainer(Kernel kernel, double c, double tolerance, Scaler.Kind 
         SvmClassifier.Encoded lab = SvmClassifier.Encoded.of(train);
         Scaler scaler = Scaler.fit(scale, train.x());
         Matrix x = scaler.apply(train.x());
+        org.psdkit.kernel.Kernels.requireFinite(kernel, x, "svm");
         long t0 = System.nanoTime();
         Smo.Result r = Smo.solve(kernel, x, lab.y(), null, c, new Smo.Options(tolerance, true),
                 (long) cacheMb << 20, null, null);
@@ -112,6 +113,7 @@ public record SvmTrainer(Kernel kernel, double c, double tolerance, Scaler.Kind 
                                   double[] relativeGrid, int folds, long seed, ProgressListener listener) {
         SvmClassifier.Encoded lab = SvmClassifier.Encoded.of(raw);
         Matrix x = Scaler.fit(scale == null ? Scaler.Kind.NONE : scale, raw.x()).apply(raw.x());
+        org.psdkit.kernel.Kernels.requireFinite(kernel, x, "svm");
         double kappa = 0;
         for (double v : kernel.diag(x)) {
             kappa += v;

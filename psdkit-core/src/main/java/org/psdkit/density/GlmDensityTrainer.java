@@ -55,6 +55,7 @@ public record GlmDensityTrainer(Kernel kernel, BaseMeasure base, double lambda, 
     public DensityPipeline fit(Dataset train, ProgressListener listener) {
         Scaler scaler = Scaler.fit(scale, train.x());
         Matrix x = scaler.apply(train.x());
+        org.psdkit.kernel.Kernels.requireFinite(kernel, x, "glm density");
         GlmDensity m = Baselines.glm(x, nystrom.select(kernel, x), kernel, base, lambda, tolerance, maxIterations,
                 seed, nystrom.rankThreshold());
         return DensityPipeline.of(train, scaler, m.kernel().spec(), hyperParameters(), m);

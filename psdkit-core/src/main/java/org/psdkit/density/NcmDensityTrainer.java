@@ -54,6 +54,7 @@ public record NcmDensityTrainer(Kernel kernel, BaseMeasure base, double lambda, 
     public DensityPipeline fit(Dataset train, ProgressListener listener) {
         Scaler scaler = Scaler.fit(scale, train.x());
         Matrix x = scaler.apply(train.x());
+        org.psdkit.kernel.Kernels.requireFinite(kernel, x, "ncm density");
         Matrix anch = nystrom.select(kernel, x);
         LinearDensity m = Baselines.ncm(x, anch, kernel, base, lambda, tolerance, maxIterations);
         return DensityPipeline.of(train, scaler, m.kernel().spec(), hyperParameters(), m);

@@ -54,6 +54,7 @@ public record PnmDensityTrainer(Kernel kernel, BaseMeasure base, double lambda, 
     public DensityPipeline fit(Dataset train, ProgressListener listener) {
         Scaler scaler = Scaler.fit(scale, train.x());
         Matrix x = scaler.apply(train.x());
+        org.psdkit.kernel.Kernels.requireFinite(kernel, x, "pnm density");
         Matrix anch = nystrom.select(kernel, x);
         LinearDensity m = Baselines.pnm(x, anch, kernel, base, lambda, tolerance, maxIterations,
                 nystrom.rankThreshold());

@@ -69,6 +69,7 @@ public record PsdDensityTrainer(Kernel kernel, BaseMeasure base, PsdDensityOptio
         ProgressListener l = ProgressListener.orNone(listener);
         Scaler scaler = Scaler.fit(scale, train.x());
         Matrix x = scaler.apply(train.x());
+        org.psdkit.kernel.Kernels.requireFinite(kernel, x, "psd density");
         Matrix anch = null;
         if (anchors > 0 && anchors < x.rows()) {
             anch = x.selectRows(Anchors.select(kernel, x, anchors, anchorMethod, seed));

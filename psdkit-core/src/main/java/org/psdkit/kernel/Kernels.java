@@ -30,6 +30,27 @@ public final class Kernels {
     private Kernels() {
     }
 
+    /**
+     * Refuses a kernel whose value k(x_i, x_i) is not finite on the (scaled) training points: parameters that overflow
+     * on the data, e.g. polynomial(offset=1e300) or exponential(a=1e300). The diagonal suffices: for a positive
+     * semidefinite kernel |k(x, t)|² ≤ k(x, x) k(t, t). n evaluations ({@link Kernel#diag}). Unchecked, a Gram matrix
+     * of infinities gave a kernel ridge fit with α = 0, an SVR with no support vectors, or misleading failures
+     * elsewhere ("C must be positive", "kernel matrix is zero", a failed eigensolver).
+     *
+     * @param who names the fit in the message, e.g. {@code "svm"}
+     * @throws IllegalArgumentException naming the kernel, the value and the point
+     */
+    public static void requireFinite(Kernel kernel, org.psdkit.linalg.Matrix x, String who) {
+        double[] d = kernel.diag(x);
+        for (int i = 0; i < d.length; i++) {
+            if (!Double.isFinite(d[i])) {
+                throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "%s: the kernel %s is %s at "
+                        + "training point %d (k(x_%d, x_%d)), beyond double precision; choose parameters nearer the "
+                        + "data's scale", who, kernel, d[i], i + 1, i + 1, i + 1));
+            }
+        }
+    }
+
     /** Parses a kernel string (see the class documentation). */
     public static Kernel parse(String spec) {
         return KernelParser.parse(spec);

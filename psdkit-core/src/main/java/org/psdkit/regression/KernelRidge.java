@@ -104,7 +104,7 @@ public final class KernelRidge implements Predictor {
     public static KernelRidge fit(Kernel kernel, Matrix x, double[] y, Options opts) {
         check(x, y);
         long t0 = System.nanoTime();
-        checkDiagonal(kernel, x);
+        org.psdkit.kernel.Kernels.requireFinite(kernel, x, "kernel ridge");
         if (opts.form() == Form.STANDARD) {
             double off = offset(y, opts);
             double[] yc = centred(y, off);
@@ -157,7 +157,7 @@ public final class KernelRidge implements Predictor {
 
     private static KernelRidge fitGram(Kernel kernel, Matrix x, Matrix k, double[] y, Options opts, long t0) {
         int n = y.length;
-        checkDiagonal(kernel, x);
+        org.psdkit.kernel.Kernels.requireFinite(kernel, x, "kernel ridge");
         double off = offset(y, opts);
         double[] yc = centred(y, off);
         double[] alpha;
@@ -193,24 +193,6 @@ public final class KernelRidge implements Predictor {
             }
         }
         return new KernelRidge(kernel, x.copy(), alpha, off, opts, diag, (System.nanoTime() - t0) * 1e-9);
-    }
-
-    /**
-     * Refuses a kernel with a non-finite value k(x_i, x_i) on the training points (parameters that overflow on the
-     * data, e.g. polynomial(offset=1e300)); n evaluations. The diagonal suffices: for a positive semidefinite kernel
-     * |k(x, t)|² ≤ k(x, x) k(t, t), so finite diagonal values bound the rest. Unchecked, the Cholesky of a Gram matrix
-     * of infinities "succeeded" with α = 0.
-     */
-    static void checkDiagonal(Kernel kernel, Matrix x) {
-        double[][] rows = x.toRowArrays();
-        for (int i = 0; i < rows.length; i++) {
-            double v = kernel.eval(rows[i], rows[i]);
-            if (!Double.isFinite(v)) {
-                throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "kernel ridge: the kernel %s "
-                        + "is %s at training point %d (k(x_%d, x_%d)), beyond double precision; choose parameters "
-                        + "nearer the data's scale", kernel, v, i + 1, i + 1, i + 1));
-            }
-        }
     }
 
     /**

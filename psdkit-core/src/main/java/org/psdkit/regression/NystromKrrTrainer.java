@@ -94,7 +94,9 @@ public record NystromKrrTrainer(Kernel kernel, Options options, Scaler.Kind scal
         }
         Scaler scaler = Scaler.fit(scale, train.x());
         long t0 = System.nanoTime();
-        Fit f = fitScaled(kernel, scaler.apply(train.x()), train.y(), options);
+        org.psdkit.linalg.Matrix x = scaler.apply(train.x());
+        org.psdkit.kernel.Kernels.requireFinite(kernel, x, "nystrom krr");
+        Fit f = fitScaled(kernel, x, train.y(), options);
         double secs = (System.nanoTime() - t0) * 1e-9;
         return KrrTrainer.of(ModelHeader.of(KrrTrainer.TYPE, train, scaler, kernel.spec(),
                 hyperParameters(options, f.model().points().rows())), f.model(), diagnostics(f.diagnostics(), secs));

@@ -69,7 +69,9 @@ public record SvrTrainer(Kernel kernel, double c, double epsilon, double toleran
             throw new IllegalArgumentException(train.source() + ": support vector regression needs a numeric target");
         }
         Scaler scaler = Scaler.fit(scale, train.x());
-        Svr m = Svr.fit(kernel, scaler.apply(train.x()), train.y(), c, epsilon, tolerance, (long) cacheMb << 20);
+        org.psdkit.linalg.Matrix x = scaler.apply(train.x());
+        org.psdkit.kernel.Kernels.requireFinite(kernel, x, "svr");
+        Svr m = Svr.fit(kernel, x, train.y(), c, epsilon, tolerance, (long) cacheMb << 20);
         ModelHeader h = ModelHeader.of(Svr.TYPE, train, scaler, m.kernel().spec(), hyperParameters(c, epsilon,
                 tolerance));
         return new Pipeline<>(h, m, diagnostics(m.diagnostics()));

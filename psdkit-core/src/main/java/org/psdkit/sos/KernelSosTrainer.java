@@ -51,7 +51,9 @@ public record KernelSosTrainer(Kernel kernel, KernelSos.Options options, Scaler.
             throw new IllegalArgumentException(train.source() + ": Kernel SoS needs a numeric target");
         }
         Scaler scaler = Scaler.fit(scale, train.x());
-        KernelSos m = KernelSos.fit(kernel, scaler.apply(train.x()), train.y(), withListener(listener));
+        org.psdkit.linalg.Matrix x = scaler.apply(train.x());
+        org.psdkit.kernel.Kernels.requireFinite(kernel, x, "kernel-sos");
+        KernelSos m = KernelSos.fit(kernel, x, train.y(), withListener(listener));
         ModelHeader h = ModelHeader.of(KernelSos.TYPE, train, scaler, kernel.spec(), hyperParameters(options));
         return new Pipeline<>(h, m, diagnostics(m));
     }

@@ -115,7 +115,9 @@ public record BaselineTrainer(Method method, Kernel kernel, Baselines.Options op
             throw new IllegalArgumentException(train.source() + ": " + method.type() + " needs a numeric target");
         }
         Scaler scaler = Scaler.fit(scale, train.x());
-        KernelExpansionModel m = method.fit(kernel, scaler.apply(train.x()), train.y(), options, nystrom,
+        org.psdkit.linalg.Matrix x = scaler.apply(train.x());
+        org.psdkit.kernel.Kernels.requireFinite(kernel, x, method.type());
+        KernelExpansionModel m = method.fit(kernel, x, train.y(), options, nystrom,
                 listener);
         Map<String, Object> hp = hyperParameters(options);
         if (nystrom.enabled()) {

@@ -66,6 +66,7 @@ public record PsdRegressionTrainer(Kernel kernel, PsdOptions options, Scaler.Kin
         }
         Scaler scaler = Scaler.fit(scale, train.x());
         Matrix x = scaler.apply(train.x());
+        org.psdkit.kernel.Kernels.requireFinite(kernel, x, "psd-regression");
         Matrix anch = anchors > 0 && anchors < x.rows()
                 ? x.selectRows(Anchors.select(kernel, x, anchors, anchorMethod, seed)) : null;
         PsdModel m = PsdRegression.fit(kernel, x, anch, train.y(), options, listener);
