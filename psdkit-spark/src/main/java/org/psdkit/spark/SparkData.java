@@ -187,6 +187,11 @@ final class SparkData {
                     throw new IllegalArgumentException(path + ": column '" + names[j] + "': " + v
                             + " is not a finite number");
                 }
+                if (Math.abs(x) > org.psdkit.data.CsvReader.MAX_MAGNITUDE) {
+                    throw new IllegalArgumentException(path + ": column '" + names[j] + "': " + v + " is beyond "
+                            + "+-1e150, where the squares that kernels and losses take overflow double precision; "
+                            + "rescale the column (e.g. divide it by a power of ten)");
+                }
                 out[j] = x;
             }
             return out;

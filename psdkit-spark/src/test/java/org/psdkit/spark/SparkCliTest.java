@@ -118,6 +118,13 @@ class SparkCliTest {
         assertEquals(2, n.status(), n.err());
         assertTrue(n.err().contains("column 'y': NaN is not a finite number"), n.err());
 
+        Path big = dir.resolve("big.csv");
+        Files.writeString(big, "a,b,y\n1,2,3\n4,5,1e300\n7,8,9\n");
+        CliRun g = fit(big.toString(), dir.resolve("g.json").toString(), "--anchors", "2");
+        assertEquals(2, g.status(), g.err());
+        assertTrue(g.err().contains("column 'y': 1e300 is beyond +-1e150"), g.err());
+        assertFalse(Files.exists(dir.resolve("g.json")));
+
         Path missing = dir.resolve("nowhere.csv");
         CliRun m = fit(missing.toString(), dir.resolve("m.json").toString());
         assertEquals(2, m.status(), m.err());
