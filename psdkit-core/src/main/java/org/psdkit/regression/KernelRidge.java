@@ -124,6 +124,7 @@ public final class KernelRidge implements Predictor {
     /** Fits with a precomputed Gram matrix K = kernel.gram(x) (not modified). */
     public static KernelRidge fitGram(Kernel kernel, Matrix x, Matrix k, double[] y, Options opts) {
         check(x, y);
+        org.psdkit.kernel.Kernels.requireFinite(kernel, x, "kernel ridge");
         return fitGram(kernel, x, k, y, opts, System.nanoTime());
     }
 
@@ -157,7 +158,6 @@ public final class KernelRidge implements Predictor {
 
     private static KernelRidge fitGram(Kernel kernel, Matrix x, Matrix k, double[] y, Options opts, long t0) {
         int n = y.length;
-        org.psdkit.kernel.Kernels.requireFinite(kernel, x, "kernel ridge");
         double off = offset(y, opts);
         double[] yc = centred(y, off);
         double[] alpha;
@@ -189,30 +189,10 @@ public final class KernelRidge implements Predictor {
         for (double v : alpha) {
             if (!Double.isFinite(v)) {
                 throw new IllegalStateException("kernel ridge: non-finite coefficients (route " + diag.route()
-                        + ", condition estimate " + diag.conditionEstimate() + ")" + kernelOverflow(kernel, x));
+                        + ", condition estimate " + diag.conditionEstimate() + ")");
             }
         }
         return new KernelRidge(kernel, x.copy(), alpha, off, opts, diag, (System.nanoTime() - t0) * 1e-9);
-    }
-
-    /**
-     * For the message of a failed fit: where the kernel itself is not finite on the training points (its diagonal and
-     * first row, O(n) evaluations), e.g. gaussian(sigma=1e-300), exponential(a=1e300) or polynomial(offset=1e300);
-     * empty when those values are finite.
-     */
-    static String kernelOverflow(Kernel kernel, Matrix x) {
-        double[][] rows = x.toRowArrays();
-        for (int i = 0; i < rows.length; i++) {
-            for (int j : new int[] {i, 0}) {
-                double v = kernel.eval(rows[i], rows[j]);
-                if (!Double.isFinite(v)) {
-                    return String.format(java.util.Locale.ROOT, ": the kernel %s is %s at training points %d and %d, "
-                            + "beyond double precision; choose parameters nearer the data's scale", kernel, v,
-                            i + 1, j + 1);
-                }
-            }
-        }
-        return "";
     }
 
     /** Rebuilds a fitted model from stored numbers (model files). */
