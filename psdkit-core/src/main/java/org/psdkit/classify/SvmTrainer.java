@@ -113,9 +113,8 @@ public record SvmTrainer(Kernel kernel, double c, double tolerance, Scaler.Kind 
                                   double[] relativeGrid, int folds, long seed, ProgressListener listener) {
         SvmClassifier.Encoded lab = SvmClassifier.Encoded.of(raw);
         Matrix x = Scaler.fit(scale == null ? Scaler.Kind.NONE : scale, raw.x()).apply(raw.x());
-        org.psdkit.kernel.Kernels.requireFinite(kernel, x, "svm");
         double kappa = 0;
-        for (double v : kernel.diag(x)) {
+        for (double v : org.psdkit.kernel.Kernels.requireFinite(kernel, x, "svm")) {
             kappa += v;
         }
         kappa /= x.rows();

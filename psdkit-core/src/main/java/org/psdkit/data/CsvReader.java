@@ -376,6 +376,12 @@ public final class CsvReader {
      */
     public static final double MAX_MAGNITUDE = 1e150;
 
+    /** The message for a value beyond {@link #MAX_MAGNITUDE}, after the place that names it (also Spark's reader). */
+    public static String tooLarge(Object value) {
+        return value + " is beyond +-1e150, where the squares that kernels and losses take overflow double precision; "
+                + "rescale the column (e.g. divide it by a power of ten)";
+    }
+
     /**
      * Parses one field as a finite number of magnitude at most {@link #MAX_MAGNITUDE} or throws naming file, line and
      * column.
@@ -401,8 +407,7 @@ public final class CsvReader {
         }
         if (Math.abs(v) > MAX_MAGNITUDE) {
             throw new IllegalArgumentException(file + ", line " + line + ", column " + col + " (" + colName
-                    + "): " + token + " is beyond +-1e150, where the squares that kernels and losses take overflow "
-                    + "double precision; rescale the column (e.g. divide it by a power of ten)");
+                    + "): " + tooLarge(token));
         }
         return v;
     }

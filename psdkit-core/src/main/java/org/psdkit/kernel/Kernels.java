@@ -38,9 +38,10 @@ public final class Kernels {
      * elsewhere ("C must be positive", "kernel matrix is zero", a failed eigensolver).
      *
      * @param who names the fit in the message, e.g. {@code "svm"}
+     * @return the diagonal k(x_i, x_i), for callers that need it too
      * @throws IllegalArgumentException naming the kernel, the value and the point
      */
-    public static void requireFinite(Kernel kernel, org.psdkit.linalg.Matrix x, String who) {
+    public static double[] requireFinite(Kernel kernel, org.psdkit.linalg.Matrix x, String who) {
         double[] d = kernel.diag(x);
         for (int i = 0; i < d.length; i++) {
             if (!Double.isFinite(d[i])) {
@@ -49,6 +50,7 @@ public final class Kernels {
                         + "data's scale", who, kernel, d[i], i + 1, i + 1, i + 1));
             }
         }
+        return d;
     }
 
     /** Parses a kernel string (see the class documentation). */

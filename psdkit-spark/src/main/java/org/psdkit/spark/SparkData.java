@@ -188,9 +188,8 @@ final class SparkData {
                             + " is not a finite number");
                 }
                 if (Math.abs(x) > org.psdkit.data.CsvReader.MAX_MAGNITUDE) {
-                    throw new IllegalArgumentException(path + ": column '" + names[j] + "': " + v + " is beyond "
-                            + "+-1e150, where the squares that kernels and losses take overflow double precision; "
-                            + "rescale the column (e.g. divide it by a power of ten)");
+                    throw new IllegalArgumentException(path + ": column '" + names[j] + "': "
+                            + org.psdkit.data.CsvReader.tooLarge(v));
                 }
                 out[j] = x;
             }

@@ -192,11 +192,9 @@ public final class SdpCommand implements Runnable {
         }
         for (org.psdkit.linalg.Matrix[] mats : new org.psdkit.linalg.Matrix[][] {r.x(), r.z()}) {
             for (org.psdkit.linalg.Matrix mb : mats) {
-                for (int i = 0; i < mb.rows(); i++) {
-                    for (int j = 0; j < mb.cols(); j++) {
-                        if (!Double.isFinite(mb.get(i, j))) {
-                            return false;
-                        }
+                for (double v : mb.data()) {
+                    if (!Double.isFinite(v)) {
+                        return false;
                     }
                 }
             }

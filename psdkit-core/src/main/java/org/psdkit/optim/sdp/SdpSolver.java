@@ -478,8 +478,8 @@ public final class SdpSolver {
                 && Double.isFinite(r.relativeGap()) && Double.isFinite(r.primalInfeasibility())
                 && Double.isFinite(r.dualInfeasibility()));
         double bMax = 0;
-        for (double v : p.b()) {
-            bMax = Math.max(bMax, Math.abs(v));
+        for (int i = 0; i < p.constraints(); i++) {
+            bMax = Math.max(bMax, Math.abs(p.bAt(i)));
         }
         double[] range = {Double.POSITIVE_INFINITY, 0}; // smallest and largest nonzero |entry|
         for (int k = 0; k < p.blocks(); k++) {
