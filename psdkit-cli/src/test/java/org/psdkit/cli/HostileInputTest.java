@@ -283,7 +283,7 @@ class HostileInputTest {
         assertEquals(1, r.json().get("rank").asInt());
     }
 
-    // ---------------------------------------------------------------- overflow (session 11's sweep)
+    // ---------------------------------------------------------------- overflow
 
     /** A value whose square overflows (1e300) is refused where it is, before any fit could turn it into NaN. */
     @Test
@@ -295,6 +295,42 @@ class HostileInputTest {
         Path big = Files.write(dir.resolve("big.csv"), lines);
         fails(2, f("big.csv, line 6, column " + row.length, "1e300 is beyond +-1e150"), "fit", "hetero", "--train",
                 big.toString(), "--out", dir.resolve("h.json").toString());
+    }
+
+    /**
+     * Kernel SoS fits targets of any magnitude the reader accepts as it fits the same targets near 1: its SDP is
+     * homogeneous in the targets and is solved on them divided by a power of two. Before, targets near 1e149 (and
+     * 1e8) ended with exit 1 (SDP ill-posed or primal-infeasible) and targets near 1e-149 gave a model of the
+     * solver's tolerance (r2 -5e288, exit 0).
+     */
+    @Test
+    void kernelSosFitsTargetsOfAnyMagnitude() throws IOException {
+        double r2 = Double.NaN;
+        double rmse = Double.NaN;
+        for (String exp : new String[] {"", "e149", "e-149", "e8"}) {
+            List<String> rows = new ArrayList<>(List.of("x,y"));
+            for (int i = 0; i < 8; i++) {
+                rows.add((-1 + 2 * i / 7.0) + "," + (3 + Math.sin(3 * i)) + exp);
+            }
+            Path csv = Files.write(dir.resolve("sos" + exp + ".csv"), rows);
+            Path m = dir.resolve("sos" + exp + ".json");
+            CliRun r = CliRun.run("fit", "kernel-sos", "--train", csv.toString(), "--out", m.toString(), "--json");
+            assertEquals(0, r.status(), exp + ": " + r.err());
+            JsonNode j = r.json();
+            assertEquals("optimal", j.get("status").asText(), exp);
+            if (exp.isEmpty()) {
+                r2 = j.get("r2").asDouble();
+                rmse = j.get("rmse").asDouble();
+                assertTrue(r2 > 0.9, "fixture: the unscaled fit is good, r2 = " + r2);
+            } else {
+                assertEquals(r2, j.get("r2").asDouble(), 1e-4, exp + ": " + r.out());
+                double scale = Double.parseDouble("1" + exp);
+                assertEquals(rmse, j.get("rmse").asDouble() / scale, 1e-4 * rmse, exp + ": " + r.out());
+            }
+            CliRun e = CliRun.run("eval", "--model", m.toString(), "--data", csv.toString(), "--json");
+            assertEquals(0, e.status(), e.err());
+            assertEquals(j.get("r2").asDouble(), e.json().get("r2").asDouble(), 1e-9, exp);
+        }
     }
 
     /**

@@ -43,6 +43,13 @@ import org.psdkit.optim.sdp.SdpStatus;
  * </ul>
  * The tests show each statement numerically.
  *
+ * <p>(2) is homogeneous in the targets: replacing Y by Y/s (s &gt; 0) replaces the solution α by α/s and the
+ * objective by objective/s², and leaves the constraint, a cone, unchanged. {@link #fit} therefore solves (2) on
+ * Y/s, with s the power of two at or below max|Y_i| (so the division is exact and max|Y_i/s| lies in [1, 2)), and
+ * multiplies α back by s. Without it the interior-point method's absolute tolerances decided the answer for small
+ * targets (targets near 1e-6 gave a model of the solver's noise, r² = −400, reported optimal) and large ones failed
+ * (targets near 1e8 ended primal-infeasible, near 1e149 ill-posed).
+ *
  * <p>The SDP has n + 1 scalar variables and blocks of size n + 1 and n. Every α_l enters both blocks through a
  * rank-2 coefficient (a border column, and the cross e_l g_lᵀ + g_l e_lᵀ). By default (2) is solved by
  * {@link KernelSosSolver}, an interior-point method written for exactly this structure (closed-form Schur complement,
@@ -105,15 +112,17 @@ public final class KernelSos implements Predictor {
     private final double objective;
     private final double lmiMinEigenvalue;
     private final SdpResult result;
+    private final double targetScale;
 
     private KernelSos(Kernel kernel, Matrix points, double[] alpha, double objective, double lmiMinEigenvalue,
-                      SdpResult result) {
+                      SdpResult result, double targetScale) {
         this.kernel = kernel;
         this.points = points;
         this.alpha = alpha;
         this.objective = objective;
         this.lmiMinEigenvalue = lmiMinEigenvalue;
         this.result = result;
+        this.targetScale = targetScale;
     }
 
     /** A model from stored numbers (for model files); diagnostics are not kept. */
@@ -121,15 +130,17 @@ public final class KernelSos implements Predictor {
         if (points.rows() != alpha.length) {
             throw new IllegalArgumentException(points.rows() + " points but " + alpha.length + " coefficients");
         }
-        return new KernelSos(kernel, points.copy(), alpha.clone(), Double.NaN, Double.NaN, null);
+        return new KernelSos(kernel, points.copy(), alpha.clone(), Double.NaN, Double.NaN, null, Double.NaN);
     }
 
     /**
      * Fits by the SDP (2). Throws {@link IllegalStateException} with the solver's diagnostics when the SDP is not
      * solved (status other than optimal or near-optimal).
      */
-    public static KernelSos fit(Kernel kernel, Matrix x, double[] y, Options options) {
-        checkData(x, y);
+    public static KernelSos fit(Kernel kernel, Matrix x, double[] targets, Options options) {
+        checkData(x, targets);
+        double scale = targetScale(targets);
+        double[] y = divide(targets, scale);
         int n = x.rows();
         Matrix g = kernel.gram(x);
         g.symmetrizeInPlace();
@@ -151,7 +162,7 @@ public final class KernelSos implements Predictor {
             KernelSosSolver.Solution sol = KernelSosSolver.solve(w, g, options.sdp());
             SdpStatus st = sol.result().status();
             if (st == SdpStatus.OPTIMAL || st == SdpStatus.NEAR_OPTIMAL) {
-                return solved(kernel, x, y, options, g, kp, sol.result(), sol.alpha());
+                return solved(kernel, x, y, scale, options, g, kp, sol.result(), sol.alpha());
             }
             // not solved by the specialised method: the general solver (with its double-double rescue) decides
         }
@@ -196,18 +207,57 @@ public final class KernelSos implements Predictor {
         for (int l = 0; l < n; l++) {
             alpha[l] = s.value(a[l]);
         }
-        return solved(kernel, x, y, options, g, kp, s.result(), alpha);
+        return solved(kernel, x, y, scale, options, g, kp, s.result(), alpha);
     }
 
-    private static KernelSos solved(Kernel kernel, Matrix x, double[] y, Options options, Matrix g, Matrix kp,
-                                    SdpResult res, double[] alpha) {
+    /** The solution of (2) on the targets y = Y/scale, mapped back to Y (α·scale, objective·scale²). */
+    private static KernelSos solved(Kernel kernel, Matrix x, double[] y, double scale, Options options, Matrix g,
+                                    Matrix kp, SdpResult res, double[] alpha) {
         if (res.status() != SdpStatus.OPTIMAL && res.status() != SdpStatus.NEAR_OPTIMAL) {
             throw new IllegalStateException("Kernel SoS SDP not solved: " + res.status().label() + " after "
                     + res.iterations() + " iterations (relative gap " + res.relativeGap() + ", infeasibilities "
-                    + res.primalInfeasibility() + " / " + res.dualInfeasibility() + "): " + res.message());
+                    + res.primalInfeasibility() + " / " + res.dualInfeasibility() + ", targets divided by "
+                    + scale + "): " + res.message());
         }
-        return new KernelSos(kernel, x.copy(), alpha, objective(kp, y, alpha, options.lambda()),
-                symmetrizedMinEigenvalue(g, alpha), res);
+        double objective = objective(kp, y, alpha, options.lambda()) * scale * scale;
+        double lmiMin = symmetrizedMinEigenvalue(g, alpha) * scale;
+        double[] a = new double[alpha.length];
+        for (int l = 0; l < a.length; l++) {
+            a[l] = alpha[l] * scale;
+            if (!Double.isFinite(a[l])) {
+                throw new IllegalStateException("Kernel SoS: coefficient " + l + " is " + alpha[l] + " x " + scale
+                        + " (targets divided by " + scale + "), beyond double precision; SDP " + res.status().label()
+                        + " after " + res.iterations() + " iterations: " + res.message());
+            }
+        }
+        if (!Double.isFinite(objective) || !Double.isFinite(lmiMin)) {
+            throw new IllegalStateException("Kernel SoS: objective " + objective + " or LMI eigenvalue " + lmiMin
+                    + " is not finite at the solution (targets divided by " + scale + "); SDP "
+                    + res.status().label() + " after " + res.iterations() + " iterations: " + res.message());
+        }
+        return new KernelSos(kernel, x.copy(), a, objective, lmiMin, res, scale);
+    }
+
+    /**
+     * The power of two at or below max|y_i| (1 when every target is 0): dividing by it is exact and brings the
+     * largest target into [1, 2). (2) and the NCM problem are homogeneous in the targets, so {@link #fit} and
+     * {@link #fitNcm} solve them on y/s and multiply α by s.
+     */
+    public static double targetScale(double[] y) {
+        double m = 0;
+        for (double v : y) {
+            m = Math.max(m, Math.abs(v));
+        }
+        return m == 0 ? 1.0 : Math.scalb(1.0, Math.getExponent(m) < Double.MIN_EXPONENT
+                ? Math.getExponent(m * 0x1p60) - 60 : Math.getExponent(m));
+    }
+
+    private static double[] divide(double[] y, double s) {
+        double[] out = new double[y.length];
+        for (int i = 0; i < y.length; i++) {
+            out[i] = y[i] / s;
+        }
+        return out;
     }
 
     /**
@@ -217,12 +267,17 @@ public final class KernelSos implements Predictor {
      */
     public static double[] fitNcm(Kernel kernel, Matrix x, double[] y, double lambda) {
         checkData(x, y);
+        double scale = targetScale(y);
         Matrix g = kernel.gram(x);
         g.symmetrizeInPlace();
         Matrix kp = hadamardSquare(g);
         Matrix h = Linalg.gemm(1.0, kp, false, kp, false).plus(kp.scale(lambda));
         h.symmetrizeInPlace();
-        return NonNegativeQp.solve(h, kp.times(y));
+        double[] alpha = NonNegativeQp.solve(h, kp.times(divide(y, scale)));
+        for (int l = 0; l < alpha.length; l++) {
+            alpha[l] *= scale;
+        }
+        return alpha;
     }
 
     /** The paper's objective (K'α − Y)ᵀ(K'α − Y) + λαᵀK'α. */
@@ -347,8 +402,16 @@ public final class KernelSos implements Predictor {
         return lmiMinEigenvalue;
     }
 
-    /** The interior-point result (null for a model read from a file). */
+    /**
+     * The interior-point result (null for a model read from a file). It is that of (2) on the targets divided by
+     * {@link #targetScale()}: its y holds (t, α) of that problem, α/targetScale() in the units of the targets.
+     */
     public SdpResult sdpResult() {
         return result;
+    }
+
+    /** The power of two the targets were divided by for the SDP ({@link #targetScale(double[])}; NaN if read). */
+    public double targetScale() {
+        return targetScale;
     }
 }

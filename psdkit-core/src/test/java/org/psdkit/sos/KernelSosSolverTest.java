@@ -33,7 +33,7 @@ class KernelSosSolverTest {
     /**
      * The certificate of the specialised solver's answer, recomputed from the data: the LMI F₀ + t F_t + Σ α_l F_l
      * built densely from (t, α) is PSD, X ⪰ 0, ⟨F_l, X⟩ = 0, ⟨F_t, X⟩ = 1, and the true gap t + ⟨F₀, X⟩ — all within
-     * 1e-6 relative.
+     * 1e-6 relative. The SDP solved is (2) on the targets divided by the power of two {@code targetScale()}.
      */
     @Test
     void certificateRecomputedFromTheDataHolds() {
@@ -45,13 +45,19 @@ class KernelSosSolverTest {
         Matrix g = KernelSosTest.KERNEL.gram(s.x());
         g.symmetrizeInPlace();
         Matrix kp = KernelSos.hadamardSquare(g);
-        double[] ky = kp.times(s.y());
+        double scale = fit.targetScale();
+        assertEquals(scale, KernelSos.targetScale(s.y()), 0.0);
+        double[] ys = s.y().clone();
+        for (int i = 0; i < n; i++) {
+            ys[i] /= scale;
+        }
+        double[] ky = kp.times(ys);
         Matrix mm = Linalg.gemm(1.0, kp, false, kp, false).plus(kp.scale(KernelSosTest.LAMBDA));
         mm.symmetrizeInPlace();
         Matrix l = Linalg.cholesky(mm).lower(); // M = L Lᵀ
         double t = r.y()[0];
         double[] alpha = fit.alpha();
-        assertEquals(alpha[3], r.y()[4], 0.0);
+        assertEquals(alpha[3], r.y()[4] * scale, 0.0);
         // F's, densely
         Matrix[] f0 = {Matrix.zeros(n + 1, n + 1), Matrix.zeros(n, n)};
         for (int i = 0; i < n; i++) {
@@ -97,8 +103,8 @@ class KernelSosSolverTest {
         }
         double dualObjective = -(inner(f0[0], r.x()[0]));
         assertEquals(t, dualObjective, 1e-6 * (1 + Math.abs(t)), "gap");
-        // and the paper's objective follows from t: t + YᵀY
-        assertEquals(fit.objective(), t + Linalg.dot(s.y(), s.y()), 1e-6 * fit.objective());
+        // and the paper's objective follows from t: (t + YᵀY) in the units of the scaled targets
+        assertEquals(fit.objective(), (t + Linalg.dot(ys, ys)) * scale * scale, 1e-6 * fit.objective());
     }
 
     private static double inner(Matrix a, Matrix b) {

@@ -193,6 +193,54 @@ class KernelSosTest {
         return 0.5 * (p + r) - Math.hypot(0.5 * (p - r), q);
     }
 
+    /**
+     * (2) is homogeneous in the targets, and the fit is too: targets times c give α times c and the objective times
+     * c² (to the solver's accuracy), from c = 1e-300 to 1e149. Before the targets were rescaled for the solver,
+     * 1e149 ended ill-posed, 1e8 primal-infeasible, and 1e-6 'optimal' with a model of the solver's noise; the NCM's
+     * active-set method kept every α at 0 for tiny targets.
+     */
+    @Test
+    void fitIsHomogeneousInTheTargetsOverTheWholeDataRange() {
+        KernelSosExample.Sample s = data(12);
+        KernelSos base = KernelSos.fit(KERNEL, s.x(), s.y(), KernelSos.Options.of(LAMBDA));
+        double[] ncm = KernelSos.fitNcm(KERNEL, s.x(), s.y(), LAMBDA);
+        for (double c : new double[] {1e-149, 1e-6, 1e8, 1e149, 1e-300}) {
+            double[] y = s.y().clone();
+            for (int i = 0; i < y.length; i++) {
+                y[i] *= c;
+            }
+            KernelSos m = KernelSos.fit(KERNEL, s.x(), y, KernelSos.Options.of(LAMBDA));
+            double[] a = m.alpha();
+            double[] b = base.alpha();
+            double[] n = KernelSos.fitNcm(KERNEL, s.x(), y, LAMBDA);
+            double amax = 0;
+            for (double v : b) {
+                amax = Math.max(amax, Math.abs(v));
+            }
+            for (int i = 0; i < a.length; i++) {
+                assertEquals(b[i], a[i] / c, 1e-4 * amax, "c=" + c + ": alpha " + i);
+                assertEquals(ncm[i], n[i] / c, 1e-12 * amax, "c=" + c + ": NCM alpha " + i);
+            }
+            if (c > 1e-150) { // below, the objective (~c²) underflows
+                assertEquals(base.objective(), m.objective() / c / c, 1e-7 * base.objective(), "c=" + c);
+            }
+            double[] p = m.values(s.x());
+            double[] q = base.values(s.x());
+            for (int i = 0; i < p.length; i++) {
+                assertEquals(q[i], p[i] / c, 1e-4 * (1 + Math.abs(q[i])), "c=" + c + ": f at point " + i);
+            }
+        }
+    }
+
+    @Test
+    void targetScaleIsThePowerOfTwoAtOrBelowTheLargestTarget() {
+        assertEquals(4.0, KernelSos.targetScale(new double[] {-1, 5, 3}), 0.0);
+        assertEquals(1.0, KernelSos.targetScale(new double[] {0, 0}), 0.0);
+        assertEquals(0x1p-3, KernelSos.targetScale(new double[] {0.2, -0.125}), 0.0);
+        assertEquals(Double.MIN_VALUE * 4, KernelSos.targetScale(new double[] {Double.MIN_VALUE * 5}), 0.0);
+        assertEquals(0x1p1023, KernelSos.targetScale(new double[] {-Double.MAX_VALUE}), 0.0);
+    }
+
     @Test
     void badInputIsRejected() {
         Matrix x = Matrix.of(new double[][] {{0}, {1}});
