@@ -335,16 +335,36 @@ class HostileInputTest {
 
     /**
      * A kernel that overflows on the data is refused by every kernel family, naming the kernel and the point. Before,
-     * krr returned alpha = 0, svr a model without support vectors, and the others misleading failures.
+     * krr returned alpha = 0, svr a model without support vectors, and the others misleading failures (hetero and
+     * quantile: exit 1, "dsyevd failed to converge").
      */
     @Test
     void aKernelThatOverflowsIsRefusedByEveryFamily() throws IOException {
-        for (String type : new String[] {"krr", "svr", "psd-regression", "ncm", "pnm", "glm", "kernel-sos"}) {
+        for (String type : new String[] {"krr", "svr", "psd-regression", "ncm", "pnm", "glm", "kernel-sos", "hetero",
+                "quantile"}) {
             fails(2, f(type.equals("krr") ? "kernel ridge" : type, "the kernel polynomial(degree=3, offset=1.0E300) "
                     + "is Infinity at training point 1"), "fit", type, "--train", in.toString(), "--kernel",
                     "polynomial(degree=3, offset=1e300)", "--out", dir.resolve(type + ".json").toString());
         }
         fails(2, f("gaussian kernel: sigma = 1.0E-300 is too small"), "fit", "krr", "--train", in.toString(),
                 "--kernel", "gaussian(sigma=1e-300)", "--out", dir.resolve("g.json").toString());
+    }
+
+    /**
+     * The default Gaussian grid of hetero and quantile takes its sigmas from the inputs' spread; a spread so small
+     * that 1/(2 sigma^2) overflows is refused naming the file and the remedy. Before, the message blamed a sigma the
+     * user never gave ("gaussian kernel: sigma = 5.89E-162 is too small").
+     */
+    @Test
+    void aSpreadTooSmallForTheDefaultGaussiansIsRefusedNamingTheFile() throws IOException {
+        List<String> rows = new ArrayList<>(List.of("a,b,y"));
+        for (int i = 0; i < 12; i++) {
+            rows.add((i % 5) + "e-160," + (i % 3) + "e-160," + (i * 0.1));
+        }
+        Path tiny = Files.write(dir.resolve("tiny.csv"), rows);
+        for (String type : new String[] {"hetero", "quantile"}) {
+            fails(2, f(tiny + ": the inputs' spread", "too small for the default Gaussian kernels", "zscore"),
+                    "fit", type, "--train", tiny.toString(), "--out", dir.resolve(type + ".json").toString());
+        }
     }
 }

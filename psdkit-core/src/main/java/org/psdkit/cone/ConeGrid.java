@@ -84,6 +84,11 @@ public record ConeGrid(List<Kernel> kernels, double[] lambdas, int folds, long s
 
     /** Gaussian kernels with σ = multiple × spread of x (three significant digits). */
     public static List<Kernel> defaultGaussians(Matrix x) {
+        return defaultGaussians(x, null);
+    }
+
+    /** {@link #defaultGaussians(Matrix)}; a refusal names {@code source} (the data's file) when not null. */
+    private static List<Kernel> defaultGaussians(Matrix x, String source) {
         int d = x.cols();
         int n = x.rows();
         double tot = 0;
@@ -103,6 +108,13 @@ public record ConeGrid(List<Kernel> kernels, double[] lambdas, int folds, long s
         if (!(spread > 0)) {
             spread = 1;
         }
+        double smallest = round3(DEFAULT_SIGMA_MULTIPLES[0] * spread);
+        if (Double.isInfinite(1.0 / (2 * smallest * smallest))) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "%sthe inputs' spread (root mean "
+                    + "variance of the features) is %.3g, too small for the default Gaussian kernels: sigma = %.3g "
+                    + "makes 1/(2 sigma^2) overflow double precision; rescale the features (zscore or minmax "
+                    + "scaling) or give a kernel", source == null ? "" : source + ": ", spread, smallest));
+        }
         List<Kernel> ks = new ArrayList<>();
         for (double m : DEFAULT_SIGMA_MULTIPLES) {
             ks.add(new GaussianKernel(round3(m * spread)));
@@ -117,7 +129,11 @@ public record ConeGrid(List<Kernel> kernels, double[] lambdas, int folds, long s
 
     /** The grid points on {@code x}: kernels outer, λ inner. */
     public List<Candidate> candidates(Matrix x, double[] defaultLambdas) {
-        List<Kernel> ks = kernels == null ? defaultGaussians(x) : kernels;
+        return candidates(x, defaultLambdas, null);
+    }
+
+    private List<Candidate> candidates(Matrix x, double[] defaultLambdas, String source) {
+        List<Kernel> ks = kernels == null ? defaultGaussians(x, source) : kernels;
         double[] ls = lambdas == null ? defaultLambdas : lambdas;
         List<Candidate> out = new ArrayList<>();
         for (Kernel k : ks) {
@@ -158,7 +174,7 @@ public record ConeGrid(List<Kernel> kernels, double[] lambdas, int folds, long s
      */
     public Outcome select(Dataset data, double[] defaultLambdas, Function<Candidate, ? extends Trainer<?>> trainers,
                           BiFunction<Model, Dataset, Double> score, ProgressListener listener) {
-        List<Candidate> points = candidates(data.x(), defaultLambdas);
+        List<Candidate> points = candidates(data.x(), defaultLambdas, data.source());
         List<CrossValidation.Result<Candidate>> rows = CrossValidation.evaluate(data, parts(data.n()), points,
                 trainers, (m, test) -> {
                     double s = score.apply(m, test);

@@ -1,12 +1,15 @@
 package org.psdkit.cone.hetero;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.psdkit.cone.ConeGrid;
 import org.psdkit.cone.ConePipeline;
 import org.psdkit.cone.Diagnostics;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.Kernels;
 import org.psdkit.model.ModelHeader;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
@@ -56,6 +59,14 @@ public record HeteroTrainer(HeteroscedasticRegression.Options options, ConeGrid 
         Dataset train = scaler.apply(raw);
         HeteroscedasticRegression.Options o = options;
         ConeGrid.Outcome sel = null;
+        // the given kernels meet the scaled rows here, all rows before any fold (the grid's default Gaussians are
+        // bounded by 1, and ConeGrid refuses a spread too small for them)
+        List<Kernel> given = grid == null ? List.of(options.kernel()) : grid.kernels();
+        if (given != null) {
+            for (Kernel k : given) {
+                Kernels.requireFinite(k, train.x(), "hetero");
+            }
+        }
         if (grid != null) {
             sel = HeteroscedasticRegression.select(train, options, grid, listener);
             o = o.with(sel.kernel(), sel.lambda());

@@ -1,11 +1,14 @@
 package org.psdkit.cone.quantile;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.psdkit.cone.ConeGrid;
 import org.psdkit.cone.ConePipeline;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
+import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.Kernels;
 import org.psdkit.model.ModelHeader;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
@@ -55,6 +58,14 @@ public record QuantileTrainer(QuantileRegression.Options options, ConeGrid grid,
         Dataset train = scaler.apply(raw);
         QuantileRegression.Options o = options;
         ConeGrid.Outcome sel = null;
+        // the given kernels meet the scaled rows here, all rows before any fold (the grid's default Gaussians are
+        // bounded by 1, and ConeGrid refuses a spread too small for them)
+        List<Kernel> given = grid == null ? List.of(options.kernel()) : grid.kernels();
+        if (given != null) {
+            for (Kernel k : given) {
+                Kernels.requireFinite(k, train.x(), "quantile");
+            }
+        }
         if (grid != null) {
             sel = QuantileRegression.select(train, options, grid, listener);
             o = o.with(sel.kernel(), sel.lambda());
