@@ -367,4 +367,36 @@ class HostileInputTest {
                     "fit", type, "--train", tiny.toString(), "--out", dir.resolve(type + ".json").toString());
         }
     }
+
+    /**
+     * The tessellated kernels live on the box [-epsilon, 1 + epsilon]^d around the [0, 1]-scaled features; an epsilon
+     * whose kernels overflow is refused naming the box. Before, tk-svm ended with exit 1 (a NaN eigensolve), or with
+     * "C must be positive" when C came from its cross-validation; simplemkl's tessellated library ended with exit 1
+     * (trace NaN), and with an epsilon of 1e10 its single-precision Gram matrices overflowed into a model without
+     * support vectors (exit 0).
+     */
+    @Test
+    void anEpsilonWhoseTessellatedKernelsOverflowIsRefused() throws IOException {
+        List<String> rows = new ArrayList<>(List.of("a,b,y"));
+        for (int i = 0; i < 12; i++) {
+            double a = (i * 7 % 12) / 11.0;
+            double b = (i * 5 % 12) / 11.0;
+            rows.add(a + "," + b + "," + (a + b > 1 ? 1 : 0));
+        }
+        Path c = Files.write(dir.resolve("c.csv"), rows);
+        String out = dir.resolve("m.json").toString();
+        String tr = c.toString();
+        fails(2, f("tk-svm: the tessellated kernels on the box [-1.0E150, 1.0E150]^2 (epsilon = 1.0E150), degree 1, "
+                + "overflow double precision at training point 1", "choose a smaller epsilon"), "fit", "tk-svm",
+                "--train", tr, "--out", out, "--epsilon", "1e150", "-C", "1");
+        fails(2, f("tk-svm:", "(epsilon = 1.0E300)", "choose a smaller epsilon"), "fit", "tk-svm", "--train", tr,
+                "--out", out, "--epsilon-grid", "1,1e300");
+        fails(2, f("simplemkl:", "(epsilon = 1.0E150)", "overflow double precision"), "fit", "simplemkl",
+                "--library", "combined", "--train", tr, "--out", out, "--epsilon", "1e150", "-C", "1");
+        fails(2, f("simplemkl:", "(epsilon = 10000000000)", "beyond the single precision"), "fit", "simplemkl",
+                "--library", "tk-random", "--train", tr, "--out", out, "--epsilon", "1e10", "-C", "1");
+        // a large epsilon that fits is still fitted
+        CliRun r = CliRun.run("fit", "tk-svm", "--train", tr, "--out", out, "--epsilon", "1e6", "-C", "1", "--json");
+        assertEquals(0, r.status(), r.err());
+    }
 }

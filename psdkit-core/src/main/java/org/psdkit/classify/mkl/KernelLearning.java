@@ -241,8 +241,12 @@ public final class KernelLearning {
         return out;
     }
 
-    /** Reference scale κ (mean diagonal) of the TK starting kernel on x. */
+    /**
+     * Reference scale κ (mean diagonal) of the TK starting kernel on x; refuses an ε whose kernels overflow on x
+     * ({@link TkGram#requireFinite}).
+     */
     public static double tkScale(Matrix x, int degree, double epsilon, Orthant orthant) {
+        new TkGram(x, degree, -epsilon, 1 + epsilon, orthant).requireFinite("tk-svm");
         int q = TessellatedKernel.monomialCount(x.cols(), degree);
         Matrix p0 = Matrix.zeros(2 * q, 2 * q);
         p0.set(0, 0, 0.5);
@@ -542,6 +546,10 @@ public final class KernelLearning {
         int total = 0;
         for (Splits.TrainTest p : parts) {
             total += p.test().length;
+        }
+        for (double e : eps) {
+            // on all rows, before any fold: the message names the training point
+            new TkGram(x, s.degree(), -e, 1 + e, s.orthant()).requireFinite("tk-svm");
         }
         for (double e : eps) {
             double epsUse = Double.isNaN(e) ? 0 : e;

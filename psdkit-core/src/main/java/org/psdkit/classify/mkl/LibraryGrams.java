@@ -109,6 +109,7 @@ public final class LibraryGrams {
             }
             double[][] d = new double[packed][lib.points()];
             float[][] g = lib.engine().grams(basis, d);
+            requireSinglePrecision(lib.engine(), d);
             int[][] terms = new int[ps.length][];
             double[][] coefs = new double[ps.length][];
             for (int k = 0; k < ps.length; k++) {
@@ -128,6 +129,25 @@ public final class LibraryGrams {
         double[][] d = new double[lib.size()][lib.points()];
         float[][] g = lib.engine().grams(ps, d);
         return new LibraryGrams(lib, g, d);
+    }
+
+    /**
+     * Refuses basis Gram matrices (not normalised, unlike the library's kernels) that single precision cannot hold.
+     * {@code d} holds their diagonals; the basis e_r e_rᵀ gives G(i, i)_rr and, by Cauchy–Schwarz,
+     * |G(i, j)_rc| ≤ √(G(i, i)_rr G(j, j)_cc), so every stored entry (G_rc + G_cr for r ≠ c) is at most twice the
+     * largest diagonal.
+     */
+    private static void requireSinglePrecision(TkGram eng, double[][] d) {
+        for (double[] dk : d) {
+            for (int i = 0; i < dk.length; i++) {
+                if (!(Math.abs(dk[i]) <= Float.MAX_VALUE / 2)) {
+                    throw new IllegalArgumentException("simplemkl: the tessellated kernels on the " + eng.describe()
+                            + ", reach " + dk[i] + " at training point " + (i + 1) + " (the features are scaled to "
+                            + "[0, 1]), beyond the single precision (" + Float.MAX_VALUE + ") of the library's Gram "
+                            + "matrices; choose a smaller epsilon");
+                }
+            }
+        }
     }
 
     /** The concatenation (Colbert &amp; Peet's combined library). */

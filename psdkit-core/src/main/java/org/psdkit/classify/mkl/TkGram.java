@@ -1,5 +1,6 @@
 package org.psdkit.classify.mkl;
 
+import org.psdkit.kernel.KernelFormat;
 import org.psdkit.kernel.TessellatedKernel.Orthant;
 import org.psdkit.kernel.TessellatedKernel;
 import org.psdkit.linalg.Eigen;
@@ -42,6 +43,86 @@ public final class TkGram {
     /** Monomial degree d. */
     public int degree() {
         return degree;
+    }
+
+    /** The geometry in words, for messages: "box [-10, 11]^30 (epsilon = 10), degree 1". */
+    public String describe() {
+        return "box [" + KernelFormat.num(a) + ", " + KernelFormat.num(b) + "]^" + n + " (epsilon = "
+                + KernelFormat.num(-a) + "), degree " + degree;
+    }
+
+    /**
+     * tr G(i, i) = ∫ ‖N(z, x_i)‖² dz = K_I(x_i, x_i) per training point i, the kernel with P = I. It bounds every
+     * kernel this engine forms from a P ⪰ 0 with tr P ≤ 1: K(P)_ii = ⟨P, G(i, i)⟩ ≤ λ_max(G(i, i)) ≤ tr G(i, i)
+     * (G(i, i) ⪰ 0), and |K(P)_ij| ≤ √(K(P)_ii K(P)_jj). Closed form for d ≤ 1 (O(n) per point), the kernel class
+     * for d = 2.
+     */
+    public double[] traceBounds() {
+        double[] out = new double[m];
+        if (degree >= 2) {
+            TessellatedKernel id = kernel(Matrix.identity(2 * q));
+            for (int i = 0; i < m; i++) {
+                out[i] = id.eval(x[i], x[i]);
+            }
+            return out;
+        }
+        for (int i = 0; i < m; i++) {
+            out[i] = traceBound(i);
+        }
+        return out;
+    }
+
+    /**
+     * ‖N(z, x)‖² = ‖Z(z, x)‖² (I₁ + I₂): integrated over the upper and the lower orthant box of x for the lower
+     * orthant, over the whole box for the complement (I₂ = 1 − I₁); a sum of non-negative terms, so an overflow
+     * shows as +∞. For d ≤ 1, E‖Z‖² over a box is 1 + Σ_c (E z_c² + x_c²) (d = 1) or 1 (d = 0).
+     */
+    private double traceBound(int i) {
+        double[] xi = x[i];
+        if (orthant == Orthant.COMPLEMENT) {
+            return boxIntegral(xi, null);
+        }
+        return boxIntegral(xi, Boolean.TRUE) + boxIntegral(xi, Boolean.FALSE);
+    }
+
+    /** ∫ ‖Z(z, x)‖² dz over [x, b] (upper), [a, x] (lower) or [a, b] (null), clipped to [a, b]. */
+    private double boxIntegral(double[] xi, Boolean upper) {
+        double vol = 1;
+        double sq = 1;
+        for (int c = 0; c < n; c++) {
+            double lo = upper == null || !upper ? a : Math.max(xi[c], a);
+            double hi = upper == null || upper ? b : Math.min(xi[c], b);
+            if (!(hi > lo)) {
+                return 0;
+            }
+            double len = hi - lo;
+            vol *= len;
+            if (degree == 1) {
+                double mid = 0.5 * (lo + hi);
+                sq += mid * mid + len * len / 12.0 + xi[c] * xi[c];
+            }
+        }
+        return vol * sq;
+    }
+
+    /**
+     * Refuses a geometry (box and degree) on which the kernels overflow double precision at the training points:
+     * every K(P) with P ⪰ 0, tr P ≤ 1 is bounded by {@link #traceBounds}, so the check covers every kernel the
+     * learners form. O(m n) for d ≤ 1.
+     *
+     * @param who the learner, first word of the message
+     * @throws IllegalArgumentException naming the box, the value and the training point
+     */
+    public void requireFinite(String who) {
+        double[] bound = traceBounds();
+        for (int i = 0; i < m; i++) {
+            double v = bound[i];
+            if (!(v <= Double.MAX_VALUE)) {
+                throw new IllegalArgumentException(who + ": the tessellated kernels on the " + describe()
+                        + ", overflow double precision at training point " + (i + 1) + " (the features are scaled "
+                        + "to [0, 1]); choose a smaller epsilon");
+            }
+        }
     }
 
     public int q() {

@@ -32,6 +32,7 @@ public final class TkRandomLibrary implements KernelLibrary {
         if (count < 1) {
             throw new IllegalArgumentException("library size must be >= 1, got " + count);
         }
+        eng.requireFinite("simplemkl");
         this.eng = eng;
         int dim = 2 * eng.q();
         Random rnd = new Random(seed);
