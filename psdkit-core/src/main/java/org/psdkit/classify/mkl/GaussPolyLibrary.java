@@ -18,6 +18,11 @@ import org.psdkit.linalg.Matrix;
  * <p>With {@link LibraryKernel.Standardization} the members see every feature standardised (minus its mean on the training part,
  * divided by its standard deviation there), as SimpleMKL's own examples prepare the data before building this
  * library; the transformation is part of each member, so training and test points go through the same function.
+ *
+ * <p>No input overflows this library, so its trainers need no {@code Kernels.requireFinite}: they scale the features to
+ * [0, 1] first, and standardised columns have Σ_i z_ij² = m − 1 (|z| ≤ 1 for a constant column), so on the training
+ * points every member is at most (1 + n(m − 1))³ before its unit-trace normalisation (Gaussians at most 1); even
+ * single precision would need n(m − 1) &gt; 7e12 values ({@code LibraryGramsTest}).
  */
 public final class GaussPolyLibrary implements KernelLibrary {
 

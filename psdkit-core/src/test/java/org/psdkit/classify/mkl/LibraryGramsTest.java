@@ -2,6 +2,7 @@ package org.psdkit.classify.mkl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -148,5 +149,44 @@ class LibraryGramsTest {
         LibraryGrams lg = KernelLearning.libraryGrams(KernelLearning.Method.SIMPLEMKL, x, 0, 
                 new KernelLearning.Settings(1, Orthant.LOWER, 3, 1));
         assertThrows(IllegalArgumentException.class, () -> lg.subset(new int[] {0, 6}));
+    }
+
+    /**
+     * The Gaussian/polynomial library cannot overflow on any input: its trainers scale the features to [0, 1] and
+     * standardise them with the sample standard deviation, so every column has Σ_i z_ij² = m − 1 (or |z| ≤ 1 for a
+     * constant one) and every member is at most (1 + n (m − 1))³ on the training points, the cube of the largest
+     * polynomial kernel; reaching even single precision would take n (m − 1) > 7e12 values. The worst case, one
+     * point away from all others in every feature, attains (1 + n (m − 1)²/m)³.
+     */
+    @Test
+    void gaussPolyMembersAreBoundedByTheStandardisedDataSize() {
+        int m = 40;
+        int n = 7;
+        Matrix x = Matrix.zeros(m, n);
+        for (int j = 0; j < n; j++) {
+            x.set(0, j, 1.0); // the outlier; every other row at 0
+        }
+        org.psdkit.kernel.LibraryKernel.Standardization std = org.psdkit.kernel.LibraryKernel.Standardization.of(x);
+        double worst = 0;
+        for (int d : GaussPolyLibrary.PAPER_DEGREES) {
+            org.psdkit.kernel.LibraryKernel raw = new org.psdkit.kernel.LibraryKernel(0, d, -1, 1.0, std);
+            for (int i = 0; i < m; i++) {
+                worst = Math.max(worst, raw.eval(x.row(i), x.row(i)));
+            }
+        }
+        assertEquals(Math.pow(1 + n * (m - 1.0) * (m - 1.0) / m, 3), worst, 1e-9 * worst);
+        assertTrue(worst <= Math.pow(1 + n * (m - 1.0), 3));
+        // and random [0, 1] data stay below the bound too, member by member (unit trace after normalisation)
+        Matrix r = points(m, n, 3);
+        GaussPolyLibrary lib = new GaussPolyLibrary(r, GaussPolyLibrary.PAPER_BANDWIDTHS,
+                GaussPolyLibrary.PAPER_DEGREES, org.psdkit.kernel.LibraryKernel.Standardization.of(r));
+        for (int k = 0; k < lib.size(); k++) {
+            double tr = 0;
+            for (double v : lib.diagonal(k)) {
+                assertTrue(Double.isFinite(v) && v >= 0, lib.describe(k));
+                tr += v;
+            }
+            assertEquals(1.0, tr, 1e-12, lib.describe(k));
+        }
     }
 }
