@@ -2,9 +2,10 @@ package org.psdkit.bench;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,7 +81,8 @@ public final class KrrScaleBenchmark {
      * @param python    the Python interpreter with scikit-learn (e.g. {@code /usr/bin/python3})
      * @param storages  where K_nm lives between CG iterations: one Nyström fit per entry on the same data, in this
      *                  order (the first is the one exact KRR and scikit-learn run beside)
-     * @param dir       directory for the CSV files
+     * @param dir       directory for the CSV files ({@link GeneratedFiles}: files of the same names that a benchmark
+     *                  did not write there are refused)
      * @param seed      data and anchor seed
      */
     public record Options(List<Config> configs, int nTest, double sigma, double lambda, double tolerance,
@@ -124,6 +126,7 @@ public final class KrrScaleBenchmark {
      * their rows).
      */
     public static List<Row> run(Options o, Consumer<Row> sink) {
+        GeneratedFiles.requireReplaceable(o.dir(), files(o), "--dir");
         List<Row> rows = new ArrayList<>();
         Kernel k = new GaussianKernel(o.sigma());
         // consecutive configurations with the same n share the data files and the exact KRR fit (a sweep over m)
@@ -133,8 +136,8 @@ public final class KrrScaleBenchmark {
         double read = Double.NaN;
         double[] exact = {Double.NaN, Double.NaN};
         for (Config c : o.configs()) {
-            Path train = o.dir().resolve("krr-scale-train-" + c.n() + ".csv");
-            Path test = o.dir().resolve("krr-scale-test-" + c.n() + ".csv");
+            Path train = o.dir().resolve(trainFile(c.n()));
+            Path test = o.dir().resolve(testFile(c.n()));
             boolean newData = c.n() != lastN;
             if (newData) {
                 tr = null;
@@ -190,6 +193,29 @@ public final class KrrScaleBenchmark {
         return rows;
     }
 
+    /** The names of the files a run writes into {@link Options#dir}. */
+    public static List<String> files(Options o) {
+        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+        for (Config c : o.configs()) {
+            names.add(trainFile(c.n()));
+            names.add(testFile(c.n()));
+            if (o.sklearn() && c.n() >= o.sklearnMinN()) {
+                names.add(SKLEARN_SCRIPT);
+            }
+        }
+        return List.copyOf(names);
+    }
+
+    static String trainFile(int n) {
+        return "krr-scale-train-" + n + ".csv";
+    }
+
+    static String testFile(int n) {
+        return "krr-scale-test-" + n + ".csv";
+    }
+
+    static final String SKLEARN_SCRIPT = "krr_scale_sklearn.py";
+
     /** CPU time of the whole process (all threads), 0 if the JVM does not report it. */
     static long processCpuNanos() {
         java.lang.management.OperatingSystemMXBean os =
@@ -210,27 +236,38 @@ public final class KrrScaleBenchmark {
                 + 0.3 * Math.cos(x[5] + x[6]) + 0.2 * (x[7] - x[8] + x[9]);
     }
 
-    /** Writes n rows x1..x10,y with y = target(x) + N(0, NOISE²). */
+    /**
+     * Writes n rows x1..x10,y with y = target(x) + N(0, NOISE²), atomically and recorded as generated
+     * ({@link GeneratedFiles#write}).
+     */
     public static void writeCsv(Path file, int n, long seed) {
-        Random r = new Random(seed);
-        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            StringBuilder sb = new StringBuilder();
-            for (int j = 0; j < D; j++) {
-                sb.append('x').append(j + 1).append(',');
-            }
-            w.write(sb.append("y\n").toString());
-            double[] x = new double[D];
-            for (int i = 0; i < n; i++) {
-                sb.setLength(0);
-                for (int j = 0; j < D; j++) {
-                    x[j] = r.nextGaussian();
-                    sb.append(String.format(Locale.ROOT, "%.6f", x[j])).append(',');
-                }
-                sb.append(String.format(Locale.ROOT, "%.6f", target(x) + NOISE * r.nextGaussian())).append('\n');
-                w.write(sb.toString());
-            }
+        try {
+            GeneratedFiles.write(file.toAbsolutePath().getParent(), file.getFileName().toString(), os -> {
+                Writer w = new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8));
+                writeRows(w, n, seed);
+                w.flush();
+            });
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void writeRows(Writer w, int n, long seed) throws IOException {
+        Random r = new Random(seed);
+        StringBuilder sb = new StringBuilder();
+        for (int j = 0; j < D; j++) {
+            sb.append('x').append(j + 1).append(',');
+        }
+        w.write(sb.append("y\n").toString());
+        double[] x = new double[D];
+        for (int i = 0; i < n; i++) {
+            sb.setLength(0);
+            for (int j = 0; j < D; j++) {
+                x[j] = r.nextGaussian();
+                sb.append(String.format(Locale.ROOT, "%.6f", x[j])).append(',');
+            }
+            sb.append(String.format(Locale.ROOT, "%.6f", target(x) + NOISE * r.nextGaussian())).append('\n');
+            w.write(sb.toString());
         }
     }
 
@@ -258,8 +295,8 @@ public final class KrrScaleBenchmark {
 
     private static double[] sklearn(Options o, Path train, Path test, int m) {
         try {
-            Path py = o.dir().resolve("krr_scale_sklearn.py");
-            Files.writeString(py, script());
+            Path py = GeneratedFiles.write(o.dir(), SKLEARN_SCRIPT,
+                    os -> os.write(script().getBytes(StandardCharsets.UTF_8)));
             Process p = new ProcessBuilder(o.python() == null ? "python3" : o.python(), py.toString(), train.toString(), test.toString(),
                     Integer.toString(m), Double.toString(o.sigma()), Double.toString(o.lambda()),
                     Long.toString(o.seed())).redirectErrorStream(true).start();

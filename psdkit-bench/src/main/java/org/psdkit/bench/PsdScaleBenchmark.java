@@ -2,9 +2,9 @@ package org.psdkit.bench;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,7 +64,8 @@ public final class PsdScaleBenchmark {
      * @param bigTolerance     relative gap of the large case
      * @param dualTimeLimit    seconds the dual FISTA may use per case (on a loaded machine it may not reach the gap;
      *                         its gap at the limit is reported, and the time ratio is then an upper bound)
-     * @param dir              where the large case's CSV goes
+     * @param dir              where the large case's CSV goes ({@link GeneratedFiles}: a file of the same name that a
+     *                         benchmark did not write there is refused)
      * @param bigBaseline      also fit the large case with session 3's warm start ({@link
      *                         PsdDensityEstimator.WarmStart#COARSE}) on the same data and anchors, the baseline of
      *                         the warm-start ladder (the row's baseline fields)
@@ -204,6 +205,7 @@ public final class PsdScaleBenchmark {
 
     /** Runs the cases; {@code each} receives every row as it is done. */
     public static List<Row> run(Options opt, Consumer<Row> each) {
+        GeneratedFiles.requireReplaceable(opt.dir(), files(opt), "--dir");
         Machine.warmUp();
         List<Row> rows = new ArrayList<>();
         Consumer<Row> add = r -> {
@@ -243,9 +245,17 @@ public final class PsdScaleBenchmark {
         return rows;
     }
 
+    /** The names of the files a run writes into {@link Options#dir}: the large case's CSV, if it runs. */
+    public static List<String> files(Options opt) {
+        return opt.bigN() > 0 ? List.of(bigFile(opt.bigN())) : List.of();
+    }
+
+    private static String bigFile(int n) {
+        return "psd-scale-" + n + ".csv";
+    }
+
     private static Row big(Options opt, PsdDensityOptions o) {
-        Path csv = opt.dir().resolve("psd-scale-" + opt.bigN() + ".csv");
-        writeCsv(csv, mixture10d(opt.bigN(), 3));
+        Path csv = writeCsv(opt.dir(), bigFile(opt.bigN()), mixture10d(opt.bigN(), 3));
         System.gc(); // the writer's garbage is not the fit's
         double cpu0 = processCpuSeconds();
         long t0 = System.nanoTime();
@@ -298,25 +308,30 @@ public final class PsdScaleBenchmark {
         return Double.NaN;
     }
 
-    private static void writeCsv(Path file, Matrix x) {
-        try (BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            StringBuilder h = new StringBuilder();
-            for (int j = 0; j < x.cols(); j++) {
-                h.append(j == 0 ? "" : ",").append("x").append(j + 1);
-            }
-            w.write(h.toString());
-            w.newLine();
-            StringBuilder sb = new StringBuilder();
-            for (int i = 0; i < x.rows(); i++) {
-                sb.setLength(0);
+    /** Writes x as CSV (x1..xd) into dir/name, atomically and recorded as generated ({@link GeneratedFiles}). */
+    private static Path writeCsv(Path dir, String name, Matrix x) {
+        try {
+            return GeneratedFiles.write(dir, name, os -> {
+                BufferedWriter w = new BufferedWriter(new OutputStreamWriter(os, StandardCharsets.UTF_8));
+                StringBuilder h = new StringBuilder();
                 for (int j = 0; j < x.cols(); j++) {
-                    sb.append(j == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.9g", x.get(i, j)));
+                    h.append(j == 0 ? "" : ",").append("x").append(j + 1);
                 }
-                w.write(sb.toString());
+                w.write(h.toString());
                 w.newLine();
-            }
+                StringBuilder sb = new StringBuilder();
+                for (int i = 0; i < x.rows(); i++) {
+                    sb.setLength(0);
+                    for (int j = 0; j < x.cols(); j++) {
+                        sb.append(j == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.9g", x.get(i, j)));
+                    }
+                    w.write(sb.toString());
+                    w.newLine();
+                }
+                w.flush();
+            });
         } catch (IOException e) {
-            throw new UncheckedIOException("psd-scale: cannot write " + file, e);
+            throw new UncheckedIOException("psd-scale: cannot write " + dir.resolve(name) + ": " + e.getMessage(), e);
         }
     }
 }

@@ -1,6 +1,8 @@
 package org.psdkit.data;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -37,19 +39,37 @@ public final class OutputFiles {
     private OutputFiles() {
     }
 
+    /** The content of a file, written to a stream (which the caller closes). */
+    @FunctionalInterface
+    public interface Content {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
     /**
      * Writes {@code bytes} to {@code out} through a temporary sibling and a rename (directly to a device or pipe).
      *
      * @throws IOException if the folder does not exist or cannot be written, or {@code out} is a folder
      */
     public static void writeAtomically(Path out, byte[] bytes) throws IOException {
+        writeAtomically(out, os -> os.write(bytes));
+    }
+
+    /**
+     * As {@link #writeAtomically(Path, byte[])}, streaming: {@code content} writes the bytes to a buffered stream on
+     * the temporary sibling, so that a large file (a benchmark's generated data) never has to be held in memory. If
+     * it throws, the target is left as it was.
+     *
+     * @throws IOException if the folder does not exist or cannot be written, {@code out} is a folder, or
+     *                     {@code content} fails
+     */
+    public static void writeAtomically(Path out, Content content) throws IOException {
         Path abs = target(out);
         if (Files.isDirectory(abs)) {
             throw new IOException(out + " is a folder");
         }
         if (Files.exists(abs) && !Files.isRegularFile(abs)) {
-            try (java.io.OutputStream os = Files.newOutputStream(abs, java.nio.file.StandardOpenOption.WRITE)) {
-                os.write(bytes);
+            try (OutputStream os = Files.newOutputStream(abs, java.nio.file.StandardOpenOption.WRITE)) {
+                content.writeTo(os);
             }
             return;
         }
@@ -62,7 +82,9 @@ public final class OutputFiles {
                 // before the bytes go in, so that a restrictive mode never exposes the new content
                 Files.setPosixFilePermissions(tmp, keep);
             }
-            Files.write(tmp, bytes);
+            try (OutputStream os = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+                content.writeTo(os);
+            }
             try {
                 Files.move(tmp, abs, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {

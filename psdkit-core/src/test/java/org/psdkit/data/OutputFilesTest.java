@@ -165,4 +165,24 @@ class OutputFilesTest {
                 "standard output is a pipe");
         assertEquals(Path.of("/dev/stdout"), OutputFiles.target(Path.of("/dev/stdout")));
     }
+
+    /**
+     * The streaming form writes through a temporary sibling too: content that fails half-way (a full disk, an
+     * interrupted generator) leaves the old file as it was and no temporary file.
+     */
+    @Test
+    void streamedContentThatFailsLeavesTheTargetAsItWas() throws IOException {
+        Path out = Files.writeString(dir.resolve("data.csv"), "old\n");
+        IOException e = assertThrows(IOException.class, () -> OutputFiles.writeAtomically(out, os -> {
+            os.write("x1,y\n1,".getBytes(StandardCharsets.UTF_8));
+            throw new IOException("disk full");
+        }));
+        assertEquals("disk full", e.getMessage());
+        assertEquals("old\n", Files.readString(out));
+        OutputFiles.writeAtomically(out, os -> os.write("x1,y\n1,2\n".getBytes(StandardCharsets.UTF_8)));
+        assertEquals("x1,y\n1,2\n", Files.readString(out));
+        try (Stream<Path> s = Files.list(dir)) {
+            assertEquals(List.of("data.csv"), s.map(p -> p.getFileName().toString()).toList());
+        }
+    }
 }

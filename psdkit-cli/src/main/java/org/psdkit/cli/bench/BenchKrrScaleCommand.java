@@ -63,7 +63,9 @@ public final class BenchKrrScaleCommand implements Callable<Integer> {
                     + "order (default: ${DEFAULT-VALUE}).")
     String storage;
 
-    @Option(names = "--dir", paramLabel = "DIR", description = "Directory for the CSV files (default: a temporary one, deleted).")
+    @Option(names = "--dir", paramLabel = "DIR", description = "Directory for the CSV files, written atomically; a "
+            + "re-run replaces the files a benchmark wrote there, other files of the same names are refused "
+            + "(default: a temporary one, deleted).")
     Path dir;
 
     @Option(names = "--seed", defaultValue = "1", description = "Data and anchor seed (default: ${DEFAULT-VALUE}).")
@@ -135,6 +137,9 @@ public final class BenchKrrScaleCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("--storage: '" + s + "' is not auto, recompute, float, gram, gram-single or sketch");
             }
+        }
+        if (dir != null && !Files.isDirectory(dir)) {
+            throw new IllegalArgumentException("--dir: " + dir + " is not a directory");
         }
         boolean temp = dir == null;
         Path d = temp ? Files.createTempDirectory("psdkit-krr-scale") : dir;

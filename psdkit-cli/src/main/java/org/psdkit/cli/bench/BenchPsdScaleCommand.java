@@ -43,7 +43,9 @@ public final class BenchPsdScaleCommand implements Callable<Integer> {
     @Option(names = "--dual-time-limit", defaultValue = "300",
             description = "Seconds for the dual FISTA per case; its gap at the limit is reported (default: ${DEFAULT-VALUE}).")
     double dualTimeLimit;
-    @Option(names = "--dir", paramLabel = "DIR", description = "Directory for the large case's CSV (default: a temporary one, deleted).")
+    @Option(names = "--dir", paramLabel = "DIR", description = "Directory for the large case's CSV, written "
+            + "atomically; a re-run replaces the file a benchmark wrote there, another file of the same name is "
+            + "refused (default: a temporary one, deleted).")
     Path dir;
     @Option(names = "--warm-start-baseline", description = "Also fit the large case with the single 20,000-row warm "
             + "start to gap 1e-3 (session 3's) on the same data, as the baseline of the default warm-start ladder.")
@@ -84,6 +86,9 @@ public final class BenchPsdScaleCommand implements Callable<Integer> {
                 }
                 cs.add(c.trim());
             }
+        }
+        if (dir != null && !Files.isDirectory(dir)) {
+            throw new IllegalArgumentException("--dir: " + dir + " is not a directory");
         }
         boolean temp = dir == null;
         Path d = temp ? Files.createTempDirectory("psdkit-psd-scale") : dir;
