@@ -13,7 +13,6 @@ import org.psdkit.classify.SvmClassifier;
 import org.psdkit.classify.SvmDecision;
 import org.psdkit.classify.SvmTrainer;
 import org.psdkit.data.Dataset;
-import org.psdkit.data.OutputFiles;
 import org.psdkit.data.Scaler;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.linalg.Matrix;
@@ -58,7 +57,8 @@ public final class SvmBenchmark {
      * @param repeats        timed fits of each kind per size, the best is reported (after one untimed warm-up fit
      *                       on {@value #WARM_UP_POINTS} points, so that neither side pays for the JIT compiler)
      * @param seed           data seed
-     * @param dir            where the CSV files go, or null for none
+     * @param dir            where the CSV files go, or null for none ({@link GeneratedFiles}: files of the same
+     *                       names that a benchmark did not write there are refused)
      */
     public record Options(int[] sizes, int dim, double c, double gamma, double tolerance, int cacheMb,
                           int baselineMaxN, int repeats, long seed, Path dir) {
@@ -144,6 +144,9 @@ public final class SvmBenchmark {
 
     /** Runs the benchmark, handing each row to {@code onRow} as soon as it is measured (may be null). */
     public static Result run(Options o, ProgressListener listener, Consumer<? super Row> onRow) {
+        if (o.dir() != null) {
+            GeneratedFiles.requireReplaceable(o.dir(), files(o), "--data-dir");
+        }
         int phasesTotal = 0;
         for (int n : o.sizes()) {
             phasesTotal += n <= o.baselineMaxN() ? 2 : 1;
@@ -163,8 +166,8 @@ public final class SvmBenchmark {
             Path trainFile = null;
             Path testFile = null;
             if (o.dir() != null) {
-                trainFile = o.dir().resolve("svm-train-" + n + ".csv");
-                testFile = o.dir().resolve("svm-test.csv");
+                trainFile = o.dir().resolve(trainFile(n));
+                testFile = o.dir().resolve(TEST_FILE);
                 writeCsv(trainFile, train);
                 writeCsv(testFile, test);
             }
@@ -186,7 +189,7 @@ public final class SvmBenchmark {
             }
             Path decisionFile = null;
             if (o.dir() != null) {
-                decisionFile = o.dir().resolve("svm-psdkit-decision-" + n + ".csv");
+                decisionFile = o.dir().resolve(decisionFile(n));
                 StringBuilder sb = new StringBuilder("label,decision\n");
                 for (double v : f) {
                     // the original label the model predicts, and the decision value in that label's orientation
@@ -259,9 +262,34 @@ public final class SvmBenchmark {
         write(file, sb.toString());
     }
 
+    /** The names of the files a run writes into {@link Options#dir} (none without one). */
+    public static List<String> files(Options o) {
+        List<String> names = new ArrayList<>();
+        if (o.dir() != null) {
+            for (int n : o.sizes()) {
+                names.add(trainFile(n));
+                names.add(decisionFile(n));
+            }
+            names.add(TEST_FILE);
+        }
+        return names;
+    }
+
+    private static final String TEST_FILE = "svm-test.csv";
+
+    private static String trainFile(int n) {
+        return "svm-train-" + n + ".csv";
+    }
+
+    private static String decisionFile(int n) {
+        return "svm-psdkit-decision-" + n + ".csv";
+    }
+
+    /** Writes the text atomically, recorded as generated ({@link GeneratedFiles}). */
     private static void write(Path file, String text) {
         try {
-            OutputFiles.writeAtomically(file, text.getBytes(StandardCharsets.UTF_8));
+            GeneratedFiles.write(file.toAbsolutePath().getParent(), file.getFileName().toString(),
+                    os -> os.write(text.getBytes(StandardCharsets.UTF_8)));
         } catch (IOException e) {
             throw new UncheckedIOException(file + ": cannot write: " + e.getMessage(), e);
         }

@@ -55,7 +55,9 @@ public final class BenchSvmCommand implements Callable<Integer> {
     long seed;
 
     @Option(names = "--data-dir", paramLabel = "DIR",
-            description = "Write the training/test CSV and psdkit's test decisions here (for the peer).")
+            description = "Write the training/test CSV and psdkit's test decisions here (for the peer), atomically; "
+                    + "a re-run replaces the files a benchmark wrote there, other files of the same names are "
+                    + "refused.")
     Path dir;
 
     @Option(names = "--json", description = "Print one JSON object on stdout.")

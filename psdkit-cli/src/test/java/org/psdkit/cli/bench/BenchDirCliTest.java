@@ -18,7 +18,7 @@ import org.psdkit.cli.CliRun;
 
 /**
  * The folders the benchmarks write their generated data into ({@code bench krr-scale --dir}, {@code bench psd-scale
- * --dir}): the files are written atomically, a re-run replaces the benchmark's own
+ * --dir}, {@code bench svm --data-dir}): the files are written atomically, a re-run replaces the benchmark's own
  * files, and a file of the same name that a benchmark did not write is refused before any work (exit 2, naming it),
  * where it used to be overwritten.
  */
@@ -71,10 +71,13 @@ class BenchDirCliTest {
     }
 
     @Test
-    void psdScaleRefusesAFileItDidNotWrite() throws IOException {
+    void psdScaleAndSvmRefuseAFileTheyDidNotWrite() throws IOException {
         Files.writeString(dir.resolve("psd-scale-300.csv"), "x1\n0.5\n");
         refused("psd-scale-300.csv", "--dir", "bench", "psd-scale", "--cases", "none", "--n", "300", "--anchors",
                 "20", "--dir", dir.toString(), "--json");
+        Files.writeString(dir.resolve("svm-test.csv"), "x1,y\n0.5,1\n");
+        refused("svm-test.csv", "--data-dir", "bench", "svm", "--sizes", "10", "--data-dir", dir.toString(),
+                "--json");
     }
 
     @Test
