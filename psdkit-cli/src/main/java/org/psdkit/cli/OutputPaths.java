@@ -50,6 +50,23 @@ public final class OutputPaths {
         }
     }
 
+    /**
+     * Creates the output folder {@code dir} of option {@code option} (a results folder such as {@code reproduce
+     * density-1d --out}) if it is missing, or fails with an {@link IllegalArgumentException} (exit 2) naming the
+     * option: the path is an existing file, or the folder cannot be created.
+     */
+    public static void folder(String option, Path dir) {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new IllegalArgumentException(option + " " + dir + " exists and is not a directory");
+        }
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(option + " " + dir + ": cannot create the folder ("
+                    + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
+        }
+    }
+
     /** True if a write to the output (already resolved to its target) would replace the input file {@code in}. */
     private static boolean same(Path outTarget, Path in) {
         try {

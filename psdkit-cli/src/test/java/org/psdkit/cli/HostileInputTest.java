@@ -175,6 +175,24 @@ class HostileInputTest {
                 dir.resolve("x.json").toString());
     }
 
+    /**
+     * An output folder option naming an existing file is refused up front, naming the option. Before,
+     * {@code reproduce density-1d/-10d --out FILE} and {@code bench krr-scale --curves FILE} ended with exit 1,
+     * "internal error: java.nio.file.FileAlreadyExistsException".
+     */
+    @Test
+    void outputFolderThatIsAFileIsRefused() throws IOException {
+        fails(2, f("--out " + in + " exists and is not a directory"), "reproduce", "density-1d", "--out",
+                in.toString());
+        fails(2, f("--out " + in + " exists and is not a directory"), "reproduce", "density-10d", "--out",
+                in.toString());
+        fails(2, f("--curves " + in + " exists and is not a directory"), "bench", "krr-scale", "--curves",
+                in.toString(), "--sizes", "200", "--anchors-list", "20", "--fixed-n", "200", "--fixed-n-anchors",
+                "20");
+        fails(2, f("--out " + in.resolve("sub") + ": cannot create the folder"), "reproduce", "density-1d",
+                "--out", in.resolve("sub").toString());
+    }
+
     @Test
     void shortSdpaCLineIsRefusedWithItsLine() throws IOException {
         // m = 3 but c holds 2 values: the reader must not take the next line's numbers as c

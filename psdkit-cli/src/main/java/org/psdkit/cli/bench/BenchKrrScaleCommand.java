@@ -111,10 +111,7 @@ public final class BenchKrrScaleCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("--sizes/--anchors-list/--fixed-n-anchors: " + e.getMessage());
             }
-            Files.createDirectories(curves);
-            if (!Files.isDirectory(curves)) {
-                throw new IllegalArgumentException("--curves " + curves + ": not a directory");
-            }
+            org.psdkit.cli.OutputPaths.folder("--curves", curves);
         } else {
             for (String c : configs) {
                 try {

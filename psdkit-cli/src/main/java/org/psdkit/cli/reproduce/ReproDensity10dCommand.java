@@ -57,6 +57,7 @@ public final class ReproDensity10dCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--lambdas must be > 0, got " + l);
             }
         }
+        org.psdkit.cli.OutputPaths.folder("--out", out);
         Density10d.Result res;
         try (ReproProgress progress = new ReproProgress()) {
             res = Density10d.run(new Density10d.Options(seed, n, folds, base, sigmas, lambdas, anchors, cvTol,

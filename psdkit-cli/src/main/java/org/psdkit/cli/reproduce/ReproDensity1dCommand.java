@@ -31,6 +31,7 @@ public final class ReproDensity1dCommand implements Callable<Integer> {
         if (folds < 2) {
             throw new IllegalArgumentException("--folds must be >= 2, got " + folds);
         }
+        org.psdkit.cli.OutputPaths.folder("--out", out);
         Density1d.Result res;
         try (ReproProgress progress = new ReproProgress()) {
             res = Density1d.run(new Density1d.Options(seed, folds, out), progress);
