@@ -352,6 +352,36 @@ class HostileInputTest {
     }
 
     /**
+     * Kernel SoS balances its SDP in the kernel's scale and in lambda as well: a kernel scaled by 1e20 (with lambda
+     * scaled by 1e40, the same model) and lambda = 1e300 (the zero function) fit; a kernel whose square overflows is
+     * refused naming it. Before, the first and the last ended with exit 1 (SDP "numerical problems"), lambda = 1e300
+     * at the SDP's iteration limit (exit 1).
+     */
+    @Test
+    void kernelSosFitsKernelsAndLambdasOfAnyScale() throws IOException {
+        List<String> rows = new ArrayList<>(List.of("x,y"));
+        for (int i = 0; i < 8; i++) {
+            rows.add((-1 + 2 * i / 7.0) + "," + (3 + Math.sin(3 * i)));
+        }
+        Path csv = Files.write(dir.resolve("sos.csv"), rows);
+        String out = dir.resolve("sos.json").toString();
+        CliRun base = CliRun.run("fit", "kernel-sos", "--train", csv.toString(), "--out", out, "--json");
+        assertEquals(0, base.status(), base.err());
+        CliRun big = CliRun.run("fit", "kernel-sos", "--train", csv.toString(), "--out", out, "--json", "--kernel",
+                "1e20*(gaussian(sigma=0.25) + 0.01*delta)", "--lambda", "1e38");
+        assertEquals(0, big.status(), big.err());
+        assertEquals(base.json().get("r2").asDouble(), big.json().get("r2").asDouble(), 1e-4, big.out());
+        CliRun zero = CliRun.run("fit", "kernel-sos", "--train", csv.toString(), "--out", out, "--json", "--lambda",
+                "1e300");
+        assertEquals(0, zero.status(), zero.err());
+        assertTrue(zero.json().get("r2").asDouble() < -10, "the zero function: " + zero.out());
+        Files.delete(dir.resolve("sos.json"));
+        fails(2, f("Kernel SoS: the kernel 1.0E200*(gaussian(sigma=0.25) + 0.01*delta) reaches 1.0",
+                "its square k^2, the kernel of the model, overflows"), "fit", "kernel-sos", "--train", csv.toString(),
+                "--out", out, "--kernel", "1e200*(gaussian(sigma=0.25) + 0.01*delta)");
+    }
+
+    /**
      * A kernel that overflows on the data is refused by every kernel family, naming the kernel and the point. Before,
      * krr returned alpha = 0, svr a model without support vectors, and the others misleading failures (hetero and
      * quantile: exit 1, "dsyevd failed to converge").

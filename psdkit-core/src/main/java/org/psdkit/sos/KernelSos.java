@@ -43,12 +43,16 @@ import org.psdkit.optim.sdp.SdpStatus;
  * </ul>
  * The tests show each statement numerically.
  *
- * <p>(2) is homogeneous in the targets: replacing Y by Y/s (s &gt; 0) replaces the solution α by α/s and the
- * objective by objective/s², and leaves the constraint, a cone, unchanged. {@link #fit} therefore solves (2) on
- * Y/s, with s the power of two at or below max|Y_i| (so the division is exact and max|Y_i/s| lies in [1, 2)), and
- * multiplies α back by s. Without it the interior-point method's absolute tolerances decided the answer for small
- * targets (targets near 1e-6 gave a model of the solver's noise, r² = −400, reported optimal) and large ones failed
- * (targets near 1e8 ended primal-infeasible, near 1e149 ill-posed).
+ * <p><b>Scaling.</b> (2) is homogeneous in the targets, in the kernel and in α: with Y = s_y Y', G = s_G G̃ (so
+ * K' = s_G² K̃') and α = (s_y / s_G²) γ, the objective is s_y² [γᵀ(K̃'K̃' + λ̃K̃')γ − 2γᵀK̃'Y' + Y'ᵀY'] with
+ * λ̃ = λ / s_G², and G diag(α) + diag(α) G = (s_y / s_G)(G̃ diag(γ) + diag(γ) G̃); the constraint is a cone, so
+ * positive factors leave it unchanged. {@link #fit} solves the SDP with every block of order one: s_y and s_G the
+ * powers of two at or below max|Y_i| and max G_ii, and the quadratic and linear terms divided by the powers of two at
+ * or below their largest entries ({@link #sdpData}); all the factors are powers of two, so the scaling is exact, and
+ * α is multiplied back. Without it the interior-point method's absolute tolerances decided the answer: targets near
+ * 1e-6 gave a model of the solver's noise (r² = −400, reported optimal), targets near 1e8 and 1e149 and kernels of
+ * values near 1e6 ended with the SDP not solved, λ = 1e300 at its iteration limit, and kernels beyond 1e154 overflowed
+ * K' = G ⊙ G.
  *
  * <p>The SDP has n + 1 scalar variables and blocks of size n + 1 and n. Every α_l enters both blocks through a
  * rank-2 coefficient (a border column, and the cross e_l g_lᵀ + g_l e_lᵀ). By default (2) is solved by
@@ -112,17 +116,101 @@ public final class KernelSos implements Predictor {
     private final double objective;
     private final double lmiMinEigenvalue;
     private final SdpResult result;
-    private final double targetScale;
+    private final double alphaScale;
 
     private KernelSos(Kernel kernel, Matrix points, double[] alpha, double objective, double lmiMinEigenvalue,
-                      SdpResult result, double targetScale) {
+                      SdpResult result, double alphaScale) {
         this.kernel = kernel;
         this.points = points;
         this.alpha = alpha;
         this.objective = objective;
         this.lmiMinEigenvalue = lmiMinEigenvalue;
         this.result = result;
-        this.targetScale = targetScale;
+        this.alphaScale = alphaScale;
+    }
+
+    /**
+     * The data of the SDP that {@link #fit} solves (see the class comment, "Scaling"): (2) with G̃ in its LMI, M̂ as
+     * the quadratic and ĝ as the linear term; its α, times 2^{@code alphaExponent}, is the α of the model.
+     *
+     * @param gram          G̃ = G / s_G, symmetric, largest diagonal entry in [1, 2)
+     * @param kPrime        K̃' = G̃ ⊙ G̃
+     * @param targets       Y' = Y / s_y
+     * @param lambda        λ̃ = λ / s_G²
+     * @param quadratic     M̂ = (K̃'K̃' + λ̃K̃') / s_M
+     * @param linear        ĝ = K̃'Y' / s_g
+     * @param targetExponent log₂ s_y
+     * @param gramExponent  log₂ s_G
+     * @param alphaExponent log₂(s_g s_y / (s_M s_G²)): α = 2^alphaExponent β for the SDP's β
+     */
+    record SdpData(Matrix gram, Matrix kPrime, double[] targets, double lambda, Matrix quadratic, double[] linear,
+                   int targetExponent, int gramExponent, int alphaExponent) {
+    }
+
+    /**
+     * The balanced data of (2) for the kernel's Gram matrix on x, the targets y and λ. Throws
+     * {@link IllegalArgumentException} when k² overflows on the training points (the model could not be evaluated)
+     * or λ / s_G² does (λ too large for a kernel of such small values: the fit would be 0).
+     */
+    static SdpData sdpData(Kernel kernel, Matrix x, double[] y, double lambda) {
+        Matrix g = kernel.gram(x);
+        g.symmetrizeInPlace();
+        double gmax = 0;
+        for (int i = 0; i < g.rows(); i++) {
+            gmax = Math.max(gmax, Math.abs(g.get(i, i)));
+        }
+        if (Double.isInfinite(gmax * gmax)) {
+            throw new IllegalArgumentException("Kernel SoS: the kernel " + kernel.spec() + " reaches " + gmax
+                    + " on the training points, where its square k^2, the kernel of the model, overflows double "
+                    + "precision; choose parameters nearer the data's scale");
+        }
+        int eg = exponent(gmax);
+        scalbInPlace(g.data(), -eg);
+        double lam = Math.scalb(lambda, -2 * eg);
+        if (Double.isInfinite(lam)) {
+            throw new IllegalArgumentException("Kernel SoS: lambda = " + lambda + " is too large for the kernel "
+                    + kernel.spec() + ", whose values on the training points are at most " + gmax + ": lambda / k^2 "
+                    + "overflows double precision; the fit would be the zero function");
+        }
+        int ey = exponent(maxAbs(y));
+        double[] ys = y.clone();
+        scalbInPlace(ys, -ey);
+        Matrix kp = hadamardSquare(g);
+        Matrix mm = Linalg.gemm(1.0, kp, false, kp, false).plus(kp.scale(lam));
+        mm.symmetrizeInPlace();
+        double mmax = 0;
+        for (int i = 0; i < mm.rows(); i++) {
+            mmax = Math.max(mmax, mm.get(i, i));
+        }
+        int em = exponent(mmax);
+        scalbInPlace(mm.data(), -em);
+        double[] ky = kp.times(ys);
+        int ek = exponent(maxAbs(ky));
+        scalbInPlace(ky, -ek);
+        return new SdpData(g, kp, ys, lam, mm, ky, ey, eg, ek + ey - em - 2 * eg);
+    }
+
+    /** ⌊log₂ m⌋ for m &gt; 0 (exact, also for subnormal m), 0 for m = 0. */
+    private static int exponent(double m) {
+        if (!(m > 0)) {
+            return 0;
+        }
+        int e = Math.getExponent(m);
+        return e < Double.MIN_EXPONENT ? Math.getExponent(m * 0x1p60) - 60 : e;
+    }
+
+    private static double maxAbs(double[] v) {
+        double m = 0;
+        for (double a : v) {
+            m = Math.max(m, Math.abs(a));
+        }
+        return m;
+    }
+
+    private static void scalbInPlace(double[] v, int e) {
+        for (int i = 0; i < v.length; i++) {
+            v[i] = Math.scalb(v[i], e);
+        }
     }
 
     /** A model from stored numbers (for model files); diagnostics are not kept. */
@@ -139,20 +227,15 @@ public final class KernelSos implements Predictor {
      */
     public static KernelSos fit(Kernel kernel, Matrix x, double[] targets, Options options) {
         checkData(x, targets);
-        double scale = targetScale(targets);
-        double[] y = divide(targets, scale);
+        SdpData d = sdpData(kernel, x, targets, options.lambda());
         int n = x.rows();
-        Matrix g = kernel.gram(x);
-        g.symmetrizeInPlace();
-        Matrix kp = hadamardSquare(g);
-        double[] ky = kp.times(y);
-        Matrix mm = Linalg.gemm(1.0, kp, false, kp, false).plus(kp.scale(options.lambda()));
-        mm.symmetrizeInPlace();
-        Cholesky ch = Linalg.cholesky(mm); // M = R Rᵀ, so L = Rᵀ and column l of L is row l of R
+        Matrix g = d.gram();
+        double[] ky = d.linear();
+        Cholesky ch = Linalg.cholesky(d.quadratic()); // M̂ = R Rᵀ, so L = Rᵀ and column l of L is row l of R
         Matrix r = ch.lower();
 
         if (options.route() == Route.SPECIALISED) {
-            Matrix w = Matrix.zeros(n + 1, n); // column l: w_l = (L e_l, (K'Y)_l)
+            Matrix w = Matrix.zeros(n + 1, n); // column l: w_l = (L e_l, ĝ_l), L Lᵀ = M̂
             for (int l = 0; l < n; l++) {
                 for (int i = 0; i < n; i++) {
                     w.set(i, l, r.get(l, i));
@@ -162,7 +245,7 @@ public final class KernelSos implements Predictor {
             KernelSosSolver.Solution sol = KernelSosSolver.solve(w, g, options.sdp());
             SdpStatus st = sol.result().status();
             if (st == SdpStatus.OPTIMAL || st == SdpStatus.NEAR_OPTIMAL) {
-                return solved(kernel, x, y, scale, options, g, kp, sol.result(), sol.alpha());
+                return solved(kernel, x, d, sol.result(), sol.alpha());
             }
             // not solved by the specialised method: the general solver (with its double-double rescue) decides
         }
@@ -178,7 +261,7 @@ public final class KernelSos implements Predictor {
         SdpModel.Lmi cross = model.lmi(n);
         Matrix swap = Matrix.of(new double[][] {{0, 1}, {1, 0}});
         for (int l = 0; l < n; l++) {
-            // border: e_n w_lᵀ + w_l e_nᵀ with w_l = (L e_l, (K'Y)_l): (i,n) = L_il, (n,n) = 2 (K'Y)_l
+            // border: e_n w_lᵀ + w_l e_nᵀ with w_l = (L e_l, ĝ_l): (i,n) = L_il, (n,n) = 2 ĝ_l
             Matrix u = Matrix.zeros(n + 1, 2);
             u.set(n, 0, 1.0);
             for (int i = 0; i < n; i++) {
@@ -190,7 +273,7 @@ public final class KernelSos implements Predictor {
             } else {
                 schur.addMatrix(a[l], u.times(swap).times(u.transpose()));
             }
-            // G diag(e_l) + diag(e_l) G = g_l e_lᵀ + e_l g_lᵀ
+            // G̃ diag(e_l) + diag(e_l) G̃ = g_l e_lᵀ + e_l g_lᵀ
             Matrix v = Matrix.zeros(n, 2);
             v.set(l, 0, 1.0);
             for (int i = 0; i < n; i++) {
@@ -207,57 +290,42 @@ public final class KernelSos implements Predictor {
         for (int l = 0; l < n; l++) {
             alpha[l] = s.value(a[l]);
         }
-        return solved(kernel, x, y, scale, options, g, kp, s.result(), alpha);
+        return solved(kernel, x, d, s.result(), alpha);
     }
 
-    /** The solution of (2) on the targets y = Y/scale, mapped back to Y (α·scale, objective·scale²). */
-    private static KernelSos solved(Kernel kernel, Matrix x, double[] y, double scale, Options options, Matrix g,
-                                    Matrix kp, SdpResult res, double[] alpha) {
+    /** The solution β of the balanced SDP ({@link #sdpData}) as the model: α = 2^alphaExponent β. */
+    private static KernelSos solved(Kernel kernel, Matrix x, SdpData d, SdpResult res, double[] beta) {
         if (res.status() != SdpStatus.OPTIMAL && res.status() != SdpStatus.NEAR_OPTIMAL) {
             throw new IllegalStateException("Kernel SoS SDP not solved: " + res.status().label() + " after "
                     + res.iterations() + " iterations (relative gap " + res.relativeGap() + ", infeasibilities "
-                    + res.primalInfeasibility() + " / " + res.dualInfeasibility() + ", targets divided by "
-                    + scale + "): " + res.message());
+                    + res.primalInfeasibility() + " / " + res.dualInfeasibility() + "; SDP balanced by 2^"
+                    + d.alphaExponent() + " on alpha): " + res.message());
         }
-        double objective = objective(kp, y, alpha, options.lambda()) * scale * scale;
-        double lmiMin = symmetrizedMinEigenvalue(g, alpha) * scale;
-        double[] a = new double[alpha.length];
+        // γ' = α s_G² / s_y solves the problem in (G̃, Y', λ̃); objective and LMI eigenvalue from it, scaled back
+        double[] gamma = beta.clone();
+        scalbInPlace(gamma, d.alphaExponent() + 2 * d.gramExponent() - d.targetExponent());
+        double objective = Math.scalb(objective(d.kPrime(), d.targets(), gamma, d.lambda()), 2 * d.targetExponent());
+        double lmiMin = Math.scalb(symmetrizedMinEigenvalue(d.gram(), gamma), d.targetExponent() - d.gramExponent());
+        double[] a = beta.clone();
+        scalbInPlace(a, d.alphaExponent());
         for (int l = 0; l < a.length; l++) {
-            a[l] = alpha[l] * scale;
             if (!Double.isFinite(a[l])) {
-                throw new IllegalStateException("Kernel SoS: coefficient " + l + " is " + alpha[l] + " x " + scale
-                        + " (targets divided by " + scale + "), beyond double precision; SDP " + res.status().label()
-                        + " after " + res.iterations() + " iterations: " + res.message());
+                throw new IllegalStateException("Kernel SoS: coefficient " + (l + 1) + " is " + beta[l] + " x 2^"
+                        + d.alphaExponent() + ", beyond double precision; SDP " + res.status().label() + " after "
+                        + res.iterations() + " iterations: " + res.message());
             }
         }
         if (!Double.isFinite(objective) || !Double.isFinite(lmiMin)) {
             throw new IllegalStateException("Kernel SoS: objective " + objective + " or LMI eigenvalue " + lmiMin
-                    + " is not finite at the solution (targets divided by " + scale + "); SDP "
-                    + res.status().label() + " after " + res.iterations() + " iterations: " + res.message());
+                    + " is beyond double precision at the solution; SDP " + res.status().label() + " after "
+                    + res.iterations() + " iterations: " + res.message());
         }
-        return new KernelSos(kernel, x.copy(), a, objective, lmiMin, res, scale);
+        return new KernelSos(kernel, x.copy(), a, objective, lmiMin, res, Math.scalb(1.0, d.alphaExponent()));
     }
 
-    /**
-     * The power of two at or below max|y_i| (1 when every target is 0): dividing by it is exact and brings the
-     * largest target into [1, 2). (2) and the NCM problem are homogeneous in the targets, so {@link #fit} and
-     * {@link #fitNcm} solve them on y/s and multiply α by s.
-     */
+    /** The power of two at or below max|y_i| (1 when every target is 0), s_y of the class comment. */
     public static double targetScale(double[] y) {
-        double m = 0;
-        for (double v : y) {
-            m = Math.max(m, Math.abs(v));
-        }
-        return m == 0 ? 1.0 : Math.scalb(1.0, Math.getExponent(m) < Double.MIN_EXPONENT
-                ? Math.getExponent(m * 0x1p60) - 60 : Math.getExponent(m));
-    }
-
-    private static double[] divide(double[] y, double s) {
-        double[] out = new double[y.length];
-        for (int i = 0; i < y.length; i++) {
-            out[i] = y[i] / s;
-        }
-        return out;
+        return Math.scalb(1.0, exponent(maxAbs(y)));
     }
 
     /**
@@ -267,16 +335,9 @@ public final class KernelSos implements Predictor {
      */
     public static double[] fitNcm(Kernel kernel, Matrix x, double[] y, double lambda) {
         checkData(x, y);
-        double scale = targetScale(y);
-        Matrix g = kernel.gram(x);
-        g.symmetrizeInPlace();
-        Matrix kp = hadamardSquare(g);
-        Matrix h = Linalg.gemm(1.0, kp, false, kp, false).plus(kp.scale(lambda));
-        h.symmetrizeInPlace();
-        double[] alpha = NonNegativeQp.solve(h, kp.times(divide(y, scale)));
-        for (int l = 0; l < alpha.length; l++) {
-            alpha[l] *= scale;
-        }
+        SdpData d = sdpData(kernel, x, y, lambda);
+        double[] alpha = NonNegativeQp.solve(d.quadratic(), d.linear());
+        scalbInPlace(alpha, d.alphaExponent());
         return alpha;
     }
 
@@ -403,15 +464,15 @@ public final class KernelSos implements Predictor {
     }
 
     /**
-     * The interior-point result (null for a model read from a file). It is that of (2) on the targets divided by
-     * {@link #targetScale()}: its y holds (t, α) of that problem, α/targetScale() in the units of the targets.
+     * The interior-point result (null for a model read from a file). It is that of the balanced SDP (class comment,
+     * "Scaling"): its y holds (t, β), and α = {@link #alphaScale()} β.
      */
     public SdpResult sdpResult() {
         return result;
     }
 
-    /** The power of two the targets were divided by for the SDP ({@link #targetScale(double[])}; NaN if read). */
-    public double targetScale() {
-        return targetScale;
+    /** The power of two α = alphaScale() β relating the model to the SDP solved (NaN for a model read from a file). */
+    public double alphaScale() {
+        return alphaScale;
     }
 }

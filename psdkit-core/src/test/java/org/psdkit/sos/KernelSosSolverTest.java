@@ -33,7 +33,8 @@ class KernelSosSolverTest {
     /**
      * The certificate of the specialised solver's answer, recomputed from the data: the LMI F₀ + t F_t + Σ α_l F_l
      * built densely from (t, α) is PSD, X ⪰ 0, ⟨F_l, X⟩ = 0, ⟨F_t, X⟩ = 1, and the true gap t + ⟨F₀, X⟩ — all within
-     * 1e-6 relative. The SDP solved is (2) on the targets divided by the power of two {@code targetScale()}.
+     * 1e-6 relative. The SDP solved is (2) on the balanced data of {@code KernelSos.sdpData}, whose β times the power
+     * of two {@code alphaScale()} is α; its G̃, M̂ and ĝ are checked against the unscaled data here too.
      */
     @Test
     void certificateRecomputedFromTheDataHolds() {
@@ -42,22 +43,29 @@ class KernelSosSolverTest {
         KernelSos fit = KernelSos.fit(KernelSosTest.KERNEL, s.x(), s.y(), KernelSos.Options.of(KernelSosTest.LAMBDA));
         SdpResult r = fit.sdpResult();
         assertTrue(r.message().startsWith("Kernel SoS solver"), r.message());
-        Matrix g = KernelSosTest.KERNEL.gram(s.x());
-        g.symmetrizeInPlace();
-        Matrix kp = KernelSos.hadamardSquare(g);
-        double scale = fit.targetScale();
-        assertEquals(scale, KernelSos.targetScale(s.y()), 0.0);
-        double[] ys = s.y().clone();
-        for (int i = 0; i < n; i++) {
-            ys[i] /= scale;
+        KernelSos.SdpData d = KernelSos.sdpData(KernelSosTest.KERNEL, s.x(), s.y(), KernelSosTest.LAMBDA);
+        // the balanced data are the unscaled data times powers of two
+        Matrix g0 = KernelSosTest.KERNEL.gram(s.x());
+        g0.symmetrizeInPlace();
+        Matrix kp0 = KernelSos.hadamardSquare(g0);
+        Matrix mm0 = Linalg.gemm(1.0, kp0, false, kp0, false).plus(kp0.scale(KernelSosTest.LAMBDA));
+        double[] ky0 = kp0.times(s.y());
+        double gs = g0.get(0, 0) / d.gram().get(0, 0);
+        double ms = mm0.get(0, 0) / d.quadratic().get(0, 0);
+        double ks = ky0[0] / d.linear()[0];
+        for (double f : new double[] {gs, ms, ks}) {
+            assertEquals(Math.scalb(1.0, Math.getExponent(f)), f, 0.0, "a power of two");
         }
-        double[] ky = kp.times(ys);
-        Matrix mm = Linalg.gemm(1.0, kp, false, kp, false).plus(kp.scale(KernelSosTest.LAMBDA));
-        mm.symmetrizeInPlace();
-        Matrix l = Linalg.cholesky(mm).lower(); // M = L Lᵀ
+        assertEquals(0, g0.minus(d.gram().scale(gs)).maxAbs(), 0.0);
+        assertEquals(0, mm0.minus(d.quadratic().scale(ms)).maxAbs(), 1e-15 * mm0.maxAbs());
+        // K'Y = s_G² s_y s_g ĝ and M = s_G⁴ s_M M̂, so α = (s_g s_y / (s_M s_G²)) β = (ks / ms) β
+        assertEquals(ks / ms, fit.alphaScale(), 0.0);
+        Matrix g = d.gram();
+        double[] ky = d.linear();
+        Matrix l = Linalg.cholesky(d.quadratic()).lower(); // M̂ = L Lᵀ
         double t = r.y()[0];
         double[] alpha = fit.alpha();
-        assertEquals(alpha[3], r.y()[4] * scale, 0.0);
+        assertEquals(alpha[3], r.y()[4] * fit.alphaScale(), 0.0);
         // F's, densely
         Matrix[] f0 = {Matrix.zeros(n + 1, n + 1), Matrix.zeros(n, n)};
         for (int i = 0; i < n; i++) {
@@ -103,8 +111,12 @@ class KernelSosSolverTest {
         }
         double dualObjective = -(inner(f0[0], r.x()[0]));
         assertEquals(t, dualObjective, 1e-6 * (1 + Math.abs(t)), "gap");
-        // and the paper's objective follows from t: (t + YᵀY) in the units of the scaled targets
-        assertEquals(fit.objective(), (t + Linalg.dot(ys, ys)) * scale * scale, 1e-6 * fit.objective());
+        // t is the balanced objective βᵀM̂β − 2βᵀĝ, and the paper's objective is that of α on the unscaled data
+        double[] beta = java.util.Arrays.copyOfRange(r.y(), 1, n + 1);
+        assertEquals(t, Linalg.dot(beta, d.quadratic().times(beta)) - 2 * Linalg.dot(beta, ky),
+                1e-6 * (1 + Math.abs(t)));
+        assertEquals(KernelSos.objective(kp0, s.y(), alpha, KernelSosTest.LAMBDA), fit.objective(),
+                1e-12 * fit.objective());
     }
 
     private static double inner(Matrix a, Matrix b) {

@@ -232,6 +232,44 @@ class KernelSosTest {
         }
     }
 
+    /**
+     * The fit is homogeneous in the kernel too: kernel c·κ with λ c² is the model with κ and λ, α divided by c².
+     * Before the SDP was balanced, c = 1e6 ended "numerical problems" and c = 1e150 overflowed K'K' (exit 1
+     * in the CLI); λ = 1e300 reached the iteration limit, where the fit is 0 to double precision. A kernel whose
+     * square overflows (c = 1e200) had ended "numerical problems"; it is refused.
+     */
+    @Test
+    void fitIsHomogeneousInTheKernelAndHandlesAHugeLambda() {
+        KernelSosExample.Sample s = data(12);
+        KernelSos base = KernelSos.fit(KERNEL, s.x(), s.y(), KernelSos.Options.of(LAMBDA));
+        double amax = 0;
+        for (double v : base.alpha()) {
+            amax = Math.max(amax, Math.abs(v));
+        }
+        for (double c : new double[] {1e6, 1e150, 1e-100}) {
+            Kernel scaled = Kernels.parse(c + "*(" + KERNEL.spec() + ")");
+            KernelSos m = KernelSos.fit(scaled, s.x(), s.y(), KernelSos.Options.of(LAMBDA * c * c));
+            double[] a = m.alpha();
+            for (int i = 0; i < a.length; i++) {
+                assertEquals(base.alpha()[i], a[i] * c * c, 1e-4 * amax, "c=" + c + ": alpha " + i);
+            }
+            assertEquals(base.objective(), m.objective(), 1e-7 * base.objective(), "c=" + c);
+        }
+        KernelSos zero = KernelSos.fit(KERNEL, s.x(), s.y(), KernelSos.Options.of(1e300));
+        double y2 = Linalg.dot(s.y(), s.y());
+        assertEquals(y2, zero.objective(), 1e-9 * y2, "lambda = 1e300: the zero function's objective Y'Y");
+        for (double v : zero.values(s.x())) {
+            assertTrue(Math.abs(v) < 1e-250, "f = " + v);
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> KernelSos.fit(
+                Kernels.parse("1e-200*(" + KERNEL.spec() + ")"), s.x(), s.y(), KernelSos.Options.of(1e100)));
+        assertTrue(e.getMessage().contains("lambda = 1.0E100 is too large for the kernel"), e.getMessage());
+        // a kernel whose square (the model's kernel) overflows is refused: its model could not be evaluated
+        e = assertThrows(IllegalArgumentException.class, () -> KernelSos.fit(Kernels.parse("1e200*(" + KERNEL.spec()
+                + ")"), s.x(), s.y(), KernelSos.Options.of(LAMBDA)));
+        assertTrue(e.getMessage().contains("its square k^2, the kernel of the model, overflows"), e.getMessage());
+    }
+
     @Test
     void targetScaleIsThePowerOfTwoAtOrBelowTheLargestTarget() {
         assertEquals(4.0, KernelSos.targetScale(new double[] {-1, 5, 3}), 0.0);
