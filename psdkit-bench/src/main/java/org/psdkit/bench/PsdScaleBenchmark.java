@@ -66,7 +66,7 @@ public final class PsdScaleBenchmark {
      *                         its gap at the limit is reported, and the time ratio is then an upper bound)
      * @param dir              where the large case's CSV goes ({@link GeneratedFiles}: a file of the same name that a
      *                         benchmark did not write there is refused)
-     * @param bigBaseline      also fit the large case with session 3's warm start ({@link
+     * @param bigBaseline      also fit the large case with the single-rung warm start ({@link
      *                         PsdDensityEstimator.WarmStart#COARSE}) on the same data and anchors, the baseline of
      *                         the warm-start ladder (the row's baseline fields)
      * @param listener         the large fit's progress events (null: none)

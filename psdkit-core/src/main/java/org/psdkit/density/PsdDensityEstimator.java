@@ -150,7 +150,7 @@ public final class PsdDensityEstimator {
          * carried along (docs/benchmarks/psd-scale.md §8; not the default, see {@link #DEFAULT}).
          */
         public static final WarmStart LADDER = new WarmStart(WARM_START_ROWS, 10, 1.0, 0.0, true);
-        /** Session 3's warm start, the baseline of §8: one 20,000-row rung solved to gap max(tolerance, 1e-3). */
+        /** The earlier single-rung warm start, the baseline of §8: one 20,000-row rung solved to gap max(tolerance, 1e-3). */
         public static final WarmStart COARSE = new WarmStart(WARM_START_ROWS, 1, 1.0, 1e-3, false);
         /** No warm start. */
         public static final WarmStart NONE = new WarmStart(Integer.MAX_VALUE, 1, 1.0, 0.0, false);

@@ -87,7 +87,7 @@ public final class NystromKrr {
      * CPU seconds at n = 50,000, m = 5,000 (docs/benchmarks/krr-scale.md). In one run beside scikit-learn (same
      * file, "small m") the Gram route won at n = 30,000, m = 1,000 and n = 100,000, m = 500 and 1,000, and tied in CPU
      * (lost in wall time, its m×m factorisations waiting on OpenBLAS's threads) at n = 100,000, m = 2,000; 1/40 puts
-     * the crossover there. Session 4: the Gram pass's BLAS calls run single-threaded per worker (dsyrk 25 instead of
+     * the crossover there. The Gram pass's BLAS calls run single-threaded per worker (dsyrk 25 instead of
      * 13 G multiply-adds per CPU-second, same process, load ≈ 20), so the constant is halved to 1/80; with it the
      * Gram route is also taken at n = 100,000, m = 2,000 (docs/benchmarks/krr-scale.md, session 4).
      */

@@ -213,7 +213,7 @@ class NystromKrrTest {
         assertTrue(NystromKrr.gramCheaper(30_000, 1_000));
         assertTrue(NystromKrr.gramCheaper(100_000, 500));
         assertTrue(NystromKrr.gramCheaper(100_000, 1_000));
-        assertTrue(NystromKrr.gramCheaper(100_000, 2_000)); // session 4: single-threaded BLAS per worker, no CG passes
+        assertTrue(NystromKrr.gramCheaper(100_000, 2_000)); // single-threaded BLAS per worker, no CG passes (krr-scale.md)
         assertTrue(!NystromKrr.gramCheaper(50_000, 5_000));
         assertTrue(!NystromKrr.gramCheaper(30_000, 4_000));
         assertTrue(!NystromKrr.gramCheaper(1_000, 1_000)); // m = n: √(n/m) = 1 iteration saved at most
@@ -222,11 +222,11 @@ class NystromKrrTest {
     @Test
     void autoRoutePricesPlainGramAndSketch() {
         // all kept: the Gram route at small m (measured faster at 30,000 × 500 and 100,000 × 1,000), the sketch
-        // at 100,000 × 2,000 (session 5: 9.2 s against 13.6 s for the Gram route and 14.7 s for plain CG)
+        // at 100,000 × 2,000 (krr-scale.md: 9.2 s against 13.6 s for the Gram route and 14.7 s for plain CG)
         assertEquals(NystromKrr.Storage.GRAM, NystromKrr.autoRoute(30_000, 500, 1, 1, true));
         assertEquals(NystromKrr.Storage.GRAM, NystromKrr.autoRoute(100_000, 1_000, 1, 1, true));
         assertEquals(NystromKrr.Storage.SKETCH, NystromKrr.autoRoute(100_000, 2_000, 1, 1, true));
-        // 10⁶ × 5,000 in 8 GB: 15 % kept; the Gram pass alone took 317 s there (session 4)
+        // 10⁶ × 5,000 in 8 GB: 15 % kept; the Gram pass alone took 317 s there (krr-scale.md)
         assertEquals(NystromKrr.Storage.SKETCH, NystromKrr.autoRoute(1_000_000, 5_000, 0.15, 0.13, true));
         // s = 20·m ≥ n: no sketch; plain CG at 50,000 × 5,000 (measured cheaper than the Gram route)
         assertEquals(NystromKrr.Storage.FLOAT, NystromKrr.autoRoute(50_000, 5_000, 1, 1, true));

@@ -48,7 +48,7 @@ public final class BenchPsdScaleCommand implements Callable<Integer> {
             + "refused (default: a temporary one, deleted).")
     Path dir;
     @Option(names = "--warm-start-baseline", description = "Also fit the large case with the single 20,000-row warm "
-            + "start to gap 1e-3 (session 3's) on the same data, as the baseline of the default warm-start ladder.")
+            + "start to gap 1e-3 (the earlier default) on the same data, as the baseline of the default warm-start ladder.")
     boolean bigBaseline;
     @Option(names = "--optimum-tol", defaultValue = "0", paramLabel = "T",
             description = "> 0: also solve each compared case with the primal solver to relative gap T (not timed) "
