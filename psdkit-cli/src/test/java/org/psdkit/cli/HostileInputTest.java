@@ -437,8 +437,18 @@ class HostileInputTest {
         fails(2, f("tk-svm: the tessellated kernels on the box [-1.0E150, 1.0E150]^2 (epsilon = 1.0E150), degree 1, "
                 + "overflow double precision at training point 1", "choose a smaller epsilon"), "fit", "tk-svm",
                 "--train", tr, "--out", out, "--epsilon", "1e150", "-C", "1");
-        fails(2, f("tk-svm:", "(epsilon = 1.0E300)", "choose a smaller epsilon"), "fit", "tk-svm", "--train", tr,
-                "--out", out, "--epsilon-grid", "1,1e300");
+        fails(2, f("tk-svm:", "(epsilon = 1.0E200)", "choose a smaller epsilon",
+                "(all 2 epsilons of the grid are refused; this is the first)"), "fit", "tk-svm", "--train", tr,
+                "--out", out, "--epsilon-grid", "1e200,1e300");
+        // in a grid, an epsilon that overflows is left out and named; the others are cross-validated
+        CliRun g = CliRun.run("fit", "tk-svm", "--train", tr, "--out", out, "--epsilon-grid", "1,1e300");
+        assertEquals(0, g.status(), g.err());
+        assertTrue(g.err().contains("epsilon = 1.0 (mean accuracy") && g.err().contains("left out of the grid: "
+                + "epsilon = 1.0E300 (their tessellated kernels overflow"), g.err());
+        CliRun lib = CliRun.run("fit", "simplemkl", "--library", "tk-random", "--train", tr, "--out", out,
+                "--epsilon-grid", "0.1,1e10", "--json");
+        assertEquals(0, lib.status(), lib.err());
+        assertTrue(lib.out().contains("\"skipped\":[\"epsilon = 1.0E10: simplemkl:"), lib.out());
         fails(2, f("simplemkl:", "(epsilon = 1.0E150)", "overflow double precision"), "fit", "simplemkl",
                 "--library", "combined", "--train", tr, "--out", out, "--epsilon", "1e150", "-C", "1");
         fails(2, f("simplemkl:", "(epsilon = 10000000000)", "beyond the single precision"), "fit", "simplemkl",

@@ -401,16 +401,31 @@ public final class KernelLearning {
         for (int g = 0; g < scalings.length; g++) {
             tallies[g] = new Tally(cGrid[0], eps[0]);
         }
+        List<String> skipped = new ArrayList<>();
+        IllegalArgumentException firstFailure = null;
         for (double e : eps) {
             double epsUse = Double.isNaN(e) ? 0 : e;
             // the tessellated half of the combined library does not depend on the Gaussian scaling: built once per ε
             long tkStart = System.nanoTime();
-            LibraryGrams tkPart = method == Method.COMBINED ? libraryGrams(Method.SIMPLEMKL_TK, x, epsUse, s) : null;
+            LibraryGrams tkPart;
+            try {
+                tkPart = method == Method.COMBINED ? libraryGrams(Method.SIMPLEMKL_TK, x, epsUse, s)
+                        : method == Method.SIMPLEMKL_TK ? libraryGrams(method, x, epsUse, s) : null;
+            } catch (IllegalArgumentException ex) {
+                // an ε whose tessellated kernels overflow (or exceed the library's single precision) is left out
+                if (!method.usesEpsilon()) {
+                    throw ex;
+                }
+                firstFailure = firstFailure == null ? ex : firstFailure;
+                skipped.add(skipNote(e, ex));
+                continue;
+            }
             double tkSecs = (System.nanoTime() - tkStart) * 1e-9;
             for (int g = 0; g < scalings.length; g++) {
                 long t0 = System.nanoTime();
                 Settings sg = scalings[g] == null ? s : s.withGaussScaling(scalings[g]);
-                LibraryGrams lg = tkPart == null ? libraryGrams(method, x, epsUse, sg)
+                LibraryGrams lg = method == Method.SIMPLEMKL_TK ? tkPart : tkPart == null
+                        ? libraryGrams(method, x, epsUse, sg)
                         : LibraryGrams.concat(libraryGrams(Method.SIMPLEMKL, x, epsUse, sg), tkPart);
                 double buildSecs = tkSecs + (System.nanoTime() - t0) * 1e-9;
                 int[] correct = cvLibrary(lg, x.rows(), y, cGrid, relative, folds, seed, gapTolerance);
@@ -420,6 +435,9 @@ public final class KernelLearning {
                     bestSecs[g] = buildSecs;
                 }
             }
+        }
+        if (skipped.size() == eps.length) {
+            throw everyEpsilonFails(firstFailure, eps.length);
         }
         int win = 0;
         for (int g = 1; g < scalings.length; g++) {
@@ -437,8 +455,8 @@ public final class KernelLearning {
                 }
             }
         }
-        return new LibraryCv(new Choice(c.cRel(), c.epsilon(), c.accuracy(), grid, scalings[win]), bestLib[win],
-                bestSecs[win]);
+        return new LibraryCv(new Choice(c.cRel(), c.epsilon(), c.accuracy(), grid, scalings[win], skipped),
+                bestLib[win], bestSecs[win]);
     }
 
     /**
@@ -499,11 +517,22 @@ public final class KernelLearning {
      *                 the Gaussian scaling was cross-validated too
      * @param gaussScaling the Gaussian/polynomial library's preparation that was used (chosen, when the settings
      *                 asked for {@link GaussScaling#CV}); null for the tessellated-only methods
+     * @param skipped  the ε of the grid left out, each with the reason (their tessellated kernels overflow on
+     *                 these data); empty when every grid point was evaluated
      */
     public record Choice(double cRel, double epsilon, double accuracy, List<double[]> grid,
-                         GaussScaling gaussScaling) {
+                         GaussScaling gaussScaling, List<String> skipped) {
 
-        /** A choice without a Gaussian library. */
+        public Choice {
+            skipped = skipped == null ? List.of() : List.copyOf(skipped);
+        }
+
+        /** A choice with every grid point evaluated. */
+        public Choice(double cRel, double epsilon, double accuracy, List<double[]> grid, GaussScaling gaussScaling) {
+            this(cRel, epsilon, accuracy, grid, gaussScaling, List.of());
+        }
+
+        /** A choice without a Gaussian library, every grid point evaluated. */
         public Choice(double cRel, double epsilon, double accuracy, List<double[]> grid) {
             this(cRel, epsilon, accuracy, grid, null);
         }
@@ -547,11 +576,26 @@ public final class KernelLearning {
         for (Splits.TrainTest p : parts) {
             total += p.test().length;
         }
+        // on all rows, before any fold: an ε whose kernels overflow is left out, and when every ε does, the
+        // message of the first names the training point
+        List<String> skipped = new ArrayList<>();
+        IllegalArgumentException firstFailure = null;
+        List<Double> usable = new ArrayList<>();
         for (double e : eps) {
-            // on all rows, before any fold: the message names the training point
-            new TkGram(x, s.degree(), -e, 1 + e, s.orthant()).requireFinite("tk-svm");
+            try {
+                if (!Double.isNaN(e)) {
+                    new TkGram(x, s.degree(), -e, 1 + e, s.orthant()).requireFinite("tk-svm");
+                }
+                usable.add(e);
+            } catch (IllegalArgumentException ex) {
+                firstFailure = firstFailure == null ? ex : firstFailure;
+                skipped.add(skipNote(e, ex));
+            }
         }
-        for (double e : eps) {
+        if (usable.isEmpty()) {
+            throw everyEpsilonFails(firstFailure, eps.length);
+        }
+        for (double e : usable) {
             double epsUse = Double.isNaN(e) ? 0 : e;
             List<Double> cs = new ArrayList<>();
             for (double c : cGrid) {
@@ -565,7 +609,19 @@ public final class KernelLearning {
             }
             tally.add(cGrid, e, correct, total);
         }
-        return tally.choice();
+        Choice c = tally.choice();
+        return new Choice(c.cRel(), c.epsilon(), c.accuracy(), c.grid(), null, skipped);
+    }
+
+    /** "epsilon = 10: " and the reason, for {@link Choice#skipped}. */
+    private static String skipNote(double e, IllegalArgumentException ex) {
+        return "epsilon = " + e + ": " + ex.getMessage();
+    }
+
+    /** The first ε's refusal, when every ε of a grid longer than one is refused. */
+    private static IllegalArgumentException everyEpsilonFails(IllegalArgumentException first, int gridSize) {
+        return gridSize == 1 ? first : new IllegalArgumentException(first.getMessage() + " (all " + gridSize
+                + " epsilons of the grid are refused; this is the first)", first);
     }
 
     /**

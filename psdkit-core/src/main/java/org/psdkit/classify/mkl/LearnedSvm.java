@@ -86,10 +86,21 @@ final class LearnedSvm {
                 cv.put("gaussScaling", st.gaussScaling().label());
             }
             cv.put("grid", gridTable(ch));
+            if (!ch.skipped().isEmpty()) {
+                cv.put("skipped", ch.skipped());
+            }
             report.put("cv", cv);
-            report.put("cvChoice", String.format(Locale.ROOT, "CV chose %s = %s%s%s (mean accuracy %.4f)",
+            StringBuilder left = new StringBuilder();
+            for (String note : ch.skipped()) {
+                left.append(left.length() == 0 ? "; left out of the grid: " : ", ")
+                        .append(note, 0, note.indexOf(':'));
+            }
+            if (left.length() > 0) {
+                left.append(" (their tessellated kernels overflow on these data: cv.skipped)");
+            }
+            report.put("cvChoice", String.format(Locale.ROOT, "CV chose %s = %s%s%s (mean accuracy %.4f)%s",
                     rel ? "c (relative)" : "C", cValue, method.usesEpsilon() ? ", epsilon = " + eps : "",
-                    needScaling ? ", gauss scaling " + st.gaussScaling().label() : "", ch.accuracy()));
+                    needScaling ? ", gauss scaling " + st.gaussScaling().label() : "", ch.accuracy(), left));
         }
         KernelLearning.Fitted f = KernelLearning.fit(method, x, lab.y(), cValue, relative, eps, st, gap);
         double secs = (System.nanoTime() - t0) * 1e-9;
