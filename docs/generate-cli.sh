@@ -25,7 +25,10 @@ emit() { # emit "cmd words..." at heading level
   done
 }
 
-"$ROOT/bin/psdkit" --help >/dev/null # build once, quietly
+# build once, quietly: the CLI jar, and the Spark submit jar that `bench spark` runs in (bin/psdkit-spark), so that
+# no build message lands in a usage text
+"$ROOT/bin/psdkit" --help >/dev/null
+"$ROOT/bin/psdkit" bench spark --help >/dev/null
 printf '### `psdkit`\n\n```\n%s\n```\n\n' "$("$ROOT/bin/psdkit" --help 2>&1)" >"$OUT"
 for cmd in $("$ROOT/bin/psdkit" --help 2>&1 | subcommands); do
   emit "###" "$cmd"

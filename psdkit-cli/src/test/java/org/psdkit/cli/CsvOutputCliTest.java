@@ -11,6 +11,8 @@ import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Locale;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.psdkit.data.CsvReader;
@@ -68,5 +70,34 @@ class CsvOutputCliTest {
         assertEquals(0, p.status(), p.err());
         assertEquals("rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(pred)));
         assertTrue(Files.readString(pred).startsWith("prediction\n"), Files.readString(pred));
+    }
+
+    /**
+     * {@code --out /dev/stdout} with standard output appended to a file ({@code >> log}) appends the CSV to the log.
+     * The write used to follow /dev/stdout to the log file and rename a new file over it, so the log lost its earlier
+     * lines. Runs {@link Main} in a separate JVM whose standard output is the log.
+     */
+    @Test
+    void predictToStandardOutputAppendsToAFileItIsRedirectedTo() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(Path.of("/dev/stdout")), "/dev/stdout exists");
+        Path train = TestFiles.write(dir, "t.csv", "x,y\n0,0.1\n1,0.9\n2,2.1\n3,2.9\n");
+        Path model = dir.resolve("m.json");
+        assertEquals(0, CliRun.run("fit", "krr", "--train", train.toString(), "--out", model.toString()).status());
+        Path log = TestFiles.write(dir, "log.txt", "earlier line\n");
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(javaBin, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "--threads", "1", "predict", "--model", model.toString(), "--data",
+                train.toString(), "--out", "/dev/stdout")
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "predict did not end");
+        assertEquals(0, p.exitValue());
+        String text = Files.readString(log);
+        assertTrue(text.startsWith("earlier line\nprediction\n"), text);
+        assertEquals(6, text.lines().count(), text);
+        assertTrue(Files.isRegularFile(log) && !Files.isSymbolicLink(log));
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(3, files.count(), "no temporary file left beside the log");
+        }
     }
 }

@@ -26,9 +26,11 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>An output path that is a symbolic link is written through: the link's final target (see {@link #target}) is
  * replaced atomically by a temporary sibling of the target, and the link itself stays a link.
  *
- * <p>An existing target that is neither a regular file nor a folder ({@code /dev/null}, {@code /dev/stdout}, a named
- * pipe) is written directly: renaming a file over it would replace the device or pipe with a regular file (as root,
- * {@code --out /dev/null} replaced the system's {@code /dev/null}). An existing folder is refused.
+ * <p>An existing target that is neither a regular file nor a folder ({@code /dev/null}, a named pipe) is written
+ * directly: renaming a file over it would replace the device or pipe with a regular file (as root,
+ * {@code --out /dev/null} replaced the system's {@code /dev/null}). The process's standard output and error
+ * ({@code /dev/stdout}, {@code /dev/stderr}) are written through their descriptors, whatever they are redirected to.
+ * An existing folder is refused.
  */
 public final class OutputFiles {
     /** How many random temporary names to try before giving up (a collision needs 64 random bits to repeat). */
@@ -63,6 +65,9 @@ public final class OutputFiles {
      *                     {@code content} fails
      */
     public static void writeAtomically(Path out, Content content) throws IOException {
+        if (writeToStandardStream(out, content)) {
+            return;
+        }
         Path abs = target(out);
         if (Files.isDirectory(abs)) {
             throw new IOException(out + " is a folder");
@@ -94,6 +99,36 @@ public final class OutputFiles {
             Files.deleteIfExists(tmp);
             PENDING.remove(tmp);
         }
+    }
+
+    /**
+     * Writes to the process's own standard output or error when {@code out} names it ({@code /dev/stdout},
+     * {@code /dev/stderr}, {@code /dev/fd/1}, {@code /dev/fd/2}, {@code /proc/self/fd/1}, {@code /proc/self/fd/2}):
+     * through the inherited descriptor, at its offset. When the stream is redirected to a regular file that file is
+     * not replaced: {@code --out /dev/stdout >> log} appends to the log instead of renaming a new file over it (which
+     * lost the log's earlier lines and, with {@code >}, anything the shell wrote there after psdkit).
+     *
+     * @return whether {@code out} named a standard stream (and the bytes were written)
+     */
+    private static boolean writeToStandardStream(Path out, Content content) throws IOException {
+        String p = out.toAbsolutePath().normalize().toString();
+        java.io.FileDescriptor fd;
+        java.io.PrintStream before;
+        if (p.equals("/dev/stdout") || p.equals("/dev/fd/1") || p.equals("/proc/self/fd/1")) {
+            fd = java.io.FileDescriptor.out;
+            before = System.out;
+        } else if (p.equals("/dev/stderr") || p.equals("/dev/fd/2") || p.equals("/proc/self/fd/2")) {
+            fd = java.io.FileDescriptor.err;
+            before = System.err;
+        } else {
+            return false;
+        }
+        before.flush(); // what psdkit printed earlier stays before the file's bytes
+        // not closed: that would close the descriptor
+        OutputStream os = new BufferedOutputStream(new java.io.FileOutputStream(fd), 1 << 16);
+        content.writeTo(os);
+        os.flush();
+        return true;
     }
 
     /**

@@ -26,7 +26,8 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Folder for the plots (created if missing; default: ${DEFAULT-VALUE}).")
     Path outDir;
 
-    @Option(names = "--part", paramLabel = "ID", description = "Run only this part (repeatable).")
+    @Option(names = "--part", paramLabel = "ID", description = "Run only this part (repeatable): krr (kernel ridge "
+            + "regression on yacht hydrodynamics) or psd (non-negative regression with a PSD model).")
     List<String> only = new ArrayList<>();
 
     @Option(names = "--seed", defaultValue = "1", description = "Random seed (default: ${DEFAULT-VALUE}).")

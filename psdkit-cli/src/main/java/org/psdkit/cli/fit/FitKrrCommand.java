@@ -11,6 +11,7 @@ import org.psdkit.model.Pipeline;
 import org.psdkit.model.Trainer;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
+import org.psdkit.regression.NystromKrr;
 import org.psdkit.regression.NystromKrrTrainer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -62,6 +63,14 @@ public final class FitKrrCommand implements Callable<Integer> {
             description = "Cap on conjugate-gradient iterations (with --anchors; default: ${DEFAULT-VALUE}).")
     String maxIter;
 
+    @Option(names = "--storage", defaultValue = "auto", paramLabel = "auto|float|recompute|gram|sketch",
+            description = "With --anchors: how the CG solve treats K_nm (see docs/scale.md): float (kept in single "
+                    + "precision as far as it fits, plain Falkon CG), recompute (recomputed in double every "
+                    + "iteration), gram (K_nm^T K_nm accumulated once and used as preconditioner), sketch (the Gram "
+                    + "matrix of sampled rows as preconditioner) or auto (the cheapest by the cost model); --engine "
+                    + "spark takes auto, gram, recompute or float (default: ${DEFAULT-VALUE}).")
+    String storage;
+
     @Option(names = "--engine", defaultValue = "${sys:psdkit.engine:-local}", paramLabel = "local|spark",
             description = "Where the Nystrom fit runs (with --anchors): local (this JVM, all cores) or spark (Apache "
                     + "Spark: --train may be any Hadoop-compatible path, CSV or Parquet; needs the Spark runtime, see "
@@ -86,6 +95,7 @@ public final class FitKrrCommand implements Callable<Integer> {
         if (master != null && !eng.equals("spark")) {
             throw new IllegalArgumentException("--master " + master + ": applies to --engine spark only");
         }
+        NystromKrr.Storage route = storageRoute(eng);
         Map<String, String> pm = KrrKind.defaultParams();
         pm.put("kernel", kernel);
         pm.put("lambda", lambda);
@@ -96,7 +106,7 @@ public final class FitKrrCommand implements Callable<Integer> {
         KrrKind.options(params); // check options before reading data
         params.kernel();
         if (anchors != null) {
-            return eng.equals("spark") ? callSpark(params) : callNystrom(params);
+            return eng.equals("spark") ? callSpark(params, route) : callNystrom(params, route);
         }
         Local fit = fitLocal(new KrrTrainer(params.kernel(), KrrKind.options(params), common.scaleKind()));
         KernelRidge m = fit.model().inner();
@@ -119,12 +129,37 @@ public final class FitKrrCommand implements Callable<Integer> {
     }
 
     /**
+     * The {@code --storage} route: any of {@link NystromKrr.Storage} but the experimental gram-single on one machine,
+     * auto, gram, recompute or float with {@code --engine spark}; only with {@code --anchors}.
+     */
+    private NystromKrr.Storage storageRoute(String eng) {
+        NystromKrr.Storage route;
+        try {
+            route = NystromKrr.Storage.parse(storage);
+        } catch (IllegalArgumentException e) {
+            route = null;
+        }
+        if (route == null || route == NystromKrr.Storage.GRAM_SINGLE) {
+            throw new IllegalArgumentException("--storage: '" + storage
+                    + "' is not auto, float, recompute, gram or sketch");
+        }
+        if (route != NystromKrr.Storage.AUTO && anchors == null) {
+            throw new IllegalArgumentException("--storage " + storage + ": applies with --anchors only");
+        }
+        if (route == NystromKrr.Storage.SKETCH && eng.equals("spark")) {
+            throw new IllegalArgumentException("--storage sketch: single-machine only; --engine spark takes auto, "
+                    + "gram, recompute or float");
+        }
+        return route;
+    }
+
+    /**
      * {@code fit krr --anchors M --engine spark}: the same Nystrom KRR over Spark ({@link DistributedEngine}, loaded
      * at run time). The data is read by the engine, so only what it cannot do is refused here.
      */
-    private Integer callSpark(Params params) {
+    private Integer callSpark(Params params, NystromKrr.Storage route) {
         NystromKrrTrainer.Options o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
-                maxIter);
+                maxIter, route);
         if (o.method() != org.psdkit.regression.NystromKrr.AnchorMethod.UNIFORM) {
             throw new IllegalArgumentException("--anchor-method " + anchorMethod + ": --engine spark draws uniform "
                     + "anchors only");
@@ -197,9 +232,9 @@ public final class FitKrrCommand implements Callable<Integer> {
     }
 
     /** {@code fit krr --anchors M}: Nystrom KRR ({@link NystromKrrTrainer}), saved as an ordinary krr model. */
-    private Integer callNystrom(Params params) {
+    private Integer callNystrom(Params params, NystromKrr.Storage route) {
         NystromKrrTrainer.Options o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
-                maxIter);
+                maxIter, route);
         Local fit = fitLocal(new NystromKrrTrainer(params.kernel(), o, common.scaleKind()));
         return reportNystrom(fit.rep(), fit.model(), o, null, "");
     }

@@ -54,6 +54,12 @@ public final class KrrKind {
     /** Options of {@code --anchors M} (Nystrom KRR); errors name the flags. */
     static NystromKrrTrainer.Options nystromOptions(Params p, int anchors, String method, long seed, String tol,
                                                     String maxIter) {
+        return nystromOptions(p, anchors, method, seed, tol, maxIter, NystromKrr.Storage.AUTO);
+    }
+
+    /** As above, with the route of the CG solve ({@code fit krr --storage}). */
+    static NystromKrrTrainer.Options nystromOptions(Params p, int anchors, String method, long seed, String tol,
+                                                    String maxIter, NystromKrr.Storage storage) {
         KernelRidge.Options o = options(p);
         if (o.form() != KernelRidge.Form.STANDARD) {
             throw new IllegalArgumentException("--anchors: only --form standard is supported with anchors");
@@ -85,8 +91,7 @@ public final class KrrKind {
         if (it < 1) {
             throw new IllegalArgumentException("--max-iter must be >= 1, got " + maxIter);
         }
-        return new NystromKrrTrainer.Options(o.lambda(), o.center(), anchors, am, seed, t, it,
-                NystromKrr.Storage.AUTO);
+        return new NystromKrrTrainer.Options(o.lambda(), o.center(), anchors, am, seed, t, it, storage);
     }
 
     private static double nonNegative(Params p, String name) {

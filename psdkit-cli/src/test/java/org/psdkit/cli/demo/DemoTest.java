@@ -31,4 +31,13 @@ class DemoTest {
         CliRun bad = CliRun.run("demo", "--part", "nope", "--out-dir", dir.toString());
         assertEquals(2, bad.status());
     }
+
+    /** {@code demo --help} names every part that {@code --part} takes. */
+    @Test
+    void helpNamesEveryPart() {
+        String help = new picocli.CommandLine(new DemoCommand()).getUsageMessage().replaceAll("\\s+", " ");
+        for (DemoPart p : DemoCommand.PARTS) {
+            assertTrue(help.contains(p.id() + " ("), p.id() + " missing from: " + help);
+        }
+    }
 }

@@ -84,4 +84,42 @@ class FitKrrAnchorsCliTest {
         assertEquals(2, bad.status());
         assertTrue(bad.err().contains("--anchors"), bad.err());
     }
+
+    /**
+     * {@code --storage} picks the CG route (docs/scale.md): each reports its storage, and all solve the same problem
+     * to the CG tolerance. Without {@code --anchors}, with an unknown route, or sketch on Spark it exits 2.
+     */
+    @Test
+    void storageChoosesTheCgRouteAndEveryRouteFitsTheSameModel() throws Exception {
+        double rmse = Double.NaN;
+        for (String[] route : new String[][] {{"float", "float"}, {"recompute", "recompute"}, {"gram", "gram+"},
+                {"sketch", "sketch"}}) {
+            CliRun f = CliRun.run("fit", "krr", "--train", boston.toString(), "--scale", "zscore", "--kernel",
+                    "gaussian(sigma=2.5)", "--lambda", "0.05", "--anchors", "60", "--seed", "2", "--storage",
+                    route[0], "--cg-tol", "1e-9", "--max-iter", "500", "--out", dir.resolve("s.json").toString(),
+                    "--json");
+            assertEquals(0, f.status(), route[0] + ": " + f.err());
+            JsonNode j = f.json();
+            assertTrue(j.get("storage").asText().startsWith(route[1]), route[0] + " -> " + j.get("storage"));
+            assertTrue(j.get("converged").asBoolean(), j.toString());
+            if (Double.isNaN(rmse)) {
+                rmse = j.get("rmse").asDouble();
+            }
+            assertEquals(rmse, j.get("rmse").asDouble(), 1e-5 * rmse, route[0]);
+        }
+        CliRun exact = CliRun.run("fit", "krr", "--train", boston.toString(), "--storage", "gram", "--out",
+                dir.resolve("e.json").toString());
+        assertEquals(2, exact.status());
+        assertTrue(exact.err().contains("--storage gram: applies with --anchors only"), exact.err());
+        CliRun bad = CliRun.run("fit", "krr", "--train", boston.toString(), "--anchors", "10", "--storage", "disk",
+                "--out", dir.resolve("b.json").toString());
+        assertEquals(2, bad.status());
+        assertTrue(bad.err().contains("--storage: 'disk' is not auto"), bad.err());
+        CliRun spark = CliRun.run("fit", "krr", "--train", boston.toString(), "--anchors", "10", "--storage",
+                "sketch", "--engine", "spark", "--out", dir.resolve("p.json").toString());
+        assertEquals(2, spark.status());
+        assertTrue(spark.err().contains("--storage sketch: single-machine only"), spark.err());
+        assertTrue(!Files.exists(dir.resolve("e.json")) && !Files.exists(dir.resolve("b.json"))
+                && !Files.exists(dir.resolve("p.json")));
+    }
 }
