@@ -218,7 +218,9 @@ public final class FitSvmCommands {
         String cGrid;
 
         @Option(names = "--epsilon-grid", paramLabel = "LIST", description = "Epsilon grid for CV (comma list; default "
-                + "0.1,1,3,10 for tk-svm and tk-random, 0.1,1,3 for combined).")
+                + "0.1,1,3,10 for tk-svm and tk-random, 0.1,1,3 for combined). An epsilon whose tessellated kernels "
+                + "overflow on the data (about (1 + 2 epsilon)^d beyond 1e308, e.g. epsilon = 10 from d = 233 on) is "
+                + "left out and named on the CV line.")
         String epsGrid;
 
         abstract Method method();
