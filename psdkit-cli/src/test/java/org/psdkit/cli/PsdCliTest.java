@@ -32,6 +32,36 @@ class PsdCliTest {
     }
 
     @Test
+    void aFitStoppedByItsIterationBudgetWarnsOnStderr() throws IOException {
+        Path train = csv("train.csv", 60, 1, -3, 3);
+        Path model = dir.resolve("m.json");
+        for (String type : new String[] {"psd-regression", "ncm"}) {
+            CliRun r = CliRun.run("fit", type, "--train", train.toString(), "--out", model.toString(), "--kernel",
+                    "gaussian(sigma=0.5)", "--max-iter", "2", "--tol", "1e-12", "--json");
+            assertEquals(0, r.status(), r.err());
+            assertTrue(r.err().contains("psdkit fit " + type + ": warning: the solver stopped (max_iterations) after "
+                    + "2 iterations") && r.err().contains("raise --max-iter"), type + ": " + r.err());
+            assertTrue(Files.exists(model));
+            CliRun ok = CliRun.run("fit", type, "--train", train.toString(), "--out", model.toString(), "--kernel",
+                    "gaussian(sigma=0.5)", "--json");
+            assertEquals(0, ok.status(), ok.err());
+            assertFalse(ok.err().contains("warning"), type + ": " + ok.err());
+        }
+        Path pts = dir.resolve("pts.csv");
+        StringBuilder sb = new StringBuilder("x\n");
+        Random rnd = new Random(3);
+        for (int i = 0; i < 40; i++) {
+            sb.append(String.format(Locale.ROOT, "%.17g%n", rnd.nextGaussian()));
+        }
+        Files.writeString(pts, sb.toString());
+        CliRun d = CliRun.run("fit", "density", "--train", pts.toString(), "--no-target", "--out", model.toString(),
+                "--kernel", "gaussian(sigma=0.7)", "--max-iter", "2", "--tol", "1e-12", "--json");
+        assertEquals(0, d.status(), d.err());
+        assertTrue(d.err().contains("psdkit fit psd-density: warning: the solver stopped (not converged) after"),
+                d.err());
+    }
+
+    @Test
     void fitPsdRegressionReportsSolverFieldsAndEvalReportsMinPrediction() throws IOException {
         Path train = csv("train.csv", 60, 1, -3, 3);
         Path far = csv("far.csv", 200, 2, -300, 300);

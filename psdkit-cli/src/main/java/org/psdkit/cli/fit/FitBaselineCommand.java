@@ -97,6 +97,7 @@ abstract class FitBaselineCommand implements Callable<Integer> {
         rep.put("kernel", k.spec());
         rep.put("lambda", lambda);
         PsdKinds.putReport(rep, m.diagnostics());
+        PsdKinds.warnIfNotConverged(type, m.diagnostics());
         double[] pred = model.predict(raw.x()).col(0);
         rep.putAll(Metrics.regression(raw.y(), pred));
         rep.put("min_prediction", NonNegativeRegressionModel.minimum(pred));

@@ -42,6 +42,7 @@ public final class FitDensityCommands {
         rep.put("base", model.base().spec());
         rep.putAll(options);
         rep.putAll(diagnosticsReport(model.inner()));
+        warnIfNotConverged(model);
         rep.put("train_loglik", model.meanLogLikelihood(raw.x()));
         common.report(rep);
         return Main.EXIT_OK;
@@ -64,6 +65,14 @@ public final class FitDensityCommands {
                     + "density's normaliser cannot be integrated (" + msg + "); a gaussian kernel has a closed form "
                     + "against every base, other kernels need a base with finite bounds, --base 'box(a=A,b=B)', or "
                     + "a gaussian base, --base 'gaussian(mu=M,sd=S)'", e);
+        }
+    }
+
+    /** {@link PsdKinds#warnNotConverged} for a density model whose solver stopped before its tolerance. */
+    static void warnIfNotConverged(DensityPipeline model) {
+        DensityDiagnostics dg = DensityPipeline.solverDiagnostics(model.inner());
+        if (dg != null && !dg.converged()) {
+            PsdKinds.warnNotConverged(model.type(), "not converged", dg.iterations(), dg.relativeGap());
         }
     }
 
@@ -223,6 +232,7 @@ public final class FitDensityCommands {
             rep.put("base", model.base().spec());
             rep.putAll(options);
             rep.putAll(diagnosticsReport(model.inner()));
+            warnIfNotConverged(model);
             rep.put("train_loglik", r.trainLoglik());
             rep.put("engine", "spark");
             common.report(rep);

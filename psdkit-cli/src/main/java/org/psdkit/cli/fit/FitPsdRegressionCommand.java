@@ -133,6 +133,7 @@ public final class FitPsdRegressionCommand implements Callable<Integer> {
         rep.put("lambda1", o.lambda1());
         rep.put("lambda2", o.lambda2());
         PsdKinds.putReport(rep, m.diagnostics());
+        PsdKinds.warnIfNotConverged(PsdModel.TYPE, m.diagnostics());
         double[] pred = model.predict(raw.x()).col(0);
         rep.putAll(Metrics.regression(raw.y(), pred));
         rep.put("min_prediction", NonNegativeRegressionModel.minimum(pred));

@@ -32,6 +32,27 @@ public final class PsdKinds {
      * the problem was solved in ({@code rank} eigen-directions of K above {@code rank_threshold}·λ_max, null for the
      * baselines, on {@code anchors} expansion points) and {@code factor_rank}, the rank of B.
      */
+    /**
+     * A warning on stderr when the solver stopped before its tolerance (iteration or time budget, or a numerical
+     * failure): the model is written and usable, but not the optimum the options asked for.
+     */
+    static void warnIfNotConverged(String command, SolverDiagnostics d) {
+        String st = d.status();
+        if (st == null || st.equalsIgnoreCase("CONVERGED")) {
+            return;
+        }
+        warnNotConverged(command, st, d.iterations(), d.relativeGap());
+    }
+
+    /** The warning of {@link #warnIfNotConverged}, also for the density families' diagnostics. */
+    static void warnNotConverged(String command, String status, int iterations, double relativeGap) {
+        System.err.println("psdkit fit " + command + ": warning: the solver stopped (" + status.toLowerCase(
+                java.util.Locale.ROOT) + ") after " + iterations + " iterations"
+                + (Double.isFinite(relativeGap) ? " at relative gap " + String.format(java.util.Locale.ROOT, "%.3g",
+                relativeGap) : "") + ", before --tol; the model is written but is not the optimum: raise "
+                + "--max-iter (or --time-limit)");
+    }
+
     static void putReport(Map<String, Object> rep, SolverDiagnostics d) {
         rep.put("iterations", d.iterations());
         rep.put("duality_gap", num(d.dualityGap()));
