@@ -32,15 +32,30 @@ public final class KernelSosBenchmark {
      * @param baselineMaxN largest n for the baseline
      * @param timeLimit    CPU time limit per solve, seconds
      * @param baseline     the baseline route (not {@link KernelSos.Route#SPECIALISED})
+     * @param warmup       untimed specialised solves of each size before the timed ones (&gt;= 0): the first solves
+     *                     of a JVM run partly interpreted, so a single timed solve moves by ±30% with what ran before
+     * @param repeat       timed specialised solves of each size (&gt;= 1); the row reports their mean
      */
     public record Options(int[] sizes, Kernel kernel, double lambda, int baselineMaxN, double timeLimit,
-                          KernelSos.Route baseline) {
-        /** With the rank-2 general solver as the baseline. */
+                          KernelSos.Route baseline, int warmup, int repeat) {
+        /** With the rank-2 general solver as the baseline, one timed solve per size, no warm-up. */
         public Options(int[] sizes, Kernel kernel, double lambda, int baselineMaxN, double timeLimit) {
             this(sizes, kernel, lambda, baselineMaxN, timeLimit, KernelSos.Route.RANK_TWO);
         }
 
+        /** One timed solve per size, no warm-up. */
+        public Options(int[] sizes, Kernel kernel, double lambda, int baselineMaxN, double timeLimit,
+                       KernelSos.Route baseline) {
+            this(sizes, kernel, lambda, baselineMaxN, timeLimit, baseline, 0, 1);
+        }
+
         public Options {
+            if (warmup < 0) {
+                throw new IllegalArgumentException("warmup must be >= 0, got " + warmup);
+            }
+            if (repeat < 1) {
+                throw new IllegalArgumentException("repeat must be >= 1, got " + repeat);
+            }
             if (baseline == null || baseline == KernelSos.Route.SPECIALISED) {
                 throw new IllegalArgumentException("baseline must be a general-solver route, got " + baseline);
             }
@@ -62,8 +77,8 @@ public final class KernelSosBenchmark {
      * One size.
      *
      * @param n            number of points
-     * @param cpuSeconds   thread CPU seconds of the specialised solve
-     * @param seconds      wall seconds of the specialised solve
+     * @param cpuSeconds   thread CPU seconds of the specialised solve (mean of the timed solves)
+     * @param seconds      wall seconds of the specialised solve (mean of the timed solves)
      * @param iterations   interior-point iterations
      * @param objective    objective reached
      * @param dense        the dense baseline, null when skipped (n &gt; baselineMaxN) or failed
@@ -95,7 +110,7 @@ public final class KernelSosBenchmark {
         double lambda = o.lambda();
         long solves = 0;
         for (int n : o.sizes()) {
-            solves += n <= o.baselineMaxN() ? 2 : 1;
+            solves += o.warmup() + o.repeat() + (n <= o.baselineMaxN() ? 1 : 0);
         }
         Phases phases = new Phases(listener, solves);
         Linalg.warmUp();
@@ -104,19 +119,31 @@ public final class KernelSosBenchmark {
         for (int n : o.sizes()) {
             KernelSosExample.Sample s = KernelSosExample.sample(n, 0.5, 1);
             SdpOptions so = SdpOptions.defaults().withCpuTimeLimit(o.timeLimit());
-            phases.start("n=" + n + ": specialised solver");
-            long c0 = mx.getCurrentThreadCpuTime();
-            long w0 = System.nanoTime();
-            KernelSos fast = KernelSos.fit(k, s.x(), s.y(), new KernelSos.Options(lambda, so, KernelSos.Route.SPECIALISED));
-            double cpu = (mx.getCurrentThreadCpuTime() - c0) * 1e-9;
-            double wall = (System.nanoTime() - w0) * 1e-9;
-            phases.end();
+            KernelSos.Options fo = new KernelSos.Options(lambda, so, KernelSos.Route.SPECIALISED);
+            for (int w = 0; w < o.warmup(); w++) {
+                phases.start("n=" + n + ": specialised solver (warm-up " + (w + 1) + ")");
+                KernelSos.fit(k, s.x(), s.y(), fo);
+                phases.end();
+            }
+            double cpu = 0;
+            double wall = 0;
+            KernelSos fast = null;
+            for (int r = 0; r < o.repeat(); r++) {
+                phases.start("n=" + n + ": specialised solver" + (o.repeat() > 1 ? " (" + (r + 1) + "/" + o.repeat()
+                        + ")" : ""));
+                long c0 = mx.getCurrentThreadCpuTime();
+                long w0 = System.nanoTime();
+                fast = KernelSos.fit(k, s.x(), s.y(), fo);
+                cpu += (mx.getCurrentThreadCpuTime() - c0) * 1e-9 / o.repeat();
+                wall += (System.nanoTime() - w0) * 1e-9 / o.repeat();
+                phases.end();
+            }
             Dense dense = null;
             String failure = null;
             if (n <= o.baselineMaxN()) {
                 phases.start("n=" + n + ": " + o.baseline() + " (baseline)");
-                c0 = mx.getCurrentThreadCpuTime();
-                w0 = System.nanoTime();
+                long c0 = mx.getCurrentThreadCpuTime();
+                long w0 = System.nanoTime();
                 try {
                     KernelSos slow = KernelSos.fit(k, s.x(), s.y(), new KernelSos.Options(lambda, so, o.baseline()));
                     double dcpu = (mx.getCurrentThreadCpuTime() - c0) * 1e-9;

@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.optim.ProgressListener;
+import org.psdkit.sos.KernelSos;
 
 /** The density, PSD-regression and Kernel SoS benchmarks on tiny problems: rows, baselines, progress reports. */
 class SolverBenchmarksTest {
@@ -81,5 +82,26 @@ class SolverBenchmarksTest {
         assertTrue(Double.isNaN(alone.ratio()));
         assertThrows(IllegalArgumentException.class, () -> new KernelSosBenchmark.Options(new int[] {8},
                 Kernels.gaussian(1), -1, 8, 60));
+    }
+
+    @Test
+    void kernelSosWarmUpAndRepeatedSolvesReportTheSameFitAndOnePhasePerSolve() {
+        List<ProgressListener.Event> events = new ArrayList<>();
+        KernelSosBenchmark.Result res = KernelSosBenchmark.run(new KernelSosBenchmark.Options(new int[] {8},
+                Kernels.parse("gaussian(sigma=0.25) + 0.01*delta"), 0.01, 0, 60, KernelSos.Route.RANK_TWO, 2, 3),
+                events::add);
+        KernelSosBenchmark.Row once = KernelSosBenchmark.run(new KernelSosBenchmark.Options(new int[] {8},
+                Kernels.parse("gaussian(sigma=0.25) + 0.01*delta"), 0.01, 0, 60), null).rows().get(0);
+        KernelSosBenchmark.Row row = res.rows().get(0);
+        assertEquals(once.objective(), row.objective(), 0.0);
+        assertEquals(once.iterations(), row.iterations());
+        assertTrue(row.seconds() > 0 && row.cpuSeconds() >= 0, row.toString());
+        // 2 warm-ups + 3 timed solves, two reports each
+        assertEquals(10, events.size());
+        assertEquals(5, events.get(9).step());
+        assertThrows(IllegalArgumentException.class, () -> new KernelSosBenchmark.Options(new int[] {8},
+                Kernels.gaussian(1), 0.01, 0, 60, KernelSos.Route.RANK_TWO, -1, 1));
+        assertThrows(IllegalArgumentException.class, () -> new KernelSosBenchmark.Options(new int[] {8},
+                Kernels.gaussian(1), 0.01, 0, 60, KernelSos.Route.RANK_TWO, 0, 0));
     }
 }

@@ -43,6 +43,14 @@ public final class BenchKernelSosCommand implements Callable<Integer> {
     @Option(names = "--time-limit", defaultValue = "300", description = "Time limit per solve, s (default: ${DEFAULT-VALUE}).")
     double timeLimit;
 
+    @Option(names = "--warmup", defaultValue = "0", paramLabel = "W", description = "Untimed solves of each size "
+            + "before the timed ones (the first solves of a JVM run partly interpreted; default: ${DEFAULT-VALUE}).")
+    int warmup;
+
+    @Option(names = "--repeat", defaultValue = "1", paramLabel = "R",
+            description = "Timed solves of each size; the mean is reported (default: ${DEFAULT-VALUE}).")
+    int repeat;
+
     @Option(names = "--json", description = "Print one JSON object on stdout.")
     boolean json;
 
@@ -56,6 +64,12 @@ public final class BenchKernelSosCommand implements Callable<Integer> {
         if (!(lambda >= 0)) {
             throw new IllegalArgumentException("--lambda must be >= 0, got " + lambda);
         }
+        if (warmup < 0) {
+            throw new IllegalArgumentException("--warmup must be >= 0, got " + warmup);
+        }
+        if (repeat < 1) {
+            throw new IllegalArgumentException("--repeat must be >= 1, got " + repeat);
+        }
         KernelSos.Route route = switch (baseline) {
             case "rank-2" -> KernelSos.Route.RANK_TWO;
             case "dense" -> KernelSos.Route.DENSE;
@@ -64,9 +78,12 @@ public final class BenchKernelSosCommand implements Callable<Integer> {
         Kernel k = KernelSpecs.parse(kernel);
         Map<String, Object> rep = new LinkedHashMap<>();
         rep.put("benchmark", "kernel-sos");
+        rep.put("warmup", warmup);
+        rep.put("repeat", repeat);
         System.err.printf(Locale.ROOT, "%6s %8s %8s %5s %12s   %10s %10s %5s %7s %9s%n", "n", "cpu_s", "wall_s", "it",
                 "objective", "base_cpu", "base_wall", "it", "ratio", "alpha_dif");
-        KernelSosBenchmark.run(new KernelSosBenchmark.Options(sizes, k, lambda, baselineMaxN, timeLimit, route),
+        KernelSosBenchmark.run(new KernelSosBenchmark.Options(sizes, k, lambda, baselineMaxN, timeLimit, route,
+                        warmup, repeat),
                 new BenchProgress("bench kernel-sos: "), r -> rep.put("n" + r.n(), row(r)));
         Reports.print(rep, json);
         return Main.EXIT_OK;
