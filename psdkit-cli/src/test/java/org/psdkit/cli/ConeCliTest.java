@@ -111,6 +111,31 @@ class ConeCliTest {
     }
 
     @Test
+    void aNystromModelFileRecordsHowItsAnchorsWereChosen() throws Exception {
+        Path h = csv("h.csv", HeteroscedasticToy.sample(40, 5));
+        Path q = csv("q.csv", QuantileToy.sample(40, 3));
+        String[][] fits = {
+            {"hetero", h.toString(), "--lambda", "0.01", "--kernel", "gaussian(sigma=0.5)"},
+            {"quantile", q.toString(), "--taus", "0.25,0.75", "--lambda", "0.01", "--kernel", "gaussian(sigma=0.5)"},
+            {"psd-regression", h.toString(), "--kernel", "gaussian(sigma=0.5)"}};
+        for (String[] f : fits) {
+            Path model = dir.resolve(f[0] + ".json");
+            List<String> args = new java.util.ArrayList<>(List.of("fit", f[0], "--train", f[1], "--out",
+                    model.toString(), "--anchors", "15", "--anchor-method", "kmeans++", "--seed", "7"));
+            args.addAll(List.of(f).subList(2, f.length));
+            CliRun r = CliRun.run(args.toArray(new String[0]));
+            assertEquals(0, r.status(), f[0] + ": " + r.err());
+            JsonNode opts = org.psdkit.io.ModelFile.JSON.readTree(model.toFile()).get("options");
+            assertEquals(15, opts.get("anchors").asInt(), f[0] + ": " + opts);
+            assertEquals("kmeans++", opts.get("anchor_method").asText(), f[0] + ": " + opts);
+            assertEquals(7, opts.get("anchor_seed").asLong(), f[0] + ": " + opts);
+            Path pred = dir.resolve(f[0] + ".csv");
+            CliRun p = CliRun.run("predict", "--model", model.toString(), "--data", f[1], "--out", pred.toString());
+            assertEquals(0, p.status(), f[0] + ": " + p.err());
+        }
+    }
+
+    @Test
     void badOptionsExitTwoAndWriteNothing() throws Exception {
         Path data = csv("q.csv", QuantileToy.sample(20, 3));
         Path model = dir.resolve("bad.json");

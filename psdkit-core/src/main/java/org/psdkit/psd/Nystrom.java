@@ -45,6 +45,19 @@ public record Nystrom(int anchors, Anchors.Method method, long seed, double rank
         return anchors > 0;
     }
 
+    /**
+     * Adds {@code anchors}, {@code anchor_method} and {@code anchor_seed} to a model file's options when
+     * {@link #enabled()}, so that the model records how its expansion points were chosen; returns {@code options}.
+     */
+    public java.util.Map<String, Object> putOptions(java.util.Map<String, Object> options) {
+        if (enabled()) {
+            options.put("anchors", anchors);
+            options.put("anchor_method", method.id());
+            options.put("anchor_seed", seed);
+        }
+        return options;
+    }
+
     /** The anchors' rows of x (every row, in order, when m ≥ n), or null when not {@link #enabled()}. */
     public Matrix select(Kernel kernel, Matrix x) {
         return enabled() ? Anchors.rows(x, Anchors.select(kernel, x, anchors, method, seed)) : null;

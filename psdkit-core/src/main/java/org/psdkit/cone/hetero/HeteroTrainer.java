@@ -77,7 +77,8 @@ public record HeteroTrainer(HeteroscedasticRegression.Options options, ConeGrid 
         HeteroModel m = HeteroscedasticRegression.fit(train.x(), train.y(), o, l);
         l.onProgress(ProgressListener.Event.of("fit", 1, 1, (System.nanoTime() - t0) * 1e-9));
         double[][] range = ConePipeline.range(raw.x());
-        ModelHeader h = ModelHeader.of(TYPE, raw, scaler, m.kernel().spec(), hyperParameters(m));
+        ModelHeader h = ModelHeader.of(TYPE, raw, scaler, m.kernel().spec(), o.nystrom().putOptions(
+                hyperParameters(m)));
         return new HeteroPipeline(h, m, m.diagnostics().toMap(),
                 org.psdkit.cone.ConeData.expansionPoints(m.functions(), train.x()), range[0], range[1], sel);
     }

@@ -76,7 +76,8 @@ public record QuantileTrainer(QuantileRegression.Options options, ConeGrid grid,
         QuantileModel m = QuantileRegression.fit(train.x(), train.y(), o, l);
         l.onProgress(ProgressListener.Event.of("fit", 1, 1, (System.nanoTime() - t0) * 1e-9));
         double[][] range = ConePipeline.range(raw.x());
-        ModelHeader h = ModelHeader.of(TYPE, raw, scaler, m.kernel().spec(), hyperParameters(m));
+        ModelHeader h = ModelHeader.of(TYPE, raw, scaler, m.kernel().spec(), o.nystrom().putOptions(
+                hyperParameters(m)));
         return new QuantilePipeline(h, m, m.diagnostics().toMap(),
                 org.psdkit.cone.ConeData.expansionPoints(m.functions(), train.x()), range[0], range[1], sel);
     }

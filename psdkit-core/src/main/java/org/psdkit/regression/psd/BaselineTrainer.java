@@ -119,12 +119,7 @@ public record BaselineTrainer(Method method, Kernel kernel, Baselines.Options op
         org.psdkit.kernel.Kernels.requireFinite(kernel, x, method.type());
         KernelExpansionModel m = method.fit(kernel, x, train.y(), options, nystrom,
                 listener);
-        Map<String, Object> hp = hyperParameters(options);
-        if (nystrom.enabled()) {
-            hp.put("anchors", nystrom.anchors());
-            hp.put("anchor_method", nystrom.method().id());
-            hp.put("anchor_seed", nystrom.seed());
-        }
+        Map<String, Object> hp = nystrom.putOptions(hyperParameters(options));
         ModelHeader h = ModelHeader.of(method.type(), train, scaler, kernel.spec(), hp);
         return new NonNegativeRegressionModel<>(h, m, m.diagnostics().toMap());
     }

@@ -11,6 +11,7 @@ import org.psdkit.model.ModelHeader;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.psd.Anchors;
+import org.psdkit.psd.Nystrom;
 import org.psdkit.psd.PsdModel;
 import org.psdkit.psd.PsdOptions;
 
@@ -70,7 +71,11 @@ public record PsdRegressionTrainer(Kernel kernel, PsdOptions options, Scaler.Kin
         Matrix anch = anchors > 0 && anchors < x.rows()
                 ? x.selectRows(Anchors.select(kernel, x, anchors, anchorMethod, seed)) : null;
         PsdModel m = PsdRegression.fit(kernel, x, anch, train.y(), options, listener);
-        ModelHeader h = ModelHeader.of(PsdModel.TYPE, train, scaler, kernel.spec(), hyperParameters(options));
+        Map<String, Object> hp = hyperParameters(options);
+        if (anch != null) {
+            Nystrom.of(anchors, anchorMethod, seed).putOptions(hp);
+        }
+        ModelHeader h = ModelHeader.of(PsdModel.TYPE, train, scaler, kernel.spec(), hp);
         return new NonNegativeRegressionModel<>(h, m, m.diagnostics().toMap());
     }
 
