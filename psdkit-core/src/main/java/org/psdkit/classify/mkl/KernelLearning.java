@@ -402,7 +402,7 @@ public final class KernelLearning {
             tallies[g] = new Tally(cGrid[0], eps[0]);
         }
         List<String> skipped = new ArrayList<>();
-        IllegalArgumentException firstFailure = null;
+        TkGram.TooLarge firstFailure = null;
         for (double e : eps) {
             double epsUse = Double.isNaN(e) ? 0 : e;
             // the tessellated half of the combined library does not depend on the Gaussian scaling: built once per ε
@@ -411,11 +411,8 @@ public final class KernelLearning {
             try {
                 tkPart = method == Method.COMBINED ? libraryGrams(Method.SIMPLEMKL_TK, x, epsUse, s)
                         : method == Method.SIMPLEMKL_TK ? libraryGrams(method, x, epsUse, s) : null;
-            } catch (IllegalArgumentException ex) {
+            } catch (TkGram.TooLarge ex) {
                 // an ε whose tessellated kernels overflow (or exceed the library's single precision) is left out
-                if (!method.usesEpsilon()) {
-                    throw ex;
-                }
                 firstFailure = firstFailure == null ? ex : firstFailure;
                 skipped.add(skipNote(e, ex));
                 continue;
@@ -579,7 +576,7 @@ public final class KernelLearning {
         // on all rows, before any fold: an ε whose kernels overflow is left out, and when every ε does, the
         // message of the first names the training point
         List<String> skipped = new ArrayList<>();
-        IllegalArgumentException firstFailure = null;
+        TkGram.TooLarge firstFailure = null;
         List<Double> usable = new ArrayList<>();
         for (double e : eps) {
             try {
@@ -587,7 +584,7 @@ public final class KernelLearning {
                     new TkGram(x, s.degree(), -e, 1 + e, s.orthant()).requireFinite("tk-svm");
                 }
                 usable.add(e);
-            } catch (IllegalArgumentException ex) {
+            } catch (TkGram.TooLarge ex) {
                 firstFailure = firstFailure == null ? ex : firstFailure;
                 skipped.add(skipNote(e, ex));
             }
@@ -614,12 +611,12 @@ public final class KernelLearning {
     }
 
     /** "epsilon = 10: " and the reason, for {@link Choice#skipped}. */
-    private static String skipNote(double e, IllegalArgumentException ex) {
+    private static String skipNote(double e, TkGram.TooLarge ex) {
         return "epsilon = " + e + ": " + ex.getMessage();
     }
 
     /** The first ε's refusal, when every ε of a grid longer than one is refused. */
-    private static IllegalArgumentException everyEpsilonFails(IllegalArgumentException first, int gridSize) {
+    private static IllegalArgumentException everyEpsilonFails(TkGram.TooLarge first, int gridSize) {
         return gridSize == 1 ? first : new IllegalArgumentException(first.getMessage() + " (all " + gridSize
                 + " epsilons of the grid are refused; this is the first)", first);
     }

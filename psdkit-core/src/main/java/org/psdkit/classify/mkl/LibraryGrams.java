@@ -141,7 +141,7 @@ public final class LibraryGrams {
         for (double[] dk : d) {
             for (int i = 0; i < dk.length; i++) {
                 if (!(Math.abs(dk[i]) <= Float.MAX_VALUE / 2)) {
-                    throw new IllegalArgumentException("simplemkl: the tessellated kernels on the " + eng.describe()
+                    throw new TkGram.TooLarge("simplemkl: the tessellated kernels on the " + eng.describe()
                             + ", reach " + dk[i] + " at training point " + (i + 1) + " (the features are scaled to "
                             + "[0, 1]), beyond the single precision (" + Float.MAX_VALUE + ") of the library's Gram "
                             + "matrices; choose a smaller epsilon");

@@ -118,10 +118,22 @@ public final class TkGram {
         for (int i = 0; i < m; i++) {
             double v = bound[i];
             if (!(v <= Double.MAX_VALUE)) {
-                throw new IllegalArgumentException(who + ": the tessellated kernels on the " + describe()
+                throw new TooLarge(who + ": the tessellated kernels on the " + describe()
                         + ", overflow double precision at training point " + (i + 1) + " (the features are scaled "
                         + "to [0, 1]); choose a smaller epsilon");
             }
+        }
+    }
+
+    /**
+     * The refusal of a box (ε) whose tessellated kernels the arithmetic cannot hold on the data: cross-validation
+     * leaves such an ε out of its grid instead of failing.
+     */
+    public static final class TooLarge extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        public TooLarge(String message) {
+            super(message);
         }
     }
 
