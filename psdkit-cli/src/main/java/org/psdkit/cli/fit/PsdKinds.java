@@ -28,11 +28,6 @@ public final class PsdKinds {
     }
 
     /**
-     * The fit report fields: iterations, duality_gap, relative_gap, objective, seconds (solver); the feature space
-     * the problem was solved in ({@code rank} eigen-directions of K above {@code rank_threshold}·λ_max, null for the
-     * baselines, on {@code anchors} expansion points) and {@code factor_rank}, the rank of B.
-     */
-    /**
      * A warning on stderr when the solver stopped before its tolerance (iteration or time budget, or a numerical
      * failure): the model is written and usable, but not the optimum the options asked for.
      */
@@ -53,6 +48,11 @@ public final class PsdKinds {
                 + "--max-iter (or --time-limit)");
     }
 
+    /**
+     * The fit report fields: iterations, duality_gap, relative_gap, objective, seconds (solver); the feature space
+     * the problem was solved in ({@code rank} eigen-directions of K above {@code rank_threshold}·λ_max, null for the
+     * baselines, on {@code anchors} expansion points) and {@code factor_rank}, the rank of B.
+     */
     static void putReport(Map<String, Object> rep, SolverDiagnostics d) {
         rep.put("iterations", d.iterations());
         rep.put("duality_gap", num(d.dualityGap()));
