@@ -14,14 +14,25 @@ public final class Metrics {
         }
     }
 
-    /** Root mean squared error √(mean (y − ŷ)²). */
+    /**
+     * Root mean squared error √(mean (y − ŷ)²), summed relative to the largest |y − ŷ| so that neither tiny nor huge
+     * values underflow or overflow in the squares.
+     */
     public static double rmse(double[] y, double[] p) {
         check(y.length, p.length);
+        double m = 0;
+        for (int i = 0; i < y.length; i++) {
+            m = Math.max(m, Math.abs(y[i] - p[i]));
+        }
+        if (m == 0 || !Double.isFinite(m)) {
+            return m;
+        }
         double s = 0;
         for (int i = 0; i < y.length; i++) {
-            s += (y[i] - p[i]) * (y[i] - p[i]);
+            double d = (y[i] - p[i]) / m;
+            s += d * d;
         }
-        return Math.sqrt(s / y.length);
+        return m * Math.sqrt(s / y.length);
     }
 
     /** Mean absolute error. */
@@ -45,11 +56,21 @@ public final class Metrics {
             mean += v;
         }
         mean /= y.length;
+        // both sums relative to the largest deviation, so that tiny or huge targets neither underflow nor overflow
+        double c = 0;
+        for (int i = 0; i < y.length; i++) {
+            c = Math.max(c, Math.max(Math.abs(y[i] - p[i]), Math.abs(y[i] - mean)));
+        }
+        if (!(c > 0) || !Double.isFinite(c)) {
+            c = 1;
+        }
         double res = 0;
         double tot = 0;
         for (int i = 0; i < y.length; i++) {
-            res += (y[i] - p[i]) * (y[i] - p[i]);
-            tot += (y[i] - mean) * (y[i] - mean);
+            double r = (y[i] - p[i]) / c;
+            double t = (y[i] - mean) / c;
+            res += r * r;
+            tot += t * t;
         }
         if (tot == 0) {
             return res == 0 ? 1.0 : 0.0;

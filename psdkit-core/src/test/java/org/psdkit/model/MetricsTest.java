@@ -18,4 +18,23 @@ class MetricsTest {
         assertEquals(1.0, Metrics.r2(new double[] {2, 2}, new double[] {2, 2}));
         assertThrows(IllegalArgumentException.class, () -> Metrics.rmse(y, new double[] {1}));
     }
+
+    @Test
+    void tinyAndHugeValuesGiveTheSameMetricsAsTheirScaledCopies() {
+        double[] y = {1, 2, 3, 4};
+        double[] p = {1, 3, 2, 4};
+        for (double scale : new double[] {1e-160, 1e-300, 1e160, 1e300}) {
+            double[] ys = new double[4];
+            double[] ps = new double[4];
+            for (int i = 0; i < 4; i++) {
+                ys[i] = y[i] * scale;
+                ps[i] = p[i] * scale;
+            }
+            // the squares underflow to 0 (or overflow) without the scaling: r2 was 1 (or NaN), rmse 0 (or inf)
+            assertEquals(1 - 2.0 / 5, Metrics.r2(ys, ps), 1e-14, "scale " + scale);
+            assertEquals(Math.sqrt(0.5) * scale, Metrics.rmse(ys, ps), 1e-14 * scale, "scale " + scale);
+        }
+        assertEquals(0.0, Metrics.rmse(y, y));
+        assertEquals(0.0, Metrics.r2(new double[] {2, 2}, new double[] {2, 3}));
+    }
 }
