@@ -229,6 +229,13 @@ public final class KernelSos implements Predictor {
         checkData(x, targets);
         SdpData d = sdpData(kernel, x, targets, options.lambda());
         int n = x.rows();
+        if (maxAbs(targets) == 0) {
+            // Y = 0: the objective (K'α − Y)ᵀ(K'α − Y) + λαᵀK'α is ≥ 0 (K' ⪰ 0, λ ≥ 0) and α = 0 attains 0 with the
+            // LMI at 0 ⪰ 0; an interior-point method only approaches it (α ≈ 1e-5 from the interior)
+            SdpResult zero = new SdpResult(SdpStatus.OPTIMAL, new Matrix[0], new double[n + 1], new Matrix[0], 0, 0,
+                    0, 0, 0, 0, 0, "every target is 0: alpha = 0 is optimal (objective 0), no SDP solved");
+            return new KernelSos(kernel, x.copy(), new double[n], 0.0, 0.0, zero, 1.0);
+        }
         Matrix g = d.gram();
         double[] ky = d.linear();
         Cholesky ch = Linalg.cholesky(d.quadratic()); // M̂ = R Rᵀ, so L = Rᵀ and column l of L is row l of R

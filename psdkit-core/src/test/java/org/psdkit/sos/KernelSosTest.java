@@ -288,4 +288,17 @@ class KernelSosTest {
         assertThrows(IllegalArgumentException.class,
                 () -> KernelSos.fit(KERNEL, x, new double[] {1, Double.NaN}, KernelSos.Options.of(0.1)));
     }
+
+    @Test
+    void allZeroTargetsGiveTheZeroFunctionExactly() {
+        Matrix x = Matrix.of(new double[][] {{0.1}, {0.4}, {0.7}, {0.9}});
+        KernelSos m = KernelSos.fit(Kernels.gaussian(0.3), x, new double[4],
+                new KernelSos.Options(0.01, org.psdkit.optim.sdp.SdpOptions.defaults(), KernelSos.Route.SPECIALISED));
+        for (double a : m.alpha()) {
+            assertEquals(0.0, a, 0.0);
+        }
+        assertEquals(0.0, m.objective(), 0.0);
+        assertEquals(org.psdkit.optim.sdp.SdpStatus.OPTIMAL, m.sdpResult().status());
+        assertEquals(0.0, m.values(Matrix.of(new double[][] {{0.5}}))[0], 0.0);
+    }
 }
