@@ -133,6 +133,16 @@ class ConeCliTest {
             CliRun p = CliRun.run("predict", "--model", model.toString(), "--data", f[1], "--out", pred.toString());
             assertEquals(0, p.status(), f[0] + ": " + p.err());
         }
+        // the PSD density model (its options are strings)
+        Path model = dir.resolve("density.json");
+        CliRun r = CliRun.run("fit", "density", "--train", h.toString(), "--out", model.toString(), "--no-target",
+                "--kernel", "gaussian(sigma=0.7)", "--anchors", "15", "--anchor-method", "kmeans++", "--seed", "7");
+        assertEquals(0, r.status(), r.err());
+        JsonNode opts = org.psdkit.io.ModelFile.JSON.readTree(model.toFile()).get("options");
+        assertEquals("15", opts.get("anchors").asText(), opts.toString());
+        assertEquals("kmeans++", opts.get("anchor_method").asText(), opts.toString());
+        assertEquals("7", opts.get("anchor_seed").asText(), opts.toString());
+        assertEquals(0, CliRun.run("eval", "--model", model.toString(), "--data", h.toString()).status());
     }
 
     @Test

@@ -75,13 +75,18 @@ public record PsdDensityTrainer(Kernel kernel, BaseMeasure base, PsdDensityOptio
             anch = x.selectRows(Anchors.select(kernel, x, anchors, anchorMethod, seed));
         }
         PsdDensity m = PsdDensityEstimator.fit(x, anch, kernel, base, options, l);
-        return DensityPipeline.of(train, scaler, m.kernel().spec(), hyperParameters(anch == null ? x.rows()
-                : anchors), m);
+        Map<String, Object> hp = hyperParameters(anch == null ? x.rows() : anchors);
+        if (anch != null) {
+            hp.put("anchor_method", anchorMethod.id());
+            hp.put("anchor_seed", String.valueOf(seed));
+        }
+        return DensityPipeline.of(train, scaler, m.kernel().spec(), hp, m);
     }
 
     /**
      * The options as model files hold them ({@code lambda1, lambda2, lambda_scale, anchors}, as strings), with the
-     * number of expansion points actually used.
+     * number of expansion points actually used; {@link #fit} adds {@code anchor_method} and {@code anchor_seed} when
+     * the anchors are a subset of the rows.
      */
     public Map<String, Object> hyperParameters(int anchorsUsed) {
         Map<String, Object> h = new LinkedHashMap<>();
