@@ -68,6 +68,11 @@ public final class Reports {
         return String.valueOf(v);
     }
 
+    /** A report value: v, or null (JSON null) when it is NaN or infinite. */
+    public static Double finiteOrNull(double v) {
+        return Double.isFinite(v) ? v : null;
+    }
+
     /** 6 significant digits, no exponent for moderate magnitudes. */
     public static String fmt(double d) {
         return org.psdkit.experiments.Numbers.fmt(d);

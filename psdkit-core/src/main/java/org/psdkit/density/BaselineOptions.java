@@ -31,14 +31,8 @@ final class BaselineOptions {
      * number requested), {@code anchor_method} and {@code anchor_seed} (the anchors themselves are the model's points).
      */
     static Map<String, Object> hyperParameters(double lambda, org.psdkit.psd.Nystrom nystrom) {
-        if (nystrom == null || !nystrom.enabled()) {
-            return Map.of("lambda", String.valueOf(lambda));
-        }
         Map<String, Object> h = new java.util.LinkedHashMap<>();
         h.put("lambda", String.valueOf(lambda));
-        h.put("anchors", String.valueOf(nystrom.anchors()));
-        h.put("anchor_method", nystrom.method().id());
-        h.put("anchor_seed", String.valueOf(nystrom.seed()));
-        return h;
+        return nystrom == null ? h : nystrom.putStringOptions(h);
     }
 }

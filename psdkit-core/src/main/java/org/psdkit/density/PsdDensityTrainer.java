@@ -77,8 +77,7 @@ public record PsdDensityTrainer(Kernel kernel, BaseMeasure base, PsdDensityOptio
         PsdDensity m = PsdDensityEstimator.fit(x, anch, kernel, base, options, l);
         Map<String, Object> hp = hyperParameters(anch == null ? x.rows() : anchors);
         if (anch != null) {
-            hp.put("anchor_method", anchorMethod.id());
-            hp.put("anchor_seed", String.valueOf(seed));
+            org.psdkit.psd.Nystrom.of(anchors, anchorMethod, seed).putStringOptions(hp);
         }
         return DensityPipeline.of(train, scaler, m.kernel().spec(), hp, m);
     }

@@ -50,10 +50,19 @@ public record Nystrom(int anchors, Anchors.Method method, long seed, double rank
      * {@link #enabled()}, so that the model records how its expansion points were chosen; returns {@code options}.
      */
     public java.util.Map<String, Object> putOptions(java.util.Map<String, Object> options) {
+        return put(options, false);
+    }
+
+    /** As {@link #putOptions}, the values as strings (the density families' model files hold their options so). */
+    public java.util.Map<String, Object> putStringOptions(java.util.Map<String, Object> options) {
+        return put(options, true);
+    }
+
+    private java.util.Map<String, Object> put(java.util.Map<String, Object> options, boolean strings) {
         if (enabled()) {
-            options.put("anchors", anchors);
+            options.put("anchors", strings ? String.valueOf(anchors) : anchors);
             options.put("anchor_method", method.id());
-            options.put("anchor_seed", seed);
+            options.put("anchor_seed", strings ? String.valueOf(seed) : seed);
         }
         return options;
     }

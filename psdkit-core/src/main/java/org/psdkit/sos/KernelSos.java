@@ -331,7 +331,7 @@ public final class KernelSos implements Predictor {
     }
 
     /** The power of two at or below max|y_i| (1 when every target is 0), s_y of the class comment. */
-    public static double targetScale(double[] y) {
+    static double targetScale(double[] y) {
         return Math.scalb(1.0, exponent(maxAbs(y)));
     }
 

@@ -87,7 +87,7 @@ public final class FitDensityCommands {
             r.put("iterations", dg.iterations());
             r.put("converged", dg.converged());
             r.put("rank", dg.rank());
-            r.put("rank_threshold", PsdKinds.num(dg.rankThreshold()));
+            r.put("rank_threshold", org.psdkit.cli.Reports.finiteOrNull(dg.rankThreshold()));
             r.put("anchors", dg.anchors());
         }
         if (m instanceof Kde k) {

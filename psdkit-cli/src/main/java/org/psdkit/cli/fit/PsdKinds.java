@@ -3,6 +3,7 @@ package org.psdkit.cli.fit;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.psdkit.cli.Params;
+import org.psdkit.cli.Reports;
 import org.psdkit.cli.cv.CvSupport;
 import org.psdkit.data.Dataset;
 import org.psdkit.io.ModelIO;
@@ -20,11 +21,6 @@ import org.psdkit.psd.SolverDiagnostics;
  */
 public final class PsdKinds {
     private PsdKinds() {
-    }
-
-    /** NaN → JSON null. */
-    static Object num(double v) {
-        return Double.isFinite(v) ? (Object) v : null;
     }
 
     /**
@@ -55,12 +51,12 @@ public final class PsdKinds {
      */
     static void putReport(Map<String, Object> rep, SolverDiagnostics d) {
         rep.put("iterations", d.iterations());
-        rep.put("duality_gap", num(d.dualityGap()));
-        rep.put("relative_gap", num(d.relativeGap()));
-        rep.put("objective", num(d.objective()));
+        rep.put("duality_gap", Reports.finiteOrNull(d.dualityGap()));
+        rep.put("relative_gap", Reports.finiteOrNull(d.relativeGap()));
+        rep.put("objective", Reports.finiteOrNull(d.objective()));
         rep.put("solver_seconds", d.seconds());
         rep.put("rank", d.featureRank());
-        rep.put("rank_threshold", num(d.rankThreshold()));
+        rep.put("rank_threshold", Reports.finiteOrNull(d.rankThreshold()));
         rep.put("anchors", d.anchors());
         rep.put("factor_rank", d.rank());
         rep.put("status", d.status());

@@ -157,12 +157,12 @@ public final class SdpCommand implements Runnable {
         boolean infeasible = v.status().endsWith("_infeasible");
         // no optimal value for an infeasible problem: the iterate is a certificate; a non-finite value (iterates
         // that overflowed) is reported as null, with the reason in the message
-        rep.put("objective", infeasible ? null : finite(v.objective()));
-        rep.put("primal_objective", finite(v.primalObjective()));
-        rep.put("dual_objective", finite(v.dualObjective()));
-        rep.put("relative_gap", finite(r.relativeGap()));
-        rep.put("primal_infeasibility", finite(r.dualInfeasibility()));
-        rep.put("dual_infeasibility", finite(r.primalInfeasibility()));
+        rep.put("objective", infeasible ? null : Reports.finiteOrNull(v.objective()));
+        rep.put("primal_objective", Reports.finiteOrNull(v.primalObjective()));
+        rep.put("dual_objective", Reports.finiteOrNull(v.dualObjective()));
+        rep.put("relative_gap", Reports.finiteOrNull(r.relativeGap()));
+        rep.put("primal_infeasibility", Reports.finiteOrNull(r.dualInfeasibility()));
+        rep.put("dual_infeasibility", Reports.finiteOrNull(r.primalInfeasibility()));
         if (Double.isFinite(r.lowerBound())) {
             // our (P) min <C,X> is SDPA's dual with the sign flipped: a lower bound L on it is the upper bound -L on
             // the SDPLIB value, proved by a dual iterate (SDPA's x) checked positive semidefinite from the file
@@ -200,10 +200,6 @@ public final class SdpCommand implements Runnable {
             }
         }
         return true;
-    }
-
-    private static Double finite(double v) {
-        return Double.isFinite(v) ? v : null;
     }
 
     /** Wall seconds per phase of the solve (see SdpProfile) and whether the double-double restart ran. */
