@@ -201,7 +201,8 @@ public final class FitSvmCommands {
         int degree;
 
         @Option(names = "--epsilon", paramLabel = "EPS", description = "Box margin: X = [-eps, 1+eps]^n; chosen "
-                + "by 5-fold CV over --epsilon-grid when not given.")
+                + "by 5-fold CV over --epsilon-grid when not given. tk-svm refuses eps from 4.5e15 (2^52) on: the box "
+                + "edges 1 + eps - x are then rounded to whole numbers and the kernels no longer depend on the data.")
         String epsilon;
 
         @Option(names = "--orthant", defaultValue = "lower", paramLabel = "lower|complement",
@@ -219,8 +220,8 @@ public final class FitSvmCommands {
 
         @Option(names = "--epsilon-grid", paramLabel = "LIST", description = "Epsilon grid for CV (comma list; default "
                 + "0.1,1,3,10 for tk-svm and tk-random, 0.1,1,3 for combined). An epsilon whose tessellated kernels "
-                + "overflow on the data (about (1 + 2 epsilon)^d beyond 1e308, e.g. epsilon = 10 from d = 233 on) is "
-                + "left out and named on the CV line.")
+                + "overflow on the data (about (1 + 2 epsilon)^d beyond 1e308, e.g. epsilon = 10 from d = 233 on) or, "
+                + "for tk-svm, lose them in double precision (from 4.5e15 on) is left out and named on the CV line.")
         String epsGrid;
 
         abstract Method method();

@@ -242,11 +242,11 @@ public final class KernelLearning {
     }
 
     /**
-     * Reference scale κ (mean diagonal) of the TK starting kernel on x; refuses an ε whose kernels overflow on x
-     * ({@link TkGram#requireFinite}).
+     * Reference scale κ (mean diagonal) of the TK starting kernel on x; refuses an ε whose kernels overflow on x or
+     * lose the data in double precision ({@link TkGram#requireUsable}).
      */
     public static double tkScale(Matrix x, int degree, double epsilon, Orthant orthant) {
-        new TkGram(x, degree, -epsilon, 1 + epsilon, orthant).requireFinite("tk-svm");
+        new TkGram(x, degree, -epsilon, 1 + epsilon, orthant).requireUsable("tk-svm");
         int q = TessellatedKernel.monomialCount(x.cols(), degree);
         Matrix p0 = Matrix.zeros(2 * q, 2 * q);
         p0.set(0, 0, 0.5);
@@ -515,7 +515,7 @@ public final class KernelLearning {
      * @param gaussScaling the Gaussian/polynomial library's preparation that was used (chosen, when the settings
      *                 asked for {@link GaussScaling#CV}); null for the tessellated-only methods
      * @param skipped  the ε of the grid left out, each with the reason (their tessellated kernels overflow on
-     *                 these data); empty when every grid point was evaluated
+     *                 these data, or lose them in double precision); empty when every grid point was evaluated
      */
     public record Choice(double cRel, double epsilon, double accuracy, List<double[]> grid,
                          GaussScaling gaussScaling, List<String> skipped) {
@@ -573,15 +573,15 @@ public final class KernelLearning {
         for (Splits.TrainTest p : parts) {
             total += p.test().length;
         }
-        // on all rows, before any fold: an ε whose kernels overflow is left out, and when every ε does, the
-        // message of the first names the training point
+        // on all rows, before any fold: an ε whose kernels overflow or lose the data is left out, and when every ε
+        // is, the message of the first names the reason
         List<String> skipped = new ArrayList<>();
         TkGram.TooLarge firstFailure = null;
         List<Double> usable = new ArrayList<>();
         for (double e : eps) {
             try {
                 if (!Double.isNaN(e)) {
-                    new TkGram(x, s.degree(), -e, 1 + e, s.orthant()).requireFinite("tk-svm");
+                    new TkGram(x, s.degree(), -e, 1 + e, s.orthant()).requireUsable("tk-svm");
                 }
                 usable.add(e);
             } catch (TkGram.TooLarge ex) {

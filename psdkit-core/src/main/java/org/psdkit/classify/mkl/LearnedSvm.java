@@ -96,7 +96,8 @@ final class LearnedSvm {
                         .append(note, 0, note.indexOf(':'));
             }
             if (left.length() > 0) {
-                left.append(" (their tessellated kernels overflow on these data: cv.skipped)");
+                left.append(" (their tessellated kernels overflow on these data or lose them in double precision: "
+                        + "cv.skipped)");
             }
             report.put("cvChoice", String.format(Locale.ROOT, "CV chose %s = %s%s%s (mean accuracy %.4f)%s",
                     rel ? "c (relative)" : "C", cValue, method.usesEpsilon() ? ", epsilon = " + eps : "",

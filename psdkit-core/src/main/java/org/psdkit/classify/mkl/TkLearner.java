@@ -120,7 +120,7 @@ public final class TkLearner {
         long t0 = System.nanoTime();
         ProgressListener lis = ProgressListener.orNone(listener);
         TkGram eng = new TkGram(x, o.degree(), -o.epsilon(), 1 + o.epsilon(), o.orthant());
-        eng.requireFinite("tk-svm");
+        eng.requireUsable("tk-svm");
         int m = x.rows();
         int q = eng.q();
         int dim = 2 * q;
