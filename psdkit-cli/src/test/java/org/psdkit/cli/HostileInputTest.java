@@ -497,4 +497,27 @@ class HostileInputTest {
             assertEquals(0, r.status(), r.err());
         }
     }
+
+    /**
+     * --gap below 1e-12 is refused naming the floor: the gap is the difference of two numbers of the size of the SVM
+     * dual value, which double precision knows only to a relative ~1e-13. Before, --gap 1e-300 ran until the
+     * computed gap fell below zero by rounding and reported that negative gap (-1.8e-15) as converged.
+     */
+    @Test
+    void aGapBelowWhatDoublePrecisionResolvesIsRefused() throws IOException {
+        // the 16 rows of psdkit-core's golden svm-train.csv
+        Path s = Files.writeString(dir.resolve("svm-train.csv"), "u,v,label\n0.4524,0.5598,yes\n0.9242,0.4657,no\n"
+                + "0.5078,0.5874,yes\n0.1847,0.5119,no\n0.6299,0.7930,no\n0.0941,0.3034,no\n0.0907,0.8096,no\n"
+                + "0.6934,0.0419,no\n0.9822,0.9648,no\n0.6539,0.6156,yes\n0.1575,0.0150,no\n0.5284,0.0596,no\n"
+                + "0.1902,0.2419,no\n0.0301,0.4639,no\n0.4405,0.8424,no\n0.5191,0.6403,yes\n");
+        String out = dir.resolve("g.json").toString();
+        for (String model : new String[] {"tk-svm", "simplemkl"}) {
+            fails(2, f("--gap must be at least 1e-12", "got 1.0E-300"), "fit", model, "--train", s.toString(),
+                    "--out", out, "-C", "10", "--epsilon", "0.1", "--gap", "1e-300");
+        }
+        CliRun r = CliRun.run("fit", "tk-svm", "--train", s.toString(), "--out", out, "-C", "10", "--epsilon", "0.1",
+                "--gap", "1e-12", "--json");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.json().get("gap").asDouble() >= 0, r.out());
+    }
 }

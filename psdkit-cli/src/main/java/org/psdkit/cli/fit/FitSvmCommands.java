@@ -210,7 +210,9 @@ public final class FitSvmCommands {
         String orthant;
 
         @Option(names = "--gap", defaultValue = "0.01", paramLabel = "TOL",
-                description = "Relative gap at which kernel learning stops (default: ${DEFAULT-VALUE}).")
+                description = "Relative gap at which kernel learning stops (default: ${DEFAULT-VALUE}); at least "
+                        + "1e-12, below which double precision cannot resolve it. The reported gap is never "
+                        + "negative: a computed value below zero is rounding and is reported by its magnitude.")
         double gap;
 
         @Option(names = "--c-grid", paramLabel = "LIST", description = "Relative C grid for CV (comma list; default "
@@ -265,6 +267,12 @@ public final class FitSvmCommands {
             }
             if (!(gap > 0)) {
                 throw new IllegalArgumentException("--gap must be positive, got " + gap);
+            }
+            if (gap < KernelLearning.MIN_GAP_TOLERANCE) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "--gap must be at least %.0e (the gap "
+                        + "is a difference of two numbers of the size of the SVM dual value, known only to a relative "
+                        + "~1e-13 in double precision: a smaller tolerance would be met or missed by rounding), got %s",
+                        KernelLearning.MIN_GAP_TOLERANCE, gap));
             }
             TessellatedKernel.Orthant orth = parseOrthant(orthant);
             double[] cg = cGrid == null ? method().defaultCGrid() : parseGrid(cGrid, "--c-grid");

@@ -37,6 +37,10 @@ final class LearnedSvm {
         if (!(gap > 0)) {
             throw new IllegalArgumentException("gap must be positive, got " + gap);
         }
+        if (gap < KernelLearning.MIN_GAP_TOLERANCE) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "gap must be at least %.0e (below it the "
+                    + "stop is decided by rounding errors), got %s", KernelLearning.MIN_GAP_TOLERANCE, gap));
+        }
         grid(cGrid, "cGrid");
         grid(epsilonGrid, "epsilonGrid");
     }

@@ -21,7 +21,9 @@ import org.psdkit.optim.smo.Smo;
  * top eigenvector of H; K(s sᵀ) costs O(m² n). The step size is found by a safeguarded secant search on
  * φ'(γ) = −½ β_γᵀ(K_S − K_P)β_γ (Danskin), each evaluation a warm-started SMO solve. The Frank–Wolfe gap
  * ½(τ λ_max(H) − βᵀK(P)β) bounds f(P) − f* from above (up to the SMO tolerance); the method stops when it falls
- * below {@code gapTolerance · |f(P)|}.
+ * below {@code gapTolerance · |f(P)|}. The gap is ≥ 0 in exact arithmetic; a computed value below zero is rounding
+ * (the difference of two numbers of the size of f(P): 0 ≤ βᵀKβ ≤ 2 f(P) at the SVM optimum), so its magnitude is
+ * reported, converged only when within the tolerance, and the method stops there.
  *
  * <p>Progress: one event per gap evaluation (before the first step and after every Frank–Wolfe step), task
  * {@value #TASK}, step the steps done, measure {@code "gap"} = the relative gap compared with the tolerance.
@@ -100,7 +102,8 @@ public final class TkLearner {
      * @param kernel        the learned kernel (P inside)
      * @param svm           the SVM solution on K(P)
      * @param iterations    Frank–Wolfe iterations
-     * @param gap           final Frank–Wolfe gap (absolute)
+     * @param gap           final Frank–Wolfe gap (absolute, ≥ 0: a computed value below zero, rounding, is reported
+     *                      by its magnitude)
      * @param objective     f(P), the SVM dual value at the learned kernel
      * @param converged     whether the relative gap reached the tolerance
      * @param smoIterations total SMO iterations
@@ -148,13 +151,17 @@ public final class TkLearner {
             double[] s = e.vectors().col(dim - 1);
             double bkb = quad(k, beta);
             gap = 0.5 * (tau * lam - bkb);
+            // τ λ_max(H) ≥ ⟨H, P⟩ = βᵀK(P)β on the spectrahedron, so the gap is ≥ 0 in exact arithmetic: a value
+            // below zero is rounding, the gap is known only to within its magnitude, and no step can be measured
+            boolean rounding = gap < 0;
+            gap = Math.abs(gap);
             lis.onProgress(new ProgressListener.Event(TASK, it, 0, "gap", gap / Math.abs(sv.dual()),
                     (System.nanoTime() - t0) * 1e-9));
             if (gap <= o.gapTolerance() * Math.abs(sv.dual())) {
                 converged = true;
                 break;
             }
-            if (it >= o.maxIterations()) {
+            if (rounding || it >= o.maxIterations()) {
                 break;
             }
             it++;
