@@ -563,7 +563,9 @@ public final class KernelLearning {
 
     /**
      * k-fold CV (folds {@link Splits#kFold}; a fold whose training part lacks a class is skipped); the direct TK
-     * method's folds run through {@link CrossValidation#evaluate}, reporting one {@code "cv"} event per fit.
+     * method's folds run through {@link CrossValidation#evaluate}, reporting one {@code "cv"} event per fit (step
+     * the fits done, total the fits of the whole grid) and, in between, the {@value TkLearner#TASK} events of the
+     * running fit.
      */
     public static Choice crossValidate(Method method, Matrix x, double[] y, double[] cGrid, boolean relative,
                                        double[] epsGrid, int folds, long seed, Settings s, double gapTolerance,
@@ -600,14 +602,24 @@ public final class KernelLearning {
         if (usable.isEmpty()) {
             throw everyEpsilonFails(firstFailure, eps.length);
         }
-        for (double e : usable) {
+        ProgressListener lis = ProgressListener.orNone(listener);
+        long fitsPerEpsilon = (long) cGrid.length * parts.length;
+        long fits = fitsPerEpsilon * usable.size();
+        long start = System.nanoTime();
+        for (int ei = 0; ei < usable.size(); ei++) {
+            double e = usable.get(ei);
             double epsUse = Double.isNaN(e) ? 0 : e;
             List<Double> cs = new ArrayList<>();
             for (double c : cGrid) {
                 cs.add(c);
             }
+            // the fits of every ε counted together; the running fit's Frank–Wolfe events passed on in between
+            long before = ei * fitsPerEpsilon;
+            ProgressListener counted = ev -> lis.onProgress(ProgressListener.Event.of(ev.task(), before + ev.step(),
+                    fits, (System.nanoTime() - start) * 1e-9));
             List<CrossValidation.Result<Double>> table = CrossValidation.evaluate(data, parts, cs,
-                    c -> scaledTrainer(method, c, relative, epsUse, s, gapTolerance), SvmTrainer::hits, listener);
+                    c -> scaledTrainer(method, c, relative, epsUse, s, gapTolerance, lis), SvmTrainer::hits,
+                    lis == ProgressListener.NONE ? lis : counted);
             int[] correct = new int[cGrid.length];
             for (int ci = 0; ci < cGrid.length; ci++) {
                 correct[ci] = (int) Math.round(SvmTrainer.pooledAccuracy(table.get(ci)) * total);
@@ -616,6 +628,21 @@ public final class KernelLearning {
         }
         Choice c = tally.choice();
         return new Choice(c.cRel(), c.epsilon(), c.accuracy(), c.grid(), null, skipped);
+    }
+
+    /**
+     * The ε of {@code grid} that the direct TK method's cross-validation evaluates on x (scaled to [0, 1]): those whose
+     * tessellated kernels double precision holds ({@link TkGram#requireUsable}), in grid order.
+     */
+    public static double[] usableEpsilons(Matrix x, double[] grid, int degree, Orthant orthant) {
+        return java.util.Arrays.stream(grid).filter(e -> {
+            try {
+                new TkGram(x, degree, -e, 1 + e, orthant).requireUsable("tk-svm");
+                return true;
+            } catch (TkGram.TooLarge ex) {
+                return false;
+            }
+        }).toArray();
     }
 
     /** "epsilon = 10: " and the reason, for {@link Choice#skipped}. */
@@ -631,13 +658,15 @@ public final class KernelLearning {
 
     /**
      * A trainer of one method on data already scaled to [0, 1] (no scaling of its own), labels ±1: what the
-     * cross-validation of the direct TK method fits on every fold.
+     * cross-validation of the direct TK method fits on every fold. Its iterations are reported to {@code inner}
+     * (cross-validation fits without a listener of their own).
      */
     static Trainer<SvmClassifier> scaledTrainer(Method method, double cValue, boolean relative, double epsilon,
-                                                Settings s, double gapTolerance) {
+                                                Settings s, double gapTolerance, ProgressListener inner) {
         return (train, l) -> {
             SvmClassifier.Encoded lab = SvmClassifier.Encoded.of(train);
-            Fitted f = fit(method, train.x(), lab.y(), cValue, relative, epsilon, s, gapTolerance);
+            Fitted f = fit(method, train.x(), lab.y(), cValue, relative, epsilon, s, gapTolerance,
+                    l == null || l == ProgressListener.NONE ? inner : l);
             return new SvmClassifier(ModelHeader.of("tk-svm", train, Scaler.identity(train.d()), null, java.util.Map.of()),
                     f.decisionFunction(train.x(), lab.y()), lab.labels(), java.util.Map.of(), java.util.Map.of());
         };
