@@ -16,7 +16,15 @@ public final class Progress implements AutoCloseable {
     /** Refresh interval when stderr is a file or pipe: 5 s keeps logs short. */
     public static final long PIPE_INTERVAL_NANOS = 5_000_000_000L;
 
+    /**
+     * Runs that can take this many seconds or more (by an estimate of their work) are announced with the estimate
+     * before they start ({@link #announces}).
+     */
+    public static final double ANNOUNCE_SECONDS = 600;
+
     private static volatile boolean quiet = System.getenv("PSDKIT_QUIET") != null;
+    /** Test knob: every update drawn at once and every estimate announced ({@link #setEager}). */
+    private static volatile boolean eager;
 
     private final String task;
     private long total;
@@ -28,6 +36,7 @@ public final class Progress implements AutoCloseable {
     private long done;
     private long lastPrint;
     private boolean printedInline;
+    private boolean drawn;
 
     private Progress(String task, long total, boolean budget) {
         this.task = task;
@@ -39,6 +48,32 @@ public final class Progress implements AutoCloseable {
     /** Silences every progress display (tests, or PSDKIT_QUIET set in the environment). */
     public static void setQuiet(boolean q) {
         quiet = q;
+    }
+
+    /** Whether the displays are silenced. */
+    static boolean quiet() {
+        return quiet;
+    }
+
+    /**
+     * Tests: with {@code true} every display draws every update (no throttling) and {@link #announces} holds for
+     * any estimate, so that a run of milliseconds shows what a long one does; {@code false} restores the defaults.
+     */
+    static void setEager(boolean e) {
+        eager = e;
+    }
+
+    /**
+     * Whether a run that can take up to {@code seconds} (by an estimate of its work) is to be announced on stderr
+     * before it starts: at least {@link #ANNOUNCE_SECONDS}, and the displays not silenced.
+     */
+    public static boolean announces(double seconds) {
+        return !quiet && (eager || seconds >= ANNOUNCE_SECONDS);
+    }
+
+    /** The least time between two draws. */
+    private long interval() {
+        return eager ? 0 : tty ? MIN_INTERVAL_NANOS : PIPE_INTERVAL_NANOS;
     }
 
     /** Starts a progress display for {@code total} steps (0 or less: unknown total). */
@@ -71,7 +106,7 @@ public final class Progress implements AutoCloseable {
     public synchronized void set(long finished) {
         done = finished;
         long now = System.nanoTime();
-        if (now - lastPrint >= (tty ? MIN_INTERVAL_NANOS : PIPE_INTERVAL_NANOS)) {
+        if (now - lastPrint >= interval()) {
             lastPrint = now;
             draw(now, null);
         }
@@ -90,7 +125,7 @@ public final class Progress implements AutoCloseable {
                 }
                 done = e.step();
                 long now = System.nanoTime();
-                if (now - lastPrint >= (tty ? MIN_INTERVAL_NANOS : PIPE_INTERVAL_NANOS)) {
+                if (now - lastPrint >= interval()) {
                     lastPrint = now;
                     draw(now, status(e));
                 }
@@ -99,7 +134,7 @@ public final class Progress implements AutoCloseable {
     }
 
     /** {@code measure value} of an event, or null when it has none. */
-    static String status(ProgressListener.Event e) {
+    public static String status(ProgressListener.Event e) {
         if (e.measure() == null || Double.isNaN(e.value())) {
             return null;
         }
@@ -110,7 +145,7 @@ public final class Progress implements AutoCloseable {
     public synchronized void set(long finished, String status) {
         done = finished;
         long now = System.nanoTime();
-        if (now - lastPrint >= (tty ? MIN_INTERVAL_NANOS : PIPE_INTERVAL_NANOS)) {
+        if (now - lastPrint >= interval()) {
             lastPrint = now;
             draw(now, status);
         }
@@ -120,6 +155,7 @@ public final class Progress implements AutoCloseable {
         if (quiet) {
             return;
         }
+        drawn = true;
         String text = budget ? solverLine(task, done, total, (now - start) * 1e-9, status)
                 : line(task, done, total, (now - start) * 1e-9, status);
         if (tty) {
@@ -173,6 +209,23 @@ public final class Progress implements AutoCloseable {
     /** Seconds since start. */
     public double seconds() {
         return (System.nanoTime() - start) * 1e-9;
+    }
+
+    /** Whether this display has drawn a line. */
+    public synchronized boolean drawn() {
+        return drawn;
+    }
+
+    /**
+     * Ends this display without its "done" line, for a run that failed: a line drawn in place on a terminal is
+     * ended, so that the next message starts a line of its own.
+     */
+    public synchronized void abandon() {
+        if (!quiet && printedInline) {
+            err.println();
+            err.flush();
+            printedInline = false;
+        }
     }
 
     @Override

@@ -459,4 +459,65 @@ class HostileInputTest {
         CliRun r = CliRun.run("fit", "tk-svm", "--train", tr, "--out", out, "--epsilon", "1e6", "-C", "1", "--json");
         assertEquals(0, r.status(), r.err());
     }
+
+    /**
+     * Between about 4.5e15 (2^52) and the overflow, the box edges 1 + epsilon - x of the tessellated kernels are
+     * rounded to multiples of 1 or more, the whole width of the [0, 1]-scaled features: the Gram matrix no longer
+     * depends on the data. Such an epsilon is refused as an overflow is (exit 2 when given, left out of a grid and
+     * named in cv.skipped). Before, --epsilon 1e20 wrote a model that predicts one class (exit 0).
+     */
+    @Test
+    void anEpsilonWhoseTessellatedKernelsLoseTheDataIsRefused() throws IOException {
+        List<String> rows = new ArrayList<>(List.of("a,b,y"));
+        for (int i = 0; i < 12; i++) {
+            double a = (i * 7 % 12) / 11.0;
+            double b = (i * 5 % 12) / 11.0;
+            rows.add(a + "," + b + "," + (a + b > 1 ? 1 : 0));
+        }
+        String tr = Files.write(dir.resolve("c.csv"), rows).toString();
+        String out = dir.resolve("m.json").toString();
+        for (String eps : new String[] {"1e20", "4.5036e15", "1e70"}) {
+            fails(2, f("tk-svm: the tessellated kernels on the box [-", "lose the data in double precision",
+                    "choose an epsilon below 4.5e15"), "fit", "tk-svm", "--train", tr, "--out", out, "--epsilon", eps,
+                    "-C", "1");
+        }
+        fails(2, f("(epsilon = 1.0E20)", "lose the data in double precision",
+                "(all 2 epsilons of the grid are refused; this is the first)"), "fit", "tk-svm", "--train", tr,
+                "--out", out, "--epsilon-grid", "1e20,1e40");
+        CliRun g = CliRun.run("fit", "tk-svm", "--train", tr, "--out", out, "--epsilon-grid", "1,1e20", "--json");
+        assertEquals(0, g.status(), g.err());
+        JsonNode cv = g.json().get("cv");
+        assertEquals(1.0, g.json().get("epsilon").asDouble());
+        assertEquals(1, cv.get("skipped").size(), cv.toString());
+        assertTrue(cv.get("skipped").get(0).asText().startsWith("epsilon = 1.0E20: tk-svm: the tessellated kernels")
+                && cv.get("skipped").get(0).asText().contains("lose the data"), cv.toString());
+        // ordinary large epsilons are fitted as before
+        for (String eps : new String[] {"1e3", "1e6"}) {
+            CliRun r = CliRun.run("fit", "tk-svm", "--train", tr, "--out", out, "--epsilon", eps, "-C", "1", "--json");
+            assertEquals(0, r.status(), r.err());
+        }
+    }
+
+    /**
+     * --gap below 1e-12 is refused naming the floor: the gap is the difference of two numbers of the size of the SVM
+     * dual value, which double precision knows only to a relative ~1e-13. Before, --gap 1e-300 ran until the
+     * computed gap fell below zero by rounding and reported that negative gap (-1.8e-15) as converged.
+     */
+    @Test
+    void aGapBelowWhatDoublePrecisionResolvesIsRefused() throws IOException {
+        // the 16 rows of psdkit-core's golden svm-train.csv
+        Path s = Files.writeString(dir.resolve("svm-train.csv"), "u,v,label\n0.4524,0.5598,yes\n0.9242,0.4657,no\n"
+                + "0.5078,0.5874,yes\n0.1847,0.5119,no\n0.6299,0.7930,no\n0.0941,0.3034,no\n0.0907,0.8096,no\n"
+                + "0.6934,0.0419,no\n0.9822,0.9648,no\n0.6539,0.6156,yes\n0.1575,0.0150,no\n0.5284,0.0596,no\n"
+                + "0.1902,0.2419,no\n0.0301,0.4639,no\n0.4405,0.8424,no\n0.5191,0.6403,yes\n");
+        String out = dir.resolve("g.json").toString();
+        for (String model : new String[] {"tk-svm", "simplemkl"}) {
+            fails(2, f("--gap must be at least 1e-12", "got 1.0E-300"), "fit", model, "--train", s.toString(),
+                    "--out", out, "-C", "10", "--epsilon", "0.1", "--gap", "1e-300");
+        }
+        CliRun r = CliRun.run("fit", "tk-svm", "--train", s.toString(), "--out", out, "-C", "10", "--epsilon", "0.1",
+                "--gap", "1e-12", "--json");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.json().get("gap").asDouble() >= 0, r.out());
+    }
 }

@@ -12,9 +12,11 @@ import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.TessellatedKernel;
+import org.psdkit.linalg.Matrix;
 import org.psdkit.classify.mkl.KernelLearning;
 import org.psdkit.classify.mkl.KernelLearning.Method;
 import org.psdkit.classify.mkl.SimpleMklTrainer;
+import org.psdkit.classify.mkl.TkLearner;
 import org.psdkit.classify.mkl.TkRandomLibrary;
 import org.psdkit.classify.mkl.TkSvmTrainer;
 import org.psdkit.model.Trainer;
@@ -94,6 +96,162 @@ public final class FitSvmCommands {
                 bar[0].close();
             }
         };
+    }
+
+    /**
+     * The progress of a kernel-learning fit on stderr, on the CLI's {@link Progress} displays (throttled by them):
+     * the cross-validation as fits done of all, with the running fit's iteration and relative gap
+     * ({@code cv tk-svm: 3/120 (2%) 312.4 s, ~12185.6 s left, fit 4: iteration 7, gap 0.0312}), then the final
+     * fit's iterations ({@code tk-svm (Frank-Wolfe): iteration 7 of at most 60, 85.2 s, gap 0.0312}). A fit too
+     * short to draw a line prints nothing but the CV's "done" line, as before.
+     */
+    static final class LearningDisplay implements ProgressListener, AutoCloseable {
+        private final String fitTask;
+        private final long maxIterations;
+        private Progress cv;
+        private ProgressListener cvListener;
+        private long cvDone;
+        private Progress fit;
+
+        /**
+         * @param type          the model type ({@code tk-svm})
+         * @param solver        the solver of the final fit, for its line ({@code Frank-Wolfe})
+         * @param cvFits        the fits of the cross-validation that reports them (0: none)
+         * @param maxIterations the final fit's iteration budget
+         * @param fitStartsNow  whether the final fit starts at once (no cross-validation): its clock starts here
+         */
+        LearningDisplay(String type, String solver, long cvFits, long maxIterations, boolean fitStartsNow) {
+            this.fitTask = type + " (" + solver + ")";
+            this.maxIterations = maxIterations;
+            if (cvFits > 0) {
+                cv = Progress.start("cv " + type, cvFits);
+                cvListener = cv.listener();
+            } else if (fitStartsNow) {
+                fit = Progress.startSolver(fitTask, maxIterations);
+            }
+        }
+
+        @Override
+        public void onProgress(Event e) {
+            if ("cv".equals(e.task())) {
+                if (cv == null) {
+                    return;
+                }
+                cvDone = e.step();
+                cvListener.onProgress(e);
+                if (e.total() > 0 && e.step() >= e.total()) {
+                    cv.close();
+                    cv = null;
+                    fit = Progress.startSolver(fitTask, maxIterations); // the final fit follows at once
+                }
+                return;
+            }
+            String status = Progress.status(e);
+            if (cv != null) {
+                cv.set(cvDone, "fit " + (cvDone + 1) + ": iteration " + e.step() + (status == null ? "" : ", "
+                        + status));
+                return;
+            }
+            if (fit == null) {
+                fit = Progress.startSolver(fitTask, maxIterations);
+            }
+            fit.set(e.step(), status);
+        }
+
+        /** The fit succeeded: a final-fit display that drew lines ends with its "done" line. */
+        void finish() {
+            if (fit != null && fit.drawn()) {
+                fit.close();
+                fit = null;
+            }
+        }
+
+        /** Ends what is still open without a "done" line (the fit failed, or drew nothing). */
+        @Override
+        public void close() {
+            if (cv != null) {
+                cv.abandon();
+                cv = null;
+            }
+            if (fit != null) {
+                fit.abandon();
+                fit = null;
+            }
+        }
+    }
+
+    /**
+     * Floating-point operations per second that the Frank–Wolfe loops reach on one core (measured: the gradient
+     * 1.2 to 1.6e9, the eigen-decomposition 1.7 to 2.9e9): the rate of the work estimates.
+     */
+    static final double FLOPS_PER_SECOND = 2e9;
+
+    /**
+     * The expected work of a fit.
+     *
+     * @param leastSeconds the time it takes at least
+     * @param mostSeconds  the time it can take (every fit at its iteration cap)
+     * @param message      the announcement: the cost, its driver and the options that cut it
+     */
+    record Work(double leastSeconds, double mostSeconds, String message) {
+    }
+
+    /**
+     * The work of a tk-svm fit before it starts (announced on stderr when it can be long,
+     * {@link Progress#announces}): every fit (each CV fit on the training part of its fold, then the final fit on all
+     * rows) evaluates the Frank–Wolfe gradient at least once and at most {@link TkLearner#DEFAULT_MAX_ITERATIONS} + 1
+     * times, each iteration costing {@link TkLearner#iterationFlops}.
+     *
+     * @param cvFits the fits of the cross-validation (0: C and epsilon given)
+     */
+    static Work tkWork(int rows, int features, int degree, long cvFits, int folds) {
+        int foldRows = rows - (rows + folds - 1) / folds;
+        double perFold = TkLearner.iterationFlops(foldRows, features, degree);
+        double perFull = TkLearner.iterationFlops(rows, features, degree);
+        double least = (cvFits * perFold + perFull) / FLOPS_PER_SECOND;
+        double most = least * (TkLearner.DEFAULT_MAX_ITERATIONS + 1);
+        int iterRows = cvFits > 0 ? foldRows : rows;
+        double perIteration = cvFits > 0 ? perFold : perFull;
+        int dim = 2 * TessellatedKernel.monomialCount(features, degree);
+        String growth = switch (degree) {
+            case 0 -> "rows^2 x features";
+            case 1 -> "rows^2 x features^2";
+            default -> "rows^2 x (2q)^4";
+        };
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "tk-svm: expected work: one Frank-Wolfe "
+                + "iteration on %d rows x %d features (degree %d) costs ~%.1g floating-point operations, ~%s (its "
+                + "gradient grows as %s, its eigen-decomposition as (2q)^3, 2q = %d); ", iterRows, features, degree,
+                perIteration, duration(perIteration / FLOPS_PER_SECOND), growth, dim));
+        sb.append(cvFits > 0 ? cvFits + " CV fits and the final fit take" : "the fit takes")
+                .append(String.format(Locale.ROOT, " 1 to %d iterations%s: at least ~%s, up to ~%s.%n",
+                        TkLearner.DEFAULT_MAX_ITERATIONS + 1, cvFits > 0 ? " each" : "", duration(least),
+                        duration(most)));
+        sb.append("tk-svm: faster: fewer features (").append(degree == 1 ? "the cost per iteration grows as their "
+                + "square" : "the cost per iteration grows with them").append(")");
+        if (degree > 0) {
+            sb.append(", --degree 0 (rows^2 x features)");
+        }
+        if (cvFits > 0) {
+            sb.append(", -C and --epsilon (no CV: 1 fit instead of ").append(cvFits + 1).append("), shorter "
+                    + "--c-grid and --epsilon-grid");
+        }
+        sb.append(", a larger --gap (fewer iterations), or a fixed kernel: fit svm, fit simplemkl --library "
+                + "gauss-poly.");
+        return new Work(least, most, sb.toString());
+    }
+
+    /** A rough duration: {@code 15 s}, {@code 31 min}, {@code 31 h}, {@code 12 days}. */
+    static String duration(double seconds) {
+        if (seconds < 120) {
+            return String.format(Locale.ROOT, "%.2g s", seconds);
+        }
+        if (seconds < 2 * 3600) {
+            return String.format(Locale.ROOT, "%.0f min", seconds / 60);
+        }
+        if (seconds < 48 * 3600) {
+            return String.format(Locale.ROOT, "%.0f h", seconds / 3600);
+        }
+        return String.format(Locale.ROOT, "%.0f days", seconds / 86400);
     }
 
     /**
@@ -201,7 +359,8 @@ public final class FitSvmCommands {
         int degree;
 
         @Option(names = "--epsilon", paramLabel = "EPS", description = "Box margin: X = [-eps, 1+eps]^n; chosen "
-                + "by 5-fold CV over --epsilon-grid when not given.")
+                + "by 5-fold CV over --epsilon-grid when not given. tk-svm refuses eps from 4.5e15 (2^52) on: the box "
+                + "edges 1 + eps - x are then rounded to whole numbers and the kernels no longer depend on the data.")
         String epsilon;
 
         @Option(names = "--orthant", defaultValue = "lower", paramLabel = "lower|complement",
@@ -209,7 +368,9 @@ public final class FitSvmCommands {
         String orthant;
 
         @Option(names = "--gap", defaultValue = "0.01", paramLabel = "TOL",
-                description = "Relative gap at which kernel learning stops (default: ${DEFAULT-VALUE}).")
+                description = "Relative gap at which kernel learning stops (default: ${DEFAULT-VALUE}); at least "
+                        + "1e-12, below which double precision cannot resolve it. The reported gap is never "
+                        + "negative: a computed value below zero is rounding and is reported by its magnitude.")
         double gap;
 
         @Option(names = "--c-grid", paramLabel = "LIST", description = "Relative C grid for CV (comma list; default "
@@ -219,13 +380,19 @@ public final class FitSvmCommands {
 
         @Option(names = "--epsilon-grid", paramLabel = "LIST", description = "Epsilon grid for CV (comma list; default "
                 + "0.1,1,3,10 for tk-svm and tk-random, 0.1,1,3 for combined). An epsilon whose tessellated kernels "
-                + "overflow on the data (about (1 + 2 epsilon)^d beyond 1e308, e.g. epsilon = 10 from d = 233 on) is "
-                + "left out and named on the CV line.")
+                + "overflow on the data (about (1 + 2 epsilon)^d beyond 1e308, e.g. epsilon = 10 from d = 233 on) or, "
+                + "for tk-svm, lose them in double precision (from 4.5e15 on) is left out and named on the CV line.")
         String epsGrid;
 
         abstract Method method();
 
         abstract String type();
+
+        /** The final fit's solver, as its progress line names it. */
+        abstract String solver();
+
+        /** The final fit's iteration budget. */
+        abstract long maxIterations();
 
         /** The library trainer of this command's validated options. */
         abstract Trainer<SvmClassifier> trainer(Double c, double[] cGrid, Double epsilon, double[] epsGrid,
@@ -265,6 +432,12 @@ public final class FitSvmCommands {
             if (!(gap > 0)) {
                 throw new IllegalArgumentException("--gap must be positive, got " + gap);
             }
+            if (gap < KernelLearning.MIN_GAP_TOLERANCE) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "--gap must be at least %.0e (the gap "
+                        + "is a difference of two numbers of the size of the SVM dual value, known only to a relative "
+                        + "~1e-13 in double precision: a smaller tolerance would be met or missed by rounding), got %s",
+                        KernelLearning.MIN_GAP_TOLERANCE, gap));
+            }
             TessellatedKernel.Orthant orth = parseOrthant(orthant);
             double[] cg = cGrid == null ? method().defaultCGrid() : parseGrid(cGrid, "--c-grid");
             double[] eg = epsGrid == null ? method().defaultEpsilonGrid() : parseGrid(epsGrid, "--epsilon-grid");
@@ -276,8 +449,29 @@ public final class FitSvmCommands {
             }
             checkMinmax(common, type());
             Trainer<SvmClassifier> trainer = trainer(cGiven, cg, eGiven, eg, orth);
+            boolean searchEps = method().usesEpsilon() && eGiven == null;
+            boolean cvRuns = cGiven == null || searchEps;
+            long cvFits = 0;
+            if (method() == Method.TK) {
+                // the epsilons the fit will use (an epsilon whose kernels double precision cannot hold is left out
+                // of the grid, or refused when given): the fits the CV reports and the work announced
+                Matrix scaled = Scaler.fit(Scaler.Kind.MINMAX, raw.x()).apply(raw.x());
+                int usable = KernelLearning.usableEpsilons(scaled, searchEps ? eg : new double[] {eGiven}, degree,
+                        orth).length;
+                cvFits = cvRuns ? (long) (cGiven == null ? cg.length : 1) * (searchEps ? usable : 1)
+                        * KernelLearning.DEFAULT_FOLDS : 0;
+                Work work = tkWork(raw.n(), raw.d(), degree, cvFits, KernelLearning.DEFAULT_FOLDS);
+                if (usable > 0 && Progress.announces(work.mostSeconds())) {
+                    Progress.info(work.message());
+                }
+            }
             long t0 = System.nanoTime();
-            SvmClassifier m = trainer.fit(raw, cvProgress("cv " + type()));
+            SvmClassifier m;
+            // the library methods' cross-validation reports no fits: only their final fit is shown
+            try (LearningDisplay display = new LearningDisplay(type(), solver(), cvFits, maxIterations(), !cvRuns)) {
+                m = trainer.fit(raw, display);
+                display.finish();
+            }
             double secs = (System.nanoTime() - t0) * 1e-9;
             Map<String, Object> fr = m.fitReport();
             if (fr.containsKey("cvChoice") && !common.json) {
@@ -323,6 +517,16 @@ public final class FitSvmCommands {
         @Override
         String type() {
             return TkSvmTrainer.TYPE;
+        }
+
+        @Override
+        String solver() {
+            return "Frank-Wolfe";
+        }
+
+        @Override
+        long maxIterations() {
+            return TkLearner.DEFAULT_MAX_ITERATIONS;
         }
 
         @Override
@@ -388,6 +592,16 @@ public final class FitSvmCommands {
         @Override
         String type() {
             return SimpleMklTrainer.TYPE;
+        }
+
+        @Override
+        String solver() {
+            return "reduced gradient";
+        }
+
+        @Override
+        long maxIterations() {
+            return org.psdkit.classify.mkl.SimpleMkl.DEFAULT_MAX_ITERATIONS;
         }
 
         @Override

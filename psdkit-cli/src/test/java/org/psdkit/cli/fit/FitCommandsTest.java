@@ -63,4 +63,32 @@ class FitCommandsTest {
         FitCommands.Entry krr = FitCommands.get("krr");
         assertTrue(krr.cv().get() != krr.cv().get(), "the krr cv support caches Gram matrices per run");
     }
+
+    /**
+     * The work announced for a tk-svm fit names its driver and the options that cut it: on 200 rows of 300 features
+     * (a fit that ran for over 12 minutes without a line), 120 CV fits on 160 rows and the final fit, each at least
+     * one Frank-Wolfe iteration of ~6 m^2 n^2 + 9 (2q)^3 operations.
+     */
+    @Test
+    void theWorkOfAWideTkSvmFitIsEstimatedWithItsRemedies() {
+        FitSvmCommands.Work w = FitSvmCommands.tkWork(200, 300, 1, 120, 5);
+        double perIteration = 6.0 * 160 * 160 * 300 * 300 + 6.0 * 160 * 160 * 300 + 9 * Math.pow(1202, 3)
+                + 10.0 * 160 * 160 * 300;
+        double full = org.psdkit.classify.mkl.TkLearner.iterationFlops(200, 300, 1);
+        assertEquals((120 * perIteration + full) / FitSvmCommands.FLOPS_PER_SECOND, w.leastSeconds(),
+                1e-9 * w.leastSeconds());
+        assertEquals(61 * w.leastSeconds(), w.mostSeconds(), 1e-9 * w.mostSeconds());
+        assertTrue(w.leastSeconds() > 10 * 60, "at least " + w.leastSeconds() + " s");
+        String m = w.message();
+        assertTrue(m.startsWith("tk-svm: expected work: one Frank-Wolfe iteration on 160 rows x 300 features (degree "
+                + "1) costs ~3e+10 floating-point operations, ~15 s (its gradient grows as rows^2 x features^2, its "
+                + "eigen-decomposition as (2q)^3, 2q = 1202); 120 CV fits and the final fit take 1 to 61 iterations "
+                + "each: at least ~"), m);
+        assertTrue(m.contains("tk-svm: faster: fewer features (the cost per iteration grows as their square), "
+                + "--degree 0 (rows^2 x features), -C and --epsilon (no CV: 1 fit instead of 121)"), m);
+        // without the CV and at degree 0, the remedies are those left
+        String given = FitSvmCommands.tkWork(200, 300, 0, 0, 5).message();
+        assertTrue(given.contains("on 200 rows x 300 features (degree 0)") && given.contains("the fit takes 1 to 61 "
+                + "iterations:") && !given.contains("--degree 0") && !given.contains("-C and --epsilon"), given);
+    }
 }

@@ -52,6 +52,14 @@ public final class KernelLearning {
     public static final double[] TK_EPSILON_GRID = {0.1, 1, 3, 10};
     /** Folds of the cross-validation (the paper's 5). */
     public static final int DEFAULT_FOLDS = 5;
+    /**
+     * The smallest relative gap the trainers accept. The gap (Frank–Wolfe's for TK, the duality gap for SimpleMKL)
+     * is the difference of two non-negative numbers of the size of the SVM dual value f (0 ≤ βᵀKβ ≤ 2f at the SVM
+     * optimum), each a sum over m² Gram entries or an extreme eigenvalue of a 2q×2q matrix: its rounding error
+     * relative to f is of the order of (m or 2q)·2⁻⁵², about 1e-13 for a thousand rows. Below 1e-12 (about
+     * 4500·2⁻⁵²) the stop would be decided by rounding errors, not by the gap.
+     */
+    public static final double MIN_GAP_TOLERANCE = 1e-12;
 
     private KernelLearning() {
     }
@@ -242,11 +250,11 @@ public final class KernelLearning {
     }
 
     /**
-     * Reference scale κ (mean diagonal) of the TK starting kernel on x; refuses an ε whose kernels overflow on x
-     * ({@link TkGram#requireFinite}).
+     * Reference scale κ (mean diagonal) of the TK starting kernel on x; refuses an ε whose kernels overflow on x or
+     * lose the data in double precision ({@link TkGram#requireUsable}).
      */
     public static double tkScale(Matrix x, int degree, double epsilon, Orthant orthant) {
-        new TkGram(x, degree, -epsilon, 1 + epsilon, orthant).requireFinite("tk-svm");
+        new TkGram(x, degree, -epsilon, 1 + epsilon, orthant).requireUsable("tk-svm");
         int q = TessellatedKernel.monomialCount(x.cols(), degree);
         Matrix p0 = Matrix.zeros(2 * q, 2 * q);
         p0.set(0, 0, 0.5);
@@ -515,7 +523,7 @@ public final class KernelLearning {
      * @param gaussScaling the Gaussian/polynomial library's preparation that was used (chosen, when the settings
      *                 asked for {@link GaussScaling#CV}); null for the tessellated-only methods
      * @param skipped  the ε of the grid left out, each with the reason (their tessellated kernels overflow on
-     *                 these data); empty when every grid point was evaluated
+     *                 these data, or lose them in double precision); empty when every grid point was evaluated
      */
     public record Choice(double cRel, double epsilon, double accuracy, List<double[]> grid,
                          GaussScaling gaussScaling, List<String> skipped) {
@@ -555,7 +563,9 @@ public final class KernelLearning {
 
     /**
      * k-fold CV (folds {@link Splits#kFold}; a fold whose training part lacks a class is skipped); the direct TK
-     * method's folds run through {@link CrossValidation#evaluate}, reporting one {@code "cv"} event per fit.
+     * method's folds run through {@link CrossValidation#evaluate}, reporting one {@code "cv"} event per fit (step
+     * the fits done, total the fits of the whole grid) and, in between, the {@value TkLearner#TASK} events of the
+     * running fit.
      */
     public static Choice crossValidate(Method method, Matrix x, double[] y, double[] cGrid, boolean relative,
                                        double[] epsGrid, int folds, long seed, Settings s, double gapTolerance,
@@ -573,15 +583,15 @@ public final class KernelLearning {
         for (Splits.TrainTest p : parts) {
             total += p.test().length;
         }
-        // on all rows, before any fold: an ε whose kernels overflow is left out, and when every ε does, the
-        // message of the first names the training point
+        // on all rows, before any fold: an ε whose kernels overflow or lose the data is left out, and when every ε
+        // is, the message of the first names the reason
         List<String> skipped = new ArrayList<>();
         TkGram.TooLarge firstFailure = null;
         List<Double> usable = new ArrayList<>();
         for (double e : eps) {
             try {
                 if (!Double.isNaN(e)) {
-                    new TkGram(x, s.degree(), -e, 1 + e, s.orthant()).requireFinite("tk-svm");
+                    new TkGram(x, s.degree(), -e, 1 + e, s.orthant()).requireUsable("tk-svm");
                 }
                 usable.add(e);
             } catch (TkGram.TooLarge ex) {
@@ -592,14 +602,24 @@ public final class KernelLearning {
         if (usable.isEmpty()) {
             throw everyEpsilonFails(firstFailure, eps.length);
         }
-        for (double e : usable) {
+        ProgressListener lis = ProgressListener.orNone(listener);
+        long fitsPerEpsilon = (long) cGrid.length * parts.length;
+        long fits = fitsPerEpsilon * usable.size();
+        long start = System.nanoTime();
+        for (int ei = 0; ei < usable.size(); ei++) {
+            double e = usable.get(ei);
             double epsUse = Double.isNaN(e) ? 0 : e;
             List<Double> cs = new ArrayList<>();
             for (double c : cGrid) {
                 cs.add(c);
             }
+            // the fits of every ε counted together; the running fit's Frank–Wolfe events passed on in between
+            long before = ei * fitsPerEpsilon;
+            ProgressListener counted = ev -> lis.onProgress(ProgressListener.Event.of(ev.task(), before + ev.step(),
+                    fits, (System.nanoTime() - start) * 1e-9));
             List<CrossValidation.Result<Double>> table = CrossValidation.evaluate(data, parts, cs,
-                    c -> scaledTrainer(method, c, relative, epsUse, s, gapTolerance), SvmTrainer::hits, listener);
+                    c -> scaledTrainer(method, c, relative, epsUse, s, gapTolerance, lis), SvmTrainer::hits,
+                    lis == ProgressListener.NONE ? lis : counted);
             int[] correct = new int[cGrid.length];
             for (int ci = 0; ci < cGrid.length; ci++) {
                 correct[ci] = (int) Math.round(SvmTrainer.pooledAccuracy(table.get(ci)) * total);
@@ -608,6 +628,21 @@ public final class KernelLearning {
         }
         Choice c = tally.choice();
         return new Choice(c.cRel(), c.epsilon(), c.accuracy(), c.grid(), null, skipped);
+    }
+
+    /**
+     * The ε of {@code grid} that the direct TK method's cross-validation evaluates on x (scaled to [0, 1]): those whose
+     * tessellated kernels double precision holds ({@link TkGram#requireUsable}), in grid order.
+     */
+    public static double[] usableEpsilons(Matrix x, double[] grid, int degree, Orthant orthant) {
+        return java.util.Arrays.stream(grid).filter(e -> {
+            try {
+                new TkGram(x, degree, -e, 1 + e, orthant).requireUsable("tk-svm");
+                return true;
+            } catch (TkGram.TooLarge ex) {
+                return false;
+            }
+        }).toArray();
     }
 
     /** "epsilon = 10: " and the reason, for {@link Choice#skipped}. */
@@ -623,13 +658,15 @@ public final class KernelLearning {
 
     /**
      * A trainer of one method on data already scaled to [0, 1] (no scaling of its own), labels ±1: what the
-     * cross-validation of the direct TK method fits on every fold.
+     * cross-validation of the direct TK method fits on every fold. Its iterations are reported to {@code inner}
+     * (cross-validation fits without a listener of their own).
      */
     static Trainer<SvmClassifier> scaledTrainer(Method method, double cValue, boolean relative, double epsilon,
-                                                Settings s, double gapTolerance) {
+                                                Settings s, double gapTolerance, ProgressListener inner) {
         return (train, l) -> {
             SvmClassifier.Encoded lab = SvmClassifier.Encoded.of(train);
-            Fitted f = fit(method, train.x(), lab.y(), cValue, relative, epsilon, s, gapTolerance);
+            Fitted f = fit(method, train.x(), lab.y(), cValue, relative, epsilon, s, gapTolerance,
+                    l == null || l == ProgressListener.NONE ? inner : l);
             return new SvmClassifier(ModelHeader.of("tk-svm", train, Scaler.identity(train.d()), null, java.util.Map.of()),
                     f.decisionFunction(train.x(), lab.y()), lab.labels(), java.util.Map.of(), java.util.Map.of());
         };

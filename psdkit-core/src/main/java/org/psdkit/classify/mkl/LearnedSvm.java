@@ -17,7 +17,9 @@ import org.psdkit.optim.ProgressListener;
  * The fit shared by {@link TkSvmTrainer} and {@link SimpleMklTrainer}: features scaled to [0, 1] on the training
  * data (the tessellated kernels live on a box around it), C (relative to the kernel's scale, see
  * {@link KernelLearning}) and ε chosen by 5-fold cross-validation when not given, then the kernel learned on all
- * rows (Colbert &amp; Peet 2020, Sec. VII–VIII).
+ * rows (Colbert &amp; Peet 2020, Sec. VII–VIII). Progress: the events of the cross-validation
+ * ({@link KernelLearning#crossValidate}), then those of the final fit ({@value TkLearner#TASK} or
+ * {@value SimpleMkl#TASK}).
  */
 final class LearnedSvm {
     private LearnedSvm() {
@@ -36,6 +38,10 @@ final class LearnedSvm {
         }
         if (!(gap > 0)) {
             throw new IllegalArgumentException("gap must be positive, got " + gap);
+        }
+        if (gap < KernelLearning.MIN_GAP_TOLERANCE) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "gap must be at least %.0e (below it the "
+                    + "stop is decided by rounding errors), got %s", KernelLearning.MIN_GAP_TOLERANCE, gap));
         }
         grid(cGrid, "cGrid");
         grid(epsilonGrid, "epsilonGrid");
@@ -96,13 +102,14 @@ final class LearnedSvm {
                         .append(note, 0, note.indexOf(':'));
             }
             if (left.length() > 0) {
-                left.append(" (their tessellated kernels overflow on these data: cv.skipped)");
+                left.append(" (their tessellated kernels overflow on these data or lose them in double precision: "
+                        + "cv.skipped)");
             }
             report.put("cvChoice", String.format(Locale.ROOT, "CV chose %s = %s%s%s (mean accuracy %.4f)%s",
                     rel ? "c (relative)" : "C", cValue, method.usesEpsilon() ? ", epsilon = " + eps : "",
                     needScaling ? ", gauss scaling " + st.gaussScaling().label() : "", ch.accuracy(), left));
         }
-        KernelLearning.Fitted f = KernelLearning.fit(method, x, lab.y(), cValue, relative, eps, st, gap);
+        KernelLearning.Fitted f = KernelLearning.fit(method, x, lab.y(), cValue, relative, eps, st, gap, listener);
         double secs = (System.nanoTime() - t0) * 1e-9;
         Map<String, Object> h = new LinkedHashMap<>();
         h.put("degree", st.degree());

@@ -15,7 +15,8 @@ import org.psdkit.optim.smo.Smo;
  * weight to zero) by a safeguarded secant search on J'(γ), each evaluation a warm-started SMO solve. This replaces
  * the original's inner "descend until a weight vanishes, then Armijo" loop by one line search per iteration; the
  * fixed points (KKT points of the convex problem) are the same. Stopping: the duality gap
- * ½(max_k βᵀK_kβ − βᵀK(μ)β) ≤ tol·J, SimpleMKL's own criterion.
+ * ½(max_k βᵀK_kβ − βᵀK(μ)β) ≤ tol·J, SimpleMKL's own criterion; a computed gap below zero (rounding) is reported by
+ * its magnitude, converged only when within the tolerance, and ends the descent.
  *
  * <p>Progress: one event per gap evaluation (before the first step and after every iteration), task
  * {@value #TASK}, step the iterations done, measure {@code "gap"} = the relative gap compared with the tolerance.
@@ -81,7 +82,8 @@ public final class SimpleMkl {
      * @param kernel        Σ μ_k k_k as a kernel function
      * @param svm           SVM solution on K(μ)
      * @param iterations    reduced-gradient iterations
-     * @param gap           final duality gap (absolute)
+     * @param gap           final duality gap (absolute, ≥ 0: a computed value below zero, rounding, is reported by
+     *                      its magnitude)
      * @param objective     J(μ)
      * @param converged     whether the relative gap reached the tolerance
      * @param smoIterations total SMO iterations
@@ -203,13 +205,17 @@ public final class SimpleMkl {
                 max = Math.max(max, v);
             }
             gap = 0.5 * (max - bkb);
+            // max_k βᵀK_kβ ≥ Σ μ_k βᵀK_kβ = βᵀK(μ)β, so the gap is ≥ 0 in exact arithmetic: a value below zero is
+            // rounding, the gap is known only to within its magnitude, and no step can be measured
+            boolean rounding = gap < 0;
+            gap = Math.abs(gap);
             lis.onProgress(new ProgressListener.Event(TASK, it, 0, "gap", gap / Math.abs(sv.dual()),
                     (System.nanoTime() - t0) * 1e-9));
             if (gap <= o.gapTolerance() * Math.abs(sv.dual())) {
                 converged = true;
                 break;
             }
-            if (it >= o.maxIterations()) {
+            if (rounding || it >= o.maxIterations()) {
                 break;
             }
             it++;

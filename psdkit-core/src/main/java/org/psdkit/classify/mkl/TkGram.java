@@ -106,6 +106,13 @@ public final class TkGram {
     }
 
     /**
+     * The box edge magnitude 2<sup>52</sup> from which the tessellated kernels computed in double precision no longer
+     * depend on where the data lie (see {@link #requireUsable}); the box [−ε, 1 + ε] is refused from
+     * ε = 2<sup>52</sup> − 1 ≈ 4.5e15 on.
+     */
+    public static final double EDGE_RESOLUTION_LIMIT = 0x1p52;
+
+    /**
      * Refuses a geometry (box and degree) on which the kernels overflow double precision at the training points:
      * every K(P) with P ⪰ 0, tr P ≤ 1 is bounded by {@link #traceBounds}, so the check covers every kernel the
      * learners form. O(m n) for d ≤ 1.
@@ -122,6 +129,39 @@ public final class TkGram {
                         + ", overflow double precision at training point " + (i + 1) + " (the features are scaled "
                         + "to [0, 1]); choose a smaller epsilon");
             }
+        }
+    }
+
+    /**
+     * Refuses a geometry whose kernels double precision cannot hold on the training points: an overflow
+     * ({@link #requireFinite}), or a box so large that the Gram matrices computed in double no longer depend on the
+     * data.
+     *
+     * <p><b>Loss of the data.</b> Every term of k(x, y) (Colbert &amp; Peet 2020, eq. 5, evaluated per orthant as in
+     * Lemma 4) is an integral over a box whose sides, per feature c, are [max(x_c, y_c), b] or [a, min(x_c, y_c)]
+     * (the two mixed terms' sides [x_c, y_c] give volumes at most 1, against about (b − a)ⁿ for the others). The
+     * data enter through the edges b − max(x_c, y_c) and min(x_c, y_c) − a: numbers of size up to
+     * E = max(|a|, |b|) = 1 + ε that the features, scaled to [0, 1], move by at most 1. Double precision stores
+     * numbers near E on a grid of spacing ulp(E) = 2<sup>⌊log₂ E⌋ − 52</sup>, between 2<sup>−53</sup> E and
+     * 2<sup>−52</sup> E, so the centred Gram matrix J K J (J = I − 11ᵀ/m; the SVM dual sees K only through it, as
+     * yᵀα = 0) carries a relative rounding error of about 2<sup>−52</sup> E. Once ulp(E) ≥ 1, i.e.
+     * E ≥ 2<sup>52</sup> ({@link #EDGE_RESOLUTION_LIMIT}), an edge takes at most two values over the whole range of
+     * the data: the Gram matrix computed in double no longer depends on the data (beyond one bit per feature), the
+     * starting kernel of {@link TkLearner} is a constant (its SVM predicts one class) and its gradient is rounding
+     * noise. Such a box is refused like an overflow. ({@code TkGramTest} checks this against an exact evaluation:
+     * the centred relative error grows as 2<sup>−52</sup> E and reaches 100 % at the limit.)
+     *
+     * @param who the learner, first word of the message
+     * @throws TooLarge naming the box, and the training point for an overflow
+     */
+    public void requireUsable(String who) {
+        requireFinite(who);
+        double edge = Math.max(Math.abs(a), Math.abs(b));
+        if (!(edge < EDGE_RESOLUTION_LIMIT)) {
+            throw new TooLarge(who + ": the tessellated kernels on the " + describe() + ", lose the data in double "
+                    + "precision: the box edges (about 1 + epsilon) are rounded to multiples of "
+                    + KernelFormat.num(Math.ulp(edge)) + ", at least the width 1 of the scaled features, so the Gram "
+                    + "matrix no longer depends on the data; choose an epsilon below 4.5e15 (2^52 - 1)");
         }
     }
 

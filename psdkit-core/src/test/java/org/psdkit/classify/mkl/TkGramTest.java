@@ -1,8 +1,11 @@
 package org.psdkit.classify.mkl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -106,5 +109,126 @@ class TkGramTest {
         assertTrue(e.getMessage().startsWith("tk-svm: the tessellated kernels on the box [-" + eps), e.getMessage());
         assertTrue(e.getMessage().contains("(epsilon = " + eps + "), degree " + degree + ", overflow double "
                 + "precision at training point 1"), e.getMessage());
+    }
+
+    /**
+     * The data-loss bound of {@code requireUsable}, checked by brute force: the Gram matrix of the starting kernel
+     * P₀ (the constant monomial in both blocks, k = ½ Σ_t vol_t) computed in double against its exact value in
+     * BigDecimal, compared after centring (J K J, exactly, which is all the SVM dual sees). Below the limit the
+     * centred error is of the order 2^-52 (1 + ε); from the limit on it is 100 %: the double Gram matrix no longer
+     * holds the data, and the box is refused. Before, such an epsilon was fitted into a one-class model (exit 0).
+     */
+    @ParameterizedTest
+    @CsvSource({"0", "1"})
+    void anEpsilonWhoseGramLosesTheDataIsRefusedAtTheBoundOfBruteForce(int degree) {
+        Random rnd = new Random(1);
+        int m = 8;
+        int n = 2;
+        double[][] pts = new double[m][n];
+        for (double[] row : pts) {
+            for (int c = 0; c < n; c++) {
+                row[c] = rnd.nextDouble();
+            }
+        }
+        pts[0][0] = 0; // the faces of [0, 1]^2, as min-max scaled data touch them
+        pts[1][1] = 1;
+        Matrix x = Matrix.of(pts);
+        for (int k = 20; k <= 56; k += 4) {
+            double eps = Math.scalb(1.0, k);
+            double err = centredError(x, pts, degree, eps);
+            double scale = 0x1p-52 * (1 + eps);
+            if (1 + eps < TkGram.EDGE_RESOLUTION_LIMIT) {
+                assertTrue(err <= 4 * scale, "epsilon = 2^" + k + ": centred error " + err);
+                new TkGram(x, degree, -eps, 1 + eps, Orthant.LOWER).requireUsable("tk-svm");
+            } else {
+                assertTrue(err >= 0.9, "epsilon = 2^" + k + ": centred error " + err);
+                double e = eps;
+                TkGram.TooLarge ex = assertThrows(TkGram.TooLarge.class,
+                        () -> new TkGram(x, degree, -e, 1 + e, Orthant.LOWER).requireUsable("tk-svm"));
+                String msg = ex.getMessage();
+                assertTrue(msg.startsWith("tk-svm: the tessellated kernels on the box [-"), msg);
+                assertTrue(msg.contains("lose the data in double precision")
+                        && msg.contains("choose an epsilon below 4.5e15"), msg);
+            }
+        }
+        // the limit itself: 1 + epsilon = 2^52 is refused, the double below it is not
+        double limit = TkGram.EDGE_RESOLUTION_LIMIT - 1;
+        assertThrows(TkGram.TooLarge.class,
+                () -> new TkGram(x, degree, -limit, 1 + limit, Orthant.LOWER).requireUsable("tk-svm"));
+        double below = Math.nextDown(limit);
+        new TkGram(x, degree, -below, 1 + below, Orthant.LOWER).requireUsable("tk-svm");
+    }
+
+    /** ‖J(K_double − K_exact)J‖_F / ‖J K_exact J‖_F for the starting kernel P₀, lower orthant, box [−ε, 1 + ε]. */
+    private static double centredError(Matrix x, double[][] pts, int degree, double eps) {
+        int m = pts.length;
+        MathContext mc = new MathContext(120);
+        TkGram eng = new TkGram(x, degree, -eps, 1 + eps, Orthant.LOWER);
+        int q = eng.q();
+        double[] s0 = new double[2 * q];
+        s0[0] = Math.sqrt(0.5);
+        s0[q] = Math.sqrt(0.5);
+        Matrix kd = eng.rankOne(s0);
+        BigDecimal e = new BigDecimal(eps);
+        BigDecimal one = BigDecimal.ONE;
+        BigDecimal[][] exact = new BigDecimal[m][m];
+        BigDecimal[][] dbl = new BigDecimal[m][m];
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < m; j++) {
+                // k = ½ (vol[max, 1+ε]ⁿ + vol[−ε, min]ⁿ + vol[x, y]ⁿ + vol[y, x]ⁿ), a mixed box empty unless ordered
+                BigDecimal up = one;
+                BigDecimal low = one;
+                BigDecimal xy = one;
+                BigDecimal yx = one;
+                for (int c = 0; c < pts[i].length; c++) {
+                    BigDecimal a = new BigDecimal(pts[i][c]);
+                    BigDecimal b = new BigDecimal(pts[j][c]);
+                    up = up.multiply(one.add(e).subtract(a.max(b)), mc);
+                    low = low.multiply(e.add(a.min(b)), mc);
+                    BigDecimal d = b.subtract(a);
+                    xy = d.signum() > 0 ? xy.multiply(d, mc) : BigDecimal.ZERO;
+                    yx = d.signum() < 0 ? yx.multiply(d.negate(), mc) : BigDecimal.ZERO;
+                }
+                exact[i][j] = up.add(low).add(xy).add(yx).multiply(new BigDecimal("0.5"));
+                dbl[i][j] = new BigDecimal(kd.get(i, j));
+            }
+        }
+        BigDecimal[][] ce = centred(exact, mc);
+        BigDecimal[][] cd = centred(dbl, mc);
+        BigDecimal num = BigDecimal.ZERO;
+        BigDecimal den = BigDecimal.ZERO;
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < m; j++) {
+                BigDecimal d = cd[i][j].subtract(ce[i][j]);
+                num = num.add(d.multiply(d));
+                den = den.add(ce[i][j].multiply(ce[i][j]));
+            }
+        }
+        return Math.sqrt(num.divide(den, mc).doubleValue());
+    }
+
+    /** J K J, J = I − 11ᵀ/m, exactly. */
+    private static BigDecimal[][] centred(BigDecimal[][] k, MathContext mc) {
+        int m = k.length;
+        BigDecimal size = BigDecimal.valueOf(m);
+        BigDecimal[] rows = new BigDecimal[m];
+        BigDecimal all = BigDecimal.ZERO;
+        for (int i = 0; i < m; i++) {
+            BigDecimal r = BigDecimal.ZERO;
+            for (int j = 0; j < m; j++) {
+                r = r.add(k[i][j]);
+            }
+            all = all.add(r);
+            rows[i] = r.divide(size, mc);
+        }
+        all = all.divide(size.multiply(size), mc);
+        BigDecimal[][] out = new BigDecimal[m][m];
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < m; j++) {
+                // K is symmetric: its column means are its row means
+                out[i][j] = k[i][j].subtract(rows[i]).subtract(rows[j]).add(all);
+            }
+        }
+        return out;
     }
 }
