@@ -17,6 +17,19 @@ public final class ImportanceIntegral {
     }
 
     /**
+     * An importance-sampling estimate of ∫ g dν.
+     *
+     * @param value                  the estimate, (1/N) Σ_j g(ξ_j) ν(ξ_j)/q(ξ_j) (+∞ when it overflows a double)
+     * @param log                    its natural logarithm, computed in log space: finite whenever the estimate is
+     *                               positive, even when {@code value} overflows (−∞ when every term is 0)
+     * @param relativeStandardError  the sample standard deviation of the N terms over √N, relative to the estimate
+     *                               (the usual Monte-Carlo standard error; NaN when the estimate is 0 or N = 1)
+     * @param draws                  N
+     */
+    public record Estimate(double value, double log, double relativeStandardError, int draws) {
+    }
+
+    /**
      * @param centres  proposal centres, one per row
      * @param base     ν (must be a probability measure)
      * @param logAbsG  log |g(x)| for each row of its argument (g with respect to ν)
@@ -24,6 +37,15 @@ public final class ImportanceIntegral {
      */
     public static double integrate(Matrix centres, BaseMeasure base, Function<Matrix, double[]> logAbsG, long seed,
                                    int draws) {
+        return estimate(centres, base, logAbsG, seed, draws).value();
+    }
+
+    /**
+     * {@link #integrate} with the logarithm and the relative standard error of the estimate (the same draws, the same
+     * value).
+     */
+    public static Estimate estimate(Matrix centres, BaseMeasure base, Function<Matrix, double[]> logAbsG, long seed,
+                                    int draws) {
         if (!base.isProbability()) {
             throw new IllegalArgumentException("importance sampling needs a probability base measure, got "
                     + base.spec());
@@ -52,6 +74,8 @@ public final class ImportanceIntegral {
         double inv = 1.0 / (2 * width * width);
         double logNorm = -0.5 * d * Math.log(2 * Math.PI * width * width) - Math.log(np);
         double s = 0;
+        double[] logTerm = new double[draws];
+        double maxLog = Double.NEGATIVE_INFINITY;
         for (int j = 0; j < draws; j++) {
             double mx = Double.NEGATIVE_INFINITY;
             for (int i = 0; i < np; i++) {
@@ -64,11 +88,28 @@ public final class ImportanceIntegral {
             double lmix = logNorm + mx + Math.log(acc);
             double a = Math.max(lnu[j], lmix);
             double lq = a + Math.log(0.5 * Math.exp(lnu[j] - a) + 0.5 * Math.exp(lmix - a));
+            logTerm[j] = Double.NEGATIVE_INFINITY;
             if (lg[j] != Double.NEGATIVE_INFINITY && lnu[j] != Double.NEGATIVE_INFINITY) {
-                s += Math.exp(lg[j] + lnu[j] - lq);
+                logTerm[j] = lg[j] + lnu[j] - lq;
+                s += Math.exp(logTerm[j]);
+                maxLog = Math.max(maxLog, logTerm[j]);
             }
         }
-        return s / draws;
+        // mean and variance of the terms relative to the largest, so that neither overflows
+        double s1 = 0;
+        double s2 = 0;
+        if (maxLog != Double.NEGATIVE_INFINITY) {
+            for (int j = 0; j < draws; j++) {
+                double t = Math.exp(logTerm[j] - maxLog);
+                s1 += t;
+                s2 += t * t;
+            }
+        }
+        double mean = s1 / draws;
+        double var = draws > 1 ? Math.max(0, s2 / draws - mean * mean) * draws / (draws - 1.0) : Double.NaN;
+        double rse = mean > 0 ? Math.sqrt(var / draws) / mean : Double.NaN;
+        double log = mean > 0 ? maxLog + Math.log(mean) : Double.NEGATIVE_INFINITY;
+        return new Estimate(s / draws, log, rse, draws);
     }
 
     static double medianNearestNeighbour(Matrix points) {
