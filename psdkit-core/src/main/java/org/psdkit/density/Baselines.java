@@ -296,8 +296,8 @@ public final class Baselines {
      * 10 000 draws near the data) nothing stops g from growing there: the estimate of Z stays ≈ 1 with a small
      * standard error while the true ∫ exp(g) dν is astronomically larger, and held-out log-likelihoods computed with
      * it are absurd (positive, or +∞). The check is an independent importance-sampling estimate I of
-     * ∫ exp(g − log Z) dν ({@link GlmDensity#normaliserCheck()}, half its draws around the expansion points), 1
-     * when log Z is right. The fit is accepted when both relative standard errors combine to at most
+     * ∫ exp(g − log Z) dν ({@link GlmDensity#normaliserCheck()}: draws from ν, around the expansion points and at
+     * the maxima of exp(g)·ν), 1 when log Z is right. The fit is accepted when both relative standard errors combine to at most
      * {@link #GLM_NORMALISER_MAX_RSE} and |I − 1| is at most {@link #GLM_NORMALISER_TOLERANCE} or
      * {@link #GLM_NORMALISER_Z} combined standard errors, whichever is larger; otherwise it fails with
      * {@link IllegalStateException} (the numerical failure that cross-validation records for a grid point and skips).
@@ -315,8 +315,8 @@ public final class Baselines {
         }
         String numbers = "an independent importance-sampling estimate of the integral of exp(g - log Z) dnu is "
                 + fmtLog(c.log()) + " (relative standard error " + fmt(c.relativeStandardError()) + ", "
-                + c.draws() + " draws, half around the " + m.points().rows() + " expansion points) where 1 is "
-                + "expected; Z came from " + GLM_MC_SAMPLES + " draws of nu (relative standard error "
+                + c.draws() + " draws from nu, around the " + m.points().rows() + " expansion points and at the "
+                + "maxima of exp(g) nu) where 1 is expected; Z came from " + GLM_MC_SAMPLES + " draws of nu (relative standard error "
                 + fmt(zRse) + ")";
         String why = agree
                 ? "the estimates are too uncertain to certify the normaliser (combined relative standard error "

@@ -116,8 +116,8 @@ public final class GlmDensity implements DensityModel {
     }
 
     /**
-     * ∫ exp(g − log Z) dν by defensive importance sampling around the expansion points ({@link ImportanceIntegral}),
-     * seeded, {@link Baselines#GLM_CHECK_SAMPLES} draws.
+     * ∫ exp(g − log Z) dν by defensive importance sampling from ν, around the expansion points and at the maxima of
+     * exp(g)·ν ({@link ImportanceIntegral#estimateWithModes}), seeded, {@link Baselines#GLM_CHECK_SAMPLES} draws.
      */
     public double importanceIntegral() {
         return normaliserCheck().value();
@@ -130,7 +130,7 @@ public final class GlmDensity implements DensityModel {
     public ImportanceIntegral.Estimate normaliserCheck() {
         ImportanceIntegral.Estimate c = check;
         if (c == null) {
-            c = ImportanceIntegral.estimate(points, base, this::logG, seed ^ 0x5DEECE66DL,
+            c = ImportanceIntegral.estimateWithModes(points, base, this::logG, seed ^ 0x5DEECE66DL,
                     Baselines.GLM_CHECK_SAMPLES);
             check = c;
         }

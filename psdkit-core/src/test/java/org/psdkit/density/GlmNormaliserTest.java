@@ -22,7 +22,8 @@ import org.psdkit.select.CrossValidation;
  * The GLM density's Monte-Carlo normaliser (Marteau-Ferey, Bach &amp; Rudi 2020, eq. 33) checked against an
  * independent estimate: on a 1-D case whose base measure is far wider than the data, the 10 000 draws of ν almost
  * never reach the data, the fit makes g large there, and ∫ exp(g − log Z) dν is ~1e100 by brute-force quadrature
- * (not 1); such a fit is refused and left out of cross-validation.
+ * (not 1); such a fit is refused and left out of cross-validation. The check itself must find the mass where it is,
+ * also away from the expansion points.
  */
 class GlmNormaliserTest {
     /** 20 points around ±0.5 with sd 0.1. */
@@ -117,6 +118,78 @@ class GlmNormaliserTest {
         String msg = assertThrows(IllegalStateException.class,
                 () -> Baselines.requireReliableNormaliser(worse, 0.0, 1e-3)).getMessage();
         assertFalse(msg.contains("Infinity") || msg.contains("NaN"), msg);
+    }
+
+    /**
+     * exp(40 Σ_i k(x, x_i)) over two clusters of 20 points in 10-D (σ = 0.5, sd 0.4 around ±2e₁) peaks at each
+     * cluster's centroid, nearer to all its points than they are to each other: the draws around single points never
+     * reach it and miss the mass by a factor e^40; the Laplace components at the maxima of exp(g)·ν find it. The
+     * reference samples ν and narrow normals at the two centroids.
+     */
+    @Test
+    void theCheckFindsMassAtTheCentroidOfTheExpansionPoints() {
+        int d = 10;
+        SplittableRandom r = new SplittableRandom(4);
+        Matrix x = Matrix.zeros(40, d);
+        for (int i = 0; i < 40; i++) {
+            for (int t = 0; t < d; t++) {
+                x.set(i, t, (t == 0 ? (i % 2 == 0 ? 2 : -2) : 0) + 0.4 * r.nextGaussian());
+            }
+        }
+        GaussianKernel k = new GaussianKernel(0.5);
+        BaseMeasure nu = BaseMeasure.Gaussian.isotropic(d, 0, 25);
+        double[] alpha = new double[40];
+        Arrays.fill(alpha, 40);
+        java.util.function.Function<Matrix, double[]> logG = z -> org.psdkit.linalg.Linalg.gemv(k.cross(x, z), true,
+                alpha);
+        int n = 200_000;
+        double w = 0.1;
+        SplittableRandom q = new SplittableRandom(99);
+        Matrix z = Matrix.zeros(n, d);
+        for (int j = 0; j < n; j++) {
+            if (q.nextBoolean()) {
+                double[] s = nu.sample(q);
+                for (int t = 0; t < d; t++) {
+                    z.set(j, t, s[t]);
+                }
+            } else {
+                double c = q.nextBoolean() ? 2 : -2;
+                for (int t = 0; t < d; t++) {
+                    z.set(j, t, (t == 0 ? c : 0) + w * q.nextGaussian());
+                }
+            }
+        }
+        double[] lnu = nu.logDensity(z);
+        double[] lg = logG.apply(z);
+        double[] lt = new double[n];
+        double mx = Double.NEGATIVE_INFINITY;
+        for (int j = 0; j < n; j++) {
+            double d1 = 0;
+            double d2 = 0;
+            for (int t = 0; t < d; t++) {
+                double v = z.get(j, t);
+                d1 += (v - (t == 0 ? 2 : 0)) * (v - (t == 0 ? 2 : 0));
+                d2 += (v + (t == 0 ? 2 : 0)) * (v + (t == 0 ? 2 : 0));
+            }
+            double l1 = -d1 / (2 * w * w);
+            double l2 = -d2 / (2 * w * w);
+            double m = Math.max(l1, l2);
+            double lc = -0.5 * d * Math.log(2 * Math.PI * w * w) + m + Math.log(0.5 * Math.exp(l1 - m)
+                    + 0.5 * Math.exp(l2 - m));
+            double a = Math.max(lc, lnu[j]);
+            lt[j] = lg[j] + lnu[j] - (a + Math.log(0.5 * Math.exp(lnu[j] - a) + 0.5 * Math.exp(lc - a)));
+            mx = Math.max(mx, lt[j]);
+        }
+        double sum = 0;
+        for (double v : lt) {
+            sum += Math.exp(v - mx);
+        }
+        double reference = mx + Math.log(sum / n); // ≈ 45.35
+        ImportanceIntegral.Estimate modes = ImportanceIntegral.estimateWithModes(x, nu, logG, 7, 100_000);
+        assertEquals(reference, modes.log(), 0.15);
+        assertTrue(modes.relativeStandardError() < 0.05, modes.toString());
+        ImportanceIntegral.Estimate aroundPoints = ImportanceIntegral.estimate(x, nu, logG, 7, 100_000);
+        assertTrue(aroundPoints.log() < reference - 10, aroundPoints + " against " + reference);
     }
 
     @Test
