@@ -28,7 +28,7 @@ class Density10dTest {
         assertEquals("GLM", glm.get("model"));
         assertFalse(glm.containsKey("test_loglik"), glm.toString());
         assertFalse(glm.containsKey("cv_loglik"), glm.toString());
-        String failures = (String) glm.get("cv_failures");
+        String failures = (String) glm.get("failures");
         assertTrue(failures.startsWith("1 of 1 grid points failed in cross-validation and were left out: sigma=1, "
                 + "lambda=1e-4: glm density (lambda 0.000100): the Monte-Carlo normaliser Z of eq. 33 is unreliable"),
                 failures);
@@ -39,7 +39,27 @@ class Density10dTest {
         }
         Map<String, Object> psd = r.table().get(1);
         assertEquals("PSD", psd.get("model"));
-        assertFalse(psd.containsKey("cv_failures"), psd.toString());
+        assertFalse(psd.containsKey("failures"), psd.toString());
         assertTrue(Double.isFinite((Double) psd.get("test_loglik")), psd.toString());
+    }
+
+    /**
+     * One iteration per CV fit keeps g small enough for the normaliser to hold, so GLM's grid point is chosen; the
+     * final fit, run to convergence, is refused: the row keeps the choice and its CV score, with the failure and no
+     * test numbers (the run used to end with exit 1 there).
+     */
+    @Test
+    void aFinalFitThatFailsIsARowWithTheChoiceAndTheFailure() throws Exception {
+        Density10d.Result r = Density10d.run(new Density10d.Options(1, 20, 2, "gaussian(mu=0,sd=5)",
+                new double[] {0.5}, new double[] {1e-3}, 150, 1e-2, 1, dir), null);
+        Map<String, Object> glm = r.table().get(3);
+        assertEquals("GLM", glm.get("model"));
+        assertEquals(0.5, (Double) glm.get("sigma"));
+        assertEquals(1e-3, (Double) glm.get("lambda"));
+        assertTrue(Double.isFinite((Double) glm.get("cv_loglik")), glm.toString());
+        assertFalse(glm.containsKey("test_loglik"), glm.toString());
+        String failures = (String) glm.get("failures");
+        assertTrue(failures.startsWith("the final fit at sigma=0.5, lambda=0.001 failed: glm density (lambda "
+                + "0.00100): the Monte-Carlo normaliser Z of eq. 33 is unreliable"), failures);
     }
 }

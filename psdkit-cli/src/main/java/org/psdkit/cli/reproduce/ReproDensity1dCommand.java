@@ -44,12 +44,12 @@ public final class ReproDensity1dCommand implements Callable<Integer> {
                     Reports.format(r.getOrDefault("min_density", "")),
                     Reports.format(r.getOrDefault("negative_fraction", "")),
                     Reports.format(r.getOrDefault("abs_integral", "")),
-                    Reports.format(r.getOrDefault("cv_failures", ""))});
+                    Reports.format(r.getOrDefault("failures", ""))});
         }
         Path png = res.png();
         Path csv = out.resolve("density-1d.csv");
         Reports.writeCsv(csv, new String[] {"model", "lambda", "test_loglik", "integral", "min_density",
-            "negative_fraction", "abs_integral", "cv_failures"}, rows);
+            "negative_fraction", "abs_integral", "failures"}, rows);
         Map<String, Object> rep = new LinkedHashMap<>();
         rep.put("experiment", "density-1d");
         rep.put("seconds", res.seconds());
