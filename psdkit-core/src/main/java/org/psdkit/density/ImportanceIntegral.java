@@ -4,6 +4,7 @@ import java.util.SplittableRandom;
 import java.util.function.Function;
 import org.psdkit.kernel.SquaredDistances;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.psd.EmpiricalFeatureMap;
 
 /**
  * ∫ g dν by defensive importance sampling from q = ½ν + ½·(1/m)Σ_i N(c_i, w² I) over centres c_i (the data or
@@ -55,29 +56,25 @@ public final class ImportanceIntegral {
         int np = centres.rows();
         SplittableRandom rng = new SplittableRandom(seed);
         double width = medianNearestNeighbour(centres);
-        Matrix xi = Matrix.zeros(draws, d);
-        for (int j = 0; j < draws; j++) {
-            if (rng.nextBoolean()) {
-                double[] z = base.sample(rng);
-                for (int t = 0; t < d; t++) {
-                    xi.set(j, t, z[t]);
-                }
+        return sample(draws, d, base, logAbsG, (r, row) -> {
+            if (r.nextBoolean()) {
+                double[] z = base.sample(r);
+                System.arraycopy(z, 0, row, 0, d);
             } else {
-                int i = rng.nextInt(np);
+                int i = r.nextInt(np);
                 for (int t = 0; t < d; t++) {
-                    xi.set(j, t, centres.get(i, t) + width * rng.nextGaussian());
+                    row[t] = centres.get(i, t) + width * r.nextGaussian();
                 }
             }
-        }
-        double[] lg = logAbsG.apply(xi);
-        double[] lnu = base.logDensity(xi);
-        double[] lmix = logCentreMixture(xi, centres, width);
-        double[] lq = new double[draws];
-        for (int j = 0; j < draws; j++) {
-            double a = Math.max(lnu[j], lmix[j]);
-            lq[j] = a + Math.log(0.5 * Math.exp(lnu[j] - a) + 0.5 * Math.exp(lmix[j] - a));
-        }
-        return finish(lg, lnu, lq);
+        }, (xi, lnu) -> {
+            double[] lmix = logCentreMixture(xi, centres, width);
+            double[] lq = new double[xi.rows()];
+            for (int j = 0; j < lq.length; j++) {
+                double m = Math.max(lnu[j], lmix[j]);
+                lq[j] = m + Math.log(0.5 * Math.exp(lnu[j] - m) + 0.5 * Math.exp(lmix[j] - m));
+            }
+            return lq;
+        }, rng, np);
     }
 
     /** Starting points of the mode search of {@link #estimateWithModes} (a seeded subset of the centres beyond). */
@@ -86,6 +83,8 @@ public final class ImportanceIntegral {
     static final int MODE_ITERATIONS = 300;
     /** Widening of the Laplace components over the curvature at the mode (tails heavier than the target's). */
     static final double LAPLACE_WIDENING = 1.2;
+    /** Points per evaluation of the mode search (its function holds a kernel matrix against the centres). */
+    static final int EVALUATION_BLOCK = 256;
 
     /**
      * As {@link #estimate}, with a third of the draws from Laplace components at the local maxima of |g|·ν: q =
@@ -121,30 +120,6 @@ public final class ImportanceIntegral {
         Matrix at = modes[0];
         Matrix sd = modes[1];
         int nm = at.rows();
-        Matrix xi = Matrix.zeros(draws, d);
-        for (int j = 0; j < draws; j++) {
-            int c = rng.nextInt(3);
-            if (c == 0) {
-                double[] z = base.sample(rng);
-                for (int t = 0; t < d; t++) {
-                    xi.set(j, t, z[t]);
-                }
-            } else if (c == 1) {
-                int i = rng.nextInt(np);
-                for (int t = 0; t < d; t++) {
-                    xi.set(j, t, centres.get(i, t) + width * rng.nextGaussian());
-                }
-            } else {
-                int k = rng.nextInt(nm);
-                for (int t = 0; t < d; t++) {
-                    xi.set(j, t, at.get(k, t) + sd.get(k, t) * rng.nextGaussian());
-                }
-            }
-        }
-        double[] lg = logAbsG.apply(xi);
-        double[] lnu = base.logDensity(xi);
-        double[] lmix = logCentreMixture(xi, centres, width);
-        double[] lmode = new double[draws];
         double[] logNormK = new double[nm];
         for (int k = 0; k < nm; k++) {
             double l = -0.5 * d * Math.log(2 * Math.PI) - Math.log(nm);
@@ -153,28 +128,95 @@ public final class ImportanceIntegral {
             }
             logNormK[k] = l;
         }
-        double[] lk = new double[nm];
-        double[] lq = new double[draws];
-        for (int j = 0; j < draws; j++) {
-            double mx = Double.NEGATIVE_INFINITY;
-            for (int k = 0; k < nm; k++) {
-                double q = 0;
+        return sample(draws, d, base, logAbsG, (r, row) -> {
+            int c = r.nextInt(3);
+            if (c == 0) {
+                double[] z = base.sample(r);
+                System.arraycopy(z, 0, row, 0, d);
+            } else if (c == 1) {
+                int i = r.nextInt(np);
                 for (int t = 0; t < d; t++) {
-                    double z = (xi.get(j, t) - at.get(k, t)) / sd.get(k, t);
-                    q += z * z;
+                    row[t] = centres.get(i, t) + width * r.nextGaussian();
                 }
-                lk[k] = logNormK[k] - 0.5 * q;
-                mx = Math.max(mx, lk[k]);
+            } else {
+                int k = r.nextInt(nm);
+                for (int t = 0; t < d; t++) {
+                    row[t] = at.get(k, t) + sd.get(k, t) * r.nextGaussian();
+                }
             }
-            double acc = 0;
-            for (int k = 0; k < nm; k++) {
-                acc += Math.exp(lk[k] - mx);
+        }, (xi, lnu) -> {
+            double[] lmix = logCentreMixture(xi, centres, width);
+            double[] lk = new double[nm];
+            double[] lq = new double[xi.rows()];
+            for (int j = 0; j < lq.length; j++) {
+                double mx = Double.NEGATIVE_INFINITY;
+                for (int k = 0; k < nm; k++) {
+                    double q = 0;
+                    for (int t = 0; t < d; t++) {
+                        double z = (xi.get(j, t) - at.get(k, t)) / sd.get(k, t);
+                        q += z * z;
+                    }
+                    lk[k] = logNormK[k] - 0.5 * q;
+                    mx = Math.max(mx, lk[k]);
+                }
+                double acc = 0;
+                for (int k = 0; k < nm; k++) {
+                    acc += Math.exp(lk[k] - mx);
+                }
+                double lmode = mx + Math.log(acc);
+                double m = Math.max(lnu[j], Math.max(lmix[j], lmode));
+                lq[j] = m + Math.log((Math.exp(lnu[j] - m) + Math.exp(lmix[j] - m) + Math.exp(lmode - m)) / 3);
             }
-            lmode[j] = mx + Math.log(acc);
-            double a = Math.max(lnu[j], Math.max(lmix[j], lmode[j]));
-            lq[j] = a + Math.log((Math.exp(lnu[j] - a) + Math.exp(lmix[j] - a) + Math.exp(lmode[j] - a)) / 3);
+            return lq;
+        }, rng, Math.max(np, nm));
+    }
+
+    /** One draw of the proposal into {@code row}. */
+    private interface Sampler {
+        void draw(SplittableRandom rng, double[] row);
+    }
+
+    /** log q at the rows of a block, given log ν there. */
+    private interface LogProposal {
+        double[] at(Matrix block, double[] logNu);
+    }
+
+    /**
+     * The estimate from {@code draws} draws of the proposal, made and evaluated in blocks of
+     * {@link EmpiricalFeatureMap#blockRows}({@code components}) rows (the matrices against the proposal's centres
+     * stay that size whatever the number of draws); the draws and the order of the sum are those of one pass over all
+     * of them.
+     */
+    private static Estimate sample(int draws, int d, BaseMeasure base, Function<Matrix, double[]> logAbsG,
+                                   Sampler sampler, LogProposal logQ, SplittableRandom rng, int components) {
+        int block = Math.min(draws, EmpiricalFeatureMap.blockRows(components));
+        double[] row = new double[d];
+        double s = 0;
+        double[] logTerm = new double[draws];
+        double maxLog = Double.NEGATIVE_INFINITY;
+        for (int b0 = 0; b0 < draws; b0 += block) {
+            int nb = Math.min(block, draws - b0);
+            Matrix xi = Matrix.zeros(nb, d);
+            for (int j = 0; j < nb; j++) {
+                sampler.draw(rng, row);
+                for (int t = 0; t < d; t++) {
+                    xi.set(j, t, row[t]);
+                }
+            }
+            double[] lg = logAbsG.apply(xi);
+            double[] lnu = base.logDensity(xi);
+            double[] lq = logQ.at(xi, lnu);
+            for (int j = 0; j < nb; j++) {
+                double l = Double.NEGATIVE_INFINITY;
+                if (lg[j] != Double.NEGATIVE_INFINITY && lnu[j] != Double.NEGATIVE_INFINITY) {
+                    l = lg[j] + lnu[j] - lq[j];
+                    s += Math.exp(l);
+                    maxLog = Math.max(maxLog, l);
+                }
+                logTerm[b0 + j] = l;
+            }
         }
-        return finish(lg, lnu, lq);
+        return finish(s, logTerm, maxLog);
     }
 
     /**
@@ -314,8 +356,15 @@ public final class ImportanceIntegral {
         return g;
     }
 
+    /** h at the given points, in blocks of {@link #EVALUATION_BLOCK} rows. */
     private static double[] evaluate(Function<Matrix, double[]> h, double[][] rows) {
-        return h.apply(Matrix.of(rows));
+        double[] out = new double[rows.length];
+        for (int b0 = 0; b0 < rows.length; b0 += EVALUATION_BLOCK) {
+            int nb = Math.min(EVALUATION_BLOCK, rows.length - b0);
+            double[] v = h.apply(Matrix.of(java.util.Arrays.copyOfRange(rows, b0, b0 + nb)));
+            System.arraycopy(v, 0, out, b0, nb);
+        }
+        return out;
     }
 
     private static double dot(double[] a, double[] b) {
@@ -349,20 +398,9 @@ public final class ImportanceIntegral {
         return out;
     }
 
-    /** The estimate from the log-values of |g|, ν and q at the draws. */
-    private static Estimate finish(double[] lg, double[] lnu, double[] lq) {
-        int draws = lg.length;
-        double s = 0;
-        double[] logTerm = new double[draws];
-        double maxLog = Double.NEGATIVE_INFINITY;
-        for (int j = 0; j < draws; j++) {
-            logTerm[j] = Double.NEGATIVE_INFINITY;
-            if (lg[j] != Double.NEGATIVE_INFINITY && lnu[j] != Double.NEGATIVE_INFINITY) {
-                logTerm[j] = lg[j] + lnu[j] - lq[j];
-                s += Math.exp(logTerm[j]);
-                maxLog = Math.max(maxLog, logTerm[j]);
-            }
-        }
+    /** The estimate from the plain sum of the terms, their logarithms and the largest of these. */
+    private static Estimate finish(double s, double[] logTerm, double maxLog) {
+        int draws = logTerm.length;
         // mean and variance of the terms relative to the largest, so that neither overflows
         double s1 = 0;
         double s2 = 0;
