@@ -145,6 +145,31 @@ class DensityCliTest {
         assertEquals(1.0, g.json().get("integral").asDouble(), 0.05);
     }
 
+    /**
+     * A base measure far wider than the data: the 10 000 draws of nu behind the GLM's normaliser miss the data, and
+     * the fit used to be written with integral ~1e100 and a training log-likelihood of +100 (its model file then
+     * failed {@code eval}); it is now a numerical failure naming the two estimates, and nothing is written.
+     */
+    @Test
+    void glmDensityWhoseNormaliserIsUnreliableIsExitOneAndWritesNothing() throws Exception {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(3);
+        Matrix x = Matrix.zeros(20, 1);
+        for (int i = 0; i < 20; i++) {
+            x.set(i, 0, (i % 2 == 0 ? -0.5 : 0.5) + 0.1 * r.nextGaussian());
+        }
+        Path train = csv("narrow.csv", x);
+        Path glm = dir.resolve("glm-wide.json");
+        CliRun g = CliRun.run("fit", "glm-density", "--train", train.toString(), "--no-target", "--base",
+                "gaussian(mu=0,sd=1000)", "--kernel", "gaussian(sigma=0.05)", "--lambda", "1e-3", "--out",
+                glm.toString(), "--json");
+        assertEquals(1, g.status(), g.err());
+        assertTrue(g.err().startsWith("psdkit: numerical failure: glm density (lambda 0.00100): the Monte-Carlo "
+                + "normaliser Z of eq. 33 is unreliable: "), g.err());
+        assertFalse(g.err().contains("Infinity") || g.err().contains("\tat "), g.err());
+        assertEquals("", g.out());
+        assertFalse(Files.exists(glm));
+    }
+
     @Test
     void badOptionsExitTwoAndWriteNothing() throws Exception {
         Path train = csv("train.csv", Mixtures.fig1().sample(20, 1));

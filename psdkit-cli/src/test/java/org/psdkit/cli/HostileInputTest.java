@@ -193,6 +193,33 @@ class HostileInputTest {
                 "--out", in.resolve("sub").toString());
     }
 
+    /**
+     * {@code reproduce hetero|quantile --out-dir} and {@code demo --out-dir} check their folder as the other results
+     * folders do ({@code OutputPaths.folder}). Before, a folder under a file ended with exit 1, "internal error:
+     * java.nio.file.FileSystemException", and {@code --folds} out of range was refused only after the folder had been
+     * created.
+     */
+    @Test
+    void resultsFolderOfHeteroQuantileAndDemoIsRefusedBeforeAnythingIsWritten() throws IOException {
+        String[][] commands = {{"reproduce", "hetero"}, {"reproduce", "quantile"}, {"demo", "--part", "krr"}};
+        for (String[] c : commands) {
+            List<String> file = new ArrayList<>(List.of(c));
+            file.addAll(List.of("--out-dir", in.toString()));
+            fails(2, f("--out-dir " + in + " exists and is not a directory"), file.toArray(new String[0]));
+            List<String> under = new ArrayList<>(List.of(c));
+            under.addAll(List.of("--out-dir", in.resolve("sub").toString()));
+            fails(2, f("--out-dir " + in.resolve("sub") + ": cannot create the folder"),
+                    under.toArray(new String[0]));
+        }
+        Path fresh = dir.resolve("figures");
+        for (String cmd : List.of("hetero", "quantile")) {
+            fails(2, f("--folds must be >= 2, got 1"), "reproduce", cmd, "--out-dir", fresh.toString(), "--folds",
+                    "1");
+            fails(2, f("--folds must be in [2, n=20], got 21"), "reproduce", cmd, "--out-dir", fresh.toString(),
+                    "--n", "20", "--folds", "21");
+        }
+    }
+
     @Test
     void shortSdpaCLineIsRefusedWithItsLine() throws IOException {
         // m = 3 but c holds 2 values: the reader must not take the next line's numbers as c

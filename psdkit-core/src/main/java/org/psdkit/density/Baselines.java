@@ -11,7 +11,8 @@ import org.psdkit.linalg.Matrix;
  * <ul>
  *   <li>{@link #ncm}: non-negative coefficients on the simplex {α ≥ 0, uᵀα = 1} (eq. 35);</li>
  *   <li>{@link #pnm}: f(x_i) ≥ 0 on the data only, ∫ f dν = 1 (eq. 37) — may be negative elsewhere;</li>
- *   <li>{@link #glm}: p ∝ exp(g)·ν with the normaliser estimated by Monte Carlo (eq. 33).</li>
+ *   <li>{@link #glm}: p ∝ exp(g)·ν with the normaliser estimated by Monte Carlo (eq. 33), refused when an
+ *   independent estimate contradicts it.</li>
  * </ul>
  */
 public final class Baselines {
@@ -25,6 +26,12 @@ public final class Baselines {
     public static final int GLM_MC_SAMPLES = 10_000;
     /** Independent draws used to report the GLM integral afterwards (different seed from the training draws). */
     public static final int GLM_CHECK_SAMPLES = 100_000;
+    /** Largest combined relative standard error of the two GLM normaliser estimates that a fit may have. */
+    public static final double GLM_NORMALISER_MAX_RSE = 0.1;
+    /** Relative disagreement of the two GLM normaliser estimates accepted whatever their standard errors. */
+    public static final double GLM_NORMALISER_TOLERANCE = 0.05;
+    /** Disagreement of the two GLM normaliser estimates accepted, in combined standard errors. */
+    public static final double GLM_NORMALISER_Z = 4;
 
     private Baselines() {
     }
@@ -182,7 +189,8 @@ public final class Baselines {
      * GLM: p(x) = exp(g(x))/Z · ν(x), g = wᵀΦ, Z = (1/m)Σ_j exp(g(ξ_j)) with m = {@link #GLM_MC_SAMPLES} seeded
      * draws ξ_j ~ ν (eq. 33 with the integral estimated by Monte Carlo, as in App. E). Minimises
      * −(1/n)Σ g(x_i) + log Z + (λ/2)‖w‖² (convex) by accelerated gradient; stops when ‖∇‖ ≤ tol. ν must be a
-     * probability measure (against Lebesgue measure exp(g) → 1 at infinity is not integrable).
+     * probability measure (against Lebesgue measure exp(g) → 1 at infinity is not integrable). Throws
+     * {@link IllegalStateException} when Z is unreliable ({@link #requireReliableNormaliser}).
      */
     public static GlmDensity glm(Matrix x, Kernel kernel, BaseMeasure base, double lambda, double tol, int maxIter,
                                  long seed) {
@@ -265,10 +273,74 @@ public final class Baselines {
             s += Math.exp(gj - mx);
         }
         double logZ = mx + Math.log(s / m);
+        // relative standard error of the mean Z over the m draws (terms exp(g_j − mx) ≤ 1: nothing overflows)
+        double s2 = 0;
+        for (double gj : g) {
+            double t = Math.exp(gj - mx);
+            s2 += t * t;
+        }
+        double meanT = s / m;
+        double zRse = Math.sqrt(Math.max(0, s2 / m - meanT * meanT) / (m - 1.0)) / meanT;
         double[] alpha = Linalg.gemv(fb.t, false, res.x());
         DensityDiagnostics diag = new DensityDiagnostics(res.value(), Double.NaN, res.gap(), res.iterations(),
                 res.seconds(), res.converged(), 1.0, r, 0, fb.threshold, pts.rows());
-        return new GlmDensity(kernel, pts.copy(), alpha, logZ, base, diag, seed);
+        GlmDensity model = new GlmDensity(kernel, pts.copy(), alpha, logZ, base, diag, seed);
+        requireReliableNormaliser(model, zRse, lambda);
+        return model;
+    }
+
+    /**
+     * Refuses a GLM fit whose normaliser cannot be trusted. Z of eq. 33 is a Monte-Carlo mean over draws of ν; the
+     * fit maximises the likelihood against that very sample, and when the draws seldom reach the region where
+     * exp(g) has its mass (a base measure much wider than the data: App. E's N(0, 5I) in 10-D puts none of its
+     * 10 000 draws near the data) nothing stops g from growing there: the estimate of Z stays ≈ 1 with a small
+     * standard error while the true ∫ exp(g) dν is astronomically larger, and held-out log-likelihoods computed with
+     * it are absurd (positive, or +∞). The check is an independent importance-sampling estimate I of
+     * ∫ exp(g − log Z) dν ({@link GlmDensity#normaliserCheck()}: draws from ν, around the expansion points and at
+     * the maxima of exp(g)·ν), 1 when log Z is right. The fit is accepted when both relative standard errors combine to at most
+     * {@link #GLM_NORMALISER_MAX_RSE} and |I − 1| is at most {@link #GLM_NORMALISER_TOLERANCE} or
+     * {@link #GLM_NORMALISER_Z} combined standard errors, whichever is larger; otherwise it fails with
+     * {@link IllegalStateException} (the numerical failure that cross-validation records for a grid point and skips).
+     *
+     * @param zRse   relative standard error of the training estimate of Z
+     * @param lambda the fit's λ, for the message
+     */
+    static void requireReliableNormaliser(GlmDensity m, double zRse, double lambda) {
+        ImportanceIntegral.Estimate c = m.normaliserCheck();
+        double rse = Math.hypot(zRse, c.relativeStandardError());
+        double off = Math.abs(Math.expm1(c.log()));
+        boolean agree = off <= Math.max(GLM_NORMALISER_TOLERANCE, GLM_NORMALISER_Z * rse);
+        if (Double.isFinite(c.log()) && rse <= GLM_NORMALISER_MAX_RSE && agree) {
+            return;
+        }
+        String numbers = "an independent importance-sampling estimate of the integral of exp(g - log Z) dnu is "
+                + fmtLog(c.log()) + " (relative standard error " + fmt(c.relativeStandardError()) + ", "
+                + c.draws() + " draws from nu, around the " + m.points().rows() + " expansion points and at the "
+                + "maxima of exp(g) nu) where 1 is expected; Z came from " + GLM_MC_SAMPLES + " draws of nu (relative standard error "
+                + fmt(zRse) + ")";
+        String why = agree
+                ? "the estimates are too uncertain to certify the normaliser (combined relative standard error "
+                        + fmt(rse) + " > " + GLM_NORMALISER_MAX_RSE + ")"
+                : "the draws of nu miss where exp(g) has its mass, so the fitted model is not a density";
+        throw new IllegalStateException("glm density (lambda " + fmt(lambda) + "): the Monte-Carlo normaliser Z of "
+                + "eq. 33 is unreliable: " + numbers + "; " + why + " (a larger lambda or a base measure closer to "
+                + "the data may help)");
+    }
+
+    /** e^log as a number, or as a power of ten when it is beyond 1e±6 (it may overflow a double). */
+    private static String fmtLog(double log) {
+        if (log == Double.NEGATIVE_INFINITY) {
+            return "0";
+        }
+        double l10 = log / Math.log(10);
+        if (Math.abs(l10) < 6) {
+            return fmt(Math.exp(log));
+        }
+        return String.format(java.util.Locale.ROOT, "10^%.1f", l10);
+    }
+
+    private static String fmt(double v) {
+        return String.format(java.util.Locale.ROOT, "%.3g", v);
     }
 
     private static void checkAnchors(Matrix x, Matrix anchors) {

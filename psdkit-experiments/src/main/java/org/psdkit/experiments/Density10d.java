@@ -23,6 +23,7 @@ import org.psdkit.density.Mixtures;
 import org.psdkit.density.PsdDensityEstimator;
 import org.psdkit.density.PsdDensityOptions;
 import org.psdkit.kernel.GaussianKernel;
+import org.psdkit.linalg.LinalgException;
 import org.psdkit.linalg.Matrix;
 
 /**
@@ -65,7 +66,10 @@ public final class Density10d {
 
     /**
      * One row per model (PNM, PSD, NCM, GLM, KDE, truth; the keys of {@link #COLUMNS} that apply), the base measure
-     * used, the figure written and the seconds taken.
+     * used, the figure written and the seconds taken. {@code failures} lists the (σ, λ) whose fits failed in
+     * cross-validation (they are left out of the choice) and a failed final fit ({@link Failures}); a model whose
+     * every grid point failed has only {@code model}, {@code cv_seconds} and {@code failures}, one whose final fit
+     * failed also the choice and its {@code cv_loglik}; neither has a panel in the figure.
      */
     public record Result(List<Map<String, Object>> table, String base, Path png, double seconds) {
     }
@@ -73,7 +77,7 @@ public final class Density10d {
     /** The table's columns, in order. */
     public static final List<String> COLUMNS = List.of("model", "sigma", "lambda", "cv_loglik", "test_loglik",
             "test_score_floored", "integral", "test_loglik_renormalised", "final_gap",
-            "negative_fraction_plot_points", "abs_integral_is", "cv_seconds");
+            "negative_fraction_plot_points", "abs_integral_is", "cv_seconds", "failures");
 
     static final int PLOT_POINTS = 500;
     /** Relative gap and iteration cap of the final fit on all n points (looser than 1e-6 to fit the time budget). */
@@ -131,6 +135,7 @@ public final class Density10d {
             String task = "cv " + e.getKey();
             long total = (long) sigmas.length * lambdas.length * folds;
             lis.step(task, 0, total, t0);
+            String failures;
             {
                 List<double[]> points = new ArrayList<>();
                 for (double s : sigmas) {
@@ -138,16 +143,43 @@ public final class Density10d {
                         points.add(new double[] {s, l});
                     }
                 }
-                best = org.psdkit.select.CrossValidation.best(org.psdkit.select.CrossValidation.evaluate(
+                List<org.psdkit.select.CrossValidation.Result<double[]>> cv = org.psdkit.select.CrossValidation.evaluate(
                         org.psdkit.data.Dataset.of(x, null), Splits.kFold(x.rows(), folds, seed), points,
                         sl -> DensityPipeline.unscaled(tr -> f.fit(tr, sl[0], sl[1], cvTol, cvMaxIter)),
-                        DensityPipeline::heldOutScores, ev -> lis.step(task, ev.step(), total, t0)), DensityPipeline.HELD_OUT_LOGLIK, false);
-            }
-            if (best == null) {
-                throw new IllegalStateException("cross-validation of " + e.getKey() + ": every (sigma, lambda) failed");
+                        DensityPipeline::heldOutScores, ev -> lis.step(task, ev.step(), total, t0));
+                best = org.psdkit.select.CrossValidation.best(cv, DensityPipeline.HELD_OUT_LOGLIK, false);
+                failures = Failures.ofCrossValidation(cv, Density10d::label);
             }
             double cvSecs = (System.nanoTime() - c0) * 1e-9;
-            DensityModel m = f.fit(x, best.params()[0], best.params()[1], FINAL_TOL, FINAL_MAX_ITER);
+            if (failures != null) {
+                lis.note(e.getKey() + ": " + failures);
+            }
+            if (best == null) {
+                // every grid point failed (e.g. GLM's normaliser unreliable everywhere): a row without numbers
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("model", e.getKey());
+                row.put("cv_seconds", cvSecs);
+                row.put("failures", failures);
+                table.add(row);
+                continue;
+            }
+            DensityModel m;
+            try {
+                m = f.fit(x, best.params()[0], best.params()[1], FINAL_TOL, FINAL_MAX_ITER);
+            } catch (LinalgException | ArithmeticException | IllegalStateException ex) {
+                // the numerical failures that cross-validation records: the choice stays, without numbers
+                String fin = Failures.ofFinalFit(label(best.params()), ex);
+                lis.note(e.getKey() + ": " + fin);
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("model", e.getKey());
+                row.put("sigma", best.params()[0]);
+                row.put("lambda", best.params()[1]);
+                row.put("cv_loglik", best.mean(DensityPipeline.HELD_OUT_LOGLIK));
+                row.put("cv_seconds", cvSecs);
+                row.put("failures", Failures.join(failures, fin));
+                table.add(row);
+                continue;
+            }
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("model", e.getKey());
             row.put("sigma", best.params()[0]);
@@ -172,6 +204,9 @@ public final class Density10d {
                 row.put("abs_integral_is", absIntegral(lin, nu, seed + 11));
             }
             row.put("cv_seconds", cvSecs);
+            if (failures != null) {
+                row.put("failures", failures);
+            }
             table.add(row);
             Panel pan = fig.panel(e.getKey() + " (sigma=" + Numbers.fmt(best.params()[0]) + ", lambda="
                     + Numbers.fmt(best.params()[1]) + ")").xLabel("x1").yLabel("p(x)");
@@ -197,6 +232,10 @@ public final class Density10d {
         Path png = out.resolve("density-10d.png");
         fig.save(png);
         return new Result(table, nu.spec(), png, (System.nanoTime() - t0) * 1e-9);
+    }
+
+    private static String label(double[] sigmaLambda) {
+        return "sigma=" + Numbers.fmt(sigmaLambda[0]) + ", lambda=" + Numbers.fmt(sigmaLambda[1]);
     }
 
     private static Matrix anchorsOf(Matrix tr, int anchors, long seed) {

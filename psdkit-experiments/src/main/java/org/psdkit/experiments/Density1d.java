@@ -20,6 +20,7 @@ import org.psdkit.density.Mixtures;
 import org.psdkit.density.PsdDensityEstimator;
 import org.psdkit.density.PsdDensityOptions;
 import org.psdkit.kernel.GaussianKernel;
+import org.psdkit.linalg.LinalgException;
 import org.psdkit.linalg.Matrix;
 
 /**
@@ -45,6 +46,9 @@ public final class Density1d {
     /**
      * One row per model (keys model, lambda, test_loglik, integral, min_density, negative_fraction, abs_integral;
      * the KDE has no lambda, the truth only test_loglik and integral), the figure written and the seconds taken.
+     * {@code failures} lists the λ whose fits failed in cross-validation and a failed final fit ({@link Failures}); a
+     * model whose every λ failed has only {@code model} and {@code failures}, one whose final fit failed also its
+     * lambda; neither has a panel.
      */
     public record Result(List<Map<String, Object>> table, Path png, double seconds) {
     }
@@ -89,18 +93,46 @@ public final class Density1d {
             String task = "cv " + e.getKey();
             long total = (long) LAMBDAS.length * folds;
             lis.step(task, 0, total, t0);
+            String failures;
             {
-                best = org.psdkit.select.CrossValidation.best(org.psdkit.select.CrossValidation.evaluate(
+                List<org.psdkit.select.CrossValidation.Result<Double>> cv = org.psdkit.select.CrossValidation.evaluate(
                         org.psdkit.data.Dataset.of(x, null), org.psdkit.data.Splits.kFold(x.rows(), folds, seed),
                         java.util.Arrays.stream(LAMBDAS).boxed().toList(),
                         l -> DensityPipeline.unscaled(tr -> e.getValue().fit(tr, SIGMA, l)),
-                        DensityPipeline::heldOutScores, ev -> lis.step(task, ev.step(), total, t0)), DensityPipeline.HELD_OUT_LOGLIK, false);
+                        DensityPipeline::heldOutScores, ev -> lis.step(task, ev.step(), total, t0));
+                best = org.psdkit.select.CrossValidation.best(cv, DensityPipeline.HELD_OUT_LOGLIK, false);
+                failures = Failures.ofCrossValidation(cv, l -> "lambda=" + Numbers.fmt(l));
+            }
+            if (failures != null) {
+                lis.note(e.getKey() + ": " + failures);
             }
             if (best == null) {
-                throw new IllegalStateException("cross-validation of " + e.getKey() + ": every lambda failed");
+                // every λ failed: a row without numbers
+                Map<String, Object> r = new LinkedHashMap<>();
+                r.put("model", e.getKey());
+                r.put("failures", failures);
+                table.add(r);
+                continue;
             }
-            DensityModel m = e.getValue().fit(x, SIGMA, best.params());
-            table.add(row(e.getKey(), best.params(), m, test, grid, gx, leb));
+            DensityModel m;
+            try {
+                m = e.getValue().fit(x, SIGMA, best.params());
+            } catch (LinalgException | ArithmeticException | IllegalStateException ex) {
+                // the numerical failures that cross-validation records: the choice stays, without numbers
+                String fin = Failures.ofFinalFit("lambda=" + Numbers.fmt(best.params()), ex);
+                lis.note(e.getKey() + ": " + fin);
+                Map<String, Object> r = new LinkedHashMap<>();
+                r.put("model", e.getKey());
+                r.put("lambda", best.params());
+                r.put("failures", Failures.join(failures, fin));
+                table.add(r);
+                continue;
+            }
+            Map<String, Object> r = row(e.getKey(), best.params(), m, test, grid, gx, leb);
+            if (failures != null) {
+                r.put("failures", failures);
+            }
+            table.add(r);
             panel(fig, e.getKey() + " (lambda=" + Numbers.fmt(best.params()) + ")", gx, m.density(grid), gTruth, x);
         }
         Kde kde = Kde.fit(x);

@@ -23,6 +23,8 @@ import org.psdkit.io.ModelFile;
 import org.psdkit.io.ModelIO;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.ModelHeader;
+import org.psdkit.psd.Anchors;
+import org.psdkit.psd.Nystrom;
 
 /**
  * The Spark engine of the command line ({@code fit krr --engine spark}), found by {@link java.util.ServiceLoader}
@@ -129,6 +131,10 @@ public final class SparkEngine implements DistributedEngine {
             }, req.kernel(), base, req.options(), null);
             Map<String, Object> hyper = new PsdDensityTrainer(req.kernel(), base, req.options(), req.anchors(),
                     req.seed(), Scaler.Kind.NONE).hyperParameters(req.anchors());
+            if (req.anchors() < n[0]) {
+                // uniform anchors drawn by takeSample with the seed: recorded as the local trainer records its own
+                Nystrom.of(req.anchors(), Anchors.Method.UNIFORM, req.seed()).putStringOptions(hyper);
+            }
             ModelHeader h = new ModelHeader(PsdDensity.TYPE, data.features(), null, Scaler.identity(d),
                     m.kernel().spec(), hyper, new ModelHeader.Training((int) Math.min(Integer.MAX_VALUE, n[0]), d,
                     req.train()));

@@ -205,6 +205,29 @@ class SparkCliTest {
         assertEquals(1.0, back.inner().integral(), 1e-6);
     }
 
+    /**
+     * Uniform anchors drawn with the seed are recorded as the local trainer records its own
+     * ({@code anchor_method}, {@code anchor_seed}, strings, through {@code Nystrom.putStringOptions}).
+     */
+    @Test
+    void densityModelFileRecordsHowItsAnchorsWereDrawn() throws IOException {
+        Path pts = dir.resolve("points-anchors.csv");
+        StringBuilder sb = new StringBuilder("u,v\n");
+        for (double[] r : SparkDensityRowsTest.gaussianRows(60, 2, 32)) {
+            sb.append(r[0]).append(',').append(r[1]).append('\n');
+        }
+        Files.writeString(pts, sb.toString());
+        Path model = dir.resolve("density-anchors.json");
+        CliRun f = CliRun.run("fit", "density", "--train", pts.toString(), "--out", model.toString(), "--engine",
+                "spark", "--master", "local[2]", "--anchors", "8", "--seed", "7", "--kernel", "gaussian(sigma=0.7)",
+                "--lambda", "0.01", "--max-iter", "1");
+        assertEquals(0, f.status(), f.err());
+        JsonNode opts = org.psdkit.io.ModelFile.JSON.readTree(model.toFile()).get("options");
+        assertEquals("8", opts.get("anchors").asText(), opts.toString());
+        assertEquals("uniform", opts.path("anchor_method").asText(), opts.toString());
+        assertEquals("7", opts.path("anchor_seed").asText(), opts.toString());
+    }
+
     @Test
     void benchSparkReportsTheRatioAndTheSameCoefficients() throws IOException {
         CliRun b = CliRun.run("bench", "spark", "--n", "400", "--anchors", "20", "--d", "3", "--partitions", "2", "--json");

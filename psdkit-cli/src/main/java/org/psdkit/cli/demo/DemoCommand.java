@@ -1,6 +1,5 @@
 package org.psdkit.cli.demo;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -56,10 +55,7 @@ public final class DemoCommand implements Callable<Integer> {
         if (run.isEmpty()) {
             run.addAll(PARTS);
         }
-        if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
-            throw new IllegalArgumentException("--out-dir " + outDir + " exists and is not a folder");
-        }
-        Files.createDirectories(outDir);
+        org.psdkit.cli.OutputPaths.folder("--out-dir", outDir);
         DemoContext ctx = new DemoContext(outDir, seed, json);
         Map<String, Object> all = new LinkedHashMap<>();
         long t0 = System.nanoTime();

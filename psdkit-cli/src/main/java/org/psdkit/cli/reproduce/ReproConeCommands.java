@@ -1,7 +1,6 @@
 package org.psdkit.cli.reproduce;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -19,9 +18,19 @@ public final class ReproConeCommands {
     private ReproConeCommands() {
     }
 
-    static void check(int n, int testN, double[] sigmas, double[] lambdas, Path outDir) {
+    /**
+     * Checks the options, the folds included (the cross-validation would refuse them only after the figures' folder
+     * exists), then creates the folder ({@link org.psdkit.cli.OutputPaths#folder}): a refusal leaves nothing behind.
+     */
+    static void check(int n, int testN, double[] sigmas, double[] lambdas, int folds, Path outDir) {
         if (n < 10 || testN < 1) {
             throw new IllegalArgumentException("--n must be >= 10 and --test-n >= 1");
+        }
+        if (folds < 2) {
+            throw new IllegalArgumentException("--folds must be >= 2, got " + folds);
+        }
+        if (folds > n) {
+            throw new IllegalArgumentException("--folds must be in [2, n=" + n + "], got " + folds);
         }
         for (double x : lambdas) {
             if (!(x > 0)) {
@@ -33,9 +42,7 @@ public final class ReproConeCommands {
                 throw new IllegalArgumentException("--sigmas must be > 0, got " + s);
             }
         }
-        if (Files.exists(outDir) && !Files.isDirectory(outDir)) {
-            throw new IllegalArgumentException("--out-dir " + outDir + " exists and is not a directory");
-        }
+        org.psdkit.cli.OutputPaths.folder("--out-dir", outDir);
     }
 
     /** {@code psdkit reproduce hetero}. */
@@ -69,7 +76,7 @@ public final class ReproConeCommands {
 
         @Override
         public Integer call() throws IOException {
-            check(n, testN, sigmas, lambdas, outDir);
+            check(n, testN, sigmas, lambdas, folds, outDir);
             ConeReproductions.HeteroResult res;
             try (ReproProgress progress = new ReproProgress()) {
                 res = ConeReproductions.hetero(new ConeReproductions.HeteroOptions(n, testN, sigmas, lambdas, folds,
@@ -131,7 +138,7 @@ public final class ReproConeCommands {
 
         @Override
         public Integer call() throws IOException {
-            check(n, testN, sigmas, lambdas, outDir);
+            check(n, testN, sigmas, lambdas, folds, outDir);
             ConeReproductions.QuantileResult res;
             try (ReproProgress progress = new ReproProgress()) {
                 res = ConeReproductions.quantile(new ConeReproductions.QuantileOptions(n, testN, sigmas, lambdas,

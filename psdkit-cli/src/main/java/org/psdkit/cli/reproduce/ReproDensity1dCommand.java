@@ -40,15 +40,16 @@ public final class ReproDensity1dCommand implements Callable<Integer> {
         List<String[]> rows = new ArrayList<>();
         for (Map<String, Object> r : table) {
             rows.add(new String[] {String.valueOf(r.get("model")), Reports.format(r.getOrDefault("lambda", "")),
-                    Reports.format(r.get("test_loglik")), Reports.format(r.get("integral")),
+                    Reports.format(r.getOrDefault("test_loglik", "")), Reports.format(r.getOrDefault("integral", "")),
                     Reports.format(r.getOrDefault("min_density", "")),
                     Reports.format(r.getOrDefault("negative_fraction", "")),
-                    Reports.format(r.getOrDefault("abs_integral", ""))});
+                    Reports.format(r.getOrDefault("abs_integral", "")),
+                    Reports.format(r.getOrDefault("failures", ""))});
         }
         Path png = res.png();
         Path csv = out.resolve("density-1d.csv");
         Reports.writeCsv(csv, new String[] {"model", "lambda", "test_loglik", "integral", "min_density",
-            "negative_fraction", "abs_integral"}, rows);
+            "negative_fraction", "abs_integral", "failures"}, rows);
         Map<String, Object> rep = new LinkedHashMap<>();
         rep.put("experiment", "density-1d");
         rep.put("seconds", res.seconds());
@@ -59,7 +60,8 @@ public final class ReproDensity1dCommand implements Callable<Integer> {
             System.err.println(String.format("%-6s %-9s %-12s %-14s %-13s %-10s %-10s", "model", "lambda",
                     "test_loglik", "integral", "min_density", "neg_frac", "|f| int"));
             for (String[] r : rows) {
-                System.err.println(String.format("%-6s %-9s %-12s %-14s %-13s %-10s %-10s", (Object[]) r));
+                String line = String.format("%-6s %-9s %-12s %-14s %-13s %-10s %-10s", (Object[]) r);
+                System.err.println(r[7].isEmpty() ? line : line + " " + r[7]);
             }
         }
         Reports.print(json ? rep : Map.of("png", png.toString(), "table_csv", csv.toString(),
