@@ -300,18 +300,7 @@ public final class ImportanceIntegral {
         }
         // the diagonal curvature at each maximum, on a coarser step than the gradient's
         double dc = 1e-2 * width;
-        double[][] pts = new double[2 * d * ns][];
-        for (int s = 0; s < ns; s++) {
-            for (int t = 0; t < d; t++) {
-                double[] up = x[s].clone();
-                double[] down = x[s].clone();
-                up[t] += dc;
-                down[t] -= dc;
-                pts[2 * (s * d + t)] = up;
-                pts[2 * (s * d + t) + 1] = down;
-            }
-        }
-        double[] hv = evaluate(h, pts);
+        double[] hv = evaluate(h, stencil(x, dc));
         Matrix at = Matrix.zeros(ns, d);
         Matrix sd = Matrix.zeros(ns, d);
         for (int s = 0; s < ns; s++) {
@@ -325,22 +314,31 @@ public final class ImportanceIntegral {
         return new Matrix[] {at, sd};
     }
 
-    /** Central differences of h at the rows of x (one-sided where h is −∞ on one side, 0 where on both). */
-    private static double[][] gradients(Function<Matrix, double[]> h, double[][] x, double[] hx, double delta) {
-        int n = x.length;
+    /**
+     * The central-difference stencil of the rows of x: for row s and coordinate t, x_s + step·e_t at 2(s·d + t) and
+     * x_s − step·e_t at 2(s·d + t) + 1.
+     */
+    private static double[][] stencil(double[][] x, double step) {
         int d = x[0].length;
-        double[][] pts = new double[2 * d * n][];
-        for (int s = 0; s < n; s++) {
+        double[][] pts = new double[2 * d * x.length][];
+        for (int s = 0; s < x.length; s++) {
             for (int t = 0; t < d; t++) {
                 double[] up = x[s].clone();
                 double[] down = x[s].clone();
-                up[t] += delta;
-                down[t] -= delta;
+                up[t] += step;
+                down[t] -= step;
                 pts[2 * (s * d + t)] = up;
                 pts[2 * (s * d + t) + 1] = down;
             }
         }
-        double[] v = evaluate(h, pts);
+        return pts;
+    }
+
+    /** Central differences of h at the rows of x (one-sided where h is −∞ on one side, 0 where on both). */
+    private static double[][] gradients(Function<Matrix, double[]> h, double[][] x, double[] hx, double delta) {
+        int n = x.length;
+        int d = x[0].length;
+        double[] v = evaluate(h, stencil(x, delta));
         double[][] g = new double[n][d];
         for (int s = 0; s < n; s++) {
             for (int t = 0; t < d; t++) {
