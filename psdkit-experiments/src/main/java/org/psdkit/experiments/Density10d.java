@@ -76,7 +76,7 @@ public final class Density10d {
 
     /** The table's columns, in order. */
     public static final List<String> COLUMNS = List.of("model", "sigma", "lambda", "cv_loglik", "test_loglik",
-            "test_score_floored", "integral", "test_loglik_renormalised", "final_gap",
+            "test_nonpositive", "test_score_floored", "integral", "test_loglik_renormalised", "final_gap",
             "negative_fraction_plot_points", "abs_integral_is", "cv_seconds", "failures");
 
     static final int PLOT_POINTS = 500;
@@ -185,12 +185,13 @@ public final class Density10d {
             row.put("sigma", best.params()[0]);
             row.put("lambda", best.params()[1]);
             row.put("cv_loglik", best.mean(DensityPipeline.HELD_OUT_LOGLIK));
-            row.put("test_loglik", m.meanLogLikelihood(test));
+            boolean finite = TestLikelihood.put(row, "test_loglik", m, test, 0);
             row.put("test_score_floored", DensityPipeline.heldOutScore(m, test));
             double integral = m.integral();
             row.put("integral", integral);
-            row.put("test_loglik_renormalised", integral > 0 ? m.meanLogLikelihood(test) - Math.log(integral)
-                    : Double.NaN);
+            if (finite && integral > 0) {
+                TestLikelihood.put(row, "test_loglik_renormalised", m, test, Math.log(integral));
+            }
             if (m instanceof org.psdkit.density.PsdDensity p) {
                 row.put("final_gap", p.diagnostics().relativeGap());
             }
@@ -218,7 +219,7 @@ public final class Density10d {
         Map<String, Object> kr = new LinkedHashMap<>();
         kr.put("model", "KDE");
         kr.put("sigma", kde.bandwidth());
-        kr.put("test_loglik", kde.meanLogLikelihood(test));
+        TestLikelihood.put(kr, "test_loglik", kde, test, 0);
         kr.put("integral", 1.0);
         table.add(kr);
         Panel pk = fig.panel("KDE (h=" + Numbers.fmt(kde.bandwidth()) + ", LOO-CV)").xLabel("x1").yLabel("p(x)");

@@ -45,7 +45,9 @@ public final class Density1d {
 
     /**
      * One row per model (keys model, lambda, test_loglik, integral, min_density, negative_fraction, abs_integral;
-     * the KDE has no lambda, the truth only test_loglik and integral), the figure written and the seconds taken.
+     * the KDE has no lambda, the truth only test_loglik and integral; a model not positive at some test points has
+     * test_nonpositive, their number, instead of test_loglik: {@link TestLikelihood}), the figure written and the
+     * seconds taken.
      * {@code failures} lists the λ whose fits failed in cross-validation and a failed final fit ({@link Failures}); a
      * model whose every λ failed has only {@code model} and {@code failures}, one whose final fit failed also its
      * lambda; neither has a panel.
@@ -155,7 +157,7 @@ public final class Density1d {
         if (!Double.isNaN(lambda)) {
             r.put("lambda", lambda);
         }
-        r.put("test_loglik", m.meanLogLikelihood(test));
+        TestLikelihood.put(r, "test_loglik", m, test, 0);
         r.put("integral", m.integral());
         double[] p = m.density(grid);
         double min = Double.POSITIVE_INFINITY;

@@ -30,6 +30,9 @@ class Density1dSlowTest {
         assertEquals("PNM", pnm.get("model"));
         assertEquals("PSD", psd.get("model"));
         assertTrue((double) pnm.get("negative_fraction") > 0, pnm.toString());
+        // negative at some test points: their count instead of a log-likelihood of −∞
+        assertTrue((int) pnm.get("test_nonpositive") > 0, pnm.toString());
+        assertTrue(!pnm.containsKey("test_loglik"), pnm.toString());
         assertEquals(0.0, (double) psd.get("negative_fraction"), psd.toString());
         assertEquals(1.0, (double) psd.get("integral"), 1e-6);
         double gap = (double) truth.get("test_loglik") - (double) psd.get("test_loglik");

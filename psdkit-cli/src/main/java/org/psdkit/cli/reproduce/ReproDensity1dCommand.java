@@ -40,7 +40,9 @@ public final class ReproDensity1dCommand implements Callable<Integer> {
         List<String[]> rows = new ArrayList<>();
         for (Map<String, Object> r : table) {
             rows.add(new String[] {String.valueOf(r.get("model")), Reports.format(r.getOrDefault("lambda", "")),
-                    Reports.format(r.getOrDefault("test_loglik", "")), Reports.format(r.getOrDefault("integral", "")),
+                    Reports.format(r.getOrDefault("test_loglik", "")),
+                    Reports.format(r.getOrDefault("test_nonpositive", "")),
+                    Reports.format(r.getOrDefault("integral", "")),
                     Reports.format(r.getOrDefault("min_density", "")),
                     Reports.format(r.getOrDefault("negative_fraction", "")),
                     Reports.format(r.getOrDefault("abs_integral", "")),
@@ -48,8 +50,8 @@ public final class ReproDensity1dCommand implements Callable<Integer> {
         }
         Path png = res.png();
         Path csv = out.resolve("density-1d.csv");
-        Reports.writeCsv(csv, new String[] {"model", "lambda", "test_loglik", "integral", "min_density",
-            "negative_fraction", "abs_integral", "failures"}, rows);
+        Reports.writeCsv(csv, new String[] {"model", "lambda", "test_loglik", "test_nonpositive", "integral",
+            "min_density", "negative_fraction", "abs_integral", "failures"}, rows);
         Map<String, Object> rep = new LinkedHashMap<>();
         rep.put("experiment", "density-1d");
         rep.put("seconds", res.seconds());
@@ -60,8 +62,14 @@ public final class ReproDensity1dCommand implements Callable<Integer> {
             System.err.println(String.format("%-6s %-9s %-12s %-14s %-13s %-10s %-10s", "model", "lambda",
                     "test_loglik", "integral", "min_density", "neg_frac", "|f| int"));
             for (String[] r : rows) {
-                String line = String.format("%-6s %-9s %-12s %-14s %-13s %-10s %-10s", (Object[]) r);
-                System.err.println(r[7].isEmpty() ? line : line + " " + r[7]);
+                // test_loglik, or "undefined" with the count of test points where the model is not positive
+                String ll = r[3].isEmpty() ? r[2] : "undefined";
+                String line = String.format("%-6s %-9s %-12s %-14s %-13s %-10s %-10s", r[0], r[1], ll, r[4], r[5],
+                        r[6], r[7]);
+                if (!r[3].isEmpty()) {
+                    line += " (not positive at " + r[3] + " test points)";
+                }
+                System.err.println(r[8].isEmpty() ? line : line + " " + r[8]);
             }
         }
         Reports.print(json ? rep : Map.of("png", png.toString(), "table_csv", csv.toString(),
