@@ -221,6 +221,16 @@ class HostileInputTest {
     }
 
     @Test
+    void densityReproductionsRefuseTheirOptionsBeforeMakingTheFolder() throws IOException {
+        Path fresh = dir.resolve("density-results");
+        fails(2, f("base measure 'foo(x=1)': unknown kind 'foo'"), "reproduce", "density-10d", "--base", "foo(x=1)",
+                "--out", fresh.toString());
+        fails(2, f("--folds must be in [2, 50]", "got 60"), "reproduce", "density-1d", "--folds", "60", "--out",
+                fresh.toString());
+        assertFalse(Files.exists(fresh), "a refused run left " + fresh + " behind");
+    }
+
+    @Test
     void shortSdpaCLineIsRefusedWithItsLine() throws IOException {
         // m = 3 but c holds 2 values: the reader must not take the next line's numbers as c
         Path p = Files.writeString(dir.resolve("short.dat-s"), "\"short c\n3\n1\n2\n1 2\n0 1 1 1 1\n1 1 1 1 1\n"

@@ -37,8 +37,9 @@ public final class Density1d {
     /** Data seed, CV folds (at least 2) and the output folder of the figure. */
     public record Options(long seed, int folds, Path outDir) {
         public Options {
-            if (folds < 2) {
-                throw new IllegalArgumentException("folds must be >= 2, got " + folds);
+            if (folds < 2 || folds > N) {
+                throw new IllegalArgumentException("folds must be in [2, " + N + "] (the training points), got "
+                        + folds);
             }
         }
     }
@@ -55,6 +56,8 @@ public final class Density1d {
     public record Result(List<Map<String, Object>> table, Path png, double seconds) {
     }
 
+    /** Training points (the paper's n = 50). */
+    public static final int N = 50;
     static final double SIGMA = 1.0;
     static final double[] LAMBDAS = {1e-1, 1e-2, 1e-3, 1e-4, 1e-5};
     static final double GLM_BOX = 4.0;
@@ -68,7 +71,7 @@ public final class Density1d {
         Files.createDirectories(out);
         long t0 = System.nanoTime();
         Mixtures.TwoBumps truth = Mixtures.fig1();
-        Matrix x = truth.sample(50, seed);
+        Matrix x = truth.sample(N, seed);
         Matrix test = truth.sample(10_000, seed + 1);
         GaussianKernel k = new GaussianKernel(SIGMA);
         BaseMeasure leb = new BaseMeasure.Lebesgue();

@@ -57,6 +57,7 @@ public final class ReproDensity10dCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--lambdas must be > 0, got " + l);
             }
         }
+        org.psdkit.density.BaseMeasure.parse(base, 10); // a bad --base is refused before the folder is made
         org.psdkit.cli.OutputPaths.folder("--out", out);
         Density10d.Result res;
         try (ReproProgress progress = new ReproProgress()) {

@@ -28,8 +28,9 @@ public final class ReproDensity1dCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (folds < 2) {
-            throw new IllegalArgumentException("--folds must be >= 2, got " + folds);
+        if (folds < 2 || folds > Density1d.N) {
+            throw new IllegalArgumentException("--folds must be in [2, " + Density1d.N + "] (the training points), got "
+                    + folds);
         }
         org.psdkit.cli.OutputPaths.folder("--out", out);
         Density1d.Result res;
