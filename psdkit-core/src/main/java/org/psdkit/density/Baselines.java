@@ -263,24 +263,10 @@ public final class Baselines {
         ProjectedGradient.Gap gradNorm = (w, f, g) -> Math.sqrt(Linalg.dot(g, g));
         ProjectedGradient.Result res = ProjectedGradient.minimize(obj, w -> { }, gradNorm, new double[r], 1.0, tol,
                 maxIter, Double.POSITIVE_INFINITY);
-        double[] g = Linalg.gemv(phiXi, true, res.x());
-        double mx = Double.NEGATIVE_INFINITY;
-        for (double gj : g) {
-            mx = Math.max(mx, gj);
-        }
-        double s = 0;
-        for (double gj : g) {
-            s += Math.exp(gj - mx);
-        }
-        double logZ = mx + Math.log(s / m);
-        // relative standard error of the mean Z over the m draws (terms exp(g_j − mx) ≤ 1: nothing overflows)
-        double s2 = 0;
-        for (double gj : g) {
-            double t = Math.exp(gj - mx);
-            s2 += t * t;
-        }
-        double meanT = s / m;
-        double zRse = Math.sqrt(Math.max(0, s2 / m - meanT * meanT) / (m - 1.0)) / meanT;
+        // Z = (1/m) Σ_j exp(g_j) over the m draws of ν, with the relative standard error of that mean
+        ImportanceIntegral.Estimate z = ImportanceIntegral.ofLogTerms(Linalg.gemv(phiXi, true, res.x()));
+        double logZ = z.log();
+        double zRse = z.relativeStandardError();
         double[] alpha = Linalg.gemv(fb.t, false, res.x());
         DensityDiagnostics diag = new DensityDiagnostics(res.value(), Double.NaN, res.gap(), res.iterations(),
                 res.seconds(), res.converged(), 1.0, r, 0, fb.threshold, pts.rows());

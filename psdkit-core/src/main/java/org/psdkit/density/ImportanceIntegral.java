@@ -3,6 +3,7 @@ package org.psdkit.density;
 import java.util.SplittableRandom;
 import java.util.function.Function;
 import org.psdkit.kernel.SquaredDistances;
+import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.psd.EmpiricalFeatureMap;
 
@@ -48,10 +49,7 @@ public final class ImportanceIntegral {
      */
     public static Estimate estimate(Matrix centres, BaseMeasure base, Function<Matrix, double[]> logAbsG, long seed,
                                     int draws) {
-        if (!base.isProbability()) {
-            throw new IllegalArgumentException("importance sampling needs a probability base measure, got "
-                    + base.spec());
-        }
+        requireProbability(base);
         int d = centres.cols();
         int np = centres.rows();
         SplittableRandom rng = new SplittableRandom(seed);
@@ -77,6 +75,13 @@ public final class ImportanceIntegral {
         }, rng, np);
     }
 
+    private static void requireProbability(BaseMeasure base) {
+        if (!base.isProbability()) {
+            throw new IllegalArgumentException("importance sampling needs a probability base measure, got "
+                    + base.spec());
+        }
+    }
+
     /** Starting points of the mode search of {@link #estimateWithModes} (a seeded subset of the centres beyond). */
     static final int MAX_MODE_STARTS = 64;
     /** Iteration cap of each ascent of the mode search. */
@@ -97,10 +102,7 @@ public final class ImportanceIntegral {
      */
     public static Estimate estimateWithModes(Matrix centres, BaseMeasure base, Function<Matrix, double[]> logAbsG,
                                              long seed, int draws) {
-        if (!base.isProbability()) {
-            throw new IllegalArgumentException("importance sampling needs a probability base measure, got "
-                    + base.spec());
-        }
+        requireProbability(base);
         int d = centres.cols();
         int np = centres.rows();
         SplittableRandom rng = new SplittableRandom(seed);
@@ -253,7 +255,7 @@ public final class ImportanceIntegral {
             java.util.List<Integer> moving = new java.util.ArrayList<>();
             java.util.List<double[]> trial = new java.util.ArrayList<>();
             for (int s = 0; s < ns; s++) {
-                double norm = Math.sqrt(dot(grad[s], grad[s]));
+                double norm = Math.sqrt(Linalg.dot(grad[s], grad[s]));
                 if (active[s] && !(norm > 0 && Double.isFinite(norm) && Double.isFinite(hx[s]))) {
                     active[s] = false;
                 }
@@ -365,14 +367,6 @@ public final class ImportanceIntegral {
         return out;
     }
 
-    private static double dot(double[] a, double[] b) {
-        double s = 0;
-        for (int i = 0; i < a.length; i++) {
-            s += a[i] * b[i];
-        }
-        return s;
-    }
-
     /** log (1/m) Σ_i N(x_j; c_i, w² I) for each row x_j of xi. */
     private static double[] logCentreMixture(Matrix xi, Matrix centres, double width) {
         int draws = xi.rows();
@@ -396,6 +390,23 @@ public final class ImportanceIntegral {
         return out;
     }
 
+    /**
+     * The Monte-Carlo mean of the terms e^{logTerm[j]} as an {@link Estimate} (its logarithm and relative standard
+     * error computed relative to the largest term, so that nothing overflows): the same summary as the importance
+     * estimates, for a plain Monte-Carlo mean such as the GLM normaliser of {@link Baselines#glm}.
+     */
+    static Estimate ofLogTerms(double[] logTerm) {
+        double maxLog = Double.NEGATIVE_INFINITY;
+        for (double l : logTerm) {
+            maxLog = Math.max(maxLog, l);
+        }
+        double s = 0;
+        for (double l : logTerm) {
+            s += Math.exp(l);
+        }
+        return finish(s, logTerm, maxLog);
+    }
+
     /** The estimate from the plain sum of the terms, their logarithms and the largest of these. */
     private static Estimate finish(double s, double[] logTerm, double maxLog) {
         int draws = logTerm.length;
@@ -410,8 +421,9 @@ public final class ImportanceIntegral {
             }
         }
         double mean = s1 / draws;
-        double var = draws > 1 ? Math.max(0, s2 / draws - mean * mean) * draws / (draws - 1.0) : Double.NaN;
-        double rse = mean > 0 ? Math.sqrt(var / draws) / mean : Double.NaN;
+        // the sample variance over N − 1, divided by N: the variance of the mean
+        double varMean = draws > 1 ? Math.max(0, s2 / draws - mean * mean) / (draws - 1.0) : Double.NaN;
+        double rse = mean > 0 ? Math.sqrt(varMean) / mean : Double.NaN;
         double log = mean > 0 ? maxLog + Math.log(mean) : Double.NEGATIVE_INFINITY;
         return new Estimate(s / draws, log, rse, draws);
     }

@@ -56,6 +56,10 @@ public final class Density1d {
     public record Result(List<Map<String, Object>> table, Path png, double seconds) {
     }
 
+    /** The table's columns, in order. */
+    public static final List<String> COLUMNS = List.of("model", "lambda", "test_loglik", "test_nonpositive",
+            "integral", "min_density", "negative_fraction", "abs_integral", "failures");
+
     /** Training points (the paper's n = 50). */
     public static final int N = 50;
     static final double SIGMA = 1.0;

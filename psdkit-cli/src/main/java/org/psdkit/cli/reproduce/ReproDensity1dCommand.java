@@ -38,21 +38,18 @@ public final class ReproDensity1dCommand implements Callable<Integer> {
             res = Density1d.run(new Density1d.Options(seed, folds, out), progress);
         }
         List<Map<String, Object>> table = res.table();
+        String[] cols = Density1d.COLUMNS.toArray(new String[0]);
         List<String[]> rows = new ArrayList<>();
         for (Map<String, Object> r : table) {
-            rows.add(new String[] {String.valueOf(r.get("model")), Reports.format(r.getOrDefault("lambda", "")),
-                    Reports.format(r.getOrDefault("test_loglik", "")),
-                    Reports.format(r.getOrDefault("test_nonpositive", "")),
-                    Reports.format(r.getOrDefault("integral", "")),
-                    Reports.format(r.getOrDefault("min_density", "")),
-                    Reports.format(r.getOrDefault("negative_fraction", "")),
-                    Reports.format(r.getOrDefault("abs_integral", "")),
-                    Reports.format(r.getOrDefault("failures", ""))});
+            String[] cells = new String[cols.length];
+            for (int c = 0; c < cols.length; c++) {
+                cells[c] = Reports.format(r.getOrDefault(cols[c], ""));
+            }
+            rows.add(cells);
         }
         Path png = res.png();
         Path csv = out.resolve("density-1d.csv");
-        Reports.writeCsv(csv, new String[] {"model", "lambda", "test_loglik", "test_nonpositive", "integral",
-            "min_density", "negative_fraction", "abs_integral", "failures"}, rows);
+        Reports.writeCsv(csv, cols, rows);
         Map<String, Object> rep = new LinkedHashMap<>();
         rep.put("experiment", "density-1d");
         rep.put("seconds", res.seconds());

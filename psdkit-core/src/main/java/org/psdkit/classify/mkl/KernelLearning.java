@@ -589,12 +589,10 @@ public final class KernelLearning {
         TkGram.TooLarge firstFailure = null;
         List<Double> usable = new ArrayList<>();
         for (double e : eps) {
-            try {
-                if (!Double.isNaN(e)) {
-                    new TkGram(x, s.degree(), -e, 1 + e, s.orthant()).requireUsable("tk-svm");
-                }
+            TkGram.TooLarge ex = Double.isNaN(e) ? null : refusal(x, e, s.degree(), s.orthant());
+            if (ex == null) {
                 usable.add(e);
-            } catch (TkGram.TooLarge ex) {
+            } else {
                 firstFailure = firstFailure == null ? ex : firstFailure;
                 skipped.add(skipNote(e, ex));
             }
@@ -635,14 +633,17 @@ public final class KernelLearning {
      * tessellated kernels double precision holds ({@link TkGram#requireUsable}), in grid order.
      */
     public static double[] usableEpsilons(Matrix x, double[] grid, int degree, Orthant orthant) {
-        return java.util.Arrays.stream(grid).filter(e -> {
-            try {
-                new TkGram(x, degree, -e, 1 + e, orthant).requireUsable("tk-svm");
-                return true;
-            } catch (TkGram.TooLarge ex) {
-                return false;
-            }
-        }).toArray();
+        return java.util.Arrays.stream(grid).filter(e -> refusal(x, e, degree, orthant) == null).toArray();
+    }
+
+    /** Why the direct TK method refuses ε on x ({@link TkGram#requireUsable}), or null when it is usable. */
+    private static TkGram.TooLarge refusal(Matrix x, double e, int degree, Orthant orthant) {
+        try {
+            new TkGram(x, degree, -e, 1 + e, orthant).requireUsable("tk-svm");
+            return null;
+        } catch (TkGram.TooLarge ex) {
+            return ex;
+        }
     }
 
     /** "epsilon = 10: " and the reason, for {@link Choice#skipped}. */
