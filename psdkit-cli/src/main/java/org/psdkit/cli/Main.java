@@ -142,8 +142,12 @@ public final class Main implements Runnable {
         PrintWriter err = cl.getErr();
         if (ex instanceof MemoryBudget.InsufficientMemoryException m) {
             String xmx = m.suggestedXmx();
+            // a command with --anchors can also ask for less: the Nyström fits' memory grows with the anchors
+            boolean anchors = pr != null && leaf(pr).commandSpec().findOption("--anchors") != null;
+            String reduce = anchors ? ", or fewer --anchors" : "";
             err.println("psdkit: error: " + asFlags(m.getMessage()).replace("(raise its -Xmx, e.g. " + xmx + ")",
-                    "(set PSDKIT_JAVA_OPTS=" + xmx + ")"));
+                    "(set PSDKIT_JAVA_OPTS=" + xmx + reduce + ")").replace("(no heap size would do)",
+                    "(no heap size would do" + reduce + ")"));
             err.flush();
             return EXIT_BAD_INPUT;
         }
@@ -174,6 +178,15 @@ public final class Main implements Runnable {
         }
         err.flush();
         return EXIT_INTERNAL;
+    }
+
+    /** The subcommand that ran (the innermost of the parse). */
+    private static CommandLine.ParseResult leaf(CommandLine.ParseResult pr) {
+        CommandLine.ParseResult p = pr;
+        while (p.hasSubcommand()) {
+            p = p.subcommand();
+        }
+        return p;
     }
 
     /**

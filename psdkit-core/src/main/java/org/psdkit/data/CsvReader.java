@@ -29,13 +29,6 @@ import org.psdkit.linalg.MemoryBudget;
  * number, else {@code null}.
  */
 public final class CsvReader {
-    /**
-     * Heap bytes per CSV field at the least while a file is parsed: its String (24 bytes with compressed oops), the
-     * String's byte array (16 bytes with one short value), the reference in its row array (4) and the double it
-     * becomes (8).
-     */
-    private static final long FIELD_BYTES = 24 + 16 + 4 + 8;
-
     private CsvReader() {
     }
 
@@ -66,12 +59,16 @@ public final class CsvReader {
 
     /** Reads a file; see the class comment for the rules. */
     public static Dataset read(Path file, Options opts) {
-        return fromTable(readTable(file), opts);
+        return readFile(file, header -> planOf(file, header, opts), false).dataset();
     }
 
-    private static Dataset fromTable(Table t, Options opts) {
-        Path file = t.file;
-        String[] header = t.header;
+    /** The columns to parse, resolved from the header: features in their order and the target (or -1). */
+    private record Plan(int[] featureCols, String[] featureNames, int targetCol, String targetName,
+                        boolean labelTarget) {
+    }
+
+    /** The plan of {@link #read(Path, Options)}: every column but the target is a feature, in file order. */
+    private static Plan planOf(Path file, String[] header, Options opts) {
         int targetCol;
         if (opts.noTarget()) {
             targetCol = -1;
@@ -94,8 +91,16 @@ public final class CsvReader {
                 features.add(header[j]);
             }
         }
-        return select(t, features.toArray(new String[0]), targetCol < 0 ? null : header[targetCol],
-                opts.labelTarget(), true);
+        return plan(header, features.toArray(new String[0]), targetCol < 0 ? null : header[targetCol],
+                opts.labelTarget());
+    }
+
+    private static Plan plan(String[] header, String[] features, String target, boolean labelTarget) {
+        int[] idx = new int[features.length];
+        for (int j = 0; j < features.length; j++) {
+            idx[j] = indexOf(header, features[j]);
+        }
+        return new Plan(idx, features.clone(), target == null ? -1 : indexOf(header, target), target, labelTarget);
     }
 
     /** A data set read with its incomplete rows left out, and how many rows were left out. */
@@ -107,21 +112,8 @@ public final class CsvReader {
      * left out instead of being an error; the other rules are unchanged.
      */
     public static Filtered readDroppingIncomplete(Path file, Options opts) {
-        Table t = readTable(file);
-        List<String[]> keep = new ArrayList<>();
-        int[] lines = new int[t.rows().size()];
-        for (int i = 0; i < t.rows().size(); i++) {
-            String[] row = t.rows().get(i);
-            if (Arrays.stream(row).noneMatch(f -> f.isEmpty() || f.equals("?"))) {
-                lines[keep.size()] = t.lineNumbers()[i];
-                keep.add(row);
-            }
-        }
-        if (keep.isEmpty()) {
-            throw new IllegalArgumentException(file + ": every data row has a missing value");
-        }
-        Table complete = new Table(file, t.header(), keep, Arrays.copyOf(lines, keep.size()));
-        return new Filtered(fromTable(complete, opts), t.rows().size() - keep.size());
+        Parsed p = readFile(file, header -> planOf(file, header, opts), true);
+        return new Filtered(p.dataset(), p.dropped());
     }
 
     /**
@@ -132,31 +124,30 @@ public final class CsvReader {
      */
     public static Dataset readColumns(Path file, String[] featureNames, String targetName, boolean requireTarget,
                                       boolean labelTarget) {
-        Table t = readTable(file);
-        for (String f : featureNames) {
-            if (indexOf(t.header, f) < 0) {
-                throw new IllegalArgumentException(file + ": missing feature column '" + f
-                        + "' that the model needs; the header has " + String.join(",", t.header));
+        return readFile(file, header -> {
+            for (String f : featureNames) {
+                if (indexOf(header, f) < 0) {
+                    throw new IllegalArgumentException(file + ": missing feature column '" + f
+                            + "' that the model needs; the header has " + String.join(",", header));
+                }
             }
-        }
-        String target = null;
-        if (targetName != null) {
-            if (indexOf(t.header, targetName) >= 0) {
-                target = targetName;
+            String target = null;
+            if (targetName != null) {
+                if (indexOf(header, targetName) >= 0) {
+                    target = targetName;
+                } else if (requireTarget) {
+                    throw new IllegalArgumentException(file + ": missing target column '" + targetName
+                            + "' (needed to evaluate the model); the header has " + String.join(",", header));
+                }
             } else if (requireTarget) {
-                throw new IllegalArgumentException(file + ": missing target column '" + targetName
-                        + "' (needed to evaluate the model); the header has " + String.join(",", t.header));
+                throw new IllegalArgumentException("the model has no target column, so it cannot be evaluated on "
+                        + file);
             }
-        } else if (requireTarget) {
-            throw new IllegalArgumentException("the model has no target column, so it cannot be evaluated on " + file);
-        }
-        return select(t, featureNames, target, labelTarget, false);
+            return plan(header, featureNames, target, labelTarget);
+        }, false).dataset();
     }
 
     // ------------------------------------------------------------------ internals
-
-    private record Table(Path file, String[] header, List<String[]> rows, int[] lineNumbers) {
-    }
 
     private static int indexOf(String[] header, String name) {
         for (int j = 0; j < header.length; j++) {
@@ -172,24 +163,17 @@ public final class CsvReader {
      * {@link Dataset#source()}.
      */
     public static Dataset read(java.io.Reader in, String source, Options opts) {
-        List<String> lines = new ArrayList<>();
+        Path file = Path.of(source);
         try (BufferedReader br = new BufferedReader(in)) {
-            for (String s = br.readLine(); s != null; s = br.readLine()) {
-                lines.add(s);
-            }
+            return parse(file, br, header -> planOf(file, header, opts), false).dataset();
         } catch (IOException e) {
             throw new IllegalArgumentException(source + ": cannot read (" + e.getMessage() + ")");
         }
-        return fromTable(toTable(Path.of(source), lines), opts);
     }
 
-    private static Table readTable(Path file) {
-        List<String> lines;
+    private static Parsed readFile(Path file, java.util.function.Function<String[], Plan> planner, boolean drop) {
         try (BufferedReader br = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            lines = new ArrayList<>();
-            for (String s = br.readLine(); s != null; s = br.readLine()) {
-                lines.add(s);
-            }
+            return parse(file, br, planner, drop);
         } catch (NoSuchFileException e) {
             throw new IllegalArgumentException(file + ": no such file");
         } catch (java.nio.charset.MalformedInputException e) {
@@ -197,18 +181,47 @@ public final class CsvReader {
         } catch (IOException e) {
             throw new IllegalArgumentException(file + ": cannot read (" + e.getMessage() + ")");
         }
-        return toTable(file, lines);
     }
 
-    private static Table toTable(Path file, List<String> lines) {
-        int last = lines.size();
-        while (last > 0 && lines.get(last - 1).isBlank()) {
-            last--;
-        }
-        if (last == 0) {
+    /** A parsed file and how many incomplete rows were left out (0 unless asked to drop them). */
+    private record Parsed(Dataset dataset, int dropped) {
+    }
+
+    /**
+     * Lines parsed together (on all cores) before their results are taken in file order: 8,192 lines of the widest
+     * common files (~100 columns) keep the batch's strings and numbers to a few MB.
+     */
+    static final int BATCH_LINES = 8192;
+
+    /** Rows per chunk of the growing row-major buffer the parsed numbers go into before the column-major matrix. */
+    static final int CHUNK_ROWS = 1 << 16;
+
+    /**
+     * Parses the data lines in one pass, straight into numbers: each batch of {@link #BATCH_LINES} lines is split and
+     * parsed on all cores and its results taken in file order into row-major chunks of {@link #CHUNK_ROWS} rows,
+     * which are copied into the column-major feature matrix at the end (no table of field strings is kept: a file of
+     * n rows and d parsed columns takes about 2·n·d doubles at the peak). Errors are raised in the order the rules
+     * give them whatever their place in the file: the first malformed line (blank inside the data, quote, field
+     * count), then no data rows, then the columns the header lacks ({@code planner}'s error), then the first bad
+     * feature value, then the first bad target value.
+     */
+    private static Parsed parse(Path file, BufferedReader br, java.util.function.Function<String[], Plan> planner,
+                                boolean drop) throws IOException {
+        String headLine = br.readLine();
+        int lineNo = 1;
+        if (headLine == null) {
             throw new IllegalArgumentException(file + ": empty file (a header row is required)");
         }
-        String headLine = lines.get(0);
+        if (headLine.isBlank()) {
+            // only blank lines: an empty file; else the blank header fails the checks below (empty column name)
+            boolean data = false;
+            for (String s = br.readLine(); s != null && !data; s = br.readLine()) {
+                data = !s.isBlank();
+            }
+            if (!data) {
+                throw new IllegalArgumentException(file + ": empty file (a header row is required)");
+            }
+        }
         if (!headLine.isEmpty() && headLine.charAt(0) == '\uFEFF') {
             headLine = headLine.substring(1);
         }
@@ -229,46 +242,249 @@ public final class CsvReader {
                         + header[j] + "' is a number; the first line must name the columns");
             }
         }
-        // the table of field strings and then the matrix of doubles, before they are allocated
-        MemoryBudget.check(file + " (" + (last - 1) + " rows x " + header.length + " columns)",
-                MemoryBudget.times(MemoryBudget.times(last - 1, header.length), FIELD_BYTES));
-        // split on all cores; errors are kept per line and raised below in file order (the first bad line wins)
-        String[][] split = new String[last][];
-        RuntimeException[] bad = new RuntimeException[last];
-        final List<String> ls = lines;
-        IntStream.range(1, last).parallel().forEach(i -> {
-            String line = ls.get(i);
-            if (!line.isBlank()) {
-                try {
-                    split[i] = splitAt(file, i + 1, line);
-                } catch (IllegalArgumentException e) {
-                    bad[i] = e;
-                }
-            }
-        });
-        List<String[]> rows = new ArrayList<>(last);
-        int[] lineNo = new int[last];
-        for (int i = 1; i < last; i++) {
-            String line = lines.get(i);
-            if (line.isBlank()) {
-                throw new IllegalArgumentException(file + ", line " + (i + 1) + ": blank line inside the data");
-            }
-            if (bad[i] != null) {
-                throw bad[i];
-            }
-            String[] f = split[i];
-            split[i] = null;
-            if (f.length != header.length) {
-                throw new IllegalArgumentException(file + ", line " + (i + 1) + ": " + f.length + " fields, but the "
-                        + "header has " + header.length);
-            }
-            lineNo[rows.size()] = i + 1;
-            rows.add(f);
+        Plan plan;
+        IllegalArgumentException planError = null;
+        try {
+            plan = planner.apply(header);
+        } catch (IllegalArgumentException e) {
+            planError = e;
+            plan = null;
         }
-        if (rows.isEmpty()) {
+        Sink sink = new Sink(file, header, plan, drop);
+        List<String> batch = new ArrayList<>(BATCH_LINES);
+        int batchStart = 0;
+        int firstBlank = -1;  // the first blank line after the last non-blank one
+        for (String s = br.readLine(); s != null; s = br.readLine()) {
+            lineNo++;
+            if (s.isBlank()) {
+                if (firstBlank < 0) {
+                    firstBlank = lineNo;
+                }
+                continue;
+            }
+            if (firstBlank >= 0) {
+                sink.take(batch, batchStart);
+                throw new IllegalArgumentException(file + ", line " + firstBlank + ": blank line inside the data");
+            }
+            if (batch.isEmpty()) {
+                batchStart = lineNo;
+            }
+            batch.add(s);
+            if (batch.size() == BATCH_LINES) {
+                sink.take(batch, batchStart);
+                batch.clear();
+            }
+        }
+        sink.take(batch, batchStart);
+        if (sink.lines == 0) {
             throw new IllegalArgumentException(file + ": no data rows (only a header)");
         }
-        return new Table(file, header, rows, Arrays.copyOf(lineNo, rows.size()));
+        if (drop && sink.rows == 0) {
+            throw new IllegalArgumentException(file + ": every data row has a missing value");
+        }
+        if (planError != null) {
+            throw planError;
+        }
+        if (sink.featureError != null) {
+            throw sink.featureError;
+        }
+        if (sink.targetError != null) {
+            throw sink.targetError;
+        }
+        return new Parsed(sink.dataset(), sink.lines - sink.rows);
+    }
+
+    /** Takes the parsed lines in file order: row-major chunks of features, the target and labels. */
+    private static final class Sink {
+        private final Path file;
+        private final String[] header;
+        private final Plan plan;
+        private final boolean drop;
+        private final int d;
+        private final List<double[]> chunks = new ArrayList<>();
+        private double[] y;
+        private String[] labels;
+        private boolean yNumeric = true;
+        int lines;
+        int rows;
+        IllegalArgumentException featureError;
+        IllegalArgumentException targetError;
+
+        Sink(Path file, String[] header, Plan plan, boolean drop) {
+            this.file = file;
+            this.header = header;
+            this.plan = plan;
+            this.drop = drop;
+            this.d = plan == null ? 0 : plan.featureCols().length;
+            if (plan != null && plan.targetCol() >= 0) {
+                y = new double[1024];
+                labels = plan.labelTarget() ? new String[1024] : null;
+            }
+        }
+
+        /** One line's outcome. */
+        private static final class Line {
+            IllegalArgumentException malformed;
+            boolean incomplete;
+            IllegalArgumentException feature;
+            IllegalArgumentException target;
+            double targetValue;
+            String label;
+            boolean labelNumeric;
+        }
+
+        void take(List<String> batch, int firstLineNo) {
+            int b = batch.size();
+            if (b == 0) {
+                return;
+            }
+            Line[] out = new Line[b];
+            double[] values = new double[plan == null ? 0 : b * d];
+            IntStream.range(0, b).parallel().forEach(k -> out[k] = parseLine(batch.get(k), firstLineNo + k,
+                    values, k * d));
+            for (int k = 0; k < b; k++) {
+                Line l = out[k];
+                if (l.malformed != null) {
+                    throw l.malformed;
+                }
+                lines++;
+                if (l.incomplete) {
+                    continue;
+                }
+                if (plan == null) {
+                    rows++;
+                    continue;
+                }
+                if (featureError == null && l.feature != null) {
+                    featureError = l.feature;
+                }
+                if (targetError == null && l.target != null) {
+                    targetError = l.target;
+                }
+                if (featureError == null) {
+                    append(values, k * d);
+                }
+                if (plan.targetCol() >= 0 && targetError == null) {
+                    if (rows > y.length - 1) {
+                        y = Arrays.copyOf(y, grow(y.length));
+                        if (labels != null) {
+                            labels = Arrays.copyOf(labels, y.length);
+                        }
+                    }
+                    y[rows] = l.targetValue;
+                    if (labels != null) {
+                        labels[rows] = l.label;
+                        yNumeric &= l.labelNumeric;
+                    }
+                }
+                rows++;
+            }
+        }
+
+        private static int grow(int len) {
+            long next = Math.min(MemoryBudget.MAX_ARRAY_LENGTH, 2L * len);
+            if (next <= len) {
+                throw new IllegalArgumentException("more rows than a Java array holds");
+            }
+            return (int) next;
+        }
+
+        private void append(double[] values, int from) {
+            int inChunk = rows % CHUNK_ROWS;
+            if (inChunk == 0) {
+                // the chunks so far, this one and the column-major matrix they are copied into at the end
+                long rowsHeld = (long) rows + CHUNK_ROWS;
+                MemoryBudget.check(file + " (more than " + rows + " rows x " + d + " columns)",
+                        MemoryBudget.times(2, MemoryBudget.matrixBytes(rowsHeld, d)));
+                chunks.add(new double[CHUNK_ROWS * d]);
+            }
+            System.arraycopy(values, from, chunks.get(chunks.size() - 1), inChunk * d, d);
+        }
+
+        private Line parseLine(String s, int lineNo, double[] values, int at) {
+            Line l = new Line();
+            String[] f;
+            try {
+                f = splitAt(file, lineNo, s);
+            } catch (IllegalArgumentException e) {
+                l.malformed = e;
+                return l;
+            }
+            if (f.length != header.length) {
+                l.malformed = new IllegalArgumentException(file + ", line " + lineNo + ": " + f.length + " fields, "
+                        + "but the header has " + header.length);
+                return l;
+            }
+            if (drop) {
+                for (String t : f) {
+                    if (t.isEmpty() || t.equals("?")) {
+                        l.incomplete = true;
+                        return l;
+                    }
+                }
+            }
+            if (plan == null) {
+                return l;
+            }
+            int[] idx = plan.featureCols();
+            try {
+                for (int j = 0; j < idx.length; j++) {
+                    values[at + j] = number(file, lineNo, idx[j] + 1, plan.featureNames()[j], f[idx[j]]);
+                }
+            } catch (IllegalArgumentException e) {
+                l.feature = e;
+            }
+            int tc = plan.targetCol();
+            if (tc >= 0) {
+                String tok = f[tc];
+                if (plan.labelTarget()) {
+                    if (tok.isEmpty()) {
+                        l.target = new IllegalArgumentException(file + ", line " + lineNo + ", column " + (tc + 1)
+                                + " (" + plan.targetName() + "): empty label");
+                    } else {
+                        l.label = tok;
+                        l.labelNumeric = looksNumeric(tok) && Double.isFinite(Double.parseDouble(tok));
+                        l.targetValue = l.labelNumeric ? Double.parseDouble(tok) : 0;
+                    }
+                } else {
+                    try {
+                        l.targetValue = number(file, lineNo, tc + 1, plan.targetName(), tok);
+                    } catch (IllegalArgumentException e) {
+                        l.target = e;
+                    }
+                }
+            }
+            return l;
+        }
+
+        Dataset dataset() {
+            int n = rows;
+            Matrix x = Matrix.zeros(n, d);
+            double[] a = x.data();
+            for (int c = 0; c < chunks.size(); c++) {
+                double[] ch = chunks.get(c);
+                chunks.set(c, null);
+                int r0 = c * CHUNK_ROWS;
+                int r1 = Math.min(n, r0 + CHUNK_ROWS);
+                for (int j = 0; j < d; j++) {
+                    int col = j * n;
+                    for (int i = r0; i < r1; i++) {
+                        a[i + col] = ch[(i - r0) * d + j];
+                    }
+                }
+            }
+            double[] yy = null;
+            String[] ll = null;
+            if (plan.targetCol() >= 0) {
+                if (labels != null) {
+                    ll = Arrays.copyOf(labels, n);
+                    yy = yNumeric ? Arrays.copyOf(y, n) : null;
+                } else {
+                    yy = Arrays.copyOf(y, n);
+                }
+            }
+            return new Dataset(x, yy, ll, plan.featureNames().clone(), plan.targetName(), file.toString());
+        }
     }
 
     private static String[] splitAt(Path file, int lineNo, String line) {
@@ -410,64 +626,5 @@ public final class CsvReader {
                     + "): " + tooLarge(token));
         }
         return v;
-    }
-
-    private static Dataset select(Table t, String[] features, String target, boolean labelTarget,
-                                  boolean numericTargetRequired) {
-        int n = t.rows.size();
-        int d = features.length;
-        int[] idx = new int[d];
-        for (int j = 0; j < d; j++) {
-            idx[j] = indexOf(t.header, features[j]);
-        }
-        Matrix x = Matrix.zeros(n, d);
-        double[] a = x.data();
-        // parsed on all cores; the error of the first bad row (in file order) is the one raised
-        RuntimeException[] bad = new RuntimeException[n];
-        IntStream.range(0, n).parallel().forEach(i -> {
-            String[] f = t.rows.get(i);
-            try {
-                for (int j = 0; j < d; j++) {
-                    a[i + j * n] = number(t.file, t.lineNumbers[i], idx[j] + 1, features[j], f[idx[j]]);
-                }
-            } catch (IllegalArgumentException e) {
-                bad[i] = e;
-            }
-        });
-        for (RuntimeException e : bad) {
-            if (e != null) {
-                throw e;
-            }
-        }
-        double[] y = null;
-        String[] labels = null;
-        if (target != null) {
-            int tc = indexOf(t.header, target);
-            if (labelTarget) {
-                labels = new String[n];
-                y = new double[n];
-                for (int i = 0; i < n; i++) {
-                    String tok = t.rows.get(i)[tc];
-                    if (tok.isEmpty()) {
-                        throw new IllegalArgumentException(t.file + ", line " + t.lineNumbers[i] + ", column "
-                                + (tc + 1) + " (" + target + "): empty label");
-                    }
-                    labels[i] = tok;
-                    if (y != null) {
-                        if (looksNumeric(tok) && Double.isFinite(Double.parseDouble(tok))) {
-                            y[i] = Double.parseDouble(tok);
-                        } else {
-                            y = null;
-                        }
-                    }
-                }
-            } else {
-                y = new double[n];
-                for (int i = 0; i < n; i++) {
-                    y[i] = number(t.file, t.lineNumbers[i], tc + 1, target, t.rows.get(i)[tc]);
-                }
-            }
-        }
-        return new Dataset(x, y, labels, features.clone(), target, t.file.toString());
     }
 }

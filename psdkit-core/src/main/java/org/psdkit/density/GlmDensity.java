@@ -77,7 +77,7 @@ public final class GlmDensity implements DensityModel {
 
     @Override
     public double[] logDensity(Matrix x) {
-        double[] g = Linalg.gemv(kernel.cross(points, x), true, alpha);
+        double[] g = RowBlocks.apply(x, points.rows(), xb -> Linalg.gemv(kernel.cross(points, xb), true, alpha));
         double[] ln = base.logDensity(x);
         for (int i = 0; i < g.length; i++) {
             g[i] = g[i] - logZ + ln[i];
@@ -139,7 +139,7 @@ public final class GlmDensity implements DensityModel {
 
     /** g(x) − log Z (log of f with respect to ν). */
     private double[] logG(Matrix x) {
-        double[] g = Linalg.gemv(kernel.cross(points, x), true, alpha);
+        double[] g = RowBlocks.apply(x, points.rows(), xb -> Linalg.gemv(kernel.cross(points, xb), true, alpha));
         for (int i = 0; i < g.length; i++) {
             g[i] -= logZ;
         }

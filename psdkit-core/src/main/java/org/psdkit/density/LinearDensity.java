@@ -69,7 +69,7 @@ public final class LinearDensity implements DensityModel {
             throw new IllegalArgumentException(type + " of dimension " + points.cols() + " evaluated at points of "
                     + "dimension " + x.cols());
         }
-        return Linalg.gemv(kernel.cross(points, x), true, alpha);
+        return RowBlocks.apply(x, points.rows(), xb -> Linalg.gemv(kernel.cross(points, xb), true, alpha));
     }
 
     @Override

@@ -15,7 +15,7 @@ import org.psdkit.linalg.Threads;
  * {@link Threads#get()} workers, each block's products through native BLAS (dgemm). The features are either given
  * (the exact model: V of the feature map, kept in double), or computed from the data as V_b = Tᵀ k(anchors, x_b)
  * (Nyström) and kept in single precision when they fit in the free heap together with the per-row state of a factor
- * of {@link #RESERVED_STATE_COLUMNS} columns and {@link #HEADROOM_FRACTION} of the heap left over, else recomputed at
+ * of {@link #RESERVED_STATE_COLUMNS} columns and a {@link #headroom()} of the heap left over, else recomputed at
  * every pass. The per-row vectors Sᵀv_i and Dᵀv_i are kept per block (double) when they fit in the free heap less
  * that headroom, else recomputed. Single-precision blocks are sized to whole G1 heap regions (a block of more than
  * half a region is a humongous object that owns whole regions, so an unlucky width would waste up to half of them).
@@ -39,6 +39,22 @@ public final class LocalDensityRows implements DensityRows {
      * optimum, docs/benchmarks/psd-scale.md §6).
      */
     static final int RESERVED_STATE_COLUMNS = 64;
+    /**
+     * Blocks of {@link #BLOCK_ENTRIES} doubles a worker holds while it processes one block: the kernel's cross matrix,
+     * the block's features in double and the q×b products it forms from them.
+     */
+    static final int WORKER_BLOCKS = 4;
+
+    /**
+     * The heap the feature cache and the per-row state leave free: {@link #HEADROOM_FRACTION} of the maximum, and at
+     * least what the workers hold while they process their blocks ({@link #WORKER_BLOCKS} blocks of
+     * {@link #BLOCK_ENTRIES} doubles each, 32 MB a worker), which dominates in small heaps.
+     */
+    static double headroom() {
+        double working = (double) WORKER_BLOCKS * BLOCK_ENTRIES * Double.BYTES * POOL.getParallelism();
+        return Math.max(HEADROOM_FRACTION * Runtime.getRuntime().maxMemory(), working);
+    }
+
     /** Bytes of a Java array's header (HotSpot, 64-bit: 16), subtracted when a block is fitted to whole regions. */
     static final int ARRAY_HEADER_BYTES = 16;
 
@@ -172,19 +188,19 @@ public final class LocalDensityRows implements DensityRows {
 
     /**
      * Whether n×r single-precision features fit: their n·r·4 bytes plus the per-row state of a factor of
-     * min(r, {@link #RESERVED_STATE_COLUMNS}) columns (2·n·q·8 bytes) within the free heap less
-     * {@link #HEADROOM_FRACTION} of the maximum (n = 10⁶, r = 1,000: 4.0 + 1.0 GB, under -Xmx8g's 8 − 1.2 GB).
+     * min(r, {@link #RESERVED_STATE_COLUMNS}) columns (2·n·q·8 bytes) within the free heap less the
+     * {@link #headroom()} (n = 10⁶, r = 1,000: 4.0 + 1.0 GB, under -Xmx8g's 8 − 1.2 GB).
      */
     static boolean featuresFit(long n, int r) {
         double features = (double) n * r * Float.BYTES;
         double state = 2.0 * n * Math.min(r, RESERVED_STATE_COLUMNS) * Double.BYTES;
-        double need = features + state + HEADROOM_FRACTION * Runtime.getRuntime().maxMemory();
+        double need = features + state + headroom();
         return need <= freeHeap(need);
     }
 
-    /** Whether the per-row state of a q-column factor (2·n·q doubles) fits in the free heap less the headroom. */
+    /** Whether the per-row state of a q-column factor (2·n·q doubles) fits in the free heap less {@link #headroom()}. */
     static boolean stateFits(long n, int q) {
-        double need = 2.0 * n * q * Double.BYTES + HEADROOM_FRACTION * Runtime.getRuntime().maxMemory();
+        double need = 2.0 * n * q * Double.BYTES + headroom();
         return need <= freeHeap(need);
     }
 

@@ -75,7 +75,8 @@ public final class PsdDensity implements DensityModel {
     /** f(x) = ‖Rᵀ v(x)‖² at every row of x (the density with respect to ν). */
     public double[] f(Matrix x) {
         requireDim(x);
-        return PsdSampler.fFromCross(factor, kernel.cross(points, x)); // kernel.cross: n×m
+        // kernel.cross: n×b for a block of b rows of x
+        return RowBlocks.apply(x, points.rows(), xb -> PsdSampler.fFromCross(factor, kernel.cross(points, xb)));
     }
 
     @Override

@@ -4,6 +4,7 @@ import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Eigen;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.MemoryBudget;
 import org.psdkit.linalg.Threads;
 import org.psdkit.optim.ProgressListener;
 
@@ -66,6 +67,10 @@ public final class PsdDensityEstimator {
         }
         int n = x.rows();
         boolean primal = opt.solver() == PsdDensityOptions.Solver.PRIMAL_LBFGS;
+        if (anchors != null) {
+            MemoryBudget.check("density fit with " + pts.rows() + " anchors on " + n + " rows x " + x.cols()
+                    + " columns", nystromBytes(n, x.cols(), pts.rows()));
+        }
         // the primal solver streams the data's features itself (never the n×m cross matrix in double)
         FeatureBasis fb = FeatureBasis.of(kernel, pts, anchors == null || primal ? null : x, opt.rankThreshold());
         Scaled sc = Scaled.of(kernel, pts, base, fb, opt);
@@ -111,6 +116,19 @@ public final class PsdDensityEstimator {
         // −(1/n)Σ log(f̃/‖W‖) = −(1/n)Σ log f̃ + log‖W‖
         return finish(kernel, pts, base, opt, fb, m, g, res.primal() + Math.log(wn), res.dual() + Math.log(wn),
                 res.relativeGap(), res.iterations(), res.seconds(), res.converged(), smooth.eigenSeconds);
+    }
+
+    /**
+     * A lower bound on the heap bytes of the Nyström fit with m anchors on n rows of d columns, before the solver
+     * allocates: the data (n·d), the per-row state every pass keeps (3n: f(x_i) and two multipliers, {@link
+     * LocalDensityRows}), and four m×m matrices that exist together while the feature basis is built (the anchors'
+     * Gram matrix, its eigenvectors, the factor T and the integrals M of {@link KernelIntegrals#products}). The
+     * features themselves are kept only when they fit and are recomputed otherwise, so they are not counted.
+     */
+    static long nystromBytes(long n, long d, long m) {
+        long doubles = MemoryBudget.plus(MemoryBudget.times(n, MemoryBudget.plus(d, 3)),
+                MemoryBudget.times(4, MemoryBudget.times(m, m)));
+        return MemoryBudget.times(doubles, MemoryBudget.DOUBLE_BYTES);
     }
 
     /**

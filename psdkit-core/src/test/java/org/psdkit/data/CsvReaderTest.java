@@ -141,4 +141,61 @@ class CsvReaderTest {
         assertTrue(error(q, CsvReader.Options.regression()).contains("v.csv, line 2, column 1: text after the closing "
                 + "quote"), error(q, CsvReader.Options.regression()));
     }
+
+    /** n rows of "i,2i,3i" (a, b, y) with line {@code badLine} (1-based, header = 1) replaced by {@code bad}. */
+    private String rows(int n, int badLine, String bad) {
+        StringBuilder sb = new StringBuilder("a,b,y\n");
+        for (int i = 0; i < n; i++) {
+            sb.append(i + 2 == badLine ? bad : i + "," + 2 * i + "," + 3 * i).append('\n');
+        }
+        return sb.toString();
+    }
+
+    @Test
+    void manyRowsAcrossBatchesAndChunksReadInOrder() throws IOException {
+        // more rows than one parse batch and one storage chunk: the column-major matrix holds every row in order
+        int n = CsvReader.CHUNK_ROWS + CsvReader.BATCH_LINES + 17;
+        Dataset d = CsvReader.read(file("big.csv", rows(n, -1, null)), CsvReader.Options.regression());
+        assertEquals(n, d.n());
+        for (int i = 0; i < n; i += 997) {
+            assertArrayEquals(new double[] {i, 2.0 * i}, d.x().row(i));
+            assertEquals(3.0 * i, d.y()[i]);
+        }
+        assertArrayEquals(new double[] {n - 1, 2.0 * (n - 1)}, d.x().row(n - 1));
+    }
+
+    @Test
+    void errorsKeepTheirOrderAcrossBatches() throws IOException {
+        int n = 3 * CsvReader.BATCH_LINES;
+        int late = 2 * CsvReader.BATCH_LINES + 5;
+        // a malformed line anywhere wins over a bad number on an earlier line
+        String text = rows(n, late, "1,2").replace("\n3,6,9\n", "\n3,x,9\n");
+        assertTrue(error(file("e1.csv", text), CsvReader.Options.regression())
+                .endsWith("line " + late + ": 2 fields, but the header has 3"), text.substring(0, 40));
+        // a bad feature anywhere wins over a bad target on an earlier line
+        String t2 = rows(n, late, "1,oops,3").replace("\n3,6,9\n", "\n3,6,nine\n");
+        assertTrue(error(file("e2.csv", t2), CsvReader.Options.regression())
+                .contains("line " + late + ", column 2 (b): 'oops' is not a number"));
+        // the target's error when the features are fine: the first in file order
+        String t3 = rows(n, late, "1,2,bad").replace("\n3,6,9\n", "\n3,6,nine\n");
+        assertTrue(error(file("e3.csv", t3), CsvReader.Options.regression())
+                .contains("line 5, column 3 (y): 'nine' is not a number"));
+        // a blank line inside the data, past the first batch
+        String t4 = rows(n, late, "");
+        assertTrue(error(file("e4.csv", t4), CsvReader.Options.regression())
+                .endsWith("line " + late + ": blank line inside the data"));
+        // a header without the named target: after the lines' own errors, before the numbers' errors
+        Path p5 = file("e5.csv", rows(n, late, "1,x,3"));
+        assertTrue(error(p5, new CsvReader.Options("t", false, false)).contains("no column named 't'"));
+    }
+
+    @Test
+    void droppingIncompleteCountsAcrossBatches() throws IOException {
+        int n = 2 * CsvReader.BATCH_LINES + 3;
+        String text = rows(n, 7, "1,,3").replace("\n40,80,120\n", "\n40,?,120\n");
+        CsvReader.Filtered f = CsvReader.readDroppingIncomplete(file("m.csv", text), CsvReader.Options.regression());
+        assertEquals(2, f.dropped());
+        assertEquals(n - 2, f.data().n());
+        assertArrayEquals(new double[] {6, 12}, f.data().x().row(5)); // lines 2-6 are rows 0-4; line 7 is left out
+    }
 }

@@ -1,0 +1,105 @@
+package org.psdkit.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 30, "every command keeps within the memory it announces", at a scale a test can run: {@code fit density
+ * --anchors} in a separate JVM ({@link Main} on the test class path) with a 64 MB heap, on a CSV sized so that the
+ * old paths cannot fit — a table of the file's field strings (10⁶ fields, ~56 MB) beside the matrix, or the
+ * anchors × rows cross matrix of the training log-likelihood (250 × 40,000 doubles, 80 MB) — exits 0 with the model
+ * written; and a fit whose estimate exceeds the heap exits 2 naming the size and the options, leaving no file.
+ */
+class SmallHeapCliTest {
+
+    private static final int ROWS = 40_000;
+    private static final int COLUMNS = 25;
+    private static final String HEAP = "-Xmx64m";
+    private static final long HEAP_BYTES = 64L << 20;
+
+    @TempDir
+    Path dir;
+
+    private Path data(int rows) throws IOException {
+        SplittableRandom rnd = new SplittableRandom(30);
+        StringBuilder sb = new StringBuilder();
+        for (int j = 0; j < COLUMNS; j++) {
+            sb.append(j == 0 ? "" : ",").append("x").append(j + 1);
+        }
+        sb.append('\n');
+        for (int i = 0; i < rows; i++) {
+            for (int j = 0; j < COLUMNS; j++) {
+                sb.append(j == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.6g", rnd.nextGaussian()));
+            }
+            sb.append('\n');
+        }
+        return Files.writeString(dir.resolve("d.csv"), sb.toString());
+    }
+
+    /** Runs the CLI in a JVM with {@link #HEAP} and one processor (one worker); returns exit status and stderr. */
+    private Object[] run(String... args) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<String> cmd = new ArrayList<>(List.of(java, HEAP, "-XX:ActiveProcessorCount=1",
+                "-Djava.awt.headless=true", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(List.of(args));
+        Path err = dir.resolve("stderr.txt");
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectOutput(dir.resolve("stdout.txt").toFile())
+                .redirectError(err.toFile()).start();
+        assertTrue(p.waitFor(300, TimeUnit.SECONDS), "the fit did not end");
+        return new Object[] {p.exitValue(), Files.readString(err, StandardCharsets.UTF_8)};
+    }
+
+    private List<String> files() throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(f -> f.getFileName().toString()).filter(f -> !f.startsWith("std")).sorted().toList();
+        }
+    }
+
+    @Test
+    void nystromDensityFitsInASmallHeap() throws Exception {
+        data(ROWS);
+        int anchors = 250;
+        // the sizes the old paths needed, beyond this heap
+        assertTrue((long) ROWS * COLUMNS * 56 > 0.8 * HEAP_BYTES, "field strings");
+        assertTrue((long) ROWS * anchors * Double.BYTES > HEAP_BYTES, "cross matrix");
+        Object[] r = run("fit", "density", "--train", "d.csv", "--no-target", "--kernel", "gaussian(sigma=3)",
+                "--lambda", "1e-3", "--anchors", String.valueOf(anchors), "--base", "lebesgue", "--tol", "1e-2",
+                "--max-iter", "1", "--out", "m.json", "--json");
+        assertEquals(0, (int) r[0], (String) r[1]);
+        String out = Files.readString(dir.resolve("stdout.txt"));
+        assertTrue(out.contains("\"n\":" + ROWS) && out.contains("\"anchors\":" + anchors), out);
+        assertTrue(out.matches("(?s).*\"train_loglik\":-?[0-9].*"), out);
+        var m = org.psdkit.io.ModelIO.load(dir.resolve("m.json"));
+        assertEquals("psd-density", m.type());
+    }
+
+    @Test
+    void aFitBeyondTheHeapExitsTwoBeforeWriting() throws Exception {
+        int rows = 3000;
+        data(rows);
+        // four 2,000 × 2,000 matrices of the feature basis: 128 MB
+        Object[] r = run("fit", "density", "--train", "d.csv", "--no-target", "--kernel", "gaussian(sigma=3)",
+                "--lambda", "1e-3", "--anchors", "2000", "--base", "lebesgue", "--out", "m.json");
+        String err = (String) r[1];
+        assertEquals(2, (int) r[0], err);
+        assertTrue(err.contains("density fit with 2000 anchors on " + rows + " rows x " + COLUMNS + " columns needs ~"),
+                err);
+        assertTrue(err.contains("set PSDKIT_JAVA_OPTS=-Xmx1g, or fewer --anchors"), err);
+        assertFalse(err.contains("Exception"), err);
+        assertEquals(List.of("d.csv"), files());
+    }
+}
