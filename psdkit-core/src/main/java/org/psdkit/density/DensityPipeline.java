@@ -96,6 +96,9 @@ public final class DensityPipeline extends Pipeline<DensityModel> {
             d.put("rank_threshold", Double.isFinite(dg.rankThreshold()) ? dg.rankThreshold() : null);
             d.put("anchors", dg.anchors());
         }
+        if (m instanceof GlmDensity g && Double.isFinite(g.logZStandardError())) {
+            d.put("logZStandardError", g.logZStandardError());
+        }
         return d;
     }
 

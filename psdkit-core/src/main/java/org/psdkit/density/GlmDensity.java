@@ -5,12 +5,13 @@ import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 
 /**
- * GLM density p(x) = exp(g(x) − log Z)·ν(x), g(x) = Σ α_i k(x, x_i), with log Z the Monte-Carlo estimate used in
- * training. {@link #integral} re-estimates ∫ exp(g − log Z) dν independently of training, so it shows how far the
- * trained normaliser is from the truth: in 1-D with a box measure by a 2000-node Gauss–Legendre rule (accurate to
- * rounding for smooth g), otherwise by {@link #importanceIntegral()}. {@link #normaliserCheck()} is that importance
- * estimate with its standard error, in every dimension: {@link Baselines#glm} refuses a fit whose normaliser it
- * contradicts.
+ * GLM density p(x) = exp(g(x) − log Z)·ν(x), g(x) = Σ α_i k(x, x_i). A fit ({@link Baselines#glm}) sets log Z to the
+ * importance-sampling estimate of log ∫ exp(g) dν ({@link #normaliser}) and records its relative standard error
+ * ({@link #logZStandardError()}) and the Monte-Carlo normaliser of eq. 33 that training used
+ * ({@link #trainingLogZ()}). {@link #integral} re-estimates ∫ exp(g − log Z) dν independently of both: in 1-D with
+ * a box measure by a 2000-node Gauss–Legendre rule (accurate to rounding for smooth g), otherwise by
+ * {@link #importanceIntegral()} with other draws. {@link #normaliserCheck()} is that importance estimate with its
+ * standard error, in every dimension.
  */
 public final class GlmDensity implements DensityModel {
     /** Nodes of the 1-D check rule (g is a smooth sum of bumps; 2000 nodes resolve widths down to ~1e-3 of the box). */
@@ -19,21 +20,49 @@ public final class GlmDensity implements DensityModel {
     private final Matrix points;
     private final double[] alpha;
     private final double logZ;
+    private final double logZStandardError;
+    private final double trainingLogZ;
     private final BaseMeasure base;
     private final DensityDiagnostics diagnostics;
     private final long seed;
     /** {@link #normaliserCheck()}, computed once (the same seeded draws every time). */
     private volatile ImportanceIntegral.Estimate check;
 
+    /** A GLM density whose log Z comes without a standard error (a model file written before it was recorded). */
     public GlmDensity(Kernel kernel, Matrix points, double[] alpha, double logZ, BaseMeasure base,
                       DensityDiagnostics diagnostics, long seed) {
+        this(kernel, points, alpha, logZ, Double.NaN, Double.NaN, base, diagnostics, seed);
+    }
+
+    /**
+     * @param logZStandardError the relative standard error of the estimate Z (≈ the standard error of log Z), NaN if
+     *                          unknown
+     * @param trainingLogZ      log of eq. 33's Monte-Carlo normaliser at the end of training, NaN if unknown
+     */
+    public GlmDensity(Kernel kernel, Matrix points, double[] alpha, double logZ, double logZStandardError,
+                      double trainingLogZ, BaseMeasure base, DensityDiagnostics diagnostics, long seed) {
         this.kernel = kernel;
         this.points = points;
         this.alpha = alpha.clone();
         this.logZ = logZ;
+        this.logZStandardError = logZStandardError;
+        this.trainingLogZ = trainingLogZ;
         this.base = base;
         this.diagnostics = diagnostics;
         this.seed = seed;
+    }
+
+    /**
+     * Z = ∫ exp(g) dν for g = Σ α_i k(·, x_i) by defensive importance sampling from ν, around the points and at the
+     * maxima of exp(g)·ν ({@link ImportanceIntegral#estimateWithModes}), {@link Baselines#GLM_NORMALISER_SAMPLES}
+     * draws seeded by {@code seed} mixed with {@link Baselines#GLM_NORMALISER_SEED_MIX} (other draws than the
+     * training's and {@link #normaliserCheck()}'s).
+     */
+    static ImportanceIntegral.Estimate normaliser(Kernel kernel, Matrix points, double[] alpha, BaseMeasure base,
+                                                  long seed) {
+        return ImportanceIntegral.estimateWithModes(points, base, x -> RowBlocks.apply(x, points.rows(),
+                xb -> Linalg.gemv(kernel.cross(points, xb), true, alpha)), seed ^ Baselines.GLM_NORMALISER_SEED_MIX,
+                Baselines.GLM_NORMALISER_SAMPLES);
     }
 
     @Override
@@ -65,6 +94,16 @@ public final class GlmDensity implements DensityModel {
 
     public double logZ() {
         return logZ;
+    }
+
+    /** The relative standard error of the estimate of Z (≈ the standard error of log Z); NaN if not recorded. */
+    public double logZStandardError() {
+        return logZStandardError;
+    }
+
+    /** log of eq. 33's Monte-Carlo normaliser over the training draws of ν; NaN if not recorded. */
+    public double trainingLogZ() {
+        return trainingLogZ;
     }
 
     public long seed() {

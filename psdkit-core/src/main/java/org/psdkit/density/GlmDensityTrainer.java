@@ -10,11 +10,11 @@ import org.psdkit.optim.ProgressListener;
 import org.psdkit.psd.Nystrom;
 
 /**
- * Fits the GLM density baseline ({@link Baselines#glm}): p = exp(g)/Z·ν with the normaliser Z estimated by Monte
- * Carlo from {@link Baselines#GLM_MC_SAMPLES} seeded draws of ν (Marteau-Ferey, Bach &amp; Rudi 2020, App. D,
- * eq. 33). ν must be a probability measure. The scaler is fitted on the raw training rows and kept in the model; the
- * training target, if any, is ignored. A fit whose normaliser an independent estimate contradicts fails with
- * {@link IllegalStateException} ({@link Baselines#requireReliableNormaliser}).
+ * Fits the GLM density baseline ({@link Baselines#glm}): p = exp(g)/Z·ν, trained with Z estimated by Monte Carlo
+ * from {@link Baselines#GLM_MC_SAMPLES} seeded draws of ν (Marteau-Ferey, Bach &amp; Rudi 2020, App. D, eq. 33) and
+ * normalised by the importance-sampling estimate of Z. ν must be a probability measure. The scaler is fitted on the
+ * raw training rows and kept in the model; the training target, if any, is ignored. A fit whose importance estimate
+ * is unusable fails with {@link IllegalStateException} ({@link Baselines#requireUsableNormaliser}).
  *
  * @param kernel        the kernel (scaled coordinates)
  * @param base          the base measure ν, a probability measure ({@code gaussian(...)} or {@code box(...)})

@@ -74,6 +74,11 @@ final class DensityCodec implements ModelCodec {
             num.set("alpha", JsonArrays.of(g.alpha()));
             num.put("logZ", g.logZ());
             num.put("mcSeed", g.seed());
+            if (Double.isFinite(g.logZStandardError())) {
+                // log Z is the importance-sampling estimate; written only then (older files lack both)
+                num.put("logZStandardError", g.logZStandardError());
+                num.put("trainingLogZ", g.trainingLogZ());
+            }
         } else if (m instanceof Kde k) {
             num.set("points", JsonArrays.rows(k.points()));
             num.put("bandwidth", k.bandwidth());
@@ -103,8 +108,12 @@ final class DensityCodec implements ModelCodec {
                 }
                 case Baselines.GLM -> {
                     double[] a = JsonArrays.doubles(num.get("alpha"), where + ": numbers.alpha");
-                    m = new GlmDensity(k, pts, a, ModelDocs.number(num, "logZ", where + ": numbers"), base, null,
-                            (long) ModelDocs.number(num, "mcSeed", where + ": numbers"));
+                    double rse = num.has("logZStandardError")
+                            ? ModelDocs.number(num, "logZStandardError", where + ": numbers") : Double.NaN;
+                    double trainingLogZ = num.has("trainingLogZ")
+                            ? ModelDocs.number(num, "trainingLogZ", where + ": numbers") : Double.NaN;
+                    m = new GlmDensity(k, pts, a, ModelDocs.number(num, "logZ", where + ": numbers"), rse,
+                            trainingLogZ, base, null, (long) ModelDocs.number(num, "mcSeed", where + ": numbers"));
                 }
                 default -> {
                     double[] a = JsonArrays.doubles(num.get("alpha"), where + ": numbers.alpha");

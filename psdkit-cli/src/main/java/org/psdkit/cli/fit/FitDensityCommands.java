@@ -90,6 +90,12 @@ public final class FitDensityCommands {
             r.put("rank_threshold", org.psdkit.cli.Reports.finiteOrNull(dg.rankThreshold()));
             r.put("anchors", dg.anchors());
         }
+        if (m instanceof org.psdkit.density.GlmDensity g && Double.isFinite(g.logZStandardError())) {
+            // Z by importance sampling, with its relative standard error, and eq. 33's Monte-Carlo Z of training
+            r.put("log_z", g.logZ());
+            r.put("log_z_rse", g.logZStandardError());
+            r.put("training_log_z", org.psdkit.cli.Reports.finiteOrNull(g.trainingLogZ()));
+        }
         if (m instanceof Kde k) {
             r.put("bandwidth", k.bandwidth());
             r.put("loo_loglik", k.looLogLikelihood());
@@ -320,8 +326,9 @@ public final class FitDensityCommands {
         }
     }
 
-    @Command(name = "glm-density", description = "Baseline: p = exp(g)/Z·nu with Z by Monte Carlo from nu "
-            + "(Marteau-Ferey, Bach & Rudi 2020 eq. 33); needs --base gaussian(...) or box(...).")
+    @Command(name = "glm-density", description = "Baseline: p = exp(g)/Z·nu, trained with Z by Monte Carlo from nu "
+            + "(Marteau-Ferey, Bach & Rudi 2020 eq. 33), normalised by Z from importance sampling; needs --base "
+            + "gaussian(...) or box(...).")
     public static final class Glm extends BaselineFit {
         @Override
         String name() {
