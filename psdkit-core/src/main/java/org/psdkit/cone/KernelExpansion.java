@@ -3,6 +3,7 @@ package org.psdkit.cone;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.RowBlocks;
 
 /**
  * f(x) = Σ_i c_i (k(x, x_i) + offset) + intercept: a linear kernel model (the offset is the dual form of a penalised
@@ -25,8 +26,9 @@ public record KernelExpansion(Kernel kernel, double offset, Matrix points, doubl
 
     @Override
     public double[] eval(Matrix x) {
-        Matrix kx = kernel.cross(x, points); // m×n
-        double[] f = Linalg.gemv(kx, false, coefficients);
+        // rows in blocks: an m×b block of the cross matrix at a time
+        double[] f = RowBlocks.apply(x, points.rows(), xb -> Linalg.gemv(kernel.cross(xb, points), false,
+                coefficients));
         double sum = 0;
         for (double c : coefficients) {
             sum += c;

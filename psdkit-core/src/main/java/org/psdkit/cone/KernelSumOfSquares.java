@@ -3,6 +3,7 @@ package org.psdkit.cone;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.RowBlocks;
 
 /**
  * A PSD model f(x) = v(x)ᵀ B v(x), B = R Rᵀ, v(x) = (k(x, x_i))_i (Marteau-Ferey, Bach & Rudi 2020 Thm. 1/6
@@ -22,12 +23,17 @@ public record KernelSumOfSquares(Kernel kernel, Matrix points, Matrix factor) im
 
     @Override
     public double[] eval(Matrix x) {
+        if (factor.cols() == 0) {
+            return new double[x.rows()];
+        }
+        // rows in blocks: an n×b block of the cross matrix at a time
+        return RowBlocks.apply(x, points.rows(), this::evalBlock);
+    }
+
+    private double[] evalBlock(Matrix x) {
         int m = x.rows();
         double[] f = new double[m];
         int k = factor.cols();
-        if (k == 0) {
-            return f;
-        }
         Matrix kx = kernel.cross(points, x);                    // n×m
         Matrix p = Linalg.gemm(1.0, factor, true, kx, false);   // k×m
         double[] d = p.data();

@@ -1,13 +1,13 @@
-package org.psdkit.density;
+package org.psdkit.linalg;
 
 import java.util.function.Function;
-import org.psdkit.linalg.Matrix;
 
 /**
  * Evaluates a per-row function of a point set in blocks of rows, so that a model with m expansion points evaluated at
- * n rows forms an m × b cross matrix at a time instead of m × n (10⁶ rows against 1,000 anchors would be 8 GB).
+ * n rows forms an m × b cross matrix at a time instead of m × n (10⁶ rows against 1,000 anchors would be 8 GB): the
+ * densities, the cone families' kernel expansions and sums of squares.
  */
-final class RowBlocks {
+public final class RowBlocks {
     /**
      * Entries of the cross matrix formed at a time: 2²² doubles = 32 MB, the block of
      * {@code KernelRidge.predictVector}: large enough that the per-block overhead vanishes, small enough to stay far
@@ -34,7 +34,7 @@ final class RowBlocks {
      * {@code f} applied to row blocks of {@code x} and concatenated; {@code width} is the number of expansion points
      * (columns of the cross matrix per row). A point set within one block is passed whole, as it was before blocking.
      */
-    static double[] apply(Matrix x, int width, Function<Matrix, double[]> f) {
+    public static double[] apply(Matrix x, int width, Function<Matrix, double[]> f) {
         int n = x.rows();
         int block = (int) Math.max(1, Math.min(n, blockEntries() / Math.max(1, width)));
         if (block >= n) {
