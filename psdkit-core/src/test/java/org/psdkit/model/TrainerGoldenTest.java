@@ -1,0 +1,90 @@
+package org.psdkit.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.psdkit.data.Dataset;
+import org.psdkit.data.Scaler;
+import org.psdkit.kernel.Kernels;
+import org.psdkit.linalg.Matrix;
+import org.psdkit.regression.KernelRidge;
+import org.psdkit.regression.KrrTrainer;
+import org.psdkit.regression.RidgeTrainer;
+import org.psdkit.regression.SvrTrainer;
+
+/**
+ * The trainers of the options-record convention (issue 29) fit what the trainers they replaced fitted: the stored
+ * numbers are the bits of the predictions at five points, and the hyper-parameters, that the former constructors
+ * (flat scalars, boxed null for cross-validation, positional parameters) gave on the same data.
+ */
+class TrainerGoldenTest {
+
+    static Dataset regression(long seed, int n) {
+        Random r = new Random(seed);
+        double[][] x = new double[n][2];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i][0] = 4 * r.nextDouble() - 2;
+            x[i][1] = r.nextGaussian();
+            y[i] = Math.sin(x[i][0]) + x[i][1] * x[i][1] + 0.1 * r.nextGaussian();
+        }
+        return Dataset.of(Matrix.of(x), y);
+    }
+
+    static Dataset classes(long seed, int n) {
+        Random r = new Random(seed);
+        double[][] x = new double[n][2];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i][0] = 4 * r.nextDouble() - 2;
+            x[i][1] = 4 * r.nextDouble() - 2;
+            y[i] = x[i][0] * x[i][0] + x[i][1] * x[i][1] + 0.3 * r.nextGaussian() < 1.5 ? 1 : -1;
+        }
+        return Dataset.of(Matrix.of(x), y);
+    }
+
+    static final double[][] QUERY = {{0, 0}, {1, -0.5}, {-1.5, 1}, {0.3, 0.7}, {1.9, 1.9}};
+
+    /** The model's first output at {@link #QUERY} equals the stored bits, and its hyper-parameters the stored text. */
+    static void same(Model m, String hyperParameters, String... bits) {
+        double[][] p = m.predict(QUERY);
+        for (int i = 0; i < bits.length; i++) {
+            assertEquals(Double.longBitsToDouble(Long.parseUnsignedLong(bits[i], 16)), p[i][0], 0,
+                    "prediction at " + java.util.Arrays.toString(QUERY[i]));
+        }
+        assertEquals(hyperParameters, m.hyperParameters().toString());
+    }
+
+    @Test
+    void ridge() {
+        Dataset r = regression(11, 40);
+        same(new RidgeTrainer(RidgeTrainer.Options.of(0.3).withScale(Scaler.Kind.ZSCORE)).fit(r),
+                "{lambda=0.3, intercept=true, form=primal}",
+                "3ff32c465da93dd4", "3fffab17370bbfda", "bfb5a9f585cbc900", "3ff0db3abbdc0eff", "3ff693f231b4bdb7");
+        same(new RidgeTrainer(RidgeTrainer.Options.of(0.3).withIntercept(false).withForm(RidgeTrainer.Form.DUAL)
+                        .withFeatures(Kernels.parse("polynomial(degree=2, offset=1)")).withScale(Scaler.Kind.MINMAX))
+                        .fit(r), "{lambda=0.3, intercept=false, form=dual}",
+                "3fe9ab46c21cb535", "3ffa2394a734c52a", "3fcfd2ce4e394770", "3fecaaad59a348a5", "400043d44285275c");
+    }
+
+    @Test
+    void krr() {
+        Dataset r = regression(11, 40);
+        same(new KrrTrainer(KrrTrainer.Options.of(Kernels.parse("gaussian(sigma=0.8)"), 0.01).withCenter(true)
+                        .withScale(Scaler.Kind.ZSCORE)).fit(r), "{lambda=0.01, form=standard, nugget=0.0, center=true}",
+                "3fc5129fa1d39c78", "3ff1016e12f1f187", "3fc0b688711f9ab8", "3fef707e0a53dd8c", "400c81b487e70d86");
+        same(new KrrTrainer(KrrTrainer.Options.of(Kernels.parse("gaussian(sigma=0.8)"), 0.01)
+                        .withForm(KernelRidge.Form.REPRESENTER).withNugget(0.05)).fit(r),
+                "{lambda=0.01, form=representer, nugget=0.05, center=false}",
+                "3fb9a64b8d18763c", "3ff0791fb84d0fb1", "3fb6748e1ae91d84", "3fee8b661a955c1d", "3fffe56b584e988c");
+    }
+
+    @Test
+    void svr() {
+        same(new SvrTrainer(SvrTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7)"), 10, 0.05)
+                        .withScale(Scaler.Kind.MINMAX)).fit(regression(11, 40)),
+                "{C=10.0, epsilon=0.05, tolerance=0.001}",
+                "3fa773e834023480", "3ff17bad33e8ad1c", "bfaf64fc88dd6c00", "3fe84eec42040e28", "4010362241419743");
+    }
+}
