@@ -27,7 +27,6 @@ import org.psdkit.density.PsdDensityOptions;
 import org.psdkit.density.PsdDensityTrainer;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.sos.KernelSos;
 import org.psdkit.sos.KernelSosTrainer;
 import org.psdkit.regression.KrrTrainer;
 import org.psdkit.model.Model;
@@ -72,7 +71,7 @@ class ModelRoundTripTest {
         FAMILIES.put("ncm", seed -> new Case(new BaselineTrainer(BaselineTrainer.Method.NCM, Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-2).withMaxIterations(300), Scaler.Kind.ZSCORE), regression(seed, 20, 2)));
         FAMILIES.put("pnm", seed -> new Case(new BaselineTrainer(BaselineTrainer.Method.PNM, Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-2).withMaxIterations(300), Scaler.Kind.ZSCORE), regression(seed, 20, 2)));
         FAMILIES.put("glm", seed -> new Case(new BaselineTrainer(BaselineTrainer.Method.GLM, Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-2).withMaxIterations(100), Scaler.Kind.ZSCORE), regression(seed, 20, 2)));
-        FAMILIES.put("kernel-sos", seed -> new Case(new KernelSosTrainer(Kernels.parse("gaussian(sigma=0.7) + 0.01*delta"), KernelSos.Options.of(0.01), Scaler.Kind.ZSCORE), regression(seed, 12, 2)));
+        FAMILIES.put("kernel-sos", seed -> new Case(new KernelSosTrainer(KernelSosTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7) + 0.01*delta"), 0.01).withScale(Scaler.Kind.ZSCORE)), regression(seed, 12, 2)));
         FAMILIES.put("hetero", seed -> new Case(new HeteroTrainer(new HeteroscedasticRegression.Options(Kernels.parse("gaussian(sigma=0.8)"), 1e-2, 0.05, HeteroscedasticRegression.Method.PSD, 1, seed, ConeDualSolver.Options.defaults().withGapTolerance(1e-2)), null, Scaler.Kind.ZSCORE), regression(seed, 10, 2)));
         FAMILIES.put("quantile", seed -> new Case(new QuantileTrainer(new QuantileRegression.Options(new double[] {0.2, 0.5, 0.8}, Kernels.parse("gaussian(sigma=0.8)"), 1e-2, 0.05, QuantileRegression.Method.PSD, false, 1, seed, ConeDualSolver.Options.defaults().withGapTolerance(1e-2)), null, Scaler.Kind.MINMAX), regression(seed, 10, 2)));
         FAMILIES.put("psd-density", seed -> new Case(new PsdDensityTrainer(Kernels.parse("gaussian(sigma=0.8)"), new BaseMeasure.Lebesgue(), PsdDensityOptions.of(1e-2, 0.01).withTolerance(1e-4).withMaxIterations(300), 8, seed, Scaler.Kind.ZSCORE), regression(seed, 12, 2)));

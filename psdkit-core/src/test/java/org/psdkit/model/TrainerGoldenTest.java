@@ -12,6 +12,7 @@ import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
 import org.psdkit.regression.RidgeTrainer;
 import org.psdkit.regression.SvrTrainer;
+import org.psdkit.sos.KernelSosTrainer;
 
 /**
  * The trainers of the options-record convention (issue 29) fit what the trainers they replaced fitted: the stored
@@ -86,5 +87,20 @@ class TrainerGoldenTest {
                         .withScale(Scaler.Kind.MINMAX)).fit(regression(11, 40)),
                 "{C=10.0, epsilon=0.05, tolerance=0.001}",
                 "3fa773e834023480", "3ff17bad33e8ad1c", "bfaf64fc88dd6c00", "3fe84eec42040e28", "4010362241419743");
+    }
+
+    @Test
+    void kernelSos() {
+        Random r = new Random(3);
+        double[][] x = new double[25][2];
+        double[] y = new double[25];
+        for (int i = 0; i < 25; i++) {
+            x[i][0] = 2 * r.nextDouble() - 1;
+            x[i][1] = 2 * r.nextDouble() - 1;
+            y[i] = x[i][0] * x[i][0] + 0.02 * r.nextGaussian();
+        }
+        same(new KernelSosTrainer(KernelSosTrainer.Options.of(Kernels.parse("gaussian(sigma=0.5) + 0.01*delta"), 0.01)
+                        .withScale(Scaler.Kind.MINMAX)).fit(Dataset.of(Matrix.of(x), y)), "{lambda=0.01}",
+                "3fd670dfe81c39b3", "3fcddfe06ae75735", "3fa4727fbc752859", "3fd2ebf1b963f621", "3f80c28ec2c5113b");
     }
 }
