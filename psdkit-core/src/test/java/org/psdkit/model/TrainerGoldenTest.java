@@ -8,6 +8,7 @@ import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.classify.SvmTrainer;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
 import org.psdkit.regression.RidgeTrainer;
@@ -102,5 +103,23 @@ class TrainerGoldenTest {
         same(new KernelSosTrainer(KernelSosTrainer.Options.of(Kernels.parse("gaussian(sigma=0.5) + 0.01*delta"), 0.01)
                         .withScale(Scaler.Kind.MINMAX)).fit(Dataset.of(Matrix.of(x), y)), "{lambda=0.01}",
                 "3fd670dfe81c39b3", "3fcddfe06ae75735", "3fa4727fbc752859", "3fd2ebf1b963f621", "3f80c28ec2c5113b");
+    }
+
+    @Test
+    void svm() {
+        Dataset c = classes(12, 60);
+        SvmTrainer.Options o = SvmTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7)"), 10)
+                .withScale(Scaler.Kind.ZSCORE);
+        same(new SvmTrainer(o).fit(c), "{C=10.0}",
+                "40145ebdcdd148dd", "3fe33227e8ea0ce6", "bffc13d938a9bda3", "4002d063e739b850", "c003fafd1959a3bb");
+        // the former SvmTrainer.chooseC(kernel, 1e-3, ZSCORE, data, {0.1, 1, 10, 100}, 5, 7, null) and its refit
+        var search = SvmTrainer.cSearch(o, c, new double[] {0.1, 1, 10, 100}, 5, 7).search(c, null);
+        SvmTrainer.CChoice ch = SvmTrainer.choice(search, 5);
+        assertEquals(1.0, ch.c());
+        assertEquals(0.9333333333333333, ch.accuracy());
+        assertEquals("[{C=0.1, accuracy=0.7}, {C=1.0, accuracy=0.9333333333333333}, {C=10.0, "
+                + "accuracy=0.9333333333333333}, {C=100.0, accuracy=0.9333333333333333}]", ch.grid().toString());
+        same(search.model(), "{C=1.0}",
+                "40013e397562d2e9", "3fb078ea15b21270", "bff5deeb65ec080e", "3ff5215fdee8b7ea", "bff525210edd6869");
     }
 }

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.cli.CommonFitOptions;
+import org.psdkit.cli.Flags;
 import org.psdkit.cli.KernelSpecs;
 import org.psdkit.cli.Main;
 import org.psdkit.cli.Progress;
@@ -19,7 +20,9 @@ import org.psdkit.classify.mkl.SimpleMklTrainer;
 import org.psdkit.classify.mkl.TkLearner;
 import org.psdkit.classify.mkl.TkRandomLibrary;
 import org.psdkit.classify.mkl.TkSvmTrainer;
+import org.psdkit.model.Model;
 import org.psdkit.model.Trainer;
+import org.psdkit.select.GridSearch;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.classify.SvmClassifier;
 import org.psdkit.classify.SvmTrainer;
@@ -61,6 +64,18 @@ public final class FitSvmCommands {
         return v;
     }
 
+    /** The number of {@code v}, or null when the option is absent; its range is checked by the options record. */
+    static Double numberOrNull(String v, String option) {
+        if (v == null) {
+            return null;
+        }
+        try {
+            return Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + ": '" + v + "' is not a number");
+        }
+    }
+
     static Double positiveOrNull(String v, String option) {
         if (v == null) {
             return null;
@@ -75,13 +90,6 @@ public final class FitSvmCommands {
             throw new IllegalArgumentException(option + " must be positive and finite, got " + v);
         }
         return d;
-    }
-
-    /** Rejects a {@code --cache-mb} below 1. */
-    static void checkCacheMb(int mb) {
-        if (mb < 1) {
-            throw new IllegalArgumentException("--cache-mb must be >= 1, got " + mb);
-        }
     }
 
     /** A CV progress display on stderr, started at the first report. */
@@ -301,33 +309,32 @@ public final class FitSvmCommands {
 
         @Override
         public Integer call() {
-            Double cGiven = positiveOrNull(c, "-C");
-            if (!(tolerance > 0)) {
-                throw new IllegalArgumentException("--tolerance must be positive, got " + tolerance);
-            }
-            checkCacheMb(cacheMb);
+            Double cGiven = numberOrNull(c, "-C");
             Kernel k = KernelSpecs.parse(kernel);
+            // with -C absent, C = 1 stands in until the cross-validation chooses it
+            SvmTrainer.Options options = Flags.checked(() -> SvmTrainer.Options.of(k, cGiven == null ? 1 : cGiven)
+                    .withTolerance(tolerance).withCacheMb(cacheMb).withScale(common.scaleKind()), SvrKind.FLAGS);
             common.checkOutWritable();
             Dataset raw = common.loadSupervised(true);
             if (cGiven == null) {
                 checkCvRows(raw, SvmTrainer.DEFAULT_FOLDS, "-C");
             }
-            Scaler.Kind scale = common.scaleKind();
             long t0 = System.nanoTime();
             Map<String, Object> cv = null;
-            double cUsed;
+            SvmClassifier m;
             if (cGiven != null) {
-                cUsed = cGiven;
+                m = new SvmTrainer(options).fit(raw);
             } else {
-                SvmTrainer.CChoice ch = SvmTrainer.chooseC(k, tolerance, scale, cacheMb, raw, SVM_C_GRID,
-                        SvmTrainer.DEFAULT_FOLDS, common.seed, cvProgress("cv svm"));
-                cUsed = ch.c();
+                GridSearch.Search<Double, Model> search = SvmTrainer.cSearch(options, raw, SVM_C_GRID,
+                        SvmTrainer.DEFAULT_FOLDS, common.seed).search(raw, cvProgress("cv svm"));
+                SvmTrainer.CChoice ch = SvmTrainer.choice(search, SvmTrainer.DEFAULT_FOLDS);
+                m = (SvmClassifier) search.model();
                 cv = new LinkedHashMap<>();
                 cv.put("folds", ch.folds());
                 cv.put("accuracy", ch.accuracy());
                 cv.put("grid", ch.grid());
             }
-            SvmClassifier m = new SvmTrainer(k, cUsed, tolerance, scale, cacheMb).fit(raw);
+            double cUsed = (Double) m.hyperParameters().get("C");
             double secs = (System.nanoTime() - t0) * 1e-9;
             common.save(m);
             Map<String, Object> rep = common.baseReport("svm", raw, secs);
@@ -336,9 +343,10 @@ public final class FitSvmCommands {
             if (cv != null) {
                 rep.put("cv", cv);
             }
-            rep.put("iterations", m.diagnostics().get("iterations"));
-            rep.put("violation", m.diagnostics().get("violation"));
-            rep.put("converged", m.diagnostics().get("converged"));
+            SvmTrainer.Fit d = (SvmTrainer.Fit) m.diagnostics();
+            rep.put("iterations", d.iterations());
+            rep.put("violation", d.violation());
+            rep.put("converged", d.converged());
             rep.put("trainAccuracy", m.evaluate(raw).get("accuracy"));
             common.report(rep);
             return Main.EXIT_OK;
