@@ -186,10 +186,7 @@ public record SvmTrainer(Options options) implements Trainer<SvmClassifier> {
             cs.add(cr / kappa);
         }
         bothClassParts(Splits.kFold(raw.n(), folds, seed), lab.y()); // refuses data where no fold can train
-        return GridSearch.over(cs, cc -> {
-            SvmTrainer t = new SvmTrainer(options.withC(cc));
-            return (Trainer<Model>) (part, listener) -> oneClass(part) ? SKIPPED : t.fit(part, listener);
-        }, HITS, folds, seed);
+        return GridSearch.over(cs, cc -> twoClassFolds(new SvmTrainer(options.withC(cc))), HITS, folds, seed);
     }
 
     /** The choice of a finished {@link #cSearch}: the chosen C, its pooled validation accuracy and the grid. */
@@ -209,8 +206,20 @@ public record SvmTrainer(Options options) implements Trainer<SvmClassifier> {
         return new CChoice(search.best(), accuracy, folds, rows);
     }
 
-    /** Correct validation labels decide (their fold mean orders the points as their total does). */
-    private static final GridSearch.Scoring HITS = new GridSearch.Scoring("hits", false, SvmTrainer::foldHits);
+    /**
+     * The cross-validation score of the SVM families: a fold's correct validation labels ({@code hits}) and its rows
+     * ({@code rows}); the most hits win (their fold mean orders the points as their total does), the first on ties.
+     * A fold left out by {@link #twoClassFolds} scores no hits and no rows.
+     */
+    public static final GridSearch.Scoring HITS = new GridSearch.Scoring("hits", false, SvmTrainer::foldHits);
+
+    /**
+     * {@code trainer}, except on a training part that holds one class: there it fits nothing, and {@link #HITS}
+     * counts that fold's rows as none, as {@link #bothClassParts} leaves it out.
+     */
+    public static Trainer<Model> twoClassFolds(Trainer<? extends Model> trainer) {
+        return (part, listener) -> oneClass(part) ? SKIPPED : trainer.fit(part, listener);
+    }
 
     /** The model of a fold whose training part holds one class: it scores no rows. */
     private static final Model SKIPPED = new Pipeline<>(null, null, Diagnostics.NONE);

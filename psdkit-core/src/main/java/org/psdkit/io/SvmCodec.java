@@ -10,6 +10,9 @@ import org.psdkit.classify.BinaryLabels;
 import org.psdkit.classify.SvmClassifier;
 import org.psdkit.classify.SvmDecision;
 import org.psdkit.classify.SvmTrainer;
+import org.psdkit.classify.mkl.LearnedKernelFit;
+import org.psdkit.classify.mkl.SimpleMklTrainer;
+import org.psdkit.classify.mkl.TkSvmTrainer;
 import org.psdkit.data.JsonArrays;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.KernelSyntax;
@@ -101,6 +104,7 @@ final class SvmCodec implements ModelCodec {
     static org.psdkit.model.Diagnostics diagnostics(String type, Map<String, Object> stored) {
         return switch (type) {
             case SvmTrainer.TYPE -> TypedDiagnostics.rebuild(stored, SvmTrainer.Fit::of);
+            case TkSvmTrainer.TYPE, SimpleMklTrainer.TYPE -> TypedDiagnostics.rebuild(stored, LearnedKernelFit::of);
             default -> org.psdkit.model.Diagnostics.recorded(stored);
         };
     }

@@ -63,7 +63,7 @@ class ModelRoundTripTest {
     static {
         FAMILIES.put("krr", seed -> new Case(new KrrTrainer(KrrTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7) + 0.01*delta"), 1e-2).withCenter(true).withScale(Scaler.Kind.ZSCORE)), regression(seed, 25, 3)));
         FAMILIES.put("svm", seed -> new Case(new SvmTrainer(SvmTrainer.Options.of(Kernels.parse("gaussian(sigma=0.8)"), 5).withTolerance(1e-3).withScale(Scaler.Kind.ZSCORE)), classes(seed, 24, 2)));
-        FAMILIES.put("tk-svm", seed -> new Case(TkSvmTrainer.of(10, 0.1, 1), classes(seed, 16, 2)));
+        FAMILIES.put("tk-svm", seed -> new Case(new TkSvmTrainer(TkSvmTrainer.Options.of(10, 0.1, 1)), classes(seed, 16, 2)));
         FAMILIES.put("simplemkl", seed -> new Case(SimpleMklTrainer.gaussPoly(10), classes(seed, 16, 2)));
         FAMILIES.put("ridge", seed -> new Case(new RidgeTrainer(RidgeTrainer.Options.of(0.5).withForm(RidgeTrainer.Form.DUAL).withFeatures(Kernels.parse("polynomial(degree=2, offset=1)")).withScale(Scaler.Kind.ZSCORE)), regression(seed, 25, 3)));
         FAMILIES.put("svr", seed -> new Case(new SvrTrainer(SvrTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7)"), 10, 0.05).withTolerance(1e-3).withScale(Scaler.Kind.MINMAX)), regression(seed, 25, 2)));

@@ -8,7 +8,11 @@ import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.classify.SvmClassifier;
 import org.psdkit.classify.SvmTrainer;
+import org.psdkit.classify.mkl.KernelLearning;
+import org.psdkit.classify.mkl.SimpleMklTrainer;
+import org.psdkit.classify.mkl.TkSvmTrainer;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
 import org.psdkit.regression.RidgeTrainer;
@@ -121,5 +125,40 @@ class TrainerGoldenTest {
                 + "accuracy=0.9333333333333333}, {C=100.0, accuracy=0.9333333333333333}]", ch.grid().toString());
         same(search.model(), "{C=1.0}",
                 "40013e397562d2e9", "3fb078ea15b21270", "bff5deeb65ec080e", "3ff5215fdee8b7ea", "bff525210edd6869");
+    }
+
+    @Test
+    void tkSvm() {
+        Dataset t = classes(13, 40);
+        same(new TkSvmTrainer(TkSvmTrainer.Options.of(20, 0.1, 1)).fit(t),
+                "{degree=1, orthant=lower, gap=0.01, epsilon=0.1, C=20.0}",
+                "3ff95c4548902aec", "3fc62fb5d634efc0", "bfe1821110be5fac", "3ff16a5114b4e200", "bffe487aaef83c1a");
+        // the former new TkSvmTrainer(null, {0.1, 10}, null, {0.1, 1}, 1, null, 0.01, 42): C and epsilon by CV
+        SvmClassifier cv = TkSvmTrainer.Search.of(TkSvmTrainer.Options.of(1, 0, 1), new double[] {0.1, 10},
+                new double[] {0.1, 1}).fit(t);
+        same(cv, "{degree=1, orthant=lower, gap=0.01, epsilon=1.0, C=4.39860927793048}",
+                "3ff674bb3fb28e1c", "3fc491ad6140bde0", "bfef28b77529f168", "3ff0fb4757fdef7c", "c006aeb156417431");
+        assertEquals("{folds=5, accuracy=0.95, cRelative=true, grid=[{c=0.1, epsilon=0.1, accuracy=0.775}, "
+                + "{c=10.0, epsilon=0.1, accuracy=0.9}, {c=0.1, epsilon=1.0, accuracy=0.775}, {c=10.0, epsilon=1.0, "
+                + "accuracy=0.95}]}", cv.fitReport().get("cv").toString());
+        assertEquals("CV chose c (relative) = 10.0, epsilon = 1.0 (mean accuracy 0.9500)",
+                cv.fitReport().get("cvChoice"));
+    }
+
+    @Test
+    void simpleMkl() {
+        Dataset t = classes(13, 40);
+        same(new SimpleMklTrainer(SimpleMklTrainer.Options.gaussPoly(1000)).fit(t),
+                "{degree=1, orthant=lower, gap=0.01, C=1000.0, epsilon=0.0}",
+                "3ffe9ed52e41355c", "3f9a048c2a707e60", "bfe6f3480805a924", "3ff74f4b0a3d0050", "bfeb26845a6a881c");
+        // the former new SimpleMklTrainer(SIMPLEMKL_TK, 8, false, null, null, {0.1, 10}, null, {0.1, 1}, 1, null,
+        // 0.01, 3): C and epsilon by CV
+        SvmClassifier cv = new SimpleMklTrainer.Search(SimpleMklTrainer.Options.builder(
+                KernelLearning.Method.SIMPLEMKL_TK).librarySize(8).seed(3).build(), new double[] {0.1, 10},
+                new double[] {0.1, 1}).fit(t);
+        same(cv, "{degree=1, orthant=lower, gap=0.01, epsilon=0.1, C=400.0}",
+                "3ff8d0e8b4bbc87b", "3fc273dc9e9bd650", "bfe582805adb0410", "3ff18e8e6d0de76b", "c00399bfe770fbde");
+        assertEquals("CV chose c (relative) = 10.0, epsilon = 0.1 (mean accuracy 0.9000)",
+                cv.fitReport().get("cvChoice"));
     }
 }

@@ -16,6 +16,7 @@ import org.psdkit.kernel.TessellatedKernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.classify.mkl.KernelLearning;
 import org.psdkit.classify.mkl.KernelLearning.Method;
+import org.psdkit.classify.mkl.LearnedKernelFit;
 import org.psdkit.classify.mkl.SimpleMklTrainer;
 import org.psdkit.classify.mkl.TkLearner;
 import org.psdkit.classify.mkl.TkRandomLibrary;
@@ -74,22 +75,6 @@ public final class FitSvmCommands {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(option + ": '" + v + "' is not a number");
         }
-    }
-
-    static Double positiveOrNull(String v, String option) {
-        if (v == null) {
-            return null;
-        }
-        double d;
-        try {
-            d = Double.parseDouble(v);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + ": '" + v + "' is not a number");
-        }
-        if (!(d > 0) || Double.isInfinite(d)) {
-            throw new IllegalArgumentException(option + " must be positive and finite, got " + v);
-        }
-        return d;
     }
 
     /** A CV progress display on stderr, started at the first report. */
@@ -422,33 +407,13 @@ public final class FitSvmCommands {
 
         @Override
         public Integer call() {
-            Double cGiven = positiveOrNull(c, "-C");
-            Double eGiven = null;
-            if (epsilon != null) {
-                try {
-                    eGiven = Double.parseDouble(epsilon);
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("--epsilon: '" + epsilon + "' is not a number");
-                }
-                if (!(eGiven >= 0) || eGiven.isInfinite()) {
-                    throw new IllegalArgumentException("--epsilon must be >= 0 and finite, got " + epsilon);
-                }
-            }
-            if (degree < 0 || degree > TessellatedKernel.MAX_DEGREE) {
-                throw new IllegalArgumentException("--degree must be 0, 1 or 2, got " + degree);
-            }
-            if (!(gap > 0)) {
-                throw new IllegalArgumentException("--gap must be positive, got " + gap);
-            }
-            if (gap < KernelLearning.MIN_GAP_TOLERANCE) {
-                throw new IllegalArgumentException(String.format(Locale.ROOT, "--gap must be at least %.0e (the gap "
-                        + "is a difference of two numbers of the size of the SVM dual value, known only to a relative "
-                        + "~1e-13 in double precision: a smaller tolerance would be met or missed by rounding), got %s",
-                        KernelLearning.MIN_GAP_TOLERANCE, gap));
-            }
+            Double cGiven = numberOrNull(c, "-C");
+            Double eGiven = numberOrNull(epsilon, "--epsilon");
             TessellatedKernel.Orthant orth = parseOrthant(orthant);
             double[] cg = cGrid == null ? method().defaultCGrid() : parseGrid(cGrid, "--c-grid");
             double[] eg = epsGrid == null ? method().defaultEpsilonGrid() : parseGrid(epsGrid, "--epsilon-grid");
+            // the options record checks C, epsilon, degree and gap, naming the flag, before any data is read
+            Trainer<SvmClassifier> trainer = trainer(cGiven, cg, eGiven, eg, orth);
             common.checkOutWritable();
             Dataset raw = common.loadSupervised(true);
             SvmClassifier.Encoded.of(raw);
@@ -456,7 +421,6 @@ public final class FitSvmCommands {
                 checkCvRows(raw, KernelLearning.DEFAULT_FOLDS, method().usesEpsilon() ? "-C and --epsilon" : "-C");
             }
             checkMinmax(common, type());
-            Trainer<SvmClassifier> trainer = trainer(cGiven, cg, eGiven, eg, orth);
             boolean searchEps = method().usesEpsilon() && eGiven == null;
             boolean cvRuns = cGiven == null || searchEps;
             long cvFits = 0;
@@ -503,10 +467,11 @@ public final class FitSvmCommands {
             if (fr.containsKey("weights")) {
                 rep.put("weights", fr.get("weights"));
             }
-            rep.put("iterations", m.diagnostics().get("iterations"));
-            rep.put("gap", m.diagnostics().get("gap"));
-            rep.put("converged", m.diagnostics().get("converged"));
-            rep.put("fitSeconds", m.diagnostics().get("fitSeconds"));
+            LearnedKernelFit d = (LearnedKernelFit) m.diagnostics();
+            rep.put("iterations", d.iterations());
+            rep.put("gap", d.gap());
+            rep.put("converged", d.converged());
+            rep.put("fitSeconds", d.fitSeconds());
             rep.put("trainAccuracy", m.evaluate(raw).get("accuracy"));
             common.report(rep);
             return Main.EXIT_OK;
@@ -540,7 +505,12 @@ public final class FitSvmCommands {
         @Override
         Trainer<SvmClassifier> trainer(Double c, double[] cGrid, Double epsilon, double[] epsGrid,
                                        TessellatedKernel.Orthant orth) {
-            return new TkSvmTrainer(c, cGrid, epsilon, epsGrid, degree, orth, gap, common.seed);
+            // a searched C or epsilon stands at 1 or 0 in the options until the search chooses it
+            TkSvmTrainer.Options o = new TkSvmTrainer.Options(c == null ? 1 : c, epsilon == null ? 0 : epsilon, degree,
+                    orth, gap, common.seed);
+            return c == null || epsilon == null
+                    ? new TkSvmTrainer.Search(o, c == null ? cGrid : null, epsilon == null ? epsGrid : null)
+                    : new TkSvmTrainer(o);
         }
     }
 
@@ -615,8 +585,15 @@ public final class FitSvmCommands {
         @Override
         Trainer<SvmClassifier> trainer(Double c, double[] cGrid, Double epsilon, double[] epsGrid,
                                        TessellatedKernel.Orthant orth) {
-            return new SimpleMklTrainer(method(), librarySize(), betaBandwidths(), gaussScaling(), c, cGrid, epsilon,
-                    epsGrid, degree, orth, gap, common.seed);
+            // a searched C or epsilon stands at 1 or 0 in the options until the search chooses it
+            SimpleMklTrainer.Options o = SimpleMklTrainer.Options.builder(method()).librarySize(librarySize())
+                    .betaBandwidths(betaBandwidths()).gaussScaling(gaussScaling()).c(c == null ? 1 : c)
+                    .epsilon(epsilon == null ? 0 : epsilon).degree(degree).orthant(orth).gap(gap).seed(common.seed)
+                    .build();
+            boolean searchEpsilon = method().usesEpsilon() && epsilon == null;
+            return c == null || searchEpsilon
+                    ? new SimpleMklTrainer.Search(o, c == null ? cGrid : null, searchEpsilon ? epsGrid : null)
+                    : new SimpleMklTrainer(o);
         }
     }
 }
