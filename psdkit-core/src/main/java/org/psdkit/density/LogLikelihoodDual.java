@@ -3,7 +3,7 @@ package org.psdkit.density;
 import org.psdkit.optim.ProgressListener;
 
 /**
- * FISTA on the dual of a maximum-likelihood problem with one normalisation constraint (Marteau-Ferey, Bach & Rudi 2020 eq. 12 with the
+ * FISTA on the dual of a maximum-likelihood problem with one normalisation constraint (Marteau-Ferey, Bach and Rudi 2020 eq. 12 with the
  * equality constraint dualised; App. D eq. 37 for PNM):
  *
  * <pre>

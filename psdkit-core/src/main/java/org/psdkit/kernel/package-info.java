@@ -2,7 +2,7 @@
  * Kernels, their Gram and cross matrices, the closure algebra, explicit feature maps, and the kernel strings
  * shared by the library, the CLI and model files.
  *
- * <h2>The kernel zoo (Herbster's slides "Kernels and Regularization", the lecture notes "Representer theorems in RKHSs", Bagnell & Farahmand 2015)</h2>
+ * <h2>The kernel zoo (Herbster's slides "Kernels and Regularization", the lecture notes "Representer theorems in RKHSs", Bagnell and Farahmand 2015)</h2>
  * <table>
  * <caption>Kernels and their kernel strings</caption>
  * <tr><th>kernel string</th><th>k(x, t)</th><th>notes</th></tr>
