@@ -1944,7 +1944,7 @@ public final class SdpSolver {
     }
 
     /**
-     * The Schur complement with every sparse constraint column formed by one formula of Fujisawa, Kojima & Nakata
+     * The Schur complement with every sparse constraint column formed by one formula of Fujisawa, Kojima and Nakata
      * (1997, §3): {@code formula} 1 (F1: G = X A_j Z⁻¹ densely, then ⟨A_i, G⟩), 2 (F2: X A_j Z⁻¹ only on the
      * columns of A_j's support) or 3 (F3: the double sum over the nonzeros of A_i and A_j); 0 picks per column by
      * the operation count, as the solver does. For tests.
