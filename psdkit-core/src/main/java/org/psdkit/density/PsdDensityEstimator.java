@@ -223,10 +223,9 @@ public final class PsdDensityEstimator {
 
     /**
      * The weight ω of the integral multiplier in the scaled diagonal-dominance bound below is this factor times
-     * Σ_ij k̃_ij² / Σ_i c_i, which makes the two blocks' off-diagonal coupling terms the same size. 1: measured on
-     * the d = 10 benchmark (n = 500, 6 s): factor 0.1 → relative gap 0.36, 1 → 0.15, 3 → 0.13, 10 → 0.16,
-     * 30 → 0.20; the plain ω = 1 (W̃ weighted like one data block) reached only 1.4 because μ then gets a step
-     * Σc_i ≈ 50 times too small.
+     * Σ_ij k̃_ij² / Σ_i c_i, which makes the two blocks' off-diagonal coupling terms the same size. 1: the best
+     * round value of a sweep on the d = 10 benchmark (docs/benchmarks/psd-scale.md, "Tuning constants of the density
+     * solvers"); the plain ω = 1 (W̃ weighted like one data block) gives μ a step about Σc_i times too small.
      */
     static final double METRIC_WEIGHT_MU = 1.0;
 
