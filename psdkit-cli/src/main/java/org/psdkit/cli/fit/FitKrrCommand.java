@@ -108,7 +108,8 @@ public final class FitKrrCommand implements Callable<Integer> {
         if (anchors != null) {
             return eng.equals("spark") ? callSpark(params, route) : callNystrom(params, route);
         }
-        Local fit = fitLocal(new KrrTrainer(params.kernel(), KrrKind.options(params), common.scaleKind()));
+        Local fit = fitLocal(new KrrTrainer(KrrTrainer.Options.of(params.kernel(), KrrKind.options(params),
+                common.scaleKind())));
         KernelRidge m = fit.model().inner();
         Dataset raw = fit.raw();
         Map<String, Object> rep = fit.rep();
@@ -210,7 +211,7 @@ public final class FitKrrCommand implements Callable<Integer> {
         if (engine != null) {
             rep.put("engine", engine);
         }
-        Map<String, Object> d = model.diagnostics();
+        Map<String, Object> d = model.diagnostics().toMap();
         for (String key : new String[] {"route", "iterations", "residual", "converged", "storage", "jitter"}) {
             rep.put(key, d.get(key));
         }
