@@ -6,7 +6,8 @@
  * {@code model} (the contract: Model, Trainer, Pipeline, Metrics); {@code psd} (shared PSD building blocks) and
  * {@code select} (cross-validation); the families {@code regression}, {@code regression.psd}, {@code sos},
  * {@code cone} (+ {@code cone.hetero}, {@code cone.quantile}), {@code classify} (+ {@code classify.mkl}) and
- * {@code density}, none of which imports another; {@code io} (save and load of every family).
+ * {@code density}, none of which imports another; {@code io} (save and load of every family) and {@code engine}
+ * (the interface of engines that fit over data living elsewhere, e.g. psdkit-spark).
  *
  * <p>{@code org.psdkit.linalg.reference} (the pure-Java reference the native back end is tested against) is not
  * exported.
@@ -24,6 +25,7 @@ module org.psdkit.core {
     exports org.psdkit.cone.quantile;
     exports org.psdkit.data;
     exports org.psdkit.density;
+    exports org.psdkit.engine;
     exports org.psdkit.io;
     exports org.psdkit.kernel;
     exports org.psdkit.linalg;

@@ -469,7 +469,7 @@ public final class SparkNystromKrr {
      * RejectedExecutionException trace on stderr at the end of every {@code bench spark} run. Failures are ignored:
      * the context may already be stopped (a lost cluster), and nothing is then left to free.
      */
-    static void release(org.apache.spark.api.java.JavaRDD<?> rdd) {
+    public static void release(org.apache.spark.api.java.JavaRDD<?> rdd) {
         if (rdd == null) {
             return;
         }

@@ -89,10 +89,10 @@ class SparkNystromKrrTest {
         assertTrue(local.diagnostics().converged(), local.diagnostics().toString());
         assertTrue(f.diagnostics().converged(), f.diagnostics().toString());
         double[] a = f.pipeline().inner().alpha();
-        double da = SparkBench.maxRelDiff(a, local.model().alpha());
+        double da = Diffs.maxRelDiff(a, local.model().alpha());
         assertTrue(da < REL_TOL, "coefficients differ by " + da);
         Matrix test = features(data(50, rows[0].length - 1, 99));
-        double dp = SparkBench.maxRelDiff(f.pipeline().inner().predictVector(test), local.model().predictVector(test));
+        double dp = Diffs.maxRelDiff(f.pipeline().inner().predictVector(test), local.model().predictVector(test));
         assertTrue(dp < REL_TOL, "predictions differ by " + dp);
     }
 
@@ -141,7 +141,7 @@ class SparkNystromKrrTest {
         JavaRDD<double[]> rdd = sc.parallelize(List.of(data(300, 2, 3)), 3);
         Matrix a = SparkNystromKrr.sampleAnchors(rdd, 20, 8);
         Matrix b = SparkNystromKrr.sampleAnchors(rdd, 20, 8);
-        assertEquals(0, SparkBench.maxRelDiff(a.data(), b.data()));
+        assertEquals(0, Diffs.maxRelDiff(a.data(), b.data()));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> SparkNystromKrr.sampleAnchors(rdd, 301, 8));
         assertTrue(e.getMessage().contains("anchors"), e.getMessage());
@@ -191,7 +191,7 @@ class SparkNystromKrrTest {
         Model back = ModelIO.load(file);
         assertEquals("krr", back.type());
         Matrix test = features(data(20, 2, 7));
-        double d = SparkBench.maxRelDiff(back.predict(test).data(), f.pipeline().predict(test).data());
+        double d = Diffs.maxRelDiff(back.predict(test).data(), f.pipeline().predict(test).data());
         assertTrue(d < 1e-12, "reloaded model predicts differently: " + d);
     }
 
