@@ -28,10 +28,11 @@ import org.psdkit.psd.Nystrom;
 /**
  * The Spark engine ({@code fit krr --engine spark} on the command line), found by {@link java.util.ServiceLoader}
  * through {@code META-INF/services/org.psdkit.engine.DistributedEngine}. It checks the master URL, starts (or
- * joins) a Spark session, reads the data ({@link SparkData}) and fits with {@link SparkNystromKrr} or {@link
- * SparkDensityRows}. Errors: bad input (a malformed master URL, a master that does not answer, a missing path, a
- * non-numeric value) is an {@link IllegalArgumentException} (exit 2); a failed Spark job is a {@link
- * DistributedEngine.EngineFailure} with Spark's reason on one line (exit 1).
+ * joins) a Spark session, reads the data ({@link SparkData}), takes the anchors the single-machine trainer takes
+ * ({@link SparkAnchors}) and fits with {@link SparkNystromKrr} or {@link SparkDensityRows}. Errors: bad input (a
+ * malformed master URL, a master that does not answer, a missing path, a non-numeric value) is an {@link
+ * IllegalArgumentException} (exit 2); a failed Spark job is a {@link DistributedEngine.EngineFailure} with Spark's
+ * reason on one line (exit 1).
  */
 public final class SparkEngine implements DistributedEngine {
 
@@ -69,7 +70,8 @@ public final class SparkEngine implements DistributedEngine {
             rows = cached(data.rows());
             Matrix anchors;
             try {
-                anchors = SparkNystromKrr.sampleAnchors(rows, req.options().anchors(), req.options().seed());
+                anchors = SparkAnchors.krr(rows, req.options().anchors(), req.options().method(),
+                        req.options().seed());
             } catch (IllegalArgumentException e) {
                 throw anchorsError(e);
             }
@@ -121,12 +123,12 @@ public final class SparkEngine implements DistributedEngine {
             SparkData.Rows data = SparkData.readFeatures(s.spark(), req.data());
             int d = data.features().size();
             rows = cached(data.rows());
-            List<double[]> sample = rows.takeSample(false, req.anchors(), req.seed());
-            if (sample.size() < req.anchors()) {
-                throw new IllegalArgumentException("--anchors must be at most the number of points " + sample.size()
-                        + ", got " + req.anchors());
+            Matrix anchors;
+            try {
+                anchors = SparkAnchors.density(rows, req.anchors(), req.anchorMethod(), req.seed());
+            } catch (IllegalArgumentException e) {
+                throw anchorsError(e);
             }
-            Matrix anchors = Matrix.of(sample.toArray(new double[0][]));
             BaseMeasure base = req.base().apply(d);
             JavaRDD<double[]> src = rows;
             long[] n = new long[1];
@@ -139,7 +141,7 @@ public final class SparkEngine implements DistributedEngine {
             Map<String, Object> hyper = new PsdDensityTrainer(req.kernel(), base, req.options(), req.anchors(),
                     req.seed(), Scaler.Kind.NONE).hyperParameters(req.anchors());
             if (req.anchors() < n[0]) {
-                // uniform anchors drawn by takeSample with the seed: recorded as the local trainer records its own
+                // the local trainer's anchors: recorded as it records its own
                 Nystrom.of(req.anchors(), req.anchorMethod(), req.seed()).putStringOptions(hyper);
             }
             ModelHeader h = new ModelHeader(PsdDensity.TYPE, data.features(), null, Scaler.identity(d),

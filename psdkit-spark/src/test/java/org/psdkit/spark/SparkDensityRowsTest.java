@@ -16,7 +16,6 @@ import org.psdkit.density.PsdDensityEstimator;
 import org.psdkit.density.PsdDensityOptions;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
-import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 
 /**
@@ -53,9 +52,12 @@ class SparkDensityRowsTest {
         return Matrix.of(a);
     }
 
-    /** The local rows of the same features in double precision: V = Tᵀ k(anchors, X). */
+    /**
+     * The single-machine rows of the same features V = Tᵀ k(anchors, X), as the local fit builds them (kept in
+     * single precision, which the Spark rows round to as well).
+     */
     static DensityRows local(Kernel k, Matrix anchors, Matrix t, Matrix x) {
-        return LocalDensityRows.of(Linalg.gemm(1.0, t, true, k.cross(anchors, x), false));
+        return LocalDensityRows.nystrom(k, anchors, t, x);
     }
 
     @Test

@@ -147,6 +147,36 @@ class SparkNystromKrrTest {
         assertTrue(e.getMessage().contains("anchors"), e.getMessage());
     }
 
+    /**
+     * The anchors are the rows the single-machine trainers take with the same seed (KRR's and the density's
+     * choices of row indices), whatever the partitioning; the methods that would pass over the data once per anchor
+     * are refused, naming the method.
+     */
+    @Test
+    void anchorsAreTheRowsTheSingleMachineFitTakes() {
+        JavaSparkContext sc = SharedSpark.context();
+        double[][] rows = data(300, 2, 3);
+        Matrix x = features(rows);
+        Kernel k = new GaussianKernel(1.0);
+        Matrix krr = x.selectRows(NystromKrr.selectAnchors(k, x, 20, NystromKrr.AnchorMethod.UNIFORM, 8, 1.0));
+        Matrix density = Matrix.of(rows).selectRows(org.psdkit.psd.Anchors.select(k, Matrix.of(rows), 20,
+                org.psdkit.psd.Anchors.Method.UNIFORM, 8));
+        for (int parts : new int[] {1, 3, 7}) {
+            JavaRDD<double[]> rdd = sc.parallelize(List.of(rows), parts);
+            assertEquals(0, Diffs.maxRelDiff(SparkNystromKrr.sampleAnchors(rdd, 20, 8).data(), krr.data()),
+                    parts + " partitions");
+            assertEquals(0, Diffs.maxRelDiff(SparkAnchors.density(rdd, 20, org.psdkit.psd.Anchors.Method.UNIFORM,
+                    8).data(), density.data()), parts + " partitions");
+        }
+        JavaRDD<double[]> rdd = sc.parallelize(List.of(rows), 2);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SparkAnchors.krr(rdd, 20, NystromKrr.AnchorMethod.KMEANSPP, 8));
+        assertTrue(e.getMessage().startsWith("anchor method kmeans++"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> SparkAnchors.density(rdd, 20, org.psdkit.psd.Anchors.Method.LEVERAGE, 8));
+        assertTrue(e.getMessage().startsWith("anchor method leverage"), e.getMessage());
+    }
+
     static JavaRDD<double[]> failingRows(JavaSparkContext sc, double[][] rows) {
         return sc.parallelize(List.of(rows), 4).mapPartitions(it -> {
             TaskContext tc = TaskContext.get();
