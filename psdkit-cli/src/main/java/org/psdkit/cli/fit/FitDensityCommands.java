@@ -19,6 +19,8 @@ import org.psdkit.density.NcmDensityTrainer;
 import org.psdkit.density.PnmDensityTrainer;
 import org.psdkit.density.PsdDensityOptions;
 import org.psdkit.density.PsdDensityTrainer;
+import org.psdkit.engine.DataSource;
+import org.psdkit.engine.DistributedEngine;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.model.Trainer;
 import org.psdkit.psd.Nystrom;
@@ -196,8 +198,8 @@ public final class FitDensityCommands {
         }
 
         /**
-         * {@code --engine spark}: the Nystrom fit with the primal solver over Spark ({@link
-         * org.psdkit.engine.DistributedEngine}, loaded by {@link Engines}), on the same anchors as the local fit.
+         * {@code --engine spark}: the Nystrom fit with the primal solver over Spark ({@link DistributedEngine},
+         * loaded by {@link Engines}), on the same anchors as the local fit.
          */
         private Integer callSpark(PsdDensityOptions o, int anchors, org.psdkit.psd.Anchors.Method method, Kernel k,
                                   Map<String, Object> options) {
@@ -218,12 +220,11 @@ public final class FitDensityCommands {
             }
             common.checkOutWritable();
             String train = spec.commandLine().getParseResult().matchedOption("--train").stringValues().get(0);
-            org.psdkit.engine.DistributedEngine e = Engines.load("spark");
+            DistributedEngine e = Engines.load("spark");
             long t0 = System.nanoTime();
-            org.psdkit.engine.DistributedEngine.DensityResult r = Engines.guard(() -> e.fitDensity(
-                    new org.psdkit.engine.DistributedEngine.DensityRequest(org.psdkit.engine.DataSource.of(train),
-                            master, k, opt::base, o.withSolver(PsdDensityOptions.Solver.PRIMAL_LBFGS), anchors,
-                            method, common.seed)));
+            DistributedEngine.DensityResult r = Engines.guard(() -> e.fitDensity(new DistributedEngine.DensityRequest(
+                    DataSource.of(train), master, k, opt::base, o.withSolver(PsdDensityOptions.Solver.PRIMAL_LBFGS),
+                    anchors, method, common.seed)));
             double secs = (System.nanoTime() - t0) * 1e-9;
             DensityPipeline model = r.model();
             common.save(model);
