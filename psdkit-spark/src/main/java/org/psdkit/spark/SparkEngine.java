@@ -129,8 +129,9 @@ public final class SparkEngine implements DistributedEngine {
                 n[0] = r.rows();
                 return r;
             }, req.kernel(), base, req.options(), null);
-            Map<String, Object> hyper = new PsdDensityTrainer(req.kernel(), base, req.options(), req.anchors(),
-                    req.seed(), Scaler.Kind.NONE).hyperParameters(req.anchors());
+            Map<String, Object> hyper = new PsdDensityTrainer(new PsdDensityTrainer.Options(req.kernel(), base,
+                    req.options(), Nystrom.of(req.anchors(), Anchors.Method.UNIFORM, req.seed()), Scaler.Kind.NONE))
+                    .hyperParameters(req.anchors());
             if (req.anchors() < n[0]) {
                 // uniform anchors drawn by takeSample with the seed: recorded as the local trainer records its own
                 Nystrom.of(req.anchors(), Anchors.Method.UNIFORM, req.seed()).putStringOptions(hyper);
