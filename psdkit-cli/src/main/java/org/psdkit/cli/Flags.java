@@ -22,7 +22,9 @@ public final class Flags {
             Map.entry("cacheMb", "--cache-mb"),
             Map.entry("cGrid", "--c-grid"),
             Map.entry("epsilonGrid", "--epsilon-grid"),
-            Map.entry("rankThreshold", "--rank-threshold"));
+            Map.entry("rankThreshold", "--rank-threshold"),
+            Map.entry("relativeThreshold", "--rank-threshold"),
+            Map.entry("timeLimitSeconds", "--time-limit"));
 
     /** The flag that sets library parameter {@code parameter}. */
     public static String of(String parameter) {
