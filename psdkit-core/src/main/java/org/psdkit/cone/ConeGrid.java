@@ -16,6 +16,7 @@ import org.psdkit.model.Model;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.select.CrossValidation;
+import org.psdkit.select.GridSearch;
 
 /**
  * The kernel × λ grid of the vector-valued (cone) models, chosen by K-fold cross-validation: every grid point is
@@ -164,6 +165,19 @@ public record ConeGrid(List<Kernel> kernels, double[] lambdas, int folds, long s
     }
 
     /**
+     * The grid search over {@code points} on this grid's {@link #parts}: metric {@code score}, lower is better, NaN
+     * counted as +∞.
+     */
+    public <M extends Model> GridSearch<Candidate, M> gridSearch(List<Candidate> points,
+                                                                 Function<Candidate, ? extends Trainer<M>> trainers,
+                                                                 BiFunction<Model, Dataset, Double> score) {
+        return GridSearch.over(points, trainers, new GridSearch.Scoring("score", true, (m, test) -> {
+            double s = score.apply(m, test);
+            return Map.of("score", Double.isNaN(s) ? Double.POSITIVE_INFINITY : s);
+        }), this::parts);
+    }
+
+    /**
      * Cross-validates every grid point on {@code data} (already in the model's input space: the trainers see it as
      * it is) and returns the winner.
      *
@@ -172,14 +186,11 @@ public record ConeGrid(List<Kernel> kernels, double[] lambdas, int folds, long s
      * @param score          held-out score of a fitted model on a test part (lower is better)
      * @param listener       one {@code "cv"} event per fit
      */
-    public Outcome select(Dataset data, double[] defaultLambdas, Function<Candidate, ? extends Trainer<?>> trainers,
+    public <M extends Model> Outcome select(Dataset data, double[] defaultLambdas,
+                                            Function<Candidate, ? extends Trainer<M>> trainers,
                           BiFunction<Model, Dataset, Double> score, ProgressListener listener) {
         List<Candidate> points = candidates(data.x(), defaultLambdas, data.source());
-        List<CrossValidation.Result<Candidate>> rows = CrossValidation.evaluate(data, parts(data.n()), points,
-                trainers, (m, test) -> {
-                    double s = score.apply(m, test);
-                    return Map.of("score", Double.isNaN(s) ? Double.POSITIVE_INFINITY : s);
-                }, listener);
+        List<CrossValidation.Result<Candidate>> rows = gridSearch(points, trainers, score).evaluate(data, listener);
         List<Point> table = new ArrayList<>();
         Candidate best = null;
         double bestScore = Double.POSITIVE_INFINITY;
