@@ -50,6 +50,8 @@ class TrainerOptionFlagsCliTest {
         refused("--tol must be >= 0, got -1.0", "fit", "ncm", "--train", data, "--out", out, "--tol", "-1");
         refused("--frobenius-weight must be > 0, got 0.0", "fit", "hetero", "--train", data, "--out", out,
                 "--kernel", "gaussian(sigma=1)", "--lambda", "0.1", "--frobenius-weight", "0");
+        refused("--lambda must be > 0, got -1.0", "fit", "hetero", "--train", data, "--out", out,
+                "--kernel", "gaussian(sigma=1)", "--lambda", "-1");
         refused("--restarts must be >= 1, got 0", "fit", "quantile", "--train", data, "--out", out,
                 "--kernel", "gaussian(sigma=1)", "--lambda", "0.1", "--restarts", "0");
         refused("--taus must be strictly increasing, got [0.5, 0.25]", "fit", "quantile", "--train", data, "--out",

@@ -13,6 +13,7 @@ import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
+import org.psdkit.model.ParameterException;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.select.CrossValidation;
@@ -53,23 +54,23 @@ public record ConeGrid(List<Kernel> kernels, double[] lambdas, int folds, long s
     public ConeGrid {
         if (kernels != null) {
             if (kernels.isEmpty()) {
-                throw new IllegalArgumentException("kernels must not be empty (null for the default Gaussians)");
+                throw new ParameterException("kernels", "must not be empty (null for the default Gaussians)");
             }
             kernels = List.copyOf(kernels);
         }
         if (lambdas != null) {
             if (lambdas.length == 0) {
-                throw new IllegalArgumentException("lambdas must not be empty (null for the default grid)");
+                throw new ParameterException("lambdas", "must not be empty (null for the default grid)");
             }
             lambdas = lambdas.clone();
             for (double l : lambdas) {
                 if (!(l > 0) || !Double.isFinite(l)) {
-                    throw new IllegalArgumentException("lambdas must be > 0, got " + l);
+                    throw new ParameterException("lambdas", "must be > 0, got " + l);
                 }
             }
         }
         if (folds < 2) {
-            throw new IllegalArgumentException("folds must be >= 2, got " + folds);
+            throw new ParameterException("folds", "must be >= 2, got " + folds);
         }
     }
 

@@ -76,6 +76,9 @@ class ConeTrainerOptionsTest {
         names("method", () -> new QuantileRegression.Options(new double[] {0.5}, K, 1, 0.05, null, false, 1, 0L,
                 SOLVER));
         names("options", () -> new QuantileTrainer(null));
+        names("kernels", () -> new ConeGrid(List.of(), null, 3, 1L));
+        names("lambdas", () -> new ConeGrid(null, new double[] {1, -1}, 3, 1L));
+        names("folds", () -> new ConeGrid(null, null, 1, 1L));
         names("grid", () -> new QuantileTrainer(quantile()).crossValidated(null));
     }
 

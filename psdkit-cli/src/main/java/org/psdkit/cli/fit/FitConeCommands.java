@@ -134,10 +134,12 @@ public final class FitConeCommands {
             }
         }
 
+        /**
+         * Checks the flags that have no library record of their own here (--lambda, --frobenius-weight, --restarts
+         * and --taus are refused by the model's options, which name them): --lambdas and --folds also when no grid is
+         * built, the solver's --gap-tolerance and --max-iterations.
+         */
         void check() {
-            if (lambda != null && !(lambda > 0)) {
-                throw new IllegalArgumentException("--lambda must be > 0, got " + lambda);
-            }
             if (lambdas != null) {
                 for (double l : lambdas) {
                     if (!(l > 0)) {

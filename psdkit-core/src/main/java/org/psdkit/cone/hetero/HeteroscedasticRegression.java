@@ -77,6 +77,8 @@ public final class HeteroscedasticRegression {
      * @param solver          dual solver settings
      * @param nystrom         anchors and rank threshold of the PSD method ({@link Nystrom#exact()}: the exact
      *                        model); anchors are for the PSD method only
+     * @param scale           the feature scaling {@link HeteroTrainer} fits on the training data (the static
+     *                        {@link #fit} takes inputs as they are)
      */
     public record Options(Kernel kernel, double lambda, double frobeniusWeight, Method method, int restarts, long seed,
                           ConeDualSolver.Options solver, Nystrom nystrom, Scaler.Kind scale) {
