@@ -139,7 +139,7 @@ public final class SparkEngine implements DistributedEngine {
                 return r;
             }, req.kernel(), base, req.options(), null);
             Map<String, Object> hyper = new PsdDensityTrainer(new PsdDensityTrainer.Options(req.kernel(), base,
-                    req.options(), Nystrom.of(req.anchors(), Anchors.Method.UNIFORM, req.seed()), Scaler.Kind.NONE))
+                    req.options(), Nystrom.of(req.anchors(), req.anchorMethod(), req.seed()), Scaler.Kind.NONE))
                     .hyperParameters(req.anchors());
             if (req.anchors() < n[0]) {
                 // the local trainer's anchors: recorded as it records its own
