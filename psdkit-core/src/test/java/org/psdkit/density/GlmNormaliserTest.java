@@ -254,7 +254,8 @@ class GlmNormaliserTest {
         // face value (and was refused); normalised by importance sampling it is an ordinary density on every fold
         List<CrossValidation.Result<Double>> cv = CrossValidation.evaluate(Dataset.of(data(), null),
                 Splits.kFold(20, 4, 1), List.of(1e-3, 100.0),
-                l -> new GlmDensityTrainer(NARROW, WIDE, l, 1e-6, 20000, 1L, Scaler.Kind.NONE),
+                l -> new GlmDensityTrainer(new BaselineOptions(NARROW, WIDE, l, 1e-6, 20000, 1L, Scaler.Kind.NONE,
+                        null)),
                 DensityPipeline::heldOutScores, null);
         for (CrossValidation.Result<Double> res : cv) {
             assertNull(res.error(), res.error());
