@@ -76,8 +76,12 @@ public final class DensityPipeline extends Pipeline<DensityModel> {
     public static DensityPipeline of(Dataset rawTrain, Scaler scaler, String kernelSpec,
                                      Map<String, Object> hyperParameters, DensityModel inner) {
         DensityDiagnostics dg = solverDiagnostics(inner);
-        return new DensityPipeline(ModelHeader.of(inner.type(), rawTrain, scaler, kernelSpec, hyperParameters), inner,
-                dg == null ? Diagnostics.NONE : dg);
+        ModelHeader header = ModelHeader.of(inner.type(), rawTrain, scaler, kernelSpec, hyperParameters);
+        if (inner instanceof GlmDensity g && Double.isFinite(g.logZStandardError())) {
+            // the solver's report and the GLM normaliser's standard error
+            return new DensityPipeline(header, inner, Diagnostics.recorded(fitDiagnostics(inner)));
+        }
+        return new DensityPipeline(header, inner, dg == null ? Diagnostics.NONE : dg);
     }
 
     /**
