@@ -2,15 +2,16 @@ package org.psdkit.sos;
 
 import java.util.Arrays;
 import org.psdkit.linalg.Cholesky;
-import org.psdkit.linalg.Congruence;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Threads;
 import org.psdkit.linalg.LinalgException;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.optim.ProgressListener;
+import org.psdkit.optim.sdp.IpmSettings;
 import org.psdkit.optim.sdp.SdpOptions;
 import org.psdkit.optim.sdp.SdpResult;
 import org.psdkit.optim.sdp.SdpStatus;
+import org.psdkit.optim.sdp.StepLength;
 
 /**
  * An interior-point solver specialised to the Kernel SoS SDP (2) of Bagnell &amp; Farahmand (2015): the same method
@@ -52,33 +53,9 @@ import org.psdkit.optim.sdp.SdpStatus;
  */
 final class KernelSosSolver {
 
-    /** Fraction of the way to the boundary that is taken: 0.95, as in {@code SdpSolver} (CSDP's value). */
-    static final double STEP_FRACTION = 0.95;
-    /** Start scale 10 of CSDP (Borchers 1999), as in {@code SdpSolver}. */
-    static final double START_SCALE = 10.0;
-    /** Mehrotra's exponent σ = (μ_aff/μ)³ (Mehrotra 1992). */
-    static final double MEHROTRA_EXPONENT = 3.0;
-    /** Iterative refinement of dy when the Schur residual exceeds 1e-12 (1 + ‖rhs‖), at most 4 steps (SdpSolver). */
-    static final double REFINE_THRESHOLD = 1e-12;
-    static final int REFINE_STEPS = 4;
-    /** Stop after 15 iterations without improvement of the best iterate (SdpSolver's rule). */
-    static final int STAGNATION_ITERATIONS = 15;
-    /** Best iterate within 100× the tolerances: near-optimal (SdpSolver's rule). */
-    static final double NEAR_OPTIMAL_FACTOR = 100;
-    /** Both steps below 1e-10 for 3 iterations in a row: stalled (SdpSolver's rule). */
-    static final double STALL_STEP = 1e-10;
-    static final int STALL_ITERATIONS = 3;
-    /**
-     * Lanczos stops when the smallest Ritz value moved by less than 1e-6 of the spectral scale in the last step: the
-     * step is then known to far better than the 5% margin of {@link #STEP_FRACTION}, and the Cholesky check of the
-     * new iterate catches the rare overestimate.
-     */
-    static final double LANCZOS_TOLERANCE = 1e-6;
-    /** At most 60 Lanczos vectors (the extreme eigenvalue of these matrices converges in 10–30). */
-    static final int LANCZOS_MAX = 60;
-    /** A step whose Cholesky check fails is shortened by this factor (at most 30 times) until the factor exists. */
-    static final double BACKTRACK = 0.8;
-    static final int BACKTRACK_MAX = 30;
+    /** The method's constants (one record for the double, double-double and Kernel SoS iterations). */
+    private static final IpmSettings S = IpmSettings.DEFAULT;
+
 
     private final int n;
     private final int n1;
@@ -349,8 +326,8 @@ final class KernelSosSolver {
             maxRatio = Math.max(maxRatio, 1.0 / (1 + na));
             maxNorm = Math.max(maxNorm, na);
         }
-        double xi = START_SCALE * total * Math.max(maxRatio, 1.0 / total);
-        double eta = START_SCALE * (1 + maxNorm) / Math.sqrt(total);
+        double xi = S.startScale() * total * Math.max(maxRatio, 1.0 / total);
+        double eta = S.startScale() * (1 + maxNorm) / Math.sqrt(total);
         double[][] x = zeros();
         double[][] z = zeros();
         for (int b = 0; b < 2; b++) {
@@ -439,9 +416,9 @@ final class KernelSosSolver {
                 message = "relative gap and infeasibilities below tolerance";
                 break;
             }
-            if (iter - Math.max(bestIter, lastMeasureProgress) >= STAGNATION_ITERATIONS && bestIter > 0) {
+            if (iter - Math.max(bestIter, lastMeasureProgress) >= S.stagnationIterations() && bestIter > 0) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "no improvement for " + STAGNATION_ITERATIONS + " iterations";
+                message = "no improvement for " + S.stagnationIterations() + " iterations";
                 break;
             }
             if (iter >= opt.maxIterations()) {
@@ -509,7 +486,7 @@ final class KernelSosSolver {
                 }
             }
             muAff /= total;
-            double sigma = Math.min(1.0, Math.pow(Math.max(muAff, 0) / mu, MEHROTRA_EXPONENT));
+            double sigma = Math.min(1.0, Math.pow(Math.max(muAff, 0) / mu, S.mehrotraExponent()));
             // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
             for (int b = 0; b < 2; b++) {
                 int s = size(b);
@@ -524,8 +501,8 @@ final class KernelSosSolver {
             double[][] dx = dir[0];
             double[][] dz = dir[1];
             double[] dy = dir[2][0];
-            double ap = Math.min(1.0, STEP_FRACTION * maxStep(lx, dx));
-            double ad = Math.min(1.0, STEP_FRACTION * maxStep(lz, dz));
+            double ap = Math.min(1.0, S.stepFraction() * maxStep(lx, dx));
+            double ad = Math.min(1.0, S.stepFraction() * maxStep(lz, dz));
             if (!Double.isFinite(ap) || !Double.isFinite(ad)) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "non-finite search direction at iteration " + iter;
@@ -540,7 +517,7 @@ final class KernelSosSolver {
             if (dualFeasible || ad == 1.0) {
                 // a full dual step (or any step once there) is taken by forming Z from y + a dy; before the first
                 // full step only a = 1 is tried this way
-                double a = confirmedDualStep(y, dy, ad, zNew, lzNew, dualFeasible ? BACKTRACK_MAX : 0);
+                double a = confirmedDualStep(y, dy, ad, zNew, lzNew, dualFeasible ? S.maxShrinks() : 0);
                 if (a >= 0 || dualFeasible) {
                     ad = a;
                     dualFeasible = a >= 0;
@@ -556,10 +533,10 @@ final class KernelSosSolver {
                         + " direction at iteration " + iter;
                 break;
             }
-            if (ap < STALL_STEP && ad < STALL_STEP) {
-                if (++stalls >= STALL_ITERATIONS) {
+            if (ap < S.stallStep() && ad < S.stallStep()) {
+                if (++stalls >= S.stallIterations()) {
                     status = SdpStatus.NUMERICAL_PROBLEMS;
-                    message = "no progress: step lengths below " + STALL_STEP + " for " + STALL_ITERATIONS
+                    message = "no progress: step lengths below " + S.stallStep() + " for " + S.stallIterations()
                             + " iterations";
                     break;
                 }
@@ -584,7 +561,7 @@ final class KernelSosSolver {
             pinf = bestStats[3];
             dinf = bestStats[4];
             message += "; returning the best iterate (iteration " + (int) bestStats[5] + ")";
-            if (bestScore < NEAR_OPTIMAL_FACTOR && status != SdpStatus.TIME_LIMIT) {
+            if (bestScore < S.nearOptimalFactor() && status != SdpStatus.TIME_LIMIT) {
                 status = SdpStatus.NEAR_OPTIMAL;
             }
         }
@@ -599,11 +576,11 @@ final class KernelSosSolver {
     /**
      * The step a ≤ {@code step} actually taken: the largest of step, step·0.8, … at which the symmetrised
      * X + a dX has a Cholesky factor (stored in {@code out}/{@code chol}); −1 if none within
-     * {@value #BACKTRACK_MAX} tries.
+     * {@code IpmSettings.maxShrinks} tries.
      */
     private double confirmedStep(double[][] x, double[][] dx, double step, double[][] out, Cholesky[] chol) {
         double a = step;
-        for (int tries = 0; tries <= BACKTRACK_MAX; tries++, a *= BACKTRACK) {
+        for (int tries = 0; tries <= S.maxShrinks(); tries++, a *= S.backtrack()) {
             boolean ok = true;
             for (int b = 0; b < 2 && ok; b++) {
                 int s = size(b);
@@ -634,7 +611,7 @@ final class KernelSosSolver {
                                      int retries) {
         double a = step;
         double[] yv = new double[m];
-        for (int tries = 0; tries <= retries; tries++, a *= BACKTRACK) {
+        for (int tries = 0; tries <= retries; tries++, a *= S.backtrack()) {
             for (int i = 0; i < m; i++) {
                 yv[i] = y[i] + a * dy[i];
             }
@@ -708,7 +685,7 @@ final class KernelSosSolver {
         // general solver re-forms dX): it removes the error of a jittered or ill-conditioned factor
         double[] res = schurResidual(rhs, dy);
         double rn = norm(res);
-        for (int step = 0; step < REFINE_STEPS && rn > REFINE_THRESHOLD * (1 + norm(rhs)); step++) {
+        for (int step = 0; step < S.refineSteps() && rn > S.refineThreshold() * (1 + norm(rhs)); step++) {
             double[] d = mChol.solve(res);
             double[] dyNew = dy.clone();
             for (int i = 0; i < m; i++) {
@@ -729,7 +706,7 @@ final class KernelSosSolver {
             res[i] = rp[i] - adx[i];
         }
         rn = norm(res);
-        if (rn > REFINE_THRESHOLD * (1 + norm(rp)) && !gramFailed) {
+        if (rn > S.refineThreshold() * (1 + norm(rp)) && !gramFailed) {
             try {
                 double[] wv = gram().solve(res);
                 addAdjoint(wv, 1.0, dx);
@@ -801,116 +778,11 @@ final class KernelSosSolver {
     private double maxStep(Cholesky[] chol, double[][] dx) {
         double best = Double.POSITIVE_INFINITY;
         for (int b = 0; b < 2; b++) {
-            double lmin = lanczosMin(size(b), chol[b].lower().data(), dx[b]);
+            double lmin = StepLength.ritzMinimum(size(b), chol[b].lower().data(), dx[b]);
             if (lmin < 0) {
                 best = Math.min(best, -1.0 / lmin);
             }
         }
         return best;
-    }
-
-    /**
-     * The smallest eigenvalue of L⁻¹ D L⁻ᵀ (L lower triangular, D symmetric, both s×s column-major) by Lanczos with
-     * full reorthogonalisation from a fixed start vector, applying the matrix by two triangular solves and a product
-     * with D (it is never formed); the Ritz values of the tridiagonal matrix by bisection.
-     */
-    static double lanczosMin(int s, double[] l, double[] d) {
-        int kmax = Math.min(s, LANCZOS_MAX);
-        double[][] q = new double[kmax + 1][];
-        double[] alpha = new double[kmax];
-        double[] beta = new double[kmax];
-        double[] v = new double[s];
-        double[] scratch = new double[s];
-        // fixed, non-special start vector (deterministic results)
-        long seed = 0x9E3779B97F4A7C15L;
-        double nv = 0;
-        for (int i = 0; i < s; i++) {
-            seed = seed * 6364136223846793005L + 1442695040888963407L;
-            v[i] = 1.0 + 0.5 * ((seed >>> 11) * 0x1.0p-53 - 0.5);
-            nv += v[i] * v[i];
-        }
-        nv = Math.sqrt(nv);
-        for (int i = 0; i < s; i++) {
-            v[i] /= nv;
-        }
-        q[0] = v;
-        double scale = 0;
-        double prev = Double.NaN;
-        double theta = Double.NaN;
-        for (int k = 0; k < kmax; k++) {
-            double[] qk = q[k];
-            double[] r = new double[s];
-            Congruence.apply(l, d, s, qk, scratch, r);
-            double ak = 0;
-            for (int i = 0; i < s; i++) {
-                ak += r[i] * qk[i];
-            }
-            alpha[k] = ak;
-            // full reorthogonalisation (twice is enough: Kahan, Parlett)
-            for (int pass = 0; pass < 2; pass++) {
-                for (int j = 0; j <= k; j++) {
-                    double[] qj = q[j];
-                    double dd = 0;
-                    for (int i = 0; i < s; i++) {
-                        dd += r[i] * qj[i];
-                    }
-                    for (int i = 0; i < s; i++) {
-                        r[i] -= dd * qj[i];
-                    }
-                }
-            }
-            double bk = norm(r);
-            beta[k] = bk;
-            scale = Math.max(scale, Math.abs(ak) + bk + (k > 0 ? beta[k - 1] : 0));
-            theta = tridiagonalMin(alpha, beta, k + 1);
-            if (k + 1 == s || bk <= 1e-14 * scale) {
-                break; // invariant subspace: θ is exact
-            }
-            if (k >= 4 && Math.abs(theta - prev) <= LANCZOS_TOLERANCE * scale) {
-                break;
-            }
-            prev = theta;
-            for (int i = 0; i < s; i++) {
-                r[i] /= bk;
-            }
-            q[k + 1] = r;
-        }
-        return theta;
-    }
-
-    /** The smallest eigenvalue of the k×k symmetric tridiagonal matrix (diagonal a, off-diagonal b) by bisection. */
-    static double tridiagonalMin(double[] a, double[] b, int k) {
-        double lo = Double.POSITIVE_INFINITY;
-        double hi = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < k; i++) {
-            double r = (i > 0 ? Math.abs(b[i - 1]) : 0) + (i < k - 1 ? Math.abs(b[i]) : 0);
-            lo = Math.min(lo, a[i] - r);
-            hi = Math.max(hi, a[i] + r);
-        }
-        for (int it = 0; it < 200 && hi - lo > 1e-15 * Math.max(Math.abs(lo), Math.abs(hi)); it++) {
-            double mid = 0.5 * (lo + hi);
-            if (mid <= lo || mid >= hi) {
-                break;
-            }
-            // Sturm count: number of eigenvalues < mid
-            int count = 0;
-            double d = 1;
-            for (int i = 0; i < k; i++) {
-                double off = i > 0 ? b[i - 1] * b[i - 1] : 0;
-                d = a[i] - mid - (i > 0 ? off / d : 0);
-                if (d == 0) {
-                    d = -1e-300;
-                }
-                if (d < 0) {
-                    count++;
-                }
-            }
-            if (count >= 1) {
-                hi = mid;
-            } else {
-                lo = mid;
-            }
-        }
-        return lo;
     }
 }

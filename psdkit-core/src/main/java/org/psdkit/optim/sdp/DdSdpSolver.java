@@ -23,6 +23,9 @@ import org.psdkit.optim.sdp.DoubleDouble.Mat;
  */
 final class DdSdpSolver {
 
+    /** The method's constants (one record for the double, double-double and Kernel SoS iterations). */
+    private static final IpmSettings S = IpmSettings.DEFAULT;
+
     /**
      * Cost limit of one iteration, in the estimate of {@link #applicable} (double-double multiply–adds of the Schur
      * formation and factorisation). Measured on this project's 2-core machine: qap7 (2.2e7) 0.06 s and control4
@@ -31,28 +34,6 @@ final class DdSdpSolver {
      * qap9 (1.7e8, ~1 s per iteration) and keeps qap10 (4.2e8) out of restarts from the standard start.
      */
     static final double MAX_WORK_PER_ITERATION = 2e8;
-    /** Fraction of the step to the boundary: the value of the double-precision solver. */
-    static final double STEP_FRACTION = SdpSolver.STEP_FRACTION;
-    /**
-     * First relative diagonal shift of a Schur complement that is not positive definite in double-double: 1e-28 is
-     * ~100 units of double-double rounding (2⁻¹⁰⁶ ≈ 1.2e-32) times the condition numbers seen on hinf (≈ 1e2–1e4).
-     */
-    static final double JITTER = 1e-28;
-    /** Largest shift tried (1e-16): beyond it the refined solve no longer converges for the conditioning seen. */
-    static final double MAX_JITTER = 1e-16;
-    /** Refinement steps of the Schur solve: 3 steps recover the accuracy lost to a shift of up to ~1e-16·κ. */
-    static final int REFINE_STEPS = 3;
-    /**
-     * Wide-neighbourhood parameter γ: steps are shortened until λ_min(X^½ Z X^½) ≥ γμ. 1e-3 (a value in the usual
-     * range 1e-4–1e-2 of wide-neighbourhood methods) stopped the collapse of the primal step seen on hinf5 and
-     * hinf8 without slowing the problems that converge anyway.
-     */
-    static final double NEIGHBOURHOOD = 1e-3;
-    /** Step shrink factor (0.8) and number of shrinks (20, down to ~1% of the step) of the neighbourhood search. */
-    static final double BACKTRACK = 0.8;
-    static final int NEIGHBOURHOOD_BACKTRACKS = 20;
-    /** Halve a step at most 30 times (2⁻³⁰ ≈ 1e-9) when the updated point fails the positive-definiteness test. */
-    static final int MAX_HALVINGS = 30;
 
     private final SdpProblem p;
     private final SdpOptions opt;
@@ -1036,12 +1017,12 @@ final class DdSdpSolver {
         SdpResult bestRounded = null;
         int bestIter = 0;
         // per measure (objective gap, ⟨X,Z⟩ gap, primal and dual infeasibility): the value at its last halving, and
-        // the last iteration at which a measure above its tolerance halved (SdpSolver.COMPONENT_PROGRESS_FACTOR)
+        // the last iteration at which a measure above its tolerance halved (IpmSettings.componentProgressFactor)
         double[] measureRef = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
             Double.POSITIVE_INFINITY};
         int lastMeasureProgress = 0;
-        // the best score at each of the last STAGNATION_ITERATIONS + 1 iterations (slow progress once near-optimal)
-        double[] bestHistory = new double[SdpSolver.STAGNATION_ITERATIONS + 1];
+        // the best score at each of the last IpmSettings.stagnationIterations + 1 iterations (slow progress once near-optimal)
+        double[] bestHistory = new double[S.stagnationIterations() + 1];
         Mat[][] best = null;
         double[][] bestY = null;
         SdpStatus status = null;
@@ -1102,7 +1083,7 @@ final class DdSdpSolver {
             }
             // rounding to double can cost accuracy when ‖y‖ is huge (dual optimum not attained): keep the iterate
             // whose rounded point scores best, checked once the double-double iterate is near the tolerance
-            if (iter > 0 && score < SdpSolver.NEAR_OPTIMAL_FACTOR) {
+            if (iter > 0 && score < S.nearOptimalFactor()) {
                 SdpResult rounded = result(SdpStatus.NEAR_OPTIMAL, x, z, yh, yl, firstIteration + iter, 0,
                         "rounded double-double iterate " + iter, normB, normC, cm);
                 double rs = roundedScore(rounded);
@@ -1127,7 +1108,7 @@ final class DdSdpSolver {
                 double[] tols = {opt.gapTolerance(), opt.gapTolerance(), opt.feasibilityTolerance(),
                     opt.feasibilityTolerance()};
                 for (int k = 0; k < measures.length; k++) {
-                    if (measures[k] < measureRef[k] / SdpSolver.COMPONENT_PROGRESS_FACTOR) {
+                    if (measures[k] < measureRef[k] / S.componentProgressFactor()) {
                         if (measureRef[k] > tols[k] && Double.isFinite(measureRef[k])) {
                             lastMeasureProgress = iter;
                         }
@@ -1135,16 +1116,16 @@ final class DdSdpSolver {
                     }
                 }
             }
-            if (iter - Math.max(bestIter, lastMeasureProgress) >= SdpSolver.STAGNATION_ITERATIONS && bestIter > 0) {
+            if (iter - Math.max(bestIter, lastMeasureProgress) >= S.stagnationIterations() && bestIter > 0) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "no improvement for " + SdpSolver.STAGNATION_ITERATIONS + " iterations";
+                message = "no improvement for " + S.stagnationIterations() + " iterations";
                 break;
             }
             bestHistory[iter % bestHistory.length] = bestScore;
             if (slowNearOptimal(iter, bestScore, bestHistory, lastMeasureProgress)) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "near-optimal, and less than " + (int) SdpSolver.SLOW_PROGRESS_FACTOR
-                        + "-fold progress in " + SdpSolver.STAGNATION_ITERATIONS + " iterations";
+                message = "near-optimal, and less than " + (int) S.slowProgressFactor()
+                        + "-fold progress in " + S.stagnationIterations() + " iterations";
                 break;
             }
             if (iter >= opt.maxIterations()) {
@@ -1230,7 +1211,7 @@ final class DdSdpSolver {
             double muAff = acc.hi / totalSize;
             // StrictMath: Math.pow may differ in the last bit between interpreted and JIT-compiled code, and these
             // ill-conditioned iterations amplify that into different final digits from run to run
-            double sigma = Math.min(1.0, StrictMath.pow(Math.max(muAff, 0) / mu, SdpSolver.MEHROTRA_EXPONENT));
+            double sigma = Math.min(1.0, StrictMath.pow(Math.max(muAff, 0) / mu, S.mehrotraExponent()));
             // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
             for (int b = 0; b < nb; b++) {
                 Mat dxa = dir[0][b];
@@ -1256,8 +1237,8 @@ final class DdSdpSolver {
                 }
             }
             dir = direction(h0h, h0l, rph, rpl, rczi, rd, x, zi, mChol, schurM);
-            ap = Math.min(1.0, STEP_FRACTION * maxStep(lx, x, dir[0]));
-            ad = Math.min(1.0, STEP_FRACTION * maxStep(lz, z, dir[1]));
+            ap = Math.min(1.0, S.stepFraction() * maxStep(lx, x, dir[0]));
+            ad = Math.min(1.0, S.stepFraction() * maxStep(lz, z, dir[1]));
             if (!(ap >= 0) || !(ad >= 0)) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "non-finite step at iteration " + (firstIteration + iter);
@@ -1269,7 +1250,7 @@ final class DdSdpSolver {
             Mat[] zn = null;
             Mat[] fxn = null;
             Mat[] fzn = null;
-            for (int h = 0; h <= MAX_HALVINGS; h++) {
+            for (int h = 0; h <= S.maxShrinks(); h++) {
                 xn = axpy(x, ap, dir[0]);
                 fxn = factors(xn);
                 if (fxn != null) {
@@ -1278,7 +1259,7 @@ final class DdSdpSolver {
                 ap *= 0.5;
                 xn = null;
             }
-            for (int h = 0; h <= MAX_HALVINGS; h++) {
+            for (int h = 0; h <= S.maxShrinks(); h++) {
                 zn = axpy(z, ad, dir[1]);
                 fzn = factors(zn);
                 if (fzn != null) {
@@ -1295,16 +1276,16 @@ final class DdSdpSolver {
             // keep the iterate in the wide neighbourhood λ_min(X^½ Z X^½) ≥ γ·μ: shrink both steps otherwise
             double apTaken = ap;
             double adTaken = ad;
-            for (int h = 0; h < NEIGHBOURHOOD_BACKTRACKS && centrality(xn, zn, fxn) < NEIGHBOURHOOD; h++) {
-                Mat[] xt = axpy(x, apTaken * BACKTRACK, dir[0]);
-                Mat[] zt = axpy(z, adTaken * BACKTRACK, dir[1]);
+            for (int h = 0; h < S.neighbourhoodBacktracks() && centrality(xn, zn, fxn) < S.ddNeighbourhood(); h++) {
+                Mat[] xt = axpy(x, apTaken * S.backtrack(), dir[0]);
+                Mat[] zt = axpy(z, adTaken * S.backtrack(), dir[1]);
                 Mat[] fxt = factors(xt);
                 Mat[] fzt = fxt == null ? null : factors(zt);
                 if (fxt == null || fzt == null) {
                     break;
                 }
-                apTaken *= BACKTRACK;
-                adTaken *= BACKTRACK;
+                apTaken *= S.backtrack();
+                adTaken *= S.backtrack();
                 xn = xt;
                 zn = zt;
                 fxn = fxt;
@@ -1344,14 +1325,14 @@ final class DdSdpSolver {
     }
 
     /**
-     * Slow progress once near-optimal: the best score was already within {@link SdpSolver#NEAR_OPTIMAL_FACTOR} of
-     * the tolerances {@link SdpSolver#STAGNATION_ITERATIONS} iterations ago and has improved less than
-     * {@link SdpSolver#SLOW_PROGRESS_FACTOR}-fold since, while no measure above its tolerance halved. The plain
+     * Slow progress once near-optimal: the best score was already within {@link IpmSettings#nearOptimalFactor()} of
+     * the tolerances {@link IpmSettings#stagnationIterations()} iterations ago and has improved less than
+     * {@link IpmSettings#slowProgressFactor()}-fold since, while no measure above its tolerance halved. The plain
      * stagnation test (no improvement at all) let such runs creep on: on SDPLIB's hinf10 and hinf11 the restart went
      * on for 34 and 35 iterations past the iterate it finally returned (the best score moved 2.77 → 2.45 and
      * 3.59 → 2.02 while ⟨X, Z⟩ grew, and neither late iterate rounded to double better), on hinf13 23 iterations
      * for a gap of 6.4e-7 instead of 8.9e-7. A run still converging gains orders of magnitude in that many
-     * iterations; the "2-fold" is the same rule as {@link SdpSolver#SLOW_PROGRESS_FACTOR} in the double run.
+     * iterations; the "2-fold" is the same rule as {@link IpmSettings#slowProgressFactor()} in the double run.
      *
      * @param history the best score at each of the last {@code history.length} iterations, indexed by
      *                {@code iteration % history.length}, this iteration's already stored
@@ -1362,7 +1343,7 @@ final class DdSdpSolver {
             return false;
         }
         double then = history[(iter - window) % history.length];
-        return then < SdpSolver.NEAR_OPTIMAL_FACTOR && bestScore > then / SdpSolver.SLOW_PROGRESS_FACTOR;
+        return then < S.nearOptimalFactor() && bestScore > then / S.slowProgressFactor();
     }
 
     private double roundedScore(SdpResult r) {
@@ -1425,7 +1406,7 @@ final class DdSdpSolver {
     }
 
     /**
-     * Cholesky factor of M, or of M + δ·max diag(M)·I with δ = {@link #JITTER} stepping up by 1e4 when M is not
+     * Cholesky factor of M, or of M + δ·max diag(M)·I with δ = {@link IpmSettings#ddJitter()} stepping up by 1e4 when M is not
      * numerically positive definite (the refinement in {@link #direction} then solves against M itself); null when
      * even the largest shift fails.
      */
@@ -1436,7 +1417,7 @@ final class DdSdpSolver {
         for (int i = 0; i < size; i++) {
             maxDiag = Math.max(maxDiag, Math.abs(mm.h[i + i * size]));
         }
-        for (double d = JITTER; f == null && d <= MAX_JITTER; d *= 1e4) {
+        for (double d = S.ddJitter(); f == null && d <= S.ddMaxJitter(); d *= 1e4) {
             Mat shifted = mm.copy();
             Acc a = new Acc();
             for (int i = 0; i < size; i++) {
@@ -1568,7 +1549,7 @@ final class DdSdpSolver {
         // iterative refinement against the unshifted M: dy += M⁻¹ (rhs − M dy)
         double[] sh = new double[m];
         double[] sl = new double[m];
-        for (int step = 0; step < REFINE_STEPS; step++) {
+        for (int step = 0; step < S.ddRefineSteps(); step++) {
         // row i of the symmetric M (stored identically in both triangles by addSym) read as column i; the rows are
         // independent sums, so they are spread over the pool above the threshold with the same bits
         final double[] fdyh = dyh;

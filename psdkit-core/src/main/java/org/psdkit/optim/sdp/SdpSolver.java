@@ -29,14 +29,14 @@ import org.psdkit.optim.ProgressListener;
  * is recomputed with the dense eigenvalue computation. Those factors serve the next iteration.
  *
  * <p>Near the optimum the Schur complement becomes ill-conditioned. Each direction therefore gets up to
- * {@value #REFINE_STEPS} steps of iterative refinement of dy against the exact operator, and dX is then corrected by
+ * {@code IpmSettings.refineSteps} steps of iterative refinement of dy against the exact operator, and dX is then corrected by
  * the least-norm Σ w_i A_i that restores A(dX) = b − A(X) (Gram matrix ⟨A_i, A_j⟩, factored once). The solver keeps
- * the best iterate and stops when it has not improved for {@value #STAGNATION_ITERATIONS} iterations.
+ * the best iterate and stops when it has not improved for {@code IpmSettings.stagnationIterations} iterations.
  *
  * <p>When that double-precision run ends without meeting the tolerances (a stall, typically on problems without a
  * strictly feasible point such as SDPLIB's hinf and qap, or an iteration limit reached while stalled) and the problem
  * is small enough ({@link DdSdpSolver#applicable}), the same method is run again in double-double arithmetic
- * ({@link DdSdpSolver}): from the best well-centred double iterate ({@link #WARM_START_CENTRALITY}) when there is one,
+ * ({@link DdSdpSolver}): from the best well-centred double iterate ({@link IpmSettings#warmStartCentrality()}) when there is one,
  * and from the standard start if that misses a tolerance. Its result replaces the double-precision one when it scores
  * better. Its gap and infeasibilities are those of the returned (rounded) point, so they certify the returned
  * value.
@@ -44,7 +44,7 @@ import org.psdkit.optim.ProgressListener;
  * <p>A run that ends neither optimal nor infeasible gets a verified lower bound on (P)'s optimal value
  * ({@link SdpResult#lowerBound()}: bᵀy of a dual iterate whose slack, recomputed from the data, is positive definite
  * beyond the rounding errors), and the status {@link SdpStatus#ILL_POSED} when its iterates diverged far beyond the
- * data ({@link #ILL_POSED_RATIO}), the sign that one side has no strictly feasible point and the other side's
+ * data ({@link IpmSettings#illPosedRatio()}), the sign that one side has no strictly feasible point and the other side's
  * optimum is not attained (SDPLIB's hinf12).
  *
  * <p>Threads: the solve runs with OpenBLAS on one thread, whatever {@link Threads#get()} says, except for the dense
@@ -58,114 +58,9 @@ import org.psdkit.optim.ProgressListener;
  */
 public final class SdpSolver {
 
-    /**
-     * Initial point X₀ = ξI, Z₀ = ηI with ξ = {@value #START_SCALE}·n·max_i (1+|b_i|)/(1+‖A_i‖_F) and
-     * η = {@value #START_SCALE}·(1 + max(‖A_i‖_F, ‖C‖_F))/√n: the starting point of CSDP (Borchers 1999), whose
-     * factor 10 keeps the start well inside both cones.
-     */
-    static final double START_SCALE = 10.0;
-    /**
-     * Fraction of the step to the boundary of the cone that is taken (0.95, the value used by CSDP and, for the
-     * corrector, by SDPT3): far enough to converge quickly, short enough to keep Cholesky factors well conditioned.
-     */
-    static final double STEP_FRACTION = 0.95;
-    /** Centring parameter of the baseline without corrector: 0.1 is the usual long-step path-following choice. */
-    static final double BASELINE_SIGMA = 0.1;
-    /** Exponent of Mehrotra's heuristic σ = (μ_aff/μ)^3 (Mehrotra 1992). */
-    static final double MEHROTRA_EXPONENT = 3.0;
-    /**
-     * Both steps shorter than this (1e-10) for {@value #STALL_ITERATIONS} iterations in a row means the method is
-     * stuck (no progress in double precision).
-     */
-    static final double STALL_STEP = 1e-10;
-    static final int STALL_ITERATIONS = 3;
-    /**
-     * Stop when the best iterate (by the larger of gap/tolerance and infeasibility/tolerance) has not improved for 15
-     * iterations: on SDPLIB an interior-point method that stops improving for that long never recovered.
-     */
-    static final int STAGNATION_ITERATIONS = 15;
-    /**
-     * A stopped run whose best iterate meets every tolerance within this factor (100, i.e. 1e-6 with the default
-     * 1e-8) is reported as {@link SdpStatus#NEAR_OPTIMAL} rather than as a failure.
-     */
-    static final double NEAR_OPTIMAL_FACTOR = 100;
-    /**
-     * Refine dy once when the Schur system's residual exceeds 1e-12 × (1 + ‖rhs‖): about 1e4 machine epsilons, the
-     * level at which an ill-conditioned Schur complement starts to cost primal feasibility near the optimum.
-     */
-    static final double REFINE_THRESHOLD = 1e-12;
-    /**
-     * A {@link SdpStatus#NEAR_OPTIMAL} double-precision result (within 100× the tolerances) is restarted in
-     * double-double only when one double-double iteration costs at most 1e7 (the estimate of
-     * {@link DdSdpSolver#applicable}; ~0.05 s): all hinf problems, not arch8 (4.5e7), where the restart took 15 s to
-     * turn a result already 6e-9 from CSDP's into an "optimal" one.
-     */
-    static final double NEAR_OPTIMAL_RESTART_WORK = 1e7;
-    /**
-     * A run that reaches the iteration limit far from the tolerances (score ≥ {@value #NEAR_OPTIMAL_FACTOR}) counts
-     * as stalled, and may be continued by a double-double restart, when its best iterate's score improved less than
-     * 2-fold over the last {@value #STAGNATION_ITERATIONS} iterations: a converging interior-point method gains
-     * orders of magnitude in that many iterations, while the stalled runs seen on SDPLIB (qap9, qap10) crawl by
-     * 1–25% per 15 iterations until the limit.
-     */
-    static final double SLOW_PROGRESS_FACTOR = 2.0;
-    /**
-     * The double-double restart starts from the best-scoring double iterate with λ_min(X^½ Z X^½) ≥ 3e-2·μ (30×
-     * inside the wide neighbourhood {@link DdSdpSolver#NEIGHBOURHOOD} that the double-double iteration keeps) when
-     * there is one, rather than from the standard start. On qap9 the double run loses centrality at iteration 12
-     * (5e-2 → 4e-3 → 9e-4) and never regains it; on qap6 a restart from an iterate at 1e-2 (iteration 17) stalled
-     * at gap 4e-8, one from iteration 11 (≥ 3e-2) reached 8e-9.
-     */
-    static final double WARM_START_CENTRALITY = 3e-2;
-    /**
-     * The double run hands over to the double-double restart at once when, in one iteration, the Schur complement
-     * needed jitter (numerically singular for the current X and Z⁻¹: the primal degeneracy diagnosed in
-     * docs/benchmarks/sdp.md) and the primal step was shorter than 0.1, provided a well-centred iterate to restart
-     * from exists ({@link #WARM_START_CENTRALITY}) and the restart will run. Without the rule the double run went on
-     * with primal steps of 1e-3…1e-5 until the stagnation test stopped it 15 iterations later; measured on SDPLIB
-     * (1 thread, sdp.md "Whole SDPLIB"): control5 72 → 33 iterations (7.1 → 4.2 CPU s), qap6 126 → 76, truss7
-     * 55 → 37, control3 48 → 38, all still certified. The step bound matters: handing over at the first jittered
-     * factor alone sent gpp124-1, whose double run recovers from jitter with long steps, into the restart (1.0 →
-     * 4.0 s); 0.1 is the round value below which none of the measured runs recovered.
-     */
-    static final double HANDOVER_STEP = 0.1;
-    /**
-     * The double-double restart runs a second time, from the standard start, only when the one from the warm double
-     * iterate scored ≥ 100 (missed a tolerance by more than {@link #NEAR_OPTIMAL_FACTOR}, i.e. is not certified to
-     * 1e-6 with the default tolerances). A warm result within that factor is returned as near-optimal: on SDPLIB
-     * (hinf5, 8, 10, 11, 13, 14) the second run took as long as the first and ended at most one digit better (hinf8
-     * 1.05e-8 → 8.6e-9) or not better at all (hinf5, 10, 13), i.e. it doubled the restart's cost for a gain
-     * below the certificate the issue asks for (1e-6).
-     */
-    static final double STANDARD_RESTART_SCORE = NEAR_OPTIMAL_FACTOR;
-    /** At most 4 refinement steps: with a jittered Schur factor each step gains ~log10(1/jitter) digits. */
-    static final int REFINE_STEPS = 4;
-    /**
-     * The stagnation test also counts as progress an iteration at which one of the three measures (relative gap,
-     * primal or dual infeasibility), while still above its tolerance, falls below half of its last recorded
-     * value. The best iterate is judged by the worst measure, which can stay flat while another one still falls
-     * by orders of magnitude: on SDPLIB's hinf12 the gap stays ~0.2 from iteration 26 to 41 while the primal
-     * infeasibility falls 1.9e-4 → 8.6e-6 (the dual iterate travelling towards its non-attained optimum), after
-     * which the gap falls to 1e-4; stopping at iteration 41 returned the value 22.5 instead of ~1e-4. A factor 2
-     * is the same "less than 2-fold is no progress" rule as {@link #SLOW_PROGRESS_FACTOR}.
-     */
-    static final double COMPONENT_PROGRESS_FACTOR = 2.0;
-    /**
-     * A run that did not converge is reported {@link SdpStatus#ILL_POSED} when an iterate grew 1e6 times beyond the
-     * data and its objective: ‖Σ y_i A_i‖_F ≥ 1e6·(1 + ‖C‖_F + ‖R_d‖_F + |bᵀy|), or ‖X‖_F ≥ 1e6·(1 + ‖b‖ + ‖r_p‖
-     * + |⟨C,X⟩|). Then W = −Σ y_i A_i/‖Σ y_i A_i‖ is a unit-norm matrix, PSD up to 1e-6 (W = (Z − C + R_d)/‖·‖),
-     * with |bᵀy|/‖Σ y_i A_i‖ ≤ 1e-6, so every feasible X has ⟨W, X⟩ ≈ 0 and lies within 1e-6 of a proper face
-     * of the cone: (P) has (to that accuracy) no strictly feasible point, and (D)'s optimum is approached only as
-     * y grows (symmetrically for X). The value 1e6 is a round "far beyond the data" level, not a tuned one; the two
-     * SDPLIB runs it flags reach 1e11 (hinf12) and 1.7e7 (hinf15); every other SDPLIB run ends optimal,
-     * near-optimal or infeasible, where the test is not made.
-     */
-    static final double ILL_POSED_RATIO = 1e6;
-    /**
-     * At most 10 dual iterates (those with dual infeasibility below tolerance and the largest bᵀy first) are
-     * checked for a verified lower bound: each check costs an eigenvalue decomposition per block.
-     */
-    static final int BOUND_CHECKS = 10;
+    /** The method's constants (one record for the double, double-double and Kernel SoS iterations). */
+    private static final IpmSettings S = IpmSettings.DEFAULT;
+
 
     private static final java.lang.management.ThreadMXBean THREADS =
             java.lang.management.ManagementFactory.getThreadMXBean();
@@ -923,8 +818,8 @@ public final class SdpSolver {
         // (the same with the restart switched off, so that its double run and its answer are the default run's double
         // phase: the point it would hand over)
         boolean ddCandidate = DdSdpSolver.applicableWarm(p);
-        boolean handover = false; // see HANDOVER_STEP
-        double[] bestHistory = new double[STAGNATION_ITERATIONS + 1]; // ring: best score of the last iterations
+        boolean handover = false; // see S.handoverStep()
+        double[] bestHistory = new double[S.stagnationIterations() + 1]; // ring: best score of the last iterations
         double warmScore = Double.POSITIVE_INFINITY;
         double[][][] warm = null;
         int warmIter = 0;
@@ -934,10 +829,10 @@ public final class SdpSolver {
         double pinf = 0;
         double dinf = 0;
         // per measure (gap, primal, dual infeasibility): the value at its last halving, and the last iteration at
-        // which a measure above its tolerance halved (see COMPONENT_PROGRESS_FACTOR)
+        // which a measure above its tolerance halved (see IpmSettings.componentProgressFactor)
         double[] measureRef = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
         int lastMeasureProgress = 0;
-        // the largest divergence ratios seen (see ILL_POSED_RATIO), and dual iterates that may give a lower bound
+        // the largest divergence ratios seen (see IpmSettings.illPosedRatio), and dual iterates that may give a lower bound
         double divergenceY = 0;
         double divergenceX = 0;
         List<double[]> boundCandidates = new ArrayList<>();
@@ -986,7 +881,7 @@ public final class SdpSolver {
                 double[] measures = {Math.min(gap, gapXz), pinf, dinf};
                 double[] tols = {opt.gapTolerance(), opt.feasibilityTolerance(), opt.feasibilityTolerance()};
                 for (int k = 0; k < 3; k++) {
-                    if (measures[k] < measureRef[k] / COMPONENT_PROGRESS_FACTOR) {
+                    if (measures[k] < measureRef[k] / S.componentProgressFactor()) {
                         if (measureRef[k] > tols[k] && Double.isFinite(measureRef[k])) {
                             lastMeasureProgress = iter;
                         }
@@ -1045,15 +940,15 @@ public final class SdpSolver {
                 message = "<X,Z> = " + xz + " <= 0 at iteration " + iter + ": the iterates left the cones by rounding";
                 break;
             }
-            if (handover && (bestScore >= NEAR_OPTIMAL_FACTOR || DdSdpSolver.work(p) <= NEAR_OPTIMAL_RESTART_WORK)) {
+            if (handover && (bestScore >= S.nearOptimalFactor() || DdSdpSolver.work(p) <= S.nearOptimalRestartWork())) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "Schur complement singular (jitter) with a primal step below " + HANDOVER_STEP
+                message = "Schur complement singular (jitter) with a primal step below " + S.handoverStep()
                         + " at iteration " + iter;
                 break;
             }
-            if (iter - Math.max(bestIter, lastMeasureProgress) >= STAGNATION_ITERATIONS && bestIter > 0) {
+            if (iter - Math.max(bestIter, lastMeasureProgress) >= S.stagnationIterations() && bestIter > 0) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "no improvement for " + STAGNATION_ITERATIONS + " iterations";
+                message = "no improvement for " + S.stagnationIterations() + " iterations";
                 break;
             }
             bestHistory[iter % bestHistory.length] = bestScore;
@@ -1120,7 +1015,7 @@ public final class SdpSolver {
                 message = "factorisation failed at iteration " + iter + ": " + e.getMessage();
                 break;
             }
-            if (ddCandidate && score < warmScore && wellCentred(lx, x, z, WARM_START_CENTRALITY)) {
+            if (ddCandidate && score < warmScore && wellCentred(lx, x, z, S.warmStartCentrality())) {
                 warmScore = score;
                 warm = new double[][][] {copy(x), copy(z), {y.clone()}};
                 warmIter = iter - 1;
@@ -1176,7 +1071,7 @@ public final class SdpSolver {
                     }
                     muAff /= totalSize;
                 }
-                sigma = Math.min(1.0, Math.pow(Math.max(muAff, 0) / mu, MEHROTRA_EXPONENT));
+                sigma = Math.min(1.0, Math.pow(Math.max(muAff, 0) / mu, S.mehrotraExponent()));
                 // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
                 for (int b = 0; b < nb; b++) {
                     if (lp[b]) {
@@ -1198,7 +1093,7 @@ public final class SdpSolver {
                 dz = dir[1];
                 dy = dir[2][0];
             } else {
-                sigma = BASELINE_SIGMA;
+                sigma = S.baselineSigma();
                 double[][] rczi = zeros();
                 for (int b = 0; b < nb; b++) {
                     for (int k = 0; k < rczi[b].length; k++) {
@@ -1213,8 +1108,8 @@ public final class SdpSolver {
             double ap;
             double ad;
             try {
-                ap = Math.min(1.0, STEP_FRACTION * maxStep(lx, x, dx));
-                ad = Math.min(1.0, STEP_FRACTION * maxStep(lz, z, dz));
+                ap = Math.min(1.0, S.stepFraction() * maxStep(lx, x, dx));
+                ad = Math.min(1.0, S.stepFraction() * maxStep(lz, z, dz));
             } catch (LinalgException e) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "step length computation failed at iteration " + iter + ": " + e.getMessage();
@@ -1225,10 +1120,10 @@ public final class SdpSolver {
                 message = "non-finite search direction at iteration " + iter;
                 break;
             }
-            if (ap < STALL_STEP && ad < STALL_STEP) {
-                if (++stalls >= STALL_ITERATIONS) {
+            if (ap < S.stallStep() && ad < S.stallStep()) {
+                if (++stalls >= S.stallIterations()) {
                     status = SdpStatus.NUMERICAL_PROBLEMS;
-                    message = "no progress: step lengths below " + STALL_STEP + " for " + STALL_ITERATIONS
+                    message = "no progress: step lengths below " + S.stallStep() + " for " + S.stallIterations()
                             + " iterations";
                     break;
                 }
@@ -1240,13 +1135,13 @@ public final class SdpSolver {
             double[][] xNew = stepped(x, dx, ap);
             nextLx = strictFactors(xNew);
             if (nextLx == null) {
-                ap = Math.min(1.0, STEP_FRACTION * maxStep(lx, x, dx, false));
+                ap = Math.min(1.0, S.stepFraction() * maxStep(lx, x, dx, false));
                 xNew = stepped(x, dx, ap);
             }
             double[][] zNew = stepped(z, dz, ad);
             nextLz = strictFactors(zNew);
             if (nextLz == null) {
-                ad = Math.min(1.0, STEP_FRACTION * maxStep(lz, z, dz, false));
+                ad = Math.min(1.0, S.stepFraction() * maxStep(lz, z, dz, false));
                 zNew = stepped(z, dz, ad);
             }
             for (int b = 0; b < nb; b++) {
@@ -1257,7 +1152,7 @@ public final class SdpSolver {
                 y[i] += ad * dy[i];
             }
             nanosStep += System.nanoTime() - tStart;
-            handover = ddCandidate && warm != null && mChol.jitter() > 0 && ap < HANDOVER_STEP;
+            handover = ddCandidate && warm != null && mChol.jitter() > 0 && ap < S.handoverStep();
         }
         final int doubleIterations = iter;
         if (status != SdpStatus.OPTIMAL && status != SdpStatus.PRIMAL_INFEASIBLE
@@ -1272,21 +1167,21 @@ public final class SdpSolver {
             pinf = bestStats[3];
             dinf = bestStats[4];
             message += "; returning the best iterate (iteration " + (int) bestStats[5] + ")";
-            if (bestScore < NEAR_OPTIMAL_FACTOR && status != SdpStatus.TIME_LIMIT) {
+            if (bestScore < S.nearOptimalFactor() && status != SdpStatus.TIME_LIMIT) {
                 status = SdpStatus.NEAR_OPTIMAL;
             }
         }
         // an iteration limit ends in a double-double restart only when the run had stalled (its best score improved
-        // less than SLOW_PROGRESS_FACTOR-fold over the last STAGNATION_ITERATIONS iterations, far from the
+        // less than IpmSettings.slowProgressFactor-fold over the last IpmSettings.stagnationIterations iterations, far from the
         // tolerances) and a well-centred iterate is there to start from; a run that was still converging is not
         // continued behind the caller's limit
-        boolean stalled = iter >= STAGNATION_ITERATIONS && bestScore >= NEAR_OPTIMAL_FACTOR && bestScore
-                > bestHistory[(iter - STAGNATION_ITERATIONS) % bestHistory.length] / SLOW_PROGRESS_FACTOR;
+        boolean stalled = iter >= S.stagnationIterations() && bestScore >= S.nearOptimalFactor() && bestScore
+                > bestHistory[(iter - S.stagnationIterations()) % bestHistory.length] / S.slowProgressFactor();
         boolean restart = status != SdpStatus.OPTIMAL && status != SdpStatus.PRIMAL_INFEASIBLE
                 && status != SdpStatus.DUAL_INFEASIBLE && status != SdpStatus.TIME_LIMIT
                 && (status != SdpStatus.ITERATION_LIMIT || stalled && warm != null)
                 && (DdSdpSolver.applicable(p) || warm != null && DdSdpSolver.applicableWarm(p))
-                && (status != SdpStatus.NEAR_OPTIMAL || DdSdpSolver.work(p) <= NEAR_OPTIMAL_RESTART_WORK);
+                && (status != SdpStatus.NEAR_OPTIMAL || DdSdpSolver.work(p) <= S.nearOptimalRestartWork());
         if (restart && !opt.doubleDouble()) {
             message += "; the double-double restart that would follow is switched off";
         } else if (restart) {
@@ -1299,7 +1194,7 @@ public final class SdpSolver {
             for (int attempt = 0; attempt < 2; attempt++) {
                 boolean fromWarm = attempt == 0;
                 if (fromWarm ? warm == null || !DdSdpSolver.applicableWarm(p)
-                        : dd != null && score(dd) < STANDARD_RESTART_SCORE || !DdSdpSolver.applicable(p)) {
+                        : dd != null && score(dd) < S.standardRestartScore() || !DdSdpSolver.applicable(p)) {
                     continue;
                 }
                 if (!fromWarm && dd != null && illPosed(dd, divergenceY, divergenceX)) {
@@ -1333,14 +1228,14 @@ public final class SdpSolver {
                 if (ddScore < bestScore || best == null) {
                     SdpStatus st = dd.status();
                     if (st != SdpStatus.OPTIMAL) {
-                        st = ddScore < NEAR_OPTIMAL_FACTOR ? SdpStatus.NEAR_OPTIMAL
+                        st = ddScore < S.nearOptimalFactor() ? SdpStatus.NEAR_OPTIMAL
                                 : st == SdpStatus.TIME_LIMIT || st == SdpStatus.ITERATION_LIMIT ? st
                                 : SdpStatus.NUMERICAL_PROBLEMS;
                     } else if (ddScore >= 1) {
                         // the double-double iterate converged but its rounding to double misses a tolerance (when
                         // ‖y‖ is huge, rounding y costs ~u·‖y‖ of dual feasibility): near-optimal only within the
-                        // NEAR_OPTIMAL_FACTOR of the tolerances, as for a double-precision result
-                        st = ddScore < NEAR_OPTIMAL_FACTOR ? SdpStatus.NEAR_OPTIMAL : SdpStatus.NUMERICAL_PROBLEMS;
+                        // IpmSettings.nearOptimalFactor of the tolerances, as for a double-precision result
+                        st = ddScore < S.nearOptimalFactor() ? SdpStatus.NEAR_OPTIMAL : SdpStatus.NUMERICAL_PROBLEMS;
                     }
                     return diagnose(new SdpResult(st, dd.x(), dd.y(), dd.z(), dd.primalObjective(),
                             dd.dualObjective(), dd.relativeGap(), dd.primalInfeasibility(), dd.dualInfeasibility(),
@@ -1420,19 +1315,19 @@ public final class SdpSolver {
 
     /**
      * Whether the iterates so far (the double run's ratios and the first restart's point) already mark the problem
-     * ill-posed ({@link #ILL_POSED_RATIO}): then the double-double restart does not run a second time from the
+     * ill-posed ({@link IpmSettings#illPosedRatio()}): then the double-double restart does not run a second time from the
      * standard start; the answer is then reported {@link SdpStatus#ILL_POSED} with the lower bound verified from the
      * iterates. On SDPLIB's hinf15 the second run took 100 iterations, 55% of the solve, and
      * was "not better", on hinf12 100 iterations for a point that misses the tolerances too (score 842 → 150).
      */
     private boolean illPosed(SdpResult dd, double divergenceY, double divergenceX) {
         double[] ratios = divergence(dd);
-        return Math.max(divergenceY, ratios[0]) >= ILL_POSED_RATIO || Math.max(divergenceX, ratios[1]) >= ILL_POSED_RATIO;
+        return Math.max(divergenceY, ratios[0]) >= S.illPosedRatio() || Math.max(divergenceX, ratios[1]) >= S.illPosedRatio();
     }
 
     /**
      * The divergence ratios of a result's point: ‖Σ y_i A_i‖ against the data, dual residual and objective, and
-     * ‖X‖ against b, primal residual and objective ({@link #ILL_POSED_RATIO}).
+     * ‖X‖ against b, primal residual and objective ({@link IpmSettings#illPosedRatio()}).
      */
     private double[] divergence(SdpResult r) {
         double[][] aty = zeros();
@@ -1453,7 +1348,7 @@ public final class SdpSolver {
     /**
      * For a run that did not end optimal or infeasible: a verified lower bound on (P)'s optimal value from the
      * dual iterates, and the {@link SdpStatus#ILL_POSED} status when the iterates diverged (see
-     * {@link #ILL_POSED_RATIO}). Other results are returned unchanged.
+     * {@link IpmSettings#illPosedRatio()}). Other results are returned unchanged.
      */
     private SdpResult diagnose(SdpResult r, double divergenceY, double divergenceX, List<double[]> candidates) {
         SdpStatus st = r.status();
@@ -1464,8 +1359,8 @@ public final class SdpSolver {
         List<double[]> all = new ArrayList<>(candidates);
         all.add(r.y()); // the returned y may come from the double-double phase
         double bound = Double.NaN;
-        int checks = st == SdpStatus.TIME_LIMIT ? BOUND_CHECKS : 0; // no eigenvalue work past the time limit
-        for (int k = all.size() - 1; k >= 0 && checks < BOUND_CHECKS; k--) {
+        int checks = st == SdpStatus.TIME_LIMIT ? S.boundChecks() : 0; // no eigenvalue work past the time limit
+        for (int k = all.size() - 1; k >= 0 && checks < S.boundChecks(); k--) {
             double[] yk = all.get(k);
             double obj = Linalg.dot(p.b(), yk);
             if (Double.isFinite(bound) && obj <= bound) {
@@ -1481,14 +1376,14 @@ public final class SdpSolver {
         divergenceY = Math.max(divergenceY, ratios[0]);
         divergenceX = Math.max(divergenceX, ratios[1]);
         String msg = r.message();
-        if (divergenceY >= ILL_POSED_RATIO || divergenceX >= ILL_POSED_RATIO) {
+        if (divergenceY >= S.illPosedRatio() || divergenceX >= S.illPosedRatio()) {
             st = SdpStatus.ILL_POSED;
-            if (divergenceY >= ILL_POSED_RATIO) {
+            if (divergenceY >= S.illPosedRatio()) {
                 msg += String.format(java.util.Locale.ROOT, "; ill-posed: the dual iterate diverged "
                         + "(||sum y_i A_i|| up to %.1e times the data and objective), so (P) has no strictly "
                         + "feasible point to that accuracy and the optimum of (D) is not attained", divergenceY);
             }
-            if (divergenceX >= ILL_POSED_RATIO) {
+            if (divergenceX >= S.illPosedRatio()) {
                 msg += String.format(java.util.Locale.ROOT, "; ill-posed: the primal iterate diverged "
                         + "(||X|| up to %.1e times the data and objective), so (D) has no strictly feasible point "
                         + "to that accuracy and the optimum of (P) is not attained", divergenceX);
@@ -1613,7 +1508,7 @@ public final class SdpSolver {
         }
     }
 
-    /** The starting point's scales {ξ, η} of a problem (X₀ = ξI, Z₀ = ηI; see {@link #START_SCALE}). */
+    /** The starting point's scales {ξ, η} of a problem (X₀ = ξI, Z₀ = ηI; see {@link IpmSettings#startScale()}). */
     static double[] startingScales(SdpProblem problem) {
         return new SdpSolver(problem, SdpOptions.defaults()).startingScales();
     }
@@ -1636,8 +1531,8 @@ public final class SdpSolver {
             maxRatio = Math.max(maxRatio, (1 + Math.abs(p.bAt(i))) / (1 + a));
             maxNorm = Math.max(maxNorm, a);
         }
-        double xi = START_SCALE * totalSize * Math.max(maxRatio, 1.0 / totalSize);
-        double eta = START_SCALE * (1 + maxNorm) / Math.sqrt(totalSize);
+        double xi = S.startScale() * totalSize * Math.max(maxRatio, 1.0 / totalSize);
+        double eta = S.startScale() * (1 + maxNorm) / Math.sqrt(totalSize);
         return new double[] {xi, eta};
     }
 
@@ -1661,7 +1556,7 @@ public final class SdpSolver {
             res[i] = rp[i] - adx[i];
         }
         double rn = norm(res);
-        for (int step = 0; step < REFINE_STEPS && rn > REFINE_THRESHOLD * (1 + norm(rhs)); step++) {
+        for (int step = 0; step < S.refineSteps() && rn > S.refineThreshold() * (1 + norm(rhs)); step++) {
             double[] d = mChol.solve(res);
             double[] dyNew = dy.clone();
             for (int i = 0; i < m; i++) {
@@ -1688,7 +1583,7 @@ public final class SdpSolver {
         for (int i = 0; i < m; i++) {
             res[i] = rp[i] - adx[i];
         }
-        if (norm(res) > REFINE_THRESHOLD * (1 + norm(rp)) && !gramFailed) {
+        if (norm(res) > S.refineThreshold() * (1 + norm(rp)) && !gramFailed) {
             try {
                 double[] w = gram().solve(res);
                 addAdjoint(w, 1.0, dx);

@@ -33,7 +33,7 @@ class DdSdpSolverTest {
     /** The restart's slow-progress stop acts only once the best score was near-optimal a window ago. */
     @Test
     void slowProgressStopsOnlyOnceNearOptimal() {
-        int w = SdpSolver.STAGNATION_ITERATIONS;
+        int w = IpmSettings.DEFAULT.stagnationIterations();
         double[] h = new double[w + 1];
         // best score 3.0 a window ago (near-optimal), 2.5 now: less than 2-fold, no measure halved since → stop
         int iter = 40;
