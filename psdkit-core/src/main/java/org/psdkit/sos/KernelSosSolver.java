@@ -8,6 +8,7 @@ import org.psdkit.linalg.LinalgException;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.optim.sdp.IpmSettings;
+import org.psdkit.optim.sdp.IterateMonitor;
 import org.psdkit.optim.sdp.SdpOptions;
 import org.psdkit.optim.sdp.SdpResult;
 import org.psdkit.optim.sdp.SdpStatus;
@@ -341,13 +342,8 @@ final class KernelSosSolver {
         Cholesky[] lx = null;
         Cholesky[] lz = null;
 
-        double bestScore = Double.POSITIVE_INFINITY;
-        int bestIter = 0;
-        double[][][] best = null;
-        double[] bestStats = null;
-        double[] measureRef = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
-        int lastMeasureProgress = 0;
-        int stalls = 0;
+        IterateMonitor<Best> monitor = new IterateMonitor<>(S, opt.gapTolerance(), opt.feasibilityTolerance(),
+                opt.feasibilityTolerance());
         int iter = 0;
         SdpStatus status;
         String message;
@@ -390,33 +386,21 @@ final class KernelSosSolver {
                 break;
             }
             double gapXz = Math.abs(xz) / (1 + Math.abs(pobj) + Math.abs(dobj));
-            double score = Math.max(Math.min(gap, gapXz) / opt.gapTolerance(),
-                    Math.max(pinf, dinf) / opt.feasibilityTolerance());
-            if (iter > 0 && score < bestScore) {
-                bestScore = score;
-                bestIter = iter;
-                best = new double[][][] {copy(x), copy(z), {y.clone()}};
-                bestStats = new double[] {pobj, dobj, gap, pinf, dinf, iter};
-            }
-            if (iter > 0) {
-                double[] measures = {Math.min(gap, gapXz), pinf, dinf};
-                double[] tols = {opt.gapTolerance(), opt.feasibilityTolerance(), opt.feasibilityTolerance()};
-                for (int k = 0; k < 3; k++) {
-                    if (measures[k] < measureRef[k] / 2.0) {
-                        if (measureRef[k] > tols[k] && Double.isFinite(measureRef[k])) {
-                            lastMeasureProgress = iter;
-                        }
-                        measureRef[k] = measures[k];
-                    }
-                }
-            }
+            double score = IterateMonitor.score(Math.min(gap, gapXz), pinf, dinf, opt);
+            final double[][] xs = x;
+            final double[][] zs = z;
+            final double[] ys = y;
+            final double[] stats = {pobj, dobj, gap, pinf, dinf};
+            final int it = iter;
+            monitor.observe(iter, score, new double[] {Math.min(gap, gapXz), pinf, dinf},
+                    () -> new Best(copy(xs), copy(zs), ys.clone(), stats, it));
             if (Math.min(gap, gapXz) < opt.gapTolerance() && pinf < opt.feasibilityTolerance()
                     && dinf < opt.feasibilityTolerance()) {
                 status = SdpStatus.OPTIMAL;
                 message = "relative gap and infeasibilities below tolerance";
                 break;
             }
-            if (iter - Math.max(bestIter, lastMeasureProgress) >= S.stagnationIterations() && bestIter > 0) {
+            if (monitor.stagnant(iter)) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "no improvement for " + S.stagnationIterations() + " iterations";
                 break;
@@ -533,15 +517,11 @@ final class KernelSosSolver {
                         + " direction at iteration " + iter;
                 break;
             }
-            if (ap < S.stallStep() && ad < S.stallStep()) {
-                if (++stalls >= S.stallIterations()) {
-                    status = SdpStatus.NUMERICAL_PROBLEMS;
-                    message = "no progress: step lengths below " + S.stallStep() + " for " + S.stallIterations()
-                            + " iterations";
-                    break;
-                }
-            } else {
-                stalls = 0;
+            if (monitor.stalled(ap, ad)) {
+                status = SdpStatus.NUMERICAL_PROBLEMS;
+                message = "no progress: step lengths below " + S.stallStep() + " for " + S.stallIterations()
+                        + " iterations";
+                break;
             }
             x = xNew;
             z = zNew;
@@ -551,17 +531,18 @@ final class KernelSosSolver {
                 y[i] += ad * dy[i];
             }
         }
-        if (status != SdpStatus.OPTIMAL && best != null) {
-            x = best[0];
-            z = best[1];
-            y = best[2][0];
-            pobj = bestStats[0];
-            dobj = bestStats[1];
-            gap = bestStats[2];
-            pinf = bestStats[3];
-            dinf = bestStats[4];
-            message += "; returning the best iterate (iteration " + (int) bestStats[5] + ")";
-            if (bestScore < S.nearOptimalFactor() && status != SdpStatus.TIME_LIMIT) {
+        if (status != SdpStatus.OPTIMAL && monitor.best() != null) {
+            Best best = monitor.best();
+            x = best.x();
+            z = best.z();
+            y = best.y();
+            pobj = best.stats()[0];
+            dobj = best.stats()[1];
+            gap = best.stats()[2];
+            pinf = best.stats()[3];
+            dinf = best.stats()[4];
+            message += "; returning the best iterate (iteration " + best.iteration() + ")";
+            if (monitor.nearOptimal() && status != SdpStatus.TIME_LIMIT) {
                 status = SdpStatus.NEAR_OPTIMAL;
             }
         }
@@ -571,6 +552,10 @@ final class KernelSosSolver {
         SdpResult r = new SdpResult(status, xm, y, zm, pobj, dobj, gap, pinf, dinf, iter, seconds,
                 "Kernel SoS solver: " + message);
         return new Solution(r, y[0], Arrays.copyOfRange(y, 1, m));
+    }
+
+    /** The best iterate: X, Z, y, {pobj, dobj, gap, pinf, dinf} and its iteration. */
+    private record Best(double[][] x, double[][] z, double[] y, double[] stats, int iteration) {
     }
 
     /**

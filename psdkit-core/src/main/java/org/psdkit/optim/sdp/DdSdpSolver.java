@@ -1012,19 +1012,11 @@ final class DdSdpSolver {
             cm[b] = lp[b] ? Mat.of(n[b], 1, c[b]) : Mat.of(n[b], n[b], c[b]);
         }
         double normC = normDouble(cm);
-        double bestScore = Double.POSITIVE_INFINITY;
+        // the measures judged: objective gap, ⟨X,Z⟩ gap, primal and dual infeasibility (see the comment at observe)
+        IterateMonitor<DdBest> monitor = new IterateMonitor<>(S, opt.gapTolerance(), opt.gapTolerance(),
+                opt.feasibilityTolerance(), opt.feasibilityTolerance());
         double bestRoundedScore = Double.POSITIVE_INFINITY;
         SdpResult bestRounded = null;
-        int bestIter = 0;
-        // per measure (objective gap, ⟨X,Z⟩ gap, primal and dual infeasibility): the value at its last halving, and
-        // the last iteration at which a measure above its tolerance halved (IpmSettings.componentProgressFactor)
-        double[] measureRef = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
-            Double.POSITIVE_INFINITY};
-        int lastMeasureProgress = 0;
-        // the best score at each of the last IpmSettings.stagnationIterations + 1 iterations (slow progress once near-optimal)
-        double[] bestHistory = new double[S.stagnationIterations() + 1];
-        Mat[][] best = null;
-        double[][] bestY = null;
         SdpStatus status = null;
         String message = "";
         int iter = 0;
@@ -1073,14 +1065,16 @@ final class DdSdpSolver {
                 message = "non-finite iterate";
                 break;
             }
-            double score = Math.max(gap / opt.gapTolerance(),
-                    Math.max(pinf, dinf) / opt.feasibilityTolerance());
-            if (iter > 0 && score < bestScore) {
-                bestScore = score;
-                bestIter = iter;
-                best = new Mat[][] {copy(x), copy(z)};
-                bestY = new double[][] {yh.clone(), yl.clone()};
-            }
+            double score = IterateMonitor.score(gap, pinf, dinf, opt);
+            // the objective gap, which the score judges, can float at ‖r_p‖·‖y‖ for many iterations while ⟨X, Z⟩
+            // still halves every two or three (qap6: 2e-7…4e-7 for 15 iterations from a warm start, ⟨X,Z⟩
+            // 5e-6 → 3e-7): such a run is still converging and is not stopped as stagnant
+            final Mat[] xs = x;
+            final Mat[] zs = z;
+            final double[] yhs = yh;
+            final double[] yls = yl;
+            monitor.observe(iter, score, new double[] {gap, gapXz, pinf, dinf},
+                    () -> new DdBest(copy(xs), copy(zs), yhs.clone(), yls.clone()));
             // rounding to double can cost accuracy when ‖y‖ is huge (dual optimum not attained): keep the iterate
             // whose rounded point scores best, checked once the double-double iterate is near the tolerance
             if (iter > 0 && score < S.nearOptimalFactor()) {
@@ -1100,29 +1094,13 @@ final class DdSdpSolver {
                 message = "relative gap and infeasibilities below tolerance";
                 break;
             }
-            if (iter > 0) {
-                // the objective gap, which the score judges, can float at ‖r_p‖·‖y‖ for many iterations while
-                // ⟨X, Z⟩ still halves every two or three (qap6: 2e-7…4e-7 for 15 iterations from a warm start, ⟨X,Z⟩
-                // 5e-6 → 3e-7): such a run is still converging and is not stopped as stagnant
-                double[] measures = {gap, gapXz, pinf, dinf};
-                double[] tols = {opt.gapTolerance(), opt.gapTolerance(), opt.feasibilityTolerance(),
-                    opt.feasibilityTolerance()};
-                for (int k = 0; k < measures.length; k++) {
-                    if (measures[k] < measureRef[k] / S.componentProgressFactor()) {
-                        if (measureRef[k] > tols[k] && Double.isFinite(measureRef[k])) {
-                            lastMeasureProgress = iter;
-                        }
-                        measureRef[k] = measures[k];
-                    }
-                }
-            }
-            if (iter - Math.max(bestIter, lastMeasureProgress) >= S.stagnationIterations() && bestIter > 0) {
+            if (monitor.stagnant(iter)) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "no improvement for " + S.stagnationIterations() + " iterations";
                 break;
             }
-            bestHistory[iter % bestHistory.length] = bestScore;
-            if (slowNearOptimal(iter, bestScore, bestHistory, lastMeasureProgress)) {
+            monitor.remember(iter);
+            if (monitor.slowNearOptimal(iter)) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "near-optimal, and less than " + (int) S.slowProgressFactor()
                         + "-fold progress in " + S.stagnationIterations() + " iterations";
@@ -1305,12 +1283,13 @@ final class DdSdpSolver {
                 yl[i] = acc.lo;
             }
         }
-        if (status != SdpStatus.OPTIMAL && best != null) {
-            x = best[0];
-            z = best[1];
-            yh = bestY[0];
-            yl = bestY[1];
-            message += "; returning the best iterate (double-double iteration " + bestIter + ")";
+        if (status != SdpStatus.OPTIMAL && monitor.best() != null) {
+            DdBest best = monitor.best();
+            x = best.x();
+            z = best.z();
+            yh = best.yh();
+            yl = best.yl();
+            message += "; returning the best iterate (double-double iteration " + monitor.bestIteration() + ")";
         }
         SdpResult out = result(status, x, z, yh, yl, firstIteration + iter, (System.nanoTime() - start) * 1e-9,
                 message, normB, normC, cm);
@@ -1324,31 +1303,12 @@ final class DdSdpSolver {
         return out;
     }
 
-    /**
-     * Slow progress once near-optimal: the best score was already within {@link IpmSettings#nearOptimalFactor()} of
-     * the tolerances {@link IpmSettings#stagnationIterations()} iterations ago and has improved less than
-     * {@link IpmSettings#slowProgressFactor()}-fold since, while no measure above its tolerance halved. The plain
-     * stagnation test (no improvement at all) let such runs creep on: on SDPLIB's hinf10 and hinf11 the restart went
-     * on for 34 and 35 iterations past the iterate it finally returned (the best score moved 2.77 → 2.45 and
-     * 3.59 → 2.02 while ⟨X, Z⟩ grew, and neither late iterate rounded to double better), on hinf13 23 iterations
-     * for a gap of 6.4e-7 instead of 8.9e-7. A run still converging gains orders of magnitude in that many
-     * iterations; the "2-fold" is the same rule as {@link IpmSettings#slowProgressFactor()} in the double run.
-     *
-     * @param history the best score at each of the last {@code history.length} iterations, indexed by
-     *                {@code iteration % history.length}, this iteration's already stored
-     */
-    static boolean slowNearOptimal(int iter, double bestScore, double[] history, int lastMeasureProgress) {
-        int window = history.length - 1;
-        if (iter < window + 1 || iter - lastMeasureProgress < window) {
-            return false;
-        }
-        double then = history[(iter - window) % history.length];
-        return then < S.nearOptimalFactor() && bestScore > then / S.slowProgressFactor();
+    /** The best double-double iterate: X, Z and y as high and low parts. */
+    private record DdBest(Mat[] x, Mat[] z, double[] yh, double[] yl) {
     }
 
     private double roundedScore(SdpResult r) {
-        return Math.max(r.relativeGap() / opt.gapTolerance(),
-                Math.max(r.primalInfeasibility(), r.dualInfeasibility()) / opt.feasibilityTolerance());
+        return IterateMonitor.score(r.relativeGap(), r.primalInfeasibility(), r.dualInfeasibility(), opt);
     }
 
     /**

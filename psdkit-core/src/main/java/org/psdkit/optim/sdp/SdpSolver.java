@@ -806,11 +806,8 @@ public final class SdpSolver {
         double normB = norm(p.b());
         double normC = norm(cDense);
         double[] bv = p.b();
-        int stalls = 0;
-        double bestScore = Double.POSITIVE_INFINITY;
-        int bestIter = 0;
-        double[][][] best = null;
-        double[] bestStats = null;
+        IterateMonitor<Best> monitor = new IterateMonitor<>(S, opt.gapTolerance(), opt.feasibilityTolerance(),
+                opt.feasibilityTolerance());
         String message = "";
         SdpStatus status = null;
         int iter = 0;
@@ -819,7 +816,6 @@ public final class SdpSolver {
         // phase: the point it would hand over)
         boolean ddCandidate = DdSdpSolver.applicableWarm(p);
         boolean handover = false; // see S.handoverStep()
-        double[] bestHistory = new double[S.stagnationIterations() + 1]; // ring: best score of the last iterations
         double warmScore = Double.POSITIVE_INFINITY;
         double[][][] warm = null;
         int warmIter = 0;
@@ -828,10 +824,6 @@ public final class SdpSolver {
         double gap = 0;
         double pinf = 0;
         double dinf = 0;
-        // per measure (gap, primal, dual infeasibility): the value at its last halving, and the last iteration at
-        // which a measure above its tolerance halved (see IpmSettings.componentProgressFactor)
-        double[] measureRef = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
-        int lastMeasureProgress = 0;
         // the largest divergence ratios seen (see IpmSettings.illPosedRatio), and dual iterates that may give a lower bound
         double divergenceY = 0;
         double divergenceX = 0;
@@ -869,25 +861,15 @@ public final class SdpSolver {
             // the gap test accepts either the objective gap or the complementarity ⟨X,Z⟩ (SDPT3's measure): they
             // agree up to the infeasibilities, which are tested separately
             double gapXz = Math.abs(xz) / (1 + Math.abs(pobj) + Math.abs(dobj));
-            double score = Math.max(Math.min(gap, gapXz) / opt.gapTolerance(),
-                    Math.max(pinf, dinf) / opt.feasibilityTolerance());
-            if (iter > 0 && score < bestScore) {
-                bestScore = score;
-                bestIter = iter;
-                best = new double[][][] {copy(x), copy(z), {y.clone()}};
-                bestStats = new double[] {pobj, dobj, gap, pinf, dinf, iter};
-            }
+            double score = IterateMonitor.score(Math.min(gap, gapXz), pinf, dinf, opt);
+            final double[][] xs = x;
+            final double[][] zs = z;
+            final double[] ys = y;
+            final double[] stats = {pobj, dobj, gap, pinf, dinf};
+            final int it = iter;
+            monitor.observe(iter, score, new double[] {Math.min(gap, gapXz), pinf, dinf},
+                    () -> new Best(copy(xs), copy(zs), ys.clone(), stats, it));
             if (iter > 0) {
-                double[] measures = {Math.min(gap, gapXz), pinf, dinf};
-                double[] tols = {opt.gapTolerance(), opt.feasibilityTolerance(), opt.feasibilityTolerance()};
-                for (int k = 0; k < 3; k++) {
-                    if (measures[k] < measureRef[k] / S.componentProgressFactor()) {
-                        if (measureRef[k] > tols[k] && Double.isFinite(measureRef[k])) {
-                            lastMeasureProgress = iter;
-                        }
-                        measureRef[k] = measures[k];
-                    }
-                }
                 double normRd = norm(rd);
                 // ‖Σ y_i A_i‖ = ‖C − Z − R_d‖, summed in place (no block-sized copy per iteration)
                 double aty2 = 0;
@@ -932,7 +914,7 @@ public final class SdpSolver {
                     break;
                 }
             }
-            if (splitRankOne && iter > 0 && !(xz > 0) && bestIter > 0) {
+            if (splitRankOne && iter > 0 && !(xz > 0) && monitor.bestIteration() > 0) {
                 // ⟨X, Z⟩ of positive definite X and Z is positive; summed accurately (innerAccurate) it is not, so
                 // the rounding of the stored iterates has lost the cone (Z's smallest eigenvalues, ~μ/λ_max(X),
                 // below u·‖Z‖ when ‖Z‖ grows, as on gpp with |y_0| ~ 1e4): no later iterate can be trusted
@@ -940,18 +922,18 @@ public final class SdpSolver {
                 message = "<X,Z> = " + xz + " <= 0 at iteration " + iter + ": the iterates left the cones by rounding";
                 break;
             }
-            if (handover && (bestScore >= S.nearOptimalFactor() || DdSdpSolver.work(p) <= S.nearOptimalRestartWork())) {
+            if (handover && (!monitor.nearOptimal() || DdSdpSolver.work(p) <= S.nearOptimalRestartWork())) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "Schur complement singular (jitter) with a primal step below " + S.handoverStep()
                         + " at iteration " + iter;
                 break;
             }
-            if (iter - Math.max(bestIter, lastMeasureProgress) >= S.stagnationIterations() && bestIter > 0) {
+            if (monitor.stagnant(iter)) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "no improvement for " + S.stagnationIterations() + " iterations";
                 break;
             }
-            bestHistory[iter % bestHistory.length] = bestScore;
+            monitor.remember(iter);
             if (iter >= opt.maxIterations()) {
                 status = SdpStatus.ITERATION_LIMIT;
                 message = "iteration limit " + opt.maxIterations() + " reached";
@@ -1120,15 +1102,11 @@ public final class SdpSolver {
                 message = "non-finite search direction at iteration " + iter;
                 break;
             }
-            if (ap < S.stallStep() && ad < S.stallStep()) {
-                if (++stalls >= S.stallIterations()) {
-                    status = SdpStatus.NUMERICAL_PROBLEMS;
-                    message = "no progress: step lengths below " + S.stallStep() + " for " + S.stallIterations()
-                            + " iterations";
-                    break;
-                }
-            } else {
-                stalls = 0;
+            if (monitor.stalled(ap, ad)) {
+                status = SdpStatus.NUMERICAL_PROBLEMS;
+                message = "no progress: step lengths below " + S.stallStep() + " for " + S.stallIterations()
+                        + " iterations";
+                break;
             }
             // the Lanczos step lengths are estimates: the new X and Z must factor without jitter (their factors
             // serve the next iteration); if one does not, its step is recomputed densely
@@ -1156,18 +1134,19 @@ public final class SdpSolver {
         }
         final int doubleIterations = iter;
         if (status != SdpStatus.OPTIMAL && status != SdpStatus.PRIMAL_INFEASIBLE
-                && status != SdpStatus.DUAL_INFEASIBLE && best != null) {
+                && status != SdpStatus.DUAL_INFEASIBLE && monitor.best() != null) {
             // return the best iterate seen (by the stopping measures), not the last one
-            x = best[0];
-            z = best[1];
-            y = best[2][0];
-            pobj = bestStats[0];
-            dobj = bestStats[1];
-            gap = bestStats[2];
-            pinf = bestStats[3];
-            dinf = bestStats[4];
-            message += "; returning the best iterate (iteration " + (int) bestStats[5] + ")";
-            if (bestScore < S.nearOptimalFactor() && status != SdpStatus.TIME_LIMIT) {
+            Best best = monitor.best();
+            x = best.x();
+            z = best.z();
+            y = best.y();
+            pobj = best.stats()[0];
+            dobj = best.stats()[1];
+            gap = best.stats()[2];
+            pinf = best.stats()[3];
+            dinf = best.stats()[4];
+            message += "; returning the best iterate (iteration " + best.iteration() + ")";
+            if (monitor.nearOptimal() && status != SdpStatus.TIME_LIMIT) {
                 status = SdpStatus.NEAR_OPTIMAL;
             }
         }
@@ -1175,8 +1154,7 @@ public final class SdpSolver {
         // less than IpmSettings.slowProgressFactor-fold over the last IpmSettings.stagnationIterations iterations, far from the
         // tolerances) and a well-centred iterate is there to start from; a run that was still converging is not
         // continued behind the caller's limit
-        boolean stalled = iter >= S.stagnationIterations() && bestScore >= S.nearOptimalFactor() && bestScore
-                > bestHistory[(iter - S.stagnationIterations()) % bestHistory.length] / S.slowProgressFactor();
+        boolean stalled = monitor.stalledAtLimit(iter);
         boolean restart = status != SdpStatus.OPTIMAL && status != SdpStatus.PRIMAL_INFEASIBLE
                 && status != SdpStatus.DUAL_INFEASIBLE && status != SdpStatus.TIME_LIMIT
                 && (status != SdpStatus.ITERATION_LIMIT || stalled && warm != null)
@@ -1225,7 +1203,7 @@ public final class SdpSolver {
             if (dd != null) {
                 nanosDd = System.nanoTime() - ddStart;
                 double ddScore = score(dd);
-                if (ddScore < bestScore || best == null) {
+                if (ddScore < monitor.bestScore() || monitor.best() == null) {
                     SdpStatus st = dd.status();
                     if (st != SdpStatus.OPTIMAL) {
                         st = ddScore < S.nearOptimalFactor() ? SdpStatus.NEAR_OPTIMAL
@@ -1255,6 +1233,10 @@ public final class SdpSolver {
         }
         return diagnose(new SdpResult(status, xm, y, zm, pobj, dobj, gap, pinf, dinf, iter, seconds, message),
                 divergenceY, divergenceX, boundCandidates).withProfile(profile(start, doubleIterations));
+    }
+
+    /** The best iterate of the double run: X, Z, y, {pobj, dobj, gap, pinf, dinf} and its iteration. */
+    private record Best(double[][] x, double[][] z, double[] y, double[] stats, int iteration) {
     }
 
     // the Cholesky factors of the current X and Z when the last step computed them (null: factor anew)
@@ -1480,8 +1462,7 @@ public final class SdpSolver {
 
     /** The larger of gap/tolerance and infeasibility/tolerance of a result (below 1: every tolerance met). */
     private double score(SdpResult r) {
-        return Math.max(r.relativeGap() / opt.gapTolerance(),
-                Math.max(r.primalInfeasibility(), r.dualInfeasibility()) / opt.feasibilityTolerance());
+        return IterateMonitor.score(r.relativeGap(), r.primalInfeasibility(), r.dualInfeasibility(), opt);
     }
 
     private static boolean allFinite(double[][] a) {
