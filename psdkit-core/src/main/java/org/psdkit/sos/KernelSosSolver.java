@@ -12,6 +12,7 @@ import org.psdkit.optim.sdp.IterateMonitor;
 import org.psdkit.optim.sdp.SdpOptions;
 import org.psdkit.optim.sdp.SdpResult;
 import org.psdkit.optim.sdp.SdpStatus;
+import org.psdkit.optim.sdp.StartingPoint;
 import org.psdkit.optim.sdp.StepLength;
 
 /**
@@ -309,9 +310,9 @@ final class KernelSosSolver {
         bv[0] = -1.0;
         double normB = 1.0;
         double normC = norm(c);
-        // starting point of SdpSolver (CSDP): ‖A_i‖_F² = ⟨F_i, F_i⟩
-        double maxRatio = 2.0 / 2.0; // t: (1 + |b_t|) / (1 + ‖F_t‖) = 2 / 2
-        double maxNorm = Math.max(normC, 1.0);
+        // the CSDP start of every interior-point run (StartingPoint), ‖A_i‖_F² = ⟨F_i, F_i⟩ in closed form
+        double[] normA2 = new double[m];
+        normA2[0] = 1.0; // F_t = e eᵀ
         for (int l = 0; l < n; l++) {
             double s1 = 0;
             for (int k = 0; k < n1; k++) {
@@ -323,21 +324,11 @@ final class KernelSosSolver {
                 s2 += g[l * n + k] * g[l * n + k];
             }
             double gll = g[l + l * n];
-            double na = Math.sqrt(2 * (s1 + wn * wn) + 2 * gll * gll + 2 * s2);
-            maxRatio = Math.max(maxRatio, 1.0 / (1 + na));
-            maxNorm = Math.max(maxNorm, na);
+            normA2[l + 1] = 2 * (s1 + wn * wn) + 2 * gll * gll + 2 * s2;
         }
-        double xi = S.startScale() * total * Math.max(maxRatio, 1.0 / total);
-        double eta = S.startScale() * (1 + maxNorm) / Math.sqrt(total);
         double[][] x = zeros();
         double[][] z = zeros();
-        for (int b = 0; b < 2; b++) {
-            int s = size(b);
-            for (int k = 0; k < s; k++) {
-                x[b][k + k * s] = xi;
-                z[b][k + k * s] = eta;
-            }
-        }
+        StartingPoint.fill(x, z, new int[] {n1, n}, new boolean[2], StartingPoint.scales(normC, bv, normA2, total, S));
         double[] y = new double[m];
         Cholesky[] lx = null;
         Cholesky[] lz = null;

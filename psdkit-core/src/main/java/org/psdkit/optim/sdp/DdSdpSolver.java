@@ -1575,7 +1575,7 @@ final class DdSdpSolver {
     }
 
     private void initialPoint(Mat[] x, Mat[] z) {
-        double[] scales = SdpSolver.startingScales(p); // the double-precision solver's start
+        double[] scales = StartingPoint.scales(p); // the double-precision solver's start
         for (int b = 0; b < nb; b++) {
             for (int k = 0; k < n[b]; k++) {
                 int idx = lp[b] ? k : k + k * n[b];

@@ -356,64 +356,7 @@ public final class SdpSolver {
 
     public static SdpResult solve(SdpProblem problem, SdpOptions options) {
         checkMemory("the SDP", problem.constraints(), problem.signedSizes());
-        return scaleDiagnosis(problem, Threads.blasCapped(1, () -> new SdpSolver(problem, options).run()));
-    }
-
-    /** Data magnitudes beyond which the products of an interior-point iteration (X A_i Z⁻¹, ‖·‖²) overflow. */
-    static final double EXTREME_MAGNITUDE = 1e100;
-
-    /**
-     * The data's scale in the message where it explains the outcome: a run whose objectives or residuals are not
-     * finite gets the largest |b_i| and the range of the nonzero entries of C and the A_i, and any run on data with
-     * magnitudes beyond 1e±100 gets a warning to rescale (with c = F_0 = 1e120 and F_1 = 1e-120 the optimum 1e360 is
-     * not a double, and the method reports an infeasibility certificate instead).
-     */
-    static SdpResult scaleDiagnosis(SdpProblem p, SdpResult r) {
-        boolean nonFinite = !(Double.isFinite(r.primalObjective()) && Double.isFinite(r.dualObjective())
-                && Double.isFinite(r.relativeGap()) && Double.isFinite(r.primalInfeasibility())
-                && Double.isFinite(r.dualInfeasibility()));
-        double bMax = 0;
-        for (int i = 0; i < p.constraints(); i++) {
-            bMax = Math.max(bMax, Math.abs(p.bAt(i)));
-        }
-        double[] range = {Double.POSITIVE_INFINITY, 0}; // smallest and largest nonzero |entry|
-        for (int k = 0; k < p.blocks(); k++) {
-            entryRange(p.c(k), range);
-            for (SdpProblem.Term t : p.terms(k)) {
-                entryRange(t.coefficient(), range);
-            }
-        }
-        double lo = range[1] > 0 ? range[0] : 0;
-        boolean extreme = !(bMax < EXTREME_MAGNITUDE) || !(range[1] < EXTREME_MAGNITUDE)
-                || (lo > 0 && lo < 1 / EXTREME_MAGNITUDE);
-        if (!nonFinite && !extreme) {
-            return r;
-        }
-        String msg = r.message() + String.format(java.util.Locale.ROOT, "; %sdata scale: |b_i| up to %.3g, nonzero "
-                + "entries of C and the A_i from %.3g to %.3g in magnitude", nonFinite
-                ? "the objectives or residuals are not finite; " : "", bMax, lo, range[1])
-                + (extreme ? ": magnitudes beyond 1e+-100 are more than double precision carries through the "
-                        + "products of an interior-point iteration, so this outcome is not reliable; rescale b, C "
-                        + "and the A_i towards 1" : "");
-        return r.with(r.status(), msg, r.lowerBound());
-    }
-
-    private static void entryRange(Coefficient c, double[] range) {
-        if (c instanceof Coefficient.Sparse s) {
-            for (int k = 0; k < s.entries(); k++) {
-                double a = Math.abs(s.value(k));
-                if (a > 0 || Double.isNaN(a)) {
-                    range[0] = Math.min(range[0], a);
-                    range[1] = Double.isNaN(a) ? Double.NaN : Math.max(range[1], a);
-                }
-            }
-        } else if (c != null) {
-            double f = c.normF(); // a low-rank term: its norm stands for its entries
-            if (f > 0 || Double.isNaN(f)) {
-                range[0] = Math.min(range[0], f);
-                range[1] = Math.max(range[1], f);
-            }
-        }
+        return Diagnosis.scaleDiagnosis(problem, Threads.blasCapped(1, () -> new SdpSolver(problem, options).run()));
     }
 
     /**
@@ -503,7 +446,7 @@ public final class SdpSolver {
         return z;
     }
 
-    private static double[][] copy(double[][] a) {
+    static double[][] copy(double[][] a) {
         double[][] c = new double[a.length][];
         for (int b = 0; b < a.length; b++) {
             c[b] = a[b].clone();
@@ -550,7 +493,7 @@ public final class SdpSolver {
         return s + err;
     }
 
-    private static double norm(double[][] a) {
+    static double norm(double[][] a) {
         double s = 0;
         for (double[] x : a) {
             for (double v : x) {
@@ -560,7 +503,7 @@ public final class SdpSolver {
         return Math.sqrt(s);
     }
 
-    private static double norm(double[] a) {
+    static double norm(double[] a) {
         double s = 0;
         for (double v : a) {
             s += v * v;
@@ -784,7 +727,7 @@ public final class SdpSolver {
         return c.data();
     }
 
-    private static void symmetrize(int n, double[] a) {
+    static void symmetrize(int n, double[] a) {
         for (int j = 0; j < n; j++) {
             for (int i = j + 1; i < n; i++) {
                 double v = 0.5 * (a[i + j * n] + a[j + i * n]);
@@ -802,7 +745,7 @@ public final class SdpSolver {
         double[][] x = zeros();
         double[][] z = zeros();
         double[] y = new double[m];
-        initialPoint(x, z);
+        StartingPoint.fill(x, z, n, lp, StartingPoint.scales(p));
         double normB = norm(p.b());
         double normC = norm(cDense);
         double[] bv = p.b();
@@ -824,11 +767,9 @@ public final class SdpSolver {
         double gap = 0;
         double pinf = 0;
         double dinf = 0;
-        // the largest divergence ratios seen (see IpmSettings.illPosedRatio), and dual iterates that may give a lower bound
-        double divergenceY = 0;
-        double divergenceX = 0;
-        List<double[]> boundCandidates = new ArrayList<>();
-        double boundCandidateObj = Double.NEGATIVE_INFINITY;
+        // the largest divergence ratios seen (see IpmSettings.illPosedRatio), and dual iterates that may give a lower
+        // bound
+        Diagnosis diagnosis = new Diagnosis(p, S, cDense, n, lp, this::addAdjoint);
         while (true) {
             double[][] rd = copy(cDense);
             for (int b = 0; b < nb; b++) {
@@ -870,21 +811,7 @@ public final class SdpSolver {
             monitor.observe(iter, score, new double[] {Math.min(gap, gapXz), pinf, dinf},
                     () -> new Best(copy(xs), copy(zs), ys.clone(), stats, it));
             if (iter > 0) {
-                double normRd = norm(rd);
-                // ‖Σ y_i A_i‖ = ‖C − Z − R_d‖, summed in place (no block-sized copy per iteration)
-                double aty2 = 0;
-                for (int b = 0; b < nb; b++) {
-                    for (int k = 0; k < cDense[b].length; k++) {
-                        double v = cDense[b][k] - (z[b][k] + rd[b][k]);
-                        aty2 += v * v;
-                    }
-                }
-                divergenceY = Math.max(divergenceY, Math.sqrt(aty2) / (1 + normC + normRd + Math.abs(dobj)));
-                divergenceX = Math.max(divergenceX, norm(x) / (1 + normB + norm(rp) + Math.abs(pobj)));
-                if (dinf <= opt.feasibilityTolerance() && dobj > boundCandidateObj) {
-                    boundCandidateObj = dobj;
-                    boundCandidates.add(y.clone());
-                }
+                diagnosis.track(x, z, y, rd, rp, pobj, dobj, dinf <= opt.feasibilityTolerance(), normB, normC);
             }
             if (Math.min(gap, gapXz) < opt.gapTolerance() && pinf < opt.feasibilityTolerance()
                     && dinf < opt.feasibilityTolerance()) {
@@ -1175,7 +1102,7 @@ public final class SdpSolver {
                         : dd != null && score(dd) < S.standardRestartScore() || !DdSdpSolver.applicable(p)) {
                     continue;
                 }
-                if (!fromWarm && dd != null && illPosed(dd, divergenceY, divergenceX)) {
+                if (!fromWarm && dd != null && diagnosis.illPosed(dd)) {
                     how += "; not again from the standard start: the iterates diverged (ill-posed)";
                     continue;
                 }
@@ -1215,10 +1142,10 @@ public final class SdpSolver {
                         // IpmSettings.nearOptimalFactor of the tolerances, as for a double-precision result
                         st = ddScore < S.nearOptimalFactor() ? SdpStatus.NEAR_OPTIMAL : SdpStatus.NUMERICAL_PROBLEMS;
                     }
-                    return diagnose(new SdpResult(st, dd.x(), dd.y(), dd.z(), dd.primalObjective(),
+                    return diagnosis.diagnose(new SdpResult(st, dd.x(), dd.y(), dd.z(), dd.primalObjective(),
                             dd.dualObjective(), dd.relativeGap(), dd.primalInfeasibility(), dd.dualInfeasibility(),
                             ddIterations, (System.nanoTime() - start) * 1e-9, "double precision: " + message
-                            + "; double-double restart " + how), divergenceY, divergenceX, boundCandidates)
+                            + "; double-double restart " + how))
                             .withProfile(profile(start, doubleIterations));
                 }
                 message += "; double-double restart did not improve (" + how + ")";
@@ -1231,12 +1158,18 @@ public final class SdpSolver {
             xm[b] = lp[b] ? Matrix.column(x[b]) : Matrix.wrap(n[b], n[b], x[b]);
             zm[b] = lp[b] ? Matrix.column(z[b]) : Matrix.wrap(n[b], n[b], z[b]);
         }
-        return diagnose(new SdpResult(status, xm, y, zm, pobj, dobj, gap, pinf, dinf, iter, seconds, message),
-                divergenceY, divergenceX, boundCandidates).withProfile(profile(start, doubleIterations));
+        return diagnosis.diagnose(new SdpResult(status, xm, y, zm, pobj, dobj, gap, pinf, dinf, iter, seconds,
+                message)).withProfile(profile(start, doubleIterations));
     }
 
     /** The best iterate of the double run: X, Z, y, {pobj, dobj, gap, pinf, dinf} and its iteration. */
     private record Best(double[][] x, double[][] z, double[] y, double[] stats, int iteration) {
+    }
+
+    /** A diagnosis of {@code problem} without iterates (for {@link Diagnosis#verifiedDualFeasible(SdpProblem, double[])}). */
+    static Diagnosis diagnosis(SdpProblem problem) {
+        SdpSolver solver = new SdpSolver(problem, SdpOptions.defaults());
+        return new Diagnosis(problem, S, solver.cDense, solver.n, solver.lp, solver::addAdjoint);
     }
 
     // the Cholesky factors of the current X and Z when the last step computed them (null: factor anew)
@@ -1296,134 +1229,6 @@ public final class SdpSolver {
     }
 
     /**
-     * Whether the iterates so far (the double run's ratios and the first restart's point) already mark the problem
-     * ill-posed ({@link IpmSettings#illPosedRatio()}): then the double-double restart does not run a second time from the
-     * standard start; the answer is then reported {@link SdpStatus#ILL_POSED} with the lower bound verified from the
-     * iterates. On SDPLIB's hinf15 the second run took 100 iterations, 55% of the solve, and
-     * was "not better", on hinf12 100 iterations for a point that misses the tolerances too (score 842 → 150).
-     */
-    private boolean illPosed(SdpResult dd, double divergenceY, double divergenceX) {
-        double[] ratios = divergence(dd);
-        return Math.max(divergenceY, ratios[0]) >= S.illPosedRatio() || Math.max(divergenceX, ratios[1]) >= S.illPosedRatio();
-    }
-
-    /**
-     * The divergence ratios of a result's point: ‖Σ y_i A_i‖ against the data, dual residual and objective, and
-     * ‖X‖ against b, primal residual and objective ({@link IpmSettings#illPosedRatio()}).
-     */
-    private double[] divergence(SdpResult r) {
-        double[][] aty = zeros();
-        addAdjoint(r.y(), 1.0, aty);
-        double normC = norm(cDense);
-        double rdNorm = r.dualInfeasibility() * (1 + normC);
-        double ry = norm(aty) / (1 + normC + rdNorm + Math.abs(r.dualObjective()));
-        double normX = 0;
-        for (Matrix xb : r.x()) {
-            normX += xb.normF() * xb.normF();
-        }
-        double normB = norm(p.b());
-        double rx = Math.sqrt(normX) / (1 + normB + r.primalInfeasibility() * (1 + normB)
-                + Math.abs(r.primalObjective()));
-        return new double[] {ry, rx};
-    }
-
-    /**
-     * For a run that did not end optimal or infeasible: a verified lower bound on (P)'s optimal value from the
-     * dual iterates, and the {@link SdpStatus#ILL_POSED} status when the iterates diverged (see
-     * {@link IpmSettings#illPosedRatio()}). Other results are returned unchanged.
-     */
-    private SdpResult diagnose(SdpResult r, double divergenceY, double divergenceX, List<double[]> candidates) {
-        SdpStatus st = r.status();
-        if (st == SdpStatus.OPTIMAL || st == SdpStatus.NEAR_OPTIMAL || st == SdpStatus.PRIMAL_INFEASIBLE
-                || st == SdpStatus.DUAL_INFEASIBLE) {
-            return r;
-        }
-        List<double[]> all = new ArrayList<>(candidates);
-        all.add(r.y()); // the returned y may come from the double-double phase
-        double bound = Double.NaN;
-        int checks = st == SdpStatus.TIME_LIMIT ? S.boundChecks() : 0; // no eigenvalue work past the time limit
-        for (int k = all.size() - 1; k >= 0 && checks < S.boundChecks(); k--) {
-            double[] yk = all.get(k);
-            double obj = Linalg.dot(p.b(), yk);
-            if (Double.isFinite(bound) && obj <= bound) {
-                continue;
-            }
-            checks++;
-            if (verifiedDualFeasible(yk)) {
-                bound = Double.isFinite(bound) ? Math.max(bound, obj) : obj;
-            }
-        }
-        // the returned point's own ratios, in case it comes from the double-double phase
-        double[] ratios = divergence(r);
-        divergenceY = Math.max(divergenceY, ratios[0]);
-        divergenceX = Math.max(divergenceX, ratios[1]);
-        String msg = r.message();
-        if (divergenceY >= S.illPosedRatio() || divergenceX >= S.illPosedRatio()) {
-            st = SdpStatus.ILL_POSED;
-            if (divergenceY >= S.illPosedRatio()) {
-                msg += String.format(java.util.Locale.ROOT, "; ill-posed: the dual iterate diverged "
-                        + "(||sum y_i A_i|| up to %.1e times the data and objective), so (P) has no strictly "
-                        + "feasible point to that accuracy and the optimum of (D) is not attained", divergenceY);
-            }
-            if (divergenceX >= S.illPosedRatio()) {
-                msg += String.format(java.util.Locale.ROOT, "; ill-posed: the primal iterate diverged "
-                        + "(||X|| up to %.1e times the data and objective), so (D) has no strictly feasible point "
-                        + "to that accuracy and the optimum of (P) is not attained", divergenceX);
-            }
-        }
-        if (Double.isFinite(bound)) {
-            msg += "; verified lower bound on the optimal value of (P): " + bound;
-        }
-        return r.with(st, msg, bound);
-    }
-
-    /**
-     * Whether C − Σ y_i A_i, formed in double from the data, is positive semidefinite with a margin that covers
-     * the rounding errors of forming it and of the eigenvalue computation: λ_min ≥ (m + 2 n_max)·u·(‖C‖_F +
-     * Σ_i |y_i| ‖A_i‖_F), the a-priori bound γ_k ≈ k·u for sums of k products (Higham, Accuracy and Stability of
-     * Numerical Algorithms, §3.1) plus the backward error ~n·u·‖Z‖ of a symmetric eigensolver, with u = 2^-53.
-     * Then bᵀy is a lower bound on (P)'s optimal value (weak duality), up to the rounding of bᵀy itself.
-     */
-    static boolean verifiedDualFeasible(SdpProblem problem, double[] yv) {
-        return new SdpSolver(problem, SdpOptions.defaults()).verifiedDualFeasible(yv);
-    }
-
-    private boolean verifiedDualFeasible(double[] yv) {
-        double[][] zz = copy(cDense);
-        addAdjoint(yv, -1.0, zz);
-        double scale = norm(cDense);
-        double[] normA = new double[m];
-        int maxBlock = 1;
-        for (int b = 0; b < nb; b++) {
-            maxBlock = Math.max(maxBlock, n[b]);
-            for (SdpProblem.Term t : p.terms(b)) {
-                double f = t.coefficient().normF();
-                normA[t.constraint()] += f * f;
-            }
-        }
-        for (int i = 0; i < m; i++) {
-            scale += Math.abs(yv[i]) * Math.sqrt(normA[i]);
-        }
-        double margin = (m + 2.0 * maxBlock) * 0x1p-53 * scale;
-        for (int b = 0; b < nb; b++) {
-            double lmin;
-            if (lp[b]) {
-                lmin = Double.POSITIVE_INFINITY;
-                for (double v : zz[b]) {
-                    lmin = Math.min(lmin, v);
-                }
-            } else {
-                symmetrize(n[b], zz[b]);
-                lmin = Linalg.eigvalsh(Matrix.wrap(n[b], n[b], zz[b]))[0];
-            }
-            if (!(lmin >= margin)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
      * Whether λ_min(X^½ Z X^½) ≥ γμ on every block (μ = ⟨X, Z⟩/n, the centrality measure of wide-neighbourhood
      * methods; with X = L Lᵀ, Lᵀ Z L has the eigenvalues of X^½ Z X^½), decided by a Cholesky test of
      * Lᵀ Z L − γμ I instead of its eigenvalues: the test runs at nearly every iteration of a problem that may be
@@ -1474,47 +1279,6 @@ public final class SdpSolver {
             }
         }
         return true;
-    }
-
-    private void initialPoint(double[][] x, double[][] z) {
-        double[] scales = startingScales();
-        double xi = scales[0];
-        double eta = scales[1];
-        for (int b = 0; b < nb; b++) {
-            for (int k = 0; k < n[b]; k++) {
-                int idx = lp[b] ? k : k + k * n[b];
-                x[b][idx] = xi;
-                z[b][idx] = eta;
-            }
-        }
-    }
-
-    /** The starting point's scales {ξ, η} of a problem (X₀ = ξI, Z₀ = ηI; see {@link IpmSettings#startScale()}). */
-    static double[] startingScales(SdpProblem problem) {
-        return new SdpSolver(problem, SdpOptions.defaults()).startingScales();
-    }
-
-    private double[] startingScales() {
-        double[] normA = new double[m];
-        for (int b = 0; b < nb; b++) {
-            for (SdpProblem.Term t : p.terms(b)) {
-                double f = t.coefficient().normF();
-                normA[t.constraint()] += f * f;
-            }
-        }
-        double maxRatio = 0;
-        double maxNorm = norm(cDense);
-        // no store into normA in this loop: with `normA[i] = Math.sqrt(normA[i])` here, JDK 17.0.15's C2 compiler
-        // crashed the JVM (ShouldNotReachHere in TypeVect::xmeet while vectorising the loop) once the method was hot
-        // (SdpSolverTest.startingScalesCompileWithoutCrashingTheJvm)
-        for (int i = 0; i < m; i++) {
-            double a = Math.sqrt(normA[i]);
-            maxRatio = Math.max(maxRatio, (1 + Math.abs(p.bAt(i))) / (1 + a));
-            maxNorm = Math.max(maxNorm, a);
-        }
-        double xi = S.startScale() * totalSize * Math.max(maxRatio, 1.0 / totalSize);
-        double eta = S.startScale() * (1 + maxNorm) / Math.sqrt(totalSize);
-        return new double[] {xi, eta};
     }
 
     /**

@@ -66,9 +66,9 @@ class IllPosedSdpTest {
     void verifiedDualFeasibilityNeedsAStrictlyDefiniteSlack() {
         SdpProblem p = notAttained();
         // Z = C − y₁A₁ − y₂A₂ = [[−y₁, 1], [1, −y₂]]
-        assertTrue(SdpSolver.verifiedDualFeasible(p, new double[] {-1, -2}));     // [[1,1],[1,2]] ≻ 0
-        assertFalse(SdpSolver.verifiedDualFeasible(p, new double[] {-1, -0.5}));  // det −0.5
-        assertFalse(SdpSolver.verifiedDualFeasible(p, new double[] {-1, -1}));    // singular: inside the margin
+        assertTrue(Diagnosis.verifiedDualFeasible(p, new double[] {-1, -2}));     // [[1,1],[1,2]] ≻ 0
+        assertFalse(Diagnosis.verifiedDualFeasible(p, new double[] {-1, -0.5}));  // det −0.5
+        assertFalse(Diagnosis.verifiedDualFeasible(p, new double[] {-1, -1}));    // singular: inside the margin
     }
 
     /**
