@@ -819,201 +819,42 @@ public final class SdpSolver {
                 message = "relative gap and infeasibilities below tolerance";
                 break;
             }
-            // infeasibility certificates
-            if (dobj > 0) {
-                double[][] aty = copy(cDense); // Σ y_i A_i + Z = C − R_d
-                for (int b = 0; b < nb; b++) {
-                    for (int k = 0; k < aty[b].length; k++) {
-                        aty[b][k] -= rd[b][k];
-                    }
-                }
-                if (norm(aty) / dobj < opt.infeasibilityTolerance()) {
-                    status = SdpStatus.PRIMAL_INFEASIBLE;
-                    message = "certificate y: b'y = " + dobj + " > 0 with ||A'y + Z|| / b'y = " + norm(aty) / dobj;
-                    break;
-                }
-            }
-            if (pobj < 0) {
-                double r = norm(ax) / -pobj;
-                if (r < opt.infeasibilityTolerance()) {
-                    status = SdpStatus.DUAL_INFEASIBLE;
-                    message = "certificate X: <C,X> = " + pobj + " < 0 with ||A(X)|| / |<C,X>| = " + r;
-                    break;
-                }
-            }
-            if (splitRankOne && iter > 0 && !(xz > 0) && monitor.bestIteration() > 0) {
-                // ⟨X, Z⟩ of positive definite X and Z is positive; summed accurately (innerAccurate) it is not, so
-                // the rounding of the stored iterates has lost the cone (Z's smallest eigenvalues, ~μ/λ_max(X),
-                // below u·‖Z‖ when ‖Z‖ grows, as on gpp with |y_0| ~ 1e4): no later iterate can be trusted
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "<X,Z> = " + xz + " <= 0 at iteration " + iter + ": the iterates left the cones by rounding";
+            Stop certificate = infeasibility(rd, ax, pobj, dobj);
+            if (certificate != null) {
+                status = certificate.status();
+                message = certificate.message();
                 break;
             }
-            if (handover && (!monitor.nearOptimal() || DdSdpSolver.work(p) <= S.nearOptimalRestartWork())) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "Schur complement singular (jitter) with a primal step below " + S.handoverStep()
-                        + " at iteration " + iter;
-                break;
-            }
-            if (monitor.stagnant(iter)) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "no improvement for " + S.stagnationIterations() + " iterations";
-                break;
-            }
-            monitor.remember(iter);
-            if (iter >= opt.maxIterations()) {
-                status = SdpStatus.ITERATION_LIMIT;
-                message = "iteration limit " + opt.maxIterations() + " reached";
-                break;
-            }
-            double elapsed = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
-                    : (System.nanoTime() - start) * 1e-9;
-            if (opt.timeLimitSeconds() > 0 && elapsed > opt.timeLimitSeconds()) {
-                status = SdpStatus.TIME_LIMIT;
-                message = "time limit " + opt.timeLimitSeconds() + " s (" + (opt.cpuTime() ? "CPU" : "wall")
-                        + ") reached";
+            Stop stop = stopRule(iter, xz, handover, monitor, start, startCpu);
+            if (stop != null) {
+                status = stop.status();
+                message = stop.message();
                 break;
             }
             iter++;
-            // ---------------- factorisations
             long tStart = System.nanoTime();
-            double[][] zi = new double[nb][];
-            Cholesky[] lx = new Cholesky[nb];
-            Cholesky[] lz = new Cholesky[nb];
-            Cholesky mChol;
+            Factors f;
             try {
-                for (int b = 0; b < nb; b++) {
-                    if (lp[b]) {
-                        zi[b] = new double[n[b]];
-                        for (int k = 0; k < n[b]; k++) {
-                            zi[b][k] = 1.0 / z[b][k];
-                        }
-                    } else {
-                        lz[b] = nextLz != null ? nextLz[b] : Linalg.cholesky(Matrix.wrap(n[b], n[b], z[b]));
-                        lx[b] = nextLx != null ? nextLx[b] : Linalg.cholesky(Matrix.wrap(n[b], n[b], x[b]));
-                        int s = n[b];
-                        Cholesky lzb = lz[b];
-                        zi[b] = blas(productFlops(s), () -> lzb.solve(Matrix.identity(s))).data(); // two n³ solves
-                        symmetrize(n[b], zi[b]);
-                    }
-                }
-                if (splitRankOne) {
-                    r1Xu = new double[nb][][];
-                    r1Zu = new double[nb][][];
-                    for (int b = 0; b < nb; b++) {
-                        if (rankOne[b] != null) {
-                            r1Xu[b] = timesRankOne(b, x[b], true);
-                            r1Zu[b] = new double[rankOne[b].length][];
-                            for (int k = 0; k < rankOne[b].length; k++) {
-                                r1Zu[b][k] = lz[b].solve(rankOne[b][k].u);
-                            }
-                        }
-                    }
-                }
-                long t1 = System.nanoTime();
-                nanosStep += t1 - tStart;
-                Matrix schur = schur(x, zi, opt.schur() == SdpOptions.SchurMode.DENSE);
-                long t2 = System.nanoTime();
-                nanosSchur += t2 - t1;
-                mChol = Linalg.cholesky(schur);
-                long t3 = System.nanoTime();
-                nanosFactor += t3 - t2;
-                tStart = t3;
+                f = factor(x, z);
+                tStart = System.nanoTime();
             } catch (LinalgException e) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "factorisation failed at iteration " + iter + ": " + e.getMessage();
                 break;
             }
+            double[][] zi = f.zi();
+            Cholesky[] lx = f.lx();
+            Cholesky[] lz = f.lz();
+            Cholesky mChol = f.m();
             if (ddCandidate && score < warmScore && wellCentred(lx, x, z, S.warmStartCentrality())) {
                 warmScore = score;
                 warm = new double[][][] {copy(x), copy(z), {y.clone()}};
                 warmIter = iter - 1;
             }
-            // h0 = r_p + A(X R_d Z⁻¹)
-            double[][] xrdzi = zeros();
-            for (int b = 0; b < nb; b++) {
-                if (lp[b]) {
-                    for (int k = 0; k < n[b]; k++) {
-                        xrdzi[b][k] = x[b][k] * rd[b][k] * zi[b][k];
-                    }
-                } else {
-                    xrdzi[b] = gemm(n[b], gemm(n[b], x[b], rd[b]), zi[b]);
-                }
-            }
-            curXrdzi = xrdzi;
-            double[] h0 = opA(xrdzi);
-            for (int i = 0; i < m; i++) {
-                h0[i] += rp[i];
-            }
-            double[][] dx;
-            double[][] dz;
-            double[] dy;
-            double sigma;
-            if (opt.corrector()) {
-                // predictor: R_c Z⁻¹ = −X
-                double[][] rczi = zeros();
-                for (int b = 0; b < nb; b++) {
-                    for (int k = 0; k < rczi[b].length; k++) {
-                        rczi[b][k] = -x[b][k];
-                    }
-                }
-                double[][][] dir = direction(h0, rp, rczi, rd, x, zi, mChol);
-                double[][] dxa = dir[0];
-                double[][] dza = dir[1];
-                double[] dya = dir[2][0];
-                double[][] dzaPart = dza;
-                if (r1Xu != null) { // dZa without its rank-one terms, whose part of dXa dZa Z⁻¹ is an outer product
-                    dzaPart = copy(rd);
-                    addAdjoint(dya, -1.0, dzaPart, true);
-                }
-                double ap = Math.min(1.0, maxStep(lx, x, dxa));
-                double ad = Math.min(1.0, maxStep(lz, z, dza));
-                double muAff;
-                if (splitRankOne) {
-                    muAff = innerAccurate(stepped(x, dxa, ap), stepped(z, dza, ad)) / totalSize;
-                } else {
-                    muAff = 0;
-                    for (int b = 0; b < nb; b++) {
-                        for (int k = 0; k < x[b].length; k++) {
-                            muAff += (x[b][k] + ap * dxa[b][k]) * (z[b][k] + ad * dza[b][k]);
-                        }
-                    }
-                    muAff /= totalSize;
-                }
-                sigma = Math.min(1.0, Math.pow(Math.max(muAff, 0) / mu, S.mehrotraExponent()));
-                // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
-                for (int b = 0; b < nb; b++) {
-                    if (lp[b]) {
-                        for (int k = 0; k < n[b]; k++) {
-                            rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - dxa[b][k] * dza[b][k] * zi[b][k];
-                        }
-                    } else {
-                        double[] t = gemm(n[b], gemm(n[b], dxa[b], dzaPart[b]), zi[b]);
-                        if (r1Xu != null && rankOne[b] != null) {
-                            subtractRankOne(b, dya, timesRankOne(b, dxa[b]), t);
-                        }
-                        for (int k = 0; k < t.length; k++) {
-                            rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - t[k];
-                        }
-                    }
-                }
-                dir = direction(h0, rp, rczi, rd, x, zi, mChol);
-                dx = dir[0];
-                dz = dir[1];
-                dy = dir[2][0];
-            } else {
-                sigma = S.baselineSigma();
-                double[][] rczi = zeros();
-                for (int b = 0; b < nb; b++) {
-                    for (int k = 0; k < rczi[b].length; k++) {
-                        rczi[b][k] = sigma * mu * zi[b][k] - x[b][k];
-                    }
-                }
-                double[][][] dir = direction(h0, rp, rczi, rd, x, zi, mChol);
-                dx = dir[0];
-                dz = dir[1];
-                dy = dir[2][0];
-            }
+            double[][][] dir = searchDirection(rp, rd, x, z, zi, lx, lz, mChol, mu);
+            double[][] dx = dir[0];
+            double[][] dz = dir[1];
+            double[] dy = dir[2][0];
             double ap;
             double ad;
             try {
@@ -1035,30 +876,37 @@ public final class SdpSolver {
                         + " iterations";
                 break;
             }
-            // the Lanczos step lengths are estimates: the new X and Z must factor without jitter (their factors
-            // serve the next iteration); if one does not, its step is recomputed densely
-            double[][] xNew = stepped(x, dx, ap);
-            nextLx = strictFactors(xNew);
-            if (nextLx == null) {
-                ap = Math.min(1.0, S.stepFraction() * maxStep(lx, x, dx, false));
-                xNew = stepped(x, dx, ap);
-            }
-            double[][] zNew = stepped(z, dz, ad);
-            nextLz = strictFactors(zNew);
-            if (nextLz == null) {
-                ad = Math.min(1.0, S.stepFraction() * maxStep(lz, z, dz, false));
-                zNew = stepped(z, dz, ad);
-            }
-            for (int b = 0; b < nb; b++) {
-                x[b] = xNew[b];
-                z[b] = zNew[b];
-            }
-            for (int i = 0; i < m; i++) {
-                y[i] += ad * dy[i];
-            }
+            ap = takeStep(x, z, y, dir, lx, lz, ap, ad);
             nanosStep += System.nanoTime() - tStart;
             handover = ddCandidate && warm != null && mChol.jitter() > 0 && ap < S.handoverStep();
         }
+        return finish(new End(status, message, x, z, y, new double[] {pobj, dobj, gap, pinf, dinf}, iter), monitor,
+                warm, warmIter, diagnosis, start, startCpu);
+    }
+
+    /** Where the double run's loop ended: status, message, the last iterate, its statistics and the iterations. */
+    private record End(SdpStatus status, String message, double[][] x, double[][] z, double[] y, double[] stats,
+                       int iterations) {
+    }
+
+    /**
+     * The answer of a double run that ended at {@code end}: the best iterate instead of the last one when the run
+     * did not converge, the double-double restart when it applies ({@link #restartInDoubleDouble}), and the
+     * diagnosis ({@link Diagnosis#diagnose}).
+     */
+    private SdpResult finish(End end, IterateMonitor<Best> monitor, double[][][] warm, int warmIter,
+                             Diagnosis diagnosis, long start, long startCpu) {
+        SdpStatus status = end.status();
+        String message = end.message();
+        double[][] x = end.x();
+        double[][] z = end.z();
+        double[] y = end.y();
+        double pobj = end.stats()[0];
+        double dobj = end.stats()[1];
+        double gap = end.stats()[2];
+        double pinf = end.stats()[3];
+        double dinf = end.stats()[4];
+        int iter = end.iterations();
         final int doubleIterations = iter;
         if (status != SdpStatus.OPTIMAL && status != SdpStatus.PRIMAL_INFEASIBLE
                 && status != SdpStatus.DUAL_INFEASIBLE && monitor.best() != null) {
@@ -1090,43 +938,11 @@ public final class SdpSolver {
         if (restart && !opt.doubleDouble()) {
             message += "; the double-double restart that would follow is switched off";
         } else if (restart) {
-            // first from the best well-centred double iterate (cheaper: the early iterations are not repeated),
-            // then, if that misses a tolerance and the problem is small enough, from the standard start
             long ddStart = System.nanoTime();
-            SdpResult dd = null;
-            String how = "";
-            int ddIterations = iter;
-            for (int attempt = 0; attempt < 2; attempt++) {
-                boolean fromWarm = attempt == 0;
-                if (fromWarm ? warm == null || !DdSdpSolver.applicableWarm(p)
-                        : dd != null && score(dd) < S.standardRestartScore() || !DdSdpSolver.applicable(p)) {
-                    continue;
-                }
-                if (!fromWarm && dd != null && diagnosis.illPosed(dd)) {
-                    how += "; not again from the standard start: the iterates diverged (ill-posed)";
-                    continue;
-                }
-                double used = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
-                        : (System.nanoTime() - start) * 1e-9;
-                double left = opt.timeLimitSeconds() > 0 ? opt.timeLimitSeconds() - used : 0;
-                if (opt.timeLimitSeconds() > 0 && left <= 0) {
-                    break;
-                }
-                SdpOptions ddOpt = opt.listener() == null ? opt : opt.withListener(shifted(opt.listener(),
-                        (System.nanoTime() - start) * 1e-9));
-                SdpResult r = fromWarm
-                        ? DdSdpSolver.solve(p, ddOpt, ddIterations, left, warm[0], warm[2][0], warm[1])
-                        : DdSdpSolver.solve(p, ddOpt, ddIterations, left);
-                ddIterations = r.iterations();
-                String note = (fromWarm ? "from iteration " + warmIter : "from the standard start") + ": "
-                        + r.message();
-                if (dd == null || score(r) < score(dd)) {
-                    how += (dd == null ? "" : "; it missed a tolerance, so again ") + note;
-                    dd = r;
-                } else {
-                    how += "; again " + note + " (not better)";
-                }
-            }
+            Restart rs = restartInDoubleDouble(warm, warmIter, iter, diagnosis, start, startCpu);
+            SdpResult dd = rs.result();
+            String how = rs.how();
+            int ddIterations = dd == null ? iter : rs.iterations();
             if (dd != null) {
                 nanosDd = System.nanoTime() - ddStart;
                 double ddScore = score(dd);
@@ -1160,6 +976,294 @@ public final class SdpSolver {
         }
         return diagnosis.diagnose(new SdpResult(status, xm, y, zm, pobj, dobj, gap, pinf, dinf, iter, seconds,
                 message)).withProfile(profile(start, doubleIterations));
+    }
+
+    /** The outcome of the double-double restart: its best result (null if none ran), the account, the iterations. */
+    private record Restart(SdpResult result, String how, int iterations) {
+    }
+
+    /**
+     * The double-double restart ({@link DdSdpSolver}) of a double run that stopped after {@code iterations}: from
+     * {@code warm} (X, Z, {y}; the well-centred iterate of iteration {@code warmIter}) when there is one, then from
+     * the standard start if that missed a tolerance by more than {@code standardRestartScore}, the problem is small
+     * enough and the iterates did not diverge ({@link Diagnosis#illPosed}); within the time left.
+     */
+    private Restart restartInDoubleDouble(double[][][] warm, int warmIter, int iterations, Diagnosis diagnosis,
+                                          long start, long startCpu) {
+        // first from the best well-centred double iterate (cheaper: the early iterations are not repeated),
+        // then, if that misses a tolerance and the problem is small enough, from the standard start
+        SdpResult dd = null;
+        String how = "";
+        int ddIterations = iterations;
+        for (int attempt = 0; attempt < 2; attempt++) {
+            boolean fromWarm = attempt == 0;
+            if (fromWarm ? warm == null || !DdSdpSolver.applicableWarm(p)
+                    : dd != null && score(dd) < S.standardRestartScore() || !DdSdpSolver.applicable(p)) {
+                continue;
+            }
+            if (!fromWarm && dd != null && diagnosis.illPosed(dd)) {
+                how += "; not again from the standard start: the iterates diverged (ill-posed)";
+                continue;
+            }
+            double used = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
+                    : (System.nanoTime() - start) * 1e-9;
+            double left = opt.timeLimitSeconds() > 0 ? opt.timeLimitSeconds() - used : 0;
+            if (opt.timeLimitSeconds() > 0 && left <= 0) {
+                break;
+            }
+            SdpOptions ddOpt = opt.listener() == null ? opt : opt.withListener(shifted(opt.listener(),
+                    (System.nanoTime() - start) * 1e-9));
+            SdpResult r = fromWarm
+                    ? DdSdpSolver.solve(p, ddOpt, ddIterations, left, warm[0], warm[2][0], warm[1])
+                    : DdSdpSolver.solve(p, ddOpt, ddIterations, left);
+            ddIterations = r.iterations();
+            String note = (fromWarm ? "from iteration " + warmIter : "from the standard start") + ": "
+                    + r.message();
+            if (dd == null || score(r) < score(dd)) {
+                how += (dd == null ? "" : "; it missed a tolerance, so again ") + note;
+                dd = r;
+            } else {
+                how += "; again " + note + " (not better)";
+            }
+        }
+        return new Restart(dd, how, ddIterations);
+    }
+
+    /**
+     * The double run's stopping rules after the convergence and infeasibility tests, in order: ⟨X, Z⟩ lost by
+     * rounding (rank-one terms), the hand-over to the double-double restart ({@code handoverStep}), stagnation
+     * ({@link IterateMonitor#stagnant}), the iteration and time limits; null to go on.
+     */
+    private Stop stopRule(int iter, double xz, boolean handover, IterateMonitor<Best> monitor, long start,
+                          long startCpu) {
+        if (splitRankOne && iter > 0 && !(xz > 0) && monitor.bestIteration() > 0) {
+            // ⟨X, Z⟩ of positive definite X and Z is positive; summed accurately (innerAccurate) it is not, so
+            // the rounding of the stored iterates has lost the cone (Z's smallest eigenvalues, ~μ/λ_max(X),
+            // below u·‖Z‖ when ‖Z‖ grows, as on gpp with |y_0| ~ 1e4): no later iterate can be trusted
+            return new Stop(SdpStatus.NUMERICAL_PROBLEMS, "<X,Z> = " + xz + " <= 0 at iteration " + iter
+                    + ": the iterates left the cones by rounding");
+        }
+        if (handover && (!monitor.nearOptimal() || DdSdpSolver.work(p) <= S.nearOptimalRestartWork())) {
+            return new Stop(SdpStatus.NUMERICAL_PROBLEMS, "Schur complement singular (jitter) with a primal step "
+                    + "below " + S.handoverStep() + " at iteration " + iter);
+        }
+        if (monitor.stagnant(iter)) {
+            return new Stop(SdpStatus.NUMERICAL_PROBLEMS, "no improvement for " + S.stagnationIterations()
+                    + " iterations");
+        }
+        monitor.remember(iter);
+        if (iter >= opt.maxIterations()) {
+            return new Stop(SdpStatus.ITERATION_LIMIT, "iteration limit " + opt.maxIterations() + " reached");
+        }
+        double elapsed = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
+                : (System.nanoTime() - start) * 1e-9;
+        if (opt.timeLimitSeconds() > 0 && elapsed > opt.timeLimitSeconds()) {
+            return new Stop(SdpStatus.TIME_LIMIT, "time limit " + opt.timeLimitSeconds() + " s ("
+                    + (opt.cpuTime() ? "CPU" : "wall") + ") reached");
+        }
+        return null;
+    }
+
+    /** Why the double run stopped: its status and message. */
+    private record Stop(SdpStatus status, String message) {
+    }
+
+    /** The factors of one iteration ({@link #factor}). */
+    private record Factors(double[][] zi, Cholesky[] lx, Cholesky[] lz, Cholesky m) {
+    }
+
+    /**
+     * The infeasibility certificates (as in SDPT3; see the class comment) of the current iterate, or null: (P)
+     * infeasible when bᵀy &gt; 0 and ‖Σ y_i A_i + Z‖ / bᵀy is below the tolerance, (D) when ⟨C,X⟩ &lt; 0 and
+     * ‖A(X)‖ / |⟨C,X⟩| is.
+     */
+    private Stop infeasibility(double[][] rd, double[] ax, double pobj, double dobj) {
+        if (dobj > 0) {
+            double[][] aty = copy(cDense); // Σ y_i A_i + Z = C − R_d
+            for (int b = 0; b < nb; b++) {
+                for (int k = 0; k < aty[b].length; k++) {
+                    aty[b][k] -= rd[b][k];
+                }
+            }
+            if (norm(aty) / dobj < opt.infeasibilityTolerance()) {
+                return new Stop(SdpStatus.PRIMAL_INFEASIBLE, "certificate y: b'y = " + dobj
+                        + " > 0 with ||A'y + Z|| / b'y = " + norm(aty) / dobj);
+            }
+        }
+        if (pobj < 0) {
+            double r = norm(ax) / -pobj;
+            if (r < opt.infeasibilityTolerance()) {
+                return new Stop(SdpStatus.DUAL_INFEASIBLE, "certificate X: <C,X> = " + pobj
+                        + " < 0 with ||A(X)|| / |<C,X>| = " + r);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Factors of one iteration: Cholesky factors of X and Z per dense block (those of the last step when it computed
+     * them), Z⁻¹, the rank-one products, and the Cholesky factor of the Schur complement; the phase times go to the
+     * profile.
+     */
+    private Factors factor(double[][] x, double[][] z) throws LinalgException {
+        long tStart = System.nanoTime();
+        double[][] zi = new double[nb][];
+        Cholesky[] lx = new Cholesky[nb];
+        Cholesky[] lz = new Cholesky[nb];
+        for (int b = 0; b < nb; b++) {
+            if (lp[b]) {
+                zi[b] = new double[n[b]];
+                for (int k = 0; k < n[b]; k++) {
+                    zi[b][k] = 1.0 / z[b][k];
+                }
+            } else {
+                lz[b] = nextLz != null ? nextLz[b] : Linalg.cholesky(Matrix.wrap(n[b], n[b], z[b]));
+                lx[b] = nextLx != null ? nextLx[b] : Linalg.cholesky(Matrix.wrap(n[b], n[b], x[b]));
+                int s = n[b];
+                Cholesky lzb = lz[b];
+                zi[b] = blas(productFlops(s), () -> lzb.solve(Matrix.identity(s))).data(); // two n³ solves
+                symmetrize(n[b], zi[b]);
+            }
+        }
+        if (splitRankOne) {
+            r1Xu = new double[nb][][];
+            r1Zu = new double[nb][][];
+            for (int b = 0; b < nb; b++) {
+                if (rankOne[b] != null) {
+                    r1Xu[b] = timesRankOne(b, x[b], true);
+                    r1Zu[b] = new double[rankOne[b].length][];
+                    for (int k = 0; k < rankOne[b].length; k++) {
+                        r1Zu[b][k] = lz[b].solve(rankOne[b][k].u);
+                    }
+                }
+            }
+        }
+        long t1 = System.nanoTime();
+        nanosStep += t1 - tStart;
+        Matrix schur = schur(x, zi, opt.schur() == SdpOptions.SchurMode.DENSE);
+        long t2 = System.nanoTime();
+        nanosSchur += t2 - t1;
+        Cholesky mChol = Linalg.cholesky(schur);
+        long t3 = System.nanoTime();
+        nanosFactor += t3 - t2;
+        return new Factors(zi, lx, lz, mChol);
+    }
+
+    /**
+     * The HKM direction {dX, dZ, {dy}} of one iteration: Mehrotra's predictor (R_c Z⁻¹ = −X) and corrector
+     * (R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹, σ = (μ_aff/μ)^{@code mehrotraExponent}), or with
+     * {@code SdpOptions.corrector()} off the baseline σ = {@code baselineSigma} (IpmSettings).
+     */
+    private double[][][] searchDirection(double[] rp, double[][] rd, double[][] x, double[][] z, double[][] zi,
+                                         Cholesky[] lx, Cholesky[] lz, Cholesky mChol, double mu) {
+        // h0 = r_p + A(X R_d Z⁻¹)
+        double[][] xrdzi = zeros();
+        for (int b = 0; b < nb; b++) {
+            if (lp[b]) {
+                for (int k = 0; k < n[b]; k++) {
+                    xrdzi[b][k] = x[b][k] * rd[b][k] * zi[b][k];
+                }
+            } else {
+                xrdzi[b] = gemm(n[b], gemm(n[b], x[b], rd[b]), zi[b]);
+            }
+        }
+        curXrdzi = xrdzi;
+        double[] h0 = opA(xrdzi);
+        for (int i = 0; i < m; i++) {
+            h0[i] += rp[i];
+        }
+        double sigma;
+        if (opt.corrector()) {
+            // predictor: R_c Z⁻¹ = −X
+            double[][] rczi = zeros();
+            for (int b = 0; b < nb; b++) {
+                for (int k = 0; k < rczi[b].length; k++) {
+                    rczi[b][k] = -x[b][k];
+                }
+            }
+            double[][][] dir = direction(h0, rp, rczi, rd, x, zi, mChol);
+            double[][] dxa = dir[0];
+            double[][] dza = dir[1];
+            double[] dya = dir[2][0];
+            double[][] dzaPart = dza;
+            if (r1Xu != null) { // dZa without its rank-one terms, whose part of dXa dZa Z⁻¹ is an outer product
+                dzaPart = copy(rd);
+                addAdjoint(dya, -1.0, dzaPart, true);
+            }
+            double ap = Math.min(1.0, maxStep(lx, x, dxa));
+            double ad = Math.min(1.0, maxStep(lz, z, dza));
+            double muAff;
+            if (splitRankOne) {
+                muAff = innerAccurate(stepped(x, dxa, ap), stepped(z, dza, ad)) / totalSize;
+            } else {
+                muAff = 0;
+                for (int b = 0; b < nb; b++) {
+                    for (int k = 0; k < x[b].length; k++) {
+                        muAff += (x[b][k] + ap * dxa[b][k]) * (z[b][k] + ad * dza[b][k]);
+                    }
+                }
+                muAff /= totalSize;
+            }
+            sigma = Math.min(1.0, Math.pow(Math.max(muAff, 0) / mu, S.mehrotraExponent()));
+            // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
+            for (int b = 0; b < nb; b++) {
+                if (lp[b]) {
+                    for (int k = 0; k < n[b]; k++) {
+                        rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - dxa[b][k] * dza[b][k] * zi[b][k];
+                    }
+                } else {
+                    double[] t = gemm(n[b], gemm(n[b], dxa[b], dzaPart[b]), zi[b]);
+                    if (r1Xu != null && rankOne[b] != null) {
+                        subtractRankOne(b, dya, timesRankOne(b, dxa[b]), t);
+                    }
+                    for (int k = 0; k < t.length; k++) {
+                        rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - t[k];
+                    }
+                }
+            }
+            return direction(h0, rp, rczi, rd, x, zi, mChol);
+        } else {
+            sigma = S.baselineSigma();
+            double[][] rczi = zeros();
+            for (int b = 0; b < nb; b++) {
+                for (int k = 0; k < rczi[b].length; k++) {
+                    rczi[b][k] = sigma * mu * zi[b][k] - x[b][k];
+                }
+            }
+            return direction(h0, rp, rczi, rd, x, zi, mChol);
+        }
+    }
+
+    /**
+     * Takes the steps ap along dX and ad along (dZ, dy), in place. The Lanczos step lengths are estimates: the new X
+     * and Z must factor without jitter (their factors serve the next iteration); if one does not, its step is
+     * recomputed densely. Returns the primal step taken.
+     */
+    private double takeStep(double[][] x, double[][] z, double[] y, double[][][] dir, Cholesky[] lx, Cholesky[] lz,
+                            double ap, double ad) {
+        double[][] dx = dir[0];
+        double[][] dz = dir[1];
+        double[] dy = dir[2][0];
+        double[][] xNew = stepped(x, dx, ap);
+        nextLx = strictFactors(xNew);
+        if (nextLx == null) {
+            ap = Math.min(1.0, S.stepFraction() * maxStep(lx, x, dx, false));
+            xNew = stepped(x, dx, ap);
+        }
+        double[][] zNew = stepped(z, dz, ad);
+        nextLz = strictFactors(zNew);
+        if (nextLz == null) {
+            ad = Math.min(1.0, S.stepFraction() * maxStep(lz, z, dz, false));
+            zNew = stepped(z, dz, ad);
+        }
+        for (int b = 0; b < nb; b++) {
+            x[b] = xNew[b];
+            z[b] = zNew[b];
+        }
+        for (int i = 0; i < m; i++) {
+            y[i] += ad * dy[i];
+        }
+        return ap;
     }
 
     /** The best iterate of the double run: X, Z, y, {pobj, dobj, gap, pinf, dinf} and its iteration. */
