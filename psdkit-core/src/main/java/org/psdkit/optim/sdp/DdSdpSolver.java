@@ -1025,23 +1025,10 @@ final class DdSdpSolver {
         Mat[] nextLx = null;
         Mat[] nextLz = null;
         while (true) {
-            Mat[] rd = copy(cm);
-            for (int b = 0; b < nb; b++) {
-                for (int k = 0; k < rd[b].h.length; k++) {
-                    acc.set(rd[b].h[k], rd[b].l[k]).add(-z[b].h[k], -z[b].l[k]);
-                    rd[b].h[k] = acc.hi;
-                    rd[b].l[k] = acc.lo;
-                }
-            }
-            addAdjoint(yh, yl, -1.0, rd);
+            Mat[] rd = dualResidual(cm, z, yh, yl, acc);
             double[] rph = new double[m];
             double[] rpl = new double[m];
-            opA(x, rph, rpl);
-            for (int i = 0; i < m; i++) {
-                acc.set(bv[i], 0).add(-rph[i], -rpl[i]);
-                rph[i] = acc.hi;
-                rpl[i] = acc.lo;
-            }
+            primalResidual(x, rph, rpl, acc);
             inner(cm, x, acc);
             double pobj = acc.hi;
             acc.set(0, 0);
@@ -1094,187 +1081,38 @@ final class DdSdpSolver {
                 message = "relative gap and infeasibilities below tolerance";
                 break;
             }
-            if (monitor.stagnant(iter)) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "no improvement for " + S.stagnationIterations() + " iterations";
-                break;
-            }
-            monitor.remember(iter);
-            if (monitor.slowNearOptimal(iter)) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "near-optimal, and less than " + (int) S.slowProgressFactor()
-                        + "-fold progress in " + S.stagnationIterations() + " iterations";
-                break;
-            }
-            if (iter >= opt.maxIterations()) {
-                status = SdpStatus.ITERATION_LIMIT;
-                message = "iteration limit " + opt.maxIterations() + " reached";
-                break;
-            }
-            double elapsed = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
-                    : (System.nanoTime() - start) * 1e-9;
-            if (secondsLeft > 0 && elapsed > secondsLeft) {
-                status = SdpStatus.TIME_LIMIT;
-                message = "time limit reached";
+            StopReason stop = stopRule(iter, monitor, start, startCpu, secondsLeft);
+            if (stop != null) {
+                status = stop.status();
+                message = stop.message();
                 break;
             }
             iter++;
-            // factorisations
-            Mat[] zi = new Mat[nb];
-            Mat[] lx = new Mat[nb];
-            Mat[] lz = new Mat[nb];
-            boolean ok = true;
-            for (int b = 0; b < nb && ok; b++) {
-                if (lp[b]) {
-                    zi[b] = new Mat(n[b], 1);
-                    for (int k = 0; k < n[b]; k++) {
-                        DoubleDouble.div(1, 0, z[b].h[k], z[b].l[k], acc);
-                        zi[b].h[k] = acc.hi;
-                        zi[b].l[k] = acc.lo;
-                    }
-                } else {
-                    lz[b] = nextLz != null ? nextLz[b] : DoubleDouble.cholesky(z[b]);
-                    lx[b] = nextLx != null ? nextLx[b] : DoubleDouble.cholesky(x[b]);
-                    ok = lz[b] != null && lx[b] != null;
-                    if (ok) {
-                        zi[b] = DoubleDouble.inverseFromCholesky(lz[b]);
-                    }
-                }
-            }
-            Mat schurM = ok ? schur(x, zi, true) : null;
-            Mat mChol = ok ? choleskyWithJitter(schurM) : null;
-            if (mChol == null) {
+            DdFactors f = factor(x, z, nextLx, nextLz, acc);
+            if (f == null) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "double-double factorisation failed at iteration " + (firstIteration + iter);
                 break;
             }
-            // h0 = r_p + A(X R_d Z⁻¹)
-            Mat[] xrdzi = zeros();
-            for (int b = 0; b < nb; b++) {
-                if (lp[b]) {
-                    for (int k = 0; k < n[b]; k++) {
-                        acc.set(0, 0).addProduct(x[b].h[k], x[b].l[k], rd[b].h[k], rd[b].l[k]);
-                        double th = acc.hi;
-                        double tl = acc.lo;
-                        acc.set(0, 0).addProduct(th, tl, zi[b].h[k], zi[b].l[k]);
-                        xrdzi[b].h[k] = acc.hi;
-                        xrdzi[b].l[k] = acc.lo;
-                    }
-                } else {
-                    xrdzi[b] = sandwich(x[b], rd[b], zi[b]);
-                }
-            }
-            double[] h0h = new double[m];
-            double[] h0l = new double[m];
-            opA(xrdzi, h0h, h0l);
-            for (int i = 0; i < m; i++) {
-                acc.set(h0h[i], h0l[i]).add(rph[i], rpl[i]);
-                h0h[i] = acc.hi;
-                h0l[i] = acc.lo;
-            }
-            // predictor
-            Mat[] rczi = zeros();
-            for (int b = 0; b < nb; b++) {
-                for (int k = 0; k < rczi[b].h.length; k++) {
-                    rczi[b].h[k] = -x[b].h[k];
-                    rczi[b].l[k] = -x[b].l[k];
-                }
-            }
-            Mat[][] dir = direction(h0h, h0l, rph, rpl, rczi, rd, x, zi, mChol, schurM);
-            double ap = Math.min(1.0, maxStep(lx, x, dir[0]));
-            double ad = Math.min(1.0, maxStep(lz, z, dir[1]));
-            Mat[] xa = axpy(x, ap, dir[0]);
-            Mat[] za = axpy(z, ad, dir[1]);
-            inner(xa, za, acc);
-            double muAff = acc.hi / totalSize;
-            // StrictMath: Math.pow may differ in the last bit between interpreted and JIT-compiled code, and these
-            // ill-conditioned iterations amplify that into different final digits from run to run
-            double sigma = Math.min(1.0, StrictMath.pow(Math.max(muAff, 0) / mu, S.mehrotraExponent()));
-            // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
-            for (int b = 0; b < nb; b++) {
-                Mat dxa = dir[0][b];
-                Mat dza = dir[1][b];
-                if (lp[b]) {
-                    for (int k = 0; k < n[b]; k++) {
-                        acc.set(0, 0).addScaled(sigma * mu, zi[b].h[k], zi[b].l[k]);
-                        acc.add(-x[b].h[k], -x[b].l[k]);
-                        double th = DoubleDouble.mulHi(dxa.h[k], dxa.l[k], dza.h[k], dza.l[k]);
-                        double tl = DoubleDouble.mulLo(dxa.h[k], dxa.l[k], dza.h[k], dza.l[k]);
-                        acc.addProduct(-th, -tl, zi[b].h[k], zi[b].l[k]);
-                        rczi[b].h[k] = acc.hi;
-                        rczi[b].l[k] = acc.lo;
-                    }
-                } else {
-                    Mat t = DoubleDouble.times(DoubleDouble.times(dxa, dza), zi[b]);
-                    for (int k = 0; k < t.h.length; k++) {
-                        acc.set(0, 0).addScaled(sigma * mu, zi[b].h[k], zi[b].l[k]);
-                        acc.add(-x[b].h[k], -x[b].l[k]).add(-t.h[k], -t.l[k]);
-                        rczi[b].h[k] = acc.hi;
-                        rczi[b].l[k] = acc.lo;
-                    }
-                }
-            }
-            dir = direction(h0h, h0l, rph, rpl, rczi, rd, x, zi, mChol, schurM);
-            ap = Math.min(1.0, S.stepFraction() * maxStep(lx, x, dir[0]));
-            ad = Math.min(1.0, S.stepFraction() * maxStep(lz, z, dir[1]));
+            Mat[][] dir = searchDirection(rph, rpl, rd, x, z, f, mu, acc);
+            double ap = Math.min(1.0, S.stepFraction() * maxStep(f.lx(), x, dir[0]));
+            double ad = Math.min(1.0, S.stepFraction() * maxStep(f.lz(), z, dir[1]));
             if (!(ap >= 0) || !(ad >= 0)) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "non-finite step at iteration " + (firstIteration + iter);
                 break;
             }
-            // the factors of the positive-definiteness tests serve the neighbourhood test and the next iteration
-            // (DoubleDouble.cholesky is deterministic: the same factors as computed anew)
-            Mat[] xn = null;
-            Mat[] zn = null;
-            Mat[] fxn = null;
-            Mat[] fzn = null;
-            for (int h = 0; h <= S.maxShrinks(); h++) {
-                xn = axpy(x, ap, dir[0]);
-                fxn = factors(xn);
-                if (fxn != null) {
-                    break;
-                }
-                ap *= 0.5;
-                xn = null;
-            }
-            for (int h = 0; h <= S.maxShrinks(); h++) {
-                zn = axpy(z, ad, dir[1]);
-                fzn = factors(zn);
-                if (fzn != null) {
-                    break;
-                }
-                ad *= 0.5;
-                zn = null;
-            }
-            if (xn == null || zn == null) {
+            DdStep st = takeStep(x, z, dir, ap, ad);
+            if (st == null) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "no positive definite step at iteration " + (firstIteration + iter);
                 break;
             }
-            // keep the iterate in the wide neighbourhood λ_min(X^½ Z X^½) ≥ γ·μ: shrink both steps otherwise
-            double apTaken = ap;
-            double adTaken = ad;
-            for (int h = 0; h < S.neighbourhoodBacktracks() && centrality(xn, zn, fxn) < S.ddNeighbourhood(); h++) {
-                Mat[] xt = axpy(x, apTaken * S.backtrack(), dir[0]);
-                Mat[] zt = axpy(z, adTaken * S.backtrack(), dir[1]);
-                Mat[] fxt = factors(xt);
-                Mat[] fzt = fxt == null ? null : factors(zt);
-                if (fxt == null || fzt == null) {
-                    break;
-                }
-                apTaken *= S.backtrack();
-                adTaken *= S.backtrack();
-                xn = xt;
-                zn = zt;
-                fxn = fxt;
-                fzn = fzt;
-            }
-            ap = apTaken;
-            ad = adTaken;
-            x = xn;
-            z = zn;
-            nextLx = reuseFactors ? fxn : null;
-            nextLz = reuseFactors ? fzn : null;
+            ad = st.ad();
+            x = st.x();
+            z = st.z();
+            nextLx = reuseFactors ? st.fx() : null;
+            nextLz = reuseFactors ? st.fz() : null;
             double[] dyh = dir[2][0].h;
             double[] dyl = dir[2][0].l;
             for (int i = 0; i < m; i++) {
@@ -1301,6 +1139,234 @@ final class DdSdpSolver {
                     message + "; returning the " + r.message() + ", whose rounding to double scores best");
         }
         return out;
+    }
+
+    /**
+     * The double-double loop's stopping rules after the convergence test, in order: stagnation
+     * ({@link IterateMonitor#stagnant}), slow progress once near-optimal ({@link IterateMonitor#slowNearOptimal(int)}),
+     * the iteration limit and the time left; null to go on.
+     */
+    private StopReason stopRule(int iter, IterateMonitor<DdBest> monitor, long start, long startCpu,
+                                double secondsLeft) {
+        if (monitor.stagnant(iter)) {
+            return new StopReason(SdpStatus.NUMERICAL_PROBLEMS, "no improvement for " + S.stagnationIterations()
+                    + " iterations");
+        }
+        monitor.remember(iter);
+        if (monitor.slowNearOptimal(iter)) {
+            return new StopReason(SdpStatus.NUMERICAL_PROBLEMS, "near-optimal, and less than "
+                    + (int) S.slowProgressFactor() + "-fold progress in " + S.stagnationIterations() + " iterations");
+        }
+        if (iter >= opt.maxIterations()) {
+            return new StopReason(SdpStatus.ITERATION_LIMIT, "iteration limit " + opt.maxIterations() + " reached");
+        }
+        double elapsed = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
+                : (System.nanoTime() - start) * 1e-9;
+        if (secondsLeft > 0 && elapsed > secondsLeft) {
+            return new StopReason(SdpStatus.TIME_LIMIT, "time limit reached");
+        }
+        return null;
+    }
+
+    /** R_d = C − Z − Σ y_i A_i in double-double. */
+    private Mat[] dualResidual(Mat[] cm, Mat[] z, double[] yh, double[] yl, Acc acc) {
+        Mat[] rd = copy(cm);
+        for (int b = 0; b < nb; b++) {
+            for (int k = 0; k < rd[b].h.length; k++) {
+                acc.set(rd[b].h[k], rd[b].l[k]).add(-z[b].h[k], -z[b].l[k]);
+                rd[b].h[k] = acc.hi;
+                rd[b].l[k] = acc.lo;
+            }
+        }
+        addAdjoint(yh, yl, -1.0, rd);
+        return rd;
+    }
+
+    /** r_p = b − A(X) in double-double, into {@code rph}/{@code rpl}. */
+    private void primalResidual(Mat[] x, double[] rph, double[] rpl, Acc acc) {
+        opA(x, rph, rpl);
+        for (int i = 0; i < m; i++) {
+            acc.set(bv[i], 0).add(-rph[i], -rpl[i]);
+            rph[i] = acc.hi;
+            rpl[i] = acc.lo;
+        }
+    }
+
+    /** The factors of one double-double iteration: Z⁻¹, the Cholesky factors of X and Z, M and its factor. */
+    private record DdFactors(Mat[] zi, Mat[] lx, Mat[] lz, Mat schur, Mat m) {
+    }
+
+    /**
+     * Z⁻¹, the Cholesky factors of X and Z per dense block (those of the last step when it computed them), the Schur
+     * complement and its (possibly shifted, {@link #choleskyWithJitter}) factor; null when one factorisation fails.
+     */
+    private DdFactors factor(Mat[] x, Mat[] z, Mat[] nextLx, Mat[] nextLz, Acc acc) {
+        Mat[] zi = new Mat[nb];
+        Mat[] lx = new Mat[nb];
+        Mat[] lz = new Mat[nb];
+        boolean ok = true;
+        for (int b = 0; b < nb && ok; b++) {
+            if (lp[b]) {
+                zi[b] = new Mat(n[b], 1);
+                for (int k = 0; k < n[b]; k++) {
+                    DoubleDouble.div(1, 0, z[b].h[k], z[b].l[k], acc);
+                    zi[b].h[k] = acc.hi;
+                    zi[b].l[k] = acc.lo;
+                }
+            } else {
+                lz[b] = nextLz != null ? nextLz[b] : DoubleDouble.cholesky(z[b]);
+                lx[b] = nextLx != null ? nextLx[b] : DoubleDouble.cholesky(x[b]);
+                ok = lz[b] != null && lx[b] != null;
+                if (ok) {
+                    zi[b] = DoubleDouble.inverseFromCholesky(lz[b]);
+                }
+            }
+        }
+        if (!ok) {
+            return null;
+        }
+        Mat schurM = schur(x, zi, true);
+        Mat mChol = choleskyWithJitter(schurM);
+        return mChol == null ? null : new DdFactors(zi, lx, lz, schurM, mChol);
+    }
+
+    /**
+     * The HKM direction {dX, dZ, {dy}} of one double-double iteration: Mehrotra's predictor (R_c Z⁻¹ = −X) and
+     * corrector (R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹), as in {@link SdpSolver}.
+     */
+    private Mat[][] searchDirection(double[] rph, double[] rpl, Mat[] rd, Mat[] x, Mat[] z, DdFactors f, double mu,
+                                    Acc acc) {
+        Mat[] zi = f.zi();
+        Mat[] lx = f.lx();
+        Mat[] lz = f.lz();
+        Mat schurM = f.schur();
+        Mat mChol = f.m();
+        // h0 = r_p + A(X R_d Z⁻¹)
+        Mat[] xrdzi = zeros();
+        for (int b = 0; b < nb; b++) {
+            if (lp[b]) {
+                for (int k = 0; k < n[b]; k++) {
+                    acc.set(0, 0).addProduct(x[b].h[k], x[b].l[k], rd[b].h[k], rd[b].l[k]);
+                    double th = acc.hi;
+                    double tl = acc.lo;
+                    acc.set(0, 0).addProduct(th, tl, zi[b].h[k], zi[b].l[k]);
+                    xrdzi[b].h[k] = acc.hi;
+                    xrdzi[b].l[k] = acc.lo;
+                }
+            } else {
+                xrdzi[b] = sandwich(x[b], rd[b], zi[b]);
+            }
+        }
+        double[] h0h = new double[m];
+        double[] h0l = new double[m];
+        opA(xrdzi, h0h, h0l);
+        for (int i = 0; i < m; i++) {
+            acc.set(h0h[i], h0l[i]).add(rph[i], rpl[i]);
+            h0h[i] = acc.hi;
+            h0l[i] = acc.lo;
+        }
+        // predictor
+        Mat[] rczi = zeros();
+        for (int b = 0; b < nb; b++) {
+            for (int k = 0; k < rczi[b].h.length; k++) {
+                rczi[b].h[k] = -x[b].h[k];
+                rczi[b].l[k] = -x[b].l[k];
+            }
+        }
+        Mat[][] dir = direction(h0h, h0l, rph, rpl, rczi, rd, x, zi, mChol, schurM);
+        double ap = Math.min(1.0, maxStep(lx, x, dir[0]));
+        double ad = Math.min(1.0, maxStep(lz, z, dir[1]));
+        Mat[] xa = axpy(x, ap, dir[0]);
+        Mat[] za = axpy(z, ad, dir[1]);
+        inner(xa, za, acc);
+        double muAff = acc.hi / totalSize;
+        // StrictMath: Math.pow may differ in the last bit between interpreted and JIT-compiled code, and these
+        // ill-conditioned iterations amplify that into different final digits from run to run
+        double sigma = Math.min(1.0, StrictMath.pow(Math.max(muAff, 0) / mu, S.mehrotraExponent()));
+        // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
+        for (int b = 0; b < nb; b++) {
+            Mat dxa = dir[0][b];
+            Mat dza = dir[1][b];
+            if (lp[b]) {
+                for (int k = 0; k < n[b]; k++) {
+                    acc.set(0, 0).addScaled(sigma * mu, zi[b].h[k], zi[b].l[k]);
+                    acc.add(-x[b].h[k], -x[b].l[k]);
+                    double th = DoubleDouble.mulHi(dxa.h[k], dxa.l[k], dza.h[k], dza.l[k]);
+                    double tl = DoubleDouble.mulLo(dxa.h[k], dxa.l[k], dza.h[k], dza.l[k]);
+                    acc.addProduct(-th, -tl, zi[b].h[k], zi[b].l[k]);
+                    rczi[b].h[k] = acc.hi;
+                    rczi[b].l[k] = acc.lo;
+                }
+            } else {
+                Mat t = DoubleDouble.times(DoubleDouble.times(dxa, dza), zi[b]);
+                for (int k = 0; k < t.h.length; k++) {
+                    acc.set(0, 0).addScaled(sigma * mu, zi[b].h[k], zi[b].l[k]);
+                    acc.add(-x[b].h[k], -x[b].l[k]).add(-t.h[k], -t.l[k]);
+                    rczi[b].h[k] = acc.hi;
+                    rczi[b].l[k] = acc.lo;
+                }
+            }
+        }
+        return direction(h0h, h0l, rph, rpl, rczi, rd, x, zi, mChol, schurM);
+    }
+
+    /** A double-double step taken: the new X and Z, their Cholesky factors, and the step lengths. */
+    private record DdStep(Mat[] x, Mat[] z, Mat[] fx, Mat[] fz, double ap, double ad) {
+    }
+
+    /**
+     * The step from (X, Z) along dir with at most ap and ad: each halved (at most {@code maxShrinks} times) until
+     * the new point factors, then both shrunk by {@code backtrack} (at most {@code neighbourhoodBacktracks} times)
+     * while it is outside the wide neighbourhood {@code ddNeighbourhood}; null when no positive definite step was
+     * found.
+     */
+    private DdStep takeStep(Mat[] x, Mat[] z, Mat[][] dir, double ap, double ad) {
+        // the factors of the positive-definiteness tests serve the neighbourhood test and the next iteration
+        // (DoubleDouble.cholesky is deterministic: the same factors as computed anew)
+        Mat[] xn = null;
+        Mat[] zn = null;
+        Mat[] fxn = null;
+        Mat[] fzn = null;
+        for (int h = 0; h <= S.maxShrinks(); h++) {
+            xn = axpy(x, ap, dir[0]);
+            fxn = factors(xn);
+            if (fxn != null) {
+                break;
+            }
+            ap *= 0.5;
+            xn = null;
+        }
+        for (int h = 0; h <= S.maxShrinks(); h++) {
+            zn = axpy(z, ad, dir[1]);
+            fzn = factors(zn);
+            if (fzn != null) {
+                break;
+            }
+            ad *= 0.5;
+            zn = null;
+        }
+        if (xn == null || zn == null) {
+            return null;
+        }
+        // keep the iterate in the wide neighbourhood λ_min(X^½ Z X^½) ≥ γ·μ: shrink both steps otherwise
+        double apTaken = ap;
+        double adTaken = ad;
+        for (int h = 0; h < S.neighbourhoodBacktracks() && centrality(xn, zn, fxn) < S.ddNeighbourhood(); h++) {
+            Mat[] xt = axpy(x, apTaken * S.backtrack(), dir[0]);
+            Mat[] zt = axpy(z, adTaken * S.backtrack(), dir[1]);
+            Mat[] fxt = factors(xt);
+            Mat[] fzt = fxt == null ? null : factors(zt);
+            if (fxt == null || fzt == null) {
+                break;
+            }
+            apTaken *= S.backtrack();
+            adTaken *= S.backtrack();
+            xn = xt;
+            zn = zt;
+            fxn = fxt;
+            fzn = fzt;
+        }
+        return new DdStep(xn, zn, fxn, fzn, apTaken, adTaken);
     }
 
     /** The best double-double iterate: X, Z and y as high and low parts. */

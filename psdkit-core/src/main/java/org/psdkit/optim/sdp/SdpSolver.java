@@ -819,13 +819,13 @@ public final class SdpSolver {
                 message = "relative gap and infeasibilities below tolerance";
                 break;
             }
-            Stop certificate = infeasibility(rd, ax, pobj, dobj);
+            StopReason certificate = infeasibility(rd, ax, pobj, dobj);
             if (certificate != null) {
                 status = certificate.status();
                 message = certificate.message();
                 break;
             }
-            Stop stop = stopRule(iter, xz, handover, monitor, start, startCpu);
+            StopReason stop = stopRule(iter, xz, handover, monitor, start, startCpu);
             if (stop != null) {
                 status = stop.status();
                 message = stop.message();
@@ -1034,38 +1034,34 @@ public final class SdpSolver {
      * rounding (rank-one terms), the hand-over to the double-double restart ({@code handoverStep}), stagnation
      * ({@link IterateMonitor#stagnant}), the iteration and time limits; null to go on.
      */
-    private Stop stopRule(int iter, double xz, boolean handover, IterateMonitor<Best> monitor, long start,
+    private StopReason stopRule(int iter, double xz, boolean handover, IterateMonitor<Best> monitor, long start,
                           long startCpu) {
         if (splitRankOne && iter > 0 && !(xz > 0) && monitor.bestIteration() > 0) {
             // ⟨X, Z⟩ of positive definite X and Z is positive; summed accurately (innerAccurate) it is not, so
             // the rounding of the stored iterates has lost the cone (Z's smallest eigenvalues, ~μ/λ_max(X),
             // below u·‖Z‖ when ‖Z‖ grows, as on gpp with |y_0| ~ 1e4): no later iterate can be trusted
-            return new Stop(SdpStatus.NUMERICAL_PROBLEMS, "<X,Z> = " + xz + " <= 0 at iteration " + iter
+            return new StopReason(SdpStatus.NUMERICAL_PROBLEMS, "<X,Z> = " + xz + " <= 0 at iteration " + iter
                     + ": the iterates left the cones by rounding");
         }
         if (handover && (!monitor.nearOptimal() || DdSdpSolver.work(p) <= S.nearOptimalRestartWork())) {
-            return new Stop(SdpStatus.NUMERICAL_PROBLEMS, "Schur complement singular (jitter) with a primal step "
+            return new StopReason(SdpStatus.NUMERICAL_PROBLEMS, "Schur complement singular (jitter) with a primal step "
                     + "below " + S.handoverStep() + " at iteration " + iter);
         }
         if (monitor.stagnant(iter)) {
-            return new Stop(SdpStatus.NUMERICAL_PROBLEMS, "no improvement for " + S.stagnationIterations()
+            return new StopReason(SdpStatus.NUMERICAL_PROBLEMS, "no improvement for " + S.stagnationIterations()
                     + " iterations");
         }
         monitor.remember(iter);
         if (iter >= opt.maxIterations()) {
-            return new Stop(SdpStatus.ITERATION_LIMIT, "iteration limit " + opt.maxIterations() + " reached");
+            return new StopReason(SdpStatus.ITERATION_LIMIT, "iteration limit " + opt.maxIterations() + " reached");
         }
         double elapsed = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
                 : (System.nanoTime() - start) * 1e-9;
         if (opt.timeLimitSeconds() > 0 && elapsed > opt.timeLimitSeconds()) {
-            return new Stop(SdpStatus.TIME_LIMIT, "time limit " + opt.timeLimitSeconds() + " s ("
+            return new StopReason(SdpStatus.TIME_LIMIT, "time limit " + opt.timeLimitSeconds() + " s ("
                     + (opt.cpuTime() ? "CPU" : "wall") + ") reached");
         }
         return null;
-    }
-
-    /** Why the double run stopped: its status and message. */
-    private record Stop(SdpStatus status, String message) {
     }
 
     /** The factors of one iteration ({@link #factor}). */
@@ -1077,7 +1073,7 @@ public final class SdpSolver {
      * infeasible when bᵀy &gt; 0 and ‖Σ y_i A_i + Z‖ / bᵀy is below the tolerance, (D) when ⟨C,X⟩ &lt; 0 and
      * ‖A(X)‖ / |⟨C,X⟩| is.
      */
-    private Stop infeasibility(double[][] rd, double[] ax, double pobj, double dobj) {
+    private StopReason infeasibility(double[][] rd, double[] ax, double pobj, double dobj) {
         if (dobj > 0) {
             double[][] aty = copy(cDense); // Σ y_i A_i + Z = C − R_d
             for (int b = 0; b < nb; b++) {
@@ -1086,14 +1082,14 @@ public final class SdpSolver {
                 }
             }
             if (norm(aty) / dobj < opt.infeasibilityTolerance()) {
-                return new Stop(SdpStatus.PRIMAL_INFEASIBLE, "certificate y: b'y = " + dobj
+                return new StopReason(SdpStatus.PRIMAL_INFEASIBLE, "certificate y: b'y = " + dobj
                         + " > 0 with ||A'y + Z|| / b'y = " + norm(aty) / dobj);
             }
         }
         if (pobj < 0) {
             double r = norm(ax) / -pobj;
             if (r < opt.infeasibilityTolerance()) {
-                return new Stop(SdpStatus.DUAL_INFEASIBLE, "certificate X: <C,X> = " + pobj
+                return new StopReason(SdpStatus.DUAL_INFEASIBLE, "certificate X: <C,X> = " + pobj
                         + " < 0 with ||A(X)|| / |<C,X>| = " + r);
             }
         }
