@@ -72,6 +72,11 @@ final class KernelSosSolver {
     /** G X₂ and G Z₂⁻¹ of the current iteration (from the Schur complement; reused by dX). */
     private double[] gxCur;
     private double[] gzCur;
+    /**
+     * Once a full dual step has been taken, Z is formed from y (Z = C + Σ y_i F_i), so R_d = 0 by construction (the
+     * X R_d Z⁻¹ products are skipped and block 1's corrector term is a rank-2 product).
+     */
+    private boolean dualFeasible;
     /** The Schur complement of the current iteration (for the refinement of dy). */
     private double[] mmCur;
 
@@ -310,25 +315,9 @@ final class KernelSosSolver {
         bv[0] = -1.0;
         double normB = 1.0;
         double normC = norm(c);
-        // the CSDP start of every interior-point run (StartingPoint), ‖A_i‖_F² = ⟨F_i, F_i⟩ in closed form
-        double[] normA2 = new double[m];
-        normA2[0] = 1.0; // F_t = e eᵀ
-        for (int l = 0; l < n; l++) {
-            double s1 = 0;
-            for (int k = 0; k < n1; k++) {
-                s1 += w[l * n1 + k] * w[l * n1 + k];
-            }
-            double wn = w[l * n1 + n];
-            double s2 = 0;
-            for (int k = 0; k < n; k++) {
-                s2 += g[l * n + k] * g[l * n + k];
-            }
-            double gll = g[l + l * n];
-            normA2[l + 1] = 2 * (s1 + wn * wn) + 2 * gll * gll + 2 * s2;
-        }
         double[][] x = zeros();
         double[][] z = zeros();
-        StartingPoint.fill(x, z, new int[] {n1, n}, new boolean[2], StartingPoint.scales(normC, bv, normA2, total, S));
+        StartingPoint.fill(x, z, new int[] {n1, n}, new boolean[2], StartingPoint.scales(normC, bv, normA2(), total, S));
         double[] y = new double[m];
         Cholesky[] lx = null;
         Cholesky[] lz = null;
@@ -343,8 +332,6 @@ final class KernelSosSolver {
         double gap;
         double pinf;
         double dinf;
-        // once a full dual step has been taken, Z is formed from y (Z = C + Σ y_i F_i), so R_d = 0 by construction
-        boolean dualFeasible = false;
         while (true) {
             double[][] rd = zeros();
             if (!dualFeasible) {
@@ -421,58 +408,13 @@ final class KernelSosSolver {
                         lz[b] = Linalg.cholesky(Matrix.wrap(size(b), size(b), z[b]));
                     }
                 }
-                for (int b = 0; b < 2; b++) {
-                    zi[b] = lz[b].solve(Matrix.identity(size(b))).data();
-                    symmetrize(size(b), zi[b]);
-                }
-                mmCur = schur(x, zi);
-                mChol = Linalg.cholesky(Matrix.wrap(m, m, mmCur));
+                mChol = schurFactor(x, lz, zi);
             } catch (LinalgException e) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "factorisation failed at iteration " + iter + ": " + e.getMessage();
                 break;
             }
-            // h0 = r_p + A(X R_d Z⁻¹)
-            double[][] xrdzi = zeros();
-            for (int b = 0; b < 2 && !dualFeasible; b++) {
-                int s = size(b);
-                xrdzi[b] = mul(s, s, s, mul(s, s, s, x[b], false, rd[b], false), false, zi[b], false);
-            }
-            double[] h0 = opA(xrdzi);
-            for (int i = 0; i < m; i++) {
-                h0[i] += rp[i];
-            }
-            // predictor: R_c Z⁻¹ = −X
-            double[][] rczi = zeros();
-            for (int b = 0; b < 2; b++) {
-                for (int k = 0; k < rczi[b].length; k++) {
-                    rczi[b][k] = -x[b][k];
-                }
-            }
-            double[][][] dir = direction(h0, rp, rczi, rd, xrdzi, x, zi, mChol);
-            double[][] dxa = dir[0];
-            double[][] dza = dir[1];
-            double apa = Math.min(1.0, maxStep(lx, dxa));
-            double ada = Math.min(1.0, maxStep(lz, dza));
-            double muAff = 0;
-            for (int b = 0; b < 2; b++) {
-                for (int k = 0; k < x[b].length; k++) {
-                    muAff += (x[b][k] + apa * dxa[b][k]) * (z[b][k] + ada * dza[b][k]);
-                }
-            }
-            muAff /= total;
-            double sigma = Math.min(1.0, Math.pow(Math.max(muAff, 0) / mu, S.mehrotraExponent()));
-            // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
-            for (int b = 0; b < 2; b++) {
-                int s = size(b);
-                // block 1 with R_d = 0: dZa is the border e uᵀ + u eᵀ, so dXa dZa Z⁻¹ is a rank-2 product
-                double[] t = b == 0 && dualFeasible ? borderProduct(dxa[0], dir[2][0], zi[0])
-                        : mul(s, s, s, mul(s, s, s, dxa[b], false, dza[b], false), false, zi[b], false);
-                for (int k = 0; k < t.length; k++) {
-                    rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - t[k];
-                }
-            }
-            dir = direction(h0, rp, rczi, rd, xrdzi, x, zi, mChol);
+            double[][][] dir = searchDirection(rp, rd, x, z, zi, lx, lz, mChol, mu);
             double[][] dx = dir[0];
             double[][] dz = dir[1];
             double[] dy = dir[2][0];
@@ -489,19 +431,7 @@ final class KernelSosSolver {
             Cholesky[] lxNew = new Cholesky[2];
             Cholesky[] lzNew = new Cholesky[2];
             ap = confirmedStep(x, dx, ap, xNew, lxNew);
-            if (dualFeasible || ad == 1.0) {
-                // a full dual step (or any step once there) is taken by forming Z from y + a dy; before the first
-                // full step only a = 1 is tried this way
-                double a = confirmedDualStep(y, dy, ad, zNew, lzNew, dualFeasible ? S.maxShrinks() : 0);
-                if (a >= 0 || dualFeasible) {
-                    ad = a;
-                    dualFeasible = a >= 0;
-                } else {
-                    ad = confirmedStep(z, dz, ad, zNew, lzNew);
-                }
-            } else {
-                ad = confirmedStep(z, dz, ad, zNew, lzNew);
-            }
+            ad = confirmedDualStep(z, y, dz, dy, ad, zNew, lzNew);
             if (ap < 0 || ad < 0) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "no positive definite iterate along the " + (ap < 0 ? "primal" : "dual")
@@ -522,6 +452,100 @@ final class KernelSosSolver {
                 y[i] += ad * dy[i];
             }
         }
+        return finish(status, message, x, z, y, new double[] {pobj, dobj, gap, pinf, dinf}, iter, monitor, start);
+    }
+
+    /**
+     * The Cholesky factor of the Schur complement of this iteration (kept in {@code mmCur} for the refinement of
+     * dy), with Z⁻¹ into {@code zi}.
+     */
+    private Cholesky schurFactor(double[][] x, Cholesky[] lz, double[][] zi) {
+        for (int b = 0; b < 2; b++) {
+            zi[b] = lz[b].solve(Matrix.identity(size(b))).data();
+            symmetrize(size(b), zi[b]);
+        }
+        mmCur = schur(x, zi);
+        return Linalg.cholesky(Matrix.wrap(m, m, mmCur));
+    }
+
+    /**
+     * The HKM direction {dX, dZ, {dy}}: Mehrotra's predictor (R_c Z⁻¹ = −X) and corrector
+     * (R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹), as in {@code SdpSolver}, with the structured products of this LMI.
+     */
+    private double[][][] searchDirection(double[] rp, double[][] rd, double[][] x, double[][] z, double[][] zi,
+                                         Cholesky[] lx, Cholesky[] lz, Cholesky mChol, double mu) {
+        // h0 = r_p + A(X R_d Z⁻¹)
+        double[][] xrdzi = zeros();
+        for (int b = 0; b < 2 && !dualFeasible; b++) {
+            int s = size(b);
+            xrdzi[b] = mul(s, s, s, mul(s, s, s, x[b], false, rd[b], false), false, zi[b], false);
+        }
+        double[] h0 = opA(xrdzi);
+        for (int i = 0; i < m; i++) {
+            h0[i] += rp[i];
+        }
+        // predictor: R_c Z⁻¹ = −X
+        double[][] rczi = zeros();
+        for (int b = 0; b < 2; b++) {
+            for (int k = 0; k < rczi[b].length; k++) {
+                rczi[b][k] = -x[b][k];
+            }
+        }
+        double[][][] dir = direction(h0, rp, rczi, rd, xrdzi, x, zi, mChol);
+        double[][] dxa = dir[0];
+        double[][] dza = dir[1];
+        double apa = Math.min(1.0, maxStep(lx, dxa));
+        double ada = Math.min(1.0, maxStep(lz, dza));
+        double muAff = 0;
+        for (int b = 0; b < 2; b++) {
+            for (int k = 0; k < x[b].length; k++) {
+                muAff += (x[b][k] + apa * dxa[b][k]) * (z[b][k] + ada * dza[b][k]);
+            }
+        }
+        muAff /= n1 + n;
+        double sigma = Math.min(1.0, Math.pow(Math.max(muAff, 0) / mu, S.mehrotraExponent()));
+        // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
+        for (int b = 0; b < 2; b++) {
+            int s = size(b);
+            // block 1 with R_d = 0: dZa is the border e uᵀ + u eᵀ, so dXa dZa Z⁻¹ is a rank-2 product
+            double[] t = b == 0 && dualFeasible ? borderProduct(dxa[0], dir[2][0], zi[0])
+                    : mul(s, s, s, mul(s, s, s, dxa[b], false, dza[b], false), false, zi[b], false);
+            for (int k = 0; k < t.length; k++) {
+                rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - t[k];
+            }
+        }
+        return direction(h0, rp, rczi, rd, xrdzi, x, zi, mChol);
+    }
+
+    /**
+     * The dual step actually taken (−1 if none): a full dual step (or any step once there) is taken by forming Z from
+     * y + a dy ({@link #formedDualStep}); before the first full step only a = 1 is tried this way, otherwise Z + a dZ
+     * is confirmed as the primal step is ({@link #confirmedStep}).
+     */
+    private double confirmedDualStep(double[][] z, double[] y, double[][] dz, double[] dy, double ad,
+                                     double[][] zNew, Cholesky[] lzNew) {
+        if (dualFeasible || ad == 1.0) {
+            double a = formedDualStep(y, dy, ad, zNew, lzNew, dualFeasible ? S.maxShrinks() : 0);
+            if (a >= 0 || dualFeasible) {
+                dualFeasible = a >= 0;
+                return a;
+            }
+        }
+        return confirmedStep(z, dz, ad, zNew, lzNew);
+    }
+
+    /**
+     * The answer of a run that ended at (x, z, y) with {pobj, dobj, gap, pinf, dinf} = {@code stats}: the best
+     * iterate instead of the last one when the run did not converge (near-optimal within the factor of
+     * {@link IpmSettings#nearOptimalFactor()}).
+     */
+    private Solution finish(SdpStatus status, String message, double[][] x, double[][] z, double[] y,
+                            double[] stats, int iter, IterateMonitor<Best> monitor, long start) {
+        double pobj = stats[0];
+        double dobj = stats[1];
+        double gap = stats[2];
+        double pinf = stats[3];
+        double dinf = stats[4];
         if (status != SdpStatus.OPTIMAL && monitor.best() != null) {
             Best best = monitor.best();
             x = best.x();
@@ -543,6 +567,26 @@ final class KernelSosSolver {
         SdpResult r = new SdpResult(status, xm, y, zm, pobj, dobj, gap, pinf, dinf, iter, seconds,
                 "Kernel SoS solver: " + message);
         return new Solution(r, y[0], Arrays.copyOfRange(y, 1, m));
+    }
+
+    /** ‖A_i‖_F² = ⟨F_i, F_i⟩ in closed form, for the CSDP start of every interior-point run ({@link StartingPoint}). */
+    private double[] normA2() {
+        double[] normA2 = new double[m];
+        normA2[0] = 1.0; // F_t = e eᵀ
+        for (int l = 0; l < n; l++) {
+            double s1 = 0;
+            for (int k = 0; k < n1; k++) {
+                s1 += w[l * n1 + k] * w[l * n1 + k];
+            }
+            double wn = w[l * n1 + n];
+            double s2 = 0;
+            for (int k = 0; k < n; k++) {
+                s2 += g[l * n + k] * g[l * n + k];
+            }
+            double gll = g[l + l * n];
+            normA2[l + 1] = 2 * (s1 + wn * wn) + 2 * gll * gll + 2 * s2;
+        }
+        return normA2;
     }
 
     /** The best iterate: X, Z, y, {pobj, dobj, gap, pinf, dinf} and its iteration. */
@@ -583,8 +627,8 @@ final class KernelSosSolver {
      * Like {@link #confirmedStep} for the dual, with Z formed from y + a dy as C + Σ (y + a dy)_i F_i (exactly
      * symmetric, R_d = 0); at most {@code retries} shortenings.
      */
-    private double confirmedDualStep(double[] y, double[] dy, double step, double[][] out, Cholesky[] chol,
-                                     int retries) {
+    private double formedDualStep(double[] y, double[] dy, double step, double[][] out, Cholesky[] chol,
+                                  int retries) {
         double a = step;
         double[] yv = new double[m];
         for (int tries = 0; tries <= retries; tries++, a *= S.backtrack()) {
