@@ -1929,10 +1929,19 @@ public final class SdpSolver {
                 }
             }
         }
+        schurLowRank(b, x, zi, mm, sp, lr, s);
+    }
+
+    /**
+     * Block b's low-rank terms A_a = U_a D_a U_aᵀ in the Schur complement: M_ac = tr(D_a U_aᵀ X U_c D_c U_cᵀ Z⁻¹ U_a)
+     * from U_allᵀ X U_all and U_allᵀ Z⁻¹ U_all, and their rows against the sparse terms {@code sp}.
+     */
+    private void schurLowRank(int b, double[] x, double[] zi, double[] mm, List<SdpProblem.Term> sp,
+                              List<SdpProblem.Term> lr, int s) {
+        int ns = sp.size();
         if (lr.isEmpty()) {
             return;
         }
-        // low-rank terms
         int nl = lr.size();
         int[] off = new int[nl + 1];
         for (int a = 0; a < nl; a++) {
