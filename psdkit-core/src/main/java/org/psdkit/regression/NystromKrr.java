@@ -82,14 +82,13 @@ public final class NystromKrr {
      * Cost of one flop of the Gram pass (dsyrk of the single-precision blocks widened to double, and the m³/3 of the
      * Cholesky of H̃) in units of the cost of one entry of a CG pass over the kept single-precision K_nm (K_bᵀ(K_b u)
      * per row: two multiply-adds per entry in Java). Measured with {@code bench krr-scale}'s profile (first pass of
-     * {@code gram} minus that of {@code float}, against passSeconds / passes / (n·m)): 1/15 at n = 30,000, m = 500
-     * (0.24 ns per flop, 4.2 ns per entry; load 13 on 2 cores), 1/60 at m = 1,500 (0.05 ns, 3 ns); 1/160 from the
-     * CPU seconds at n = 50,000, m = 5,000 (docs/benchmarks/krr-scale.md). In one run beside scikit-learn (same
-     * file, "small m") the Gram route won at n = 30,000, m = 1,000 and n = 100,000, m = 500 and 1,000, and tied in CPU
-     * (lost in wall time, its m×m factorisations waiting on OpenBLAS's threads) at n = 100,000, m = 2,000; 1/40 puts
-     * the crossover there. The Gram pass's BLAS calls run single-threaded per worker (dsyrk 25 instead of
-     * 13 G multiply-adds per CPU-second, same process, load ≈ 20), so the constant is halved to 1/80; with it the
-     * Gram route is also taken at n = 100,000, m = 2,000 (docs/benchmarks/krr-scale.md, session 4).
+     * {@code gram} minus that of {@code float}, against passSeconds / passes / (n·m)): 1/15 at n = 30,000, m = 500,
+     * 1/60 at m = 1,500; 1/160 from the CPU seconds at n = 50,000, m = 5,000 (docs/benchmarks/krr-scale.md). In one
+     * run beside scikit-learn (same file, "small m") the Gram route won at n = 30,000, m = 1,000 and n = 100,000,
+     * m = 500 and 1,000, and tied in CPU (lost in wall time, its m×m factorisations waiting on OpenBLAS's threads) at
+     * n = 100,000, m = 2,000; 1/40 puts the crossover there. The Gram pass's BLAS calls run single-threaded per worker (about twice the dsyrk
+     * multiply-adds per CPU-second), so the constant is halved to 1/80; with it the Gram route is also taken at
+     * n = 100,000, m = 2,000 (docs/benchmarks/krr-scale.md, with the per-pass figures).
      */
     static final double GRAM_FLOP_COST_PER_PASS_ENTRY = 1.0 / 80;
 
@@ -117,8 +116,8 @@ public final class NystromKrr {
      * Cap on the CG iterations on the accumulated Gram matrix ({@link Storage#GRAM}) before the solve continues on
      * data passes: its preconditioner is the operator up to rounding, so it converges in one to three iterations
      * when it converges at all. At n = 10⁶, m = 5,000 (λ = 1) G's absolute rounding, ≈ u‖G‖ per product, stayed
-     * above the tolerance, and CG on G ran all 200 iterations (103 s of m×m work) without reaching it, while one
-     * data pass afterwards found the residual at 3.8e-8 (docs/benchmarks/krr-scale.md, session 4).
+     * above the tolerance, and CG on G ran all 200 iterations without reaching it, while one data pass afterwards
+     * found the residual at 3.8e-8 (docs/benchmarks/krr-scale.md).
      */
     static final int GRAM_OPERATOR_MAX_ITERATIONS = 10;
 
@@ -127,7 +126,7 @@ public final class NystromKrr {
      * 100,000 rows, 2.5e12 multiply-adds). With s = 10·m, CG took 11 iterations at n = 10⁵, m = 2,000 and 16 at
      * n = 10⁶, m = 5,000 (43 and ≈ 85 without it); the sketch's relative error falls like 1/√s, so doubling s cuts
      * the condition number's excess by √2 for a sketch that still costs about two passes at 10⁶ × 5,000
-     * (docs/benchmarks/krr-scale.md, session 5).
+     * (docs/benchmarks/krr-scale.md).
      */
     static final int SKETCH_ROWS_PER_ANCHOR = 20;
 
@@ -138,9 +137,9 @@ public final class NystromKrr {
     static final double SKETCH_CG_ITERATIONS = 14;
 
     /**
-     * Cost of computing one entry of K_nm (the fast single-precision Gaussian block: sgemm 0.8 ns plus the
-     * vectorised exponential 3.4 ns) in units of a CG pass entry over kept single-precision K_nm (two
-     * multiply-adds, 1.6 ns), one core of this machine, idle (session 5).
+     * Cost of computing one entry of K_nm (the fast single-precision Gaussian block: sgemm plus the vectorised
+     * exponential) in units of a CG pass entry over kept single-precision K_nm (two multiply-adds), timed on one
+     * core (docs/benchmarks/krr-scale.md).
      */
     static final double FILL_COST_PER_PASS_ENTRY = 2.6;
 
@@ -259,7 +258,7 @@ public final class NystromKrr {
          * chunk of {@link #GRAM_CHUNK_ROWS} rows ({@code cblas_ssyrk}, half the flop cost) and in double across
          * chunks. Its rounding (≈ R·u/√(n/R) relative per entry) is far above λK_mm's smallest eigenvalues, so it
          * serves only as a preconditioner, CG's operator stays the data passes, and CG needed more iterations than
-         * plain Falkon CG in the measurements (docs/benchmarks/krr-scale.md, session 4).
+         * plain Falkon CG in the measurements (docs/benchmarks/krr-scale.md).
          */
         GRAM_SINGLE,
         /**
@@ -648,7 +647,7 @@ public final class NystromKrr {
          * rounding), with K_bᵀ target_b summed per worker when a target is given; keeps the leading {@code keep}
          * blocks. Each worker's BLAS calls run single-threaded ({@link FloatBlas#singleThreaded}): with OpenBLAS's
          * own threads as well, two workers' dsyrk calls kept four threads waiting on each other on two cores
-         * (13 against 25 G multiply-adds per CPU-second, docs/benchmarks/krr-scale.md, session 4).
+         * (docs/benchmarks/krr-scale.md).
          */
         private Matrix accumulateGram(int keep, double[] target, double[] rhs) {
             return gramPass(blocks.size(), target == null ? null : rhs, (b, acc, part) -> {
@@ -708,7 +707,7 @@ public final class NystromKrr {
          * filled a group at a time on all workers (with the right-hand side K_bᵀ target_b of each block when a target
          * is given), then the calling thread hands the group to one ssyrk, which OpenBLAS runs on its own threads
          * (the library's thread count): two Java workers each calling a threaded BLAS left the cores waiting for
-         * each other (docs/benchmarks/krr-scale.md, session 4). Keeps the leading {@code keep} blocks.
+         * each other (docs/benchmarks/krr-scale.md). Keeps the leading {@code keep} blocks.
          */
         private Matrix accumulateGramSingle(int keep, double[] target, double[] rhs) {
             int workers = POOL.getParallelism();
@@ -1332,8 +1331,8 @@ public final class NystromKrr {
     // The m×m products of every CG iteration (triangular solves with L, L_A and the factor of H̃, products with
     // K_mm) run here in plain Java on the calling thread rather than through OpenBLAS: they are O(m²) each, and
     // through BLAS each copied the m×m matrix into native memory and split the work among OpenBLAS's threads, which
-    // wait for each other at every call on a loaded machine (docs/design.md; the profile of bench krr-scale showed
-    // 1.3 s of m×m time against 2.6 s of data passes at n = 30,000, m = 500, docs/benchmarks/krr-scale.md).
+    // wait for each other at every call on a loaded machine (docs/design.md; the profile of bench krr-scale in
+    // docs/benchmarks/krr-scale.md).
 
     /** Solves L x = v (or Lᵀx = v if {@code transpose}) for column-major lower-triangular L. */
     static double[] solveLower(Matrix l, boolean transpose, double[] v) {

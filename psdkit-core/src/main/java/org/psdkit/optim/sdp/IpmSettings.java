@@ -46,9 +46,9 @@ package org.psdkit.optim.sdp;
  *                                 ~log10(1/jitter) digits
  * @param nearOptimalRestartWork   a {@link SdpStatus#NEAR_OPTIMAL} double-precision result is restarted in
  *                                 double-double only when one double-double iteration costs at most 1e7 (the estimate
- *                                 of {@link DdSdpSolver#applicable}; ~0.05 s): all hinf problems, not arch8 (4.5e7),
- *                                 where the restart took 15 s to turn a result already 6e-9 from CSDP's into an
- *                                 "optimal" one
+ *                                 of {@code DdSdpSolver.applicable}): all hinf problems, not arch8 (4.5e7), where the
+ *                                 restart took many times the double run to turn a result already 6e-9 from CSDP's
+ *                                 into an "optimal" one (docs/benchmarks/sdp.md)
  * @param warmStartCentrality      the double-double restart starts from the best-scoring double iterate with
  *                                 λ_min(X^½ Z X^½) ≥ 3e-2·μ (30× inside the wide neighbourhood
  *                                 {@code ddNeighbourhood}) when there is one, rather than from the standard start. On
@@ -59,11 +59,12 @@ package org.psdkit.optim.sdp;
  *                                 iteration, the Schur complement needed jitter (numerically singular: the primal
  *                                 degeneracy diagnosed in docs/benchmarks/sdp.md) and the primal step was shorter than
  *                                 0.1, provided a well-centred iterate to restart from exists and the restart will
- *                                 run. Measured on SDPLIB (1 thread): control5 72 → 33 iterations, qap6 126 → 76,
- *                                 truss7 55 → 37, control3 48 → 38, all still certified. Handing over at the first
- *                                 jittered factor alone sent gpp124-1, whose double run recovers from jitter with long
- *                                 steps, into the restart; 0.1 is the round value below which none of the measured
- *                                 runs recovered
+ *                                 run. Without the rule the double run went on with primal steps of 1e-3…1e-5 until
+ *                                 the stagnation test stopped it; on SDPLIB the rule took control5 from 72 to 33
+ *                                 iterations, qap6 126 → 76, truss7 55 → 37, control3 48 → 38, all still certified.
+ *                                 Handing over at the first jittered factor alone sent gpp124-1, whose double run
+ *                                 recovers from jitter with long steps, into the restart (four times slower); 0.1 is
+ *                                 the round value below which none of the measured runs recovered
  * @param standardRestartScore     the double-double restart runs a second time, from the standard start, only when
  *                                 the one from the warm double iterate scored ≥ 100 (not certified to 1e-6 with the
  *                                 default tolerances): on SDPLIB (hinf5, 8, 10, 11, 13, 14) the second run took as long
