@@ -8,7 +8,7 @@ package org.psdkit.optim.sdp;
  *
  * @param startScale               initial point X₀ = ξI, Z₀ = ηI with ξ = 10·n·max_i (1+|b_i|)/(1+‖A_i‖_F) and
  *                                 η = 10·(1 + max(‖A_i‖_F, ‖C‖_F))/√n: the starting point of CSDP (Borchers 1999),
- *                                 whose factor 10 keeps the start well inside both cones ({@code StartingPoint})
+ *                                 whose factor 10 keeps the start well inside both cones ({@link StartingPoint})
  * @param stepFraction             fraction of the step to the boundary of the cone that is taken (0.95, the value
  *                                 used by CSDP and, for the corrector, by SDPT3): far enough to converge quickly,
  *                                 short enough to keep Cholesky factors well conditioned
@@ -38,7 +38,8 @@ package org.psdkit.optim.sdp;
  *                                 {@code stagnationIterations} iterations: a converging interior-point method gains
  *                                 orders of magnitude in that many iterations, while the stalled runs seen on SDPLIB
  *                                 (qap9, qap10) crawl by 1–25% per 15 iterations until the limit. The double-double
- *                                 iteration applies the same rule once near-optimal ({@code DdSdpSolver.slowNearOptimal})
+ *                                 iteration applies the same rule once near-optimal
+ *                                 ({@link IterateMonitor#slowNearOptimal(int)})
  * @param refineThreshold          refine dy when the Schur system's residual exceeds 1e-12 × (1 + ‖rhs‖): about 1e4
  *                                 machine epsilons, the level at which an ill-conditioned Schur complement starts to
  *                                 cost primal feasibility near the optimum
@@ -70,7 +71,7 @@ package org.psdkit.optim.sdp;
  *                                 default tolerances): on SDPLIB (hinf5, 8, 10, 11, 13, 14) the second run took as long
  *                                 as the first and ended at most one digit better
  * @param illPosedRatio            a run that did not converge is reported {@link SdpStatus#ILL_POSED} when an iterate
- *                                 grew 1e6 times beyond the data and its objective (see {@code SdpSolver.diagnose}). The value
+ *                                 grew 1e6 times beyond the data and its objective (see {@code Diagnosis}). The value
  *                                 1e6 is a round "far beyond the data" level, not a tuned one; the two SDPLIB runs it
  *                                 flags reach 1e11 (hinf12) and 1.7e7 (hinf15)
  * @param boundChecks              at most 10 dual iterates (those with dual infeasibility below tolerance and the

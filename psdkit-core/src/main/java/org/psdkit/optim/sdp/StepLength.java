@@ -117,7 +117,7 @@ public final class StepLength {
                 break;
             }
             prev = theta;
-            lz.extend(k, bk);
+            lz.extendDividing(k, bk);
         }
         return theta;
     }
@@ -206,10 +206,24 @@ public final class StepLength {
             return b;
         }
 
-        /** The next Lanczos vector w / β_k. */
+        /**
+         * The next Lanczos vector w·(1/β_k). Each estimate keeps the rounding of this normalisation that its callers'
+         * results were validated with: multiplying by 1/β here ({@link StepLength#minEigenvalue}, SDPLIB's
+         * bit-identical results), dividing by β in {@link #extendDividing} ({@link StepLength#ritzMinimum}, Kernel
+         * SoS's golden models).
+         */
         void extend(int k, double b) {
             double[] next = w.clone();
             scale(next, 1.0 / b);
+            q[k + 1] = next;
+        }
+
+        /** The next Lanczos vector w / β_k, each entry divided (see {@link #extend}). */
+        void extendDividing(int k, double b) {
+            double[] next = w.clone();
+            for (int i = 0; i < n; i++) {
+                next[i] /= b;
+            }
             q[k + 1] = next;
         }
     }
