@@ -74,10 +74,23 @@ public final class Anchors {
             throw new IllegalArgumentException("anchor method must not be null");
         }
         return switch (method) {
-            case UNIFORM -> Arrays.copyOf(Splits.permutation(n, seed), m);
+            case UNIFORM -> uniform(n, m, seed);
             case KMEANSPP -> bySquaredResidual(kernel, x, m, seed, false);
             case LEVERAGE -> bySquaredResidual(kernel, x, m, seed, true);
         };
+    }
+
+    /**
+     * The row indices {@link #select} takes with {@link Method#UNIFORM} for 0 &lt; m &lt; n: the first m of a seeded
+     * permutation of 0…n−1, a function of (n, m, seed) alone, so that an engine that holds the rows elsewhere
+     * (psdkit-spark) picks the same rows as the single-machine fit.
+     */
+    public static int[] uniform(int n, int m, long seed) {
+        if (m < 1 || m > n) {
+            throw new IllegalArgumentException("anchors must be between 1 and the number of points " + n
+                    + ", got " + m);
+        }
+        return Arrays.copyOf(Splits.permutation(n, seed), m);
     }
 
     /** The anchors' rows of x. */

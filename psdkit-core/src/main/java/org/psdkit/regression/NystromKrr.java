@@ -344,6 +344,19 @@ public final class NystromKrr {
         };
     }
 
+    /**
+     * The row indices {@link #selectAnchors} takes with {@link AnchorMethod#UNIFORM}: m distinct indices of 0…n−1, a
+     * function of (n, m, seed) alone, so that an engine that holds the rows elsewhere (psdkit-spark) picks the same
+     * rows as the single-machine fit. Needs O(n) memory (the shuffled index array).
+     */
+    public static int[] uniformAnchors(int n, int m, long seed) {
+        if (m < 1 || m > n) {
+            throw new IllegalArgumentException("anchors must be between 1 and the number of points " + n
+                    + ", got " + m);
+        }
+        return uniform(n, m, new Random(seed));
+    }
+
     private static int[] uniform(int n, int m, Random rnd) {
         int[] idx = new int[n];
         for (int i = 0; i < n; i++) {
