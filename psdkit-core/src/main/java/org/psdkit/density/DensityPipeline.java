@@ -76,12 +76,8 @@ public final class DensityPipeline extends Pipeline<DensityModel> {
     public static DensityPipeline of(Dataset rawTrain, Scaler scaler, String kernelSpec,
                                      Map<String, Object> hyperParameters, DensityModel inner) {
         DensityDiagnostics dg = solverDiagnostics(inner);
-        ModelHeader header = ModelHeader.of(inner.type(), rawTrain, scaler, kernelSpec, hyperParameters);
-        if (inner instanceof GlmDensity g && Double.isFinite(g.logZStandardError())) {
-            // the solver's report and the GLM normaliser's standard error
-            return new DensityPipeline(header, inner, Diagnostics.recorded(fitDiagnostics(inner)));
-        }
-        return new DensityPipeline(header, inner, dg == null ? Diagnostics.NONE : dg);
+        return new DensityPipeline(ModelHeader.of(inner.type(), rawTrain, scaler, kernelSpec, hyperParameters), inner,
+                dg == null ? Diagnostics.NONE : dg);
     }
 
     /**
@@ -95,8 +91,8 @@ public final class DensityPipeline extends Pipeline<DensityModel> {
 
     /**
      * What a fit reports, as model files store it: objective, dual, relativeGap, iterations, seconds, converged,
-     * integralBeforeRescale and rank for the optimised densities (and the GLM normaliser's logZStandardError);
-     * nothing for a KDE.
+     * integralBeforeRescale and rank for the optimised densities (and the GLM normaliser's logZStandardError, which
+     * its model file keeps in {@code numbers}); nothing for a KDE.
      */
     public static Map<String, Object> fitDiagnostics(DensityModel m) {
         DensityDiagnostics dg = solverDiagnostics(m);

@@ -91,7 +91,7 @@ class GlmNormaliserTest {
         assertEquals(m.logZ(), back.logZ(), 0.0);
         assertEquals(se, back.logZStandardError(), 0.0);
         assertEquals(m.trainingLogZ(), back.trainingLogZ(), 0.0);
-        assertEquals(se, (double) p.diagnostics().get("logZStandardError"), 0.0);
+        assertEquals(se, (double) DensityPipeline.fitDiagnostics(m).get("logZStandardError"), 0.0);
         // a λ large enough to keep g small is a density with respect to the same ν, as before
         GlmDensity flat = Baselines.glm(data(), NARROW, WIDE, 100, 1e-6, 20000, 1L);
         assertEquals(1.0, flat.integral(), 0.05);
