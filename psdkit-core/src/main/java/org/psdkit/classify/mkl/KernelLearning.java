@@ -3,6 +3,7 @@ package org.psdkit.classify.mkl;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.psdkit.kernel.TkGram;
 import org.psdkit.classify.SvmClassifier;
 import org.psdkit.classify.SvmDecision;
 import org.psdkit.classify.SvmTrainer;

@@ -1,5 +1,6 @@
 package org.psdkit.classify.mkl;
 
+import org.psdkit.kernel.TkGram;
 import org.psdkit.kernel.TessellatedKernel.Orthant;
 import org.psdkit.kernel.TessellatedKernel;
 import org.psdkit.linalg.Eigen;

@@ -1,8 +1,6 @@
-package org.psdkit.classify.mkl;
+package org.psdkit.kernel;
 
-import org.psdkit.kernel.KernelFormat;
 import org.psdkit.kernel.TessellatedKernel.Orthant;
-import org.psdkit.kernel.TessellatedKernel;
 import org.psdkit.linalg.Eigen;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
