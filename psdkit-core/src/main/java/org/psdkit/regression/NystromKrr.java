@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinWorkerThread;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.psdkit.kernel.GaussianKernel;
@@ -15,7 +14,10 @@ import org.psdkit.linalg.FloatBlas;
 import org.psdkit.linalg.Cholesky;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.OnThread;
+import org.psdkit.linalg.Threads;
 import org.psdkit.linalg.SpdSolve;
+import org.psdkit.optim.ConjugateGradient;
 
 /**
  * Nyström kernel ridge regression solved by preconditioned conjugate gradient (Falkon: Rudi, Carratino &amp;
@@ -186,18 +188,8 @@ public final class NystromKrr {
      */
     public static final double FLOAT_CACHE_HEAP_FRACTION = 0.4;
 
-    /**
-     * The pool of the data-sized passes: one worker per available processor. A parallel stream started from an
-     * ordinary thread would run in the common pool, whose parallelism is processors − 1 while the caller only
-     * waits, i.e. on one core of two.
-     */
-    private static final ForkJoinPool POOL = new ForkJoinPool(Math.max(1,
-            Runtime.getRuntime().availableProcessors()), pool -> {
-                ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
-                t.setDaemon(true);
-                t.setName("psdkit-nystrom-" + t.getPoolIndex());
-                return t;
-            }, null, false);
+    /** The pool of the data-sized passes ({@link Threads#dataPool}). */
+    private static final ForkJoinPool POOL = Threads.dataPool();
 
     /** Default relative residual of CG: 1e-6, far below the statistical error of any regression fit. */
     public static final double DEFAULT_TOLERANCE = 1e-6;
@@ -436,7 +428,7 @@ public final class NystromKrr {
         int rows = Math.max(1, BLOCK_ENTRIES / s);
         for (int i0 = 0; i0 < n; i0 += rows) {
             int i1 = Math.min(n, i0 + rows);
-            Matrix kbs = kernel.cross(pilot, rowRange(x, i0, i1)); // s × b
+            Matrix kbs = kernel.cross(pilot, x.rowRange(i0, i1)); // s × b
             Linalg.solveLowerInPlace(ch.lower(), false, kbs);
             double[] a = kbs.data();
             for (int j = 0; j < i1 - i0; j++) {
@@ -532,7 +524,7 @@ public final class NystromKrr {
             blockStart = new int[nb + 1];
             for (int b = 0; b < nb; b++) {
                 blockStart[b] = b * rows;
-                blocks.add(rowRange(x, b * rows, Math.min(n, (b + 1) * rows)));
+                blocks.add(x.rowRange(b * rows, Math.min(n, (b + 1) * rows)));
             }
             blockStart[nb] = n;
             GaussianFloatBlocks g = null;
@@ -776,7 +768,7 @@ public final class NystromKrr {
 
                 @Override
                 public double[] applyKtK(double[] u) {
-                    return gemv(g, false, u);
+                    return OnThread.gemv(g, false, u);
                 }
 
                 @Override
@@ -1047,79 +1039,13 @@ public final class NystromKrr {
                     iterationsBefore);
         }
         Precond pc = f.pc;
-        Matrix sChol = f.sChol;
-
-        double[] r = pc.leftApply(b, n); // Bᵀb
-        double rhsNorm = norm(r);
-        double[] beta = alpha0 == null ? new double[m] : pc.rightInverse(alpha0, n);
-        int it = 0;
-        double res = 0;
-        if (rhsNorm > 0) {
-            double[] rr = r.clone();
-            boolean checked = false; // res is the true residual of the current beta
-            if (alpha0 != null) {
-                double[] hb = pc.operator(op, kmm, beta, lambda, n);
-                for (int j = 0; j < m; j++) {
-                    rr[j] = r[j] - hb[j];
-                }
-                res = norm(rr) / rhsNorm;
-                checked = true;
-            }
-            double[] z = pc.inner(sChol, rr, n);
-            double[] p = z.clone();
-            double rs = Linalg.dot(rr, z);
-            while (it < maxIterations && !(checked && res <= tolerance)) {
-                double[] ap = pc.operator(op, kmm, p, lambda, n);
-                double pap = Linalg.dot(p, ap);
-                if (!(pap > 0)) {
-                    break; // H numerically singular along p (λ = 0): stop with the residual so far
-                }
-                double a = rs / pap;
-                for (int j = 0; j < m; j++) {
-                    beta[j] += a * p[j];
-                    rr[j] -= a * ap[j];
-                }
-                it++;
-                checked = false;
-                double rsNew = Linalg.dot(rr, rr);
-                if (Math.sqrt(rsNew) <= tolerance * rhsNorm) {
-                    // recursive residual small: check the true one and restart from it if it is not
-                    double[] hb = pc.operator(op, kmm, beta, lambda, n);
-                    for (int j = 0; j < m; j++) {
-                        rr[j] = r[j] - hb[j];
-                    }
-                    rsNew = Linalg.dot(rr, rr);
-                    res = Math.sqrt(rsNew) / rhsNorm;
-                    checked = true;
-                    if (res <= tolerance) {
-                        break;
-                    }
-                    z = pc.inner(sChol, rr, n);
-                    rs = Linalg.dot(rr, z);
-                    p = z.clone();
-                    continue;
-                }
-                z = pc.inner(sChol, rr, n);
-                if (sChol != null) {
-                    rsNew = Linalg.dot(rr, z);
-                }
-                double g = rsNew / rs;
-                rs = rsNew;
-                for (int j = 0; j < m; j++) {
-                    p[j] = z[j] + g * p[j];
-                }
-            }
-            if (!checked) { // the true residual of the final beta (one more pass unless just computed)
-                double[] hb = pc.operator(op, kmm, beta, lambda, n);
-                double[] tr = new double[m];
-                for (int j = 0; j < m; j++) {
-                    tr[j] = r[j] - hb[j];
-                }
-                res = norm(tr) / rhsNorm;
-            }
-        }
-        double[] alpha = pc.rightApply(beta, n);
-        return solution(alpha, it + iterationsBefore, res, tolerance, op, kmmChol, offset, lambda);
+        // CG on BᵀHBβ = Bᵀb (Falkon's preconditioner applied on both sides), stopping on ‖Bᵀb − BᵀHBβ‖ / ‖Bᵀb‖
+        ConjugateGradient.Result r = ConjugateGradient.solve(beta -> pc.operator(op, kmm, beta, lambda, n),
+                ConjugateGradient.Preconditioner.IDENTITY, ConjugateGradient.Norm.EUCLIDEAN, pc.leftApply(b, n),
+                alpha0 == null ? null : pc.rightInverse(alpha0, n), tolerance, maxIterations);
+        double[] alpha = pc.rightApply(r.x(), n);
+        return solution(alpha, r.iterations() + iterationsBefore, r.residual(), tolerance, op, kmmChol, offset,
+                lambda);
     }
 
     /**
@@ -1132,62 +1058,14 @@ public final class NystromKrr {
     private static Solution solveWithFactor(Operator op, Matrix kmm, Cholesky kmmChol, double[] b, double offset,
                                             double lambda, double tolerance, int maxIterations, Factors f,
                                             double[] alpha0, int iterationsBefore) {
-        int m = kmm.rows();
         double n = op.rows();
         Precond pc = f.pc;
         Matrix rf = f.sChol;
-        double rhsNorm = norm(pc.leftApply(b, n));
-        double[] alpha = alpha0 == null ? new double[m] : alpha0.clone();
-        int it = 0;
-        double res = 0;
-        if (rhsNorm > 0) {
-            double[] r = b.clone();
-            boolean checked = false; // res is the true residual of the current alpha
-            if (alpha0 != null) {
-                res = residual(op, kmm, pc, b, alpha, lambda, n, rhsNorm, r);
-                checked = true;
-            }
-            double[] z = solveLower(rf, true, solveLower(rf, false, r));
-            double[] p = z.clone();
-            double rz = Linalg.dot(r, z);
-            while (it < maxIterations && !(checked && res <= tolerance)) {
-                double[] q = applyH(op, kmm, p, lambda);
-                double pq = Linalg.dot(p, q);
-                if (!(pq > 0)) {
-                    break; // H numerically singular along p (λ = 0): stop with the residual so far
-                }
-                double a = rz / pq;
-                for (int j = 0; j < m; j++) {
-                    alpha[j] += a * p[j];
-                    r[j] -= a * q[j];
-                }
-                it++;
-                checked = false;
-                if (norm(pc.leftApply(r, n)) <= tolerance * rhsNorm) {
-                    // recursive residual small: check the true one and restart from it if it is not
-                    res = residual(op, kmm, pc, b, alpha, lambda, n, rhsNorm, r);
-                    checked = true;
-                    if (res <= tolerance) {
-                        break;
-                    }
-                    z = solveLower(rf, true, solveLower(rf, false, r));
-                    rz = Linalg.dot(r, z);
-                    p = z.clone();
-                    continue;
-                }
-                z = solveLower(rf, true, solveLower(rf, false, r));
-                double rzNew = Linalg.dot(r, z);
-                double g = rzNew / rz;
-                rz = rzNew;
-                for (int j = 0; j < m; j++) {
-                    p[j] = z[j] + g * p[j];
-                }
-            }
-            if (!checked) { // the true residual of the final alpha (one more pass)
-                res = residual(op, kmm, pc, b, alpha, lambda, n, rhsNorm, new double[m]);
-            }
-        }
-        return solution(alpha, it + iterationsBefore, res, tolerance, op, kmmChol, offset, lambda);
+        ConjugateGradient.Result r = ConjugateGradient.solve(u -> applyH(op, kmm, u, lambda),
+                v -> OnThread.solveLower(rf, true, OnThread.solveLower(rf, false, v)),
+                v -> norm(pc.leftApply(v, n)), b, alpha0, tolerance, maxIterations);
+        return solution(r.x(), r.iterations() + iterationsBefore, r.residual(), tolerance, op, kmmChol, offset,
+                lambda);
     }
 
     /** The solution of a CG run, after checking that its coefficients are finite. */
@@ -1217,7 +1095,7 @@ public final class NystromKrr {
     /** H u = K_nmᵀK_nm u + λ K_mm u. */
     static double[] applyH(Operator op, Matrix kmm, double[] u, double lambda) {
         double[] w = op.applyKtK(u);
-        double[] ku = gemv(kmm, false, u);
+        double[] ku = OnThread.gemv(kmm, false, u);
         for (int j = 0; j < w.length; j++) {
             w[j] += lambda * ku[j];
         }
@@ -1252,8 +1130,8 @@ public final class NystromKrr {
 
         /** Bᵀv = n^{-1/2} L_A⁻¹ L⁻¹ v. */
         double[] leftApply(double[] v, double n) {
-            double[] t = solveLower(l, false, v);
-            t = solveLower(la, false, t);
+            double[] t = OnThread.solveLower(l, false, v);
+            t = OnThread.solveLower(la, false, t);
             double s = 1 / Math.sqrt(n);
             for (int j = 0; j < t.length; j++) {
                 t[j] *= s;
@@ -1263,7 +1141,7 @@ public final class NystromKrr {
 
         /** β = B⁻¹α = n^{1/2} L_Aᵀ Lᵀ α (the strict upper triangles of L and L_A are zero). */
         double[] rightInverse(double[] alpha, double n) {
-            double[] t = gemv(la, true, gemv(l, true, alpha));
+            double[] t = OnThread.gemv(la, true, OnThread.gemv(l, true, alpha));
             double s = Math.sqrt(n);
             for (int j = 0; j < t.length; j++) {
                 t[j] *= s;
@@ -1273,29 +1151,11 @@ public final class NystromKrr {
 
         /** Bβ = n^{-1/2} L⁻ᵀ L_A⁻ᵀ β. */
         double[] rightApply(double[] beta, double n) {
-            double[] t = solveLower(la, true, beta);
-            t = solveLower(l, true, t);
+            double[] t = OnThread.solveLower(la, true, beta);
+            t = OnThread.solveLower(l, true, t);
             double s = 1 / Math.sqrt(n);
             for (int j = 0; j < t.length; j++) {
                 t[j] *= s;
-            }
-            return t;
-        }
-
-        /**
-         * M⁻¹v = n L_AᵀLᵀ H̃⁻¹ L L_A v with H̃ = R Rᵀ (R = {@code hChol}); a copy of v when there is no R (M = I).
-         */
-        double[] inner(Matrix hChol, double[] v, double n) {
-            if (hChol == null) {
-                return v.clone();
-            }
-            // the strict upper triangles of la, l and hChol are zero (Linalg.cholesky clears them)
-            double[] t = gemv(l, false, gemv(la, false, v)); // L L_A v
-            t = solveLower(hChol, false, t);
-            t = solveLower(hChol, true, t);
-            t = gemv(la, true, gemv(l, true, t)); // L_Aᵀ Lᵀ t
-            for (int j = 0; j < t.length; j++) {
-                t[j] *= n;
             }
             return t;
         }
@@ -1328,95 +1188,6 @@ public final class NystromKrr {
     }
 
     // ------------------------------------------------------------------------------------------------ helpers
-
-    // The m×m products of every CG iteration (triangular solves with L, L_A and the factor of H̃, products with
-    // K_mm) run here in plain Java on the calling thread rather than through OpenBLAS: they are O(m²) each, and
-    // through BLAS each copied the m×m matrix into native memory and split the work among OpenBLAS's threads, which
-    // wait for each other at every call on a loaded machine (docs/design.md; the profile of bench krr-scale showed
-    // 1.3 s of m×m time against 2.6 s of data passes at n = 30,000, m = 500, docs/benchmarks/krr-scale.md).
-
-    /** Solves L x = v (or Lᵀx = v if {@code transpose}) for column-major lower-triangular L. */
-    static double[] solveLower(Matrix l, boolean transpose, double[] v) {
-        int m = l.rows();
-        double[] a = l.data();
-        double[] x = v.clone();
-        if (!transpose) {
-            for (int j = 0; j < m; j++) {
-                int c = j * m;
-                double xj = x[j] / a[c + j];
-                x[j] = xj;
-                if (xj != 0) {
-                    for (int i = j + 1; i < m; i++) {
-                        x[i] -= a[c + i] * xj;
-                    }
-                }
-            }
-        } else {
-            for (int j = m - 1; j >= 0; j--) {
-                int c = j * m;
-                double s0 = 0;
-                double s1 = 0;
-                int i = j + 1;
-                for (; i + 1 < m; i += 2) {
-                    s0 += a[c + i] * x[i];
-                    s1 += a[c + i + 1] * x[i + 1];
-                }
-                if (i < m) {
-                    s0 += a[c + i] * x[i];
-                }
-                x[j] = (x[j] - (s0 + s1)) / a[c + j];
-            }
-        }
-        return x;
-    }
-
-    /** A v (or Aᵀv if {@code transpose}) for a column-major A. */
-    static double[] gemv(Matrix a, boolean transpose, double[] v) {
-        int r = a.rows();
-        int c = a.cols();
-        double[] d = a.data();
-        if (!transpose) {
-            double[] y = new double[r];
-            for (int j = 0; j < c; j++) {
-                double vj = v[j];
-                if (vj != 0) {
-                    int off = j * r;
-                    for (int i = 0; i < r; i++) {
-                        y[i] += d[off + i] * vj;
-                    }
-                }
-            }
-            return y;
-        }
-        double[] y = new double[c];
-        for (int j = 0; j < c; j++) {
-            int off = j * r;
-            double s0 = 0;
-            double s1 = 0;
-            int i = 0;
-            for (; i + 1 < r; i += 2) {
-                s0 += d[off + i] * v[i];
-                s1 += d[off + i + 1] * v[i + 1];
-            }
-            if (i < r) {
-                s0 += d[off + i] * v[i];
-            }
-            y[j] = s0 + s1;
-        }
-        return y;
-    }
-
-    static Matrix rowRange(Matrix x, int from, int to) {
-        int rows = to - from;
-        int n = x.rows();
-        Matrix out = Matrix.zeros(rows, x.cols());
-        double[] a = x.data();
-        double[] o = out.data();
-        for (int j = 0; j < x.cols(); j++) {
-            System.arraycopy(a, j * n + from, o, j * rows, rows);
-        }
-        return out;
-    }
 
     /** Per-thread scratch of the recomputed single-precision blocks (reused: they are 16 MB each). */
     private static final ThreadLocal<float[][]> SCRATCH = ThreadLocal.withInitial(() -> new float[1][]);

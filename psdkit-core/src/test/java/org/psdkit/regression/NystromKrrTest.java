@@ -234,28 +234,6 @@ class NystromKrrTest {
         assertEquals(NystromKrr.Storage.FLOAT, NystromKrr.autoRoute(1_000_000, 5_000, 0.15, 0.13, false));
     }
 
-    @Test
-    void javaTriangularSolvesAndProductsMatchBlas() {
-        java.util.Random r = new java.util.Random(3);
-        int m = 37;
-        Matrix a = Matrix.zeros(m, m);
-        for (int j = 0; j < m; j++) {
-            for (int i = 0; i < m; i++) {
-                a.set(i, j, r.nextGaussian());
-            }
-        }
-        Matrix spd = Linalg.syrk(a, true);
-        spd.addToDiagonal(m);
-        Matrix l = Linalg.cholesky(spd).lower();
-        double[] v = new double[m];
-        for (int i = 0; i < m; i++) {
-            v[i] = r.nextGaussian();
-        }
-        for (boolean t : new boolean[] {false, true}) {
-            assertArrayEquals(Linalg.solveLower(l, t, v), NystromKrr.solveLower(l, t, v), 1e-12);
-            assertArrayEquals(Linalg.gemv(a, t, v), NystromKrr.gemv(a, t, v), 1e-12);
-        }
-    }
     /**
      * The Gram route iterates on G = K_nmᵀK_nm instead of data passes: G u equals a pass K_nmᵀ(K_nm u) over the same
      * single-precision blocks to double rounding, one pass checks the true residual (the one reported), and the
