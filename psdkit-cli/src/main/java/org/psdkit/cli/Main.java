@@ -147,6 +147,11 @@ public final class Main implements Runnable {
             err.flush();
             return EXIT_BAD_INPUT;
         }
+        if (ex instanceof org.psdkit.model.ParameterException p) {
+            err.println("psdkit: error: " + Flags.message(p));
+            err.flush();
+            return EXIT_BAD_INPUT;
+        }
         if (ex instanceof IllegalArgumentException) {
             err.println("psdkit: error: " + asFlags(ex.getMessage()));
             err.flush();

@@ -50,7 +50,7 @@ public final class ModelDocs {
 
     /** Writes {@code model.diagnostics()} as the document's {@code diagnostics} object. */
     public static void putDiagnostics(ObjectNode doc, Model model) {
-        doc.set("diagnostics", ModelFile.JSON.valueToTree(model.diagnostics()));
+        doc.set("diagnostics", ModelFile.JSON.valueToTree(model.diagnostics().toMap()));
     }
 
     /** Reads and checks the common fields; errors name the file ({@code where}) and the field. */

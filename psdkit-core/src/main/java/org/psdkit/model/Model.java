@@ -49,8 +49,11 @@ public interface Model {
     /** The hyper-parameters the model was fitted with (λ, C, ε, σ, taus, …), read-only, in a stable order. */
     Map<String, Object> hyperParameters();
 
-    /** What the fit reported (iterations, duality gap, route, seconds, …), read-only; empty if nothing. */
-    Map<String, Object> diagnostics();
+    /**
+     * What the fit reported (iterations, duality gap, route, seconds, …): the family's typed record, or the values a
+     * model file recorded; {@link Diagnostics#toMap()} is empty if nothing was reported.
+     */
+    Diagnostics diagnostics();
 
     /** True for models without a target (densities). */
     default boolean unsupervised() {

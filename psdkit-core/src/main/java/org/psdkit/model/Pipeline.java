@@ -1,6 +1,5 @@
 package org.psdkit.model;
 
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,17 +17,26 @@ import org.psdkit.linalg.Matrix;
 public class Pipeline<P extends Predictor> implements Model {
     private final ModelHeader header;
     private final P inner;
-    private final Map<String, Object> diagnostics;
+    private final Diagnostics diagnostics;
 
     /**
      * @param header      what the model file's common fields hold
      * @param inner       the fitted model in the scaled space
-     * @param diagnostics what the fit reported, in a stable order (may be empty)
+     * @param diagnostics what the fit reported (the family's record, or {@link Diagnostics#NONE})
      */
-    public Pipeline(ModelHeader header, P inner, Map<String, Object> diagnostics) {
+    public Pipeline(ModelHeader header, P inner, Diagnostics diagnostics) {
         this.header = header;
         this.inner = inner;
-        this.diagnostics = Collections.unmodifiableMap(new LinkedHashMap<>(diagnostics));
+        this.diagnostics = diagnostics == null ? Diagnostics.NONE : diagnostics;
+    }
+
+    /**
+     * @param header      what the model file's common fields hold
+     * @param inner       the fitted model in the scaled space
+     * @param diagnostics what the fit reported, in a stable order (may be empty), held as {@link Diagnostics.Recorded}
+     */
+    public Pipeline(ModelHeader header, P inner, Map<String, Object> diagnostics) {
+        this(header, inner, Diagnostics.recorded(diagnostics));
     }
 
     public ModelHeader header() {
@@ -71,7 +79,7 @@ public class Pipeline<P extends Predictor> implements Model {
     }
 
     @Override
-    public Map<String, Object> diagnostics() {
+    public Diagnostics diagnostics() {
         return diagnostics;
     }
 

@@ -152,8 +152,8 @@ class ConeAnchorsTest {
             HeteroscedasticRegression.Options ho = new HeteroscedasticRegression.Options(new GaussianKernel(0.2),
                     1e-2, 0.05, HeteroscedasticRegression.Method.PSD, 1, 0L, so, Nystrom.exact());
             for (java.util.Map<String, Object> diag : java.util.List.of(
-                    new QuantileTrainer(qo, null, Scaler.Kind.NONE).fit(d).diagnostics(),
-                    new HeteroTrainer(ho, null, Scaler.Kind.NONE).fit(d).diagnostics())) {
+                    new QuantileTrainer(qo, null, Scaler.Kind.NONE).fit(d).diagnostics().toMap(),
+                    new HeteroTrainer(ho, null, Scaler.Kind.NONE).fit(d).diagnostics().toMap())) {
                 Diagnostics dg = Diagnostics.fromMap(diag);
                 double rel = ((Number) diag.get("relative_gap")).doubleValue();
                 assertEquals(dg.gap() / (1 + Math.abs(dg.primal())), rel, 1e-15 * Math.max(1, Math.abs(rel)));

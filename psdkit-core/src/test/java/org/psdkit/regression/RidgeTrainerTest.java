@@ -63,6 +63,6 @@ class RidgeTrainerTest {
         assertTrue(e.getMessage().contains("no explicit finite feature map"), e.getMessage());
         Pipeline<RidgeRegression> linear = RidgeTrainer.linear(0, Scaler.Kind.MINMAX).fit(data(2, 10));
         assertEquals(null, linear.header().kernelSpec());
-        assertTrue(linear.diagnostics().isEmpty());
+        assertTrue(linear.diagnostics().toMap().isEmpty());
     }
 }

@@ -43,7 +43,7 @@ class SvrTrainerTest {
         assertTrue((Double) m.evaluate(train).get("rmse") < 0.05, m.evaluate(train).toString());
         assertEquals(List.of("C", "epsilon", "tolerance"), List.copyOf(m.hyperParameters().keySet()));
         assertEquals(List.of("iterations", "violation", "converged", "dual", "primal", "seconds"),
-                List.copyOf(m.diagnostics().keySet()));
+                List.copyOf(m.diagnostics().toMap().keySet()));
         assertEquals(true, m.diagnostics().get("converged"));
     }
 }

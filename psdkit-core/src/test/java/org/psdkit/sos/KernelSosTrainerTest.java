@@ -34,6 +34,6 @@ class KernelSosTrainerTest {
         assertTrue(last.value() < 1e-6, "final gap " + last.value());
         assertEquals(java.util.Map.of("lambda", 0.01), m.hyperParameters());
         assertEquals(List.of("status", "iterations", "relativeGap", "primalInfeasibility", "dualInfeasibility",
-                "objective", "lmiMinEigenvalue", "alphaMin", "seconds"), List.copyOf(m.diagnostics().keySet()));
+                "objective", "lmiMinEigenvalue", "alphaMin", "seconds"), List.copyOf(m.diagnostics().toMap().keySet()));
     }
 }

@@ -210,7 +210,7 @@ public final class FitKrrCommand implements Callable<Integer> {
         if (engine != null) {
             rep.put("engine", engine);
         }
-        Map<String, Object> d = model.diagnostics();
+        Map<String, Object> d = model.diagnostics().toMap();
         for (String key : new String[] {"route", "iterations", "residual", "converged", "storage", "jitter"}) {
             rep.put(key, d.get(key));
         }

@@ -62,7 +62,7 @@ class HeteroTrainerTest {
         Matrix probe = Matrix.column(new double[] {0.5, 5, 9.5});
         assertArrayEquals(direct.predict(s.apply(probe)).data(), m.predict(probe).data(), 0.0);
         assertEquals(List.of("iterations", "primal", "dual", "gap", "relative_gap", "infeasibility", "converged", "restarts",
-                "seconds", "rank", "rank_threshold", "anchors"), List.copyOf(m.diagnostics().keySet()));
+                "seconds", "rank", "rank_threshold", "anchors"), List.copyOf(m.diagnostics().toMap().keySet()));
 
         // progress: one "cv" event per fit of the grid (4 points × 2 folds), then the solver's iterations
         List<ProgressListener.Event> cv = events.stream().filter(e -> e.task().equals("cv")).toList();

@@ -97,9 +97,16 @@ class IllPosedSdpTest {
         assertTrue(sdplibUpper >= 0 && sdplibUpper < 1e-2, "SDPLIB value ≤ " + sdplibUpper);
         double value = SdpaFormat.sdpaView(r).objective();
         assertTrue(value > -1e-6 && value <= sdplibUpper, "value " + value);
-        // the iterates diverged: the double-double restart runs once (from the warm double iterate), not a second
-        // time from the standard start, which cannot make an ill-posed problem's value certified
-        assertTrue(r.message().contains("not again from the standard start: the iterates diverged"), r.message());
+        // the iterates diverged: a double-double restart, where the double phase ends in one, runs once (from the
+        // warm double iterate), never a second time from the standard start, which cannot make an ill-posed
+        // problem's value certified. Whether the double phase stalls before its iteration limit (and so restarts)
+        // depends on the BLAS kernels' rounding: on AVX-512 Xeons it reaches the limit still moving, without one.
+        if (r.message().contains("double-double")) {
+            assertTrue(r.message().contains("not again from the standard start: the iterates diverged"),
+                    r.message());
+        } else {
+            assertTrue(r.message().contains("iteration limit"), r.message());
+        }
         assertFalse(r.message().contains("so again from the standard start"), r.message());
     }
 }
