@@ -31,7 +31,7 @@ class LayeringTest {
             Map.entry("optim.sdp", 2), Map.entry("optim.smo", 2),
             Map.entry("model", 3),
             Map.entry("psd", 4), Map.entry("select", 4),
-            Map.entry("regression", 5), Map.entry("regression.psd", 5), Map.entry("sos", 5),
+            Map.entry("regression", 5), Map.entry("regression.nystrom", 5), Map.entry("regression.psd", 5), Map.entry("sos", 5),
             Map.entry("cone", 5), Map.entry("cone.hetero", 5), Map.entry("cone.quantile", 5),
             Map.entry("classify", 5), Map.entry("classify.mkl", 5), Map.entry("density", 5),
             Map.entry("io", 6));

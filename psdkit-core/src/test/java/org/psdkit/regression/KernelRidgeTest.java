@@ -12,9 +12,9 @@ import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 
-class KernelRidgeTest {
+public class KernelRidgeTest {
 
-    static Matrix points(int n, int d, long seed) {
+    public static Matrix points(int n, int d, long seed) {
         Random r = new Random(seed);
         Matrix x = Matrix.zeros(n, d);
         for (int k = 0; k < n * d; k++) {
@@ -23,7 +23,7 @@ class KernelRidgeTest {
         return x;
     }
 
-    static double[] target(Matrix x, long seed) {
+    public static double[] target(Matrix x, long seed) {
         Random r = new Random(seed);
         double[] y = new double[x.rows()];
         for (int i = 0; i < y.length; i++) {
@@ -53,7 +53,7 @@ class KernelRidgeTest {
         return f;
     }
 
-    static double maxRelDiff(double[] a, double[] b) {
+    public static double maxRelDiff(double[] a, double[] b) {
         double num = 0;
         double den = 0;
         for (int i = 0; i < a.length; i++) {

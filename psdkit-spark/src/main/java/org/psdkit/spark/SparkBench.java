@@ -1,5 +1,9 @@
 package org.psdkit.spark;
 
+import org.psdkit.regression.nystrom.Storage;
+import org.psdkit.regression.nystrom.KnmBlocks;
+import org.psdkit.psd.Anchors;
+import org.psdkit.psd.Nystrom;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,8 +16,9 @@ import org.psdkit.cli.fit.DistributedEngine;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.regression.NystromKrr;
-import org.psdkit.regression.NystromKrrTrainer;
+import org.psdkit.regression.nystrom.NystromKrr;
+import org.psdkit.regression.nystrom.NystromKrrOptions;
+import org.psdkit.regression.nystrom.NystromKrrTrainer;
 
 /**
  * {@code psdkit bench spark}: Nyström KRR over Spark ({@link SparkNystromKrr}) against the single-machine solver
@@ -24,7 +29,7 @@ import org.psdkit.regression.NystromKrrTrainer;
  * block every CG iteration, so {@code storage = recompute} gives the local side the same arithmetic; with
  * {@code storage = gram} both sides take the Gram route (the local side keeps what single-precision K_nm fits its
  * heap, the Spark side recomputes its single-precision blocks in each of the few CG passes). Each round reports
- * both sides' per-pass profile ({@code NystromKrr.Problem#timings}, {@link SparkNystromKrr.Fit#timings}).
+ * both sides' per-pass profile ({@code KnmBlocks#timings}, {@link SparkNystromKrr.Fit#timings}).
  */
 final class SparkBench {
 
@@ -40,9 +45,9 @@ final class SparkBench {
                     + "rounds >= 1; got n " + q.n() + ", anchors " + q.anchors() + ", d " + q.d() + ", partitions "
                     + q.partitions() + ", rounds " + q.rounds());
         }
-        NystromKrr.Storage storage;
+        Storage storage;
         try {
-            storage = NystromKrr.Storage.parse(q.storage());
+            storage = Storage.parse(q.storage());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--" + e.getMessage());
         }
@@ -65,9 +70,9 @@ final class SparkBench {
         Matrix x = Matrix.of(xs);
         xs = null;
         Kernel k = new GaussianKernel(q.sigma());
-        NystromKrrTrainer.Options o = new NystromKrrTrainer.Options(q.lambda(), true, q.anchors(),
-                NystromKrr.AnchorMethod.UNIFORM, q.seed(), q.tolerance(), NystromKrr.DEFAULT_MAX_ITERATIONS, storage);
-        Matrix anchors = x.selectRows(NystromKrr.selectAnchors(k, x, q.anchors(), NystromKrr.AnchorMethod.UNIFORM,
+        NystromKrrOptions o = new NystromKrrOptions(k, null, Nystrom.of(q.anchors(), Anchors.Method.UNIFORM,
+                q.seed()), q.lambda(), true, q.tolerance(), NystromKrr.DEFAULT_MAX_ITERATIONS, storage);
+        Matrix anchors = x.selectRows(Anchors.select(k, x, q.anchors(), Anchors.Method.UNIFORM,
                 q.seed(), q.lambda()));
         JavaRDD<double[]> rdd = sc.parallelize(java.util.Arrays.asList(rows), q.partitions())
                 .persist(StorageLevel.MEMORY_AND_DISK());
@@ -78,7 +83,7 @@ final class SparkBench {
         try {
             for (int round = 1; round <= q.rounds(); round++) {
                 long t0 = System.nanoTime();
-                NystromKrr.Problem p = NystromKrr.problem(k, x, anchors, storage);
+                KnmBlocks p = NystromKrr.problem(k, x, anchors, storage);
                 NystromKrrTrainer.Fit local = NystromKrrTrainer.solve(p, y, o);
                 double tl = (System.nanoTime() - t0) * 1e-9;
                 Map<String, Double> localProfile = p.timings();

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.psdkit.regression.nystrom.Storage;
+import org.psdkit.regression.nystrom.KnmBlocks;
+import org.psdkit.psd.Anchors;
+import org.psdkit.psd.Nystrom;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,8 +25,9 @@ import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.LaplacianKernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
-import org.psdkit.regression.NystromKrr;
-import org.psdkit.regression.NystromKrrTrainer;
+import org.psdkit.regression.nystrom.NystromKrr;
+import org.psdkit.regression.nystrom.NystromKrrOptions;
+import org.psdkit.regression.nystrom.NystromKrrTrainer;
 
 class SparkNystromKrrTest {
 
@@ -67,24 +72,25 @@ class SparkNystromKrrTest {
      * moved the coefficients by up to 1.5e-8 relative between runs, so the 1e-8 comparison was flaky; at 1 the
      * runs differed by 5e-11 to 3e-10.
      */
-    private static NystromKrrTrainer.Options options(boolean center) {
-        return options(center, NystromKrr.Storage.RECOMPUTE);
+    private static NystromKrrOptions options(boolean center) {
+        return options(center, Storage.RECOMPUTE);
     }
 
-    private static NystromKrrTrainer.Options options(boolean center, NystromKrr.Storage storage) {
-        return new NystromKrrTrainer.Options(1.0, center, 40, NystromKrr.AnchorMethod.UNIFORM, 11, 1e-10, 500,
-                storage);
+    private static NystromKrrOptions options(boolean center, Storage storage) {
+        // the engine takes its kernel as an argument of its own; the options' kernel is the local fits' default
+        return new NystromKrrOptions(new GaussianKernel(1.0), null, Nystrom.of(40, Anchors.Method.UNIFORM, 11), 1.0,
+                center, 1e-10, 500, storage);
     }
 
     private static void assertSameAsLocal(double[][] rows, SparkNystromKrr.Fit f, Kernel k, Matrix anchors,
                                           boolean center) {
-        assertSameAsLocal(rows, f, k, anchors, center, NystromKrr.Storage.RECOMPUTE);
+        assertSameAsLocal(rows, f, k, anchors, center, Storage.RECOMPUTE);
     }
 
     /** The Spark fit against the single-machine fit of the same route ({@code storage}) and anchors. */
     private static void assertSameAsLocal(double[][] rows, SparkNystromKrr.Fit f, Kernel k, Matrix anchors,
-                                          boolean center, NystromKrr.Storage storage) {
-        NystromKrr.Problem p = NystromKrr.problem(k, features(rows), anchors, storage);
+                                          boolean center, Storage storage) {
+        KnmBlocks p = NystromKrr.problem(k, features(rows), anchors, storage);
         NystromKrrTrainer.Fit local = NystromKrrTrainer.solve(p, targets(rows), options(center, storage));
         assertTrue(local.diagnostics().converged(), local.diagnostics().toString());
         assertTrue(f.diagnostics().converged(), f.diagnostics().toString());
@@ -119,20 +125,20 @@ class SparkNystromKrrTest {
         Matrix anchors = SparkNystromKrr.sampleAnchors(rdd, 40, 6);
         // the fast single-precision Gaussian block, and Kernel.cross rounded to float
         for (Kernel k : new Kernel[] {new GaussianKernel(1.0), new LaplacianKernel(1.0)}) {
-            SparkNystromKrr.Fit f = SparkNystromKrr.fit(rdd, k, anchors, options(true, NystromKrr.Storage.GRAM),
+            SparkNystromKrr.Fit f = SparkNystromKrr.fit(rdd, k, anchors, options(true, Storage.GRAM),
                     null, null, "test");
             assertEquals("gram+spark", f.diagnostics().storage());
             assertTrue(f.diagnostics().iterations() <= 3, f.diagnostics().toString());
-            assertSameAsLocal(rows, f, k, anchors, true, NystromKrr.Storage.GRAM);
+            assertSameAsLocal(rows, f, k, anchors, true, Storage.GRAM);
         }
     }
 
     @Test
     void autoTakesTheGramRouteWhenTheCoreWould() {
-        assertTrue(SparkNystromKrr.gramRoute(NystromKrr.Storage.AUTO, 1_000_000, 1000));
-        assertTrue(SparkNystromKrr.gramRoute(NystromKrr.Storage.GRAM, 100, 50));
-        assertTrue(!SparkNystromKrr.gramRoute(NystromKrr.Storage.RECOMPUTE, 1_000_000, 1000));
-        assertTrue(!SparkNystromKrr.gramRoute(NystromKrr.Storage.AUTO, 10_000, 5000)); // m large against n
+        assertTrue(SparkNystromKrr.gramRoute(Storage.AUTO, 1_000_000, 1000));
+        assertTrue(SparkNystromKrr.gramRoute(Storage.GRAM, 100, 50));
+        assertTrue(!SparkNystromKrr.gramRoute(Storage.RECOMPUTE, 1_000_000, 1000));
+        assertTrue(!SparkNystromKrr.gramRoute(Storage.AUTO, 10_000, 5000)); // m large against n
     }
 
     @Test
@@ -171,11 +177,11 @@ class SparkNystromKrrTest {
         assertSameAsLocal(rows, f, k, anchors, true);
         // the Gram route: its one-job Gram pass retried the same way
         before = INJECTED.get();
-        f = SparkNystromKrr.fit(failingRows(sc, rows), k, anchors, options(true, NystromKrr.Storage.GRAM), null, null,
+        f = SparkNystromKrr.fit(failingRows(sc, rows), k, anchors, options(true, Storage.GRAM), null, null,
                 "test");
         assertTrue(INJECTED.get() > before, "no failure was injected");
         assertEquals("gram+spark", f.diagnostics().storage());
-        assertSameAsLocal(rows, f, k, anchors, true, NystromKrr.Storage.GRAM);
+        assertSameAsLocal(rows, f, k, anchors, true, Storage.GRAM);
     }
 
     @Test

@@ -61,7 +61,7 @@ public final class CvCommand implements Callable<Integer> {
                     + "lambda grid of each fold); same as -P anchors=M.")
     String anchors;
 
-    @Option(names = "--anchor-method", paramLabel = "uniform|kmeans++|leverage",
+    @Option(names = "--anchor-method", paramLabel = "uniform|kmeans++|kmeans++-input|rls|rpcholesky",
             description = "krr with --anchors: how anchors are chosen (drawn with --seed); same as -P anchorMethod=...")
     String anchorMethod;
 

@@ -1,5 +1,6 @@
 package org.psdkit.cli.fit;
 
+import org.psdkit.regression.nystrom.Storage;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.cli.CommonFitOptions;
@@ -11,8 +12,9 @@ import org.psdkit.model.Pipeline;
 import org.psdkit.model.Trainer;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
-import org.psdkit.regression.NystromKrr;
-import org.psdkit.regression.NystromKrrTrainer;
+import org.psdkit.regression.nystrom.NystromKrr;
+import org.psdkit.regression.nystrom.NystromKrrOptions;
+import org.psdkit.regression.nystrom.NystromKrrTrainer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -50,9 +52,11 @@ public final class FitKrrCommand implements Callable<Integer> {
                     + "(O(nM) memory and time per iteration; see docs/scale.md). Default: exact KRR.")
     Integer anchors;
 
-    @Option(names = "--anchor-method", defaultValue = "uniform", paramLabel = "uniform|kmeans++|leverage",
+    @Option(names = "--anchor-method", defaultValue = "uniform",
+            paramLabel = "uniform|kmeans++|kmeans++-input|rls|rpcholesky",
             description = "How anchors are chosen (with --anchors; the same --seed gives the same anchors; "
-                    + "default: ${DEFAULT-VALUE}).")
+                    + "docs/scale.md compares them; deprecated: 'leverage' is rls and 'kmeans++' is still "
+                    + "kmeans++-input for krr in this release; default: ${DEFAULT-VALUE}).")
     String anchorMethod;
 
     @Option(names = "--cg-tol", defaultValue = "1e-6", paramLabel = "X",
@@ -95,7 +99,7 @@ public final class FitKrrCommand implements Callable<Integer> {
         if (master != null && !eng.equals("spark")) {
             throw new IllegalArgumentException("--master " + master + ": applies to --engine spark only");
         }
-        NystromKrr.Storage route = storageRoute(eng);
+        Storage route = storageRoute(eng);
         Map<String, String> pm = KrrKind.defaultParams();
         pm.put("kernel", kernel);
         pm.put("lambda", lambda);
@@ -129,24 +133,24 @@ public final class FitKrrCommand implements Callable<Integer> {
     }
 
     /**
-     * The {@code --storage} route: any of {@link NystromKrr.Storage} but the experimental gram-single on one machine,
+     * The {@code --storage} route: any of {@link Storage} but the experimental gram-single on one machine,
      * auto, gram, recompute or float with {@code --engine spark}; only with {@code --anchors}.
      */
-    private NystromKrr.Storage storageRoute(String eng) {
-        NystromKrr.Storage route;
+    private Storage storageRoute(String eng) {
+        Storage route;
         try {
-            route = NystromKrr.Storage.parse(storage);
+            route = Storage.parse(storage);
         } catch (IllegalArgumentException e) {
             route = null;
         }
-        if (route == null || route == NystromKrr.Storage.GRAM_SINGLE) {
+        if (route == null || route == Storage.GRAM_SINGLE) {
             throw new IllegalArgumentException("--storage: '" + storage
                     + "' is not auto, float, recompute, gram or sketch");
         }
-        if (route != NystromKrr.Storage.AUTO && anchors == null) {
+        if (route != Storage.AUTO && anchors == null) {
             throw new IllegalArgumentException("--storage " + storage + ": applies with --anchors only");
         }
-        if (route == NystromKrr.Storage.SKETCH && eng.equals("spark")) {
+        if (route == Storage.SKETCH && eng.equals("spark")) {
             throw new IllegalArgumentException("--storage sketch: single-machine only; --engine spark takes auto, "
                     + "gram, recompute or float");
         }
@@ -157,10 +161,10 @@ public final class FitKrrCommand implements Callable<Integer> {
      * {@code fit krr --anchors M --engine spark}: the same Nystrom KRR over Spark ({@link DistributedEngine}, loaded
      * at run time). The data is read by the engine, so only what it cannot do is refused here.
      */
-    private Integer callSpark(Params params, NystromKrr.Storage route) {
-        NystromKrrTrainer.Options o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
+    private Integer callSpark(Params params, Storage route) {
+        NystromKrrOptions o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
                 maxIter, route);
-        if (o.method() != org.psdkit.regression.NystromKrr.AnchorMethod.UNIFORM) {
+        if (o.method() != org.psdkit.psd.Anchors.Method.UNIFORM) {
             throw new IllegalArgumentException("--anchor-method " + anchorMethod + ": --engine spark draws uniform "
                     + "anchors only");
         }
@@ -201,11 +205,11 @@ public final class FitKrrCommand implements Callable<Integer> {
      * @param engine the {@code engine} entry, or null for the local fit (which reports none)
      * @param where text after "anchors" in the summary line (", Spark" or "")
      */
-    private Integer reportNystrom(Map<String, Object> rep, Pipeline<KernelRidge> model, NystromKrrTrainer.Options o,
+    private Integer reportNystrom(Map<String, Object> rep, Pipeline<KernelRidge> model, NystromKrrOptions o,
             String engine, String where) {
         KernelRidge m = model.inner();
         rep.put("anchors", m.points().rows());
-        rep.put("anchorMethod", o.method().label());
+        rep.put("anchorMethod", o.method().id());
         rep.put("seed", o.seed());
         if (engine != null) {
             rep.put("engine", engine);
@@ -223,7 +227,7 @@ public final class FitKrrCommand implements Callable<Integer> {
         return Main.EXIT_OK;
     }
 
-    private static void warnIfNotConverged(Map<String, Object> d, NystromKrrTrainer.Options o) {
+    private static void warnIfNotConverged(Map<String, Object> d, NystromKrrOptions o) {
         if (!Boolean.TRUE.equals(d.get("converged"))) {
             System.err.println("psdkit fit krr: warning: conjugate gradient stopped after " + d.get("iterations")
                     + " iterations at relative residual " + d.get("residual") + " > --cg-tol " + o.tolerance()
@@ -232,10 +236,10 @@ public final class FitKrrCommand implements Callable<Integer> {
     }
 
     /** {@code fit krr --anchors M}: Nystrom KRR ({@link NystromKrrTrainer}), saved as an ordinary krr model. */
-    private Integer callNystrom(Params params, NystromKrr.Storage route) {
-        NystromKrrTrainer.Options o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
+    private Integer callNystrom(Params params, Storage route) {
+        NystromKrrOptions o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
                 maxIter, route);
-        Local fit = fitLocal(new NystromKrrTrainer(params.kernel(), o, common.scaleKind()));
+        Local fit = fitLocal(new NystromKrrTrainer(o.withScale(common.scaleKind())));
         return reportNystrom(fit.rep(), fit.model(), o, null, "");
     }
 

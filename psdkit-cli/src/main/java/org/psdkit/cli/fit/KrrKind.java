@@ -1,5 +1,9 @@
 package org.psdkit.cli.fit;
 
+import org.psdkit.regression.nystrom.Storage;
+import org.psdkit.regression.nystrom.KnmBlocks;
+import org.psdkit.psd.Anchors;
+import org.psdkit.psd.Nystrom;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -9,8 +13,9 @@ import org.psdkit.data.Dataset;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.regression.KernelRidge;
-import org.psdkit.regression.NystromKrr;
-import org.psdkit.regression.NystromKrrTrainer;
+import org.psdkit.regression.nystrom.NystromKrr;
+import org.psdkit.regression.nystrom.NystromKrrOptions;
+import org.psdkit.regression.nystrom.NystromKrrTrainer;
 import org.psdkit.model.Predictor;
 
 /**
@@ -52,14 +57,14 @@ public final class KrrKind {
     }
 
     /** Options of {@code --anchors M} (Nystrom KRR); errors name the flags. */
-    static NystromKrrTrainer.Options nystromOptions(Params p, int anchors, String method, long seed, String tol,
+    static NystromKrrOptions nystromOptions(Params p, int anchors, String method, long seed, String tol,
                                                     String maxIter) {
-        return nystromOptions(p, anchors, method, seed, tol, maxIter, NystromKrr.Storage.AUTO);
+        return nystromOptions(p, anchors, method, seed, tol, maxIter, Storage.AUTO);
     }
 
     /** As above, with the route of the CG solve ({@code fit krr --storage}). */
-    static NystromKrrTrainer.Options nystromOptions(Params p, int anchors, String method, long seed, String tol,
-                                                    String maxIter, NystromKrr.Storage storage) {
+    static NystromKrrOptions nystromOptions(Params p, int anchors, String method, long seed, String tol,
+                                                    String maxIter, Storage storage) {
         KernelRidge.Options o = options(p);
         if (o.form() != KernelRidge.Form.STANDARD) {
             throw new IllegalArgumentException("--anchors: only --form standard is supported with anchors");
@@ -67,12 +72,7 @@ public final class KrrKind {
         if (anchors < 1) {
             throw new IllegalArgumentException("--anchors must be >= 1, got " + anchors);
         }
-        NystromKrr.AnchorMethod am;
-        try {
-            am = NystromKrr.AnchorMethod.parse(method);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--anchor-method: '" + method + "' is not uniform, kmeans++ or leverage");
-        }
+        Anchors.Method am = FeatureSpaceOptions.anchorMethod(method, Anchors.Family.KRR);
         double t;
         int it;
         try {
@@ -91,7 +91,8 @@ public final class KrrKind {
         if (it < 1) {
             throw new IllegalArgumentException("--max-iter must be >= 1, got " + maxIter);
         }
-        return new NystromKrrTrainer.Options(o.lambda(), o.center(), anchors, am, seed, t, it, storage);
+        return new NystromKrrOptions(p.kernel(), null, Nystrom.of(anchors, am, seed), o.lambda(), o.center(), t, it,
+                storage);
     }
 
     private static double nonNegative(Params p, String name) {
@@ -154,7 +155,7 @@ public final class KrrKind {
                 return (int) a;
             }
 
-            private NystromKrrTrainer.Options nystrom(Params params) {
+            private NystromKrrOptions nystrom(Params params) {
                 long seed;
                 try {
                     seed = Long.parseLong(params.get("anchorSeed").trim());
@@ -172,17 +173,17 @@ public final class KrrKind {
                 KernelRidge.Options o = options(params);
                 Kernel k = params.kernel();
                 if (anchors(params) > 0) {
-                    NystromKrrTrainer.Options no = nystrom(params);
+                    NystromKrrOptions no = nystrom(params);
                     int m = Math.min(no.anchors(), scaledTrain.n());
-                    String key = k.spec() + "|" + m + "|" + no.method().label() + "|" + no.seed()
-                            + (no.method() == NystromKrr.AnchorMethod.LEVERAGE ? "|" + no.lambda() : "");
+                    String key = k.spec() + "|" + m + "|" + no.method().id() + "|" + no.seed()
+                            + (no.method() == Anchors.Method.RLS ? "|" + no.lambda() : "");
                     Object[] hit = nystromCache.get(scaledTrain);
-                    NystromKrr.Problem problem;
+                    KnmBlocks problem;
                     if (hit != null && hit[0].equals(key)) {
-                        problem = (NystromKrr.Problem) hit[1];
+                        problem = (KnmBlocks) hit[1];
                     } else {
                         nystromCache.remove(scaledTrain); // let the old problem's K_nm go before the new one
-                        int[] idx = NystromKrr.selectAnchors(k, scaledTrain.x(), m, no.method(), no.seed(),
+                        int[] idx = Anchors.select(k, scaledTrain.x(), m, no.method(), no.seed(),
                                 no.lambda());
                         // the right-hand side K_nmᵀ(y − offset) is computed in the problem's first pass and
                         // reused by every λ of the grid (the same fold, the same y)

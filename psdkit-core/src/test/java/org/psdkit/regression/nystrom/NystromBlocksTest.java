@@ -1,4 +1,4 @@
-package org.psdkit.regression;
+package org.psdkit.regression.nystrom;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -59,7 +59,7 @@ class NystromBlocksTest {
             acc.addLowerInto(lower);
         }
         Matrix gram = NystromBlocks.symmetricFromLower(lower, m);
-        NystromKrr.Operator op = new NystromKrr.Operator() {
+        KnmOperator op = new KnmOperator() {
             @Override
             public long rows() {
                 return n;
@@ -82,7 +82,7 @@ class NystromBlocksTest {
         Matrix kmm = k.gram(anchors);
         Cholesky ch = Linalg.cholesky(kmm);
         NystromKrr.Solution s = NystromBlocks.solve(op, kmm, ch, rhs, offset, 0.5, 1e-11, 200, gram);
-        NystromKrr.Problem p = NystromKrr.problem(k, x, anchors, NystromKrr.Storage.GRAM);
+        KnmBlocks p = NystromKrr.problem(k, x, anchors, Storage.GRAM);
         NystromKrr.Solution ref = p.solve(y, offset, 0.5, 1e-11, 200);
         assertTrue(s.diagnostics().converged() && s.diagnostics().iterations() <= 3, s.diagnostics().toString());
         double dif = maxRelDiff(s.alpha(), ref.alpha());
