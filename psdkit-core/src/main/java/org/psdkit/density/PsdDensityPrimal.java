@@ -910,7 +910,7 @@ final class PsdDensityPrimal {
                 }
                 it++;
                 sinceCert++;
-                Matrix dir = lbfgsDirection(grad, hist);
+                Matrix dir = searchDirection(grad, hist);
                 double slope0 = dot(dir, grad);
                 if (!(slope0 < 0)) {
                     hist.clear();
@@ -1109,7 +1109,7 @@ final class PsdDensityPrimal {
     }
 
     /** −H∇ of L-BFGS from the curvature pairs (s_k, y_k), oldest first ({@link Lbfgs#direction}). */
-    static Matrix lbfgsDirection(Matrix grad, Deque<Matrix[]> hist) {
+    static Matrix searchDirection(Matrix grad, Deque<Matrix[]> hist) {
         double[][] ss = new double[hist.size()][];
         double[][] ys = new double[hist.size()][];
         int k = 0;
