@@ -1,9 +1,5 @@
 package org.psdkit.spark;
 
-import org.psdkit.regression.nystrom.Storage;
-import org.psdkit.regression.nystrom.KnmBlocks;
-import org.psdkit.psd.Anchors;
-import org.psdkit.psd.Nystrom;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,9 +12,13 @@ import org.psdkit.cli.fit.DistributedEngine;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.psd.Anchors;
+import org.psdkit.psd.Nystrom;
+import org.psdkit.regression.nystrom.KnmBlocks;
 import org.psdkit.regression.nystrom.NystromKrr;
 import org.psdkit.regression.nystrom.NystromKrrOptions;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
+import org.psdkit.regression.nystrom.Storage;
 
 /**
  * {@code psdkit bench spark}: Nyström KRR over Spark ({@link SparkNystromKrr}) against the single-machine solver

@@ -1,8 +1,5 @@
 package org.psdkit.spark;
 
-import org.psdkit.regression.nystrom.Storage;
-import org.psdkit.regression.nystrom.RoutePlanner;
-import org.psdkit.regression.nystrom.KnmOperator;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -21,10 +18,13 @@ import org.psdkit.model.ModelHeader;
 import org.psdkit.model.Pipeline;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
+import org.psdkit.regression.nystrom.KnmOperator;
 import org.psdkit.regression.nystrom.NystromBlocks;
 import org.psdkit.regression.nystrom.NystromKrr;
 import org.psdkit.regression.nystrom.NystromKrrOptions;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
+import org.psdkit.regression.nystrom.RoutePlanner;
+import org.psdkit.regression.nystrom.Storage;
 
 /**
  * Nyström kernel ridge regression over an Apache Spark RDD: the Falkon solver of {@link NystromKrr} (Rudi,

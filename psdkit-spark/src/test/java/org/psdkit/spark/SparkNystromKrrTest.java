@@ -4,10 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.psdkit.regression.nystrom.Storage;
-import org.psdkit.regression.nystrom.KnmBlocks;
-import org.psdkit.psd.Anchors;
-import org.psdkit.psd.Nystrom;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,9 +21,13 @@ import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.LaplacianKernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
+import org.psdkit.psd.Anchors;
+import org.psdkit.psd.Nystrom;
+import org.psdkit.regression.nystrom.KnmBlocks;
 import org.psdkit.regression.nystrom.NystromKrr;
 import org.psdkit.regression.nystrom.NystromKrrOptions;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
+import org.psdkit.regression.nystrom.Storage;
 
 class SparkNystromKrrTest {
 

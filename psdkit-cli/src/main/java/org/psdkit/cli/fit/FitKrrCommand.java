@@ -1,6 +1,5 @@
 package org.psdkit.cli.fit;
 
-import org.psdkit.regression.nystrom.Storage;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.cli.CommonFitOptions;
@@ -15,10 +14,11 @@ import org.psdkit.regression.KrrTrainer;
 import org.psdkit.regression.nystrom.NystromKrr;
 import org.psdkit.regression.nystrom.NystromKrrOptions;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
-import picocli.CommandLine;
+import org.psdkit.regression.nystrom.Storage;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code psdkit fit krr}: kernel ridge regression. */
 @Command(name = "krr", description = "Kernel ridge regression: (K + lambda I) alpha = y (scikit-learn's KernelRidge).")

@@ -1,9 +1,5 @@
 package org.psdkit.cli.fit;
 
-import org.psdkit.regression.nystrom.Storage;
-import org.psdkit.regression.nystrom.KnmBlocks;
-import org.psdkit.psd.Anchors;
-import org.psdkit.psd.Nystrom;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -12,11 +8,15 @@ import org.psdkit.cli.cv.CvSupport;
 import org.psdkit.data.Dataset;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.model.Predictor;
+import org.psdkit.psd.Anchors;
+import org.psdkit.psd.Nystrom;
 import org.psdkit.regression.KernelRidge;
+import org.psdkit.regression.nystrom.KnmBlocks;
 import org.psdkit.regression.nystrom.NystromKrr;
 import org.psdkit.regression.nystrom.NystromKrrOptions;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
-import org.psdkit.model.Predictor;
+import org.psdkit.regression.nystrom.Storage;
 
 /**
  * Model type {@code krr} (kernel ridge regression, {@link KernelRidge}) on the command line: its parameters, shared by

@@ -7,13 +7,13 @@ import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.ModelHeader;
+import org.psdkit.model.ParameterException;
 import org.psdkit.model.Pipeline;
 import org.psdkit.model.Trainer;
-import org.psdkit.model.ParameterException;
+import org.psdkit.optim.ProgressListener;
 import org.psdkit.psd.Anchors;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
-import org.psdkit.optim.ProgressListener;
 
 /**
  * Fits Nyström kernel ridge regression ({@link NystromKrr}) on raw data: the objective of

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.psdkit.psd.Anchors;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.psd.Anchors;
 import org.psdkit.psd.Nystrom;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KernelRidgeTest;
