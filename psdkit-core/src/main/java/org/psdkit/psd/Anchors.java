@@ -369,7 +369,8 @@ public final class Anchors {
         if (!cholesky) {
             Arrays.fill(score, Double.POSITIVE_INFINITY);
         }
-        Matrix g = cholesky ? Matrix.zeros(n, m) : null;
+        // the partial factor G (n×m) row by row: the update of row i reads G's rows i and s contiguously
+        double[] g = cholesky ? new double[n * m] : null;
         boolean[] chosen = new boolean[n];
         int[] out = new int[m];
         SplittableRandom rng = new SplittableRandom(seed);
@@ -414,17 +415,19 @@ public final class Anchors {
             if (cholesky) {
                 double piv = score[s];
                 double[] col = new double[n];
+                int rs = s * m;
                 for (int i = 0; i < n; i++) {
                     double v = kernel.eval(pts[i], pts[s]);
+                    int ri = i * m;
                     for (int l = 0; l < j; l++) {
-                        v -= g.get(i, l) * g.get(s, l);
+                        v -= g[ri + l] * g[rs + l];
                     }
                     col[i] = v;
                 }
                 double inv = piv > 0 ? 1.0 / Math.sqrt(piv) : 0.0;
                 for (int i = 0; i < n; i++) {
                     double v = col[i] * inv;
-                    g.set(i, j, v);
+                    g[i * m + j] = v;
                     score[i] = chosen[i] ? 0 : Math.max(0, score[i] - v * v);
                 }
             } else {
