@@ -8,9 +8,17 @@
  * {@code cone} (+ {@code cone.hetero}, {@code cone.quantile}), {@code classify} (+ {@code classify.mkl}) and
  * {@code density}, none of which imports another; {@code io} (save and load of every family).
  *
- * <p>{@code org.psdkit.linalg.reference} (the pure-Java reference the native back end is tested against) is not
- * exported.
+ * <p>The API is every package exported to all modules below, each described by its {@code package-info.java}. A
+ * package that only psdkit's own modules need is exported to them by name ({@code exports … to}):
+ * {@code org.psdkit.linalg.reference}, the pure-Java reference the native back end is tested against, to
+ * {@code org.psdkit.bench} ({@code psdkit bench linalg} times both). The other modules are plain jars whose manifests
+ * name them ({@code Automatic-Module-Name}: {@code org.psdkit.bench}, {@code org.psdkit.cli},
+ * {@code org.psdkit.experiments}, {@code org.psdkit.spark}), so on the module path the restriction holds; on the
+ * class path (the shaded {@code psdkit.jar}) module boundaries do not apply. {@code org.psdkit.examples} is a named
+ * module requiring this one: the examples compile against the API alone. {@code LayeringTest} fails when a package is
+ * added without a decision here.
  */
+@SuppressWarnings("module") // the targets of "exports … to" are built after this module, so javac cannot see them
 module org.psdkit.core {
     requires transitive com.fasterxml.jackson.databind;
     requires java.management; // thread CPU time in the SDP solvers
@@ -37,4 +45,7 @@ module org.psdkit.core {
     exports org.psdkit.regression.psd;
     exports org.psdkit.select;
     exports org.psdkit.sos;
+
+    // psdkit's own modules only (not API)
+    exports org.psdkit.linalg.reference to org.psdkit.bench;
 }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -20,7 +21,9 @@ import org.junit.jupiter.api.Test;
  * The package layering of psdkit-core, stated as a test over the main sources: every reference to an
  * {@code org.psdkit} class (an import or a fully qualified name in code) must go to the same package, a lower layer,
  * or, inside the family layer, to an enclosing package of the same family ({@code cone.quantile → cone}). Families
- * never reference each other. A new package must be placed in {@link #LAYERS} before it compiles past this test.
+ * never reference each other. A new package must be placed in {@link #LAYERS} before it compiles past this test, and
+ * given an export decision in {@link #EXPORTS} (API, or exported only to named psdkit modules) that
+ * {@code module-info.java} states; every exported package has a {@code package-info.java}.
  */
 class LayeringTest {
 
@@ -31,11 +34,37 @@ class LayeringTest {
             Map.entry("optim.sdp", 2), Map.entry("optim.smo", 2),
             Map.entry("model", 3),
             Map.entry("psd", 4), Map.entry("select", 4),
-            Map.entry("regression", 5), Map.entry("regression.nystrom", 5), Map.entry("regression.psd", 5), Map.entry("sos", 5),
+            Map.entry("regression", 5), Map.entry("regression.nystrom", 5), Map.entry("regression.psd", 5),
+            Map.entry("sos", 5),
             Map.entry("cone", 5), Map.entry("cone.hetero", 5), Map.entry("cone.quantile", 5),
             Map.entry("classify", 5), Map.entry("classify.mkl", 5), Map.entry("density", 5),
             Map.entry("io", 6));
     static final int FAMILIES = 5;
+
+    /** Exported to every module: the API. */
+    static final String API = "*";
+    /** Not exported at all (internal to psdkit-core). */
+    static final String NONE = "";
+
+    /**
+     * The decision for every main package, as {@code module-info.java} must state it: {@link #API}, {@link #NONE}, or
+     * the psdkit modules a qualified export ({@code exports … to}) names, comma-separated, for a package that is not
+     * API but another psdkit module needs. A new package fails {@link #moduleInfoExportsWhatWasDecided} until it has
+     * an entry here.
+     */
+    static final Map<String, String> EXPORTS = Map.ofEntries(
+            Map.entry("linalg", API), Map.entry("linalg.reference", "org.psdkit.bench"),
+            Map.entry("data", API), Map.entry("kernel", API), Map.entry("optim", API),
+            Map.entry("optim.sdp", API), Map.entry("optim.smo", API),
+            Map.entry("model", API),
+            Map.entry("psd", API), Map.entry("select", API),
+            Map.entry("regression", API), Map.entry("regression.nystrom", API), Map.entry("regression.psd", API), Map.entry("sos", API),
+            Map.entry("cone", API), Map.entry("cone.hetero", API), Map.entry("cone.quantile", API),
+            Map.entry("classify", API), Map.entry("classify.mkl", API), Map.entry("density", API),
+            Map.entry("io", API));
+
+    private static final Pattern EXPORT = Pattern.compile(
+            "^\\s*exports\\s+org\\.psdkit\\.([\\w.]+)(?:\\s+to\\s+([\\w.,\\s]+?))?\\s*;", Pattern.MULTILINE);
 
     private static final Pattern PACKAGE = Pattern.compile("^package org\\.psdkit\\.([\\w.]+);", Pattern.MULTILINE);
     private static final Pattern REFERENCE = Pattern.compile("(?<![\\w.])org\\.psdkit\\.((?:[a-z]\\w*\\.)*[a-z]\\w*)\\.[A-Z]");
@@ -98,6 +127,41 @@ class LayeringTest {
         }
         assertEquals(List.of(), violations);
         assertEquals(new TreeSet<>(LAYERS.keySet()), seen, "every layer is a package of the main sources");
+    }
+
+    @Test
+    void moduleInfoExportsWhatWasDecided() throws IOException {
+        Path main = Path.of(System.getProperty("basedir", "."), "src", "main", "java");
+        assertEquals(new TreeSet<>(LAYERS.keySet()), new TreeSet<>(EXPORTS.keySet()),
+                "every package of LAYERS has an export decision in EXPORTS");
+        Map<String, String> decided = new TreeMap<>(EXPORTS);
+        decided.values().removeIf(NONE::equals);
+        Map<String, String> stated = exports(Files.readString(main.resolve("module-info.java")));
+        assertEquals(decided, new TreeMap<>(stated), "module-info.java's exports");
+        for (String pkg : stated.keySet()) {
+            Path info = main.resolve("org/psdkit/" + pkg.replace('.', '/')).resolve("package-info.java");
+            assertTrue(Files.isRegularFile(info), "exported package " + pkg + " has no package-info.java");
+            assertTrue(Files.readString(info).contains("/**"), info + " has no Javadoc comment");
+        }
+    }
+
+    @Test
+    void exportsAreReadWithTheirTargets() {
+        String src = "module m {\n    exports org.psdkit.a;\n    exports org.psdkit.b.c to x.y,\n        z;\n"
+                + "    // exports org.psdkit.d;\n}";
+        assertEquals(Map.of("a", API, "b.c", "x.y, z"), exports(src));
+    }
+
+    /** Package (without "org.psdkit.") → {@link #API} or its sorted target modules, from a module declaration. */
+    static Map<String, String> exports(String moduleInfo) {
+        Map<String, String> out = new TreeMap<>();
+        Matcher m = EXPORT.matcher(stripCommentsAndStrings(moduleInfo));
+        while (m.find()) {
+            String targets = m.group(2) == null ? API
+                    : String.join(", ", new TreeSet<>(List.of(m.group(2).trim().split("\\s*,\\s*"))));
+            assertEquals(null, out.put(m.group(1), targets), "exported twice: " + m.group(1));
+        }
+        return out;
     }
 
     /**

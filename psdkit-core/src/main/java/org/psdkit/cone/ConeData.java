@@ -11,7 +11,7 @@ import org.psdkit.psd.Nystrom;
 public final class ConeData {
 
     /**
-     * Frobenius weight of Marteau-Ferey, Bach & Rudi 2020, App. E: Ω(A) = λ(‖A‖_* + 0.05‖A‖_F²). Their Sec. 6 writes
+     * Frobenius weight of Marteau-Ferey, Bach and Rudi 2020, App. E: Ω(A) = λ(‖A‖_* + 0.05‖A‖_F²). Their Sec. 6 writes
      * 0.01/2 = 0.005 instead.
      */
     public static final double APPENDIX_E_FROBENIUS_WEIGHT = 0.05;

@@ -12,7 +12,7 @@ import org.psdkit.optim.SmoothFunction;
 import org.psdkit.optim.StopRule;
 
 /**
- * Solves min over blocks of Σ_i ℓ_i(z_i) + Σ_b Ω_b, with outputs z_t(x) = Σ_b D_{t,b} f_b(x) (Marteau-Ferey, Bach & Rudi 2020, Eq. (14)
+ * Solves min over blocks of Σ_i ℓ_i(z_i) + Σ_b Ω_b, with outputs z_t(x) = Σ_b D_{t,b} f_b(x) (Marteau-Ferey, Bach and Rudi 2020, Eq. (14)
  * in the conic-hull form of Remark 1: every PSD block is a non-negative function times a fixed direction D_{·,b},
  * linear blocks are unconstrained), through its dual
  * <pre>  min_α F(α) = Σ_i ℓ_i^*(α_i) + Σ_b g_b(Σ_t D_{t,b} α_t),   α ∈ ℝ^{m×n},</pre>

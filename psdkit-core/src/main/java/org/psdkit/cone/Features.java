@@ -15,7 +15,7 @@ public interface Features {
     /** The function x ↦ Φ(x)ᵀ F Fᵀ Φ(x) (evaluated as a sum of squares) for an r×k factor F. */
     ScalarFunction sumOfSquares(Matrix factor);
 
-    /** The empirical kernel feature map (Marteau-Ferey, Bach & Rudi 2020 Eq. (8), rank-deficient form of App. B.4). */
+    /** The empirical kernel feature map (Marteau-Ferey, Bach and Rudi 2020 Eq. (8), rank-deficient form of App. B.4). */
     static Features kernel(EmpiricalFeatureMap map) {
         Matrix v = map.trainingFeatures();
         return new Features() {

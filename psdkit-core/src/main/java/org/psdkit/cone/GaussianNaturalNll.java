@@ -1,7 +1,7 @@
 package org.psdkit.cone;
 
 /**
- * Heteroscedastic Gaussian negative log-likelihood in the natural parameters η = μ/v, θ = 1/v (Marteau-Ferey, Bach &
+ * Heteroscedastic Gaussian negative log-likelihood in the natural parameters η = μ/v, θ = 1/v (Marteau-Ferey, Bach and
  * Rudi 2020, Sec. 6):
  * ℓ_i(η, θ) = w_i [ −½ log θ + y_i²θ/2 − y_iη + η²/(2θ) + ½ log 2π ], +∞ for θ ≤ 0. This equals
  * w_i [½ log(2πv) + (y_i − μ)²/(2v)] and is jointly convex (η²/θ is a perspective).

@@ -5,7 +5,7 @@ import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 
 /**
- * A PSD model f(x) = v(x)ᵀ B v(x), B = R Rᵀ, v(x) = (k(x, x_i))_i (Marteau-Ferey, Bach & Rudi 2020 Thm. 1/6
+ * A PSD model f(x) = v(x)ᵀ B v(x), B = R Rᵀ, v(x) = (k(x, x_i))_i (Marteau-Ferey, Bach and Rudi 2020 Thm. 1/6
  * representation), evaluated as
  * the sum of squares ‖Rᵀ v(x)‖² so that f ≥ 0 holds in floating point for every x.
  *

@@ -10,7 +10,7 @@ import org.psdkit.linalg.Matrix;
 import org.psdkit.psd.EmpiricalFeatureMap;
 
 /**
- * The baselines of Marteau-Ferey, Bach & Rudi 2020 App. D as vector-valued models fitted in the primal: outputs z_t =
+ * The baselines of Marteau-Ferey, Bach and Rudi 2020 App. D as vector-valued models fitted in the primal: outputs z_t =
  * Σ_b D_{t,b} f_b with
  * components
  * <ul>

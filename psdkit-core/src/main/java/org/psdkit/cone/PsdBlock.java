@@ -4,7 +4,7 @@ import org.psdkit.linalg.Matrix;
 import org.psdkit.optim.PsdDualTerm;
 
 /**
- * A PSD model f(x) = Φ(x)ᵀAΦ(x), A ⪰ 0, with Ω(A) = λ₁‖A‖_* + (λ₂/2)‖A‖_F² (Marteau-Ferey, Bach & Rudi 2020, Lemma 5).
+ * A PSD model f(x) = Φ(x)ᵀAΦ(x), A ⪰ 0, with Ω(A) = λ₁‖A‖_* + (λ₂/2)‖A‖_F² (Marteau-Ferey, Bach and Rudi 2020, Lemma 5).
  * With V the training
  * features, R(A) = diag(VᵀAV) and R^*β = V Diag(β) Vᵀ, so g_b(β) = ‖[−V Diag(β)Vᵀ − λ₁I]₊‖_F²/(2λ₂) with primal point
  * A = [−V Diag(β)Vᵀ − λ₁I]₊/λ₂ (Thm. 2's ‖[V Diag(α)Vᵀ + λ₁I]₋‖² read as the negative part's magnitude; checked

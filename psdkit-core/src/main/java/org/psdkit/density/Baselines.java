@@ -6,7 +6,7 @@ import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 
 /**
- * The baseline density estimators of Marteau-Ferey, Bach & Rudi 2020 App. D, all with loss −(1/n) Σ log f(x_i) and regulariser
+ * The baseline density estimators of Marteau-Ferey, Bach and Rudi 2020 App. D, all with loss −(1/n) Σ log f(x_i) and regulariser
  * (λ/2) αᵀKα = (λ/2)‖w‖²:
  * <ul>
  *   <li>{@link #ncm}: non-negative coefficients on the simplex {α ≥ 0, uᵀα = 1} (eq. 35);</li>

@@ -6,7 +6,7 @@ import org.psdkit.linalg.Matrix;
 import org.psdkit.psd.EmpiricalFeatureMap;
 
 /**
- * Empirical feature map of Marteau-Ferey, Bach & Rudi 2020 eq. (8) in the rank-revealing form of App. B.4: K = U S Uᵀ, keep the r
+ * Empirical feature map of Marteau-Ferey, Bach and Rudi 2020 eq. (8) in the rank-revealing form of App. B.4: K = U S Uᵀ, keep the r
  * eigenvalues above {@link #RELATIVE_RANK_THRESHOLD}·λ_max, then V = S^{1/2}Uᵀ (r×n, VᵀV ≈ K, Φ(x_i) = V e_i) and
  * Φ(x) = Tᵀ v(x) with T = U S^{-1/2} (n×r). Duplicate points and wide kernels simply lower r. The decomposition is
  * {@link EmpiricalFeatureMap}'s, with the density's stricter threshold; this class adds T and the Nyström variant.

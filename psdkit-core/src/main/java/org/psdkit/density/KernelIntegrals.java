@@ -9,7 +9,7 @@ import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 
 /**
- * Integral operators of Marteau-Ferey, Bach & Rudi 2020 Prop. 4 / Remark 7: (M)_ij = ∫_R k(x, x_i) k(x, x_j) dν(x) and the single
+ * Integral operators of Marteau-Ferey, Bach and Rudi 2020 Prop. 4 / Remark 7: (M)_ij = ∫_R k(x, x_i) k(x, x_j) dν(x) and the single
  * integrals u_i = ∫_R k(x, x_i) dν(x) (the NCM/PNM constraint vector of App. D), over a region R that is all of
  * ℝ^d or a box [lo, hi] (infinite ends allowed).
  *

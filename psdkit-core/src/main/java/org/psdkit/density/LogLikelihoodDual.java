@@ -3,7 +3,7 @@ package org.psdkit.density;
 import org.psdkit.optim.ProgressListener;
 
 /**
- * FISTA on the dual of a maximum-likelihood problem with one normalisation constraint (Marteau-Ferey, Bach & Rudi 2020 eq. 12 with the
+ * FISTA on the dual of a maximum-likelihood problem with one normalisation constraint (Marteau-Ferey, Bach and Rudi 2020 eq. 12 with the
  * equality constraint dualised; App. D eq. 37 for PNM):
  *
  * <pre>
@@ -167,9 +167,9 @@ final class LogLikelihoodDual {
      */
     /**
      * Initial scale θ of the metric: steps θ⁻¹ times the valid bound's. The bound covers the whole Gram matrix of the
-     * map inside g, while [·]_+ only passes curvature on the positive eigenspace, so it is loose. 0.1: measured on
-     * the d = 10 benchmark (n = 500, 12 s): θ₀ = 1 → relative gap 2e-4, 0.25 → 1.1e-4, 0.1 → 1.4e-6, 0.03 → 3.5e-3,
-     * 0.01 → 0.44 (too small: the safeguard spends its restarts climbing back).
+     * map inside g, while [·]_+ only passes curvature on the positive eigenspace, so it is loose. 0.1: the best of a
+     * sweep on the d = 10 benchmark (docs/benchmarks/psd-scale.md, "Tuning constants of the density solvers"); much
+     * smaller scales are worse, since the safeguard then spends its restarts climbing back.
      */
     static final double OPTIMISTIC_METRIC_SCALE = 0.1;
     /**

@@ -4,7 +4,7 @@ import java.util.SplittableRandom;
 import org.psdkit.linalg.Matrix;
 
 /**
- * Seeded data generators and true densities of the density experiments of Marteau-Ferey, Bach & Rudi 2020.
+ * Seeded data generators and true densities of the density experiments of Marteau-Ferey, Bach and Rudi 2020.
  *
  * <ul>
  *   <li>{@link #fig1}: ½N(−1, 0.3) + ½N(1, 0.3) in 1-D (Sec. 6, Fig. 1 top). The paper does not say whether 0.3 is

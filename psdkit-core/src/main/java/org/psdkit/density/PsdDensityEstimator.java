@@ -8,7 +8,7 @@ import org.psdkit.linalg.Threads;
 import org.psdkit.optim.ProgressListener;
 
 /**
- * Density estimation with a PSD model (Marteau-Ferey, Bach & Rudi 2020 Sec. 6, eq. 12): minimise −(1/n) Σ log f_A(x_i) + λ₁ Tr A +
+ * Density estimation with a PSD model (Marteau-Ferey, Bach and Rudi 2020 Sec. 6, eq. 12): minimise −(1/n) Σ log f_A(x_i) + λ₁ Tr A +
  * (λ₂/2)‖A‖_F² over A ⪰ 0 subject to Tr(A W) = 1, where f_A(x) = Φ(x)ᵀ A Φ(x), W = Tᵀ M T and
  * M_ij = ∫ k(x,x_i) k(x,x_j) dν (closed form, {@link KernelIntegrals}). The learned density is p = f·ν.
  *
@@ -39,7 +39,7 @@ public final class PsdDensityEstimator {
 
     /**
      * As {@link #fit(Matrix, Kernel, BaseMeasure, PsdDensityOptions, ProgressListener)}, with the model's expansion
-     * points restricted to {@code anchors} (a Nyström approximation, Marteau-Ferey, Bach & Rudi 2020 App. B.5): the likelihood still uses
+     * points restricted to {@code anchors} (a Nyström approximation, Marteau-Ferey, Bach and Rudi 2020 App. B.5): the likelihood still uses
      * every row of x, but A lives on the r ≤ #anchors features of the anchors, so an iteration costs O(r²n + r³)
      * instead of O(n³). {@code anchors == null} uses all points (the exact representer-theorem model). {@code listener}
      * (null: none) receives one event per iteration, task {@code "density"}, measure {@code "gap"}: the relative
@@ -223,10 +223,9 @@ public final class PsdDensityEstimator {
 
     /**
      * The weight ω of the integral multiplier in the scaled diagonal-dominance bound below is this factor times
-     * Σ_ij k̃_ij² / Σ_i c_i, which makes the two blocks' off-diagonal coupling terms the same size. 1: measured on
-     * the d = 10 benchmark (n = 500, 6 s): factor 0.1 → relative gap 0.36, 1 → 0.15, 3 → 0.13, 10 → 0.16,
-     * 30 → 0.20; the plain ω = 1 (W̃ weighted like one data block) reached only 1.4 because μ then gets a step
-     * Σc_i ≈ 50 times too small.
+     * Σ_ij k̃_ij² / Σ_i c_i, which makes the two blocks' off-diagonal coupling terms the same size. 1: the best
+     * round value of a sweep on the d = 10 benchmark (docs/benchmarks/psd-scale.md, "Tuning constants of the density
+     * solvers"); the plain ω = 1 (W̃ weighted like one data block) gives μ a step about Σc_i times too small.
      */
     static final double METRIC_WEIGHT_MU = 1.0;
 

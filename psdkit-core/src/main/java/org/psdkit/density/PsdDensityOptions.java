@@ -1,7 +1,7 @@
 package org.psdkit.density;
 
 /**
- * Options of {@link PsdDensityEstimator}: regulariser λ₁ Tr(A) + (λ₂/2)‖A‖_F² of Marteau-Ferey, Bach & Rudi 2020 eq. (6)/(12).
+ * Options of {@link PsdDensityEstimator}: regulariser λ₁ Tr(A) + (λ₂/2)‖A‖_F² of Marteau-Ferey, Bach and Rudi 2020 eq. (6)/(12).
  *
  * <p>{@code scale} says which A the λ's apply to. {@link LambdaScale#RAW}: the A of eq. (12), with
  * Tr(A W) = 1. {@link LambdaScale#NORMALIZED}: Ã = ‖W‖_F·A (so Tr(Ã W/‖W‖_F) = 1), as the authors' public code
@@ -73,9 +73,9 @@ public record PsdDensityOptions(double lambda1, double lambda2, LambdaScale scal
     /** Default relative duality gap: 1e-6, the accuracy the benchmark is asked to reach. */
     public static final double DEFAULT_TOLERANCE = 1e-6;
     public static final int DEFAULT_MAX_ITERATIONS = 20000;
-    /** Frobenius weight of Marteau-Ferey, Bach & Rudi 2020 Sec. 6: Ω = λ(‖A‖_* + (0.01/2)‖A‖_F²), i.e. λ₂ = 0.01 λ. */
+    /** Frobenius weight of Marteau-Ferey, Bach and Rudi 2020 Sec. 6: Ω = λ(‖A‖_* + (0.01/2)‖A‖_F²), i.e. λ₂ = 0.01 λ. */
     public static final double SEC6_FROBENIUS_RATIO = 0.01;
-    /** Frobenius weight of Marteau-Ferey, Bach & Rudi 2020 App. E: Ω = λ(‖A‖_* + 0.05‖A‖_F²), i.e. λ₂/2 = 0.05 λ, λ₂ = 0.1 λ. */
+    /** Frobenius weight of Marteau-Ferey, Bach and Rudi 2020 App. E: Ω = λ(‖A‖_* + 0.05‖A‖_F²), i.e. λ₂/2 = 0.05 λ, λ₂ = 0.1 λ. */
     public static final double APPE_FROBENIUS_RATIO = 0.1;
 
     /**

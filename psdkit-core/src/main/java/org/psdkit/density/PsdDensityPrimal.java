@@ -106,14 +106,14 @@ final class PsdDensityPrimal {
      * Iterations before the first certificate of a solve from the cold start ({@link #initial}): its gap is far
      * from any target (3e-2 at iteration 10, 6e-3 at 20 on the d = 10, n = 1,000 case; 1.3e-1 and 1.4e-2 at
      * n = 2,000), while its μ is far from the last one (there is none) and each μ step there is a full r×r
-     * decomposition (8.8 s for the certificate at iteration 10 at n = 2,000, ~70 iterations' worth;
+     * decomposition (the certificate at iteration 10 at n = 2,000 cost ~70 iterations' worth;
      * docs/benchmarks/psd-scale.md §11).
      */
     static final int FIRST_CERTIFICATE = 20;
 
     /**
      * W D is split over the workers only from this rank on: below it the product (r²q multiply-adds, 0.8 M at
-     * r = 226, q = 16) costs less than handing it to the pool; at r = 1,000, q = 64 it is 64 M, ~4 ms on one core.
+     * r = 226, q = 16) costs less than handing it to the pool; at r = 1,000, q = 64 it is 64 M.
      */
     static final int SPLIT_MIN_RANK = 256;
 
@@ -156,7 +156,7 @@ final class PsdDensityPrimal {
     /**
      * Partial decompositions (dsyevr, the positive eigenpairs only) when the last certificate had at most this
      * fraction of r positive eigenvalues; above it the full dsyevd is as cheap (the tridiagonal reduction dominates
-     * both; measured 0.21 vs 0.27–0.30 s at r = 1,000 with 40 positive, PartialEigenTest's matrix).
+     * both: docs/benchmarks/psd-scale.md, r = 1,000 with 40 positive, PartialEigenTest's matrix).
      */
     static final double PARTIAL_MAX_FRACTION = 0.25;
     /**
@@ -694,9 +694,8 @@ final class PsdDensityPrimal {
      * As the other solve; with {@code narrowStart} a cold start ({@code s0} null) takes {@link #initialNarrow}'s
      * q = 1.25p + 4 columns and certifies first after {@link #CERTIFICATE_EVERY} iterations instead of the wide
      * {@link #initial} start: for the warm-start rungs of a large fit, whose factor width the full-data solve
-     * inherits. An iteration costs O(n·r·q): at n = 200,000, 1,000 anchors the wide start's 64 columns took 2.9 s
-     * per iteration against 1.65 s (33 against 43 iterations, 112 against 92 s), and at 10⁶ 309 s against 190 s
-     * (docs/benchmarks/psd-scale.md §12).
+     * inherits. An iteration costs O(n·r·q): at n = 200,000 and 10⁶ with 1,000 anchors the wide start's 64 columns
+     * made the fit slower despite fewer iterations (33 against 43 at 200,000; docs/benchmarks/psd-scale.md §12).
      */
     static Result solve(DensityRows rows, Matrix w, double l1, double l2, Matrix s0, Curvature curvature, double tol,
                         int maxIter, double timeLimitSeconds, ProgressListener listener, boolean narrowStart) {
@@ -1021,7 +1020,7 @@ final class PsdDensityPrimal {
     static Matrix initial(Problem pb) {
         int r = pb.rows.rank();
         // S = cI with c = 1/√Tr W (Tr(SᵀWS) = 1), its shape in closed form: W S and SᵀS as products would be two
-        // r³ dgemms (0.1 s at r = 1,000) of the identity
+        // r³ dgemms of the identity
         double tw = pb.w.trace();
         if (!(tw > 0) || !Double.isFinite(tw)) {
             throw new IllegalStateException("density solver: Tr W = " + tw);

@@ -10,7 +10,7 @@ import org.psdkit.linalg.Matrix;
 /**
  * Kronecker delta kernel k(x, t) = 1 if x = t exactly (every coordinate equal), else 0.
  *
- * <p>This is the "nugget" of Bagnell & Farahmand 2015, κ = Gaussian + 0.01 δ: on a set of distinct points its Gram matrix is the
+ * <p>This is the "nugget" of Bagnell and Farahmand 2015, κ = Gaussian + 0.01 δ: on a set of distinct points its Gram matrix is the
  * identity, so {@code c*delta} adds c·I to the Gram matrix (a ridge on the diagonal); points that occur twice get a
  * 2×2 block of ones. It is PSD (the Gram matrix is a sum of all-ones blocks, one per group of equal points) but
  * not continuous: between distinct points, even very close ones, it is 0, so it regularises the training Gram

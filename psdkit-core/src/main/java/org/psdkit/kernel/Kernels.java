@@ -9,7 +9,7 @@ import org.psdkit.linalg.Matrix;
  *
  * <h2>Kernel strings</h2>
  * <pre>
- *   gaussian(sigma=0.5) + 0.01*delta        Gaussian plus a nugget 0.01·I on distinct points (Bagnell & Farahmand 2015)
+ *   gaussian(sigma=0.5) + 0.01*delta        Gaussian plus a nugget 0.01·I on distinct points (Bagnell and Farahmand 2015)
  *   polynomial(degree=3, offset=1)          (1 + xᵀt)³
  *   2*laplacian(sigma=1) * (linear + 1)     products with '*', parentheses, non-negative weights
  * </pre>

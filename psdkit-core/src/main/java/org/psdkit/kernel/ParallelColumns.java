@@ -19,8 +19,8 @@ public final class ParallelColumns {
 
     /**
      * Below this many elementwise operations a loop runs on the calling thread: handing a block to another
-     * thread costs some microseconds, which is the time of roughly 1e5 exponentials (≈ 10–20 ns each, measured
-     * with the Gram benchmark), so smaller loops gain nothing.
+     * thread costs some microseconds, which is the time of roughly 1e5 exponentials (docs/benchmarks/linalg.md), so
+     * smaller loops gain nothing.
      */
     public static final long SEQUENTIAL_BELOW = 1L << 17;
 

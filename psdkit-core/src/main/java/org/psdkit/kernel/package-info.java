@@ -2,7 +2,7 @@
  * Kernels, their Gram and cross matrices, the closure algebra, explicit feature maps, and the kernel strings
  * shared by the library, the CLI and model files.
  *
- * <h2>The kernel zoo (Herbster's slides "Kernels and Regularization", the lecture notes "Representer theorems in RKHSs", Bagnell & Farahmand 2015)</h2>
+ * <h2>The kernel zoo (Herbster's slides "Kernels and Regularization", the lecture notes "Representer theorems in RKHSs", Bagnell and Farahmand 2015)</h2>
  * <table>
  * <caption>Kernels and their kernel strings</caption>
  * <tr><th>kernel string</th><th>k(x, t)</th><th>notes</th></tr>
@@ -34,13 +34,10 @@
  * data, recompute entries that would cancel, and apply exp / sqrt elementwise; ANOVA and min loop over coordinates
  * on contiguous columns. Every elementwise pass runs on both cores ({@link org.psdkit.kernel.ParallelColumns}).
  * Gram matrices compute the lower triangle only and mirror it, so they are exactly symmetric.
- * {@code psdkit bench linalg} times the Gaussian Gram matrix against a double loop over {@code eval}. Measured on
- * the shared 2-core machine under a load average of ≈ 20 (n = 5000, d = 10): 0.60–0.68 s against 2.0–3.4 s for the
- * loop in {@code bench linalg} (one warm-up run each); in JMH's steady state ({@code KernelGramBenchmark}, psdkit-bench)
- * 0.58 s against 0.63 s at n = 5000 and 0.16 s against 0.11 s at n = 2000, with error bars as large as the values.
- * The exponential dominates both formulations, so on one core they are at parity; the blocked formulation gains
- * when the second core is free (the elementwise pass splits across both) and avoids the double loop's strided
- * writes, which hurt at n = 5000.
+ * {@code psdkit bench linalg} times the Gaussian Gram matrix against a double loop over {@code eval} (figures:
+ * {@code docs/benchmarks/linalg.md}). The exponential dominates both formulations, so on one core they are at
+ * parity; the blocked formulation gains when the second core is free (the elementwise pass splits across both) and
+ * avoids the double loop's strided writes, which hurt at n = 5000.
  *
  * <h2>Hyper-parameters</h2>
  * {@link org.psdkit.kernel.Kernel#parameters()} and {@link org.psdkit.kernel.Kernel#withParameter(String, double)}

@@ -8,8 +8,8 @@ import org.bytedeco.openblas.global.openblas;
  * Reusable native buffers for repeated symmetric eigen-decompositions of one size (solver loops that call eigh
  * every iteration), writing into caller-owned outputs so that nothing is allocated per call. Not thread-safe; close
  * it to free the native memory. Since {@link Linalg#eigh(Matrix)} itself reuses per-thread native buffers, the gain
- * is small: {@code psdkit bench linalg} (rows "eigh-workspace") measured speed-ups of 0.8–1.5× over {@link Linalg#eigh}
- * for n = 50…500 (and 1.2–1.9× faster than the earlier array-passing {@code Linalg.eigh}).
+ * is small and not consistent: {@code psdkit bench linalg} times both (rows "eigh-workspace"; figures on
+ * docs/benchmarks/linalg.md).
  */
 public final class EighWorkspace implements AutoCloseable {
     private static final int COL_MAJOR = 102;

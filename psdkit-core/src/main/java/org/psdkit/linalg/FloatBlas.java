@@ -276,8 +276,8 @@ public final class FloatBlas {
      * Runs {@code body} with OpenBLAS set to one thread, restoring the library's thread count ({@link Threads#get()})
      * when the last such section ends ({@link Threads#blasCapped}, the one mechanism for a scoped cap). For data-sized passes whose Java workers, one per core, each call BLAS on
      * their own block: with OpenBLAS's threads as well, two callers on two cores kept four threads waiting on each
-     * other at OpenBLAS's barriers (dsyrk 13 against 25 G multiply-adds per CPU-second, measured in one process at
-     * load ≈ 20; docs/benchmarks/krr-scale.md, session 4). The setting is process-wide: another BLAS call running
+     * other at OpenBLAS's barriers, which halved the multiply-adds per CPU-second of dsyrk
+     * (docs/benchmarks/krr-scale.md). The setting is process-wide: another BLAS call running
      * meanwhile runs single-threaded too (its result agrees up to rounding, see {@link Threads}).
      */
     public static <T> T singleThreaded(java.util.function.Supplier<T> body) {

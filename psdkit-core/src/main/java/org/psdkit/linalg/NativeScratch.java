@@ -7,9 +7,8 @@ import org.bytedeco.javacpp.IntPointer;
  * Per-thread native buffers reused by {@link Linalg}'s BLAS/LAPACK calls.
  *
  * <p>JavaCPP copies each {@code double[]} argument into freshly allocated native memory and back on every call.
- * On the shared 2-core machine that made {@code cblas_dgemm} with Java arrays 2–5× slower than the same call on
- * reused native buffers (n = 500: 0.09–0.14 s vs 0.018–0.023 s; n = 2000: 2.4–3.1 s vs 1.2–1.4 s, measured in one
- * process under load), because the fresh pages must be faulted in. These buffers grow to the largest size a
+ * That makes {@code cblas_dgemm} with Java arrays several times slower than the same call on reused native buffers,
+ * because the fresh pages must be faulted in (docs/benchmarks/linalg.md). These buffers grow to the largest size a
  * thread has used and stay allocated; {@link Linalg#releaseBuffers()} frees the calling thread's buffers.
  */
 final class NativeScratch {

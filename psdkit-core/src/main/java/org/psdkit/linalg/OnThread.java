@@ -6,8 +6,7 @@ package org.psdkit.linalg;
  * {@link Linalg#gemv} without the native call. For loops that do many O(m²) products in a row (the iterations of
  * a conjugate-gradient solve): through OpenBLAS each call copies the matrix into native memory and splits the work
  * among the library's threads, which wait for each other at every call on a loaded machine (docs/design.md; the
- * profile of {@code bench krr-scale} showed 1.3 s of m×m time against 2.6 s of data passes at n = 30,000,
- * m = 500, docs/benchmarks/krr-scale.md). The inner products run two accumulators (a fixed summation order, so
+ * profile of {@code bench krr-scale} in docs/benchmarks/krr-scale.md). The inner products run two accumulators (a fixed summation order, so
  * the results do not depend on the thread count).
  */
 public final class OnThread {

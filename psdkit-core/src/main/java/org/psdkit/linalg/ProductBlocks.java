@@ -11,8 +11,7 @@ import org.bytedeco.openblas.global.openblas;
  *
  * <p>Why: JavaCPP copies every {@code double[]} argument to freshly allocated native memory and back on each
  * call. For a kernel matrix of n = 5000 points that is a 200 MB output per call whose fresh pages must be faulted in
- * and copied twice — measured at 1.6–4 s for one 5000×5000×10 dgemm on the shared 2-core machine, against 0.09 s
- * for the same dgemm into a reused native buffer. Computing the product in column blocks of at most
+ * and copied twice, which costs many times the dgemm itself (docs/benchmarks/linalg.md). Computing the product in column blocks of at most
  * {@link #BLOCK_COLUMNS} columns keeps the native buffers small (n × 128 doubles per thread), reused across calls,
  * and lets several threads run blocks at once. X and Z are copied to native memory once per instance.
  *

@@ -5,7 +5,7 @@ package org.psdkit.linalg;
  * Solves (A + shift·I) X = B for a symmetric positive semidefinite A without forming an inverse: Cholesky first
  * (with the facade's reported jitter), and if that fails, the eigen route A = V Λ Vᵀ with eigenvalues clipped at 0
  * and directions whose shifted eigenvalue is below {@link #RANK_TOL} · max eigenvalue dropped (the rank-r
- * treatment of Marteau-Ferey, Bach & Rudi 2020, App. B.4, Remark 5).
+ * treatment of Marteau-Ferey, Bach and Rudi 2020, App. B.4, Remark 5).
  */
 public final class SpdSolve {
     private SpdSolve() {

@@ -6,18 +6,17 @@ package org.psdkit.linalg;
  * {@code psdkit.threads}.
  *
  * <p>Why all cores by default: on an idle machine a second core can nearly halve a Cholesky factorisation. The price
- * is paid on a machine whose other cores are busy: docs/design.md measured LAPACK dsyevd at n = 1000 going from
- * 0.14 s to 1.7 s with two BLAS threads while another process held a core, and kernel ridge regression at n = 10,000
- * from 15.5 s to 40.8 s (docs/benchmarks/krr.md), because OpenBLAS's threads wait for each other at every panel. On a
- * shared machine set 1 thread
- * ({@code --threads 1} on the command line, {@code -Dpsdkit.threads=1} or {@link #set(int)}). Results agree up to
- * rounding whatever the count: the blocked BLAS/LAPACK kernels change only the summation order.
+ * is paid on a machine whose other cores are busy: there two BLAS threads make dsyevd and kernel ridge regression
+ * several times slower than one (docs/benchmarks/linalg.md, docs/benchmarks/krr.md), because OpenBLAS's threads wait
+ * for each other at every panel. On a shared machine set 1 thread ({@code --threads 1} on the command line,
+ * {@code -Dpsdkit.threads=1} or {@link #set(int)}). Results agree up to rounding whatever the count: the blocked
+ * BLAS/LAPACK kernels change only the summation order.
  *
  * <p>Solvers made of many small BLAS/LAPACK calls cap OpenBLAS at one thread themselves, whatever the setting
  * ({@link #blasCapped}): {@code SdpSolver} and its double-double restart (only the products of blocks of order
  * ≥ 1000 get all threads back, {@link #blasUncapped}), {@code KernelSosSolver} below n = 500, and the density
- * estimator's overlapped sections. Measured on SDPLIB on an idle 2-core machine (docs/benchmarks/sdp.md, session 8),
- * two BLAS threads for every call of the SDP solver made the median problem 1.6× and mcp124 12× slower than one.
+ * estimator's overlapped sections: on SDPLIB, two BLAS threads for every call of the SDP solver made it slower than
+ * one even on an idle machine (docs/benchmarks/sdp.md).
  */
 public final class Threads {
     private static volatile int threads;
@@ -69,8 +68,8 @@ public final class Threads {
     /**
      * Runs {@code body} with OpenBLAS limited to at most {@code cap} threads, then restores the library setting.
      * For solvers whose dense blocks are small (order of a few hundred): there a second BLAS thread gains little on
-     * an idle machine and, on a busy one, spins at every barrier of a blocked factorisation (docs/benchmarks/
-     * kernel-sos.md: 7–10× the wall time at n = 100–200). The cap is process-wide while {@code body} runs (OpenBLAS
+     * an idle machine and, on a busy one, spins at every barrier of a blocked factorisation (several times the
+     * wall time: docs/benchmarks/kernel-sos.md). The cap is process-wide while {@code body} runs (OpenBLAS
      * has one thread setting), so a concurrent caller's BLAS calls run capped too; results agree up to rounding.
      * Nested or concurrent calls keep the first cap until the last of them returns. {@link #get()} is unchanged.
      * Inside, {@link #blasUncapped} gives single large calls all threads again.

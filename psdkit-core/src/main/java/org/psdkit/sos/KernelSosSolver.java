@@ -97,10 +97,10 @@ final class KernelSosSolver {
     private double[] mmCur;
 
     /**
-     * Below this n every dense block (order n + 1) runs on one BLAS thread ({@link Threads#blasCapped}): measured in
-     * one session under load 10–14 (docs/benchmarks/kernel-sos.md), n = 200 took 1.2 CPU s / 4–5 s wall with one
-     * thread against 4.6–10.7 CPU s / 30–47 s wall with two, whose barriers spin in every factorisation of order
-     * 201; on an idle machine a second thread can save at most the parallel part of a few ms per factorisation.
+     * Below this n every dense block (order n + 1) runs on one BLAS thread ({@link Threads#blasCapped}): on a busy
+     * machine two threads' barriers spin in every factorisation of order n + 1, which cost several times the CPU and
+     * wall time of one thread at n = 200 (docs/benchmarks/kernel-sos.md); on an idle machine a second thread can
+     * save at most the parallel part of such a small factorisation.
      */
     static final int ONE_BLAS_THREAD_BELOW = 500;
 

@@ -181,8 +181,8 @@ public final class FitSvmCommands {
     }
 
     /**
-     * Floating-point operations per second that the Frank–Wolfe loops reach on one core (measured: the gradient
-     * 1.2 to 1.6e9, the eigen-decomposition 1.7 to 2.9e9): the rate of the work estimates.
+     * Floating-point operations per second that the Frank–Wolfe loops reach on one core, rounded from the gradient's
+     * and the eigen-decomposition's rates (docs/benchmarks/svm.md): the rate of the work estimates.
      */
     static final double FLOPS_PER_SECOND = 2e9;
 

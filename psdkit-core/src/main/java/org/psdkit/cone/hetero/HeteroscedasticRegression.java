@@ -26,7 +26,7 @@ import org.psdkit.optim.ProgressListener;
 import org.psdkit.psd.EmpiricalFeatureMap;
 
 /**
- * Heteroscedastic Gaussian regression (Marteau-Ferey, Bach & Rudi 2020, Sec. 6): y | x ~ N(μ(x), v(x)), fitted by
+ * Heteroscedastic Gaussian regression (Marteau-Ferey, Bach and Rudi 2020, Sec. 6): y | x ~ N(μ(x), v(x)), fitted by
  * penalised maximum
  * likelihood in the natural parameters η = μ/v (a linear kernel model, kernel k + 1) and θ = 1/v, where the
  * negative log-likelihood (1/n) Σ [−½ log θ_i + y_i²θ_i/2 − y_iη_i + η_i²/(2θ_i)] + const is jointly convex. The

@@ -32,7 +32,7 @@ import org.psdkit.optim.ProgressListener;
 import org.psdkit.psd.EmpiricalFeatureMap;
 
 /**
- * Multiple quantile regression (Marteau-Ferey, Bach & Rudi 2020, Sec. 6). For levels τ_1 &lt; … &lt; τ_m the level
+ * Multiple quantile regression (Marteau-Ferey, Bach and Rudi 2020, Sec. 6). For levels τ_1 &lt; … &lt; τ_m the level
  * closest to ½ is the pivot
  * q_p, a linear kernel model (kernel k + 1: the constant is a penalised intercept); the others are
  * q_{p±j} = q_p ± Σ_{i≤j} u_{±i} with non-negative increments u. The increments' model is what the methods differ in:

@@ -57,8 +57,8 @@ public abstract sealed class Coefficient permits Coefficient.Sparse, Coefficient
         /**
          * The Frobenius norm, summed once here in the order of {@link #ea}. Computing it on demand inlined a sum-of-
          * squares loop into the loops over all terms (SdpSolver's starting scales), whose on-stack-replacement
-         * compilation crashed the HotSpot 17.0.15 C2 compiler (SuperWord, TypeVect::xmeet) in 4 of 5 runs of
-         * repeated small solves in one JVM; see docs/benchmarks/sdp.md, session 7.
+         * compilation crashed the HotSpot 17.0.15 C2 compiler (SuperWord, TypeVect::xmeet) in repeated small solves
+         * in one JVM (docs/benchmarks/sdp.md).
          */
         private final double normF;
 

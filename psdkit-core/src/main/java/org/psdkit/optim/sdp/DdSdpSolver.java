@@ -25,10 +25,9 @@ final class DdSdpSolver {
 
     /**
      * Cost limit of one iteration, in the estimate of {@link #applicable} (double-double multiply–adds of the Schur
-     * formation and factorisation). Measured on this project's 2-core machine: qap7 (2.2e7) 0.06 s and control4
-     * (2.5e7) 0.2 s of CPU per iteration; qap8 (6.4e7) and control5 (7.6e7) ~0.3–0.7 s per iteration and ~20–30 s per
-     * run; control6 (1.9e8) ~1.2 s per iteration, 67 s per run (certified, gap 4.7e-9). 2e8 admits control6 and
-     * qap9 (1.7e8, ~1 s per iteration) and keeps qap10 (4.2e8) out of restarts from the standard start.
+     * formation and factorisation); the CPU time per iteration grows with it (per-problem figures:
+     * docs/benchmarks/sdp.md). 2e8 admits control6 (1.9e8, certified) and qap9 (1.7e8) and keeps qap10 (4.2e8) out
+     * of restarts from the standard start.
      */
     static final double MAX_WORK_PER_ITERATION = 2e8;
     /** Fraction of the step to the boundary: the value of the double-precision solver. */

@@ -22,9 +22,9 @@ import org.psdkit.optim.ProgressListener;
  * @param doubleDouble        allow the double-double restart ({@link DdSdpSolver}) when the double-precision run
  *                            misses a tolerance (default true). False returns the double-precision run's best point,
  *                            as a solver without that end-game (CSDP, SDPA) would. On problems without a strictly
- *                            feasible point this is much faster (SDPLIB's qap6–10 and hinf13–15: 5–14×, sdp.md
- *                            "Session 10"), and the answer is then not certified: status near-optimal or numerical
- *                            problems, with the measures in the message
+ *                            feasible point this is much faster (SDPLIB's qap6–10 and hinf13–15,
+ *                            docs/benchmarks/sdp.md), and the answer is then not certified: status near-optimal or
+ *                            numerical problems, with the measures in the message
  */
 public record SdpOptions(double gapTolerance, double feasibilityTolerance, double infeasibilityTolerance,
                          int maxIterations, double timeLimitSeconds, boolean cpuTime, boolean corrector, SchurMode schur,

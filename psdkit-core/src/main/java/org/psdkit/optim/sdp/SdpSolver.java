@@ -97,8 +97,8 @@ public final class SdpSolver {
     /**
      * A {@link SdpStatus#NEAR_OPTIMAL} double-precision result (within 100× the tolerances) is restarted in
      * double-double only when one double-double iteration costs at most 1e7 (the estimate of
-     * {@link DdSdpSolver#applicable}; ~0.05 s): all hinf problems, not arch8 (4.5e7), where the restart took 15 s to
-     * turn a result already 6e-9 from CSDP's into an "optimal" one.
+     * {@link DdSdpSolver#applicable}): all hinf problems, not arch8 (4.5e7), where the restart took many times the
+     * double run to turn a result already 6e-9 from CSDP's into an "optimal" one (docs/benchmarks/sdp.md).
      */
     static final double NEAR_OPTIMAL_RESTART_WORK = 1e7;
     /**
@@ -122,11 +122,11 @@ public final class SdpSolver {
      * needed jitter (numerically singular for the current X and Z⁻¹: the primal degeneracy diagnosed in
      * docs/benchmarks/sdp.md) and the primal step was shorter than 0.1, provided a well-centred iterate to restart
      * from exists ({@link #WARM_START_CENTRALITY}) and the restart will run. Without the rule the double run went on
-     * with primal steps of 1e-3…1e-5 until the stagnation test stopped it 15 iterations later; measured on SDPLIB
-     * (1 thread, sdp.md "Whole SDPLIB"): control5 72 → 33 iterations (7.1 → 4.2 CPU s), qap6 126 → 76, truss7
-     * 55 → 37, control3 48 → 38, all still certified. The step bound matters: handing over at the first jittered
-     * factor alone sent gpp124-1, whose double run recovers from jitter with long steps, into the restart (1.0 →
-     * 4.0 s); 0.1 is the round value below which none of the measured runs recovered.
+     * with primal steps of 1e-3…1e-5 until the stagnation test stopped it 15 iterations later; on SDPLIB the rule
+     * took control5 from 72 to 33 iterations, qap6 126 → 76, truss7 55 → 37, control3 48 → 38, all still certified
+     * (docs/benchmarks/sdp.md). The step bound matters: handing over at the first jittered factor alone sent
+     * gpp124-1, whose double run recovers from jitter with long steps, into the restart (four times slower); 0.1 is
+     * the round value below which none of the measured runs recovered.
      */
     static final double HANDOVER_STEP = 0.1;
     /**
@@ -526,16 +526,11 @@ public final class SdpSolver {
      * and only the dense products (GEMM, and the two triangular solves with n right-hand sides that form Z⁻¹ or
      * L⁻¹ dX L⁻ᵀ) of at least 2e9 floating-point operations, i.e. of order n ≥ 1000, get all {@link Threads#get()}
      * threads back ({@link Threads#blasUncapped}). Cholesky factorisations (X, Z, the Schur complement) and eigenvalue
-     * computations always run on one thread. Measured on SDPLIB with 2 cores (docs/benchmarks/sdp.md, session 8): with
-     * every BLAS call on 2 threads the median problem took 1.6× and mcp124 12× its one-thread wall time on an idle
-     * machine, and the Schur complement's Cholesky was slower on 2 threads at every order up to m = 1949 (theta4:
-     * 2.26 s against 1.23 s for 16 factorisations). With only the products on 2 threads (idle machine, three
-     * alternating rounds against all on one thread): n = 500 lost (mcp500 1.75–2.2×, gpp500 1.0–1.85×), n = 800 was
-     * even (maxG11 0.83–1.27×, 1.05× on average), n = 1000 gained (maxG51 0.75–0.98×, 0.88× on average). A second
-     * OpenBLAS thread waits at every panel for its partner, and on a busy machine far longer: with one core busy the
-     * n = 1000 products made maxG51 1.6× slower than one thread, so on a shared machine {@code --threads 1} remains the
-     * faster setting (per call, with another job on both cores: Cholesky 3–200×, dsyevd 5–100× slower at n = 150–1000,
-     * GEMM 2.6× at n = 500 and 0.9× at 1000).
+     * computations always run on one thread. On SDPLIB, every BLAS call on two threads made the solver slower even on
+     * an idle machine, and the Schur complement's Cholesky was slower on two threads at every order up to
+     * m = 1949; with only the products on two threads, n = 500 lost, n = 800 was even and n = 1000 gained. A second
+     * OpenBLAS thread waits at every panel for its partner, and on a busy machine far longer, so there
+     * {@code --threads 1} remains the faster setting (figures: docs/benchmarks/sdp.md).
      */
     static final double PARALLEL_BLAS_FLOPS = 2e9;
 
@@ -1944,7 +1939,7 @@ public final class SdpSolver {
     }
 
     /**
-     * The Schur complement with every sparse constraint column formed by one formula of Fujisawa, Kojima & Nakata
+     * The Schur complement with every sparse constraint column formed by one formula of Fujisawa, Kojima and Nakata
      * (1997, §3): {@code formula} 1 (F1: G = X A_j Z⁻¹ densely, then ⟨A_i, G⟩), 2 (F2: X A_j Z⁻¹ only on the
      * columns of A_j's support) or 3 (F3: the double sum over the nonzeros of A_i and A_j); 0 picks per column by
      * the operation count, as the solver does. For tests.

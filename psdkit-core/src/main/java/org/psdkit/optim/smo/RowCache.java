@@ -23,7 +23,7 @@ final class RowCache extends QRows {
     static final long ROW_OVERHEAD = 16;
     /**
      * Elementwise cost of one kernel entry relative to a multiply-add, for {@link ParallelColumns}' threading
-     * threshold: an exponential costs roughly 20 multiply-adds (ParallelColumns measures 10–20 ns per exponential).
+     * threshold: an exponential costs roughly 20 multiply-adds (docs/benchmarks/linalg.md).
      */
     private static final int ENTRY_COST = 20;
 

@@ -104,7 +104,8 @@ public final class Smo {
 
     /**
      * Solves min ½αᵀQα + pᵀα s.t. yᵀα = 0, 0 ≤ α ≤ C with Q_ij = y_i y_j K_ij and a general linear term p (the
-     * classification dual has p = −e; ε-insensitive regression uses it on a doubled problem, see {@link Svr}).
+     * classification dual has p = −e; ε-insensitive regression uses it on a doubled problem, see
+     * {@link org.psdkit.regression.Svr}).
      * {@link Result#dual()} is −(½αᵀQα + pᵀα).
      *
      * @param p linear term (length m), or {@code null} for −e

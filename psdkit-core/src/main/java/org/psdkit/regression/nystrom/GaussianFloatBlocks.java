@@ -133,8 +133,8 @@ final class GaussianFloatBlocks {
      * out[i] = (float) expNonPositive(out[i]) for i &lt; len, in chunks widened to a double scratch first: HotSpot's
      * superword pass (JDK 17) does not vectorise a loop that mixes float loads with double arithmetic, so the
      * polynomial runs on a double array (vectorised) between two plain conversion loops. The same double
-     * operations on the same values: the result is bit for bit that of the scalar loop, about 14× faster
-     * (48 → 3.4 ns per entry on this machine's AVX-512 Xeon).
+     * operations on the same values: the result is bit for bit that of the scalar loop, and an order of magnitude
+     * faster (docs/benchmarks/krr-scale.md).
      */
     static void expInPlace(float[] out, int len) {
         double[] t = EXP_SCRATCH.get();

@@ -202,7 +202,7 @@ public final class KnmBlocks implements KnmOperator {
      * rounding), with K_bᵀ target_b summed per worker when a target is given; keeps the leading {@code keep}
      * blocks. Each worker's BLAS calls run single-threaded ({@link FloatBlas#singleThreaded}): with OpenBLAS's
      * own threads as well, two workers' dsyrk calls kept four threads waiting on each other on two cores
-     * (13 against 25 G multiply-adds per CPU-second, docs/benchmarks/krr-scale.md, session 4).
+     * (docs/benchmarks/krr-scale.md).
      */
     private Matrix accumulateGram(int keep, double[] target, double[] rhs) {
         return gramPass(blocks.size(), target == null ? null : rhs, (b, acc, part) -> {
@@ -262,7 +262,7 @@ public final class KnmBlocks implements KnmOperator {
      * filled a group at a time on all workers (with the right-hand side K_bᵀ target_b of each block when a target
      * is given), then the calling thread hands the group to one ssyrk, which OpenBLAS runs on its own threads
      * (the library's thread count): two Java workers each calling a threaded BLAS left the cores waiting for
-     * each other (docs/benchmarks/krr-scale.md, session 4). Keeps the leading {@code keep} blocks.
+     * each other (docs/benchmarks/krr-scale.md). Keeps the leading {@code keep} blocks.
      */
     private Matrix accumulateGramSingle(int keep, double[] target, double[] rhs) {
         int workers = POOL.getParallelism();

@@ -43,14 +43,13 @@ public final class RoutePlanner {
      * Cost of one flop of the Gram pass (dsyrk of the single-precision blocks widened to double, and the m³/3 of the
      * Cholesky of H̃) in units of the cost of one entry of a CG pass over the kept single-precision K_nm (K_bᵀ(K_b u)
      * per row: two multiply-adds per entry in Java). Measured with {@code bench krr-scale}'s profile (first pass of
-     * {@code gram} minus that of {@code float}, against passSeconds / passes / (n·m)): 1/15 at n = 30,000, m = 500
-     * (0.24 ns per flop, 4.2 ns per entry; load 13 on 2 cores), 1/60 at m = 1,500 (0.05 ns, 3 ns); 1/160 from the
-     * CPU seconds at n = 50,000, m = 5,000 (docs/benchmarks/krr-scale.md). In one run beside scikit-learn (same
-     * file, "small m") the Gram route won at n = 30,000, m = 1,000 and n = 100,000, m = 500 and 1,000, and tied in CPU
-     * (lost in wall time, its m×m factorisations waiting on OpenBLAS's threads) at n = 100,000, m = 2,000; 1/40 puts
-     * the crossover there. The Gram pass's BLAS calls run single-threaded per worker (dsyrk 25 instead of
-     * 13 G multiply-adds per CPU-second, same process, load ≈ 20), so the constant is halved to 1/80; with it the
-     * Gram route is also taken at n = 100,000, m = 2,000 (docs/benchmarks/krr-scale.md, session 4).
+     * {@code gram} minus that of {@code float}, against passSeconds / passes / (n·m)): 1/15 at n = 30,000, m = 500,
+     * 1/60 at m = 1,500; 1/160 from the CPU seconds at n = 50,000, m = 5,000 (docs/benchmarks/krr-scale.md). In one
+     * run beside scikit-learn (same file, "small m") the Gram route won at n = 30,000, m = 1,000 and n = 100,000,
+     * m = 500 and 1,000, and tied in CPU (lost in wall time, its m×m factorisations waiting on OpenBLAS's threads) at
+     * n = 100,000, m = 2,000; 1/40 puts the crossover there. The Gram pass's BLAS calls run single-threaded per worker (about twice the dsyrk
+     * multiply-adds per CPU-second), so the constant is halved to 1/80; with it the Gram route is also taken at
+     * n = 100,000, m = 2,000 (docs/benchmarks/krr-scale.md, with the per-pass figures).
      */
     static final double GRAM_FLOP_COST_PER_PASS_ENTRY = 1.0 / 80;
 
@@ -78,8 +77,8 @@ public final class RoutePlanner {
      * Cap on the CG iterations on the accumulated Gram matrix ({@link Storage#GRAM}) before the solve continues on
      * data passes: its preconditioner is the operator up to rounding, so it converges in one to three iterations
      * when it converges at all. At n = 10⁶, m = 5,000 (λ = 1) G's absolute rounding, ≈ u‖G‖ per product, stayed
-     * above the tolerance, and CG on G ran all 200 iterations (103 s of m×m work) without reaching it, while one
-     * data pass afterwards found the residual at 3.8e-8 (docs/benchmarks/krr-scale.md, session 4).
+     * above the tolerance, and CG on G ran all 200 iterations without reaching it, while one data pass afterwards
+     * found the residual at 3.8e-8 (docs/benchmarks/krr-scale.md).
      */
     static final int GRAM_OPERATOR_MAX_ITERATIONS = 10;
 
@@ -88,7 +87,7 @@ public final class RoutePlanner {
      * 100,000 rows, 2.5e12 multiply-adds). With s = 10·m, CG took 11 iterations at n = 10⁵, m = 2,000 and 16 at
      * n = 10⁶, m = 5,000 (43 and ≈ 85 without it); the sketch's relative error falls like 1/√s, so doubling s cuts
      * the condition number's excess by √2 for a sketch that still costs about two passes at 10⁶ × 5,000
-     * (docs/benchmarks/krr-scale.md, session 5).
+     * (docs/benchmarks/krr-scale.md).
      */
     static final int SKETCH_ROWS_PER_ANCHOR = 20;
 
@@ -99,9 +98,9 @@ public final class RoutePlanner {
     static final double SKETCH_CG_ITERATIONS = 14;
 
     /**
-     * Cost of computing one entry of K_nm (the fast single-precision Gaussian block: sgemm 0.8 ns plus the
-     * vectorised exponential 3.4 ns) in units of a CG pass entry over kept single-precision K_nm (two
-     * multiply-adds, 1.6 ns), one core of this machine, idle (session 5).
+     * Cost of computing one entry of K_nm (the fast single-precision Gaussian block: sgemm plus the vectorised
+     * exponential) in units of a CG pass entry over kept single-precision K_nm (two multiply-adds), timed on one
+     * core (docs/benchmarks/krr-scale.md).
      */
     static final double FILL_COST_PER_PASS_ENTRY = 2.6;
 

@@ -27,7 +27,7 @@ public enum Storage {
      * chunk of {@link RoutePlanner#GRAM_CHUNK_ROWS} rows ({@code cblas_ssyrk}, half the flop cost) and in double across
      * chunks. Its rounding (≈ R·u/√(n/R) relative per entry) is far above λK_mm's smallest eigenvalues, so it
      * serves only as a preconditioner, CG's operator stays the data passes, and CG needed more iterations than
-     * plain Falkon CG in the measurements (docs/benchmarks/krr-scale.md, session 4).
+     * plain Falkon CG in the measurements (docs/benchmarks/krr-scale.md).
      */
     GRAM_SINGLE,
     /**

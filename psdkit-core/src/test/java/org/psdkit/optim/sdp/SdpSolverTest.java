@@ -46,7 +46,7 @@ class SdpSolverTest {
     /**
      * gpp100: every feasible X has Xe = 0 (the all-ones constraint), so the dual optimal set is unbounded along it
      * and Z ∋ −y_0 J grows; with the all-ones matrix handled as rank one in the HKM products, the Schur rows and
-     * ⟨X, Z⟩ (docs/benchmarks/sdp.md, session 7) the run takes CSDP's ~20–30 iterations (61 before), certified.
+     * ⟨X, Z⟩ (docs/benchmarks/sdp.md) the run takes CSDP's ~20–30 iterations (61 before), certified.
      */
     /**
      * The starting point's scales, computed often enough for C2 to compile the method with the type profile of

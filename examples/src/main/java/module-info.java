@@ -1,0 +1,9 @@
+/**
+ * psdkit's example programs, one per model family. A named module that requires psdkit-core alone, so the examples
+ * compile against the packages psdkit-core exports to everyone (its API) and nothing else.
+ */
+module org.psdkit.examples {
+    requires transitive org.psdkit.core; // the examples' run methods return its Model
+
+    exports org.psdkit.examples;
+}
