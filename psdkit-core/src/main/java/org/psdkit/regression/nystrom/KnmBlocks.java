@@ -167,7 +167,7 @@ public final class KnmBlocks implements KnmOperator {
     }
 
     /**
-     * (n/s)·K_smᵀK_sm for s rows of x drawn uniformly without replacement ({@link #SKETCH_SEED}), in their
+     * (n/s)·K_smᵀK_sm for s rows of x drawn uniformly without replacement ({@link RoutePlanner#SKETCH_SEED}), in their
      * original order: the single-precision blocks of those rows through {@link #gramPass}.
      */
     private Matrix sketchGram(Matrix x, int s, int rows) {
@@ -258,7 +258,7 @@ public final class KnmBlocks implements KnmOperator {
 
     /**
      * K_nmᵀK_nm of the single-precision blocks in one pass, with single-precision sums per chunk of
-     * {@link #GRAM_CHUNK_ROWS} rows ({@link FloatBlas.GramAccumulator#single}) added in double. The blocks are
+     * {@link RoutePlanner#GRAM_CHUNK_ROWS} rows ({@link FloatBlas.GramAccumulator#single}) added in double. The blocks are
      * filled a group at a time on all workers (with the right-hand side K_bᵀ target_b of each block when a target
      * is given), then the calling thread hands the group to one ssyrk, which OpenBLAS runs on its own threads
      * (the library's thread count): two Java workers each calling a threaded BLAS left the cores waiting for

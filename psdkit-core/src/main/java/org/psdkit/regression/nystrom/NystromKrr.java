@@ -35,7 +35,7 @@ import org.psdkit.regression.KernelRidge;
  * K_nm is never stored whole in double precision: X is cut into row blocks, and each pass over them (one per CG
  * iteration, Krᵀ(Kr u + v) per block) runs on all cores through a parallel stream in a pool of one worker per
  * processor. The blocks of K_nm are either
- * recomputed each pass or, when n·m single-precision numbers fit in {@link #FLOAT_CACHE_HEAP_FRACTION} of the
+ * recomputed each pass or, when n·m single-precision numbers fit in {@link RoutePlanner#FLOAT_CACHE_HEAP_FRACTION} of the
  * heap still free, kept as floats after the first pass ({@link Storage}). CG stops when the relative residual
  * ‖Bᵀb − BᵀHBβ‖/‖Bᵀb‖ falls below the tolerance; that residual is recomputed from scratch (one extra pass) before
  * it is reported, so the number reported is the true one, not CG's recursion.
@@ -203,7 +203,7 @@ public final class NystromKrr {
 
     /**
      * {@link #problem(Kernel, Matrix, Matrix, Storage)} that also computes K_nmᵀ target in its first pass (the Gram
-     * pass, or filling the single-precision store), so that {@link Problem#solve} for y and offset with
+     * pass, or filling the single-precision store), so that {@link KnmBlocks#solve} for y and offset with
      * y − offset equal to {@code target} (compared entry by entry) needs no separate pass for its right-hand side.
      *
      * @param target y − offset of the solve to come (copied), or null
