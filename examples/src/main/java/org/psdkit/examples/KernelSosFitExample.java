@@ -5,11 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 import org.psdkit.data.Dataset;
-import org.psdkit.data.Scaler;
 import org.psdkit.io.ModelIO;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
+import org.psdkit.model.Pipeline;
 import org.psdkit.sos.KernelSos;
 import org.psdkit.sos.KernelSosTrainer;
 
@@ -30,8 +30,12 @@ public final class KernelSosFitExample {
         }
         Dataset train = Dataset.of(Matrix.of(x), y);
 
-        Model model = new KernelSosTrainer(Kernels.parse("gaussian(sigma=0.5) + 0.01*delta"),
-                KernelSos.Options.of(0.01), Scaler.Kind.NONE).fit(train);
+        KernelSosTrainer.Options options = KernelSosTrainer.Options.of(
+                Kernels.parse("gaussian(sigma=0.5) + 0.01*delta"), 0.01);
+        Pipeline<KernelSos> model = new KernelSosTrainer(options).fit(train);
+        KernelSosTrainer.Fit sdp = (KernelSosTrainer.Fit) model.diagnostics();   // typed: status, gap, seconds, ...
+        out.printf("kernel-sos: SDP %s after %d iterations, relative gap %.1e%n", sdp.status(), sdp.iterations(),
+                sdp.relativeGap());
         Path file = dir.resolve("kernel-sos.json");
         ModelIO.save(model, file);
         Model back = ModelIO.load(file);

@@ -3,6 +3,7 @@ package org.psdkit.examples;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Random;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
@@ -10,8 +11,10 @@ import org.psdkit.io.ModelIO;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
+import org.psdkit.model.Pipeline;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
+import org.psdkit.select.GridSearch;
 
 /** Kernel ridge regression: fit, save, load, predict. */
 public final class KrrExample {
@@ -31,8 +34,15 @@ public final class KrrExample {
         }
         Dataset train = Dataset.of(Matrix.of(x), y);
 
-        Model model = new KrrTrainer(Kernels.parse("gaussian(sigma=1)"), KernelRidge.Options.standard(1e-2),
-                Scaler.Kind.ZSCORE).fit(train);
+        KrrTrainer.Options options = KrrTrainer.Options.of(Kernels.parse("gaussian(sigma=1)"), 1e-2)
+                .withScale(Scaler.Kind.ZSCORE);
+        // λ chosen by 5-fold cross-validation: a grid search over trainers, then a refit on all the data
+        GridSearch.Search<Double, Pipeline<KernelRidge>> cv = GridSearch.over(List.of(1e-3, 1e-2, 1e-1),
+                lambda -> new KrrTrainer(options.withLambda(lambda)), GridSearch.Scoring.RMSE, 5, 42)
+                .search(train, null);
+        Pipeline<KernelRidge> model = cv.model();
+        KrrTrainer.Fit fit = (KrrTrainer.Fit) model.diagnostics();   // typed: route, jitter, rank, seconds
+        out.printf("krr: CV chose lambda = %s; solved by %s%n", cv.best(), fit.route());
         Path file = dir.resolve("krr.json");
         ModelIO.save(model, file);
         Model back = ModelIO.load(file);

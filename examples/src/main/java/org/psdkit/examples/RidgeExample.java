@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 import org.psdkit.data.Dataset;
-import org.psdkit.data.Scaler;
 import org.psdkit.io.ModelIO;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
@@ -30,8 +29,10 @@ public final class RidgeExample {
         }
         Dataset train = Dataset.of(Matrix.of(x), y);
 
-        Model model = new RidgeTrainer(1e-3, true, RidgeTrainer.Form.PRIMAL,
-                Kernels.parse("polynomial(degree=2, offset=1)"), Scaler.Kind.NONE).fit(train);
+        // ridge in the explicit feature space of a degree-2 polynomial kernel; every option lives in one record
+        RidgeTrainer.Options options = RidgeTrainer.Options.of(1e-3)
+                .withFeatures(Kernels.parse("polynomial(degree=2, offset=1)"));
+        Model model = new RidgeTrainer(options).fit(train);
         Path file = dir.resolve("ridge.json");
         ModelIO.save(model, file);
         Model back = ModelIO.load(file);

@@ -7,6 +7,7 @@ import java.util.Random;
 import org.psdkit.data.Dataset;
 import org.psdkit.io.ModelIO;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.classify.mkl.KernelLearning;
 import org.psdkit.classify.mkl.SimpleMklTrainer;
 import org.psdkit.model.Classifier;
 import org.psdkit.model.Model;
@@ -29,7 +30,10 @@ public final class SimpleMklExample {
         }
         Dataset train = Dataset.of(Matrix.of(x), y);
 
-        Classifier model = SimpleMklTrainer.gaussPoly(1000).fit(train);   // C = 1000, no cross-validation
+        // the Gaussian/polynomial library, standardised features, C = 1000 (no cross-validation)
+        SimpleMklTrainer.Options options = SimpleMklTrainer.Options.builder(KernelLearning.Method.SIMPLEMKL).c(1000)
+                .build();
+        Classifier model = new SimpleMklTrainer(options).fit(train);
         Path file = dir.resolve("simplemkl.json");
         ModelIO.save(model, file);
         Classifier back = ModelIO.load(file, Classifier.class);

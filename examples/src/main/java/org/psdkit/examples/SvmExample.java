@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
 import org.psdkit.classify.SvmTrainer;
+import org.psdkit.select.GridSearch;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.io.ModelIO;
@@ -32,7 +33,16 @@ public final class SvmExample {
         }
         Dataset train = Dataset.of(Matrix.of(x), y);
 
-        Model model = new SvmTrainer(Kernels.parse("gaussian(sigma=0.7)"), 10, 1e-3, Scaler.Kind.ZSCORE).fit(train);
+        SvmTrainer.Options options = SvmTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7)"), 10)
+                .withScale(Scaler.Kind.ZSCORE);
+        // C chosen by 5-fold cross-validation over C = c / mean(diag K), c in {0.1, 1, 10, 100}: a grid search
+        GridSearch.Search<Double, Model> cv = SvmTrainer.cSearch(options, train, SvmTrainer.DEFAULT_C_GRID,
+                SvmTrainer.DEFAULT_FOLDS, 42).search(train, null);
+        SvmTrainer.CChoice choice = SvmTrainer.choice(cv, SvmTrainer.DEFAULT_FOLDS);
+        Model model = cv.model();
+        SvmTrainer.Fit smo = (SvmTrainer.Fit) model.diagnostics();   // typed: iterations, violation, dual, ...
+        out.printf("svm: CV chose C = %.4g (accuracy %.3f); SMO took %d iterations%n", choice.c(), choice.accuracy(),
+                smo.iterations());
         Path file = dir.resolve("svm.json");
         ModelIO.save(model, file);
         Classifier back = ModelIO.load(file, Classifier.class);

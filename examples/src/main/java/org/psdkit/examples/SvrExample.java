@@ -10,6 +10,8 @@ import org.psdkit.io.ModelIO;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
+import org.psdkit.model.Pipeline;
+import org.psdkit.regression.Svr;
 import org.psdkit.regression.SvrTrainer;
 
 /** ε-insensitive support vector regression: fit, save, load, predict. */
@@ -29,7 +31,11 @@ public final class SvrExample {
         }
         Dataset train = Dataset.of(Matrix.of(x), y);
 
-        Model model = SvrTrainer.of(Kernels.parse("gaussian(sigma=0.7)"), 10, 0.05, Scaler.Kind.ZSCORE).fit(train);
+        SvrTrainer.Options options = SvrTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7)"), 10, 0.05)
+                .withScale(Scaler.Kind.ZSCORE);
+        Pipeline<Svr> model = new SvrTrainer(options).fit(train);
+        Svr.Diagnostics smo = model.inner().diagnostics();   // typed: iterations, violation, converged, ...
+        out.printf("svr: SMO took %d iterations (converged %s)%n", smo.iterations(), smo.converged());
         Path file = dir.resolve("svr.json");
         ModelIO.save(model, file);
         Model back = ModelIO.load(file);

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 import org.psdkit.classify.SvmClassifier;
+import org.psdkit.classify.mkl.LearnedKernelFit;
 import org.psdkit.classify.mkl.TkSvmTrainer;
 import org.psdkit.data.Dataset;
 import org.psdkit.io.ModelIO;
@@ -32,7 +33,13 @@ public final class TkSvmExample {
         }
         Dataset train = Dataset.of(Matrix.of(x), y);
 
-        SvmClassifier model = TkSvmTrainer.of(20, 0.1, 1).fit(train);
+        SvmClassifier model = new TkSvmTrainer(TkSvmTrainer.Options.of(20, 0.1, 1)).fit(train);   // C, epsilon, degree
+        // C (relative to the kernel's scale) and epsilon chosen by 5-fold cross-validation: a grid search
+        SvmClassifier cv = TkSvmTrainer.Search.of(TkSvmTrainer.Options.of(1, 0.1, 1), new double[] {1, 10},
+                new double[] {0.1, 1}).fit(train);
+        LearnedKernelFit fw = (LearnedKernelFit) cv.diagnostics();   // typed: iterations, gap, converged, ...
+        out.printf("tk-svm: %s; Frank-Wolfe %d iterations, gap %.1e%n", cv.fitReport().get("cvChoice"),
+                fw.iterations(), fw.gap());
         Path file = dir.resolve("tk-svm.json");
         ModelIO.save(model, file);
         Classifier back = ModelIO.load(file, Classifier.class);

@@ -13,7 +13,6 @@ import org.psdkit.classify.SvmClassifier;
 import org.psdkit.classify.SvmDecision;
 import org.psdkit.classify.SvmTrainer;
 import org.psdkit.data.Dataset;
-import org.psdkit.data.Scaler;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.optim.ProgressListener;
@@ -156,7 +155,8 @@ public final class SvmBenchmark {
         GaussianKernel kernel = GaussianKernel.fromGamma(o.gamma());
         Dataset test = data(TEST_POINTS, o.dim(), o.seed() + 1);
         Dataset warm = data(WARM_UP_POINTS, o.dim(), o.seed() - 1);
-        new SvmTrainer(kernel, o.c(), o.tolerance(), Scaler.Kind.NONE, o.cacheMb()).fit(warm);
+        new SvmTrainer(SvmTrainer.Options.of(kernel, o.c()).withTolerance(o.tolerance()).withCacheMb(o.cacheMb()))
+                .fit(warm);
         Smo.solve(kernel, warm.x(), warm.y(), null, o.c(), new Smo.Options(o.tolerance(), true), 1L << 20,
                 null, null);
         baseline(kernel, warm, warm.y(), o);
@@ -176,7 +176,8 @@ public final class SvmBenchmark {
             SvmClassifier model = null;
             for (int rep = 0; rep < o.repeats(); rep++) {
                 long t0 = System.nanoTime();
-                model = new SvmTrainer(kernel, o.c(), o.tolerance(), Scaler.Kind.NONE, o.cacheMb()).fit(train);
+                model = new SvmTrainer(SvmTrainer.Options.of(kernel, o.c()).withTolerance(o.tolerance())
+                        .withCacheMb(o.cacheMb())).fit(train);
                 secs = Math.min(secs, (System.nanoTime() - t0) * 1e-9);
             }
             phases.end();

@@ -22,7 +22,8 @@ public final class Flags {
             Map.entry("cacheMb", "--cache-mb"),
             Map.entry("cGrid", "--c-grid"),
             Map.entry("epsilonGrid", "--epsilon-grid"),
-            Map.entry("rankThreshold", "--rank-threshold"));
+            Map.entry("rankThreshold", "--rank-threshold"),
+            Map.entry("c", "-C"));
 
     /** The flag that sets library parameter {@code parameter}. */
     public static String of(String parameter) {
@@ -40,6 +41,22 @@ public final class Flags {
             }
         }
         return b.toString();
+    }
+
+    /**
+     * Builds a command's options, naming a bad parameter by the flag in {@code local} where that command spells it
+     * differently from the table (the SMO families' {@code --tolerance}, where other families have {@code --tol}).
+     */
+    public static <T> T checked(java.util.function.Supplier<T> options, Map<String, String> local) {
+        try {
+            return options.get();
+        } catch (ParameterException e) {
+            String flag = local.get(e.parameter());
+            if (flag == null) {
+                throw e;
+            }
+            throw new IllegalArgumentException(flag + " " + e.problem(), e);
+        }
     }
 
     /** The message of {@code e} with its parameter named by its flag. */

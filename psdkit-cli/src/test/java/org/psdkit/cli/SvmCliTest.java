@@ -169,6 +169,7 @@ class SvmCliTest {
             CliRun b = CliRun.run("fit", "svr", "--train", train.toString(), bad[0], bad[1], "--out",
                     never.toString());
             assertEquals(2, b.status(), String.join(" ", bad) + ": " + b.err());
+            assertTrue(b.err().contains(bad[1].equals("abc") ? "epsilon" : bad[0] + " must be"), b.err());
             assertFalse(Files.exists(never));
         }
         Path corrupt = dir.resolve("svr-bad.json");

@@ -34,6 +34,20 @@ public final class SvmClassifier extends Pipeline<SvmDecision> implements Classi
         this.fitReport = Collections.unmodifiableMap(new LinkedHashMap<>(fitReport));
     }
 
+    /**
+     * @param header      type, features, scaler, kernel string (null for a learned kernel) and options
+     * @param decision    the decision function on scaled inputs
+     * @param labels      the class labels
+     * @param diagnostics what the solver reported (the family's record; written to model files)
+     * @param fitReport   what the fit found that model files do not keep; empty for a loaded model
+     */
+    public SvmClassifier(ModelHeader header, SvmDecision decision, BinaryLabels labels,
+                         org.psdkit.model.Diagnostics diagnostics, Map<String, Object> fitReport) {
+        super(header, decision, diagnostics);
+        this.labels = labels;
+        this.fitReport = Collections.unmodifiableMap(new LinkedHashMap<>(fitReport));
+    }
+
     /** The label mapping (negative class ↔ −1, positive ↔ +1). */
     public BinaryLabels binaryLabels() {
         return labels;

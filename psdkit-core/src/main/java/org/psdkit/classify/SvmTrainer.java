@@ -9,89 +9,148 @@ import org.psdkit.data.Scaler;
 import org.psdkit.data.Splits;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.model.Diagnostics;
+import org.psdkit.model.Model;
 import org.psdkit.model.ModelHeader;
+import org.psdkit.model.ParameterException;
+import org.psdkit.model.Pipeline;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.optim.smo.Smo;
 import org.psdkit.select.CrossValidation;
+import org.psdkit.select.GridSearch;
 
 /**
  * Fits a soft-margin SVM with a fixed kernel (model type {@code svm}) by SMO with second-order working sets (Fan,
  * Chen &amp; Lin 2005) on raw data: the scaler is fitted on the training rows and kept in the model.
  *
  * <pre>{@code
- * SvmClassifier m = new SvmTrainer(Kernels.parse("gaussian(sigma=0.7)"), 10, 1e-3, Scaler.Kind.ZSCORE).fit(train);
+ * SvmClassifier m = new SvmTrainer(SvmTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7)"), 10)
+ *         .withScale(Scaler.Kind.ZSCORE)).fit(train);
  * }</pre>
  *
- * @param kernel    the kernel
- * @param c         the penalty C &gt; 0
- * @param tolerance SMO stopping tolerance on the KKT violation, &gt; 0
- * @param scale     the feature scaling fitted on the training data
- * @param cacheMb   memory for kernel values in MB (LIBSVM's {@code -m}): kernel rows are computed on demand and
- *                  cached, in double precision when all m rows fit (8m² bytes), else in single precision (see
- *                  {@link Smo#solve(Kernel, Matrix, double[], double[], double, Smo.Options, long, double[],
- *                  ProgressListener)}); it changes the speed, not the model
+ * C chosen by cross-validation is a {@link GridSearch} over this trainer ({@link #cSearch}).
+ *
+ * @param options the kernel, C, SMO tolerance, kernel cache and scaling (validated by their record)
  */
-public record SvmTrainer(Kernel kernel, double c, double tolerance, Scaler.Kind scale, int cacheMb)
-        implements Trainer<SvmClassifier> {
+public record SvmTrainer(Options options) implements Trainer<SvmClassifier> {
 
     /** The model type written in model files. */
     public static final String TYPE = "svm";
     /** Default memory for kernel values, MB ({@link Smo#DEFAULT_CACHE_MB}). */
     public static final int DEFAULT_CACHE_MB = Smo.DEFAULT_CACHE_MB;
-    /** Relative C grid (C = c / mean diag K) that {@link #chooseC} searches by default. */
+    /** Relative C grid (C = c / mean diag K) that {@link #cSearch} searches by default. */
     public static final double[] DEFAULT_C_GRID = {0.1, 1, 10, 100};
-    /** Folds of {@link #chooseC} by default. */
+    /** Folds of {@link #cSearch} by default. */
     public static final int DEFAULT_FOLDS = 5;
 
-    public SvmTrainer {
-        if (kernel == null) {
-            throw new IllegalArgumentException("kernel must not be null");
+    /**
+     * Everything an SVM fit takes; the constructor checks every field.
+     *
+     * @param kernel    the kernel (required)
+     * @param c         the penalty C &gt; 0 (finite)
+     * @param tolerance SMO stopping tolerance on the KKT violation, &gt; 0 (finite)
+     * @param cacheMb   memory for kernel values in MB, ≥ 1 (LIBSVM's {@code -m}): kernel rows are computed on demand
+     *                  and cached, in double precision when all m rows fit (8m² bytes), else in single precision (see
+     *                  {@link Smo#solve(Kernel, Matrix, double[], double[], double, Smo.Options, long, double[],
+     *                  ProgressListener)}); it changes the speed, not the model
+     * @param scale     the feature scaling fitted on the training data ({@code null}: {@link #DEFAULT_SCALE})
+     */
+    public record Options(Kernel kernel, double c, double tolerance, int cacheMb, Scaler.Kind scale) {
+        /** LIBSVM's stopping tolerance, {@link Smo#DEFAULT_TOLERANCE} (the command line's {@code --tolerance}). */
+        public static final double DEFAULT_TOLERANCE = Smo.DEFAULT_TOLERANCE;
+        /** No feature scaling by default. */
+        public static final Scaler.Kind DEFAULT_SCALE = Scaler.Kind.NONE;
+
+        public Options {
+            ParameterException.required("kernel", kernel);
+            ParameterException.positive("c", c);
+            ParameterException.positive("tolerance", tolerance);
+            ParameterException.atLeast("cacheMb", cacheMb, 1);
+            if (scale == null) {
+                scale = DEFAULT_SCALE;
+            }
         }
-        if (!(c > 0) || Double.isInfinite(c)) {
-            throw new IllegalArgumentException("C must be positive and finite, got " + c);
+
+        /** C with LIBSVM's tolerance and the default cache, unscaled. */
+        public static Options of(Kernel kernel, double c) {
+            return new Options(kernel, c, DEFAULT_TOLERANCE, DEFAULT_CACHE_MB, DEFAULT_SCALE);
         }
-        if (!(tolerance > 0)) {
-            throw new IllegalArgumentException("tolerance must be positive, got " + tolerance);
+
+        public Options withKernel(Kernel k) {
+            return new Options(k, c, tolerance, cacheMb, scale);
         }
-        if (scale == null) {
-            scale = Scaler.Kind.NONE;
+
+        public Options withC(double value) {
+            return new Options(kernel, value, tolerance, cacheMb, scale);
         }
-        if (cacheMb < 1) {
-            throw new IllegalArgumentException("cacheMb must be >= 1, got " + cacheMb);
+
+        public Options withTolerance(double t) {
+            return new Options(kernel, c, t, cacheMb, scale);
+        }
+
+        public Options withCacheMb(int mb) {
+            return new Options(kernel, c, tolerance, mb, scale);
+        }
+
+        public Options withScale(Scaler.Kind s) {
+            return new Options(kernel, c, tolerance, cacheMb, s);
         }
     }
 
-    /** With the default kernel cache of {@value #DEFAULT_CACHE_MB} MB. */
-    public SvmTrainer(Kernel kernel, double c, double tolerance, Scaler.Kind scale) {
-        this(kernel, c, tolerance, scale, DEFAULT_CACHE_MB);
+    /**
+     * What an SMO fit reports, in the model file's order.
+     *
+     * @param iterations SMO iterations
+     * @param violation  final maximal KKT violation
+     * @param dual       dual objective value
+     * @param converged  whether the violation reached the tolerance
+     * @param seconds    wall time of the solve
+     */
+    public record Fit(int iterations, double violation, double dual, boolean converged, double seconds)
+            implements Diagnostics {
+        @Override
+        public Map<String, Object> toMap() {
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("iterations", iterations);
+            d.put("violation", violation);
+            d.put("dual", dual);
+            d.put("converged", converged);
+            d.put("seconds", seconds);
+            return d;
+        }
+
+        /** The record of a model file's diagnostics; throws if a key is missing or of another type. */
+        public static Fit of(Map<String, Object> m) {
+            return new Fit((Integer) m.get("iterations"), (Double) m.get("violation"), (Double) m.get("dual"),
+                    (Boolean) m.get("converged"), (Double) m.get("seconds"));
+        }
+    }
+
+    public SvmTrainer {
+        ParameterException.required("options", options);
     }
 
     @Override
     public SvmClassifier fit(Dataset train, ProgressListener listener) {
         SvmClassifier.Encoded lab = SvmClassifier.Encoded.of(train);
-        Scaler scaler = Scaler.fit(scale, train.x());
+        Scaler scaler = Scaler.fit(options.scale(), train.x());
         Matrix x = scaler.apply(train.x());
+        Kernel kernel = options.kernel();
         org.psdkit.kernel.Kernels.requireFinite(kernel, x, "svm");
         long t0 = System.nanoTime();
-        Smo.Result r = Smo.solve(kernel, x, lab.y(), null, c, new Smo.Options(tolerance, true),
-                (long) cacheMb << 20, null, null);
+        Smo.Result r = Smo.solve(kernel, x, lab.y(), null, options.c(), new Smo.Options(options.tolerance(), true),
+                (long) options.cacheMb() << 20, null, null);
         double secs = (System.nanoTime() - t0) * 1e-9;
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("iterations", r.iterations());
-        d.put("violation", r.violation());
-        d.put("dual", r.dual());
-        d.put("converged", r.converged());
-        d.put("seconds", secs);
+        Fit d = new Fit(r.iterations(), r.violation(), r.dual(), r.converged(), secs);
         Map<String, Object> h = new LinkedHashMap<>();
-        h.put("C", c);
+        h.put("C", options.c());
         return new SvmClassifier(ModelHeader.of(TYPE, train, scaler, kernel.spec(), h),
                 SvmDecision.of(kernel, x, lab.y(), r.alpha(), r.bias()), lab.labels(), d, Map.of());
     }
 
     /**
-     * The C chosen by k-fold cross-validation ({@link CrossValidation#evaluate}, folds {@link Splits#kFold}) over
-     * C = c / κ for c in {@code relativeGrid}, κ the mean diagonal of the kernel on the scaled training data.
+     * The C chosen by k-fold cross-validation.
      *
      * @param c        the chosen C (the first of the best accuracy)
      * @param accuracy its validation accuracy (correct validation labels over all validation rows)
@@ -101,20 +160,24 @@ public record SvmTrainer(Kernel kernel, double c, double tolerance, Scaler.Kind 
     public record CChoice(double c, double accuracy, int folds, List<Map<String, Object>> grid) {
     }
 
-    /** Chooses C by cross-validation (see {@link CChoice}); one {@code "cv"} progress event per fit. */
-    public static CChoice chooseC(Kernel kernel, double tolerance, Scaler.Kind scale, Dataset raw,
-                                  double[] relativeGrid, int folds, long seed, ProgressListener listener) {
-        return chooseC(kernel, tolerance, scale, DEFAULT_CACHE_MB, raw, relativeGrid, folds, seed, listener);
-    }
-
-    /** As {@link #chooseC(Kernel, double, Scaler.Kind, Dataset, double[], int, long, ProgressListener)}, with
-     * {@code cacheMb} MB for kernel values in each fit. */
-    public static CChoice chooseC(Kernel kernel, double tolerance, Scaler.Kind scale, int cacheMb, Dataset raw,
-                                  double[] relativeGrid, int folds, long seed, ProgressListener listener) {
+    /**
+     * The search for C by k-fold cross-validation ({@link GridSearch}, folds {@link Splits#kFold}) over C = c / κ for
+     * c in {@code relativeGrid}, κ the mean diagonal of the kernel on the training data scaled as {@code options}
+     * scale them; every point is {@code options} with that C. A fold whose training part holds one class is left
+     * out (it counts no validation rows); the point with the most correct validation labels wins, the first on ties.
+     *
+     * @throws IllegalArgumentException if every fold's training part holds one class
+     */
+    public static GridSearch<Double, Model> cSearch(Options options, Dataset raw, double[] relativeGrid, int folds,
+                                                     long seed) {
+        ParameterException.required("options", options);
+        if (relativeGrid == null || relativeGrid.length == 0) {
+            throw new ParameterException("cGrid", "must hold at least one value");
+        }
         SvmClassifier.Encoded lab = SvmClassifier.Encoded.of(raw);
-        Matrix x = Scaler.fit(scale == null ? Scaler.Kind.NONE : scale, raw.x()).apply(raw.x());
+        Matrix x = Scaler.fit(options.scale(), raw.x()).apply(raw.x());
         double kappa = 0;
-        for (double v : org.psdkit.kernel.Kernels.requireFinite(kernel, x, "svm")) {
+        for (double v : org.psdkit.kernel.Kernels.requireFinite(options.kernel(), x, "svm")) {
             kappa += v;
         }
         kappa /= x.rows();
@@ -122,24 +185,63 @@ public record SvmTrainer(Kernel kernel, double c, double tolerance, Scaler.Kind 
         for (double cr : relativeGrid) {
             cs.add(cr / kappa);
         }
-        Splits.TrainTest[] parts = bothClassParts(Splits.kFold(raw.n(), folds, seed), lab.y());
-        List<CrossValidation.Result<Double>> table = CrossValidation.evaluate(raw, parts, cs,
-                cc -> new SvmTrainer(kernel, cc, tolerance, scale, cacheMb), SvmTrainer::hits, listener);
-        double best = -1;
-        double chosen = cs.get(0);
+        bothClassParts(Splits.kFold(raw.n(), folds, seed), lab.y()); // refuses data where no fold can train
+        return GridSearch.over(cs, cc -> twoClassFolds(new SvmTrainer(options.withC(cc))), HITS, folds, seed);
+    }
+
+    /** The choice of a finished {@link #cSearch}: the chosen C, its pooled validation accuracy and the grid. */
+    public static CChoice choice(GridSearch.Search<Double, Model> search, int folds) {
         List<Map<String, Object>> rows = new ArrayList<>();
-        for (CrossValidation.Result<Double> r : table) {
+        double accuracy = 0;
+        for (CrossValidation.Result<Double> r : search.table()) {
             double acc = pooledAccuracy(r);
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("C", r.params());
             row.put("accuracy", acc);
             rows.add(row);
-            if (acc > best) {
-                best = acc;
-                chosen = r.params();
+            if (r.params().equals(search.best())) {
+                accuracy = acc;
             }
         }
-        return new CChoice(chosen, best, folds, rows);
+        return new CChoice(search.best(), accuracy, folds, rows);
+    }
+
+    /**
+     * The cross-validation score of the SVM families: a fold's correct validation labels ({@code hits}) and its rows
+     * ({@code rows}); the most hits win (their fold mean orders the points as their total does), the first on ties.
+     * A fold left out by {@link #twoClassFolds} scores no hits and no rows.
+     */
+    public static final GridSearch.Scoring HITS = new GridSearch.Scoring("hits", false, SvmTrainer::foldHits);
+
+    /**
+     * {@code trainer}, except on a training part that holds one class: there it fits nothing, and {@link #HITS}
+     * counts that fold's rows as none, as {@link #bothClassParts} leaves it out.
+     */
+    public static Trainer<Model> twoClassFolds(Trainer<? extends Model> trainer) {
+        return (part, listener) -> oneClass(part) ? SKIPPED : trainer.fit(part, listener);
+    }
+
+    /** The model of a fold whose training part holds one class: it scores no rows. */
+    private static final Model SKIPPED = new Pipeline<>(null, null, Diagnostics.NONE);
+
+    private static boolean oneClass(Dataset part) {
+        String[] t = SvmClassifier.labelTokens(part);
+        for (String s : t) {
+            if (!s.equals(t[0])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Map<String, Double> foldHits(Model fitted, Dataset rawTest) {
+        if (fitted == SKIPPED) {
+            Map<String, Double> s = new LinkedHashMap<>();
+            s.put("hits", 0.0);
+            s.put("rows", 0.0);
+            return s;
+        }
+        return hits(fitted, rawTest);
     }
 
     /**

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.psdkit.data.JsonArrays;
 import org.psdkit.model.Pipeline;
 import org.psdkit.sos.KernelSos;
+import org.psdkit.sos.KernelSosTrainer;
 
 /** Model files of type {@code kernel-sos}: the points and coefficients α of {@link KernelSos}. */
 final class KernelSosCodec extends PipelineCodec<Pipeline<?>> {
@@ -24,6 +25,6 @@ final class KernelSosCodec extends PipelineCodec<Pipeline<?>> {
     Pipeline<?> read(Doc doc) {
         Expansion ex = doc.expansion("points", "alpha");
         return new Pipeline<>(doc.header(), KernelSos.of(doc.kernel(), ex.points(), ex.coefficients()),
-                doc.diagnostics());
+                TypedDiagnostics.rebuild(doc.diagnostics(), KernelSosTrainer.Fit::of));
     }
 }

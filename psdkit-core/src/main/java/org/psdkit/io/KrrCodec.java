@@ -36,6 +36,6 @@ final class KrrCodec extends PipelineCodec<Pipeline<?>> {
         Expansion ex = doc.expansion("points", "alpha");
         KernelRidge m = KernelRidge.of(doc.kernel(), ex.points(), ex.coefficients(), doc.number("offset"), opts,
                 new SpdSolve.Diagnostics("stored", 0, 0, 0));
-        return KrrTrainer.of(doc.header(), m, doc.diagnostics());
+        return KrrTrainer.of(doc.header(), m, TypedDiagnostics.rebuild(doc.diagnostics(), KrrTrainer.Fit::of));
     }
 }

@@ -9,6 +9,10 @@ import java.util.Map;
 import org.psdkit.classify.BinaryLabels;
 import org.psdkit.classify.SvmClassifier;
 import org.psdkit.classify.SvmDecision;
+import org.psdkit.classify.SvmTrainer;
+import org.psdkit.classify.mkl.LearnedKernelFit;
+import org.psdkit.classify.mkl.SimpleMklTrainer;
+import org.psdkit.classify.mkl.TkSvmTrainer;
 import org.psdkit.data.JsonArrays;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.KernelSyntax;
@@ -93,7 +97,16 @@ final class SvmCodec implements ModelCodec {
         }
         double bias = ModelDocs.number(num, "bias", where + ": numbers");
         return new SvmClassifier(h, new SvmDecision(k, sv, coef, bias), new BinaryLabels(labs[0], labs[1]),
-                ModelDocs.diagnostics(doc), Map.of());
+                diagnostics(h.type(), ModelDocs.diagnostics(doc)), Map.of());
+    }
+
+    /** The family's typed diagnostics of a file's map ({@link TypedDiagnostics#rebuild}). */
+    static org.psdkit.model.Diagnostics diagnostics(String type, Map<String, Object> stored) {
+        return switch (type) {
+            case SvmTrainer.TYPE -> TypedDiagnostics.rebuild(stored, SvmTrainer.Fit::of);
+            case TkSvmTrainer.TYPE, SimpleMklTrainer.TYPE -> TypedDiagnostics.rebuild(stored, LearnedKernelFit::of);
+            default -> org.psdkit.model.Diagnostics.recorded(stored);
+        };
     }
 
     /** The JSON object of a learned kernel's syntax tree. */

@@ -34,7 +34,8 @@ public final class KernelRidge implements Predictor {
             return switch (t) {
                 case "standard" -> STANDARD;
                 case "representer" -> REPRESENTER;
-                default -> throw new IllegalArgumentException("form: '" + s + "' is not standard or representer");
+                default -> throw new org.psdkit.model.ParameterException("form",
+                        "must be standard or representer, got '" + s + "'");
             };
         }
 
@@ -54,14 +55,10 @@ public final class KernelRidge implements Predictor {
      */
     public record Options(double lambda, Form form, double nugget, boolean center) {
         public Options {
-            if (!(lambda >= 0) || Double.isInfinite(lambda)) {
-                throw new IllegalArgumentException("lambda must be >= 0 and finite, got " + lambda);
-            }
-            if (!(nugget >= 0) || Double.isInfinite(nugget)) {
-                throw new IllegalArgumentException("nugget must be >= 0 and finite, got " + nugget);
-            }
+            org.psdkit.model.ParameterException.nonNegative("lambda", lambda);
+            org.psdkit.model.ParameterException.nonNegative("nugget", nugget);
             if (form == null) {
-                throw new IllegalArgumentException("form must be standard or representer");
+                throw new org.psdkit.model.ParameterException("form", "must be standard or representer");
             }
         }
 

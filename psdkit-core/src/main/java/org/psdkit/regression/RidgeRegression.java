@@ -17,7 +17,8 @@ import org.psdkit.model.Predictor;
  * </ul>
  * With {@code intercept} the feature columns and y are centred on the training means first, so the intercept is not
  * penalised (as in scikit-learn's {@code Ridge(fit_intercept=True)}). Predictions are linear in φ(x):
- * φ(x)·w + b. Solves go through Cholesky (reported jitter) or the eigen route, never an inverse.
+ * φ(x)·w + b. Solves go through Cholesky (reported jitter) or the eigen route, never an inverse. The fits are
+ * reached through {@link RidgeTrainer}.
  */
 public final class RidgeRegression implements Predictor {
     private final UnaryOperator<Matrix> featureMap;
@@ -36,18 +37,16 @@ public final class RidgeRegression implements Predictor {
     }
 
     static void checkLambda(double lambda) {
-        if (!(lambda >= 0) || Double.isInfinite(lambda)) {
-            throw new IllegalArgumentException("lambda must be >= 0 and finite, got " + lambda);
-        }
+        org.psdkit.model.ParameterException.nonNegative("lambda", lambda);
     }
 
     /** Primal ridge on the raw features (φ = identity). */
-    public static RidgeRegression fitPrimal(Matrix x, double[] y, double lambda, boolean intercept) {
+    static RidgeRegression fitPrimal(Matrix x, double[] y, double lambda, boolean intercept) {
         return fitPrimal(UnaryOperator.identity(), x, y, lambda, intercept);
     }
 
     /** Primal ridge with an explicit feature map φ (applied to each n×d point matrix, giving n×d'). */
-    public static RidgeRegression fitPrimal(UnaryOperator<Matrix> phi, Matrix x, double[] y, double lambda,
+    static RidgeRegression fitPrimal(UnaryOperator<Matrix> phi, Matrix x, double[] y, double lambda,
                                             boolean intercept) {
         checkLambda(lambda);
         Matrix f = phi.apply(x);
@@ -72,7 +71,7 @@ public final class RidgeRegression implements Predictor {
      * {@code intercept} y is centred and K is the centred Gram matrix HKH (H = I − 11ᵀ/n), which is the kernel of the
      * centred feature map, so that it matches {@link #fitPrimal} with intercept.
      */
-    public static Dual fitDual(Kernel kernel, Matrix x, double[] y, double lambda, boolean intercept) {
+    static Dual fitDual(Kernel kernel, Matrix x, double[] y, double lambda, boolean intercept) {
         checkLambda(lambda);
         check(x, y);
         int n = y.length;
@@ -111,7 +110,7 @@ public final class RidgeRegression implements Predictor {
      * the identity w = Φᵀα between the primal and the dual solutions of ridge regression (Herbster, Kernels and
      * Regularization (lecture slides); Representer theorems in RKHSs (lecture notes)).
      */
-    public static RidgeRegression fitViaDual(Kernel kernel, UnaryOperator<Matrix> phi, Matrix x, double[] y,
+    static RidgeRegression fitViaDual(Kernel kernel, UnaryOperator<Matrix> phi, Matrix x, double[] y,
                                              double lambda, boolean intercept) {
         Dual d = fitDual(kernel, x, y, lambda, intercept);
         Matrix f = phi.apply(x);

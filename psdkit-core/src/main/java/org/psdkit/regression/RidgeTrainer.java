@@ -10,7 +10,9 @@ import org.psdkit.kernel.FeatureMap;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.model.Diagnostics;
 import org.psdkit.model.ModelHeader;
+import org.psdkit.model.ParameterException;
 import org.psdkit.model.Pipeline;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
@@ -21,19 +23,13 @@ import org.psdkit.optim.ProgressListener;
  * primal model (weights and bias): the dual one through w = Φᵀα.
  *
  * <pre>{@code
- * Pipeline<RidgeRegression> m = new RidgeTrainer(1.0, true, RidgeTrainer.Form.PRIMAL, null, Scaler.Kind.MINMAX)
+ * Pipeline<RidgeRegression> m = new RidgeTrainer(RidgeTrainer.Options.of(1.0).withScale(Scaler.Kind.MINMAX))
  *         .fit(train);
  * }</pre>
  *
- * @param lambda    regularisation λ ≥ 0 (finite)
- * @param intercept fit an unpenalised intercept by centring
- * @param form      which linear system is solved
- * @param features  the kernel whose explicit feature map φ is used, or {@code null} for the raw features (the
- *                  linear kernel)
- * @param scale     the feature scaling fitted on the training data
+ * @param options the kernel of the feature map, λ, intercept, form and scaling (validated by their record)
  */
-public record RidgeTrainer(double lambda, boolean intercept, Form form, Kernel features, Scaler.Kind scale)
-        implements Trainer<Pipeline<RidgeRegression>> {
+public record RidgeTrainer(Options options) implements Trainer<Pipeline<RidgeRegression>> {
 
     /** The model type written in model files. */
     public static final String TYPE = "ridge";
@@ -50,30 +46,80 @@ public record RidgeTrainer(double lambda, boolean intercept, Form form, Kernel f
             return name().toLowerCase(Locale.ROOT);
         }
 
-        /** {@code primal} or {@code dual}. */
+        /** {@code primal} or {@code dual}; an error names the parameter {@code form}. */
         public static Form parse(String s) {
             String t = s == null ? "" : s.trim().toLowerCase(Locale.ROOT);
             return switch (t) {
                 case "primal" -> PRIMAL;
                 case "dual" -> DUAL;
-                default -> throw new IllegalArgumentException("form: '" + s + "' is not primal or dual");
+                default -> throw new ParameterException("form", "must be primal or dual, got '" + s + "'");
             };
         }
     }
 
-    public RidgeTrainer {
-        RidgeRegression.checkLambda(lambda);
-        if (form == null) {
-            form = Form.PRIMAL;
+    /**
+     * Everything a ridge fit takes; the constructor checks every field.
+     *
+     * @param features  the kernel whose explicit feature map φ is used, or {@code null} for the raw features (the
+     *                  linear kernel); a kernel without a finite feature map is refused by the fit, which knows d
+     * @param lambda    regularisation λ ≥ 0 (finite)
+     * @param intercept fit an unpenalised intercept by centring
+     * @param form      which linear system is solved ({@code null}: {@link #DEFAULT_FORM})
+     * @param scale     the feature scaling fitted on the training data ({@code null}: {@link #DEFAULT_SCALE})
+     */
+    public record Options(Kernel features, double lambda, boolean intercept, Form form, Scaler.Kind scale) {
+        /** λ of {@link #of(double)}'s callers that take the default (the command line's {@code --lambda}). */
+        public static final double DEFAULT_LAMBDA = 1.0;
+        /** An unpenalised intercept is fitted by default. */
+        public static final boolean DEFAULT_INTERCEPT = true;
+        /** The primal system by default. */
+        public static final Form DEFAULT_FORM = Form.PRIMAL;
+        /** No feature scaling by default. */
+        public static final Scaler.Kind DEFAULT_SCALE = Scaler.Kind.NONE;
+
+        public Options {
+            ParameterException.nonNegative("lambda", lambda);
+            if (form == null) {
+                form = DEFAULT_FORM;
+            }
+            if (scale == null) {
+                scale = DEFAULT_SCALE;
+            }
         }
-        if (scale == null) {
-            scale = Scaler.Kind.NONE;
+
+        /** Primal ridge on the raw features with an intercept, unscaled. */
+        public static Options of(double lambda) {
+            return new Options(null, lambda, DEFAULT_INTERCEPT, DEFAULT_FORM, DEFAULT_SCALE);
+        }
+
+        /** The defaults: λ = {@value #DEFAULT_LAMBDA}, raw features, intercept, primal, unscaled. */
+        public static Options defaults() {
+            return of(DEFAULT_LAMBDA);
+        }
+
+        public Options withFeatures(Kernel k) {
+            return new Options(k, lambda, intercept, form, scale);
+        }
+
+        public Options withLambda(double l) {
+            return new Options(features, l, intercept, form, scale);
+        }
+
+        public Options withIntercept(boolean i) {
+            return new Options(features, lambda, i, form, scale);
+        }
+
+        public Options withForm(Form f) {
+            return new Options(features, lambda, intercept, f, scale);
+        }
+
+        public Options withScale(Scaler.Kind s) {
+            return new Options(features, lambda, intercept, form, s);
         }
     }
 
-    /** Primal ridge on the raw features with an intercept. */
-    public static RidgeTrainer linear(double lambda, Scaler.Kind scale) {
-        return new RidgeTrainer(lambda, true, Form.PRIMAL, null, scale);
+    public RidgeTrainer {
+        ParameterException.required("options", options);
     }
 
     @Override
@@ -81,16 +127,17 @@ public record RidgeTrainer(double lambda, boolean intercept, Form form, Kernel f
         if (train.y() == null) {
             throw new IllegalArgumentException(train.source() + ": ridge regression needs a numeric target");
         }
+        Kernel features = options.features();
         UnaryOperator<Matrix> phi = featureMap(features, train.d());
-        Scaler scaler = Scaler.fit(scale, train.x());
+        Scaler scaler = Scaler.fit(options.scale(), train.x());
         Matrix x = scaler.apply(train.x());
-        RidgeRegression m = form == Form.PRIMAL
-                ? RidgeRegression.fitPrimal(phi, x, train.y(), lambda, intercept)
+        RidgeRegression m = options.form() == Form.PRIMAL
+                ? RidgeRegression.fitPrimal(phi, x, train.y(), options.lambda(), options.intercept())
                 : RidgeRegression.fitViaDual(features == null ? Kernels.linear() : features, phi, x, train.y(),
-                        lambda, intercept);
+                        options.lambda(), options.intercept());
         ModelHeader h = ModelHeader.of(TYPE, train, scaler, features == null ? null : features.spec(),
-                hyperParameters(lambda, intercept, form));
-        return new Pipeline<>(h, m, Map.of());
+                hyperParameters(options.lambda(), options.intercept(), options.form()));
+        return new Pipeline<>(h, m, Diagnostics.NONE);
     }
 
     /** The options as written in model files ({@code lambda, intercept, form}). */

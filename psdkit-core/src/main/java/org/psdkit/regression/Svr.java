@@ -44,7 +44,26 @@ public record Svr(Kernel kernel, Matrix supportVectors, double[] coef, double bi
      * @param seconds    training time
      */
     public record Diagnostics(long iterations, double violation, boolean converged, double dual, double primal,
-                              double seconds) {
+                              double seconds) implements org.psdkit.model.Diagnostics {
+        /** The model file's {@code diagnostics}: these fields in this order. */
+        @Override
+        public java.util.Map<String, Object> toMap() {
+            java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+            m.put("iterations", iterations == (int) iterations ? (Object) (int) iterations : (Object) iterations);
+            m.put("violation", violation);
+            m.put("converged", converged);
+            m.put("dual", dual);
+            m.put("primal", primal);
+            m.put("seconds", seconds);
+            return m;
+        }
+
+        /** The record of a model file's diagnostics; throws if a key is missing or of another type. */
+        public static Diagnostics of(java.util.Map<String, Object> m) {
+            return new Diagnostics(((Number) m.get("iterations")).longValue(), (Double) m.get("violation"),
+                    (Boolean) m.get("converged"), (Double) m.get("dual"), (Double) m.get("primal"),
+                    (Double) m.get("seconds"));
+        }
     }
 
     /**
@@ -52,7 +71,7 @@ public record Svr(Kernel kernel, Matrix supportVectors, double[] coef, double bi
      *
      * @param tolerance SMO stopping tolerance on the KKT violation (LIBSVM's default 1e-3)
      */
-    public static Svr fit(Kernel kernel, Matrix x, double[] y, double c, double epsilon, double tolerance) {
+    static Svr fit(Kernel kernel, Matrix x, double[] y, double c, double epsilon, double tolerance) {
         return fit(kernel, x, y, c, epsilon, tolerance, (long) Smo.DEFAULT_CACHE_MB << 20);
     }
 
@@ -61,8 +80,8 @@ public record Svr(Kernel kernel, Matrix supportVectors, double[] coef, double bi
      * values (LIBSVM's {@code -m}): the m×m Gram matrix when its 8m² bytes fit, the rest (at least two rows) for
      * the rows of the doubled problem; otherwise only the row cache.
      */
-    public static Svr fit(Kernel kernel, Matrix x, double[] y, double c, double epsilon, double tolerance,
-                          long cacheBytes) {
+    static Svr fit(Kernel kernel, Matrix x, double[] y, double c, double epsilon, double tolerance,
+                   long cacheBytes) {
         if (cacheBytes <= 0) {
             throw new IllegalArgumentException("cache size must be positive, got " + cacheBytes + " bytes");
         }

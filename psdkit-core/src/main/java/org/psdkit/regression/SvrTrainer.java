@@ -5,8 +5,10 @@ import java.util.Map;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.ModelHeader;
+import org.psdkit.model.ParameterException;
 import org.psdkit.model.Pipeline;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
@@ -17,50 +19,85 @@ import org.psdkit.optim.smo.Smo;
  * and kept in the model.
  *
  * <pre>{@code
- * Pipeline<Svr> m = new SvrTrainer(Kernels.parse("gaussian(sigma=0.7)"), 10, 0.05, Smo.DEFAULT_TOLERANCE,
- *         Scaler.Kind.ZSCORE).fit(train);
+ * Pipeline<Svr> m = new SvrTrainer(SvrTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7)"), 10, 0.05)
+ *         .withScale(Scaler.Kind.ZSCORE)).fit(train);
  * }</pre>
  *
- * @param kernel    the kernel
- * @param c         penalty C &gt; 0 on the ε-insensitive loss (finite)
- * @param epsilon   half-width ε ≥ 0 of the insensitive tube, in the target's units (finite)
- * @param tolerance SMO stopping tolerance &gt; 0 on the KKT violation
- * @param scale     the feature scaling fitted on the training data
- * @param cacheMb   memory for kernel values in MB (LIBSVM's {@code -m}; see {@link Svr#fit(Kernel, Matrix,
- *                  double[], double, double, double, long)}); it changes the speed, not the model
+ * @param options the kernel, C, ε, SMO tolerance, kernel cache and scaling (validated by their record)
  */
-public record SvrTrainer(Kernel kernel, double c, double epsilon, double tolerance, Scaler.Kind scale, int cacheMb)
-        implements Trainer<Pipeline<Svr>> {
+public record SvrTrainer(Options options) implements Trainer<Pipeline<Svr>> {
+
+    /**
+     * Everything an SVR fit takes; the constructor checks every field.
+     *
+     * @param kernel    the kernel (required)
+     * @param c         penalty C &gt; 0 on the ε-insensitive loss (finite)
+     * @param epsilon   half-width ε ≥ 0 of the insensitive tube, in the target's units (finite)
+     * @param tolerance SMO stopping tolerance &gt; 0 on the KKT violation (finite)
+     * @param cacheMb   memory for kernel values in MB, ≥ 1 (LIBSVM's {@code -m}): the m×m Gram matrix when its 8m²
+     *                  bytes fit, the rest for the rows of the doubled problem; it changes the speed, not the model
+     * @param scale     the feature scaling fitted on the training data ({@code null}: {@link #DEFAULT_SCALE})
+     */
+    public record Options(Kernel kernel, double c, double epsilon, double tolerance, int cacheMb, Scaler.Kind scale) {
+        /** C when none is given (the command line's {@code -C} default). */
+        public static final double DEFAULT_C = 1;
+        /** ε when none is given (the command line's {@code --epsilon} default). */
+        public static final double DEFAULT_EPSILON = 0.1;
+        /** LIBSVM's default stopping tolerance, {@link Smo#DEFAULT_TOLERANCE}. */
+        public static final double DEFAULT_TOLERANCE = Smo.DEFAULT_TOLERANCE;
+        /** LIBSVM's default kernel cache, {@link Smo#DEFAULT_CACHE_MB} MB. */
+        public static final int DEFAULT_CACHE_MB = Smo.DEFAULT_CACHE_MB;
+        /** No feature scaling by default. */
+        public static final Scaler.Kind DEFAULT_SCALE = Scaler.Kind.NONE;
+
+        public Options {
+            ParameterException.required("kernel", kernel);
+            ParameterException.positive("c", c);
+            ParameterException.nonNegative("epsilon", epsilon);
+            ParameterException.positive("tolerance", tolerance);
+            ParameterException.atLeast("cacheMb", cacheMb, 1);
+            if (scale == null) {
+                scale = DEFAULT_SCALE;
+            }
+        }
+
+        /** C and ε with LIBSVM's tolerance and cache, unscaled. */
+        public static Options of(Kernel kernel, double c, double epsilon) {
+            return new Options(kernel, c, epsilon, DEFAULT_TOLERANCE, DEFAULT_CACHE_MB, DEFAULT_SCALE);
+        }
+
+        /** The defaults with {@code kernel}: C = {@value #DEFAULT_C}, ε = {@value #DEFAULT_EPSILON}. */
+        public static Options defaults(Kernel kernel) {
+            return of(kernel, DEFAULT_C, DEFAULT_EPSILON);
+        }
+
+        public Options withKernel(Kernel k) {
+            return new Options(k, c, epsilon, tolerance, cacheMb, scale);
+        }
+
+        public Options withC(double value) {
+            return new Options(kernel, value, epsilon, tolerance, cacheMb, scale);
+        }
+
+        public Options withEpsilon(double e) {
+            return new Options(kernel, c, e, tolerance, cacheMb, scale);
+        }
+
+        public Options withTolerance(double t) {
+            return new Options(kernel, c, epsilon, t, cacheMb, scale);
+        }
+
+        public Options withCacheMb(int mb) {
+            return new Options(kernel, c, epsilon, tolerance, mb, scale);
+        }
+
+        public Options withScale(Scaler.Kind s) {
+            return new Options(kernel, c, epsilon, tolerance, cacheMb, s);
+        }
+    }
 
     public SvrTrainer {
-        if (kernel == null) {
-            throw new IllegalArgumentException("kernel must not be null");
-        }
-        if (!(c > 0) || Double.isInfinite(c)) {
-            throw new IllegalArgumentException("C must be > 0 and finite, got " + c);
-        }
-        if (!(epsilon >= 0) || Double.isInfinite(epsilon)) {
-            throw new IllegalArgumentException("epsilon must be >= 0 and finite, got " + epsilon);
-        }
-        if (!(tolerance > 0) || Double.isInfinite(tolerance)) {
-            throw new IllegalArgumentException("tolerance must be > 0 and finite, got " + tolerance);
-        }
-        if (scale == null) {
-            scale = Scaler.Kind.NONE;
-        }
-        if (cacheMb < 1) {
-            throw new IllegalArgumentException("cacheMb must be >= 1, got " + cacheMb);
-        }
-    }
-
-    /** With the default kernel cache of {@link Smo#DEFAULT_CACHE_MB} MB. */
-    public SvrTrainer(Kernel kernel, double c, double epsilon, double tolerance, Scaler.Kind scale) {
-        this(kernel, c, epsilon, tolerance, scale, Smo.DEFAULT_CACHE_MB);
-    }
-
-    /** C, ε and LIBSVM's default tolerance. */
-    public static SvrTrainer of(Kernel kernel, double c, double epsilon, Scaler.Kind scale) {
-        return new SvrTrainer(kernel, c, epsilon, Smo.DEFAULT_TOLERANCE, scale);
+        ParameterException.required("options", options);
     }
 
     @Override
@@ -68,13 +105,14 @@ public record SvrTrainer(Kernel kernel, double c, double epsilon, double toleran
         if (train.y() == null) {
             throw new IllegalArgumentException(train.source() + ": support vector regression needs a numeric target");
         }
-        Scaler scaler = Scaler.fit(scale, train.x());
-        org.psdkit.linalg.Matrix x = scaler.apply(train.x());
-        org.psdkit.kernel.Kernels.requireFinite(kernel, x, "svr");
-        Svr m = Svr.fit(kernel, x, train.y(), c, epsilon, tolerance, (long) cacheMb << 20);
-        ModelHeader h = ModelHeader.of(Svr.TYPE, train, scaler, m.kernel().spec(), hyperParameters(c, epsilon,
-                tolerance));
-        return new Pipeline<>(h, m, diagnostics(m.diagnostics()));
+        Scaler scaler = Scaler.fit(options.scale(), train.x());
+        Matrix x = scaler.apply(train.x());
+        Kernels.requireFinite(options.kernel(), x, "svr");
+        Svr m = Svr.fit(options.kernel(), x, train.y(), options.c(), options.epsilon(), options.tolerance(),
+                (long) options.cacheMb() << 20);
+        ModelHeader h = ModelHeader.of(Svr.TYPE, train, scaler, m.kernel().spec(), hyperParameters(options.c(),
+                options.epsilon(), options.tolerance()));
+        return new Pipeline<>(h, m, m.diagnostics());
     }
 
     /** The options as written in model files ({@code C, epsilon, tolerance}). */
@@ -84,18 +122,5 @@ public record SvrTrainer(Kernel kernel, double c, double epsilon, double toleran
         h.put("epsilon", epsilon);
         h.put("tolerance", tolerance);
         return h;
-    }
-
-    /** What a fit reports: SMO iterations, final KKT violation, convergence, dual and primal objective, seconds. */
-    public static Map<String, Object> diagnostics(Svr.Diagnostics d) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        long it = d.iterations();
-        m.put("iterations", it == (int) it ? (Object) (int) it : (Object) it); // as a model file reads it back
-        m.put("violation", d.violation());
-        m.put("converged", d.converged());
-        m.put("dual", d.dual());
-        m.put("primal", d.primal());
-        m.put("seconds", d.seconds());
-        return m;
     }
 }

@@ -5,7 +5,9 @@ import java.util.Map;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.model.Diagnostics;
 import org.psdkit.model.ModelHeader;
+import org.psdkit.model.ParameterException;
 import org.psdkit.model.Pipeline;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
@@ -18,27 +20,125 @@ import org.psdkit.optim.sdp.SdpResult;
  * the relative duality gap |⟨C,X⟩ − bᵀy| / (1 + |⟨C,X⟩| + |bᵀy|) as its value.
  *
  * <pre>{@code
- * Pipeline<KernelSos> m = new KernelSosTrainer(Kernels.parse("gaussian(sigma=0.25) + 0.01*delta"),
- *         KernelSos.Options.of(0.01), Scaler.Kind.NONE).fit(train);
+ * Pipeline<KernelSos> m = new KernelSosTrainer(KernelSosTrainer.Options.of(
+ *         Kernels.parse("gaussian(sigma=0.25) + 0.01*delta"), 0.01)).fit(train);
  * }</pre>
  *
- * @param kernel  the kernel k
- * @param options λ and the interior-point options (validated by their record)
- * @param scale   the feature scaling fitted on the training data
+ * @param options the kernel, λ, the interior-point options, the solver route and the scaling (validated by their
+ *                record)
  */
-public record KernelSosTrainer(Kernel kernel, KernelSos.Options options, Scaler.Kind scale)
-        implements Trainer<Pipeline<KernelSos>> {
+public record KernelSosTrainer(Options options) implements Trainer<Pipeline<KernelSos>> {
+
+    /**
+     * Everything a Kernel SoS fit takes; the constructor checks every field.
+     *
+     * @param kernel the kernel k (required)
+     * @param lambda regularisation λ ≥ 0 of the paper's objective (finite)
+     * @param sdp    interior-point options ({@code null}: {@link SdpOptions#defaults()})
+     * @param route  the solver route ({@code null}: {@link #DEFAULT_ROUTE})
+     * @param scale  the feature scaling fitted on the training data ({@code null}: {@link #DEFAULT_SCALE})
+     */
+    public record Options(Kernel kernel, double lambda, SdpOptions sdp, KernelSos.Route route, Scaler.Kind scale) {
+        /** λ when none is given (the command line's {@code --lambda} default). */
+        public static final double DEFAULT_LAMBDA = 0.01;
+        /** The solver specialised to eq. 2 by default. */
+        public static final KernelSos.Route DEFAULT_ROUTE = KernelSos.Route.SPECIALISED;
+        /** No feature scaling by default. */
+        public static final Scaler.Kind DEFAULT_SCALE = Scaler.Kind.NONE;
+
+        public Options {
+            ParameterException.required("kernel", kernel);
+            ParameterException.nonNegative("lambda", lambda);
+            if (sdp == null) {
+                sdp = SdpOptions.defaults();
+            }
+            if (route == null) {
+                route = DEFAULT_ROUTE;
+            }
+            if (scale == null) {
+                scale = DEFAULT_SCALE;
+            }
+        }
+
+        /** λ with the default interior-point options and route ({@code KernelSos.Options.of(λ)}), unscaled. */
+        public static Options of(Kernel kernel, double lambda) {
+            return new Options(kernel, lambda, SdpOptions.defaults(), DEFAULT_ROUTE, DEFAULT_SCALE);
+        }
+
+        /** The trainer's options from the solver's ({@link KernelSos.Options}). */
+        public static Options of(Kernel kernel, KernelSos.Options solver, Scaler.Kind scale) {
+            ParameterException.required("options", solver);
+            return new Options(kernel, solver.lambda(), solver.sdp(), solver.route(), scale);
+        }
+
+        /** The options of {@link KernelSos#fit}. */
+        public KernelSos.Options solver() {
+            return new KernelSos.Options(lambda, sdp, route);
+        }
+
+        public Options withKernel(Kernel k) {
+            return new Options(k, lambda, sdp, route, scale);
+        }
+
+        public Options withLambda(double l) {
+            return new Options(kernel, l, sdp, route, scale);
+        }
+
+        public Options withSdp(SdpOptions o) {
+            return new Options(kernel, lambda, o, route, scale);
+        }
+
+        public Options withRoute(KernelSos.Route r) {
+            return new Options(kernel, lambda, sdp, r, scale);
+        }
+
+        public Options withScale(Scaler.Kind s) {
+            return new Options(kernel, lambda, sdp, route, s);
+        }
+    }
+
+    /**
+     * What a fit reports, in the model file's order.
+     *
+     * @param status              the SDP status label
+     * @param iterations          interior-point iterations
+     * @param relativeGap         relative duality gap at the end
+     * @param primalInfeasibility relative primal infeasibility at the end
+     * @param dualInfeasibility   relative dual infeasibility at the end
+     * @param objective           the objective of eq. 2 at α
+     * @param lmiMinEigenvalue    the smallest eigenvalue of the symmetrised LMI G diag(α) + diag(α) G
+     * @param alphaMin            the smallest α
+     * @param seconds             the solver's seconds
+     */
+    public record Fit(String status, int iterations, double relativeGap, double primalInfeasibility,
+                      double dualInfeasibility, double objective, double lmiMinEigenvalue, double alphaMin,
+                      double seconds) implements Diagnostics {
+        @Override
+        public Map<String, Object> toMap() {
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("status", status);
+            d.put("iterations", iterations);
+            d.put("relativeGap", relativeGap);
+            d.put("primalInfeasibility", primalInfeasibility);
+            d.put("dualInfeasibility", dualInfeasibility);
+            d.put("objective", objective);
+            d.put("lmiMinEigenvalue", lmiMinEigenvalue);
+            d.put("alphaMin", alphaMin);
+            d.put("seconds", seconds);
+            return d;
+        }
+
+        /** The record of a model file's diagnostics; throws if a key is missing or of another type. */
+        public static Fit of(Map<String, Object> m) {
+            return new Fit((String) m.get("status"), (Integer) m.get("iterations"), (Double) m.get("relativeGap"),
+                    (Double) m.get("primalInfeasibility"), (Double) m.get("dualInfeasibility"),
+                    (Double) m.get("objective"), (Double) m.get("lmiMinEigenvalue"), (Double) m.get("alphaMin"),
+                    (Double) m.get("seconds"));
+        }
+    }
 
     public KernelSosTrainer {
-        if (kernel == null) {
-            throw new IllegalArgumentException("kernel must not be null");
-        }
-        if (options == null) {
-            throw new IllegalArgumentException("options must not be null");
-        }
-        if (scale == null) {
-            scale = Scaler.Kind.NONE;
-        }
+        ParameterException.required("options", options);
     }
 
     /**
@@ -50,18 +150,19 @@ public record KernelSosTrainer(Kernel kernel, KernelSos.Options options, Scaler.
         if (train.y() == null) {
             throw new IllegalArgumentException(train.source() + ": Kernel SoS needs a numeric target");
         }
-        Scaler scaler = Scaler.fit(scale, train.x());
+        Scaler scaler = Scaler.fit(options.scale(), train.x());
         org.psdkit.linalg.Matrix x = scaler.apply(train.x());
-        org.psdkit.kernel.Kernels.requireFinite(kernel, x, "kernel-sos");
-        KernelSos m = KernelSos.fit(kernel, x, train.y(), withListener(listener));
-        ModelHeader h = ModelHeader.of(KernelSos.TYPE, train, scaler, kernel.spec(), hyperParameters(options));
+        org.psdkit.kernel.Kernels.requireFinite(options.kernel(), x, "kernel-sos");
+        KernelSos m = KernelSos.fit(options.kernel(), x, train.y(), withListener(listener));
+        ModelHeader h = ModelHeader.of(KernelSos.TYPE, train, scaler, options.kernel().spec(),
+                hyperParameters(options.lambda()));
         return new Pipeline<>(h, m, diagnostics(m));
     }
 
     /** The options with the progress reports added to the solver's own listener (if any). */
     private KernelSos.Options withListener(ProgressListener listener) {
         if (listener == null || listener == ProgressListener.NONE) {
-            return options;
+            return options.solver();
         }
         SdpOptions sdp = options.sdp();
         ProgressListener own = sdp.listener();
@@ -73,9 +174,9 @@ public record KernelSosTrainer(Kernel kernel, KernelSos.Options options, Scaler.
     }
 
     /** The options as written in model files ({@code lambda}). */
-    public static Map<String, Object> hyperParameters(KernelSos.Options o) {
+    public static Map<String, Object> hyperParameters(double lambda) {
         Map<String, Object> h = new LinkedHashMap<>();
-        h.put("lambda", o.lambda());
+        h.put("lambda", lambda);
         return h;
     }
 
@@ -83,18 +184,9 @@ public record KernelSosTrainer(Kernel kernel, KernelSos.Options options, Scaler.
      * What a fit reports: SDP status, iterations, relative gap and infeasibilities, the objective of eq. 2, the
      * smallest eigenvalue of the symmetrised LMI, the smallest α and the solver's seconds.
      */
-    public static Map<String, Object> diagnostics(KernelSos m) {
+    public static Fit diagnostics(KernelSos m) {
         SdpResult r = m.sdpResult();
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("status", r.status().label());
-        d.put("iterations", r.iterations());
-        d.put("relativeGap", r.relativeGap());
-        d.put("primalInfeasibility", r.primalInfeasibility());
-        d.put("dualInfeasibility", r.dualInfeasibility());
-        d.put("objective", m.objective());
-        d.put("lmiMinEigenvalue", m.lmiMinEigenvalue());
-        d.put("alphaMin", m.alphaMin());
-        d.put("seconds", r.seconds());
-        return d;
+        return new Fit(r.status().label(), r.iterations(), r.relativeGap(), r.primalInfeasibility(),
+                r.dualInfeasibility(), m.objective(), m.lmiMinEigenvalue(), m.alphaMin(), r.seconds());
     }
 }

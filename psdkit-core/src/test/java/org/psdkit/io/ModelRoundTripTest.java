@@ -27,8 +27,6 @@ import org.psdkit.density.PsdDensityOptions;
 import org.psdkit.density.PsdDensityTrainer;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.regression.KernelRidge;
-import org.psdkit.sos.KernelSos;
 import org.psdkit.sos.KernelSosTrainer;
 import org.psdkit.regression.KrrTrainer;
 import org.psdkit.model.Model;
@@ -63,19 +61,17 @@ class ModelRoundTripTest {
     static final Map<String, LongFunction<Case>> FAMILIES = new LinkedHashMap<>();
 
     static {
-        FAMILIES.put("krr", seed -> new Case(new KrrTrainer(Kernels.parse("gaussian(sigma=0.7) + 0.01*delta"),
-                new KernelRidge.Options(1e-2, KernelRidge.Form.STANDARD, 0, true), Scaler.Kind.ZSCORE),
-                regression(seed, 25, 3)));
-        FAMILIES.put("svm", seed -> new Case(new SvmTrainer(Kernels.parse("gaussian(sigma=0.8)"), 5, 1e-3, Scaler.Kind.ZSCORE), classes(seed, 24, 2)));
-        FAMILIES.put("tk-svm", seed -> new Case(TkSvmTrainer.of(10, 0.1, 1), classes(seed, 16, 2)));
+        FAMILIES.put("krr", seed -> new Case(new KrrTrainer(KrrTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7) + 0.01*delta"), 1e-2).withCenter(true).withScale(Scaler.Kind.ZSCORE)), regression(seed, 25, 3)));
+        FAMILIES.put("svm", seed -> new Case(new SvmTrainer(SvmTrainer.Options.of(Kernels.parse("gaussian(sigma=0.8)"), 5).withTolerance(1e-3).withScale(Scaler.Kind.ZSCORE)), classes(seed, 24, 2)));
+        FAMILIES.put("tk-svm", seed -> new Case(new TkSvmTrainer(TkSvmTrainer.Options.of(10, 0.1, 1)), classes(seed, 16, 2)));
         FAMILIES.put("simplemkl", seed -> new Case(SimpleMklTrainer.gaussPoly(10), classes(seed, 16, 2)));
-        FAMILIES.put("ridge", seed -> new Case(new RidgeTrainer(0.5, true, RidgeTrainer.Form.DUAL, Kernels.parse("polynomial(degree=2, offset=1)"), Scaler.Kind.ZSCORE), regression(seed, 25, 3)));
-        FAMILIES.put("svr", seed -> new Case(new SvrTrainer(Kernels.parse("gaussian(sigma=0.7)"), 10, 0.05, 1e-3, Scaler.Kind.MINMAX), regression(seed, 25, 2)));
+        FAMILIES.put("ridge", seed -> new Case(new RidgeTrainer(RidgeTrainer.Options.of(0.5).withForm(RidgeTrainer.Form.DUAL).withFeatures(Kernels.parse("polynomial(degree=2, offset=1)")).withScale(Scaler.Kind.ZSCORE)), regression(seed, 25, 3)));
+        FAMILIES.put("svr", seed -> new Case(new SvrTrainer(SvrTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7)"), 10, 0.05).withTolerance(1e-3).withScale(Scaler.Kind.MINMAX)), regression(seed, 25, 2)));
         FAMILIES.put("psd-regression", seed -> new Case(new PsdRegressionTrainer(Kernels.parse("gaussian(sigma=0.7)"), PsdOptions.of(1e-3, 1e-3).withMaxIterations(300), Scaler.Kind.ZSCORE), regression(seed, 20, 2)));
         FAMILIES.put("ncm", seed -> new Case(new BaselineTrainer(BaselineTrainer.Method.NCM, Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-2).withMaxIterations(300), Scaler.Kind.ZSCORE), regression(seed, 20, 2)));
         FAMILIES.put("pnm", seed -> new Case(new BaselineTrainer(BaselineTrainer.Method.PNM, Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-2).withMaxIterations(300), Scaler.Kind.ZSCORE), regression(seed, 20, 2)));
         FAMILIES.put("glm", seed -> new Case(new BaselineTrainer(BaselineTrainer.Method.GLM, Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-2).withMaxIterations(100), Scaler.Kind.ZSCORE), regression(seed, 20, 2)));
-        FAMILIES.put("kernel-sos", seed -> new Case(new KernelSosTrainer(Kernels.parse("gaussian(sigma=0.7) + 0.01*delta"), KernelSos.Options.of(0.01), Scaler.Kind.ZSCORE), regression(seed, 12, 2)));
+        FAMILIES.put("kernel-sos", seed -> new Case(new KernelSosTrainer(KernelSosTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7) + 0.01*delta"), 0.01).withScale(Scaler.Kind.ZSCORE)), regression(seed, 12, 2)));
         FAMILIES.put("hetero", seed -> new Case(new HeteroTrainer(new HeteroscedasticRegression.Options(Kernels.parse("gaussian(sigma=0.8)"), 1e-2, 0.05, HeteroscedasticRegression.Method.PSD, 1, seed, ConeDualSolver.Options.defaults().withGapTolerance(1e-2)), null, Scaler.Kind.ZSCORE), regression(seed, 10, 2)));
         FAMILIES.put("quantile", seed -> new Case(new QuantileTrainer(new QuantileRegression.Options(new double[] {0.2, 0.5, 0.8}, Kernels.parse("gaussian(sigma=0.8)"), 1e-2, 0.05, QuantileRegression.Method.PSD, false, 1, seed, ConeDualSolver.Options.defaults().withGapTolerance(1e-2)), null, Scaler.Kind.MINMAX), regression(seed, 10, 2)));
         FAMILIES.put("psd-density", seed -> new Case(new PsdDensityTrainer(Kernels.parse("gaussian(sigma=0.8)"), new BaseMeasure.Lebesgue(), PsdDensityOptions.of(1e-2, 0.01).withTolerance(1e-4).withMaxIterations(300), 8, seed, Scaler.Kind.ZSCORE), regression(seed, 12, 2)));

@@ -33,10 +33,10 @@ class RidgeTrainerTest {
         Dataset train = data(3, 30);
         for (boolean intercept : new boolean[] {true, false}) {
             var features = Kernels.parse("polynomial(degree=2, offset=1)");
-            Pipeline<RidgeRegression> p = new RidgeTrainer(0.3, intercept, RidgeTrainer.Form.PRIMAL, features,
-                    Scaler.Kind.ZSCORE).fit(train);
-            Pipeline<RidgeRegression> d = new RidgeTrainer(0.3, intercept, RidgeTrainer.Form.DUAL, features,
-                    Scaler.Kind.ZSCORE).fit(train);
+            RidgeTrainer.Options o = RidgeTrainer.Options.of(0.3).withIntercept(intercept).withFeatures(features)
+                    .withScale(Scaler.Kind.ZSCORE);
+            Pipeline<RidgeRegression> p = new RidgeTrainer(o.withForm(RidgeTrainer.Form.PRIMAL)).fit(train);
+            Pipeline<RidgeRegression> d = new RidgeTrainer(o.withForm(RidgeTrainer.Form.DUAL)).fit(train);
             double[] wp = p.inner().weights();
             double[] wd = d.inner().weights();
             assertEquals(6, wp.length);
@@ -54,14 +54,15 @@ class RidgeTrainerTest {
     @Test
     void optionsAreCheckedAndErrorsNameTheParameter() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> RidgeTrainer.linear(-1, Scaler.Kind.NONE));
+                () -> RidgeTrainer.Options.of(-1));
         assertTrue(e.getMessage().startsWith("lambda"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> RidgeTrainer.Form.parse("both"));
-        RidgeTrainer gauss = new RidgeTrainer(1, true, RidgeTrainer.Form.PRIMAL, Kernels.parse("gaussian(sigma=1)"),
-                Scaler.Kind.NONE);
+        RidgeTrainer gauss = new RidgeTrainer(RidgeTrainer.Options.of(1).withFeatures(
+                Kernels.parse("gaussian(sigma=1)")));
         e = assertThrows(IllegalArgumentException.class, () -> gauss.fit(data(1, 10)));
         assertTrue(e.getMessage().contains("no explicit finite feature map"), e.getMessage());
-        Pipeline<RidgeRegression> linear = RidgeTrainer.linear(0, Scaler.Kind.MINMAX).fit(data(2, 10));
+        Pipeline<RidgeRegression> linear = new RidgeTrainer(RidgeTrainer.Options.of(0)
+                .withScale(Scaler.Kind.MINMAX)).fit(data(2, 10));
         assertEquals(null, linear.header().kernelSpec());
         assertTrue(linear.diagnostics().toMap().isEmpty());
     }

@@ -19,11 +19,11 @@ class SvrTrainerTest {
     @Test
     void optionsAreCheckedAndErrorsNameTheParameter() {
         Kernel k = Kernels.parse("gaussian(sigma=1)");
-        String[][] bad = {{"0", "0.1", "1e-3", "C"}, {"1", "-1", "1e-3", "epsilon"}, {"1", "0.1", "0", "tolerance"},
-            {"Infinity", "0.1", "1e-3", "C"}};
+        String[][] bad = {{"0", "0.1", "1e-3", "c"}, {"1", "-1", "1e-3", "epsilon"}, {"1", "0.1", "0", "tolerance"},
+            {"Infinity", "0.1", "1e-3", "c"}};
         for (String[] b : bad) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new SvrTrainer(k,
-                    Double.parseDouble(b[0]), Double.parseDouble(b[1]), Double.parseDouble(b[2]), Scaler.Kind.NONE));
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SvrTrainer.Options.of(k,
+                    Double.parseDouble(b[0]), Double.parseDouble(b[1])).withTolerance(Double.parseDouble(b[2])));
             assertTrue(e.getMessage().startsWith(b[3] + " must be"), e.getMessage());
         }
     }
@@ -38,8 +38,8 @@ class SvrTrainerTest {
             y[i] = Math.sin((x[i][0] - 100) / 5);
         }
         Dataset train = Dataset.of(Matrix.of(x), y);
-        Pipeline<Svr> m = SvrTrainer.of(Kernels.parse("gaussian(sigma=0.3)"), 10, 0.01, Scaler.Kind.MINMAX)
-                .fit(train);
+        Pipeline<Svr> m = new SvrTrainer(SvrTrainer.Options.of(Kernels.parse("gaussian(sigma=0.3)"), 10, 0.01)
+                .withScale(Scaler.Kind.MINMAX)).fit(train);
         assertTrue((Double) m.evaluate(train).get("rmse") < 0.05, m.evaluate(train).toString());
         assertEquals(List.of("C", "epsilon", "tolerance"), List.copyOf(m.hyperParameters().keySet()));
         assertEquals(List.of("iterations", "violation", "converged", "dual", "primal", "seconds"),

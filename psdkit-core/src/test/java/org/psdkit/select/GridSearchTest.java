@@ -35,8 +35,7 @@ class GridSearchTest {
     }
 
     private static Trainer<Pipeline<KernelRidge>> krr(double lambda) {
-        return new KrrTrainer(Kernels.parse("gaussian(sigma=0.5)"), KernelRidge.Options.standard(lambda),
-                Scaler.Kind.NONE);
+        return new KrrTrainer(KrrTrainer.Options.of(Kernels.parse("gaussian(sigma=0.5)"), lambda));
     }
 
     @Test

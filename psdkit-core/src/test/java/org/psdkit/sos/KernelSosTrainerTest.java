@@ -26,14 +26,20 @@ class KernelSosTrainerTest {
             y[i] = x[i][0] * x[i][0];
         }
         List<ProgressListener.Event> events = new ArrayList<>();
-        Pipeline<KernelSos> m = new KernelSosTrainer(Kernels.parse("gaussian(sigma=0.5) + 0.01*delta"),
-                KernelSos.Options.of(0.01), Scaler.Kind.NONE).fit(Dataset.of(Matrix.of(x), y), events::add);
-        assertEquals(m.diagnostics().get("iterations"), events.size());
-        ProgressListener.Event last = events.get(events.size() - 1);
+        Pipeline<KernelSos> m = new KernelSosTrainer(KernelSosTrainer.Options.of(
+                Kernels.parse("gaussian(sigma=0.5) + 0.01*delta"), 0.01)).fit(Dataset.of(Matrix.of(x), y), events::add);
+        KernelSosTrainer.Fit fit = (KernelSosTrainer.Fit) m.diagnostics();
+        assertEquals(fit.iterations(), events.size());
+        assertTrue(fit.relativeGap() < 1e-6, fit.toString());
+        ProgressListener.Event last = last(events);
         assertEquals("gap", last.measure());
         assertTrue(last.value() < 1e-6, "final gap " + last.value());
         assertEquals(java.util.Map.of("lambda", 0.01), m.hyperParameters());
         assertEquals(List.of("status", "iterations", "relativeGap", "primalInfeasibility", "dualInfeasibility",
                 "objective", "lmiMinEigenvalue", "alphaMin", "seconds"), List.copyOf(m.diagnostics().toMap().keySet()));
+    }
+
+    private static ProgressListener.Event last(List<ProgressListener.Event> events) {
+        return events.get(events.size() - 1);
     }
 }

@@ -109,7 +109,9 @@ public final class CvCommand implements Callable<Integer> {
             try {
                 cv.validate(new Params(base).with(p));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException((p.isEmpty() ? "" : "--grid point " + p + ": ") + e.getMessage(), e);
+                String m = e instanceof org.psdkit.model.ParameterException pe ? org.psdkit.cli.Flags.message(pe)
+                        : e.getMessage();
+                throw new IllegalArgumentException((p.isEmpty() ? "" : "--grid point " + p + ": ") + m, e);
             }
         }
 

@@ -86,8 +86,9 @@ final class KrrDemoPart implements DemoPart {
                 new KernelRidge.Options(bestLambda, KernelRidge.Form.STANDARD, 0, true));
         double[] pred = best.predictVector(s.apply(test.x()));
         Map<String, Double> krr = Metrics.regression(test.y(), pred);
-        org.psdkit.regression.RidgeRegression lin = org.psdkit.regression.RidgeRegression.fitPrimal(s.apply(train.x()),
-                train.y(), 1.0, true);
+        org.psdkit.regression.RidgeRegression lin = new org.psdkit.regression.RidgeTrainer(
+                org.psdkit.regression.RidgeTrainer.Options.of(1.0)).fit(Dataset.of(s.apply(train.x()), train.y()))
+                .inner();
         double[] linPred = lin.predictVector(s.apply(test.x()));
         Map<String, Double> linear = Metrics.regression(test.y(), linPred);
         ctx.say(String.format(Locale.ROOT, "test set: KRR RMSE %.3f, R2 %.4f   |   linear ridge RMSE %.3f, R2 %.4f",

@@ -41,20 +41,18 @@ public final class FitKernelSosCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!(lambda >= 0) || Double.isInfinite(lambda)) {
-            throw new IllegalArgumentException("--lambda must be >= 0, got " + lambda);
-        }
         if (maxIterations < 1) {
             throw new IllegalArgumentException("--max-iterations must be >= 1, got " + maxIterations);
         }
         Kernel k = KernelSpecs.parse(kernel);
+        KernelSosTrainer.Options o = KernelSosTrainer.Options.of(k, lambda)
+                .withSdp(SdpOptions.defaults().withMaxIterations(maxIterations)).withScale(common.scaleKind());
         common.checkOutWritable();
         Dataset raw = common.loadSupervised(false);
         long t0 = System.nanoTime();
         Pipeline<KernelSos> model;
         try (Progress p = Progress.startSolver("kernel-sos sdp", maxIterations)) {
-            KernelSos.Options o = new KernelSos.Options(lambda, SdpOptions.defaults().withMaxIterations(maxIterations));
-            model = new KernelSosTrainer(k, o, common.scaleKind()).fit(raw,
+            model = new KernelSosTrainer(o).fit(raw,
                     e -> p.set(e.step(), String.format(java.util.Locale.ROOT, "gap %.1e", e.value())));
         }
         KernelSos m = model.inner();

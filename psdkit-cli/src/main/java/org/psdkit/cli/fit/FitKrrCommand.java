@@ -112,7 +112,8 @@ public final class FitKrrCommand implements Callable<Integer> {
         if (anchors != null) {
             return eng.equals("spark") ? callSpark(params, route) : callNystrom(params, route);
         }
-        Local fit = fitLocal(new KrrTrainer(params.kernel(), KrrKind.options(params), common.scaleKind()));
+        Local fit = fitLocal(new KrrTrainer(KrrTrainer.Options.of(params.kernel(), KrrKind.options(params),
+                common.scaleKind())));
         KernelRidge m = fit.model().inner();
         Dataset raw = fit.raw();
         Map<String, Object> rep = fit.rep();

@@ -45,11 +45,10 @@ public final class FitRidgeCommand implements Callable<Integer> {
         pm.put("lambda", lambda);
         pm.put("intercept", Boolean.toString(!noIntercept));
         Params params = new Params(pm);
-        double lam = RidgeKind.lambda(params);
-        if (!form.equals("primal") && !form.equals("dual")) {
-            throw new IllegalArgumentException("--form: '" + form + "' is not primal or dual");
-        }
+        RidgeTrainer.Options options = RidgeKind.options(params).withForm(RidgeTrainer.Form.parse(form))
+                .withScale(common.scaleKind());
         Kernel kernel = features == null ? null : KernelSpecs.parse(features);
+        options = options.withFeatures(kernel);
         common.checkOutWritable();
         Dataset raw = common.loadSupervised(false);
         if (kernel != null && kernel.featureMap(raw.d()).isEmpty()) {
@@ -57,13 +56,12 @@ public final class FitRidgeCommand implements Callable<Integer> {
                     + " has no explicit finite feature map (use fit krr for it)");
         }
         long t0 = System.nanoTime();
-        Pipeline<RidgeRegression> model = new RidgeTrainer(lam, !noIntercept, RidgeTrainer.Form.parse(form), kernel,
-                common.scaleKind()).fit(raw);
+        Pipeline<RidgeRegression> model = new RidgeTrainer(options).fit(raw);
         double secs = (System.nanoTime() - t0) * 1e-9;
         common.save(model);
         Map<String, Object> rep = common.baseReport(RidgeTrainer.TYPE, raw, secs);
-        rep.put("lambda", lam);
-        rep.put("form", form);
+        rep.put("lambda", options.lambda());
+        rep.put("form", options.form().label());
         rep.put("featureDimension", model.inner().weights().length);
         rep.putAll(Metrics.regression(raw.y(), model.predict(raw.x()).col(0)));
         if (!common.json) {

@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.cli.CommonFitOptions;
+import org.psdkit.cli.Flags;
 import org.psdkit.cli.KernelSpecs;
 import org.psdkit.cli.Main;
 import org.psdkit.cli.Progress;
@@ -15,11 +16,14 @@ import org.psdkit.kernel.TessellatedKernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.classify.mkl.KernelLearning;
 import org.psdkit.classify.mkl.KernelLearning.Method;
+import org.psdkit.classify.mkl.LearnedKernelFit;
 import org.psdkit.classify.mkl.SimpleMklTrainer;
 import org.psdkit.classify.mkl.TkLearner;
 import org.psdkit.classify.mkl.TkRandomLibrary;
 import org.psdkit.classify.mkl.TkSvmTrainer;
+import org.psdkit.model.Model;
 import org.psdkit.model.Trainer;
+import org.psdkit.select.GridSearch;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.classify.SvmClassifier;
 import org.psdkit.classify.SvmTrainer;
@@ -61,26 +65,15 @@ public final class FitSvmCommands {
         return v;
     }
 
-    static Double positiveOrNull(String v, String option) {
+    /** The number of {@code v}, or null when the option is absent; its range is checked by the options record. */
+    static Double numberOrNull(String v, String option) {
         if (v == null) {
             return null;
         }
-        double d;
         try {
-            d = Double.parseDouble(v);
+            return Double.parseDouble(v);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(option + ": '" + v + "' is not a number");
-        }
-        if (!(d > 0) || Double.isInfinite(d)) {
-            throw new IllegalArgumentException(option + " must be positive and finite, got " + v);
-        }
-        return d;
-    }
-
-    /** Rejects a {@code --cache-mb} below 1. */
-    static void checkCacheMb(int mb) {
-        if (mb < 1) {
-            throw new IllegalArgumentException("--cache-mb must be >= 1, got " + mb);
         }
     }
 
@@ -301,33 +294,32 @@ public final class FitSvmCommands {
 
         @Override
         public Integer call() {
-            Double cGiven = positiveOrNull(c, "-C");
-            if (!(tolerance > 0)) {
-                throw new IllegalArgumentException("--tolerance must be positive, got " + tolerance);
-            }
-            checkCacheMb(cacheMb);
+            Double cGiven = numberOrNull(c, "-C");
             Kernel k = KernelSpecs.parse(kernel);
+            // with -C absent, C = 1 stands in until the cross-validation chooses it
+            SvmTrainer.Options options = Flags.checked(() -> SvmTrainer.Options.of(k, cGiven == null ? 1 : cGiven)
+                    .withTolerance(tolerance).withCacheMb(cacheMb).withScale(common.scaleKind()), SvrKind.FLAGS);
             common.checkOutWritable();
             Dataset raw = common.loadSupervised(true);
             if (cGiven == null) {
                 checkCvRows(raw, SvmTrainer.DEFAULT_FOLDS, "-C");
             }
-            Scaler.Kind scale = common.scaleKind();
             long t0 = System.nanoTime();
             Map<String, Object> cv = null;
-            double cUsed;
+            SvmClassifier m;
             if (cGiven != null) {
-                cUsed = cGiven;
+                m = new SvmTrainer(options).fit(raw);
             } else {
-                SvmTrainer.CChoice ch = SvmTrainer.chooseC(k, tolerance, scale, cacheMb, raw, SVM_C_GRID,
-                        SvmTrainer.DEFAULT_FOLDS, common.seed, cvProgress("cv svm"));
-                cUsed = ch.c();
+                GridSearch.Search<Double, Model> search = SvmTrainer.cSearch(options, raw, SVM_C_GRID,
+                        SvmTrainer.DEFAULT_FOLDS, common.seed).search(raw, cvProgress("cv svm"));
+                SvmTrainer.CChoice ch = SvmTrainer.choice(search, SvmTrainer.DEFAULT_FOLDS);
+                m = (SvmClassifier) search.model();
                 cv = new LinkedHashMap<>();
                 cv.put("folds", ch.folds());
                 cv.put("accuracy", ch.accuracy());
                 cv.put("grid", ch.grid());
             }
-            SvmClassifier m = new SvmTrainer(k, cUsed, tolerance, scale, cacheMb).fit(raw);
+            double cUsed = (Double) m.hyperParameters().get("C");
             double secs = (System.nanoTime() - t0) * 1e-9;
             common.save(m);
             Map<String, Object> rep = common.baseReport("svm", raw, secs);
@@ -336,9 +328,10 @@ public final class FitSvmCommands {
             if (cv != null) {
                 rep.put("cv", cv);
             }
-            rep.put("iterations", m.diagnostics().get("iterations"));
-            rep.put("violation", m.diagnostics().get("violation"));
-            rep.put("converged", m.diagnostics().get("converged"));
+            SvmTrainer.Fit d = (SvmTrainer.Fit) m.diagnostics();
+            rep.put("iterations", d.iterations());
+            rep.put("violation", d.violation());
+            rep.put("converged", d.converged());
             rep.put("trainAccuracy", m.evaluate(raw).get("accuracy"));
             common.report(rep);
             return Main.EXIT_OK;
@@ -414,33 +407,13 @@ public final class FitSvmCommands {
 
         @Override
         public Integer call() {
-            Double cGiven = positiveOrNull(c, "-C");
-            Double eGiven = null;
-            if (epsilon != null) {
-                try {
-                    eGiven = Double.parseDouble(epsilon);
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("--epsilon: '" + epsilon + "' is not a number");
-                }
-                if (!(eGiven >= 0) || eGiven.isInfinite()) {
-                    throw new IllegalArgumentException("--epsilon must be >= 0 and finite, got " + epsilon);
-                }
-            }
-            if (degree < 0 || degree > TessellatedKernel.MAX_DEGREE) {
-                throw new IllegalArgumentException("--degree must be 0, 1 or 2, got " + degree);
-            }
-            if (!(gap > 0)) {
-                throw new IllegalArgumentException("--gap must be positive, got " + gap);
-            }
-            if (gap < KernelLearning.MIN_GAP_TOLERANCE) {
-                throw new IllegalArgumentException(String.format(Locale.ROOT, "--gap must be at least %.0e (the gap "
-                        + "is a difference of two numbers of the size of the SVM dual value, known only to a relative "
-                        + "~1e-13 in double precision: a smaller tolerance would be met or missed by rounding), got %s",
-                        KernelLearning.MIN_GAP_TOLERANCE, gap));
-            }
+            Double cGiven = numberOrNull(c, "-C");
+            Double eGiven = numberOrNull(epsilon, "--epsilon");
             TessellatedKernel.Orthant orth = parseOrthant(orthant);
             double[] cg = cGrid == null ? method().defaultCGrid() : parseGrid(cGrid, "--c-grid");
             double[] eg = epsGrid == null ? method().defaultEpsilonGrid() : parseGrid(epsGrid, "--epsilon-grid");
+            // the options record checks C, epsilon, degree and gap, naming the flag, before any data is read
+            Trainer<SvmClassifier> trainer = trainer(cGiven, cg, eGiven, eg, orth);
             common.checkOutWritable();
             Dataset raw = common.loadSupervised(true);
             SvmClassifier.Encoded.of(raw);
@@ -448,7 +421,6 @@ public final class FitSvmCommands {
                 checkCvRows(raw, KernelLearning.DEFAULT_FOLDS, method().usesEpsilon() ? "-C and --epsilon" : "-C");
             }
             checkMinmax(common, type());
-            Trainer<SvmClassifier> trainer = trainer(cGiven, cg, eGiven, eg, orth);
             boolean searchEps = method().usesEpsilon() && eGiven == null;
             boolean cvRuns = cGiven == null || searchEps;
             long cvFits = 0;
@@ -495,10 +467,11 @@ public final class FitSvmCommands {
             if (fr.containsKey("weights")) {
                 rep.put("weights", fr.get("weights"));
             }
-            rep.put("iterations", m.diagnostics().get("iterations"));
-            rep.put("gap", m.diagnostics().get("gap"));
-            rep.put("converged", m.diagnostics().get("converged"));
-            rep.put("fitSeconds", m.diagnostics().get("fitSeconds"));
+            LearnedKernelFit d = (LearnedKernelFit) m.diagnostics();
+            rep.put("iterations", d.iterations());
+            rep.put("gap", d.gap());
+            rep.put("converged", d.converged());
+            rep.put("fitSeconds", d.fitSeconds());
             rep.put("trainAccuracy", m.evaluate(raw).get("accuracy"));
             common.report(rep);
             return Main.EXIT_OK;
@@ -532,7 +505,12 @@ public final class FitSvmCommands {
         @Override
         Trainer<SvmClassifier> trainer(Double c, double[] cGrid, Double epsilon, double[] epsGrid,
                                        TessellatedKernel.Orthant orth) {
-            return new TkSvmTrainer(c, cGrid, epsilon, epsGrid, degree, orth, gap, common.seed);
+            // a searched C or epsilon stands at 1 or 0 in the options until the search chooses it
+            TkSvmTrainer.Options o = new TkSvmTrainer.Options(c == null ? 1 : c, epsilon == null ? 0 : epsilon, degree,
+                    orth, gap, common.seed);
+            return c == null || epsilon == null
+                    ? new TkSvmTrainer.Search(o, c == null ? cGrid : null, epsilon == null ? epsGrid : null)
+                    : new TkSvmTrainer(o);
         }
     }
 
@@ -607,8 +585,15 @@ public final class FitSvmCommands {
         @Override
         Trainer<SvmClassifier> trainer(Double c, double[] cGrid, Double epsilon, double[] epsGrid,
                                        TessellatedKernel.Orthant orth) {
-            return new SimpleMklTrainer(method(), librarySize(), betaBandwidths(), gaussScaling(), c, cGrid, epsilon,
-                    epsGrid, degree, orth, gap, common.seed);
+            // a searched C or epsilon stands at 1 or 0 in the options until the search chooses it
+            SimpleMklTrainer.Options o = SimpleMklTrainer.Options.builder(method()).librarySize(librarySize())
+                    .betaBandwidths(betaBandwidths()).gaussScaling(gaussScaling()).c(c == null ? 1 : c)
+                    .epsilon(epsilon == null ? 0 : epsilon).degree(degree).orthant(orth).gap(gap).seed(common.seed)
+                    .build();
+            boolean searchEpsilon = method().usesEpsilon() && epsilon == null;
+            return c == null || searchEpsilon
+                    ? new SimpleMklTrainer.Search(o, c == null ? cGrid : null, searchEpsilon ? epsGrid : null)
+                    : new SimpleMklTrainer(o);
         }
     }
 }

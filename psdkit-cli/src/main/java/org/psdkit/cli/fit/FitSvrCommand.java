@@ -3,6 +3,7 @@ package org.psdkit.cli.fit;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.cli.CommonFitOptions;
+import org.psdkit.cli.Flags;
 import org.psdkit.cli.Main;
 import org.psdkit.cli.Params;
 import org.psdkit.data.Dataset;
@@ -47,19 +48,18 @@ public final class FitSvrCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        FitSvmCommands.checkCacheMb(cacheMb);
         Map<String, String> pm = SvrKind.defaultParams();
         pm.put("kernel", kernel);
         pm.put("C", c);
         pm.put("epsilon", epsilon);
         pm.put("tolerance", tolerance);
         Params params = new Params(pm);
-        SvrKind.validate(params); // options before reading data
+        SvrTrainer.Options options = Flags.checked(() -> SvrKind.options(params).withCacheMb(cacheMb)
+                .withScale(common.scaleKind()), SvrKind.FLAGS); // options before reading data
         common.checkOutWritable();
         Dataset raw = common.loadSupervised(false);
         long t0 = System.nanoTime();
-        Pipeline<Svr> model = new SvrTrainer(params.kernel(), params.getDouble("C"), params.getDouble("epsilon"),
-                params.getDouble("tolerance"), common.scaleKind(), cacheMb).fit(raw);
+        Pipeline<Svr> model = new SvrTrainer(options).fit(raw);
         Svr m = model.inner();
         double secs = (System.nanoTime() - t0) * 1e-9;
         if (!m.diagnostics().converged()) {

@@ -1,7 +1,6 @@
 package org.psdkit.cli.fit;
 
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import org.psdkit.cli.Params;
 import org.psdkit.cli.cv.CvSupport;
@@ -41,19 +40,12 @@ public final class KrrKind {
 
     /** Options from parameters; errors name the parameter. */
     static KernelRidge.Options options(Params p) {
-        String form = p.get("form").trim().toLowerCase(Locale.ROOT);
-        KernelRidge.Form f;
-        switch (form) {
-            case "standard" -> f = KernelRidge.Form.STANDARD;
-            case "representer" -> f = KernelRidge.Form.REPRESENTER;
-            default -> throw new IllegalArgumentException("--form: '" + p.get("form")
-                    + "' is not standard or representer");
-        }
+        KernelRidge.Form f = KernelRidge.Form.parse(p.get("form"));
         String c = p.get("center").trim();
         if (!c.equals("true") && !c.equals("false")) {
             throw new IllegalArgumentException("center: '" + c + "' is not true or false");
         }
-        return new KernelRidge.Options(nonNegative(p, "lambda"), f, nonNegative(p, "nugget"), c.equals("true"));
+        return new KernelRidge.Options(p.getDouble("lambda"), f, p.getDouble("nugget"), c.equals("true"));
     }
 
     /** Options of {@code --anchors M} (Nystrom KRR); errors name the flags. */
@@ -93,14 +85,6 @@ public final class KrrKind {
         }
         return new NystromKrrOptions(p.kernel(), null, Nystrom.of(anchors, am, seed), o.lambda(), o.center(), t, it,
                 storage);
-    }
-
-    private static double nonNegative(Params p, String name) {
-        double v = p.getDouble(name);
-        if (!(v >= 0)) {
-            throw new IllegalArgumentException("--" + name + " must be >= 0, got " + p.get(name));
-        }
-        return v;
     }
 
     /** Fits on a scaled training set. */

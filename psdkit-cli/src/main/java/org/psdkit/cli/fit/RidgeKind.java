@@ -7,7 +7,6 @@ import org.psdkit.cli.cv.CvSupport;
 import org.psdkit.data.Dataset;
 import org.psdkit.io.ModelIO;
 import org.psdkit.model.Predictor;
-import org.psdkit.regression.RidgeRegression;
 import org.psdkit.regression.RidgeTrainer;
 
 /**
@@ -27,12 +26,9 @@ public final class RidgeKind {
         return m;
     }
 
-    static double lambda(Params p) {
-        double v = p.getDouble("lambda");
-        if (!(v >= 0)) {
-            throw new IllegalArgumentException("--lambda must be >= 0, got " + p.get("lambda"));
-        }
-        return v;
+    /** The options of {@code params} on already scaled data (the caller scales); errors name the parameter. */
+    static RidgeTrainer.Options options(Params p) {
+        return RidgeTrainer.Options.of(p.getDouble("lambda")).withIntercept(intercept(p));
     }
 
     static boolean intercept(Params p) {
@@ -52,13 +48,12 @@ public final class RidgeKind {
 
             @Override
             public void validate(Params params) {
-                lambda(params);
-                intercept(params);
+                options(params);
             }
 
             @Override
             public Predictor fit(Dataset scaledTrain, Params params) {
-                return RidgeRegression.fitPrimal(scaledTrain.x(), scaledTrain.y(), lambda(params), intercept(params));
+                return new RidgeTrainer(options(params)).fit(scaledTrain).inner();
             }
         };
     }

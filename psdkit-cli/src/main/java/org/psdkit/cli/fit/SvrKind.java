@@ -2,6 +2,7 @@ package org.psdkit.cli.fit;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.psdkit.cli.Flags;
 import org.psdkit.cli.Params;
 import org.psdkit.cli.cv.CvSupport;
 import org.psdkit.data.Dataset;
@@ -9,6 +10,7 @@ import org.psdkit.io.ModelIO;
 import org.psdkit.model.Predictor;
 import org.psdkit.optim.smo.Smo;
 import org.psdkit.regression.Svr;
+import org.psdkit.regression.SvrTrainer;
 
 /**
  * Model type {@code svr} (ε-insensitive support vector regression, {@link Svr}) on the command line: its parameters,
@@ -31,24 +33,14 @@ public final class SvrKind {
         return m;
     }
 
-    /** Checks every parameter; errors name it. */
-    static void validate(Params p) {
-        p.kernel();
-        positiveFinite(p, "C");
-        double e = p.getNonNegative("epsilon");
-        if (Double.isInfinite(e)) {
-            throw new IllegalArgumentException("parameter epsilon must be finite, got " + p.get("epsilon"));
-        }
-        positiveFinite(p, "tolerance");
+    /** The options of {@code p} on already scaled data; errors name the parameter. */
+    static SvrTrainer.Options options(Params p) {
+        return Flags.checked(() -> SvrTrainer.Options.of(p.kernel(), p.getDouble("C"), p.getDouble("epsilon"))
+                .withTolerance(p.getDouble("tolerance")), FLAGS);
     }
 
-    private static double positiveFinite(Params p, String name) {
-        double v = p.getPositive(name);
-        if (Double.isInfinite(v)) {
-            throw new IllegalArgumentException("parameter " + name + " must be finite, got " + p.get(name));
-        }
-        return v;
-    }
+    /** The SMO families' flags that differ from {@link Flags}' table. */
+    static final Map<String, String> FLAGS = Map.of("tolerance", "--tolerance");
 
     static CvSupport cv() {
         return new CvSupport() {
@@ -59,14 +51,12 @@ public final class SvrKind {
 
             @Override
             public void validate(Params params) {
-                SvrKind.validate(params);
+                options(params);
             }
 
             @Override
             public Predictor fit(Dataset scaledTrain, Params params) {
-                SvrKind.validate(params);
-                return Svr.fit(params.kernel(), scaledTrain.x(), scaledTrain.y(), params.getDouble("C"),
-                        params.getDouble("epsilon"), params.getDouble("tolerance"));
+                return new SvrTrainer(options(params)).fit(scaledTrain).inner();
             }
         };
     }

@@ -14,11 +14,13 @@ import org.psdkit.kernel.TessellatedKernel.Orthant;
 import org.psdkit.kernel.TessellatedKernel;
 import org.psdkit.kernel.TkGram;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.model.Model;
 import org.psdkit.model.ModelHeader;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.optim.smo.Smo;
 import org.psdkit.select.CrossValidation;
+import org.psdkit.select.GridSearch;
 
 /**
  * The four kernel-learning methods of Colbert &amp; Peet's Table I behind one interface, with C (and ε for the
@@ -629,6 +631,69 @@ public final class KernelLearning {
         return new Choice(c.cRel(), c.epsilon(), c.accuracy(), c.grid(), null, skipped);
     }
 
+    /** The key under which {@link #scaledTrainer}'s classifiers keep their {@link Fitted} in the fit report. */
+    static final String FITTED = "fitted";
+
+    /**
+     * A grid point of the direct TK method's cross-validation.
+     *
+     * @param c       C, relative (C = c/κ) or absolute as the search says
+     * @param epsilon the box margin ε
+     */
+    public record Point(double c, double epsilon) {
+    }
+
+    /**
+     * The direct TK method's k-fold cross-validation over the (C, ε) points as a {@link GridSearch} on scaled data x,
+     * and its refit of the best point on all of x: the folds, the points (ε outer, C inner; an ε whose tessellated
+     * kernels double precision cannot hold left out beforehand), the choice (most correct validation labels, the
+     * first on ties, a fold whose training part holds one class left out) and the progress events of
+     * {@link #crossValidate}, followed by the final fit's, with one fit on all of x.
+     */
+    static CvFit tkGridSearch(Matrix x, double[] y, double[] cGrid, boolean relative, double[] epsGrid, int folds,
+                              long seed, Settings s, double gapTolerance, ProgressListener listener) {
+        checkFolds(folds, x.rows());
+        Splits.TrainTest[] parts = SvmTrainer.bothClassParts(Splits.kFold(x.rows(), folds, seed), y);
+        int total = 0;
+        for (Splits.TrainTest p : parts) {
+            total += p.test().length;
+        }
+        List<String> skipped = new ArrayList<>();
+        TkGram.TooLarge firstFailure = null;
+        List<Point> points = new ArrayList<>();
+        for (double e : epsGrid) {
+            TkGram.TooLarge ex = refusal(x, e, s.degree(), s.orthant());
+            if (ex == null) {
+                for (double c : cGrid) {
+                    points.add(new Point(c, e));
+                }
+            } else {
+                firstFailure = firstFailure == null ? ex : firstFailure;
+                skipped.add(skipNote(e, ex));
+            }
+        }
+        if (points.isEmpty()) {
+            throw everyEpsilonFails(firstFailure, epsGrid.length);
+        }
+        ProgressListener lis = ProgressListener.orNone(listener);
+        GridSearch.Search<Point, Model> search = GridSearch.over(points, p -> SvmTrainer.twoClassFolds(
+                scaledTrainer(Method.TK, p.c(), relative, p.epsilon(), s, gapTolerance, lis)),
+                SvmTrainer.HITS, folds, seed).search(Dataset.of(x, y), lis);
+        List<double[]> grid = new ArrayList<>();
+        double accuracy = 0;
+        for (CrossValidation.Result<Point> r : search.table()) {
+            int correct = (int) Math.round(SvmTrainer.pooledAccuracy(r) * total);
+            double acc = total == 0 ? 0 : (double) correct / total;
+            grid.add(new double[] {r.params().c(), r.params().epsilon(), acc});
+            if (r.params() == search.best()) {
+                accuracy = acc;
+            }
+        }
+        Point best = search.best();
+        Fitted f = (Fitted) ((SvmClassifier) search.model()).fitReport().get(FITTED);
+        return new CvFit(new Choice(best.c(), best.epsilon(), accuracy, grid, null, skipped), f);
+    }
+
     /**
      * The ε of {@code grid} that the direct TK method's cross-validation evaluates on x (scaled to [0, 1]): those whose
      * tessellated kernels double precision holds ({@link TkGram#requireUsable}), in grid order.
@@ -670,7 +735,8 @@ public final class KernelLearning {
             Fitted f = fit(method, train.x(), lab.y(), cValue, relative, epsilon, s, gapTolerance,
                     l == null || l == ProgressListener.NONE ? inner : l);
             return new SvmClassifier(ModelHeader.of("tk-svm", train, Scaler.identity(train.d()), null, java.util.Map.of()),
-                    f.decisionFunction(train.x(), lab.y()), lab.labels(), java.util.Map.of(), java.util.Map.of());
+                    f.decisionFunction(train.x(), lab.y()), lab.labels(), java.util.Map.of(),
+                    java.util.Map.of(FITTED, f));
         };
     }
 

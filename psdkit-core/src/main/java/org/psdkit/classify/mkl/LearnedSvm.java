@@ -11,6 +11,7 @@ import org.psdkit.data.Scaler;
 import org.psdkit.kernel.TessellatedKernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.ModelHeader;
+import org.psdkit.model.ParameterException;
 import org.psdkit.optim.ProgressListener;
 
 /**
@@ -25,37 +26,36 @@ final class LearnedSvm {
     private LearnedSvm() {
     }
 
-    /** Options common to both trainers; validated here, errors name the parameter. */
-    static void check(Double c, double[] cGrid, Double epsilon, double[] epsilonGrid, int degree, double gap) {
-        if (c != null && (!(c > 0) || c.isInfinite())) {
-            throw new IllegalArgumentException("C must be positive and finite, got " + c);
-        }
-        if (epsilon != null && (!(epsilon >= 0) || epsilon.isInfinite())) {
-            throw new IllegalArgumentException("epsilon must be >= 0 and finite, got " + epsilon);
-        }
+    /** Options common to both trainers; errors name the parameter. */
+    static void check(double c, double epsilon, int degree, double gap) {
+        ParameterException.positive("c", c);
+        ParameterException.nonNegative("epsilon", epsilon);
         if (degree < 0 || degree > TessellatedKernel.MAX_DEGREE) {
-            throw new IllegalArgumentException("degree must be 0, 1 or 2, got " + degree);
+            throw new ParameterException("degree", "must be 0, 1 or 2, got " + degree);
         }
         if (!(gap > 0)) {
-            throw new IllegalArgumentException("gap must be positive, got " + gap);
+            throw new ParameterException("gap", "must be positive, got " + gap);
         }
         if (gap < KernelLearning.MIN_GAP_TOLERANCE) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "gap must be at least %.0e (below it the "
+            throw new ParameterException("gap", String.format(Locale.ROOT, "must be at least %.0e (below it the "
                     + "stop is decided by rounding errors), got %s", KernelLearning.MIN_GAP_TOLERANCE, gap));
         }
-        grid(cGrid, "cGrid");
-        grid(epsilonGrid, "epsilonGrid");
     }
 
-    private static void grid(double[] g, String name) {
-        if (g == null || g.length == 0) {
-            throw new IllegalArgumentException(name + " must hold at least one value");
+    /** A cross-validation grid: null (the parameter is not searched) or values positive and finite. */
+    static double[] grid(double[] g, String name) {
+        if (g == null) {
+            return null;
+        }
+        if (g.length == 0) {
+            throw new ParameterException(name, "must hold at least one value");
         }
         for (double v : g) {
             if (!(v > 0) || Double.isInfinite(v)) {
-                throw new IllegalArgumentException(name + ": values must be positive and finite, got " + v);
+                throw new ParameterException(name, "values must be positive and finite, got " + v);
             }
         }
+        return g.clone();
     }
 
     static SvmClassifier fit(String type, KernelLearning.Method method, KernelLearning.Settings settings, Double c,
@@ -72,12 +72,18 @@ final class LearnedSvm {
         double eps = epsilon == null ? 0 : epsilon;
         boolean needEps = method.usesEpsilon() && epsilon == null;
         boolean needScaling = method.usesGaussLibrary() && st.gaussScaling() == KernelLearning.GaussScaling.CV;
+        KernelLearning.Fitted searched = null;
         if (c == null || needEps || needScaling) {
             double[] cgUse = c == null ? cGrid : new double[] {c};
             boolean rel = c == null;
             double[] egUse = needEps ? epsGrid : new double[] {eps};
-            KernelLearning.Choice ch = KernelLearning.crossValidate(method, x, lab.y(), cgUse, rel, egUse,
-                    KernelLearning.DEFAULT_FOLDS, st.seed(), st, gap, listener);
+            // the direct TK method's search is a GridSearch whose refit is the final fit; the libraries' search
+            // warm-starts SimpleMKL along the C grid on shared Gram matrices, then the chosen point is fitted below
+            KernelLearning.CvFit tk = method == KernelLearning.Method.TK ? KernelLearning.tkGridSearch(x, lab.y(),
+                    cgUse, rel, egUse, KernelLearning.DEFAULT_FOLDS, st.seed(), st, gap, listener) : null;
+            searched = tk == null ? null : tk.fitted();
+            KernelLearning.Choice ch = tk != null ? tk.choice() : KernelLearning.crossValidate(method, x, lab.y(),
+                    cgUse, rel, egUse, KernelLearning.DEFAULT_FOLDS, st.seed(), st, gap, listener);
             cValue = ch.cRel();
             relative = rel;
             if (method.usesEpsilon()) {
@@ -109,7 +115,8 @@ final class LearnedSvm {
                     rel ? "c (relative)" : "C", cValue, method.usesEpsilon() ? ", epsilon = " + eps : "",
                     needScaling ? ", gauss scaling " + st.gaussScaling().label() : "", ch.accuracy(), left));
         }
-        KernelLearning.Fitted f = KernelLearning.fit(method, x, lab.y(), cValue, relative, eps, st, gap, listener);
+        KernelLearning.Fitted f = searched != null ? searched
+                : KernelLearning.fit(method, x, lab.y(), cValue, relative, eps, st, gap, listener);
         double secs = (System.nanoTime() - t0) * 1e-9;
         Map<String, Object> h = new LinkedHashMap<>();
         h.put("degree", st.degree());
@@ -120,13 +127,8 @@ final class LearnedSvm {
         }
         h.put("C", f.c());
         h.put("epsilon", eps);
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("iterations", f.iterations());
-        d.put("gap", f.gap());
-        d.put("converged", f.converged());
-        d.put("smoIterations", f.svm().iterations());
-        d.put("seconds", secs);
-        d.put("fitSeconds", f.seconds());
+        LearnedKernelFit d = new LearnedKernelFit(f.iterations(), f.gap(), f.converged(), f.svm().iterations(), secs,
+                f.seconds());
         report.put("epsilon", eps);
         report.put("degree", st.degree());
         report.put("gaussBandwidth", st.betaBandwidths() ? "beta" : "sigma");

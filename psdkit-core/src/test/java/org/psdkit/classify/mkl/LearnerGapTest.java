@@ -83,11 +83,12 @@ class LearnerGapTest {
     @Test
     void theTrainersRefuseAGapBelowTheFloor() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new TkSvmTrainer(1.0, null, 0.1, null, 1, Orthant.LOWER, 1e-300, 1));
+                () -> new TkSvmTrainer.Options(1.0, 0.1, 1, Orthant.LOWER, 1e-300, 1));
         assertEquals("gap must be at least 1e-12 (below it the stop is decided by rounding errors), got 1.0E-300",
                 e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> new SimpleMklTrainer(KernelLearning.Method.SIMPLEMKL, 10,
-                false, KernelLearning.GaussScaling.MINMAX, 1.0, null, null, null, 1, Orthant.LOWER, 1e-13, 1));
-        new TkSvmTrainer(1.0, null, 0.1, null, 1, Orthant.LOWER, KernelLearning.MIN_GAP_TOLERANCE, 1);
+        assertThrows(IllegalArgumentException.class, () -> SimpleMklTrainer.Options.builder(
+                KernelLearning.Method.SIMPLEMKL).librarySize(10).gaussScaling(KernelLearning.GaussScaling.MINMAX)
+                .gap(1e-13).seed(1).build());
+        new TkSvmTrainer.Options(1.0, 0.1, 1, Orthant.LOWER, KernelLearning.MIN_GAP_TOLERANCE, 1);
     }
 }
