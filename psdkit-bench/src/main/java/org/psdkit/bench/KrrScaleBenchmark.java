@@ -22,7 +22,6 @@ import org.psdkit.psd.Anchors;
 import org.psdkit.psd.Nystrom;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.nystrom.NystromKrr;
-import org.psdkit.regression.nystrom.NystromKrrOptions;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
 import org.psdkit.regression.nystrom.Storage;
 
@@ -158,7 +157,7 @@ public final class KrrScaleBenchmark {
             long t0;
             boolean first = true;
             for (Storage storage : o.storages()) {
-            NystromKrrOptions no = new NystromKrrOptions(k, null, Nystrom.of(c.m(), Anchors.Method.UNIFORM,
+            NystromKrrTrainer.Options no = new NystromKrrTrainer.Options(k, null, Nystrom.of(c.m(), Anchors.Method.UNIFORM,
                     o.seed()), o.lambda(), false, o.tolerance(), NystromKrr.DEFAULT_MAX_ITERATIONS, storage);
             t0 = System.nanoTime();
             long cpu0 = processCpuNanos();

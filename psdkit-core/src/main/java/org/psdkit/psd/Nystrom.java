@@ -6,8 +6,8 @@ import org.psdkit.model.ParameterException;
 
 /**
  * Nyström settings, the one record every Nyström model of the library is configured with: kernel ridge regression
- * ({@code regression.nystrom.NystromKrrOptions}) and the PSD families (density, PSD regression, the cone families,
- * the baselines NCM, PNM, GLM of Marteau-Ferey, Bach &amp; Rudi 2020 App. D). The model expands on m anchors
+ * ({@code regression.nystrom.NystromKrrTrainer.Options}) and the PSD families (density, PSD regression, the cone
+ * families, the baselines NCM, PNM, GLM of Marteau-Ferey, Bach &amp; Rudi 2020 App. D). The model expands on m anchors
  * (App. B.5) while the loss still uses every data point; the model file then stores the anchors as its
  * {@code points}, so exact and Nyström models are read by the same code.
  *

@@ -16,7 +16,6 @@ import org.psdkit.psd.Anchors;
 import org.psdkit.psd.Nystrom;
 import org.psdkit.regression.nystrom.KnmBlocks;
 import org.psdkit.regression.nystrom.NystromKrr;
-import org.psdkit.regression.nystrom.NystromKrrOptions;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
 import org.psdkit.regression.nystrom.Storage;
 
@@ -70,7 +69,7 @@ final class SparkBench {
         Matrix x = Matrix.of(xs);
         xs = null;
         Kernel k = new GaussianKernel(q.sigma());
-        NystromKrrOptions o = new NystromKrrOptions(k, null, Nystrom.of(q.anchors(), Anchors.Method.UNIFORM,
+        NystromKrrTrainer.Options o = new NystromKrrTrainer.Options(k, null, Nystrom.of(q.anchors(), Anchors.Method.UNIFORM,
                 q.seed()), q.lambda(), true, q.tolerance(), NystromKrr.DEFAULT_MAX_ITERATIONS, storage);
         Matrix anchors = x.selectRows(Anchors.select(k, x, q.anchors(), Anchors.Method.UNIFORM,
                 q.seed(), q.lambda()));

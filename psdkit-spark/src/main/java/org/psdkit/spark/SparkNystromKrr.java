@@ -21,7 +21,6 @@ import org.psdkit.regression.KrrTrainer;
 import org.psdkit.regression.nystrom.KnmOperator;
 import org.psdkit.regression.nystrom.NystromBlocks;
 import org.psdkit.regression.nystrom.NystromKrr;
-import org.psdkit.regression.nystrom.NystromKrrOptions;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
 import org.psdkit.regression.nystrom.RoutePlanner;
 import org.psdkit.regression.nystrom.Storage;
@@ -93,7 +92,7 @@ public final class SparkNystromKrr {
     /**
      * Fits with anchors sampled on the cluster ({@link #sampleAnchors}, seed of the options).
      */
-    public static Fit fit(JavaRDD<double[]> rows, Kernel kernel, NystromKrrOptions o,
+    public static Fit fit(JavaRDD<double[]> rows, Kernel kernel, NystromKrrTrainer.Options o,
                           List<String> featureNames, String targetName, String source) {
         return fit(rows, kernel, sampleAnchors(rows, o.anchors(), o.seed()), o, featureNames, targetName, source);
     }
@@ -105,7 +104,7 @@ public final class SparkNystromKrr {
      * @param targetName   the target's name, or null for y
      * @param source       the data's source recorded in the model file
      */
-    public static Fit fit(JavaRDD<double[]> rows, Kernel kernel, Matrix anchors, NystromKrrOptions o,
+    public static Fit fit(JavaRDD<double[]> rows, Kernel kernel, Matrix anchors, NystromKrrTrainer.Options o,
                           List<String> featureNames, String targetName, String source) {
         if (kernel == null) {
             throw new IllegalArgumentException("kernel must not be null");

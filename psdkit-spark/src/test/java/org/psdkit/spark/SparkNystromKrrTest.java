@@ -25,7 +25,6 @@ import org.psdkit.psd.Anchors;
 import org.psdkit.psd.Nystrom;
 import org.psdkit.regression.nystrom.KnmBlocks;
 import org.psdkit.regression.nystrom.NystromKrr;
-import org.psdkit.regression.nystrom.NystromKrrOptions;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
 import org.psdkit.regression.nystrom.Storage;
 
@@ -72,13 +71,13 @@ class SparkNystromKrrTest {
      * moved the coefficients by up to 1.5e-8 relative between runs, so the 1e-8 comparison was flaky; at 1 the
      * runs differed by 5e-11 to 3e-10.
      */
-    private static NystromKrrOptions options(boolean center) {
+    private static NystromKrrTrainer.Options options(boolean center) {
         return options(center, Storage.RECOMPUTE);
     }
 
-    private static NystromKrrOptions options(boolean center, Storage storage) {
+    private static NystromKrrTrainer.Options options(boolean center, Storage storage) {
         // the engine takes its kernel as an argument of its own; the options' kernel is the local fits' default
-        return new NystromKrrOptions(new GaussianKernel(1.0), null, Nystrom.of(40, Anchors.Method.UNIFORM, 11), 1.0,
+        return new NystromKrrTrainer.Options(new GaussianKernel(1.0), null, Nystrom.of(40, Anchors.Method.UNIFORM, 11), 1.0,
                 center, 1e-10, 500, storage);
     }
 

@@ -10,7 +10,7 @@ import org.psdkit.density.PsdDensityOptions;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.model.Pipeline;
 import org.psdkit.regression.KernelRidge;
-import org.psdkit.regression.nystrom.NystromKrrOptions;
+import org.psdkit.regression.nystrom.NystromKrrTrainer;
 
 /**
  * An engine that fits over data that lives elsewhere ({@code fit krr --engine spark}). The command line never links
@@ -94,7 +94,7 @@ public interface DistributedEngine {
      * @param kernel  the kernel
      * @param options λ, centring, anchors, seed, CG tolerance and cap
      */
-    record KrrRequest(String train, String target, String master, Kernel kernel, NystromKrrOptions options) {
+    record KrrRequest(String train, String target, String master, Kernel kernel, NystromKrrTrainer.Options options) {
     }
 
     /**

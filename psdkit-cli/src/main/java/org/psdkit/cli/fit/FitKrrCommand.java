@@ -12,7 +12,6 @@ import org.psdkit.model.Trainer;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
 import org.psdkit.regression.nystrom.NystromKrr;
-import org.psdkit.regression.nystrom.NystromKrrOptions;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
 import org.psdkit.regression.nystrom.Storage;
 import picocli.CommandLine.Command;
@@ -163,7 +162,7 @@ public final class FitKrrCommand implements Callable<Integer> {
      * at run time). The data is read by the engine, so only what it cannot do is refused here.
      */
     private Integer callSpark(Params params, Storage route) {
-        NystromKrrOptions o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
+        NystromKrrTrainer.Options o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
                 maxIter, route);
         if (o.method() != org.psdkit.psd.Anchors.Method.UNIFORM) {
             throw new IllegalArgumentException("--anchor-method " + anchorMethod + ": --engine spark draws uniform "
@@ -206,7 +205,7 @@ public final class FitKrrCommand implements Callable<Integer> {
      * @param engine the {@code engine} entry, or null for the local fit (which reports none)
      * @param where text after "anchors" in the summary line (", Spark" or "")
      */
-    private Integer reportNystrom(Map<String, Object> rep, Pipeline<KernelRidge> model, NystromKrrOptions o,
+    private Integer reportNystrom(Map<String, Object> rep, Pipeline<KernelRidge> model, NystromKrrTrainer.Options o,
             String engine, String where) {
         KernelRidge m = model.inner();
         rep.put("anchors", m.points().rows());
@@ -228,7 +227,7 @@ public final class FitKrrCommand implements Callable<Integer> {
         return Main.EXIT_OK;
     }
 
-    private static void warnIfNotConverged(Map<String, Object> d, NystromKrrOptions o) {
+    private static void warnIfNotConverged(Map<String, Object> d, NystromKrrTrainer.Options o) {
         if (!Boolean.TRUE.equals(d.get("converged"))) {
             System.err.println("psdkit fit krr: warning: conjugate gradient stopped after " + d.get("iterations")
                     + " iterations at relative residual " + d.get("residual") + " > --cg-tol " + o.tolerance()
@@ -238,7 +237,7 @@ public final class FitKrrCommand implements Callable<Integer> {
 
     /** {@code fit krr --anchors M}: Nystrom KRR ({@link NystromKrrTrainer}), saved as an ordinary krr model. */
     private Integer callNystrom(Params params, Storage route) {
-        NystromKrrOptions o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
+        NystromKrrTrainer.Options o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
                 maxIter, route);
         Local fit = fitLocal(new NystromKrrTrainer(o.withScale(common.scaleKind())));
         return reportNystrom(fit.rep(), fit.model(), o, null, "");

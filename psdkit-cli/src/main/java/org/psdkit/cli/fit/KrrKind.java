@@ -13,7 +13,6 @@ import org.psdkit.psd.Nystrom;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.nystrom.KnmBlocks;
 import org.psdkit.regression.nystrom.NystromKrr;
-import org.psdkit.regression.nystrom.NystromKrrOptions;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
 import org.psdkit.regression.nystrom.Storage;
 
@@ -49,13 +48,13 @@ public final class KrrKind {
     }
 
     /** Options of {@code --anchors M} (Nystrom KRR); errors name the flags. */
-    static NystromKrrOptions nystromOptions(Params p, int anchors, String method, long seed, String tol,
+    static NystromKrrTrainer.Options nystromOptions(Params p, int anchors, String method, long seed, String tol,
                                                     String maxIter) {
         return nystromOptions(p, anchors, method, seed, tol, maxIter, Storage.AUTO);
     }
 
     /** As above, with the route of the CG solve ({@code fit krr --storage}). */
-    static NystromKrrOptions nystromOptions(Params p, int anchors, String method, long seed, String tol,
+    static NystromKrrTrainer.Options nystromOptions(Params p, int anchors, String method, long seed, String tol,
                                                     String maxIter, Storage storage) {
         KernelRidge.Options o = options(p);
         if (o.form() != KernelRidge.Form.STANDARD) {
@@ -83,7 +82,7 @@ public final class KrrKind {
         if (it < 1) {
             throw new IllegalArgumentException("--max-iter must be >= 1, got " + maxIter);
         }
-        return new NystromKrrOptions(p.kernel(), null, Nystrom.of(anchors, am, seed), o.lambda(), o.center(), t, it,
+        return new NystromKrrTrainer.Options(p.kernel(), null, Nystrom.of(anchors, am, seed), o.lambda(), o.center(), t, it,
                 storage);
     }
 
@@ -139,7 +138,7 @@ public final class KrrKind {
                 return (int) a;
             }
 
-            private NystromKrrOptions nystrom(Params params) {
+            private NystromKrrTrainer.Options nystrom(Params params) {
                 long seed;
                 try {
                     seed = Long.parseLong(params.get("anchorSeed").trim());
@@ -157,7 +156,7 @@ public final class KrrKind {
                 KernelRidge.Options o = options(params);
                 Kernel k = params.kernel();
                 if (anchors(params) > 0) {
-                    NystromKrrOptions no = nystrom(params);
+                    NystromKrrTrainer.Options no = nystrom(params);
                     int m = Math.min(no.anchors(), scaledTrain.n());
                     String key = k.spec() + "|" + m + "|" + no.method().id() + "|" + no.seed()
                             + (no.method() == Anchors.Method.RLS ? "|" + no.lambda() : "");

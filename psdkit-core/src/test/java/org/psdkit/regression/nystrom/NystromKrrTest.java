@@ -18,8 +18,8 @@ import org.psdkit.regression.KernelRidgeTest;
 
 class NystromKrrTest {
 
-    static NystromKrrOptions opts(double lambda, int m, Anchors.Method method, double tol, Storage storage) {
-        return new NystromKrrOptions(new GaussianKernel(1), null, Nystrom.of(m, method, 7), lambda, false, tol, 500,
+    static NystromKrrTrainer.Options opts(double lambda, int m, Anchors.Method method, double tol, Storage storage) {
+        return new NystromKrrTrainer.Options(new GaussianKernel(1), null, Nystrom.of(m, method, 7), lambda, false, tol, 500,
                 storage);
     }
 
@@ -189,7 +189,7 @@ class NystromKrrTest {
             y[i] += 100;
         }
         Kernel k = new GaussianKernel(1.0);
-        NystromKrrTrainer.Fit f = NystromKrrTrainer.fitScaled(k, x, y, new NystromKrrOptions(k, null,
+        NystromKrrTrainer.Fit f = NystromKrrTrainer.fitScaled(k, x, y, new NystromKrrTrainer.Options(k, null,
                 Nystrom.of(30, Anchors.Method.UNIFORM, 1), 0.01, true, 1e-8, 200, Storage.AUTO));
         double[] p = f.model().predictVector(x);
         double sse = 0;
@@ -205,7 +205,7 @@ class NystromKrrTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Anchors.Method.parse("random"));
         assertTrue(e.getMessage().contains("anchorMethod"));
-        e = assertThrows(IllegalArgumentException.class, () -> NystromKrrOptions.of(new GaussianKernel(1), 0.1, 0, 1));
+        e = assertThrows(IllegalArgumentException.class, () -> NystromKrrTrainer.Options.of(new GaussianKernel(1), 0.1, 0, 1));
         assertTrue(e.getMessage().contains("anchors"));
     }
 
