@@ -6,15 +6,16 @@
  * {@code model} (the contract: Model, Trainer, Pipeline, Metrics); {@code psd} (shared PSD building blocks) and
  * {@code select} (cross-validation); the families {@code regression}, {@code regression.psd}, {@code sos},
  * {@code cone} (+ {@code cone.hetero}, {@code cone.quantile}), {@code classify} (+ {@code classify.mkl}) and
- * {@code density}, none of which imports another; {@code io} (save and load of every family).
+ * {@code density}, none of which imports another; {@code io} (save and load of every family) and {@code engine}
+ * (the interface of engines that fit over data living elsewhere, e.g. psdkit-spark).
  *
  * <p>The API is every package exported to all modules below, each described by its {@code package-info.java}. A
  * package that only psdkit's own modules need is exported to them by name ({@code exports … to}):
  * {@code org.psdkit.linalg.reference}, the pure-Java reference the native back end is tested against, to
  * {@code org.psdkit.bench} ({@code psdkit bench linalg} times both). The other modules are plain jars whose manifests
  * name them ({@code Automatic-Module-Name}: {@code org.psdkit.bench}, {@code org.psdkit.cli},
- * {@code org.psdkit.experiments}, {@code org.psdkit.spark}), so on the module path the restriction holds; on the
- * class path (the shaded {@code psdkit.jar}) module boundaries do not apply. {@code org.psdkit.examples} is a named
+ * {@code org.psdkit.experiments}, {@code org.psdkit.spark}, {@code org.psdkit.spark.submit}), so on the module path
+ * the restriction holds; on the class path (the shaded {@code psdkit.jar}) module boundaries do not apply. {@code org.psdkit.examples} is a named
  * module requiring this one: the examples compile against the API alone. {@code LayeringTest} fails when a package is
  * added without a decision here.
  */
@@ -32,6 +33,7 @@ module org.psdkit.core {
     exports org.psdkit.cone.quantile;
     exports org.psdkit.data;
     exports org.psdkit.density;
+    exports org.psdkit.engine;
     exports org.psdkit.io;
     exports org.psdkit.kernel;
     exports org.psdkit.linalg;

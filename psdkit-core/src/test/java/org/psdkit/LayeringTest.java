@@ -38,7 +38,7 @@ class LayeringTest {
             Map.entry("sos", 5),
             Map.entry("cone", 5), Map.entry("cone.hetero", 5), Map.entry("cone.quantile", 5),
             Map.entry("classify", 5), Map.entry("classify.mkl", 5), Map.entry("density", 5),
-            Map.entry("io", 6));
+            Map.entry("io", 6), Map.entry("engine", 6));
     static final int FAMILIES = 5;
 
     /** Exported to every module: the API. */
@@ -61,7 +61,7 @@ class LayeringTest {
             Map.entry("regression", API), Map.entry("regression.nystrom", API), Map.entry("regression.psd", API), Map.entry("sos", API),
             Map.entry("cone", API), Map.entry("cone.hetero", API), Map.entry("cone.quantile", API),
             Map.entry("classify", API), Map.entry("classify.mkl", API), Map.entry("density", API),
-            Map.entry("io", API));
+            Map.entry("io", API), Map.entry("engine", API));
 
     private static final Pattern EXPORT = Pattern.compile(
             "^\\s*exports\\s+org\\.psdkit\\.([\\w.]+)(?:\\s+to\\s+([\\w.,\\s]+?))?\\s*;", Pattern.MULTILINE);
@@ -165,6 +165,30 @@ class LayeringTest {
     }
 
     /**
+     * Modules psdkit-spark must not depend on, in any scope: it is an engine of the library (psdkit-core alone), so a
+     * Spark user needs neither the command line nor the benchmarks and experiments; the launcher module
+     * psdkit-spark-submit joins it with the command line.
+     */
+    static final List<String> SPARK_FORBIDDEN = List.of("psdkit-cli", "psdkit-bench", "psdkit-experiments");
+
+    private static final Pattern DEPENDENCY = Pattern.compile("(?s)<dependency>(.*?)</dependency>");
+    private static final Pattern ARTIFACT = Pattern.compile("<artifactId>\\s*([^<\\s]+)\\s*</artifactId>");
+
+    /** The artifactIds of a pom's {@code <dependency>} elements (comments removed first). */
+    static List<String> dependencies(String pom) {
+        String text = pom.replaceAll("(?s)<!--.*?-->", " ");
+        List<String> out = new ArrayList<>();
+        Matcher d = DEPENDENCY.matcher(text);
+        while (d.find()) {
+            Matcher a = ARTIFACT.matcher(d.group(1));
+            if (a.find()) {
+                out.add(a.group(1));
+            }
+        }
+        return out;
+    }
+
+    /**
      * Declarations that mark a general-purpose optimiser: L-BFGS (its two-loop recursion), a Wolfe line search (its
      * zoom phase and constants), conjugate gradient. These live in {@code org.psdkit.optim} ({@code Lbfgs},
      * {@code WolfeLineSearch}, {@code ConjugateGradient}); a family states its problem and calls them.
@@ -211,6 +235,33 @@ class LayeringTest {
             }
         }
         assertEquals(List.of(), found, "general optimisers belong in org.psdkit.optim");
+    }
+
+    /** The forbidden modules among a pom's dependencies. */
+    static List<String> forbiddenSparkDependencies(String pom) {
+        return dependencies(pom).stream().filter(SPARK_FORBIDDEN::contains).toList();
+    }
+
+    @Test
+    void theSparkRuleRejectsACommandLineBenchOrExperimentsDependency() {
+        String pom = "<project><dependencies><!-- <dependency><artifactId>psdkit-cli</artifactId></dependency> -->"
+                + "<dependency><groupId>org.psdkit</groupId><artifactId>psdkit-core</artifactId></dependency>"
+                + "%s</dependencies></project>";
+        assertEquals(List.of(), forbiddenSparkDependencies(String.format(pom, "")), "a comment is no dependency");
+        for (String m : SPARK_FORBIDDEN) {
+            String dep = "<dependency>\n  <groupId>org.psdkit</groupId>\n  <artifactId>" + m
+                    + "</artifactId><type>test-jar</type><scope>test</scope>\n</dependency>";
+            assertEquals(List.of(m), forbiddenSparkDependencies(String.format(pom, dep)), m);
+        }
+    }
+
+    @Test
+    void psdkitSparkDependsOnTheLibraryAlone() throws IOException {
+        Path pom = Path.of(System.getProperty("basedir", "."), "..", "psdkit-spark", "pom.xml");
+        assertTrue(Files.exists(pom), pom + " is missing");
+        String text = Files.readString(pom);
+        assertTrue(dependencies(text).contains("psdkit-core"), "psdkit-spark depends on psdkit-core");
+        assertEquals(List.of(), forbiddenSparkDependencies(text), pom + " depends on a module above the library");
     }
 
     /** Removes comments and string literals, so that a javadoc link or a message naming a class is not a reference. */

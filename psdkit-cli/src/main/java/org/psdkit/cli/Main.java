@@ -157,7 +157,7 @@ public final class Main implements Runnable {
             err.flush();
             return EXIT_BAD_INPUT;
         }
-        if (ex instanceof org.psdkit.cli.fit.DistributedEngine.EngineFailure) {
+        if (ex instanceof org.psdkit.engine.DistributedEngine.EngineFailure) {
             err.println("psdkit: error: " + ex.getMessage());
             if (System.getenv("PSDKIT_DEBUG") != null) {
                 ex.printStackTrace(err);

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * Runs the CLI in-process with stdout and stderr captured (tests must not print to stdout). The one runner of the
  * command-line tests: psdkit-cli's test-jar ({@code maven-jar-plugin test-jar}) carries it to examples'
- * {@code CliParityTest} and psdkit-spark's {@code SparkCliTest}.
+ * {@code CliParityTest} and psdkit-spark-submit's {@code SparkCliTest}.
  *
  * <pre>{@code
  * CliRun r = CliRun.run("fit", "krr", "--train", file, "--out", out, "--json");

@@ -207,8 +207,8 @@ public final class Anchors {
     }
 
     /**
-     * Row indices of {@link Method#UNIFORM}'s m anchors among n rows (1 ≤ m ≤ n), without the rows themselves: for an
-     * engine that holds the rows elsewhere and fetches the chosen ones.
+     * Row indices of {@link Method#UNIFORM}'s m anchors among n rows (1 ≤ m ≤ n), a function of (n, m, seed) alone:
+     * an engine that holds the rows elsewhere (psdkit-spark) fetches the same rows as the single-machine fit.
      */
     public static int[] uniform(int n, int m, long seed) {
         if (m < 1 || m > n) {

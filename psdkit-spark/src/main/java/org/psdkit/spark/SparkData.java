@@ -18,11 +18,13 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.NumericType;
 import org.apache.spark.sql.types.StructField;
+import org.psdkit.engine.DataSource;
 
 /**
- * Reads training rows for the Spark engine from any Hadoop-compatible path (a file, a directory of part files or a
- * glob; {@code file:}, {@code hdfs://}, {@code s3a://}, ...) through Spark's {@code DataFrameReader}: Parquet when
- * the path ends in {@code .parquet} (or is a directory of {@code *.parquet} files), else CSV with a header row. The
+ * Reads training rows for the Spark engine from a {@link DataSource}: any Hadoop-compatible path (a file, a directory
+ * of part files or a glob; {@code file:}, {@code hdfs://}, {@code s3a://}, ...) through Spark's
+ * {@code DataFrameReader}, in the format named, or with {@link DataSource.Format#AUTO} Parquet when the path ends in
+ * {@code .parquet} (or is a directory of {@code *.parquet} files), else CSV with a header row. The
  * column rules are those of the local CSV reader ({@link org.psdkit.data.CsvReader}): distinct names, the target is
  * the last column unless named, every other column is a feature, every value a finite number. A violation is an
  * {@link IllegalArgumentException} naming the path and the column; values are checked where they are read, in the
@@ -44,18 +46,23 @@ final class SparkData {
     }
 
     /** Rows of d features followed by the target (the last column, or the one named). */
-    static Rows read(SparkSession spark, String path, String target) {
-        return read(spark, path, target, false);
+    static Rows read(SparkSession spark, DataSource source, String target) {
+        return read(spark, source, target, false);
     }
 
     /** Rows of every column as a feature (densities: no target). */
-    static Rows readFeatures(SparkSession spark, String path) {
-        return read(spark, path, null, true);
+    static Rows readFeatures(SparkSession spark, DataSource source) {
+        return read(spark, source, null, true);
     }
 
-    private static Rows read(SparkSession spark, String path, String target, boolean noTarget) {
+    private static Rows read(SparkSession spark, DataSource source, String target, boolean noTarget) {
+        String path = source.location();
         FileStatus[] found = find(spark, path);
-        boolean parquet = isParquet(spark, path, found);
+        boolean parquet = switch (source.format()) {
+            case CSV -> false;
+            case PARQUET -> true;
+            case AUTO -> isParquet(spark, path, found);
+        };
         Dataset<Row> df = parquet ? spark.read().parquet(path)
                 : spark.read().option("header", "true").option("inferSchema", "false").option("mode", "FAILFAST")
                         .csv(path);

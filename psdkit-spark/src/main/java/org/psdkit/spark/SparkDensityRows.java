@@ -16,7 +16,8 @@ import org.psdkit.linalg.Matrix;
  * {@link DensityRows} over a Spark RDD: the data-sized sums of the primal PSD density solver (Marteau-Ferey, Bach
  * &amp; Rudi 2020, eq. 8 with the Nyström features of App. B.5) computed per partition and combined with {@code
  * treeAggregate}. Row i's feature vector v_i = Tᵀ k(anchors, x_i) (r entries) is recomputed in each pass from the
- * broadcast anchors and factor T, in row blocks, in double precision; the current point S and direction D are kept
+ * broadcast anchors and factor T, in row blocks, and rounded to single precision as the single-machine rows keep
+ * them; the current point S and direction D are kept
  * on the driver and shipped with each pass (r×q numbers), so no per-row state lives on the executors and a lost
  * partition is simply recomputed. Each call of the protocol ({@link #at}, {@link #line}, {@link #step}, {@link
  * #weightedGram}) is one Spark job; {@link #direction} costs nothing. Rows are the d features (no target).
@@ -258,14 +259,22 @@ public final class SparkDensityRows implements DensityRows, AutoCloseable {
             this.t = t.data().clone();
         }
 
-        /** V_b = Tᵀ k(anchors, x_b), r×b. */
+        /**
+         * V_b = Tᵀ k(anchors, x_b), r×b, rounded to single precision as the single-machine rows keep their features
+         * ({@code LocalDensityRows.nystrom}), so that both engines fit the same model on the same anchors.
+         */
         Matrix features(Block b) {
             if (kernel == null) {
                 kernel = Kernels.parse(spec);
                 c = Matrix.wrap(m, d, anchors);
                 tm = Matrix.wrap(m, r, t);
             }
-            return Linalg.gemm(1.0, tm, true, kernel.cross(c, Matrix.wrap(b.rows, b.d, b.x)), false);
+            Matrix v = Linalg.gemm(1.0, tm, true, kernel.cross(c, Matrix.wrap(b.rows, b.d, b.x)), false);
+            double[] a = v.data();
+            for (int k = 0; k < a.length; k++) {
+                a[k] = (float) a[k];
+            }
+            return v;
         }
 
         /** Adds Σ log f_i, min f_i and Σ v_i (v_iᵀS)/f_i of the block. */

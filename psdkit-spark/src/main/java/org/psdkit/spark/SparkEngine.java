@@ -12,25 +12,25 @@ import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
-import org.psdkit.cli.fit.DistributedEngine;
 import org.psdkit.data.Scaler;
 import org.psdkit.density.BaseMeasure;
 import org.psdkit.density.DensityPipeline;
 import org.psdkit.density.PsdDensity;
 import org.psdkit.density.PsdDensityEstimator;
 import org.psdkit.density.PsdDensityTrainer;
+import org.psdkit.engine.DistributedEngine;
 import org.psdkit.io.ModelFile;
 import org.psdkit.io.ModelIO;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.ModelHeader;
-import org.psdkit.psd.Anchors;
 import org.psdkit.psd.Nystrom;
 
 /**
- * The Spark engine of the command line ({@code fit krr --engine spark}), found by {@link java.util.ServiceLoader}
- * through {@code META-INF/services/org.psdkit.cli.fit.DistributedEngine}. It checks the master URL, starts (or
- * joins) a Spark session, reads the data ({@link SparkData}) and fits with {@link SparkNystromKrr}. Errors: bad
- * input (a malformed master URL, a master that does not answer, a missing path, a non-numeric value) is an {@link
+ * The Spark engine ({@code fit krr --engine spark} on the command line), found by {@link java.util.ServiceLoader}
+ * through {@code META-INF/services/org.psdkit.engine.DistributedEngine}. It checks the master URL, starts (or
+ * joins) a Spark session, reads the data ({@link SparkData}), takes the anchors the single-machine trainer takes
+ * ({@link SparkAnchors}) and fits with {@link SparkNystromKrr} or {@link SparkDensityRows}. Errors: bad input (a
+ * malformed master URL, a master that does not answer, a missing path, a non-numeric value) is an {@link
  * IllegalArgumentException} (exit 2); a failed Spark job is a {@link DistributedEngine.EngineFailure} with Spark's
  * reason on one line (exit 1).
  */
@@ -66,17 +66,17 @@ public final class SparkEngine implements DistributedEngine {
         Session s = Session.open(req.master(), "psdkit fit krr");
         JavaRDD<double[]> rows = null;
         try {
-            SparkData.Rows data = SparkData.read(s.spark(), req.train(), req.target());
+            SparkData.Rows data = SparkData.read(s.spark(), req.data(), req.target());
             rows = cached(data.rows());
             Matrix anchors;
             try {
-                anchors = SparkNystromKrr.sampleAnchors(rows, req.options().anchors(), req.options().seed());
+                anchors = SparkAnchors.krr(rows, req.options().anchors(), req.options().method(),
+                        req.options().seed());
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(e.getMessage() != null && e.getMessage().startsWith("anchors")
-                        ? "--" + e.getMessage() : e.getMessage(), e);
+                throw anchorsError(e);
             }
             SparkNystromKrr.Fit f = SparkNystromKrr.fit(rows, req.kernel(), anchors, req.options(), data.features(),
-                    data.target(), req.train());
+                    data.target(), req.data().location());
             return new KrrResult(f.pipeline(), f.rows(), data.features().size(), f.trainMetrics());
         } catch (Exception e) { // Scala code throws checked exceptions (SparkException) undeclared
             throw translate(e);
@@ -84,6 +84,15 @@ public final class SparkEngine implements DistributedEngine {
             release(rows);
             s.close();
         }
+    }
+
+    /** An anchor error as the command line names its option ({@code --anchors ...}, {@code --anchor-method ...}). */
+    private static IllegalArgumentException anchorsError(IllegalArgumentException e) {
+        String msg = e.getMessage();
+        if (msg != null && msg.startsWith("anchor method ")) {
+            return new IllegalArgumentException("--anchor-method " + msg.substring("anchor method ".length()), e);
+        }
+        return new IllegalArgumentException(msg != null && msg.startsWith("anchors") ? "--" + msg : msg, e);
     }
 
     /** The input rows through {@link #rowsHook} (tests), cached for the fit's passes. */
@@ -111,15 +120,15 @@ public final class SparkEngine implements DistributedEngine {
         JavaRDD<double[]> rows = null;
         List<SparkDensityRows> opened = new ArrayList<>();
         try {
-            SparkData.Rows data = SparkData.readFeatures(s.spark(), req.train());
+            SparkData.Rows data = SparkData.readFeatures(s.spark(), req.data());
             int d = data.features().size();
             rows = cached(data.rows());
-            List<double[]> sample = rows.takeSample(false, req.anchors(), req.seed());
-            if (sample.size() < req.anchors()) {
-                throw new IllegalArgumentException("--anchors must be at most the number of points " + sample.size()
-                        + ", got " + req.anchors());
+            Matrix anchors;
+            try {
+                anchors = SparkAnchors.density(rows, req.anchors(), req.anchorMethod(), req.seed());
+            } catch (IllegalArgumentException e) {
+                throw anchorsError(e);
             }
-            Matrix anchors = Matrix.of(sample.toArray(new double[0][]));
             BaseMeasure base = req.base().apply(d);
             JavaRDD<double[]> src = rows;
             long[] n = new long[1];
@@ -132,12 +141,12 @@ public final class SparkEngine implements DistributedEngine {
             Map<String, Object> hyper = new PsdDensityTrainer(req.kernel(), base, req.options(), req.anchors(),
                     req.seed(), Scaler.Kind.NONE).hyperParameters(req.anchors());
             if (req.anchors() < n[0]) {
-                // uniform anchors drawn by takeSample with the seed: recorded as the local trainer records its own
-                Nystrom.of(req.anchors(), Anchors.Method.UNIFORM, req.seed()).putStringOptions(hyper);
+                // the local trainer's anchors: recorded as it records its own
+                Nystrom.of(req.anchors(), req.anchorMethod(), req.seed()).putStringOptions(hyper);
             }
             ModelHeader h = new ModelHeader(PsdDensity.TYPE, data.features(), null, Scaler.identity(d),
                     m.kernel().spec(), hyper, new ModelHeader.Training((int) Math.min(Integer.MAX_VALUE, n[0]), d,
-                    req.train()));
+                    req.data().location()));
             Map<String, Object> diag = DensityPipeline.fitDiagnostics(m);
             diag.put("engine", "spark");
             DensityPipeline p = new DensityPipeline(h, m, diag);
@@ -160,13 +169,19 @@ public final class SparkEngine implements DistributedEngine {
         }
     }
 
-    @Override
-    public Map<String, Object> benchKrr(BenchRequest req) {
-        checkMaster(req.master());
-        Session s = Session.open(req.master(), "psdkit bench spark");
+    /**
+     * Runs {@code job} on a Spark session for {@code master} (checked as the fits check it; null: spark-submit's
+     * master, else {@code local[*]}), joining an active session or starting one that is stopped afterwards, with
+     * failures translated as the fits translate them ({@link IllegalArgumentException} for bad input, {@link
+     * DistributedEngine.EngineFailure} for a failed job). For programs that drive Spark themselves, such as
+     * {@code psdkit bench spark}.
+     */
+    public static <T> T withSession(String master, String app,
+                                    java.util.function.Function<org.apache.spark.api.java.JavaSparkContext, T> job) {
+        checkMaster(master);
+        Session s = Session.open(master, app);
         try {
-            return SparkBench.run(req, org.apache.spark.api.java.JavaSparkContext.fromSparkContext(
-                    s.spark().sparkContext()));
+            return job.apply(org.apache.spark.api.java.JavaSparkContext.fromSparkContext(s.spark().sparkContext()));
         } catch (Exception e) {
             throw translate(e);
         } finally {

@@ -69,32 +69,21 @@ public final class SparkNystromKrr {
     }
 
     /**
-     * m anchors drawn uniformly without replacement on the cluster ({@code takeSample}); the same seed and
-     * partitioning give the same anchors. Rows carry the target last; it is dropped.
+     * m uniform anchors: the rows {@link org.psdkit.psd.Anchors#select} takes on one machine with the same seed
+     * ({@link SparkAnchors#krr}). Rows carry the target last; it is dropped.
      */
     public static Matrix sampleAnchors(JavaRDD<double[]> rows, int m, long seed) {
-        if (m < 1) {
-            throw new IllegalArgumentException("anchors must be >= 1, got " + m);
-        }
-        List<double[]> s = rows.takeSample(false, m, seed);
-        if (s.size() < m) {
-            throw new IllegalArgumentException("anchors must be at most the number of points " + s.size()
-                    + ", got " + m);
-        }
-        double[][] a = new double[m][];
-        for (int i = 0; i < m; i++) {
-            double[] r = s.get(i);
-            a[i] = java.util.Arrays.copyOf(r, r.length - 1);
-        }
-        return Matrix.of(a);
+        return SparkAnchors.krr(rows, m, org.psdkit.psd.Anchors.Method.UNIFORM, seed);
     }
 
     /**
-     * Fits with anchors sampled on the cluster ({@link #sampleAnchors}, seed of the options).
+     * Fits with the anchors the single-machine fit takes ({@link SparkAnchors#krr}: the options' number, method and
+     * seed).
      */
     public static Fit fit(JavaRDD<double[]> rows, Kernel kernel, NystromKrrTrainer.Options o,
                           List<String> featureNames, String targetName, String source) {
-        return fit(rows, kernel, sampleAnchors(rows, o.anchors(), o.seed()), o, featureNames, targetName, source);
+        return fit(rows, kernel, SparkAnchors.krr(rows, o.anchors(), o.method(), o.seed()), o, featureNames,
+                targetName, source);
     }
 
     /**
@@ -472,7 +461,7 @@ public final class SparkNystromKrr {
      * RejectedExecutionException trace on stderr at the end of every {@code bench spark} run. Failures are ignored:
      * the context may already be stopped (a lost cluster), and nothing is then left to free.
      */
-    static void release(org.apache.spark.api.java.JavaRDD<?> rdd) {
+    public static void release(org.apache.spark.api.java.JavaRDD<?> rdd) {
         if (rdd == null) {
             return;
         }

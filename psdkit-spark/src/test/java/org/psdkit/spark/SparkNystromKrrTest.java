@@ -94,10 +94,10 @@ class SparkNystromKrrTest {
         assertTrue(local.diagnostics().converged(), local.diagnostics().toString());
         assertTrue(f.diagnostics().converged(), f.diagnostics().toString());
         double[] a = f.pipeline().inner().alpha();
-        double da = SparkBench.maxRelDiff(a, local.model().alpha());
+        double da = Diffs.maxRelDiff(a, local.model().alpha());
         assertTrue(da < REL_TOL, "coefficients differ by " + da);
         Matrix test = features(data(50, rows[0].length - 1, 99));
-        double dp = SparkBench.maxRelDiff(f.pipeline().inner().predictVector(test), local.model().predictVector(test));
+        double dp = Diffs.maxRelDiff(f.pipeline().inner().predictVector(test), local.model().predictVector(test));
         assertTrue(dp < REL_TOL, "predictions differ by " + dp);
     }
 
@@ -146,10 +146,40 @@ class SparkNystromKrrTest {
         JavaRDD<double[]> rdd = sc.parallelize(List.of(data(300, 2, 3)), 3);
         Matrix a = SparkNystromKrr.sampleAnchors(rdd, 20, 8);
         Matrix b = SparkNystromKrr.sampleAnchors(rdd, 20, 8);
-        assertEquals(0, SparkBench.maxRelDiff(a.data(), b.data()));
+        assertEquals(0, Diffs.maxRelDiff(a.data(), b.data()));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> SparkNystromKrr.sampleAnchors(rdd, 301, 8));
         assertTrue(e.getMessage().contains("anchors"), e.getMessage());
+    }
+
+    /**
+     * The anchors are the rows the single-machine trainers take with the same seed (KRR's and the density's
+     * choices of row indices), whatever the partitioning; the methods that would pass over the data once per anchor
+     * are refused, naming the method.
+     */
+    @Test
+    void anchorsAreTheRowsTheSingleMachineFitTakes() {
+        JavaSparkContext sc = SharedSpark.context();
+        double[][] rows = data(300, 2, 3);
+        Matrix x = features(rows);
+        Kernel k = new GaussianKernel(1.0);
+        Matrix krr = x.selectRows(Anchors.select(k, x, 20, Anchors.Method.UNIFORM, 8, 1.0));
+        Matrix density = Matrix.of(rows).selectRows(org.psdkit.psd.Anchors.select(k, Matrix.of(rows), 20,
+                org.psdkit.psd.Anchors.Method.UNIFORM, 8));
+        for (int parts : new int[] {1, 3, 7}) {
+            JavaRDD<double[]> rdd = sc.parallelize(List.of(rows), parts);
+            assertEquals(0, Diffs.maxRelDiff(SparkNystromKrr.sampleAnchors(rdd, 20, 8).data(), krr.data()),
+                    parts + " partitions");
+            assertEquals(0, Diffs.maxRelDiff(SparkAnchors.density(rdd, 20, org.psdkit.psd.Anchors.Method.UNIFORM,
+                    8).data(), density.data()), parts + " partitions");
+        }
+        JavaRDD<double[]> rdd = sc.parallelize(List.of(rows), 2);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SparkAnchors.krr(rdd, 20, Anchors.Method.KMEANSPP_INPUT, 8));
+        assertTrue(e.getMessage().startsWith("anchor method kmeans++-input"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> SparkAnchors.density(rdd, 20, org.psdkit.psd.Anchors.Method.RPCHOLESKY, 8));
+        assertTrue(e.getMessage().startsWith("anchor method rpcholesky"), e.getMessage());
     }
 
     static JavaRDD<double[]> failingRows(JavaSparkContext sc, double[][] rows) {
@@ -196,7 +226,7 @@ class SparkNystromKrrTest {
         Model back = ModelIO.load(file);
         assertEquals("krr", back.type());
         Matrix test = features(data(20, 2, 7));
-        double d = SparkBench.maxRelDiff(back.predict(test).data(), f.pipeline().predict(test).data());
+        double d = Diffs.maxRelDiff(back.predict(test).data(), f.pipeline().predict(test).data());
         assertTrue(d < 1e-12, "reloaded model predicts differently: " + d);
     }
 

@@ -4,15 +4,16 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.psdkit.cli.Main;
 import org.psdkit.cli.Reports;
-import org.psdkit.cli.fit.DistributedEngine;
+import org.psdkit.bench.SparkBench;
+import org.psdkit.cli.fit.Engines;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code psdkit bench spark}: Nyström KRR over Spark (local mode) against the single-machine solver on the same
- * synthetic data and anchors, in the same run (psdkit-spark's {@code SparkBench} through {@link DistributedEngine};
- * needs the Spark runtime: {@code bin/psdkit-spark bench spark}). The default case takes about a minute; n = 10⁶
- * is {@code --n 1000000}.
+ * synthetic data and anchors, in the same run ({@link SparkBench} of psdkit-bench, which needs psdkit-spark and the
+ * Spark runtime: {@code bin/psdkit-spark bench spark}; without them, the message of {@link Engines#MISSING_SPARK}).
+ * The default case takes about a minute; n = 10⁶ is {@code --n 1000000}.
  */
 @Command(name = "spark", description = "Nystrom KRR over Spark (local mode) vs the single-machine solver on the same "
         + "data and anchors: the engine's overhead ratio. Needs the Spark runtime (bin/psdkit-spark bench spark).")
@@ -58,9 +59,9 @@ public final class BenchSparkCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        DistributedEngine e = DistributedEngine.load("spark");
-        Map<String, Object> rep = DistributedEngine.guard(() -> e.benchKrr(new DistributedEngine.BenchRequest(n,
-                anchors, d, partitions, master, sigma, lambda, tolerance, storage, rounds, seed)));
+        Engines.load("spark"); // psdkit-spark and Spark on the classpath, or the message saying how to get them
+        Map<String, Object> rep = Engines.guard(() -> SparkBench.run(new SparkBench.Request(n, anchors, d,
+                partitions, master, sigma, lambda, tolerance, storage, rounds, seed)));
         Reports.print(rep, json);
         return Main.EXIT_OK;
     }

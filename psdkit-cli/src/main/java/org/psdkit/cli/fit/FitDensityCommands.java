@@ -19,6 +19,8 @@ import org.psdkit.density.NcmDensityTrainer;
 import org.psdkit.density.PnmDensityTrainer;
 import org.psdkit.density.PsdDensityOptions;
 import org.psdkit.density.PsdDensityTrainer;
+import org.psdkit.engine.DataSource;
+import org.psdkit.engine.DistributedEngine;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.model.Trainer;
 import org.psdkit.psd.Nystrom;
@@ -143,7 +145,7 @@ public final class FitDensityCommands {
 
         @Override
         public Integer call() {
-            String eng = DistributedEngine.parse(engine);
+            String eng = Engines.parse(engine);
             if (master != null && !eng.equals("spark")) {
                 throw new IllegalArgumentException("--master " + master + ": applies to --engine spark only");
             }
@@ -195,7 +197,10 @@ public final class FitDensityCommands {
             return finish(common, raw, m, secs, options);
         }
 
-        /** {@code --engine spark}: the Nystrom fit with the primal solver over Spark ({@link DistributedEngine}). */
+        /**
+         * {@code --engine spark}: the Nystrom fit with the primal solver over Spark ({@link DistributedEngine},
+         * loaded by {@link Engines}), on the same anchors as the local fit.
+         */
         private Integer callSpark(PsdDensityOptions o, int anchors, org.psdkit.psd.Anchors.Method method, Kernel k,
                                   Map<String, Object> options) {
             if (anchors < 1) {
@@ -215,11 +220,11 @@ public final class FitDensityCommands {
             }
             common.checkOutWritable();
             String train = spec.commandLine().getParseResult().matchedOption("--train").stringValues().get(0);
-            DistributedEngine e = DistributedEngine.load("spark");
+            DistributedEngine e = Engines.load("spark");
             long t0 = System.nanoTime();
-            DistributedEngine.DensityResult r = DistributedEngine.guard(() -> e.fitDensity(
-                    new DistributedEngine.DensityRequest(train, master, k, opt::base,
-                            o.withSolver(PsdDensityOptions.Solver.PRIMAL_LBFGS), anchors, common.seed)));
+            DistributedEngine.DensityResult r = Engines.guard(() -> e.fitDensity(new DistributedEngine.DensityRequest(
+                    DataSource.of(train), master, k, opt::base, o.withSolver(PsdDensityOptions.Solver.PRIMAL_LBFGS),
+                    anchors, method, common.seed)));
             double secs = (System.nanoTime() - t0) * 1e-9;
             DensityPipeline model = r.model();
             common.save(model);

@@ -6,6 +6,8 @@ import org.psdkit.cli.CommonFitOptions;
 import org.psdkit.cli.Main;
 import org.psdkit.cli.Params;
 import org.psdkit.data.Dataset;
+import org.psdkit.engine.DataSource;
+import org.psdkit.engine.DistributedEngine;
 import org.psdkit.model.Metrics;
 import org.psdkit.model.Pipeline;
 import org.psdkit.model.Trainer;
@@ -90,7 +92,7 @@ public final class FitKrrCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String eng = DistributedEngine.parse(engine);
+        String eng = Engines.parse(engine);
         if (eng.equals("spark") && anchors == null) {
             throw new IllegalArgumentException("--engine spark needs --anchors M: exact KRR needs the n x n Gram "
                     + "matrix on one machine (see docs/scale.md)");
@@ -159,7 +161,8 @@ public final class FitKrrCommand implements Callable<Integer> {
 
     /**
      * {@code fit krr --anchors M --engine spark}: the same Nystrom KRR over Spark ({@link DistributedEngine}, loaded
-     * at run time). The data is read by the engine, so only what it cannot do is refused here.
+     * at run time by {@link Engines}), on the same anchors as the local fit. The data is read by the engine, so only
+     * what it cannot do is refused here.
      */
     private Integer callSpark(Params params, Storage route) {
         NystromKrrTrainer.Options o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
@@ -178,10 +181,10 @@ public final class FitKrrCommand implements Callable<Integer> {
         common.checkOutWritable();
         // the path as typed: picocli's Path would fold hdfs://host/... into hdfs:/host/...
         String train = spec.commandLine().getParseResult().matchedOption("--train").stringValues().get(0);
-        DistributedEngine e = DistributedEngine.load("spark");
+        DistributedEngine e = Engines.load("spark");
         long t0 = System.nanoTime();
-        DistributedEngine.KrrResult r = DistributedEngine.guard(() -> e.fitKrr(
-                new DistributedEngine.KrrRequest(train, common.target, master, params.kernel(), o)));
+        DistributedEngine.KrrResult r = Engines.guard(() -> e.fitKrr(
+                new DistributedEngine.KrrRequest(DataSource.of(train), common.target, master, params.kernel(), o)));
         double secs = (System.nanoTime() - t0) * 1e-9;
         Pipeline<KernelRidge> model = r.model();
         KernelRidge m = model.inner();

@@ -16,7 +16,7 @@ import org.psdkit.cli.TestFiles;
 /**
  * {@code fit krr --engine}: without Spark on the classpath (psdkit-cli's own tests) {@code --engine spark} is exit 2
  * with a message on how to get Spark; option mistakes are exit 2 before any engine is looked for. The Spark path
- * itself is tested in psdkit-spark.
+ * itself is tested in psdkit-spark and, through the command line, in psdkit-spark-submit.
  */
 class FitKrrEngineCliTest {
     @TempDir

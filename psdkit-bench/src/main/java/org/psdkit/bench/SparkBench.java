@@ -1,4 +1,4 @@
-package org.psdkit.spark;
+package org.psdkit.bench;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,7 +8,6 @@ import java.util.Random;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.storage.StorageLevel;
-import org.psdkit.cli.fit.DistributedEngine;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
@@ -18,6 +17,8 @@ import org.psdkit.regression.nystrom.KnmBlocks;
 import org.psdkit.regression.nystrom.NystromKrr;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
 import org.psdkit.regression.nystrom.Storage;
+import org.psdkit.spark.SparkEngine;
+import org.psdkit.spark.SparkNystromKrr;
 
 /**
  * {@code psdkit bench spark}: Nyström KRR over Spark ({@link SparkNystromKrr}) against the single-machine solver
@@ -29,8 +30,12 @@ import org.psdkit.regression.nystrom.Storage;
  * {@code storage = gram} both sides take the Gram route (the local side keeps what single-precision K_nm fits its
  * heap, the Spark side recomputes its single-precision blocks in each of the few CG passes). Each round reports
  * both sides' per-pass profile ({@code KnmBlocks#timings}, {@link SparkNystromKrr.Fit#timings}).
+ *
+ * <p>Needs psdkit-spark and the Spark runtime on the classpath (an optional dependency of this module: the
+ * command line's {@code psdkit.jar} carries this class but neither of them, and reports the missing runtime;
+ * {@code bin/psdkit-spark bench spark} runs it).
  */
-final class SparkBench {
+public final class SparkBench {
 
     /** Training rows at which the two fits' predictions are compared. */
     private static final int PROBE_ROWS = 1000;
@@ -38,7 +43,31 @@ final class SparkBench {
     private SparkBench() {
     }
 
-    static Map<String, Object> run(DistributedEngine.BenchRequest q, JavaSparkContext sc) {
+    /**
+     * What {@code bench spark} asks for.
+     *
+     * @param n          training rows
+     * @param anchors    anchors m
+     * @param d          features
+     * @param partitions partitions of the engine's data set
+     * @param master     the Spark master
+     * @param sigma      Gaussian kernel width
+     * @param lambda     λ
+     * @param tolerance  CG relative residual
+     * @param storage    the single-machine K_nm storage ({@code recompute}: the same arithmetic as the engine)
+     * @param rounds     repetitions (both fits per round)
+     * @param seed       data and anchor seed
+     */
+    public record Request(int n, int anchors, int d, int partitions, String master, double sigma, double lambda,
+                          double tolerance, String storage, int rounds, long seed) {
+    }
+
+    /** Runs the benchmark on a Spark session for {@code q.master()} and returns the report. */
+    public static Map<String, Object> run(Request q) {
+        return SparkEngine.withSession(q.master(), "psdkit bench spark", sc -> run(q, sc));
+    }
+
+    static Map<String, Object> run(Request q, JavaSparkContext sc) {
         if (q.n() < 2 || q.anchors() < 1 || q.anchors() > q.n() || q.d() < 1 || q.partitions() < 1 || q.rounds() < 1) {
             throw new IllegalArgumentException("bench spark: need n >= 2, 1 <= anchors <= n, d >= 1, partitions >= 1, "
                     + "rounds >= 1; got n " + q.n() + ", anchors " + q.anchors() + ", d " + q.d() + ", partitions "
@@ -129,7 +158,7 @@ final class SparkBench {
         return rep;
     }
 
-    /** max |a_i - b_i| / max |b_i|: how the bench and psdkit-spark's tests compare Spark with the local result. */
+    /** max |a_i - b_i| / max |b_i|: how the bench compares Spark with the local result. */
     static double maxRelDiff(double[] a, double[] b) {
         double scale = 0;
         double diff = 0;

@@ -21,11 +21,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.psdkit.cli.CliRun;
 import org.psdkit.cli.Progress;
+import org.psdkit.spark.submit.SparkMain;
 
 /**
  * {@code psdkit fit krr --engine spark} in local mode, joining the tests' shared session: CSV and Parquet input, the
  * model file that {@code eval} reads, and the errors (bad master URL, a master that does not answer, a missing or
- * non-numeric input, a failed job).
+ * non-numeric input, a failed job), {@code bench spark} and {@link SparkMain}. It lives in the launcher module (the
+ * command line and the engine together), in the engine's package for its test hooks ({@code SparkEngine.rowsHook}).
  */
 class SparkCliTest {
     @TempDir
