@@ -7,6 +7,7 @@ import java.util.Random;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.density.BaseMeasure;
+import org.psdkit.density.DensityDiagnostics;
 import org.psdkit.density.DensityPipeline;
 import org.psdkit.density.PsdDensityOptions;
 import org.psdkit.density.PsdDensityTrainer;
@@ -36,8 +37,9 @@ public final class DensityExample {
         // λ₁ = 1e-2, λ₂ = 0.01·λ₁ on z-scored data, duality gap 1e-5; Lebesgue base measure; all points as anchors
         PsdDensityOptions options = PsdDensityOptions.of(1e-2, PsdDensityOptions.SEC6_FROBENIUS_RATIO)
                 .withTolerance(1e-5);
-        PsdDensityTrainer trainer = new PsdDensityTrainer(Kernels.parse("gaussian(sigma=0.3)"),
-                new BaseMeasure.Lebesgue(), options, 0, 1, Scaler.Kind.ZSCORE);
+        PsdDensityTrainer trainer = new PsdDensityTrainer(PsdDensityTrainer.Options.of(
+                Kernels.parse("gaussian(sigma=0.3)"), new BaseMeasure.Lebesgue(), options)
+                .withScale(Scaler.Kind.ZSCORE));
         DensityPipeline model = trainer.fit(train);
         Path file = dir.resolve("density.json");
         ModelIO.save(model, file);
@@ -46,7 +48,9 @@ public final class DensityExample {
         double[][] p = back.predict(new double[][] {{-2}, {0}, {2}});
         out.printf("psd-density: p(-2) = %.4f, p(0) = %.4f, p(2) = %.4f (truth 0.399, 0.000, 0.399)%n", p[0][0],
                 p[1][0], p[2][0]);
-        out.printf("integral %.6f, fit %s%n", back.integral(), back.diagnostics());
+        DensityDiagnostics fit = (DensityDiagnostics) back.diagnostics();   // typed, rebuilt from the file
+        out.printf("integral %.6f, %d iterations, relative gap %.2e, converged %s%n", back.integral(),
+                fit.iterations(), fit.relativeGap(), fit.converged());
         Matrix draws = back.sample(5, 7);
         out.printf("five samples: %.3f %.3f %.3f %.3f %.3f%n", draws.get(0, 0), draws.get(1, 0), draws.get(2, 0),
                 draws.get(3, 0), draws.get(4, 0));

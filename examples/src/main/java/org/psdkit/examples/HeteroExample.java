@@ -39,10 +39,10 @@ public final class HeteroExample {
 
         // kernel and λ of the options are placeholders: the grid's winner replaces them
         HeteroscedasticRegression.Options options = HeteroscedasticRegression.Options.of(1, 1,
-                HeteroscedasticRegression.Method.PSD);
+                HeteroscedasticRegression.Method.PSD).withScale(Scaler.Kind.ZSCORE);
         ConeGrid grid = new ConeGrid(List.of(Kernels.parse("gaussian(sigma=0.5)"), Kernels.parse("gaussian(sigma=1)")),
                 new double[] {1e-2, 1e-3}, 3, 42L);
-        HeteroPipeline model = new HeteroTrainer(options, grid, Scaler.Kind.ZSCORE).fit(train, e -> {
+        HeteroPipeline model = new HeteroTrainer(options).crossValidated(grid).fit(train, e -> {
             if (e.task().equals("cv") && e.step() == e.total()) {
                 out.printf("hetero: cross-validation done, %d fits in %.1f s%n", e.total(), e.seconds());
             }

@@ -5,15 +5,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
 import org.psdkit.data.Dataset;
-import org.psdkit.data.Scaler;
 import org.psdkit.io.ModelIO;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
 import org.psdkit.psd.PsdOptions;
-import org.psdkit.regression.psd.BaselineTrainer;
-import org.psdkit.regression.psd.Baselines;
 import org.psdkit.regression.psd.PsdRegressionTrainer;
 
 /**
@@ -37,8 +34,8 @@ public final class PsdRegressionExample {
         Dataset train = Dataset.of(Matrix.of(x), y);
         Kernel k = Kernels.parse("gaussian(sigma=0.5)");
 
-        Model model = new PsdRegressionTrainer(k, PsdOptions.of(1e-4, 1e-4).withTolerance(1e-8), Scaler.Kind.NONE)
-                .fit(train);
+        Model model = new PsdRegressionTrainer(PsdRegressionTrainer.Options.of(k,
+                PsdOptions.of(1e-4, 1e-4).withTolerance(1e-8))).fit(train);
         Path file = dir.resolve("psd-regression.json");
         ModelIO.save(model, file);
         Model back = ModelIO.load(file);
@@ -50,9 +47,6 @@ public final class PsdRegressionExample {
         Dataset farData = Dataset.of(Matrix.of(far), new double[far.length]);
         out.printf("psd-regression: f(1.5) = %.4f, far away %s%n", back.predict(new double[] {1.5})[0],
                 back.evaluate(farData));
-        Model ncm = new BaselineTrainer(BaselineTrainer.Method.NCM, k, Baselines.Options.of(1e-4), Scaler.Kind.NONE)
-                .fit(train);
-        out.printf("ncm: f(1.5) = %.4f, training %s%n", ncm.predict(new double[] {1.5})[0], ncm.evaluate(train));
         return back;
     }
 

@@ -9,7 +9,6 @@ import org.psdkit.cone.quantile.QuantilePipeline;
 import org.psdkit.cone.quantile.QuantileRegression;
 import org.psdkit.cone.quantile.QuantileTrainer;
 import org.psdkit.data.Dataset;
-import org.psdkit.data.Scaler;
 import org.psdkit.io.ModelIO;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Matrix;
@@ -39,8 +38,10 @@ public final class QuantileExample {
         QuantileRegression.Options options = new QuantileRegression.Options(taus, Kernels.parse("gaussian(sigma=0.1)"),
                 1e-2, QuantileRegression.APPENDIX_E_FROBENIUS_WEIGHT, QuantileRegression.Method.PSD, false,
                 QuantileRegression.Options.DEFAULT_RESTARTS, 0L, ConeDualSolver.Options.defaults());
-        QuantilePipeline model = new QuantileTrainer(options, null, Scaler.Kind.NONE).fit(train);
-        out.printf("quantile: %s, %s%n", model.outputColumns(), model.diagnostics());
+        QuantilePipeline model = new QuantileTrainer(options).fit(train);
+        org.psdkit.cone.Diagnostics fit = model.inner().diagnostics();
+        out.printf("quantile: %s, %d iterations, relative gap %.2e, converged %s%n", model.outputColumns(),
+                fit.iterations(), fit.relativeGap(), fit.converged());
 
         Path file = dir.resolve("quantile.json");
         ModelIO.save(model, file);

@@ -23,6 +23,8 @@ public final class Flags {
             Map.entry("cGrid", "--c-grid"),
             Map.entry("epsilonGrid", "--epsilon-grid"),
             Map.entry("rankThreshold", "--rank-threshold"),
+            Map.entry("relativeThreshold", "--rank-threshold"),
+            Map.entry("timeLimitSeconds", "--time-limit"),
             Map.entry("c", "-C"));
 
     /** The flag that sets library parameter {@code parameter}. */

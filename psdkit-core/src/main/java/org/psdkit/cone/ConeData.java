@@ -45,24 +45,23 @@ public final class ConeData {
      */
     public static void checkOptions(org.psdkit.kernel.Kernel kernel, double lambda, double frobeniusWeight,
                                     int restarts, ConeDualSolver.Options solver) {
-        java.util.Objects.requireNonNull(kernel, "kernel");
+        org.psdkit.model.ParameterException.required("kernel", kernel);
         if (!(lambda > 0) || !Double.isFinite(lambda)) {
-            throw new IllegalArgumentException("lambda must be > 0, got " + lambda);
+            throw new org.psdkit.model.ParameterException("lambda", "must be > 0, got " + lambda);
         }
         if (!(frobeniusWeight > 0)) {
-            throw new IllegalArgumentException("frobenius weight must be > 0, got " + frobeniusWeight);
+            throw new org.psdkit.model.ParameterException("frobeniusWeight", "must be > 0, got " + frobeniusWeight);
         }
-        if (restarts < 1) {
-            throw new IllegalArgumentException("restarts must be >= 1, got " + restarts);
-        }
-        java.util.Objects.requireNonNull(solver, "solver");
+        org.psdkit.model.ParameterException.atLeast("restarts", restarts, 1);
+        org.psdkit.model.ParameterException.required("solver", solver);
     }
 
     /** The Nyström setting ({@link Nystrom#exact()} when null); anchors need the psd method. */
     public static Nystrom nystrom(Nystrom nystrom, boolean psdMethod, String methodId) {
         Nystrom n = nystrom == null ? Nystrom.exact() : nystrom;
         if (n.enabled() && !psdMethod) {
-            throw new IllegalArgumentException("anchors are supported by the psd method only, not " + methodId);
+            throw new org.psdkit.model.ParameterException("anchors", "are supported by the psd method only, not "
+                    + methodId);
         }
         return n;
     }

@@ -13,9 +13,11 @@ import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
+import org.psdkit.model.ParameterException;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.select.CrossValidation;
+import org.psdkit.select.GridSearch;
 
 /**
  * The kernel × λ grid of the vector-valued (cone) models, chosen by K-fold cross-validation: every grid point is
@@ -52,23 +54,23 @@ public record ConeGrid(List<Kernel> kernels, double[] lambdas, int folds, long s
     public ConeGrid {
         if (kernels != null) {
             if (kernels.isEmpty()) {
-                throw new IllegalArgumentException("kernels must not be empty (null for the default Gaussians)");
+                throw new ParameterException("kernels", "must not be empty (null for the default Gaussians)");
             }
             kernels = List.copyOf(kernels);
         }
         if (lambdas != null) {
             if (lambdas.length == 0) {
-                throw new IllegalArgumentException("lambdas must not be empty (null for the default grid)");
+                throw new ParameterException("lambdas", "must not be empty (null for the default grid)");
             }
             lambdas = lambdas.clone();
             for (double l : lambdas) {
                 if (!(l > 0) || !Double.isFinite(l)) {
-                    throw new IllegalArgumentException("lambdas must be > 0, got " + l);
+                    throw new ParameterException("lambdas", "must be > 0, got " + l);
                 }
             }
         }
         if (folds < 2) {
-            throw new IllegalArgumentException("folds must be >= 2, got " + folds);
+            throw new ParameterException("folds", "must be >= 2, got " + folds);
         }
     }
 
@@ -164,6 +166,19 @@ public record ConeGrid(List<Kernel> kernels, double[] lambdas, int folds, long s
     }
 
     /**
+     * The grid search over {@code points} on this grid's {@link #parts}: metric {@code score}, lower is better, NaN
+     * counted as +∞.
+     */
+    public <M extends Model> GridSearch<Candidate, M> gridSearch(List<Candidate> points,
+                                                                 Function<Candidate, ? extends Trainer<M>> trainers,
+                                                                 BiFunction<Model, Dataset, Double> score) {
+        return GridSearch.over(points, trainers, new GridSearch.Scoring("score", true, (m, test) -> {
+            double s = score.apply(m, test);
+            return Map.of("score", Double.isNaN(s) ? Double.POSITIVE_INFINITY : s);
+        }), this::parts);
+    }
+
+    /**
      * Cross-validates every grid point on {@code data} (already in the model's input space: the trainers see it as
      * it is) and returns the winner.
      *
@@ -172,14 +187,11 @@ public record ConeGrid(List<Kernel> kernels, double[] lambdas, int folds, long s
      * @param score          held-out score of a fitted model on a test part (lower is better)
      * @param listener       one {@code "cv"} event per fit
      */
-    public Outcome select(Dataset data, double[] defaultLambdas, Function<Candidate, ? extends Trainer<?>> trainers,
+    public <M extends Model> Outcome select(Dataset data, double[] defaultLambdas,
+                                            Function<Candidate, ? extends Trainer<M>> trainers,
                           BiFunction<Model, Dataset, Double> score, ProgressListener listener) {
         List<Candidate> points = candidates(data.x(), defaultLambdas, data.source());
-        List<CrossValidation.Result<Candidate>> rows = CrossValidation.evaluate(data, parts(data.n()), points,
-                trainers, (m, test) -> {
-                    double s = score.apply(m, test);
-                    return Map.of("score", Double.isNaN(s) ? Double.POSITIVE_INFINITY : s);
-                }, listener);
+        List<CrossValidation.Result<Candidate>> rows = gridSearch(points, trainers, score).evaluate(data, listener);
         List<Point> table = new ArrayList<>();
         Candidate best = null;
         double bestScore = Double.POSITIVE_INFINITY;

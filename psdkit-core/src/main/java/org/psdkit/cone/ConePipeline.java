@@ -34,7 +34,7 @@ public class ConePipeline<P extends Predictor> extends Pipeline<P> {
      * @param rangeMax    largest raw training value per feature
      * @param selection   the cross-validation that chose kernel and λ, or null (given, or loaded from a file)
      */
-    public ConePipeline(ModelHeader header, P inner, Map<String, Object> diagnostics, Matrix points,
+    public ConePipeline(ModelHeader header, P inner, org.psdkit.model.Diagnostics diagnostics, Matrix points,
                         double[] rangeMin, double[] rangeMax, ConeGrid.Outcome selection) {
         super(header, inner, diagnostics);
         int d = header.d();

@@ -11,7 +11,11 @@ import java.util.Map;
  */
 public record Diagnostics(int iterations, double primal, double dual, double gap, double infeasibility,
                           boolean converged, int restarts, double seconds, int rank, double rankThreshold,
-                          int anchors) {
+                          int anchors) implements org.psdkit.model.Diagnostics {
+
+    /** The keys of {@link #toMap()}, in order. */
+    public static final java.util.List<String> KEYS = java.util.List.of("iterations", "primal", "dual", "gap",
+            "relative_gap", "infeasibility", "converged", "restarts", "seconds", "rank", "rank_threshold", "anchors");
 
     /** What a model read from a file carries when its {@code diagnostics} say nothing. */
     public static final Diagnostics STORED = new Diagnostics(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, true,
@@ -43,6 +47,7 @@ public record Diagnostics(int iterations, double primal, double dual, double gap
     }
 
     /** The fields by name, in declaration order (the model file's {@code diagnostics} object). */
+    @Override
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("iterations", iterations);
@@ -67,6 +72,23 @@ public record Diagnostics(int iterations, double primal, double dual, double gap
                 !(m.get("converged") instanceof Boolean b) || b, (int) number(m, "restarts", 0),
                 number(m, "seconds", 0), (int) number(m, "rank", 0), number(m, "rank_threshold", Double.NaN),
                 (int) number(m, "anchors", 0));
+    }
+
+    /**
+     * The diagnostics a model file recorded, when it holds exactly {@link #toMap()}'s keys with numbers and a boolean
+     * {@code converged}; otherwise null (the file is then read as {@link org.psdkit.model.Diagnostics#recorded}).
+     */
+    public static Diagnostics typed(Map<String, Object> m) {
+        if (m == null || m.size() != KEYS.size() || !m.keySet().containsAll(KEYS)
+                || !(m.get("converged") instanceof Boolean)) {
+            return null;
+        }
+        for (String k : KEYS) {
+            if (!k.equals("converged") && !(m.get(k) instanceof Number)) {
+                return null;
+            }
+        }
+        return fromMap(m);
     }
 
     private static double number(Map<String, Object> m, String key, double dflt) {

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.model.Diagnostics;
 import org.psdkit.model.Model;
 import org.psdkit.model.ModelHeader;
 import org.psdkit.model.Pipeline;
@@ -18,8 +19,9 @@ import org.psdkit.model.Trainer;
  * {@link #sample} draws raw points (the scaled draws mapped back by x = z·scale + offset).
  *
  * <pre>{@code
- * DensityPipeline m = new PsdDensityTrainer(Kernels.parse("gaussian(sigma=0.7)"), new BaseMeasure.Lebesgue(),
- *         PsdDensityOptions.of(1e-3, PsdDensityOptions.SEC6_FROBENIUS_RATIO), 0, 1, Scaler.Kind.ZSCORE).fit(data);
+ * DensityPipeline m = new PsdDensityTrainer(PsdDensityTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7)"),
+ *         new BaseMeasure.Lebesgue(), PsdDensityOptions.of(1e-3, PsdDensityOptions.SEC6_FROBENIUS_RATIO))
+ *         .withScale(Scaler.Kind.ZSCORE)).fit(data);
  * double[] p = m.density(rawRows);         // densities of raw points
  * Matrix draws = m.sample(100, 7);          // raw coordinates
  * }</pre>
@@ -43,9 +45,9 @@ public final class DensityPipeline extends Pipeline<DensityModel> {
      * @param header      feature names, scaler, kernel and the options of the fit ({@code header.type()} must be
      *                    the inner model's type)
      * @param inner       the density in the scaled space
-     * @param diagnostics what the fit reported (may be empty)
+     * @param diagnostics what the fit reported ({@link DensityDiagnostics}, or {@link Diagnostics#NONE})
      */
-    public DensityPipeline(ModelHeader header, DensityModel inner, Map<String, Object> diagnostics) {
+    public DensityPipeline(ModelHeader header, DensityModel inner, Diagnostics diagnostics) {
         super(header, inner, diagnostics);
         if (!header.type().equals(inner.type())) {
             throw new IllegalArgumentException("model type " + header.type() + " does not match the density's type "
@@ -58,14 +60,24 @@ public final class DensityPipeline extends Pipeline<DensityModel> {
     }
 
     /**
+     * @param header      feature names, scaler, kernel and the options of the fit
+     * @param inner       the density in the scaled space
+     * @param diagnostics what the fit reported (may be empty), held as {@link Diagnostics#recorded}
+     */
+    public DensityPipeline(ModelHeader header, DensityModel inner, Map<String, Object> diagnostics) {
+        this(header, inner, Diagnostics.recorded(diagnostics));
+    }
+
+    /**
      * The model of a density fitted on {@code rawTrain} scaled by {@code scaler}: its header (type, feature names,
      * target, n, d, source) comes from the data and {@code inner}, its diagnostics from the fit
      * ({@link #fitDiagnostics}).
      */
     public static DensityPipeline of(Dataset rawTrain, Scaler scaler, String kernelSpec,
                                      Map<String, Object> hyperParameters, DensityModel inner) {
+        DensityDiagnostics dg = solverDiagnostics(inner);
         return new DensityPipeline(ModelHeader.of(inner.type(), rawTrain, scaler, kernelSpec, hyperParameters), inner,
-                fitDiagnostics(inner));
+                dg == null ? Diagnostics.NONE : dg);
     }
 
     /**
@@ -82,21 +94,8 @@ public final class DensityPipeline extends Pipeline<DensityModel> {
      * integralBeforeRescale and rank for the optimised densities; nothing for a KDE.
      */
     public static Map<String, Object> fitDiagnostics(DensityModel m) {
-        Map<String, Object> d = new LinkedHashMap<>();
         DensityDiagnostics dg = solverDiagnostics(m);
-        if (dg != null) {
-            d.put("objective", dg.objective());
-            d.put("dual", dg.dual());
-            d.put("relativeGap", dg.relativeGap());
-            d.put("iterations", dg.iterations());
-            d.put("seconds", dg.seconds());
-            d.put("converged", dg.converged());
-            d.put("integralBeforeRescale", dg.integralBeforeRescale());
-            d.put("rank", dg.rank());
-            d.put("rank_threshold", Double.isFinite(dg.rankThreshold()) ? dg.rankThreshold() : null);
-            d.put("anchors", dg.anchors());
-        }
-        return d;
+        return dg == null ? new LinkedHashMap<>() : dg.toMap();
     }
 
     /** The solver's report of a freshly fitted density, or null (KDE, or a density read from a file). */

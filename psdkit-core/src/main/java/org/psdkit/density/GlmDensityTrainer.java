@@ -5,6 +5,7 @@ import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.model.ParameterException;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.psd.Nystrom;
@@ -16,49 +17,36 @@ import org.psdkit.psd.Nystrom;
  * training target, if any, is ignored. A fit whose normaliser an independent estimate contradicts fails with
  * {@link IllegalStateException} ({@link Baselines#requireReliableNormaliser}).
  *
- * @param kernel        the kernel (scaled coordinates)
- * @param base          the base measure ν, a probability measure ({@code gaussian(...)} or {@code box(...)})
- * @param lambda        regularisation λ &gt; 0 of (λ/2)‖w‖²
- * @param tolerance     stop when the gradient norm is at most this
- * @param maxIterations iteration budget
- * @param seed          seed of the Monte-Carlo draws of the normaliser
- * @param scale         the feature scaling fitted on the training data
- * @param nystrom       Nyström anchors ({@link Nystrom#exact()}: every training point) and the rank threshold of
- *                      the feature map; the model file stores the anchors as its points
+ * <pre>{@code
+ * DensityPipeline m = new GlmDensityTrainer(BaselineOptions.of(Kernels.parse("gaussian(sigma=0.3)"),
+ *         BaseMeasure.Box.cube(1, -4, 4), 1e-3).withScale(Scaler.Kind.ZSCORE)).fit(data);
+ * }</pre>
+ *
+ * @param options kernel, base measure, λ, tolerance, budget, the seed of the normaliser's draws, scaling and Nyström
+ *                anchors
  */
-public record GlmDensityTrainer(Kernel kernel, BaseMeasure base, double lambda, double tolerance, int maxIterations,
-                                long seed, Scaler.Kind scale, Nystrom nystrom) implements Trainer<DensityPipeline> {
+public record GlmDensityTrainer(BaselineOptions options) implements Trainer<DensityPipeline> {
 
     /** The model type written in model files. */
     public static final String TYPE = Baselines.GLM;
 
     public GlmDensityTrainer {
-        BaselineOptions.check(kernel, base, lambda, tolerance, maxIterations);
-        if (!base.isProbability()) {
-            throw new IllegalArgumentException("base measure: glm-density needs a probability base measure "
-                    + "(gaussian(...) or box(...)), got " + base.spec());
+        ParameterException.required("options", options);
+        if (!options.base().isProbability()) {
+            throw new ParameterException("base", "must be a probability measure for glm-density (gaussian(...) or "
+                    + "box(...)), got " + options.base().spec());
         }
-        if (scale == null) {
-            scale = Scaler.Kind.NONE;
-        }
-        if (nystrom == null) {
-            nystrom = Nystrom.exact();
-        }
-    }
-
-    /** The exact model (every training point an expansion point). */
-    public GlmDensityTrainer(Kernel kernel, BaseMeasure base, double lambda, double tolerance, int maxIterations,
-                             long seed, Scaler.Kind scale) {
-        this(kernel, base, lambda, tolerance, maxIterations, seed, scale, Nystrom.exact());
     }
 
     @Override
     public DensityPipeline fit(Dataset train, ProgressListener listener) {
-        Scaler scaler = Scaler.fit(scale, train.x());
+        Kernel kernel = options.kernel();
+        Nystrom nystrom = options.nystrom();
+        Scaler scaler = Scaler.fit(options.scale(), train.x());
         Matrix x = scaler.apply(train.x());
         org.psdkit.kernel.Kernels.requireFinite(kernel, x, "glm density");
-        GlmDensity m = Baselines.glm(x, nystrom.select(kernel, x), kernel, base, lambda, tolerance, maxIterations,
-                seed, nystrom.rankThreshold());
+        GlmDensity m = Baselines.glm(x, nystrom.select(kernel, x), kernel, options.base(), options.lambda(),
+                options.tolerance(), options.maxIterations(), options.seed(), nystrom.rankThreshold());
         return DensityPipeline.of(train, scaler, m.kernel().spec(), hyperParameters(), m);
     }
 
@@ -67,6 +55,6 @@ public record GlmDensityTrainer(Kernel kernel, BaseMeasure base, double lambda, 
      * and {@code anchor_seed} for a Nyström model.
      */
     public Map<String, Object> hyperParameters() {
-        return BaselineOptions.hyperParameters(lambda, nystrom);
+        return options.hyperParameters();
     }
 }

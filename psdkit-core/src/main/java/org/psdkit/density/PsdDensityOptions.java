@@ -1,5 +1,7 @@
 package org.psdkit.density;
 
+import org.psdkit.model.ParameterException;
+
 /**
  * Options of {@link PsdDensityEstimator}: regulariser λ₁ Tr(A) + (λ₂/2)‖A‖_F² of Marteau-Ferey, Bach and Rudi 2020 eq. (6)/(12).
  *
@@ -90,28 +92,22 @@ public record PsdDensityOptions(double lambda1, double lambda2, LambdaScale scal
     public enum LambdaScale { RAW, NORMALIZED, TRACE }
 
     public PsdDensityOptions {
-        if (!(lambda1 >= 0) || !Double.isFinite(lambda1)) {
-            throw new IllegalArgumentException("lambda1 must be >= 0 and finite, got " + lambda1);
-        }
+        ParameterException.nonNegative("lambda1", lambda1);
         if (!(lambda2 > 0) || !Double.isFinite(lambda2)) {
-            throw new IllegalArgumentException("lambda2 must be > 0 and finite (the dual needs strong convexity), got "
+            throw new ParameterException("lambda2", "must be > 0 and finite (the dual needs strong convexity), got "
                     + lambda2);
         }
         if (scale == null) {
-            throw new IllegalArgumentException("lambda scale must be given (raw or normalized)");
+            throw new ParameterException("scale", "must be given (trace, raw or normalized)");
         }
         if (!(tolerance > 0)) {
-            throw new IllegalArgumentException("tolerance must be > 0, got " + tolerance);
+            throw new ParameterException("tolerance", "must be > 0, got " + tolerance);
         }
-        if (maxIterations < 1) {
-            throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
-        }
+        ParameterException.atLeast("maxIterations", maxIterations, 1);
         if (!(timeLimitSeconds > 0)) {
-            throw new IllegalArgumentException("time limit must be > 0 seconds, got " + timeLimitSeconds);
+            throw new ParameterException("timeLimitSeconds", "must be > 0, got " + timeLimitSeconds);
         }
-        if (!(rankThreshold > 0 && rankThreshold < 1)) {
-            throw new IllegalArgumentException("rankThreshold must be in (0, 1), got " + rankThreshold);
-        }
+        ParameterException.unitOpen("rankThreshold", rankThreshold);
         if (solver == null) {
             solver = Solver.PRIMAL_LBFGS;
         }

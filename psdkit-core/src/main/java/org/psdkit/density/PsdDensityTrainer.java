@@ -7,9 +7,11 @@ import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.model.ParameterException;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.psd.Anchors;
+import org.psdkit.psd.Nystrom;
 
 /**
  * Fits a PSD-model density p = f·ν ({@link PsdDensityEstimator}, Marteau-Ferey, Bach &amp; Rudi 2020, eq. 12) on raw
@@ -18,66 +20,93 @@ import org.psdkit.psd.Anchors;
  * certificate of the primal solver (every iteration of the dual FISTA).
  *
  * <pre>{@code
- * DensityPipeline m = new PsdDensityTrainer(Kernels.parse("gaussian(sigma=0.7)"), new BaseMeasure.Lebesgue(),
- *         PsdDensityOptions.of(1e-3, PsdDensityOptions.SEC6_FROBENIUS_RATIO), 0, 1, Scaler.Kind.NONE).fit(data);
+ * DensityPipeline m = new PsdDensityTrainer(PsdDensityTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7)"),
+ *         new BaseMeasure.Lebesgue(), PsdDensityOptions.of(1e-3, PsdDensityOptions.SEC6_FROBENIUS_RATIO))
+ *         .withScale(Scaler.Kind.ZSCORE)).fit(data);
  * }</pre>
  *
- * @param kernel  the kernel (scaled coordinates)
- * @param base    the base measure ν (scaled coordinates; its dimension, if fixed, must match the data)
- * @param options λ₁, λ₂, their scale, tolerance and budgets (validated by their record)
- * @param anchors Nyström: expand on this many training points (0, or at least the number of rows: all points, the
- *                exact model)
- * @param seed    seed of the choice of anchors
- * @param scale   the feature scaling fitted on the training data
- * @param anchorMethod how the anchors are chosen ({@link Anchors.Method})
+ * @param options kernel, base measure, the solver's options, Nyström anchors and scaling
  */
-public record PsdDensityTrainer(Kernel kernel, BaseMeasure base, PsdDensityOptions options, int anchors, long seed,
-                                Scaler.Kind scale, Anchors.Method anchorMethod) implements Trainer<DensityPipeline> {
-
-    /** Anchors chosen uniformly at random. */
-    public PsdDensityTrainer(Kernel kernel, BaseMeasure base, PsdDensityOptions options, int anchors, long seed,
-                             Scaler.Kind scale) {
-        this(kernel, base, options, anchors, seed, scale, Anchors.Method.UNIFORM);
-    }
+public record PsdDensityTrainer(Options options) implements Trainer<DensityPipeline> {
 
     /** The model type written in model files. */
     public static final String TYPE = PsdDensity.TYPE;
 
+    /**
+     * Everything a PSD density fit takes.
+     *
+     * @param kernel  the kernel (scaled coordinates)
+     * @param base    the base measure ν (scaled coordinates; its dimension, if fixed, must match the data)
+     * @param psd     λ₁, λ₂, their scale, tolerance, budgets, rank threshold and solver (validated by their record)
+     * @param nystrom Nyström: expand on {@code nystrom.anchors()} training points chosen by its method and seed (0, or
+     *                at least the number of rows: all points, the exact model); the feature map's rank threshold is
+     *                {@code psd.rankThreshold()}, {@code nystrom.rankThreshold()} is not used
+     * @param scale   the feature scaling fitted on the training data
+     */
+    public record Options(Kernel kernel, BaseMeasure base, PsdDensityOptions psd, Nystrom nystrom,
+                          Scaler.Kind scale) {
+
+        /** Default scaling: none. */
+        public static final Scaler.Kind DEFAULT_SCALE = Scaler.Kind.NONE;
+
+        public Options {
+            ParameterException.required("kernel", kernel);
+            ParameterException.required("base", base);
+            ParameterException.required("psd", psd);
+            if (nystrom == null) {
+                nystrom = Nystrom.exact();
+            }
+            if (scale == null) {
+                scale = DEFAULT_SCALE;
+            }
+        }
+
+        /** The exact model (every training point an expansion point), no scaling. */
+        public static Options of(Kernel kernel, BaseMeasure base, PsdDensityOptions psd) {
+            return new Options(kernel, base, psd, Nystrom.exact(), DEFAULT_SCALE);
+        }
+
+        public Options withKernel(Kernel k) {
+            return new Options(k, base, psd, nystrom, scale);
+        }
+
+        public Options withBase(BaseMeasure b) {
+            return new Options(kernel, b, psd, nystrom, scale);
+        }
+
+        public Options withPsd(PsdDensityOptions p) {
+            return new Options(kernel, base, p, nystrom, scale);
+        }
+
+        public Options withNystrom(Nystrom n) {
+            return new Options(kernel, base, psd, n, scale);
+        }
+
+        public Options withScale(Scaler.Kind s) {
+            return new Options(kernel, base, psd, nystrom, s);
+        }
+    }
+
     public PsdDensityTrainer {
-        if (kernel == null) {
-            throw new IllegalArgumentException("kernel must not be null");
-        }
-        if (base == null) {
-            throw new IllegalArgumentException("base measure must not be null");
-        }
-        if (options == null) {
-            throw new IllegalArgumentException("options must not be null");
-        }
-        if (anchors < 0) {
-            throw new IllegalArgumentException("anchors must be >= 0, got " + anchors);
-        }
-        if (scale == null) {
-            scale = Scaler.Kind.NONE;
-        }
-        if (anchorMethod == null) {
-            anchorMethod = Anchors.Method.UNIFORM;
-        }
+        ParameterException.required("options", options);
     }
 
     @Override
     public DensityPipeline fit(Dataset train, ProgressListener listener) {
         ProgressListener l = ProgressListener.orNone(listener);
-        Scaler scaler = Scaler.fit(scale, train.x());
+        Kernel kernel = options.kernel();
+        Nystrom ny = options.nystrom();
+        Scaler scaler = Scaler.fit(options.scale(), train.x());
         Matrix x = scaler.apply(train.x());
         org.psdkit.kernel.Kernels.requireFinite(kernel, x, "psd density");
         Matrix anch = null;
-        if (anchors > 0 && anchors < x.rows()) {
-            anch = x.selectRows(Anchors.select(kernel, x, anchors, anchorMethod, seed));
+        if (ny.anchors() > 0 && ny.anchors() < x.rows()) {
+            anch = x.selectRows(Anchors.select(kernel, x, ny.anchors(), ny.method(), ny.seed()));
         }
-        PsdDensity m = PsdDensityEstimator.fit(x, anch, kernel, base, options, l);
-        Map<String, Object> hp = hyperParameters(anch == null ? x.rows() : anchors);
+        PsdDensity m = PsdDensityEstimator.fit(x, anch, kernel, options.base(), options.psd(), l);
+        Map<String, Object> hp = hyperParameters(anch == null ? x.rows() : ny.anchors());
         if (anch != null) {
-            org.psdkit.psd.Nystrom.of(anchors, anchorMethod, seed).putStringOptions(hp);
+            ny.putStringOptions(hp);
         }
         return DensityPipeline.of(train, scaler, m.kernel().spec(), hp, m);
     }
@@ -88,10 +117,11 @@ public record PsdDensityTrainer(Kernel kernel, BaseMeasure base, PsdDensityOptio
      * the anchors are a subset of the rows.
      */
     public Map<String, Object> hyperParameters(int anchorsUsed) {
+        PsdDensityOptions o = options.psd();
         Map<String, Object> h = new LinkedHashMap<>();
-        h.put("lambda1", String.valueOf(options.lambda1()));
-        h.put("lambda2", String.valueOf(options.lambda2()));
-        h.put("lambda_scale", options.scale().name().toLowerCase(Locale.ROOT));
+        h.put("lambda1", String.valueOf(o.lambda1()));
+        h.put("lambda2", String.valueOf(o.lambda2()));
+        h.put("lambda_scale", o.scale().name().toLowerCase(Locale.ROOT));
         h.put("anchors", String.valueOf(anchorsUsed));
         return h;
     }

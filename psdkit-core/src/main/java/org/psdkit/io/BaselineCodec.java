@@ -51,6 +51,12 @@ final class BaselineCodec extends PipelineCodec<NonNegativeRegressionModel<?>> {
         Map<String, Object> diagnostics = doc.diagnostics();
         return new NonNegativeRegressionModel<>(doc.header(), new KernelExpansionModel(type(), doc.kernel(),
                 ex.points(), ex.coefficients(), method.exponential(), SolverDiagnostics.fromMap(diagnostics)),
-                diagnostics);
+                typedOrRecorded(diagnostics));
+    }
+
+    /** The file's diagnostics as {@link SolverDiagnostics} when they hold its keys, else as they were recorded. */
+    static org.psdkit.model.Diagnostics typedOrRecorded(Map<String, Object> diagnostics) {
+        SolverDiagnostics t = SolverDiagnostics.typed(diagnostics);
+        return t != null ? t : org.psdkit.model.Diagnostics.recorded(diagnostics);
     }
 }

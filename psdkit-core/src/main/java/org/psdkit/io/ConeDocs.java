@@ -31,6 +31,12 @@ abstract class ConeDocs<P extends ConePipeline<?>> extends PipelineCodec<P> {
     record Numbers(ModelHeader header, Kernel kernel, Matrix points, List<ScalarFunction> functions,
                    double[][] directions, TargetScaling scaling, double[] rangeMin, double[] rangeMax,
                    double lambda, double frobeniusWeight, Map<String, Object> diagnostics, Diagnostics solver) {
+
+        /** The file's diagnostics as {@link Diagnostics} when they hold its keys, else as they were recorded. */
+        org.psdkit.model.Diagnostics typedDiagnostics() {
+            Diagnostics t = Diagnostics.typed(diagnostics);
+            return t != null ? t : org.psdkit.model.Diagnostics.recorded(diagnostics);
+        }
     }
 
     /** The family's functions, directions and target scaling. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.psdkit.data.JsonArrays;
 import org.psdkit.density.BaseMeasure;
 import org.psdkit.density.Baselines;
+import org.psdkit.density.DensityDiagnostics;
 import org.psdkit.density.DensityModel;
 import org.psdkit.density.DensityPipeline;
 import org.psdkit.density.GlmDensity;
@@ -112,6 +113,8 @@ final class DensityCodec implements ModelCodec {
                 }
             }
         }
-        return new DensityPipeline(h, m, ModelDocs.diagnostics(doc));
+        java.util.Map<String, Object> diag = ModelDocs.diagnostics(doc);
+        DensityDiagnostics typed = DensityDiagnostics.fromMap(diag);
+        return new DensityPipeline(h, m, typed != null ? typed : org.psdkit.model.Diagnostics.recorded(diag));
     }
 }

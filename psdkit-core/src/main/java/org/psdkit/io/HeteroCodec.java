@@ -34,6 +34,6 @@ final class HeteroCodec extends ConeDocs<HeteroPipeline> {
         }
         HeteroModel m = new HeteroModel(method, c.kernel(), c.lambda(), c.frobeniusWeight(), c.functions(),
                 c.directions(), c.scaling(), doc.number("thetaMaxTrain"), c.solver());
-        return new HeteroPipeline(c.header(), m, c.diagnostics(), c.points(), c.rangeMin(), c.rangeMax(), null);
+        return new HeteroPipeline(c.header(), m, c.typedDiagnostics(), c.points(), c.rangeMin(), c.rangeMax(), null);
     }
 }

@@ -43,6 +43,6 @@ final class PsdRegressionCodec extends PipelineCodec<NonNegativeRegressionModel<
         }
         Map<String, Object> diagnostics = doc.diagnostics();
         return new NonNegativeRegressionModel<>(doc.header(), new PsdModel(doc.kernel(), pts, r,
-                SolverDiagnostics.fromMap(diagnostics)), diagnostics);
+                SolverDiagnostics.fromMap(diagnostics)), BaselineCodec.typedOrRecorded(diagnostics));
     }
 }

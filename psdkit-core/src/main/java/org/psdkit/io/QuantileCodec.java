@@ -30,6 +30,6 @@ final class QuantileCodec extends ConeDocs<QuantilePipeline> {
         }
         QuantileModel m = new QuantileModel(taus, method, c.kernel(), c.lambda(), c.frobeniusWeight(),
                 c.functions(), c.directions(), c.scaling(), c.solver());
-        return new QuantilePipeline(c.header(), m, c.diagnostics(), c.points(), c.rangeMin(), c.rangeMax(), null);
+        return new QuantilePipeline(c.header(), m, c.typedDiagnostics(), c.points(), c.rangeMin(), c.rangeMax(), null);
     }
 }

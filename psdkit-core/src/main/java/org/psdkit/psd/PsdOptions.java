@@ -32,24 +32,21 @@ public record PsdOptions(double lambda1, double lambda2, double tolerance, int m
     public static final int DEFAULT_MAX_ITERATIONS = 5000;
 
     public PsdOptions {
-        if (!(lambda1 >= 0) || !Double.isFinite(lambda1)) {
-            throw new IllegalArgumentException("lambda1 must be >= 0 and finite, got " + lambda1);
-        }
+        org.psdkit.model.ParameterException.nonNegative("lambda1", lambda1);
         if (!(lambda2 > 0) || !Double.isFinite(lambda2)) {
-            throw new IllegalArgumentException("lambda2 must be > 0 (the dual needs a Frobenius term), got "
-                    + lambda2);
+            throw new org.psdkit.model.ParameterException("lambda2", "must be > 0 (the dual needs a Frobenius term), "
+                    + "got " + lambda2);
         }
         if (!(tolerance >= 0) || !Double.isFinite(tolerance)) {
-            throw new IllegalArgumentException("tolerance must be >= 0, got " + tolerance);
+            throw new org.psdkit.model.ParameterException("tolerance", "must be >= 0, got " + tolerance);
         }
-        if (maxIterations < 1) {
-            throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
-        }
+        org.psdkit.model.ParameterException.atLeast("maxIterations", maxIterations, 1);
         if (!(timeLimitSeconds > 0)) {
-            throw new IllegalArgumentException("time limit must be > 0 seconds, got " + timeLimitSeconds);
+            throw new org.psdkit.model.ParameterException("timeLimitSeconds", "must be > 0 seconds, got "
+                    + timeLimitSeconds);
         }
         if (!(relativeThreshold > 0 && relativeThreshold < 1)) {
-            throw new IllegalArgumentException("relative eigenvalue threshold must be in (0, 1), got "
+            throw new org.psdkit.model.ParameterException("relativeThreshold", "must be in (0, 1), got "
                     + relativeThreshold);
         }
     }

@@ -21,7 +21,11 @@ import java.util.Map;
  */
 public record SolverDiagnostics(int iterations, double dualityGap, double objective, double dualObjective,
                                 double seconds, int rank, int featureRank, String status, double rankThreshold,
-                                int anchors) {
+                                int anchors) implements org.psdkit.model.Diagnostics {
+
+    /** The keys of {@link #toMap()}, in order. */
+    public static final java.util.List<String> KEYS = java.util.List.of("iterations", "duality_gap", "objective",
+            "dual_objective", "seconds", "rank", "feature_rank", "status", "rank_threshold", "anchors");
 
     /** Diagnostics of a model without a feature map: no threshold, {@code featureRank} expansion points. */
     public SolverDiagnostics(int iterations, double dualityGap, double objective, double dualObjective,
@@ -45,6 +49,7 @@ public record SolverDiagnostics(int iterations, double dualityGap, double object
      * The diagnostics as model files hold them ({@code iterations, duality_gap, objective, dual_objective, seconds,
      * rank, feature_rank, status, rank_threshold, anchors}); a number that is not finite is {@code null}.
      */
+    @Override
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("iterations", iterations);
@@ -67,6 +72,29 @@ public record SolverDiagnostics(int iterations, double dualityGap, double object
                 number(m, "seconds", Double.NaN), (int) number(m, "rank", 0), (int) number(m, "feature_rank", 0),
                 m.get("status") == null ? "stored" : m.get("status").toString(),
                 number(m, "rank_threshold", Double.NaN), (int) number(m, "anchors", number(m, "feature_rank", 0)));
+    }
+
+    /**
+     * The diagnostics a model file recorded, when it holds exactly {@link #toMap()}'s keys with numbers (or null) and
+     * a text status; otherwise null (the file is then read as {@link org.psdkit.model.Diagnostics#recorded}).
+     */
+    public static SolverDiagnostics typed(Map<String, ?> m) {
+        if (m == null || m.size() != KEYS.size() || !m.keySet().containsAll(KEYS)
+                || !(m.get("status") instanceof String)) {
+            return null;
+        }
+        for (String k : KEYS) {
+            Object v = m.get(k);
+            if (!k.equals("status") && v != null && !(v instanceof Number)) {
+                return null;
+            }
+        }
+        for (String k : new String[] {"iterations", "seconds", "rank", "feature_rank", "anchors"}) {
+            if (m.get(k) == null) {
+                return null;
+            }
+        }
+        return fromMap(m);
     }
 
     private static double number(Map<String, ?> m, String key, double dflt) {

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Splits;
 import org.psdkit.model.Model;
@@ -60,19 +61,17 @@ public final class GridSearch<P, M extends Model> implements Trainer<M> {
     private final List<P> points;
     private final Function<P, ? extends Trainer<M>> trainers;
     private final Scoring scoring;
-    private final int folds;
-    private final long seed;
+    private final IntFunction<Splits.TrainTest[]> parts;
 
-    private GridSearch(List<P> points, Function<P, ? extends Trainer<M>> trainers, Scoring scoring, int folds,
-                       long seed) {
+    private GridSearch(List<P> points, Function<P, ? extends Trainer<M>> trainers, Scoring scoring,
+                       IntFunction<Splits.TrainTest[]> parts) {
         if (points == null || points.isEmpty()) {
             throw new ParameterException("grid", "must have at least one point");
         }
         this.points = List.copyOf(points);
         this.trainers = Objects.requireNonNull(trainers, "trainers");
         this.scoring = ParameterException.required("scoring", scoring);
-        this.folds = ParameterException.atLeast("folds", folds, 2);
-        this.seed = seed;
+        this.parts = Objects.requireNonNull(parts, "parts");
     }
 
     /**
@@ -81,7 +80,17 @@ public final class GridSearch<P, M extends Model> implements Trainer<M> {
      */
     public static <P, M extends Model> GridSearch<P, M> over(List<P> points, Function<P, ? extends Trainer<M>> trainers,
                                                               Scoring scoring, int folds, long seed) {
-        return new GridSearch<>(points, trainers, scoring, folds, seed);
+        ParameterException.atLeast("folds", folds, 2);
+        return new GridSearch<>(points, trainers, scoring, n -> Splits.kFold(n, folds, seed));
+    }
+
+    /**
+     * A search over {@code points} on the train/test parts {@code parts} gives for n rows (a family whose
+     * cross-validation keeps each part's rows in data order, as {@code ConeGrid} does).
+     */
+    public static <P, M extends Model> GridSearch<P, M> over(List<P> points, Function<P, ? extends Trainer<M>> trainers,
+                                                              Scoring scoring, IntFunction<Splits.TrainTest[]> parts) {
+        return new GridSearch<>(points, trainers, scoring, parts);
     }
 
     /** The grid, in order. */
@@ -91,8 +100,7 @@ public final class GridSearch<P, M extends Model> implements Trainer<M> {
 
     /** Runs the search and refits the best point; the listener sees one {@code "cv"} event per fold fit. */
     public Search<P, M> search(Dataset train, ProgressListener listener) {
-        List<CrossValidation.Result<P>> table = CrossValidation.evaluate(train, Splits.kFold(train.n(), folds, seed),
-                points, trainers, scoring.score(), listener);
+        List<CrossValidation.Result<P>> table = evaluate(train, listener);
         CrossValidation.Result<P> best = CrossValidation.best(table, scoring.metric(), scoring.lowerIsBetter());
         if (best == null) {
             throw new IllegalStateException("every grid point failed in cross-validation; first: "
@@ -100,6 +108,14 @@ public final class GridSearch<P, M extends Model> implements Trainer<M> {
         }
         M model = trainers.apply(best.params()).fit(train, listener);
         return new Search<>(model, best.params(), table);
+    }
+
+    /**
+     * Every point's fold scores, in grid order, without choosing or refitting (a family with its own choice rule
+     * reads the table); the listener sees one {@code "cv"} event per fold fit.
+     */
+    public List<CrossValidation.Result<P>> evaluate(Dataset train, ProgressListener listener) {
+        return CrossValidation.evaluate(train, parts.apply(train.n()), points, trainers, scoring.score(), listener);
     }
 
     @Override

@@ -2,15 +2,18 @@ package org.psdkit.sos;
 
 import java.util.Arrays;
 import org.psdkit.linalg.Cholesky;
-import org.psdkit.linalg.Congruence;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Threads;
 import org.psdkit.linalg.LinalgException;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.optim.ProgressListener;
+import org.psdkit.optim.sdp.IpmSettings;
+import org.psdkit.optim.sdp.IterateMonitor;
 import org.psdkit.optim.sdp.SdpOptions;
 import org.psdkit.optim.sdp.SdpResult;
 import org.psdkit.optim.sdp.SdpStatus;
+import org.psdkit.optim.sdp.StartingPoint;
+import org.psdkit.optim.sdp.StepLength;
 
 /**
  * An interior-point solver specialised to the Kernel SoS SDP (2) of Bagnell &amp; Farahmand (2015): the same method
@@ -52,33 +55,9 @@ import org.psdkit.optim.sdp.SdpStatus;
  */
 final class KernelSosSolver {
 
-    /** Fraction of the way to the boundary that is taken: 0.95, as in {@code SdpSolver} (CSDP's value). */
-    static final double STEP_FRACTION = 0.95;
-    /** Start scale 10 of CSDP (Borchers 1999), as in {@code SdpSolver}. */
-    static final double START_SCALE = 10.0;
-    /** Mehrotra's exponent σ = (μ_aff/μ)³ (Mehrotra 1992). */
-    static final double MEHROTRA_EXPONENT = 3.0;
-    /** Iterative refinement of dy when the Schur residual exceeds 1e-12 (1 + ‖rhs‖), at most 4 steps (SdpSolver). */
-    static final double REFINE_THRESHOLD = 1e-12;
-    static final int REFINE_STEPS = 4;
-    /** Stop after 15 iterations without improvement of the best iterate (SdpSolver's rule). */
-    static final int STAGNATION_ITERATIONS = 15;
-    /** Best iterate within 100× the tolerances: near-optimal (SdpSolver's rule). */
-    static final double NEAR_OPTIMAL_FACTOR = 100;
-    /** Both steps below 1e-10 for 3 iterations in a row: stalled (SdpSolver's rule). */
-    static final double STALL_STEP = 1e-10;
-    static final int STALL_ITERATIONS = 3;
-    /**
-     * Lanczos stops when the smallest Ritz value moved by less than 1e-6 of the spectral scale in the last step: the
-     * step is then known to far better than the 5% margin of {@link #STEP_FRACTION}, and the Cholesky check of the
-     * new iterate catches the rare overestimate.
-     */
-    static final double LANCZOS_TOLERANCE = 1e-6;
-    /** At most 60 Lanczos vectors (the extreme eigenvalue of these matrices converges in 10–30). */
-    static final int LANCZOS_MAX = 60;
-    /** A step whose Cholesky check fails is shortened by this factor (at most 30 times) until the factor exists. */
-    static final double BACKTRACK = 0.8;
-    static final int BACKTRACK_MAX = 30;
+    /** The method's constants (one record for the double, double-double and Kernel SoS iterations). */
+    private static final IpmSettings S = IpmSettings.DEFAULT;
+
 
     private final int n;
     private final int n1;
@@ -93,6 +72,11 @@ final class KernelSosSolver {
     /** G X₂ and G Z₂⁻¹ of the current iteration (from the Schur complement; reused by dX). */
     private double[] gxCur;
     private double[] gzCur;
+    /**
+     * Once a full dual step has been taken, Z is formed from y (Z = C + Σ y_i F_i), so R_d = 0 by construction (the
+     * X R_d Z⁻¹ products are skipped and block 1's corrector term is a rank-2 product).
+     */
+    private boolean dualFeasible;
     /** The Schur complement of the current iteration (for the refinement of dy). */
     private double[] mmCur;
 
@@ -331,46 +315,15 @@ final class KernelSosSolver {
         bv[0] = -1.0;
         double normB = 1.0;
         double normC = norm(c);
-        // starting point of SdpSolver (CSDP): ‖A_i‖_F² = ⟨F_i, F_i⟩
-        double maxRatio = 2.0 / 2.0; // t: (1 + |b_t|) / (1 + ‖F_t‖) = 2 / 2
-        double maxNorm = Math.max(normC, 1.0);
-        for (int l = 0; l < n; l++) {
-            double s1 = 0;
-            for (int k = 0; k < n1; k++) {
-                s1 += w[l * n1 + k] * w[l * n1 + k];
-            }
-            double wn = w[l * n1 + n];
-            double s2 = 0;
-            for (int k = 0; k < n; k++) {
-                s2 += g[l * n + k] * g[l * n + k];
-            }
-            double gll = g[l + l * n];
-            double na = Math.sqrt(2 * (s1 + wn * wn) + 2 * gll * gll + 2 * s2);
-            maxRatio = Math.max(maxRatio, 1.0 / (1 + na));
-            maxNorm = Math.max(maxNorm, na);
-        }
-        double xi = START_SCALE * total * Math.max(maxRatio, 1.0 / total);
-        double eta = START_SCALE * (1 + maxNorm) / Math.sqrt(total);
         double[][] x = zeros();
         double[][] z = zeros();
-        for (int b = 0; b < 2; b++) {
-            int s = size(b);
-            for (int k = 0; k < s; k++) {
-                x[b][k + k * s] = xi;
-                z[b][k + k * s] = eta;
-            }
-        }
+        StartingPoint.fill(x, z, new int[] {n1, n}, new boolean[2], StartingPoint.scales(normC, bv, normA2(), total, S));
         double[] y = new double[m];
         Cholesky[] lx = null;
         Cholesky[] lz = null;
 
-        double bestScore = Double.POSITIVE_INFINITY;
-        int bestIter = 0;
-        double[][][] best = null;
-        double[] bestStats = null;
-        double[] measureRef = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
-        int lastMeasureProgress = 0;
-        int stalls = 0;
+        IterateMonitor<Best> monitor = new IterateMonitor<>(S, opt.gapTolerance(), opt.feasibilityTolerance(),
+                opt.feasibilityTolerance());
         int iter = 0;
         SdpStatus status;
         String message;
@@ -379,8 +332,6 @@ final class KernelSosSolver {
         double gap;
         double pinf;
         double dinf;
-        // once a full dual step has been taken, Z is formed from y (Z = C + Σ y_i F_i), so R_d = 0 by construction
-        boolean dualFeasible = false;
         while (true) {
             double[][] rd = zeros();
             if (!dualFeasible) {
@@ -413,35 +364,23 @@ final class KernelSosSolver {
                 break;
             }
             double gapXz = Math.abs(xz) / (1 + Math.abs(pobj) + Math.abs(dobj));
-            double score = Math.max(Math.min(gap, gapXz) / opt.gapTolerance(),
-                    Math.max(pinf, dinf) / opt.feasibilityTolerance());
-            if (iter > 0 && score < bestScore) {
-                bestScore = score;
-                bestIter = iter;
-                best = new double[][][] {copy(x), copy(z), {y.clone()}};
-                bestStats = new double[] {pobj, dobj, gap, pinf, dinf, iter};
-            }
-            if (iter > 0) {
-                double[] measures = {Math.min(gap, gapXz), pinf, dinf};
-                double[] tols = {opt.gapTolerance(), opt.feasibilityTolerance(), opt.feasibilityTolerance()};
-                for (int k = 0; k < 3; k++) {
-                    if (measures[k] < measureRef[k] / 2.0) {
-                        if (measureRef[k] > tols[k] && Double.isFinite(measureRef[k])) {
-                            lastMeasureProgress = iter;
-                        }
-                        measureRef[k] = measures[k];
-                    }
-                }
-            }
+            double score = IterateMonitor.score(Math.min(gap, gapXz), pinf, dinf, opt);
+            final double[][] xs = x;
+            final double[][] zs = z;
+            final double[] ys = y;
+            final double[] stats = {pobj, dobj, gap, pinf, dinf};
+            final int it = iter;
+            monitor.observe(iter, score, new double[] {Math.min(gap, gapXz), pinf, dinf},
+                    () -> new Best(copy(xs), copy(zs), ys.clone(), stats, it));
             if (Math.min(gap, gapXz) < opt.gapTolerance() && pinf < opt.feasibilityTolerance()
                     && dinf < opt.feasibilityTolerance()) {
                 status = SdpStatus.OPTIMAL;
                 message = "relative gap and infeasibilities below tolerance";
                 break;
             }
-            if (iter - Math.max(bestIter, lastMeasureProgress) >= STAGNATION_ITERATIONS && bestIter > 0) {
+            if (monitor.stagnant(iter)) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "no improvement for " + STAGNATION_ITERATIONS + " iterations";
+                message = "no improvement for " + S.stagnationIterations() + " iterations";
                 break;
             }
             if (iter >= opt.maxIterations()) {
@@ -469,63 +408,18 @@ final class KernelSosSolver {
                         lz[b] = Linalg.cholesky(Matrix.wrap(size(b), size(b), z[b]));
                     }
                 }
-                for (int b = 0; b < 2; b++) {
-                    zi[b] = lz[b].solve(Matrix.identity(size(b))).data();
-                    symmetrize(size(b), zi[b]);
-                }
-                mmCur = schur(x, zi);
-                mChol = Linalg.cholesky(Matrix.wrap(m, m, mmCur));
+                mChol = schurFactor(x, lz, zi);
             } catch (LinalgException e) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "factorisation failed at iteration " + iter + ": " + e.getMessage();
                 break;
             }
-            // h0 = r_p + A(X R_d Z⁻¹)
-            double[][] xrdzi = zeros();
-            for (int b = 0; b < 2 && !dualFeasible; b++) {
-                int s = size(b);
-                xrdzi[b] = mul(s, s, s, mul(s, s, s, x[b], false, rd[b], false), false, zi[b], false);
-            }
-            double[] h0 = opA(xrdzi);
-            for (int i = 0; i < m; i++) {
-                h0[i] += rp[i];
-            }
-            // predictor: R_c Z⁻¹ = −X
-            double[][] rczi = zeros();
-            for (int b = 0; b < 2; b++) {
-                for (int k = 0; k < rczi[b].length; k++) {
-                    rczi[b][k] = -x[b][k];
-                }
-            }
-            double[][][] dir = direction(h0, rp, rczi, rd, xrdzi, x, zi, mChol);
-            double[][] dxa = dir[0];
-            double[][] dza = dir[1];
-            double apa = Math.min(1.0, maxStep(lx, dxa));
-            double ada = Math.min(1.0, maxStep(lz, dza));
-            double muAff = 0;
-            for (int b = 0; b < 2; b++) {
-                for (int k = 0; k < x[b].length; k++) {
-                    muAff += (x[b][k] + apa * dxa[b][k]) * (z[b][k] + ada * dza[b][k]);
-                }
-            }
-            muAff /= total;
-            double sigma = Math.min(1.0, Math.pow(Math.max(muAff, 0) / mu, MEHROTRA_EXPONENT));
-            // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
-            for (int b = 0; b < 2; b++) {
-                int s = size(b);
-                // block 1 with R_d = 0: dZa is the border e uᵀ + u eᵀ, so dXa dZa Z⁻¹ is a rank-2 product
-                double[] t = b == 0 && dualFeasible ? borderProduct(dxa[0], dir[2][0], zi[0])
-                        : mul(s, s, s, mul(s, s, s, dxa[b], false, dza[b], false), false, zi[b], false);
-                for (int k = 0; k < t.length; k++) {
-                    rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - t[k];
-                }
-            }
-            dir = direction(h0, rp, rczi, rd, xrdzi, x, zi, mChol);
+            double[][][] dir = searchDirection(rp, rd, x, z, zi, lx, lz, mChol, mu);
             double[][] dx = dir[0];
             double[][] dz = dir[1];
             double[] dy = dir[2][0];
-            double ap = Math.min(1.0, STEP_FRACTION * maxStep(lx, dx));
-            double ad = Math.min(1.0, STEP_FRACTION * maxStep(lz, dz));
+            double ap = Math.min(1.0, S.stepFraction() * maxStep(lx, dx));
+            double ad = Math.min(1.0, S.stepFraction() * maxStep(lz, dz));
             if (!Double.isFinite(ap) || !Double.isFinite(ad)) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "non-finite search direction at iteration " + iter;
@@ -537,34 +431,18 @@ final class KernelSosSolver {
             Cholesky[] lxNew = new Cholesky[2];
             Cholesky[] lzNew = new Cholesky[2];
             ap = confirmedStep(x, dx, ap, xNew, lxNew);
-            if (dualFeasible || ad == 1.0) {
-                // a full dual step (or any step once there) is taken by forming Z from y + a dy; before the first
-                // full step only a = 1 is tried this way
-                double a = confirmedDualStep(y, dy, ad, zNew, lzNew, dualFeasible ? BACKTRACK_MAX : 0);
-                if (a >= 0 || dualFeasible) {
-                    ad = a;
-                    dualFeasible = a >= 0;
-                } else {
-                    ad = confirmedStep(z, dz, ad, zNew, lzNew);
-                }
-            } else {
-                ad = confirmedStep(z, dz, ad, zNew, lzNew);
-            }
+            ad = confirmedDualStep(z, y, dz, dy, ad, zNew, lzNew);
             if (ap < 0 || ad < 0) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "no positive definite iterate along the " + (ap < 0 ? "primal" : "dual")
                         + " direction at iteration " + iter;
                 break;
             }
-            if (ap < STALL_STEP && ad < STALL_STEP) {
-                if (++stalls >= STALL_ITERATIONS) {
-                    status = SdpStatus.NUMERICAL_PROBLEMS;
-                    message = "no progress: step lengths below " + STALL_STEP + " for " + STALL_ITERATIONS
-                            + " iterations";
-                    break;
-                }
-            } else {
-                stalls = 0;
+            if (monitor.stalled(ap, ad)) {
+                status = SdpStatus.NUMERICAL_PROBLEMS;
+                message = "no progress: step lengths below " + S.stallStep() + " for " + S.stallIterations()
+                        + " iterations";
+                break;
             }
             x = xNew;
             z = zNew;
@@ -574,17 +452,112 @@ final class KernelSosSolver {
                 y[i] += ad * dy[i];
             }
         }
-        if (status != SdpStatus.OPTIMAL && best != null) {
-            x = best[0];
-            z = best[1];
-            y = best[2][0];
-            pobj = bestStats[0];
-            dobj = bestStats[1];
-            gap = bestStats[2];
-            pinf = bestStats[3];
-            dinf = bestStats[4];
-            message += "; returning the best iterate (iteration " + (int) bestStats[5] + ")";
-            if (bestScore < NEAR_OPTIMAL_FACTOR && status != SdpStatus.TIME_LIMIT) {
+        return finish(status, message, x, z, y, new double[] {pobj, dobj, gap, pinf, dinf}, iter, monitor, start);
+    }
+
+    /**
+     * The Cholesky factor of the Schur complement of this iteration (kept in {@code mmCur} for the refinement of
+     * dy), with Z⁻¹ into {@code zi}.
+     */
+    private Cholesky schurFactor(double[][] x, Cholesky[] lz, double[][] zi) {
+        for (int b = 0; b < 2; b++) {
+            zi[b] = lz[b].solve(Matrix.identity(size(b))).data();
+            symmetrize(size(b), zi[b]);
+        }
+        mmCur = schur(x, zi);
+        return Linalg.cholesky(Matrix.wrap(m, m, mmCur));
+    }
+
+    /**
+     * The HKM direction {dX, dZ, {dy}}: Mehrotra's predictor (R_c Z⁻¹ = −X) and corrector
+     * (R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹), as in {@code SdpSolver}, with the structured products of this LMI.
+     */
+    private double[][][] searchDirection(double[] rp, double[][] rd, double[][] x, double[][] z, double[][] zi,
+                                         Cholesky[] lx, Cholesky[] lz, Cholesky mChol, double mu) {
+        // h0 = r_p + A(X R_d Z⁻¹)
+        double[][] xrdzi = zeros();
+        for (int b = 0; b < 2 && !dualFeasible; b++) {
+            int s = size(b);
+            xrdzi[b] = mul(s, s, s, mul(s, s, s, x[b], false, rd[b], false), false, zi[b], false);
+        }
+        double[] h0 = opA(xrdzi);
+        for (int i = 0; i < m; i++) {
+            h0[i] += rp[i];
+        }
+        // predictor: R_c Z⁻¹ = −X
+        double[][] rczi = zeros();
+        for (int b = 0; b < 2; b++) {
+            for (int k = 0; k < rczi[b].length; k++) {
+                rczi[b][k] = -x[b][k];
+            }
+        }
+        double[][][] dir = direction(h0, rp, rczi, rd, xrdzi, x, zi, mChol);
+        double[][] dxa = dir[0];
+        double[][] dza = dir[1];
+        double apa = Math.min(1.0, maxStep(lx, dxa));
+        double ada = Math.min(1.0, maxStep(lz, dza));
+        double muAff = 0;
+        for (int b = 0; b < 2; b++) {
+            for (int k = 0; k < x[b].length; k++) {
+                muAff += (x[b][k] + apa * dxa[b][k]) * (z[b][k] + ada * dza[b][k]);
+            }
+        }
+        muAff /= n1 + n;
+        double sigma = Math.min(1.0, Math.pow(Math.max(muAff, 0) / mu, S.mehrotraExponent()));
+        // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
+        for (int b = 0; b < 2; b++) {
+            int s = size(b);
+            // block 1 with R_d = 0: dZa is the border e uᵀ + u eᵀ, so dXa dZa Z⁻¹ is a rank-2 product
+            double[] t = b == 0 && dualFeasible ? borderProduct(dxa[0], dir[2][0], zi[0])
+                    : mul(s, s, s, mul(s, s, s, dxa[b], false, dza[b], false), false, zi[b], false);
+            for (int k = 0; k < t.length; k++) {
+                rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - t[k];
+            }
+        }
+        return direction(h0, rp, rczi, rd, xrdzi, x, zi, mChol);
+    }
+
+    /**
+     * The dual step actually taken (−1 if none): a full dual step (or any step once there) is taken by forming Z from
+     * y + a dy ({@link #formedDualStep}); before the first full step only a = 1 is tried this way, otherwise Z + a dZ
+     * is confirmed as the primal step is ({@link #confirmedStep}).
+     */
+    private double confirmedDualStep(double[][] z, double[] y, double[][] dz, double[] dy, double ad,
+                                     double[][] zNew, Cholesky[] lzNew) {
+        if (dualFeasible || ad == 1.0) {
+            double a = formedDualStep(y, dy, ad, zNew, lzNew, dualFeasible ? S.maxShrinks() : 0);
+            if (a >= 0 || dualFeasible) {
+                dualFeasible = a >= 0;
+                return a;
+            }
+        }
+        return confirmedStep(z, dz, ad, zNew, lzNew);
+    }
+
+    /**
+     * The answer of a run that ended at (x, z, y) with {pobj, dobj, gap, pinf, dinf} = {@code stats}: the best
+     * iterate instead of the last one when the run did not converge (near-optimal within the factor of
+     * {@link IpmSettings#nearOptimalFactor()}).
+     */
+    private Solution finish(SdpStatus status, String message, double[][] x, double[][] z, double[] y,
+                            double[] stats, int iter, IterateMonitor<Best> monitor, long start) {
+        double pobj = stats[0];
+        double dobj = stats[1];
+        double gap = stats[2];
+        double pinf = stats[3];
+        double dinf = stats[4];
+        if (status != SdpStatus.OPTIMAL && monitor.best() != null) {
+            Best best = monitor.best();
+            x = best.x();
+            z = best.z();
+            y = best.y();
+            pobj = best.stats()[0];
+            dobj = best.stats()[1];
+            gap = best.stats()[2];
+            pinf = best.stats()[3];
+            dinf = best.stats()[4];
+            message += "; returning the best iterate (iteration " + best.iteration() + ")";
+            if (monitor.nearOptimal() && status != SdpStatus.TIME_LIMIT) {
                 status = SdpStatus.NEAR_OPTIMAL;
             }
         }
@@ -596,14 +569,38 @@ final class KernelSosSolver {
         return new Solution(r, y[0], Arrays.copyOfRange(y, 1, m));
     }
 
+    /** ‖A_i‖_F² = ⟨F_i, F_i⟩ in closed form, for the CSDP start of every interior-point run ({@link StartingPoint}). */
+    private double[] normA2() {
+        double[] normA2 = new double[m];
+        normA2[0] = 1.0; // F_t = e eᵀ
+        for (int l = 0; l < n; l++) {
+            double s1 = 0;
+            for (int k = 0; k < n1; k++) {
+                s1 += w[l * n1 + k] * w[l * n1 + k];
+            }
+            double wn = w[l * n1 + n];
+            double s2 = 0;
+            for (int k = 0; k < n; k++) {
+                s2 += g[l * n + k] * g[l * n + k];
+            }
+            double gll = g[l + l * n];
+            normA2[l + 1] = 2 * (s1 + wn * wn) + 2 * gll * gll + 2 * s2;
+        }
+        return normA2;
+    }
+
+    /** The best iterate: X, Z, y, {pobj, dobj, gap, pinf, dinf} and its iteration. */
+    private record Best(double[][] x, double[][] z, double[] y, double[] stats, int iteration) {
+    }
+
     /**
      * The step a ≤ {@code step} actually taken: the largest of step, step·0.8, … at which the symmetrised
      * X + a dX has a Cholesky factor (stored in {@code out}/{@code chol}); −1 if none within
-     * {@value #BACKTRACK_MAX} tries.
+     * {@code IpmSettings.maxShrinks} tries.
      */
     private double confirmedStep(double[][] x, double[][] dx, double step, double[][] out, Cholesky[] chol) {
         double a = step;
-        for (int tries = 0; tries <= BACKTRACK_MAX; tries++, a *= BACKTRACK) {
+        for (int tries = 0; tries <= S.maxShrinks(); tries++, a *= S.backtrack()) {
             boolean ok = true;
             for (int b = 0; b < 2 && ok; b++) {
                 int s = size(b);
@@ -630,11 +627,11 @@ final class KernelSosSolver {
      * Like {@link #confirmedStep} for the dual, with Z formed from y + a dy as C + Σ (y + a dy)_i F_i (exactly
      * symmetric, R_d = 0); at most {@code retries} shortenings.
      */
-    private double confirmedDualStep(double[] y, double[] dy, double step, double[][] out, Cholesky[] chol,
-                                     int retries) {
+    private double formedDualStep(double[] y, double[] dy, double step, double[][] out, Cholesky[] chol,
+                                  int retries) {
         double a = step;
         double[] yv = new double[m];
-        for (int tries = 0; tries <= retries; tries++, a *= BACKTRACK) {
+        for (int tries = 0; tries <= retries; tries++, a *= S.backtrack()) {
             for (int i = 0; i < m; i++) {
                 yv[i] = y[i] + a * dy[i];
             }
@@ -708,7 +705,7 @@ final class KernelSosSolver {
         // general solver re-forms dX): it removes the error of a jittered or ill-conditioned factor
         double[] res = schurResidual(rhs, dy);
         double rn = norm(res);
-        for (int step = 0; step < REFINE_STEPS && rn > REFINE_THRESHOLD * (1 + norm(rhs)); step++) {
+        for (int step = 0; step < S.refineSteps() && rn > S.refineThreshold() * (1 + norm(rhs)); step++) {
             double[] d = mChol.solve(res);
             double[] dyNew = dy.clone();
             for (int i = 0; i < m; i++) {
@@ -729,7 +726,7 @@ final class KernelSosSolver {
             res[i] = rp[i] - adx[i];
         }
         rn = norm(res);
-        if (rn > REFINE_THRESHOLD * (1 + norm(rp)) && !gramFailed) {
+        if (rn > S.refineThreshold() * (1 + norm(rp)) && !gramFailed) {
             try {
                 double[] wv = gram().solve(res);
                 addAdjoint(wv, 1.0, dx);
@@ -801,116 +798,11 @@ final class KernelSosSolver {
     private double maxStep(Cholesky[] chol, double[][] dx) {
         double best = Double.POSITIVE_INFINITY;
         for (int b = 0; b < 2; b++) {
-            double lmin = lanczosMin(size(b), chol[b].lower().data(), dx[b]);
+            double lmin = StepLength.ritzMinimum(size(b), chol[b].lower().data(), dx[b]);
             if (lmin < 0) {
                 best = Math.min(best, -1.0 / lmin);
             }
         }
         return best;
-    }
-
-    /**
-     * The smallest eigenvalue of L⁻¹ D L⁻ᵀ (L lower triangular, D symmetric, both s×s column-major) by Lanczos with
-     * full reorthogonalisation from a fixed start vector, applying the matrix by two triangular solves and a product
-     * with D (it is never formed); the Ritz values of the tridiagonal matrix by bisection.
-     */
-    static double lanczosMin(int s, double[] l, double[] d) {
-        int kmax = Math.min(s, LANCZOS_MAX);
-        double[][] q = new double[kmax + 1][];
-        double[] alpha = new double[kmax];
-        double[] beta = new double[kmax];
-        double[] v = new double[s];
-        double[] scratch = new double[s];
-        // fixed, non-special start vector (deterministic results)
-        long seed = 0x9E3779B97F4A7C15L;
-        double nv = 0;
-        for (int i = 0; i < s; i++) {
-            seed = seed * 6364136223846793005L + 1442695040888963407L;
-            v[i] = 1.0 + 0.5 * ((seed >>> 11) * 0x1.0p-53 - 0.5);
-            nv += v[i] * v[i];
-        }
-        nv = Math.sqrt(nv);
-        for (int i = 0; i < s; i++) {
-            v[i] /= nv;
-        }
-        q[0] = v;
-        double scale = 0;
-        double prev = Double.NaN;
-        double theta = Double.NaN;
-        for (int k = 0; k < kmax; k++) {
-            double[] qk = q[k];
-            double[] r = new double[s];
-            Congruence.apply(l, d, s, qk, scratch, r);
-            double ak = 0;
-            for (int i = 0; i < s; i++) {
-                ak += r[i] * qk[i];
-            }
-            alpha[k] = ak;
-            // full reorthogonalisation (twice is enough: Kahan, Parlett)
-            for (int pass = 0; pass < 2; pass++) {
-                for (int j = 0; j <= k; j++) {
-                    double[] qj = q[j];
-                    double dd = 0;
-                    for (int i = 0; i < s; i++) {
-                        dd += r[i] * qj[i];
-                    }
-                    for (int i = 0; i < s; i++) {
-                        r[i] -= dd * qj[i];
-                    }
-                }
-            }
-            double bk = norm(r);
-            beta[k] = bk;
-            scale = Math.max(scale, Math.abs(ak) + bk + (k > 0 ? beta[k - 1] : 0));
-            theta = tridiagonalMin(alpha, beta, k + 1);
-            if (k + 1 == s || bk <= 1e-14 * scale) {
-                break; // invariant subspace: θ is exact
-            }
-            if (k >= 4 && Math.abs(theta - prev) <= LANCZOS_TOLERANCE * scale) {
-                break;
-            }
-            prev = theta;
-            for (int i = 0; i < s; i++) {
-                r[i] /= bk;
-            }
-            q[k + 1] = r;
-        }
-        return theta;
-    }
-
-    /** The smallest eigenvalue of the k×k symmetric tridiagonal matrix (diagonal a, off-diagonal b) by bisection. */
-    static double tridiagonalMin(double[] a, double[] b, int k) {
-        double lo = Double.POSITIVE_INFINITY;
-        double hi = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < k; i++) {
-            double r = (i > 0 ? Math.abs(b[i - 1]) : 0) + (i < k - 1 ? Math.abs(b[i]) : 0);
-            lo = Math.min(lo, a[i] - r);
-            hi = Math.max(hi, a[i] + r);
-        }
-        for (int it = 0; it < 200 && hi - lo > 1e-15 * Math.max(Math.abs(lo), Math.abs(hi)); it++) {
-            double mid = 0.5 * (lo + hi);
-            if (mid <= lo || mid >= hi) {
-                break;
-            }
-            // Sturm count: number of eigenvalues < mid
-            int count = 0;
-            double d = 1;
-            for (int i = 0; i < k; i++) {
-                double off = i > 0 ? b[i - 1] * b[i - 1] : 0;
-                d = a[i] - mid - (i > 0 ? off / d : 0);
-                if (d == 0) {
-                    d = -1e-300;
-                }
-                if (d < 0) {
-                    count++;
-                }
-            }
-            if (count >= 1) {
-                hi = mid;
-            } else {
-                lo = mid;
-            }
-        }
-        return lo;
     }
 }

@@ -45,13 +45,13 @@ class ConeAnchorsTest {
     private static QuantilePipeline quantile(Dataset d, Nystrom ny, double gap) {
         QuantileRegression.Options o = new QuantileRegression.Options(new double[] {0.1, 0.5, 0.9},
                 new GaussianKernel(0.2), 1e-2, 0.05, QuantileRegression.Method.PSD, false, 1, 0L, solver(gap), ny);
-        return new QuantileTrainer(o, null, Scaler.Kind.NONE).fit(d);
+        return new QuantileTrainer(o).fit(d);
     }
 
     private static HeteroPipeline hetero(Dataset d, Nystrom ny, double gap) {
         HeteroscedasticRegression.Options o = new HeteroscedasticRegression.Options(new GaussianKernel(0.2), 1e-2,
                 0.05, HeteroscedasticRegression.Method.PSD, 1, 0L, solver(gap), ny);
-        return new HeteroTrainer(o, null, Scaler.Kind.NONE).fit(d);
+        return new HeteroTrainer(o).fit(d);
     }
 
     private static Matrix grid(int k) {
@@ -152,8 +152,8 @@ class ConeAnchorsTest {
             HeteroscedasticRegression.Options ho = new HeteroscedasticRegression.Options(new GaussianKernel(0.2),
                     1e-2, 0.05, HeteroscedasticRegression.Method.PSD, 1, 0L, so, Nystrom.exact());
             for (java.util.Map<String, Object> diag : java.util.List.of(
-                    new QuantileTrainer(qo, null, Scaler.Kind.NONE).fit(d).diagnostics().toMap(),
-                    new HeteroTrainer(ho, null, Scaler.Kind.NONE).fit(d).diagnostics().toMap())) {
+                    new QuantileTrainer(qo).fit(d).diagnostics().toMap(),
+                    new HeteroTrainer(ho).fit(d).diagnostics().toMap())) {
                 Diagnostics dg = Diagnostics.fromMap(diag);
                 double rel = ((Number) diag.get("relative_gap")).doubleValue();
                 assertEquals(dg.gap() / (1 + Math.abs(dg.primal())), rel, 1e-15 * Math.max(1, Math.abs(rel)));

@@ -33,9 +33,9 @@ class BaselineNystromTest {
     }
 
     private List<Trainer<DensityPipeline>> trainers(Nystrom ny, double tol, int maxIter) {
-        return List.of(new NcmDensityTrainer(k, box, 1e-3, tol, maxIter, Scaler.Kind.NONE, ny),
-                new PnmDensityTrainer(k, box, 1e-3, tol, maxIter, Scaler.Kind.NONE, ny),
-                new GlmDensityTrainer(k, box, 1e-3, 10 * tol, maxIter, 5L, Scaler.Kind.NONE, ny));
+        BaselineOptions o = new BaselineOptions(k, box, 1e-3, tol, maxIter, 5L, Scaler.Kind.NONE, ny);
+        return List.of(new NcmDensityTrainer(o), new PnmDensityTrainer(o),
+                new GlmDensityTrainer(o.withTolerance(10 * tol)));
     }
 
     @Test

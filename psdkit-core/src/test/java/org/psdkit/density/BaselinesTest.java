@@ -81,8 +81,8 @@ class BaselinesTest {
         List<Long> steps = new ArrayList<>();
         List<CrossValidation.Result<Double>> table = CrossValidation.evaluate(Dataset.of(x, null),
                 Splits.kFold(x.rows(), 5, 3), List.of(1e-3, 10.0),
-                l -> new PsdDensityTrainer(k, new BaseMeasure.Lebesgue(), PsdDensityOptions.of(l, 0.01)
-                        .withTolerance(1e-5), 0, 1, Scaler.Kind.NONE),
+                l -> new PsdDensityTrainer(PsdDensityTrainer.Options.of(k, new BaseMeasure.Lebesgue(),
+                        PsdDensityOptions.of(l, 0.01).withTolerance(1e-5))),
                 DensityPipeline::heldOutScores, e -> steps.add(e.step() * 100 + e.total()));
         CrossValidation.Result<Double> best = CrossValidation.best(table, DensityPipeline.HELD_OUT_LOGLIK, false);
         assertEquals(1e-3, best.params(), 0);

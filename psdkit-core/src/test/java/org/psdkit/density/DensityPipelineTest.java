@@ -15,6 +15,8 @@ import org.psdkit.data.Scaler;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.optim.ProgressListener;
+import org.psdkit.psd.Anchors;
+import org.psdkit.psd.Nystrom;
 
 /** The density of raw inputs: Jacobian of the scaler, un-scaled samples, evaluation keys, trainer checks. */
 class DensityPipelineTest {
@@ -49,8 +51,9 @@ class DensityPipelineTest {
     @Test
     void rawDensityCarriesTheJacobianAndIntegratesToOne() {
         Dataset data = shifted(30, 1);
-        DensityPipeline m = new PsdDensityTrainer(new GaussianKernel(0.7), new BaseMeasure.Lebesgue(),
-                PsdDensityOptions.of(1e-3, 0.01).withTolerance(1e-6), 0, 1, Scaler.Kind.ZSCORE).fit(data);
+        DensityPipeline m = new PsdDensityTrainer(PsdDensityTrainer.Options.of(new GaussianKernel(0.7),
+                new BaseMeasure.Lebesgue(), PsdDensityOptions.of(1e-3, 0.01).withTolerance(1e-6))
+                .withScale(Scaler.Kind.ZSCORE)).fit(data);
         Scaler s = m.header().scaler();
         assertEquals(-Math.log(s.scale()[0]), m.logJacobian(), 1e-15);
         double[] z = m.inner().density(s.apply(Matrix.of(new double[][] {{100}})));
@@ -66,7 +69,7 @@ class DensityPipelineTest {
     @Test
     void samplesAreInRawCoordinates() {
         Dataset data = shifted(40, 2);
-        DensityPipeline m = new KdeTrainer(0.3, Scaler.Kind.ZSCORE).fit(data);
+        DensityPipeline m = new KdeTrainer(KdeTrainer.Options.fixed(0.3).withScale(Scaler.Kind.ZSCORE)).fit(data);
         assertTrue(m.samplable());
         Matrix draws = m.sample(2000, 5);
         double mean = 0;
@@ -86,8 +89,9 @@ class DensityPipelineTest {
     @Test
     void evaluateReportsTheFourKeysAndPnmRefusesToSample() {
         Dataset data = shifted(25, 3);
-        DensityPipeline pnm = new PnmDensityTrainer(new GaussianKernel(0.5), new BaseMeasure.Lebesgue(), 1e-4, 1e-6,
-                20000, Scaler.Kind.ZSCORE).fit(data);
+        DensityPipeline pnm = new PnmDensityTrainer(BaselineOptions.of(new GaussianKernel(0.5),
+                new BaseMeasure.Lebesgue(), 1e-4).withTolerance(1e-6).withMaxIterations(20000)
+                .withScale(Scaler.Kind.ZSCORE)).fit(data);
         double[][] grid = new double[201][1];
         for (int i = 0; i < grid.length; i++) {
             grid[i][0] = 70 + 60.0 * i / 200;
@@ -110,15 +114,16 @@ class DensityPipelineTest {
     @Test
     void psdTrainerReportsEachFistaIterationWithItsGap() {
         List<ProgressListener.Event> events = new ArrayList<>();
-        DensityPipeline m = new PsdDensityTrainer(new GaussianKernel(0.7), new BaseMeasure.Lebesgue(),
-                PsdDensityOptions.of(1e-3, 0.01).withTolerance(1e-5).withMaxIterations(5000), 10, 4,
-                Scaler.Kind.ZSCORE).fit(shifted(30, 4), events::add);
+        DensityPipeline m = new PsdDensityTrainer(new PsdDensityTrainer.Options(new GaussianKernel(0.7),
+                new BaseMeasure.Lebesgue(), PsdDensityOptions.of(1e-3, 0.01).withTolerance(1e-5)
+                .withMaxIterations(5000), Nystrom.of(10, Anchors.Method.UNIFORM, 4), Scaler.Kind.ZSCORE))
+                .fit(shifted(30, 4), events::add);
         assertFalse(events.isEmpty());
         ProgressListener.Event last = events.get(events.size() - 1);
         assertEquals("density", last.task());
         assertEquals("gap", last.measure());
         assertTrue(Double.isFinite(last.value()) && last.value() >= 0, "gap " + last.value());
-        assertTrue(last.step() >= 1 && last.step() <= ((Number) m.diagnostics().get("iterations")).longValue());
+        assertTrue(last.step() >= 1 && last.step() <= ((DensityDiagnostics) m.diagnostics()).iterations());
         assertEquals("10", m.hyperParameters().get("anchors"));
         assertEquals(10, ((PsdDensity) m.inner()).points().rows());
     }
@@ -128,14 +133,15 @@ class DensityPipelineTest {
         GaussianKernel k = new GaussianKernel(1);
         BaseMeasure leb = new BaseMeasure.Lebesgue();
         assertEquals("lambda must be > 0 and finite, got -1.0", assertThrows(IllegalArgumentException.class,
-                () -> new NcmDensityTrainer(k, leb, -1, Scaler.Kind.NONE)).getMessage());
+                () -> new NcmDensityTrainer(BaselineOptions.of(k, leb, -1))).getMessage());
         assertEquals("tolerance must be > 0, got 0.0", assertThrows(IllegalArgumentException.class,
-                () -> new PnmDensityTrainer(k, leb, 1e-3, 0, 10, Scaler.Kind.NONE)).getMessage());
+                () -> new PnmDensityTrainer(BaselineOptions.of(k, leb, 1e-3).withTolerance(0))).getMessage());
         assertEquals("anchors must be >= 0, got -2", assertThrows(IllegalArgumentException.class,
-                () -> new PsdDensityTrainer(k, leb, PsdDensityOptions.of(1e-3, 0.01), -2, 1, null)).getMessage());
+                () -> new PsdDensityTrainer(PsdDensityTrainer.Options.of(k, leb, PsdDensityOptions.of(1e-3, 0.01))
+                        .withNystrom(Nystrom.of(-2, Anchors.Method.UNIFORM, 1)))).getMessage());
         assertEquals("bandwidth must be > 0, got 0.0", assertThrows(IllegalArgumentException.class,
-                () -> new KdeTrainer(0.0, null)).getMessage());
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> new GlmDensityTrainer(k, leb, 1e-3, 1e-5, 10, 1,
-                null)).getMessage().contains("probability base measure"));
+                () -> new KdeTrainer(KdeTrainer.Options.fixed(0.0))).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> new GlmDensityTrainer(BaselineOptions.of(k,
+                leb, 1e-3))).getMessage().contains("probability measure"));
     }
 }

@@ -198,7 +198,8 @@ class GlmNormaliserTest {
         // value; refused, it cannot win
         List<CrossValidation.Result<Double>> cv = CrossValidation.evaluate(Dataset.of(data(), null),
                 Splits.kFold(20, 4, 1), List.of(1e-3, 100.0),
-                l -> new GlmDensityTrainer(NARROW, WIDE, l, 1e-6, 20000, 1L, Scaler.Kind.NONE),
+                l -> new GlmDensityTrainer(new BaselineOptions(NARROW, WIDE, l, 1e-6, 20000, 1L, Scaler.Kind.NONE,
+                        null)),
                 DensityPipeline::heldOutScores, null);
         assertNotNull(cv.get(0).error());
         assertTrue(cv.get(0).error().contains("normaliser Z of eq. 33 is unreliable"), cv.get(0).error());

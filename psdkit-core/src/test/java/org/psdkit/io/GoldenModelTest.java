@@ -211,6 +211,8 @@ class GoldenModelTest {
         assertEquals(List.of("density"), m.outputColumns());
         assertEquals("0.01", m.hyperParameters().get("lambda1"));
         assertEquals(434, m.diagnostics().get("iterations"));
+        // a version-1 file lacks rank_threshold and anchors: its diagnostics stay as recorded, not typed
+        assertInstanceOf(org.psdkit.model.Diagnostics.Recorded.class, m.diagnostics());
         DensityPipeline d = assertInstanceOf(DensityPipeline.class, m);
         double[][] raw = {{-1}, {0}, {0.25}, {2}};
         double[][] p = m.predict(raw);

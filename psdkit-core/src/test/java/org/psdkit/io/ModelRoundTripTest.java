@@ -19,6 +19,7 @@ import net.jqwik.api.constraints.LongRange;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.density.BaseMeasure;
+import org.psdkit.density.BaselineOptions;
 import org.psdkit.density.GlmDensityTrainer;
 import org.psdkit.density.KdeTrainer;
 import org.psdkit.density.NcmDensityTrainer;
@@ -67,18 +68,18 @@ class ModelRoundTripTest {
         FAMILIES.put("simplemkl", seed -> new Case(SimpleMklTrainer.gaussPoly(10), classes(seed, 16, 2)));
         FAMILIES.put("ridge", seed -> new Case(new RidgeTrainer(RidgeTrainer.Options.of(0.5).withForm(RidgeTrainer.Form.DUAL).withFeatures(Kernels.parse("polynomial(degree=2, offset=1)")).withScale(Scaler.Kind.ZSCORE)), regression(seed, 25, 3)));
         FAMILIES.put("svr", seed -> new Case(new SvrTrainer(SvrTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7)"), 10, 0.05).withTolerance(1e-3).withScale(Scaler.Kind.MINMAX)), regression(seed, 25, 2)));
-        FAMILIES.put("psd-regression", seed -> new Case(new PsdRegressionTrainer(Kernels.parse("gaussian(sigma=0.7)"), PsdOptions.of(1e-3, 1e-3).withMaxIterations(300), Scaler.Kind.ZSCORE), regression(seed, 20, 2)));
-        FAMILIES.put("ncm", seed -> new Case(new BaselineTrainer(BaselineTrainer.Method.NCM, Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-2).withMaxIterations(300), Scaler.Kind.ZSCORE), regression(seed, 20, 2)));
-        FAMILIES.put("pnm", seed -> new Case(new BaselineTrainer(BaselineTrainer.Method.PNM, Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-2).withMaxIterations(300), Scaler.Kind.ZSCORE), regression(seed, 20, 2)));
-        FAMILIES.put("glm", seed -> new Case(new BaselineTrainer(BaselineTrainer.Method.GLM, Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-2).withMaxIterations(100), Scaler.Kind.ZSCORE), regression(seed, 20, 2)));
+        FAMILIES.put("psd-regression", seed -> new Case(new PsdRegressionTrainer(PsdRegressionTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7)"), PsdOptions.of(1e-3, 1e-3).withMaxIterations(300)).withScale(Scaler.Kind.ZSCORE)), regression(seed, 20, 2)));
+        FAMILIES.put("ncm", seed -> new Case(new BaselineTrainer(BaselineTrainer.Options.of(BaselineTrainer.Method.NCM, Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-2).withMaxIterations(300)).withScale(Scaler.Kind.ZSCORE)), regression(seed, 20, 2)));
+        FAMILIES.put("pnm", seed -> new Case(new BaselineTrainer(BaselineTrainer.Options.of(BaselineTrainer.Method.PNM, Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-2).withMaxIterations(300)).withScale(Scaler.Kind.ZSCORE)), regression(seed, 20, 2)));
+        FAMILIES.put("glm", seed -> new Case(new BaselineTrainer(BaselineTrainer.Options.of(BaselineTrainer.Method.GLM, Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-2).withMaxIterations(100)).withScale(Scaler.Kind.ZSCORE)), regression(seed, 20, 2)));
         FAMILIES.put("kernel-sos", seed -> new Case(new KernelSosTrainer(KernelSosTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7) + 0.01*delta"), 0.01).withScale(Scaler.Kind.ZSCORE)), regression(seed, 12, 2)));
-        FAMILIES.put("hetero", seed -> new Case(new HeteroTrainer(new HeteroscedasticRegression.Options(Kernels.parse("gaussian(sigma=0.8)"), 1e-2, 0.05, HeteroscedasticRegression.Method.PSD, 1, seed, ConeDualSolver.Options.defaults().withGapTolerance(1e-2)), null, Scaler.Kind.ZSCORE), regression(seed, 10, 2)));
-        FAMILIES.put("quantile", seed -> new Case(new QuantileTrainer(new QuantileRegression.Options(new double[] {0.2, 0.5, 0.8}, Kernels.parse("gaussian(sigma=0.8)"), 1e-2, 0.05, QuantileRegression.Method.PSD, false, 1, seed, ConeDualSolver.Options.defaults().withGapTolerance(1e-2)), null, Scaler.Kind.MINMAX), regression(seed, 10, 2)));
-        FAMILIES.put("psd-density", seed -> new Case(new PsdDensityTrainer(Kernels.parse("gaussian(sigma=0.8)"), new BaseMeasure.Lebesgue(), PsdDensityOptions.of(1e-2, 0.01).withTolerance(1e-4).withMaxIterations(300), 8, seed, Scaler.Kind.ZSCORE), regression(seed, 12, 2)));
-        FAMILIES.put("ncm-density", seed -> new Case(new NcmDensityTrainer(Kernels.parse("gaussian(sigma=0.8)"), new BaseMeasure.Lebesgue(), 1e-2, 1e-4, 300, Scaler.Kind.MINMAX), regression(seed, 12, 2)));
-        FAMILIES.put("pnm-density", seed -> new Case(new PnmDensityTrainer(Kernels.parse("gaussian(sigma=0.8)"), BaseMeasure.parse("gaussian(mu=0,sd=2)", 2), 1e-2, 1e-4, 300, Scaler.Kind.ZSCORE), regression(seed, 12, 2)));
-        FAMILIES.put("glm-density", seed -> new Case(new GlmDensityTrainer(Kernels.parse("gaussian(sigma=0.8)"), BaseMeasure.parse("box(a=-3,b=3)", 1), 1e-2, 1e-4, 200, seed, Scaler.Kind.ZSCORE), regression(seed, 10, 1)));
-        FAMILIES.put("kde", seed -> new Case(new KdeTrainer(null, Scaler.Kind.ZSCORE), regression(seed, 15, 2)));
+        FAMILIES.put("hetero", seed -> new Case(new HeteroTrainer(new HeteroscedasticRegression.Options(Kernels.parse("gaussian(sigma=0.8)"), 1e-2, 0.05, HeteroscedasticRegression.Method.PSD, 1, seed, ConeDualSolver.Options.defaults().withGapTolerance(1e-2)).withScale(Scaler.Kind.ZSCORE)), regression(seed, 10, 2)));
+        FAMILIES.put("quantile", seed -> new Case(new QuantileTrainer(new QuantileRegression.Options(new double[] {0.2, 0.5, 0.8}, Kernels.parse("gaussian(sigma=0.8)"), 1e-2, 0.05, QuantileRegression.Method.PSD, false, 1, seed, ConeDualSolver.Options.defaults().withGapTolerance(1e-2)).withScale(Scaler.Kind.MINMAX)), regression(seed, 10, 2)));
+        FAMILIES.put("psd-density", seed -> new Case(new PsdDensityTrainer(new PsdDensityTrainer.Options(Kernels.parse("gaussian(sigma=0.8)"), new BaseMeasure.Lebesgue(), PsdDensityOptions.of(1e-2, 0.01).withTolerance(1e-4).withMaxIterations(300), org.psdkit.psd.Nystrom.of(8, org.psdkit.psd.Anchors.Method.UNIFORM, seed), Scaler.Kind.ZSCORE)), regression(seed, 12, 2)));
+        FAMILIES.put("ncm-density", seed -> new Case(new NcmDensityTrainer(BaselineOptions.of(Kernels.parse("gaussian(sigma=0.8)"), new BaseMeasure.Lebesgue(), 1e-2).withTolerance(1e-4).withMaxIterations(300).withScale(Scaler.Kind.MINMAX)), regression(seed, 12, 2)));
+        FAMILIES.put("pnm-density", seed -> new Case(new PnmDensityTrainer(BaselineOptions.of(Kernels.parse("gaussian(sigma=0.8)"), BaseMeasure.parse("gaussian(mu=0,sd=2)", 2), 1e-2).withTolerance(1e-4).withMaxIterations(300).withScale(Scaler.Kind.ZSCORE)), regression(seed, 12, 2)));
+        FAMILIES.put("glm-density", seed -> new Case(new GlmDensityTrainer(BaselineOptions.of(Kernels.parse("gaussian(sigma=0.8)"), BaseMeasure.parse("box(a=-3,b=3)", 1), 1e-2).withTolerance(1e-4).withMaxIterations(200).withSeed(seed).withScale(Scaler.Kind.ZSCORE)), regression(seed, 10, 1)));
+        FAMILIES.put("kde", seed -> new Case(new KdeTrainer(KdeTrainer.Options.leaveOneOut().withScale(Scaler.Kind.ZSCORE)), regression(seed, 15, 2)));
     }
 
     /** n rows of d features with ±1 classes split by a circle (both classes always present). */

@@ -12,6 +12,7 @@ import org.psdkit.cone.hetero.HeteroscedasticRegression;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.density.BaseMeasure;
+import org.psdkit.density.BaselineOptions;
 import org.psdkit.density.GlmDensityTrainer;
 import org.psdkit.density.NcmDensityTrainer;
 import org.psdkit.density.PnmDensityTrainer;
@@ -55,16 +56,17 @@ class NystromMemoryTest {
             EmpiricalFeatureMap map = EmpiricalFeatureMap.nystrom(k, anchors, d.x(), 1e-8);
             assertEquals(N, map.size());
             assertEquals(M, map.expansionPoints());
-            new NcmDensityTrainer(k, box, 1e-3, 1e-6, 5, Scaler.Kind.NONE, ny).fit(d);
-            new PnmDensityTrainer(k, box, 1e-3, 1e-6, 5, Scaler.Kind.NONE, ny).fit(d);
-            new GlmDensityTrainer(k, box, 1e-3, 1e-6, 5, 1L, Scaler.Kind.NONE, ny).fit(d);
+            BaselineOptions bo = new BaselineOptions(k, box, 1e-3, 1e-6, 5, 1L, Scaler.Kind.NONE, ny);
+            new NcmDensityTrainer(bo).fit(d);
+            new PnmDensityTrainer(bo).fit(d);
+            new GlmDensityTrainer(bo).fit(d);
             for (BaselineTrainer.Method method : BaselineTrainer.Method.values()) {
-                new BaselineTrainer(method, k, ro, Scaler.Kind.NONE, ny).fit(d);
+                new BaselineTrainer(new BaselineTrainer.Options(method, k, ro, ny, Scaler.Kind.NONE)).fit(d);
             }
             HeteroscedasticRegression.Options ho = new HeteroscedasticRegression.Options(k, 1e-2, 0.05,
                     HeteroscedasticRegression.Method.PSD, 1, 0L, new ConeDualSolver.Options(1e-4, 1e-4, 20, 10),
                     new Nystrom(M, Anchors.Method.KMEANSPP, 3L, PsdOptions.DEFAULT_RANK_THRESHOLD));
-            new HeteroTrainer(ho, null, Scaler.Kind.NONE).fit(d);
+            new HeteroTrainer(ho).fit(d);
         }
     }
 

@@ -12,8 +12,12 @@ import java.util.Map;
 import org.psdkit.cone.ConeDualSolver;
 import org.psdkit.cone.ConeGrid;
 import org.psdkit.cone.hetero.HeteroModel;
+import org.psdkit.cone.hetero.HeteroPipeline;
+import org.psdkit.cone.hetero.HeteroTrainer;
 import org.psdkit.cone.hetero.HeteroscedasticRegression;
 import org.psdkit.cone.quantile.QuantileModel;
+import org.psdkit.cone.quantile.QuantilePipeline;
+import org.psdkit.cone.quantile.QuantileTrainer;
 import org.psdkit.cone.quantile.QuantileRegression;
 import org.psdkit.data.Dataset;
 import org.psdkit.experiments.plot.Figure;
@@ -133,12 +137,13 @@ public final class ConeReproductions {
             for (HeteroscedasticRegression.Method m : methods) {
                 long t0 = System.nanoTime();
                 HeteroscedasticRegression.Options base = HeteroscedasticRegression.Options.of(1, 1, m);
-                ConeGrid.Outcome sel;
                 listener.step("cv " + m.id(), 0, 1, start);
-                sel = HeteroscedasticRegression.select(train.x(), train.y(), base, ks, lambdas, folds, TRAIN_SEED);
+                // kernel and lambda by cross-validation on the grid, then the winner fitted on all training rows
+                HeteroPipeline fitted = new HeteroTrainer(base).crossValidated(new ConeGrid(ks, lambdas, folds,
+                        TRAIN_SEED)).fit(train);
                 listener.step("cv " + m.id(), 1, 1, start);
-                HeteroModel model = HeteroscedasticRegression.fit(train.x(), train.y(),
-                        base.with(sel.kernel(), sel.lambda()));
+                ConeGrid.Outcome sel = fitted.selection();
+                HeteroModel model = fitted.inner();
                 double secs = (System.nanoTime() - t0) * 1e-9;
                 Matrix pt = model.predict(test.x());
                 Matrix pg = model.predict(g);
@@ -266,12 +271,13 @@ public final class ConeReproductions {
             for (QuantileRegression.Method m : methods) {
                 long t0 = System.nanoTime();
                 QuantileRegression.Options base = QuantileRegression.Options.of(taus, 1, 1, m);
-                ConeGrid.Outcome sel;
                 listener.step("cv " + m.id(), 0, 1, start);
-                sel = QuantileRegression.select(train.x(), train.y(), base, ks, lambdas, folds, TRAIN_SEED);
+                // kernel and lambda by cross-validation on the grid, then the winner fitted on all training rows
+                QuantilePipeline fitted = new QuantileTrainer(base).crossValidated(new ConeGrid(ks, lambdas, folds,
+                        TRAIN_SEED)).fit(train);
                 listener.step("cv " + m.id(), 1, 1, start);
-                QuantileModel model = QuantileRegression.fit(train.x(), train.y(), base.with(sel.kernel(),
-                        sel.lambda()));
+                ConeGrid.Outcome sel = fitted.selection();
+                QuantileModel model = fitted.inner();
                 double secs = (System.nanoTime() - t0) * 1e-9;
                 Matrix qt = model.predict(test.x());
                 Map<String, Object> metrics = org.psdkit.cone.quantile.QuantilePipeline.metrics(qt, test.y(), taus, null);

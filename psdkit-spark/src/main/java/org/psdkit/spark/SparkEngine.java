@@ -138,8 +138,9 @@ public final class SparkEngine implements DistributedEngine {
                 n[0] = r.rows();
                 return r;
             }, req.kernel(), base, req.options(), null);
-            Map<String, Object> hyper = new PsdDensityTrainer(req.kernel(), base, req.options(), req.anchors(),
-                    req.seed(), Scaler.Kind.NONE).hyperParameters(req.anchors());
+            Map<String, Object> hyper = new PsdDensityTrainer(new PsdDensityTrainer.Options(req.kernel(), base,
+                    req.options(), Nystrom.of(req.anchors(), req.anchorMethod(), req.seed()), Scaler.Kind.NONE))
+                    .hyperParameters(req.anchors());
             if (req.anchors() < n[0]) {
                 // the local trainer's anchors: recorded as it records its own
                 Nystrom.of(req.anchors(), req.anchorMethod(), req.seed()).putStringOptions(hyper);

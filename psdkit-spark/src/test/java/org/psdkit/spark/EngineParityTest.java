@@ -90,8 +90,8 @@ class EngineParityTest {
                 PsdDensityOptions.Solver.PRIMAL_LBFGS);
         BaseMeasure base = BaseMeasure.parse("lebesgue", 2);
         Dataset ds = CsvReader.read(csv, CsvReader.Options.unsupervised());
-        DensityPipeline local = new PsdDensityTrainer(k, base, o, 50, 5, Scaler.Kind.NONE, Anchors.Method.UNIFORM)
-                .fit(ds);
+        DensityPipeline local = new PsdDensityTrainer(new PsdDensityTrainer.Options(k, base, o,
+                org.psdkit.psd.Nystrom.of(50, Anchors.Method.UNIFORM, 5), Scaler.Kind.NONE)).fit(ds);
         DistributedEngine.DensityResult spark = splitInto(3, () -> new SparkEngine().fitDensity(
                 new DistributedEngine.DensityRequest(DataSource.of(csv.toString()), "local[2]", k,
                         d -> BaseMeasure.parse("lebesgue", d), o, 50, Anchors.Method.UNIFORM, 5)));

@@ -17,7 +17,8 @@ import org.psdkit.regression.psd.KernelExpansionModel;
 import org.psdkit.regression.psd.NonNegativeRegressionModel;
 import org.psdkit.psd.PsdModel;
 import org.psdkit.psd.PsdOptions;
-import org.psdkit.regression.psd.PsdRegression;
+import org.psdkit.regression.psd.BaselineTrainer;
+import org.psdkit.regression.psd.PsdRegressionTrainer;
 
 /**
  * Demo part: a non-negative function that touches zero, g(x) = max(0, sin x)·x² on [−3, 3], from noisy samples.
@@ -63,10 +64,12 @@ final class PsdDemoPart implements DemoPart {
         ctx.say(String.format(Locale.ROOT, "data: %d points x ~ U[-3,3], y = max(0, sin x) x^2 + N(0, %.1f^2); "
                 + "Gaussian kernel sigma = %s", N, NOISE_SD, Reports.fmt(SIGMA)));
         GaussianKernel k = new GaussianKernel(SIGMA);
-        PsdModel psd = PsdRegression.fit(k, x, y, PsdOptions.of(PSD_LAMBDA, PSD_LAMBDA).withTolerance(1e-7));
+        org.psdkit.data.Dataset train = org.psdkit.data.Dataset.of(x, y);
+        PsdModel psd = new PsdRegressionTrainer(PsdRegressionTrainer.Options.of(k,
+                PsdOptions.of(PSD_LAMBDA, PSD_LAMBDA).withTolerance(1e-7))).fit(train).inner();
         KernelRidge krr = KernelRidge.fit(k, x, y, KernelRidge.Options.standard(KRR_LAMBDA));
-        KernelExpansionModel ncm = Baselines.ncm(k, x, y, Baselines.Options.of(NCM_LAMBDA).withMaxIterations(5000),
-                null);
+        KernelExpansionModel ncm = new BaselineTrainer(BaselineTrainer.Options.of(BaselineTrainer.Method.NCM, k,
+                Baselines.Options.of(NCM_LAMBDA).withMaxIterations(5000))).fit(train).inner();
         Matrix g = Matrix.zeros(GRID, 1);
         double[] gx = new double[GRID];
         double[] gt = new double[GRID];

@@ -10,9 +10,11 @@ import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Predictor;
 import org.psdkit.cone.ConeDualSolver;
 import org.psdkit.cone.hetero.HeteroModel;
+import org.psdkit.cone.hetero.HeteroTrainer;
 import org.psdkit.cone.hetero.HeteroscedasticRegression;
 import org.psdkit.cone.quantile.QuantileModel;
 import org.psdkit.cone.quantile.QuantileRegression;
+import org.psdkit.cone.quantile.QuantileTrainer;
 import org.psdkit.model.Metrics;
 
 /**
@@ -49,11 +51,10 @@ public final class ConeKinds {
 
             @Override
             public Predictor fit(Dataset train, Params p) {
-                return HeteroscedasticRegression.fit(train.x(), train.y(), new HeteroscedasticRegression.Options(
-                        p.kernel(), p.getPositive("lambda"), p.getPositive("frobeniusWeight"),
-                        HeteroscedasticRegression.Method.parse(p.get("method")),
-                        HeteroscedasticRegression.Options.DEFAULT_RESTARTS, 1L,
-                        ConeDualSolver.Options.defaults()));
+                return new HeteroTrainer(new HeteroscedasticRegression.Options(p.kernel(), p.getPositive("lambda"),
+                        p.getPositive("frobeniusWeight"), HeteroscedasticRegression.Method.parse(p.get("method")),
+                        HeteroscedasticRegression.Options.DEFAULT_RESTARTS, 1L, ConeDualSolver.Options.defaults()))
+                        .fit(train).inner();
             }
 
             @Override
@@ -116,7 +117,7 @@ public final class ConeKinds {
 
             @Override
             public Predictor fit(Dataset train, Params p) {
-                return QuantileRegression.fit(train.x(), train.y(), options(p));
+                return new QuantileTrainer(options(p)).fit(train).inner();
             }
 
             @Override

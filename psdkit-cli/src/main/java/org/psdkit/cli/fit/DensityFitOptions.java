@@ -27,15 +27,14 @@ public class DensityFitOptions {
             description = "Iteration budget (default: ${DEFAULT-VALUE}).")
     int maxIter;
 
+    /**
+     * {@code --lambda}: the density command maps it to lambda1 and lambda2 = C·lambda, so it is checked here under
+     * its own name; the baselines' options and the solver's tolerance and budget are checked by the library's
+     * records, whose {@link org.psdkit.model.ParameterException} names the flag.
+     */
     void check() {
         if (!(lambda > 0) || !Double.isFinite(lambda)) {
             throw new IllegalArgumentException("--lambda must be > 0, got " + lambda);
-        }
-        if (!(tol > 0)) {
-            throw new IllegalArgumentException("--tol must be > 0, got " + tol);
-        }
-        if (maxIter < 1) {
-            throw new IllegalArgumentException("--max-iter must be >= 1, got " + maxIter);
         }
     }
 

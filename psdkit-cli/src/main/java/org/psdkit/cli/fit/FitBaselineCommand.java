@@ -69,15 +69,7 @@ abstract class FitBaselineCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!(lambda > 0) || Double.isInfinite(lambda)) {
-            throw new IllegalArgumentException("--lambda must be > 0, got " + lambda);
-        }
-        if (!(tol >= 0)) {
-            throw new IllegalArgumentException("--tol must be >= 0, got " + tol);
-        }
-        if (maxIter < 1) {
-            throw new IllegalArgumentException("--max-iter must be >= 1, got " + maxIter);
-        }
+        // lambda, tol and max-iter are checked by Baselines.Options, whose ParameterException names the flag
         Baselines.Options o = new Baselines.Options(lambda, tol, maxIter, Double.POSITIVE_INFINITY, common.seed);
         Nystrom ny = nystrom();
         Kernel k = KernelSpecs.parse(kernel);
@@ -87,7 +79,7 @@ abstract class FitBaselineCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         NonNegativeRegressionModel<KernelExpansionModel> model;
         try (Progress p = Progress.startSolver(type, maxIter)) {
-            model = new BaselineTrainer(which(), k, o, common.scaleKind(), ny)
+            model = new BaselineTrainer(new BaselineTrainer.Options(which(), k, o, ny, common.scaleKind()))
                     .fit(raw, e -> p.set(e.step()));
         }
         KernelExpansionModel m = model.inner();

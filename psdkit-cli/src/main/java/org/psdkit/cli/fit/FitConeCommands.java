@@ -25,6 +25,7 @@ import org.psdkit.cone.quantile.QuantileModel;
 import org.psdkit.cone.quantile.QuantilePipeline;
 import org.psdkit.cone.quantile.QuantileRegression;
 import org.psdkit.cone.quantile.QuantileTrainer;
+import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -133,10 +134,12 @@ public final class FitConeCommands {
             }
         }
 
+        /**
+         * Checks the flags that have no library record of their own here (--lambda, --frobenius-weight, --restarts
+         * and --taus are refused by the model's options, which name them): --lambdas and --folds also when no grid is
+         * built, the solver's --gap-tolerance and --max-iterations.
+         */
         void check() {
-            if (lambda != null && !(lambda > 0)) {
-                throw new IllegalArgumentException("--lambda must be > 0, got " + lambda);
-            }
             if (lambdas != null) {
                 for (double l : lambdas) {
                     if (!(l > 0)) {
@@ -146,12 +149,6 @@ public final class FitConeCommands {
             }
             if (folds != null && folds < 2) {
                 throw new IllegalArgumentException("--folds must be >= 2, got " + folds);
-            }
-            if (!(frobeniusWeight > 0)) {
-                throw new IllegalArgumentException("--frobenius-weight must be > 0, got " + frobeniusWeight);
-            }
-            if (restarts < 1) {
-                throw new IllegalArgumentException("--restarts must be >= 1, got " + restarts);
             }
             if (!(gap > 0)) {
                 throw new IllegalArgumentException("--gap-tolerance must be > 0, got " + gap);
@@ -262,12 +259,14 @@ public final class FitConeCommands {
             Nystrom ny = nystrom("hetero");
             common.checkOutWritable();
             Dataset raw = common.loadSupervised(false);
-            HeteroTrainer trainer = new HeteroTrainer(new HeteroscedasticRegression.Options(kernelOrPlaceholder(),
-                    lambdaOrPlaceholder(), frobeniusWeight, m, restarts, common.seed, solver(), ny),
-                    grid(HeteroscedasticRegression.DEFAULT_FOLDS), common.scaleKind());
+            HeteroTrainer given = new HeteroTrainer(new HeteroscedasticRegression.Options(kernelOrPlaceholder(),
+                    lambdaOrPlaceholder(), frobeniusWeight, m, restarts, common.seed, solver(), ny,
+                    common.scaleKind()));
+            ConeGrid grid = grid(HeteroscedasticRegression.DEFAULT_FOLDS);
+            Trainer<HeteroPipeline> trainer = grid == null ? given : given.crossValidated(grid);
             long t0 = System.nanoTime();
-            if (trainer.grid() != null) {
-                Progress.info("choosing kernel and lambda by " + trainer.grid().folds()
+            if (grid != null) {
+                Progress.info("choosing kernel and lambda by " + grid.folds()
                         + "-fold cross-validation on held-out NLL");
             }
             HeteroPipeline model;
@@ -315,14 +314,15 @@ public final class FitConeCommands {
             checkAnchors(m.id());
             QuantileRegression.Options options = new QuantileRegression.Options(taus, kernelOrPlaceholder(),
                     lambdaOrPlaceholder(), frobeniusWeight, m, constantBlocks, restarts, common.seed, solver(),
-                    nystrom("quantile"));
+                    nystrom("quantile"), common.scaleKind());
             common.checkOutWritable();
             Dataset raw = common.loadSupervised(false);
-            QuantileTrainer trainer = new QuantileTrainer(options, grid(QuantileRegression.DEFAULT_FOLDS),
-                    common.scaleKind());
+            ConeGrid grid = grid(QuantileRegression.DEFAULT_FOLDS);
+            QuantileTrainer given = new QuantileTrainer(options);
+            Trainer<QuantilePipeline> trainer = grid == null ? given : given.crossValidated(grid);
             long t0 = System.nanoTime();
-            if (trainer.grid() != null) {
-                Progress.info("choosing kernel and lambda by " + trainer.grid().folds()
+            if (grid != null) {
+                Progress.info("choosing kernel and lambda by " + grid.folds()
                         + "-fold cross-validation on held-out pinball loss");
             }
             QuantilePipeline model;

@@ -9,6 +9,7 @@ import org.psdkit.cli.Progress;
 import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.density.BaseMeasure;
+import org.psdkit.density.BaselineOptions;
 import org.psdkit.density.DensityDiagnostics;
 import org.psdkit.density.DensityModel;
 import org.psdkit.density.DensityPipeline;
@@ -186,8 +187,8 @@ public final class FitDensityCommands {
             }
             common.checkOutWritable();
             Dataset raw = common.loadUnsupervised("a density model");
-            PsdDensityTrainer trainer = new PsdDensityTrainer(k, opt.base(raw.d()), o, anchors, common.seed,
-                    common.scaleKind(), method);
+            PsdDensityTrainer trainer = new PsdDensityTrainer(new PsdDensityTrainer.Options(k, opt.base(raw.d()), o,
+                    org.psdkit.psd.Nystrom.of(anchors, method, common.seed), common.scaleKind()));
             long t0 = System.nanoTime();
             DensityPipeline m;
             try (Progress p = Progress.startSolver("density " + sv.id(), opt.maxIter)) {
@@ -254,10 +255,6 @@ public final class FitDensityCommands {
         @Mixin
         FeatureSpaceOptions space;
 
-        /** Checks the base measure for this estimator (default: any). */
-        void checkBase(BaseMeasure base) {
-        }
-
         /** The command name, for messages. */
         abstract String name();
 
@@ -272,15 +269,18 @@ public final class FitDensityCommands {
 
         abstract Trainer<DensityPipeline> trainer(Kernel k, BaseMeasure base, Scaler.Kind scale, Nystrom ny);
 
+        /** The baselines' options from the flags (the seed is GLM's; NCM and PNM do not draw). */
+        BaselineOptions options(Kernel k, BaseMeasure base, Scaler.Kind scale, Nystrom ny) {
+            return new BaselineOptions(k, base, opt.lambda, opt.tol, opt.maxIter, common.seed, scale, ny);
+        }
+
         @Override
         public Integer call() {
-            opt.check();
             Nystrom ny = nystrom();
             Kernel k = KernelSpecs.parse(opt.kernel);
             common.checkOutWritable();
             Dataset raw = common.loadUnsupervised("a density model");
             BaseMeasure base = opt.base(raw.d());
-            checkBase(base);
             Trainer<DensityPipeline> trainer = trainer(k, base, common.scaleKind(), ny);
             long t0 = System.nanoTime();
             DensityPipeline m = explained(opt, () -> trainer.fit(raw));
@@ -307,7 +307,7 @@ public final class FitDensityCommands {
 
         @Override
         Trainer<DensityPipeline> trainer(Kernel k, BaseMeasure base, Scaler.Kind scale, Nystrom ny) {
-            return new NcmDensityTrainer(k, base, opt.lambda, opt.tol, opt.maxIter, scale, ny);
+            return new NcmDensityTrainer(options(k, base, scale, ny));
         }
     }
 
@@ -321,7 +321,7 @@ public final class FitDensityCommands {
 
         @Override
         Trainer<DensityPipeline> trainer(Kernel k, BaseMeasure base, Scaler.Kind scale, Nystrom ny) {
-            return new PnmDensityTrainer(k, base, opt.lambda, opt.tol, opt.maxIter, scale, ny);
+            return new PnmDensityTrainer(options(k, base, scale, ny));
         }
     }
 
@@ -334,16 +334,8 @@ public final class FitDensityCommands {
         }
 
         @Override
-        void checkBase(BaseMeasure base) {
-            if (!base.isProbability()) {
-                throw new IllegalArgumentException("--base: glm-density needs a probability base measure "
-                        + "(gaussian(...) or box(...)), got " + base.spec());
-            }
-        }
-
-        @Override
         Trainer<DensityPipeline> trainer(Kernel k, BaseMeasure base, Scaler.Kind scale, Nystrom ny) {
-            return new GlmDensityTrainer(k, base, opt.lambda, opt.tol, opt.maxIter, common.seed, scale, ny);
+            return new GlmDensityTrainer(options(k, base, scale, ny));
         }
     }
 
@@ -357,12 +349,11 @@ public final class FitDensityCommands {
 
         @Override
         public Integer call() {
-            if (bandwidth != null && !(bandwidth > 0)) {
-                throw new IllegalArgumentException("--bandwidth must be > 0, got " + bandwidth);
-            }
+            KdeTrainer.Options o = bandwidth == null ? KdeTrainer.Options.leaveOneOut()
+                    : KdeTrainer.Options.fixed(bandwidth);
+            KdeTrainer trainer = new KdeTrainer(o.withScale(common.scaleKind()));
             common.checkOutWritable();
             Dataset raw = common.loadUnsupervised("a density model");
-            KdeTrainer trainer = new KdeTrainer(bandwidth, common.scaleKind());
             long t0 = System.nanoTime();
             DensityPipeline m = trainer.fit(raw);
             return finish(common, raw, m, (System.nanoTime() - t0) * 1e-9, new java.util.LinkedHashMap<>());

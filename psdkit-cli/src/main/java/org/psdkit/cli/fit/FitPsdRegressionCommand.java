@@ -82,30 +82,15 @@ public final class FitPsdRegressionCommand implements Callable<Integer> {
             }
             o = PsdOptions.paper(lambda, c);
         } else {
-            double l1 = lambda1 == null ? DEFAULT_LAMBDA : lambda1;
-            double l2 = lambda2 == null ? DEFAULT_LAMBDA : lambda2;
-            if (!(l1 >= 0) || Double.isInfinite(l1)) {
-                throw new IllegalArgumentException("--lambda1 must be >= 0, got " + l1);
-            }
-            if (!(l2 > 0) || Double.isInfinite(l2)) {
-                throw new IllegalArgumentException("--lambda2 must be > 0, got " + l2);
-            }
-            o = PsdOptions.of(l1, l2);
-        }
-        if (!(tol >= 0)) {
-            throw new IllegalArgumentException("--tol must be >= 0, got " + tol);
-        }
-        if (maxIter < 1) {
-            throw new IllegalArgumentException("--max-iter must be >= 1, got " + maxIter);
+            // lambda1, lambda2, tol, max-iter and time-limit are checked by PsdOptions, whose ParameterException
+            // names the flag
+            o = PsdOptions.of(lambda1 == null ? DEFAULT_LAMBDA : lambda1, lambda2 == null ? DEFAULT_LAMBDA : lambda2);
         }
         o = o.withTolerance(tol).withMaxIterations(maxIter);
         if (space.rankThresholdGiven()) {
             o = o.withRelativeThreshold(space.rankThreshold("psd-regression", ""));
         }
         if (timeLimit != null) {
-            if (!(timeLimit > 0)) {
-                throw new IllegalArgumentException("--time-limit must be > 0 seconds, got " + timeLimit);
-            }
             o = o.withTimeLimit(timeLimit);
         }
         return o;
@@ -122,7 +107,8 @@ public final class FitPsdRegressionCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         NonNegativeRegressionModel<PsdModel> model;
         try (Progress p = Progress.startSolver("psd-regression (FISTA on the dual)", o.maxIterations())) {
-            model = new PsdRegressionTrainer(k, o, common.scaleKind(), anchors, method, common.seed)
+            model = new PsdRegressionTrainer(new PsdRegressionTrainer.Options(k, o,
+                    org.psdkit.psd.Nystrom.of(anchors, method, common.seed), common.scaleKind()))
                     .fit(raw, e -> p.set(e.step()));
         }
         PsdModel m = model.inner();

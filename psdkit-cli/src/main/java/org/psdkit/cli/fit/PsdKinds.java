@@ -11,7 +11,7 @@ import org.psdkit.model.Predictor;
 import org.psdkit.regression.psd.BaselineTrainer;
 import org.psdkit.regression.psd.Baselines;
 import org.psdkit.psd.PsdOptions;
-import org.psdkit.regression.psd.PsdRegression;
+import org.psdkit.regression.psd.PsdRegressionTrainer;
 import org.psdkit.psd.SolverDiagnostics;
 
 /**
@@ -89,8 +89,8 @@ public final class PsdKinds {
 
             @Override
             public Predictor fit(Dataset scaledTrain, Params params) {
-                return PsdRegression.fit(params.kernel(), scaledTrain.x(), scaledTrain.y(),
-                        psdRegressionOptions(params));
+                return new PsdRegressionTrainer(PsdRegressionTrainer.Options.of(params.kernel(),
+                        psdRegressionOptions(params))).fit(scaledTrain).inner();
             }
         };
     }
@@ -121,7 +121,8 @@ public final class PsdKinds {
 
             @Override
             public Predictor fit(Dataset scaledTrain, Params params) {
-                return which.fit(params.kernel(), scaledTrain.x(), scaledTrain.y(), baselineOptions(params, 1L), null);
+                return new BaselineTrainer(BaselineTrainer.Options.of(which, params.kernel(),
+                        baselineOptions(params, 1L))).fit(scaledTrain).inner();
             }
         };
     }

@@ -16,7 +16,8 @@ import org.psdkit.model.ModelHeader;
  */
 public final class HeteroPipeline extends ConePipeline<HeteroModel> {
 
-    public HeteroPipeline(ModelHeader header, HeteroModel inner, Map<String, Object> diagnostics, Matrix points,
+    public HeteroPipeline(ModelHeader header, HeteroModel inner, org.psdkit.model.Diagnostics diagnostics,
+                          Matrix points,
                           double[] rangeMin, double[] rangeMax, ConeGrid.Outcome selection) {
         super(header, inner, diagnostics, points, rangeMin, rangeMax, selection);
     }

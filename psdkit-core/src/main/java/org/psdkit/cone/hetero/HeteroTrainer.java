@@ -11,38 +11,42 @@ import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.model.ModelHeader;
+import org.psdkit.model.ParameterException;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
 
 /**
  * Fits heteroscedastic Gaussian regression ({@link HeteroscedasticRegression}) on raw data: the scaler is fitted on
- * the training rows, then, with a {@link ConeGrid}, kernel and λ are chosen by cross-validation on the held-out
+ * the training rows, then, for {@link #crossValidated}, kernel and λ are chosen by cross-validation on the held-out
  * Gaussian NLL (on the scaled rows), and the model is fitted with the winner.
  *
  * <pre>{@code
- * HeteroPipeline m = new HeteroTrainer(HeteroscedasticRegression.Options.of(0.5, 1e-2, Method.PSD), null,
- *         Scaler.Kind.ZSCORE).fit(train);
+ * HeteroTrainer t = new HeteroTrainer(HeteroscedasticRegression.Options.of(0.5, 1e-2, Method.PSD)
+ *         .withScale(Scaler.Kind.ZSCORE));
+ * HeteroPipeline m = t.fit(train);                                         // kernel and λ as given
+ * HeteroPipeline cv = t.crossValidated(ConeGrid.defaults(5, 42L)).fit(train);   // chosen by cross-validation
  * double[] meanAndVariance = m.predict(new double[] {0.3});
  * }</pre>
  *
- * @param options kernel, λ, γ_F, θ model, GLM restarts and seed, solver settings (kernel and λ are replaced by the
- *                grid's winner when {@code grid} is set)
- * @param grid    the cross-validation grid, or null to fit {@code options} as given
- * @param scale   the feature scaling fitted on the training data
+ * @param options kernel, λ, γ_F, θ model, GLM restarts and seed, solver settings, Nyström anchors and scaling
  */
-public record HeteroTrainer(HeteroscedasticRegression.Options options, ConeGrid grid, Scaler.Kind scale)
-        implements Trainer<HeteroPipeline> {
+public record HeteroTrainer(HeteroscedasticRegression.Options options) implements Trainer<HeteroPipeline> {
 
     /** The model type written in model files. */
     public static final String TYPE = HeteroModel.TYPE;
 
     public HeteroTrainer {
-        if (options == null) {
-            throw new IllegalArgumentException("options must not be null");
-        }
-        if (scale == null) {
-            scale = Scaler.Kind.NONE;
-        }
+        ParameterException.required("options", options);
+    }
+
+    /**
+     * A trainer that chooses kernel and λ on {@code grid} ({@link HeteroscedasticRegression#select}: a
+     * {@link org.psdkit.select.GridSearch} on the scaled rows, with {@link ConeGrid}'s folds and choice) and fits
+     * these options with the winner; the model's {@code selection()} is the grid's outcome.
+     */
+    public Trainer<HeteroPipeline> crossValidated(ConeGrid grid) {
+        ParameterException.required("grid", grid);
+        return (raw, listener) -> fit(raw, grid, listener);
     }
 
     /**
@@ -52,10 +56,14 @@ public record HeteroTrainer(HeteroscedasticRegression.Options options, ConeGrid 
      */
     @Override
     public HeteroPipeline fit(Dataset raw, ProgressListener listener) {
+        return fit(raw, null, listener);
+    }
+
+    private HeteroPipeline fit(Dataset raw, ConeGrid grid, ProgressListener listener) {
         if (raw.y() == null) {
             throw new IllegalArgumentException(raw.source() + ": heteroscedastic regression needs a numeric target");
         }
-        Scaler scaler = Scaler.fit(scale, raw.x());
+        Scaler scaler = Scaler.fit(options.scale(), raw.x());
         Dataset train = scaler.apply(raw);
         HeteroscedasticRegression.Options o = options;
         ConeGrid.Outcome sel = null;
@@ -79,7 +87,7 @@ public record HeteroTrainer(HeteroscedasticRegression.Options options, ConeGrid 
         double[][] range = ConePipeline.range(raw.x());
         ModelHeader h = ModelHeader.of(TYPE, raw, scaler, m.kernel().spec(), o.nystrom().putOptions(
                 hyperParameters(m)));
-        return new HeteroPipeline(h, m, m.diagnostics().toMap(),
+        return new HeteroPipeline(h, m, m.diagnostics(),
                 org.psdkit.cone.ConeData.expansionPoints(m.functions(), train.x()), range[0], range[1], sel);
     }
 

@@ -77,20 +77,33 @@ public final class HeteroscedasticRegression {
      * @param solver          dual solver settings
      * @param nystrom         anchors and rank threshold of the PSD method ({@link Nystrom#exact()}: the exact
      *                        model); anchors are for the PSD method only
+     * @param scale           the feature scaling {@link HeteroTrainer} fits on the training data (the static
+     *                        {@link #fit} takes inputs as they are)
      */
     public record Options(Kernel kernel, double lambda, double frobeniusWeight, Method method, int restarts, long seed,
-                          ConeDualSolver.Options solver, Nystrom nystrom) {
+                          ConeDualSolver.Options solver, Nystrom nystrom, Scaler.Kind scale) {
 
         /** Default number of GLM restarts. */
         public static final int DEFAULT_RESTARTS = 5;
+        /** Default scaling of {@link HeteroTrainer}: none. */
+        public static final Scaler.Kind DEFAULT_SCALE = Scaler.Kind.NONE;
 
         public Options {
             ConeData.checkOptions(kernel, lambda, frobeniusWeight, restarts, solver);
-            java.util.Objects.requireNonNull(method, "method");
+            org.psdkit.model.ParameterException.required("method", method);
             nystrom = ConeData.nystrom(nystrom, method == Method.PSD, method.id());
+            if (scale == null) {
+                scale = DEFAULT_SCALE;
+            }
         }
 
-        /** The exact model ({@link Nystrom#exact()}). */
+        /** No scaling. */
+        public Options(Kernel kernel, double lambda, double frobeniusWeight, Method method, int restarts, long seed,
+                       ConeDualSolver.Options solver, Nystrom nystrom) {
+            this(kernel, lambda, frobeniusWeight, method, restarts, seed, solver, nystrom, DEFAULT_SCALE);
+        }
+
+        /** The exact model ({@link Nystrom#exact()}), no scaling. */
         public Options(Kernel kernel, double lambda, double frobeniusWeight, Method method, int restarts, long seed,
                        ConeDualSolver.Options solver) {
             this(kernel, lambda, frobeniusWeight, method, restarts, seed, solver, Nystrom.exact());
@@ -102,7 +115,19 @@ public final class HeteroscedasticRegression {
         }
 
         public Options with(Kernel newKernel, double newLambda) {
-            return new Options(newKernel, newLambda, frobeniusWeight, method, restarts, seed, solver, nystrom);
+            return new Options(newKernel, newLambda, frobeniusWeight, method, restarts, seed, solver, nystrom, scale);
+        }
+
+        public Options withSolver(ConeDualSolver.Options s) {
+            return new Options(kernel, lambda, frobeniusWeight, method, restarts, seed, s, nystrom, scale);
+        }
+
+        public Options withNystrom(Nystrom n) {
+            return new Options(kernel, lambda, frobeniusWeight, method, restarts, seed, solver, n, scale);
+        }
+
+        public Options withScale(Scaler.Kind s) {
+            return new Options(kernel, lambda, frobeniusWeight, method, restarts, seed, solver, nystrom, s);
         }
     }
 
@@ -232,10 +257,8 @@ public final class HeteroscedasticRegression {
         ConeData.checkData(data.x(), data.y());
         ConeDualSolver.Options cvSolver = base.solver().withGapTolerance(
                 Math.max(CV_GAP_TOLERANCE, base.solver().gapTolerance()));
-        Options cvBase = new Options(base.kernel(), base.lambda(), base.frobeniusWeight(), base.method(),
-                base.restarts(), base.seed(), cvSolver, base.nystrom());
-        return grid.select(data, DEFAULT_LAMBDAS,
-                c -> new HeteroTrainer(cvBase.with(c.kernel(), c.lambda()), null, Scaler.Kind.NONE),
+        Options cvBase = base.withSolver(cvSolver).withScale(Scaler.Kind.NONE);
+        return grid.select(data, DEFAULT_LAMBDAS, c -> new HeteroTrainer(cvBase.with(c.kernel(), c.lambda())),
                 (m, test) -> HeteroModel.nll(m.predict(test.x()), test.y()), listener);
     }
 

@@ -17,7 +17,8 @@ import org.psdkit.model.ModelHeader;
  */
 public final class QuantilePipeline extends ConePipeline<QuantileModel> {
 
-    public QuantilePipeline(ModelHeader header, QuantileModel inner, Map<String, Object> diagnostics, Matrix points,
+    public QuantilePipeline(ModelHeader header, QuantileModel inner, org.psdkit.model.Diagnostics diagnostics,
+                            Matrix points,
                             double[] rangeMin, double[] rangeMax, ConeGrid.Outcome selection) {
         super(header, inner, diagnostics, points, rangeMin, rangeMax, selection);
     }

@@ -101,33 +101,49 @@ public final class QuantileRegression {
      * @param solver          dual solver settings
      * @param nystrom         anchors and rank threshold of the PSD method ({@link Nystrom#exact()}: the exact
      *                        model); anchors are for the PSD method only
+     * @param scale           the feature scaling {@link QuantileTrainer} fits on the training data (the static
+     *                        {@link #fit} takes inputs as they are)
      */
     public record Options(double[] taus, Kernel kernel, double lambda, double frobeniusWeight, Method method,
                           boolean constantBlocks, int restarts, long seed, ConeDualSolver.Options solver,
-                          Nystrom nystrom) {
+                          Nystrom nystrom, Scaler.Kind scale) {
 
         /** Default number of GLM restarts (the paper restarts randomly without saying how often). */
         public static final int DEFAULT_RESTARTS = 5;
+        /** Default scaling of {@link QuantileTrainer}: none. */
+        public static final Scaler.Kind DEFAULT_SCALE = Scaler.Kind.NONE;
 
         public Options {
             if (taus == null || taus.length == 0) {
-                throw new IllegalArgumentException("at least one quantile level tau is needed");
+                throw new org.psdkit.model.ParameterException("taus", "must hold at least one quantile level");
             }
             taus = taus.clone();
             for (int i = 0; i < taus.length; i++) {
                 if (!(taus[i] > 0 && taus[i] < 1)) {
-                    throw new IllegalArgumentException("tau must be in (0,1), got " + taus[i]);
+                    throw new org.psdkit.model.ParameterException("taus", "must be in (0,1), got " + taus[i]);
                 }
                 if (i > 0 && !(taus[i] > taus[i - 1])) {
-                    throw new IllegalArgumentException("taus must be strictly increasing, got " + Arrays.toString(taus));
+                    throw new org.psdkit.model.ParameterException("taus", "must be strictly increasing, got "
+                            + Arrays.toString(taus));
                 }
             }
             ConeData.checkOptions(kernel, lambda, frobeniusWeight, restarts, solver);
-            java.util.Objects.requireNonNull(method, "method");
+            org.psdkit.model.ParameterException.required("method", method);
             nystrom = ConeData.nystrom(nystrom, method == Method.PSD, method.id());
+            if (scale == null) {
+                scale = DEFAULT_SCALE;
+            }
         }
 
-        /** The exact model ({@link Nystrom#exact()}). */
+        /** No scaling. */
+        public Options(double[] taus, Kernel kernel, double lambda, double frobeniusWeight, Method method,
+                       boolean constantBlocks, int restarts, long seed, ConeDualSolver.Options solver,
+                       Nystrom nystrom) {
+            this(taus, kernel, lambda, frobeniusWeight, method, constantBlocks, restarts, seed, solver, nystrom,
+                    DEFAULT_SCALE);
+        }
+
+        /** The exact model ({@link Nystrom#exact()}), no scaling. */
         public Options(double[] taus, Kernel kernel, double lambda, double frobeniusWeight, Method method,
                        boolean constantBlocks, int restarts, long seed, ConeDualSolver.Options solver) {
             this(taus, kernel, lambda, frobeniusWeight, method, constantBlocks, restarts, seed, solver,
@@ -142,7 +158,22 @@ public final class QuantileRegression {
 
         public Options with(Kernel newKernel, double newLambda) {
             return new Options(taus, newKernel, newLambda, frobeniusWeight, method, constantBlocks, restarts, seed,
-                    solver, nystrom);
+                    solver, nystrom, scale);
+        }
+
+        public Options withSolver(ConeDualSolver.Options s) {
+            return new Options(taus, kernel, lambda, frobeniusWeight, method, constantBlocks, restarts, seed, s,
+                    nystrom, scale);
+        }
+
+        public Options withNystrom(Nystrom n) {
+            return new Options(taus, kernel, lambda, frobeniusWeight, method, constantBlocks, restarts, seed, solver,
+                    n, scale);
+        }
+
+        public Options withScale(Scaler.Kind s) {
+            return new Options(taus, kernel, lambda, frobeniusWeight, method, constantBlocks, restarts, seed, solver,
+                    nystrom, s);
         }
     }
 
@@ -397,10 +428,8 @@ public final class QuantileRegression {
         checkData(data.x(), data.y());
         ConeDualSolver.Options cvSolver = base.solver().withGapTolerance(
                 Math.max(CV_GAP_TOLERANCE, base.solver().gapTolerance()));
-        Options cvBase = new Options(base.taus(), base.kernel(), base.lambda(), base.frobeniusWeight(),
-                base.method(), base.constantBlocks(), base.restarts(), base.seed(), cvSolver, base.nystrom());
-        return grid.select(data, DEFAULT_LAMBDAS,
-                c -> new QuantileTrainer(cvBase.with(c.kernel(), c.lambda()), null, Scaler.Kind.NONE),
+        Options cvBase = base.withSolver(cvSolver).withScale(Scaler.Kind.NONE);
+        return grid.select(data, DEFAULT_LAMBDAS, c -> new QuantileTrainer(cvBase.with(c.kernel(), c.lambda())),
                 (m, test) -> pinball(m.predict(test.x()), test.y(), base.taus()), listener);
     }
 

@@ -10,38 +10,42 @@ import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.model.ModelHeader;
+import org.psdkit.model.ParameterException;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
 
 /**
  * Fits multiple quantile regression without crossing ({@link QuantileRegression}) on raw data: the scaler is fitted
- * on the training rows, then, with a {@link ConeGrid}, kernel and λ are chosen by cross-validation on the held-out
+ * on the training rows, then, for {@link #crossValidated}, kernel and λ are chosen by cross-validation on the held-out
  * pinball loss summed over the levels (on the scaled rows), and the model is fitted with the winner.
  *
  * <pre>{@code
- * QuantilePipeline m = new QuantileTrainer(QuantileRegression.Options.of(new double[] {0.25, 0.5, 0.75}, 1, 1,
- *         QuantileRegression.Method.PSD), ConeGrid.defaults(3, 42L), Scaler.Kind.ZSCORE).fit(train, listener);
+ * QuantileTrainer t = new QuantileTrainer(QuantileRegression.Options.of(new double[] {0.25, 0.5, 0.75}, 1, 1,
+ *         QuantileRegression.Method.PSD).withScale(Scaler.Kind.ZSCORE));
+ * QuantilePipeline m = t.crossValidated(ConeGrid.defaults(3, 42L)).fit(train, listener);
  * double[] q = m.predict(new double[] {0.3});       // q0.25 <= q0.5 <= q0.75 for every input
  * }</pre>
  *
- * @param options levels, kernel, λ, γ_F, increment model, constant blocks, GLM restarts and seed, solver settings
- *                (kernel and λ are replaced by the grid's winner when {@code grid} is set)
- * @param grid    the cross-validation grid, or null to fit {@code options} as given
- * @param scale   the feature scaling fitted on the training data
+ * @param options levels, kernel, λ, γ_F, increment model, constant blocks, GLM restarts and seed, solver settings,
+ *                Nyström anchors and scaling
  */
-public record QuantileTrainer(QuantileRegression.Options options, ConeGrid grid, Scaler.Kind scale)
-        implements Trainer<QuantilePipeline> {
+public record QuantileTrainer(QuantileRegression.Options options) implements Trainer<QuantilePipeline> {
 
     /** The model type written in model files. */
     public static final String TYPE = QuantileModel.TYPE;
 
     public QuantileTrainer {
-        if (options == null) {
-            throw new IllegalArgumentException("options must not be null");
-        }
-        if (scale == null) {
-            scale = Scaler.Kind.NONE;
-        }
+        ParameterException.required("options", options);
+    }
+
+    /**
+     * A trainer that chooses kernel and λ on {@code grid} ({@link QuantileRegression#select}: a
+     * {@link org.psdkit.select.GridSearch} on the scaled rows, with {@link ConeGrid}'s folds and choice) and fits
+     * these options with the winner; the model's {@code selection()} is the grid's outcome.
+     */
+    public Trainer<QuantilePipeline> crossValidated(ConeGrid grid) {
+        ParameterException.required("grid", grid);
+        return (raw, listener) -> fit(raw, grid, listener);
     }
 
     /**
@@ -51,10 +55,14 @@ public record QuantileTrainer(QuantileRegression.Options options, ConeGrid grid,
      */
     @Override
     public QuantilePipeline fit(Dataset raw, ProgressListener listener) {
+        return fit(raw, null, listener);
+    }
+
+    private QuantilePipeline fit(Dataset raw, ConeGrid grid, ProgressListener listener) {
         if (raw.y() == null) {
             throw new IllegalArgumentException(raw.source() + ": quantile regression needs a numeric target");
         }
-        Scaler scaler = Scaler.fit(scale, raw.x());
+        Scaler scaler = Scaler.fit(options.scale(), raw.x());
         Dataset train = scaler.apply(raw);
         QuantileRegression.Options o = options;
         ConeGrid.Outcome sel = null;
@@ -78,7 +86,7 @@ public record QuantileTrainer(QuantileRegression.Options options, ConeGrid grid,
         double[][] range = ConePipeline.range(raw.x());
         ModelHeader h = ModelHeader.of(TYPE, raw, scaler, m.kernel().spec(), o.nystrom().putOptions(
                 hyperParameters(m)));
-        return new QuantilePipeline(h, m, m.diagnostics().toMap(),
+        return new QuantilePipeline(h, m, m.diagnostics(),
                 org.psdkit.cone.ConeData.expansionPoints(m.functions(), train.x()), range[0], range[1], sel);
     }
 

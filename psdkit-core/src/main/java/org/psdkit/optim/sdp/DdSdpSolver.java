@@ -23,6 +23,9 @@ import org.psdkit.optim.sdp.DoubleDouble.Mat;
  */
 final class DdSdpSolver {
 
+    /** The method's constants (one record for the double, double-double and Kernel SoS iterations). */
+    private static final IpmSettings S = IpmSettings.DEFAULT;
+
     /**
      * Cost limit of one iteration, in the estimate of {@link #applicable} (double-double multiply–adds of the Schur
      * formation and factorisation); the CPU time per iteration grows with it (per-problem figures:
@@ -30,28 +33,6 @@ final class DdSdpSolver {
      * of restarts from the standard start.
      */
     static final double MAX_WORK_PER_ITERATION = 2e8;
-    /** Fraction of the step to the boundary: the value of the double-precision solver. */
-    static final double STEP_FRACTION = SdpSolver.STEP_FRACTION;
-    /**
-     * First relative diagonal shift of a Schur complement that is not positive definite in double-double: 1e-28 is
-     * ~100 units of double-double rounding (2⁻¹⁰⁶ ≈ 1.2e-32) times the condition numbers seen on hinf (≈ 1e2–1e4).
-     */
-    static final double JITTER = 1e-28;
-    /** Largest shift tried (1e-16): beyond it the refined solve no longer converges for the conditioning seen. */
-    static final double MAX_JITTER = 1e-16;
-    /** Refinement steps of the Schur solve: 3 steps recover the accuracy lost to a shift of up to ~1e-16·κ. */
-    static final int REFINE_STEPS = 3;
-    /**
-     * Wide-neighbourhood parameter γ: steps are shortened until λ_min(X^½ Z X^½) ≥ γμ. 1e-3 (a value in the usual
-     * range 1e-4–1e-2 of wide-neighbourhood methods) stopped the collapse of the primal step seen on hinf5 and
-     * hinf8 without slowing the problems that converge anyway.
-     */
-    static final double NEIGHBOURHOOD = 1e-3;
-    /** Step shrink factor (0.8) and number of shrinks (20, down to ~1% of the step) of the neighbourhood search. */
-    static final double BACKTRACK = 0.8;
-    static final int NEIGHBOURHOOD_BACKTRACKS = 20;
-    /** Halve a step at most 30 times (2⁻³⁰ ≈ 1e-9) when the updated point fails the positive-definiteness test. */
-    static final int MAX_HALVINGS = 30;
 
     private final SdpProblem p;
     private final SdpOptions opt;
@@ -1030,19 +1011,11 @@ final class DdSdpSolver {
             cm[b] = lp[b] ? Mat.of(n[b], 1, c[b]) : Mat.of(n[b], n[b], c[b]);
         }
         double normC = normDouble(cm);
-        double bestScore = Double.POSITIVE_INFINITY;
+        // the measures judged: objective gap, ⟨X,Z⟩ gap, primal and dual infeasibility (see the comment at observe)
+        IterateMonitor<DdBest> monitor = new IterateMonitor<>(S, opt.gapTolerance(), opt.gapTolerance(),
+                opt.feasibilityTolerance(), opt.feasibilityTolerance());
         double bestRoundedScore = Double.POSITIVE_INFINITY;
         SdpResult bestRounded = null;
-        int bestIter = 0;
-        // per measure (objective gap, ⟨X,Z⟩ gap, primal and dual infeasibility): the value at its last halving, and
-        // the last iteration at which a measure above its tolerance halved (SdpSolver.COMPONENT_PROGRESS_FACTOR)
-        double[] measureRef = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
-            Double.POSITIVE_INFINITY};
-        int lastMeasureProgress = 0;
-        // the best score at each of the last STAGNATION_ITERATIONS + 1 iterations (slow progress once near-optimal)
-        double[] bestHistory = new double[SdpSolver.STAGNATION_ITERATIONS + 1];
-        Mat[][] best = null;
-        double[][] bestY = null;
         SdpStatus status = null;
         String message = "";
         int iter = 0;
@@ -1051,23 +1024,10 @@ final class DdSdpSolver {
         Mat[] nextLx = null;
         Mat[] nextLz = null;
         while (true) {
-            Mat[] rd = copy(cm);
-            for (int b = 0; b < nb; b++) {
-                for (int k = 0; k < rd[b].h.length; k++) {
-                    acc.set(rd[b].h[k], rd[b].l[k]).add(-z[b].h[k], -z[b].l[k]);
-                    rd[b].h[k] = acc.hi;
-                    rd[b].l[k] = acc.lo;
-                }
-            }
-            addAdjoint(yh, yl, -1.0, rd);
+            Mat[] rd = dualResidual(cm, z, yh, yl, acc);
             double[] rph = new double[m];
             double[] rpl = new double[m];
-            opA(x, rph, rpl);
-            for (int i = 0; i < m; i++) {
-                acc.set(bv[i], 0).add(-rph[i], -rpl[i]);
-                rph[i] = acc.hi;
-                rpl[i] = acc.lo;
-            }
+            primalResidual(x, rph, rpl, acc);
             inner(cm, x, acc);
             double pobj = acc.hi;
             acc.set(0, 0);
@@ -1091,17 +1051,19 @@ final class DdSdpSolver {
                 message = "non-finite iterate";
                 break;
             }
-            double score = Math.max(gap / opt.gapTolerance(),
-                    Math.max(pinf, dinf) / opt.feasibilityTolerance());
-            if (iter > 0 && score < bestScore) {
-                bestScore = score;
-                bestIter = iter;
-                best = new Mat[][] {copy(x), copy(z)};
-                bestY = new double[][] {yh.clone(), yl.clone()};
-            }
+            double score = IterateMonitor.score(gap, pinf, dinf, opt);
+            // the objective gap, which the score judges, can float at ‖r_p‖·‖y‖ for many iterations while ⟨X, Z⟩
+            // still halves every two or three (qap6: 2e-7…4e-7 for 15 iterations from a warm start, ⟨X,Z⟩
+            // 5e-6 → 3e-7): such a run is still converging and is not stopped as stagnant
+            final Mat[] xs = x;
+            final Mat[] zs = z;
+            final double[] yhs = yh;
+            final double[] yls = yl;
+            monitor.observe(iter, score, new double[] {gap, gapXz, pinf, dinf},
+                    () -> new DdBest(copy(xs), copy(zs), yhs.clone(), yls.clone()));
             // rounding to double can cost accuracy when ‖y‖ is huge (dual optimum not attained): keep the iterate
             // whose rounded point scores best, checked once the double-double iterate is near the tolerance
-            if (iter > 0 && score < SdpSolver.NEAR_OPTIMAL_FACTOR) {
+            if (iter > 0 && score < S.nearOptimalFactor()) {
                 SdpResult rounded = result(SdpStatus.NEAR_OPTIMAL, x, z, yh, yl, firstIteration + iter, 0,
                         "rounded double-double iterate " + iter, normB, normC, cm);
                 double rs = roundedScore(rounded);
@@ -1118,203 +1080,38 @@ final class DdSdpSolver {
                 message = "relative gap and infeasibilities below tolerance";
                 break;
             }
-            if (iter > 0) {
-                // the objective gap, which the score judges, can float at ‖r_p‖·‖y‖ for many iterations while
-                // ⟨X, Z⟩ still halves every two or three (qap6: 2e-7…4e-7 for 15 iterations from a warm start, ⟨X,Z⟩
-                // 5e-6 → 3e-7): such a run is still converging and is not stopped as stagnant
-                double[] measures = {gap, gapXz, pinf, dinf};
-                double[] tols = {opt.gapTolerance(), opt.gapTolerance(), opt.feasibilityTolerance(),
-                    opt.feasibilityTolerance()};
-                for (int k = 0; k < measures.length; k++) {
-                    if (measures[k] < measureRef[k] / SdpSolver.COMPONENT_PROGRESS_FACTOR) {
-                        if (measureRef[k] > tols[k] && Double.isFinite(measureRef[k])) {
-                            lastMeasureProgress = iter;
-                        }
-                        measureRef[k] = measures[k];
-                    }
-                }
-            }
-            if (iter - Math.max(bestIter, lastMeasureProgress) >= SdpSolver.STAGNATION_ITERATIONS && bestIter > 0) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "no improvement for " + SdpSolver.STAGNATION_ITERATIONS + " iterations";
-                break;
-            }
-            bestHistory[iter % bestHistory.length] = bestScore;
-            if (slowNearOptimal(iter, bestScore, bestHistory, lastMeasureProgress)) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "near-optimal, and less than " + (int) SdpSolver.SLOW_PROGRESS_FACTOR
-                        + "-fold progress in " + SdpSolver.STAGNATION_ITERATIONS + " iterations";
-                break;
-            }
-            if (iter >= opt.maxIterations()) {
-                status = SdpStatus.ITERATION_LIMIT;
-                message = "iteration limit " + opt.maxIterations() + " reached";
-                break;
-            }
-            double elapsed = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
-                    : (System.nanoTime() - start) * 1e-9;
-            if (secondsLeft > 0 && elapsed > secondsLeft) {
-                status = SdpStatus.TIME_LIMIT;
-                message = "time limit reached";
+            StopReason stop = stopRule(iter, monitor, start, startCpu, secondsLeft);
+            if (stop != null) {
+                status = stop.status();
+                message = stop.message();
                 break;
             }
             iter++;
-            // factorisations
-            Mat[] zi = new Mat[nb];
-            Mat[] lx = new Mat[nb];
-            Mat[] lz = new Mat[nb];
-            boolean ok = true;
-            for (int b = 0; b < nb && ok; b++) {
-                if (lp[b]) {
-                    zi[b] = new Mat(n[b], 1);
-                    for (int k = 0; k < n[b]; k++) {
-                        DoubleDouble.div(1, 0, z[b].h[k], z[b].l[k], acc);
-                        zi[b].h[k] = acc.hi;
-                        zi[b].l[k] = acc.lo;
-                    }
-                } else {
-                    lz[b] = nextLz != null ? nextLz[b] : DoubleDouble.cholesky(z[b]);
-                    lx[b] = nextLx != null ? nextLx[b] : DoubleDouble.cholesky(x[b]);
-                    ok = lz[b] != null && lx[b] != null;
-                    if (ok) {
-                        zi[b] = DoubleDouble.inverseFromCholesky(lz[b]);
-                    }
-                }
-            }
-            Mat schurM = ok ? schur(x, zi, true) : null;
-            Mat mChol = ok ? choleskyWithJitter(schurM) : null;
-            if (mChol == null) {
+            DdFactors f = factor(x, z, nextLx, nextLz, acc);
+            if (f == null) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "double-double factorisation failed at iteration " + (firstIteration + iter);
                 break;
             }
-            // h0 = r_p + A(X R_d Z⁻¹)
-            Mat[] xrdzi = zeros();
-            for (int b = 0; b < nb; b++) {
-                if (lp[b]) {
-                    for (int k = 0; k < n[b]; k++) {
-                        acc.set(0, 0).addProduct(x[b].h[k], x[b].l[k], rd[b].h[k], rd[b].l[k]);
-                        double th = acc.hi;
-                        double tl = acc.lo;
-                        acc.set(0, 0).addProduct(th, tl, zi[b].h[k], zi[b].l[k]);
-                        xrdzi[b].h[k] = acc.hi;
-                        xrdzi[b].l[k] = acc.lo;
-                    }
-                } else {
-                    xrdzi[b] = sandwich(x[b], rd[b], zi[b]);
-                }
-            }
-            double[] h0h = new double[m];
-            double[] h0l = new double[m];
-            opA(xrdzi, h0h, h0l);
-            for (int i = 0; i < m; i++) {
-                acc.set(h0h[i], h0l[i]).add(rph[i], rpl[i]);
-                h0h[i] = acc.hi;
-                h0l[i] = acc.lo;
-            }
-            // predictor
-            Mat[] rczi = zeros();
-            for (int b = 0; b < nb; b++) {
-                for (int k = 0; k < rczi[b].h.length; k++) {
-                    rczi[b].h[k] = -x[b].h[k];
-                    rczi[b].l[k] = -x[b].l[k];
-                }
-            }
-            Mat[][] dir = direction(h0h, h0l, rph, rpl, rczi, rd, x, zi, mChol, schurM);
-            double ap = Math.min(1.0, maxStep(lx, x, dir[0]));
-            double ad = Math.min(1.0, maxStep(lz, z, dir[1]));
-            Mat[] xa = axpy(x, ap, dir[0]);
-            Mat[] za = axpy(z, ad, dir[1]);
-            inner(xa, za, acc);
-            double muAff = acc.hi / totalSize;
-            // StrictMath: Math.pow may differ in the last bit between interpreted and JIT-compiled code, and these
-            // ill-conditioned iterations amplify that into different final digits from run to run
-            double sigma = Math.min(1.0, StrictMath.pow(Math.max(muAff, 0) / mu, SdpSolver.MEHROTRA_EXPONENT));
-            // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
-            for (int b = 0; b < nb; b++) {
-                Mat dxa = dir[0][b];
-                Mat dza = dir[1][b];
-                if (lp[b]) {
-                    for (int k = 0; k < n[b]; k++) {
-                        acc.set(0, 0).addScaled(sigma * mu, zi[b].h[k], zi[b].l[k]);
-                        acc.add(-x[b].h[k], -x[b].l[k]);
-                        double th = DoubleDouble.mulHi(dxa.h[k], dxa.l[k], dza.h[k], dza.l[k]);
-                        double tl = DoubleDouble.mulLo(dxa.h[k], dxa.l[k], dza.h[k], dza.l[k]);
-                        acc.addProduct(-th, -tl, zi[b].h[k], zi[b].l[k]);
-                        rczi[b].h[k] = acc.hi;
-                        rczi[b].l[k] = acc.lo;
-                    }
-                } else {
-                    Mat t = DoubleDouble.times(DoubleDouble.times(dxa, dza), zi[b]);
-                    for (int k = 0; k < t.h.length; k++) {
-                        acc.set(0, 0).addScaled(sigma * mu, zi[b].h[k], zi[b].l[k]);
-                        acc.add(-x[b].h[k], -x[b].l[k]).add(-t.h[k], -t.l[k]);
-                        rczi[b].h[k] = acc.hi;
-                        rczi[b].l[k] = acc.lo;
-                    }
-                }
-            }
-            dir = direction(h0h, h0l, rph, rpl, rczi, rd, x, zi, mChol, schurM);
-            ap = Math.min(1.0, STEP_FRACTION * maxStep(lx, x, dir[0]));
-            ad = Math.min(1.0, STEP_FRACTION * maxStep(lz, z, dir[1]));
+            Mat[][] dir = searchDirection(rph, rpl, rd, x, z, f, mu, acc);
+            double ap = Math.min(1.0, S.stepFraction() * maxStep(f.lx(), x, dir[0]));
+            double ad = Math.min(1.0, S.stepFraction() * maxStep(f.lz(), z, dir[1]));
             if (!(ap >= 0) || !(ad >= 0)) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "non-finite step at iteration " + (firstIteration + iter);
                 break;
             }
-            // the factors of the positive-definiteness tests serve the neighbourhood test and the next iteration
-            // (DoubleDouble.cholesky is deterministic: the same factors as computed anew)
-            Mat[] xn = null;
-            Mat[] zn = null;
-            Mat[] fxn = null;
-            Mat[] fzn = null;
-            for (int h = 0; h <= MAX_HALVINGS; h++) {
-                xn = axpy(x, ap, dir[0]);
-                fxn = factors(xn);
-                if (fxn != null) {
-                    break;
-                }
-                ap *= 0.5;
-                xn = null;
-            }
-            for (int h = 0; h <= MAX_HALVINGS; h++) {
-                zn = axpy(z, ad, dir[1]);
-                fzn = factors(zn);
-                if (fzn != null) {
-                    break;
-                }
-                ad *= 0.5;
-                zn = null;
-            }
-            if (xn == null || zn == null) {
+            DdStep st = takeStep(x, z, dir, ap, ad);
+            if (st == null) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "no positive definite step at iteration " + (firstIteration + iter);
                 break;
             }
-            // keep the iterate in the wide neighbourhood λ_min(X^½ Z X^½) ≥ γ·μ: shrink both steps otherwise
-            double apTaken = ap;
-            double adTaken = ad;
-            for (int h = 0; h < NEIGHBOURHOOD_BACKTRACKS && centrality(xn, zn, fxn) < NEIGHBOURHOOD; h++) {
-                Mat[] xt = axpy(x, apTaken * BACKTRACK, dir[0]);
-                Mat[] zt = axpy(z, adTaken * BACKTRACK, dir[1]);
-                Mat[] fxt = factors(xt);
-                Mat[] fzt = fxt == null ? null : factors(zt);
-                if (fxt == null || fzt == null) {
-                    break;
-                }
-                apTaken *= BACKTRACK;
-                adTaken *= BACKTRACK;
-                xn = xt;
-                zn = zt;
-                fxn = fxt;
-                fzn = fzt;
-            }
-            ap = apTaken;
-            ad = adTaken;
-            x = xn;
-            z = zn;
-            nextLx = reuseFactors ? fxn : null;
-            nextLz = reuseFactors ? fzn : null;
+            ad = st.ad();
+            x = st.x();
+            z = st.z();
+            nextLx = reuseFactors ? st.fx() : null;
+            nextLz = reuseFactors ? st.fz() : null;
             double[] dyh = dir[2][0].h;
             double[] dyl = dir[2][0].l;
             for (int i = 0; i < m; i++) {
@@ -1323,12 +1120,13 @@ final class DdSdpSolver {
                 yl[i] = acc.lo;
             }
         }
-        if (status != SdpStatus.OPTIMAL && best != null) {
-            x = best[0];
-            z = best[1];
-            yh = bestY[0];
-            yl = bestY[1];
-            message += "; returning the best iterate (double-double iteration " + bestIter + ")";
+        if (status != SdpStatus.OPTIMAL && monitor.best() != null) {
+            DdBest best = monitor.best();
+            x = best.x();
+            z = best.z();
+            yh = best.yh();
+            yl = best.yl();
+            message += "; returning the best iterate (double-double iteration " + monitor.bestIteration() + ")";
         }
         SdpResult out = result(status, x, z, yh, yl, firstIteration + iter, (System.nanoTime() - start) * 1e-9,
                 message, normB, normC, cm);
@@ -1343,30 +1141,239 @@ final class DdSdpSolver {
     }
 
     /**
-     * Slow progress once near-optimal: the best score was already within {@link SdpSolver#NEAR_OPTIMAL_FACTOR} of
-     * the tolerances {@link SdpSolver#STAGNATION_ITERATIONS} iterations ago and has improved less than
-     * {@link SdpSolver#SLOW_PROGRESS_FACTOR}-fold since, while no measure above its tolerance halved. The plain
-     * stagnation test (no improvement at all) let such runs creep on: on SDPLIB's hinf10 and hinf11 the restart went
-     * on for 34 and 35 iterations past the iterate it finally returned (the best score moved 2.77 → 2.45 and
-     * 3.59 → 2.02 while ⟨X, Z⟩ grew, and neither late iterate rounded to double better), on hinf13 23 iterations
-     * for a gap of 6.4e-7 instead of 8.9e-7. A run still converging gains orders of magnitude in that many
-     * iterations; the "2-fold" is the same rule as {@link SdpSolver#SLOW_PROGRESS_FACTOR} in the double run.
-     *
-     * @param history the best score at each of the last {@code history.length} iterations, indexed by
-     *                {@code iteration % history.length}, this iteration's already stored
+     * The double-double loop's stopping rules after the convergence test, in order: stagnation
+     * ({@link IterateMonitor#stagnant}), slow progress once near-optimal ({@link IterateMonitor#slowNearOptimal(int)}),
+     * the iteration limit and the time left; null to go on.
      */
-    static boolean slowNearOptimal(int iter, double bestScore, double[] history, int lastMeasureProgress) {
-        int window = history.length - 1;
-        if (iter < window + 1 || iter - lastMeasureProgress < window) {
-            return false;
+    private StopReason stopRule(int iter, IterateMonitor<DdBest> monitor, long start, long startCpu,
+                                double secondsLeft) {
+        if (monitor.stagnant(iter)) {
+            return new StopReason(SdpStatus.NUMERICAL_PROBLEMS, "no improvement for " + S.stagnationIterations()
+                    + " iterations");
         }
-        double then = history[(iter - window) % history.length];
-        return then < SdpSolver.NEAR_OPTIMAL_FACTOR && bestScore > then / SdpSolver.SLOW_PROGRESS_FACTOR;
+        monitor.remember(iter);
+        if (monitor.slowNearOptimal(iter)) {
+            return new StopReason(SdpStatus.NUMERICAL_PROBLEMS, "near-optimal, and less than "
+                    + (int) S.slowProgressFactor() + "-fold progress in " + S.stagnationIterations() + " iterations");
+        }
+        if (iter >= opt.maxIterations()) {
+            return new StopReason(SdpStatus.ITERATION_LIMIT, "iteration limit " + opt.maxIterations() + " reached");
+        }
+        double elapsed = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
+                : (System.nanoTime() - start) * 1e-9;
+        if (secondsLeft > 0 && elapsed > secondsLeft) {
+            return new StopReason(SdpStatus.TIME_LIMIT, "time limit reached");
+        }
+        return null;
+    }
+
+    /** R_d = C − Z − Σ y_i A_i in double-double. */
+    private Mat[] dualResidual(Mat[] cm, Mat[] z, double[] yh, double[] yl, Acc acc) {
+        Mat[] rd = copy(cm);
+        for (int b = 0; b < nb; b++) {
+            for (int k = 0; k < rd[b].h.length; k++) {
+                acc.set(rd[b].h[k], rd[b].l[k]).add(-z[b].h[k], -z[b].l[k]);
+                rd[b].h[k] = acc.hi;
+                rd[b].l[k] = acc.lo;
+            }
+        }
+        addAdjoint(yh, yl, -1.0, rd);
+        return rd;
+    }
+
+    /** r_p = b − A(X) in double-double, into {@code rph}/{@code rpl}. */
+    private void primalResidual(Mat[] x, double[] rph, double[] rpl, Acc acc) {
+        opA(x, rph, rpl);
+        for (int i = 0; i < m; i++) {
+            acc.set(bv[i], 0).add(-rph[i], -rpl[i]);
+            rph[i] = acc.hi;
+            rpl[i] = acc.lo;
+        }
+    }
+
+    /** The factors of one double-double iteration: Z⁻¹, the Cholesky factors of X and Z, M and its factor. */
+    private record DdFactors(Mat[] zi, Mat[] lx, Mat[] lz, Mat schur, Mat m) {
+    }
+
+    /**
+     * Z⁻¹, the Cholesky factors of X and Z per dense block (those of the last step when it computed them), the Schur
+     * complement and its (possibly shifted, {@link #choleskyWithJitter}) factor; null when one factorisation fails.
+     */
+    private DdFactors factor(Mat[] x, Mat[] z, Mat[] nextLx, Mat[] nextLz, Acc acc) {
+        Mat[] zi = new Mat[nb];
+        Mat[] lx = new Mat[nb];
+        Mat[] lz = new Mat[nb];
+        boolean ok = true;
+        for (int b = 0; b < nb && ok; b++) {
+            if (lp[b]) {
+                zi[b] = new Mat(n[b], 1);
+                for (int k = 0; k < n[b]; k++) {
+                    DoubleDouble.div(1, 0, z[b].h[k], z[b].l[k], acc);
+                    zi[b].h[k] = acc.hi;
+                    zi[b].l[k] = acc.lo;
+                }
+            } else {
+                lz[b] = nextLz != null ? nextLz[b] : DoubleDouble.cholesky(z[b]);
+                lx[b] = nextLx != null ? nextLx[b] : DoubleDouble.cholesky(x[b]);
+                ok = lz[b] != null && lx[b] != null;
+                if (ok) {
+                    zi[b] = DoubleDouble.inverseFromCholesky(lz[b]);
+                }
+            }
+        }
+        if (!ok) {
+            return null;
+        }
+        Mat schurM = schur(x, zi, true);
+        Mat mChol = choleskyWithJitter(schurM);
+        return mChol == null ? null : new DdFactors(zi, lx, lz, schurM, mChol);
+    }
+
+    /**
+     * The HKM direction {dX, dZ, {dy}} of one double-double iteration: Mehrotra's predictor (R_c Z⁻¹ = −X) and
+     * corrector (R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹), as in {@link SdpSolver}.
+     */
+    private Mat[][] searchDirection(double[] rph, double[] rpl, Mat[] rd, Mat[] x, Mat[] z, DdFactors f, double mu,
+                                    Acc acc) {
+        Mat[] zi = f.zi();
+        Mat[] lx = f.lx();
+        Mat[] lz = f.lz();
+        Mat schurM = f.schur();
+        Mat mChol = f.m();
+        // h0 = r_p + A(X R_d Z⁻¹)
+        Mat[] xrdzi = zeros();
+        for (int b = 0; b < nb; b++) {
+            if (lp[b]) {
+                for (int k = 0; k < n[b]; k++) {
+                    acc.set(0, 0).addProduct(x[b].h[k], x[b].l[k], rd[b].h[k], rd[b].l[k]);
+                    double th = acc.hi;
+                    double tl = acc.lo;
+                    acc.set(0, 0).addProduct(th, tl, zi[b].h[k], zi[b].l[k]);
+                    xrdzi[b].h[k] = acc.hi;
+                    xrdzi[b].l[k] = acc.lo;
+                }
+            } else {
+                xrdzi[b] = sandwich(x[b], rd[b], zi[b]);
+            }
+        }
+        double[] h0h = new double[m];
+        double[] h0l = new double[m];
+        opA(xrdzi, h0h, h0l);
+        for (int i = 0; i < m; i++) {
+            acc.set(h0h[i], h0l[i]).add(rph[i], rpl[i]);
+            h0h[i] = acc.hi;
+            h0l[i] = acc.lo;
+        }
+        // predictor
+        Mat[] rczi = zeros();
+        for (int b = 0; b < nb; b++) {
+            for (int k = 0; k < rczi[b].h.length; k++) {
+                rczi[b].h[k] = -x[b].h[k];
+                rczi[b].l[k] = -x[b].l[k];
+            }
+        }
+        Mat[][] dir = direction(h0h, h0l, rph, rpl, rczi, rd, x, zi, mChol, schurM);
+        double ap = Math.min(1.0, maxStep(lx, x, dir[0]));
+        double ad = Math.min(1.0, maxStep(lz, z, dir[1]));
+        Mat[] xa = axpy(x, ap, dir[0]);
+        Mat[] za = axpy(z, ad, dir[1]);
+        inner(xa, za, acc);
+        double muAff = acc.hi / totalSize;
+        // StrictMath: Math.pow may differ in the last bit between interpreted and JIT-compiled code, and these
+        // ill-conditioned iterations amplify that into different final digits from run to run
+        double sigma = Math.min(1.0, StrictMath.pow(Math.max(muAff, 0) / mu, S.mehrotraExponent()));
+        // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
+        for (int b = 0; b < nb; b++) {
+            Mat dxa = dir[0][b];
+            Mat dza = dir[1][b];
+            if (lp[b]) {
+                for (int k = 0; k < n[b]; k++) {
+                    acc.set(0, 0).addScaled(sigma * mu, zi[b].h[k], zi[b].l[k]);
+                    acc.add(-x[b].h[k], -x[b].l[k]);
+                    double th = DoubleDouble.mulHi(dxa.h[k], dxa.l[k], dza.h[k], dza.l[k]);
+                    double tl = DoubleDouble.mulLo(dxa.h[k], dxa.l[k], dza.h[k], dza.l[k]);
+                    acc.addProduct(-th, -tl, zi[b].h[k], zi[b].l[k]);
+                    rczi[b].h[k] = acc.hi;
+                    rczi[b].l[k] = acc.lo;
+                }
+            } else {
+                Mat t = DoubleDouble.times(DoubleDouble.times(dxa, dza), zi[b]);
+                for (int k = 0; k < t.h.length; k++) {
+                    acc.set(0, 0).addScaled(sigma * mu, zi[b].h[k], zi[b].l[k]);
+                    acc.add(-x[b].h[k], -x[b].l[k]).add(-t.h[k], -t.l[k]);
+                    rczi[b].h[k] = acc.hi;
+                    rczi[b].l[k] = acc.lo;
+                }
+            }
+        }
+        return direction(h0h, h0l, rph, rpl, rczi, rd, x, zi, mChol, schurM);
+    }
+
+    /** A double-double step taken: the new X and Z, their Cholesky factors, and the step lengths. */
+    private record DdStep(Mat[] x, Mat[] z, Mat[] fx, Mat[] fz, double ap, double ad) {
+    }
+
+    /**
+     * The step from (X, Z) along dir with at most ap and ad: each halved (at most {@code maxShrinks} times) until
+     * the new point factors, then both shrunk by {@code backtrack} (at most {@code neighbourhoodBacktracks} times)
+     * while it is outside the wide neighbourhood {@code ddNeighbourhood}; null when no positive definite step was
+     * found.
+     */
+    private DdStep takeStep(Mat[] x, Mat[] z, Mat[][] dir, double ap, double ad) {
+        // the factors of the positive-definiteness tests serve the neighbourhood test and the next iteration
+        // (DoubleDouble.cholesky is deterministic: the same factors as computed anew)
+        Mat[] xn = null;
+        Mat[] zn = null;
+        Mat[] fxn = null;
+        Mat[] fzn = null;
+        for (int h = 0; h <= S.maxShrinks(); h++) {
+            xn = axpy(x, ap, dir[0]);
+            fxn = factors(xn);
+            if (fxn != null) {
+                break;
+            }
+            ap *= 0.5;
+            xn = null;
+        }
+        for (int h = 0; h <= S.maxShrinks(); h++) {
+            zn = axpy(z, ad, dir[1]);
+            fzn = factors(zn);
+            if (fzn != null) {
+                break;
+            }
+            ad *= 0.5;
+            zn = null;
+        }
+        if (xn == null || zn == null) {
+            return null;
+        }
+        // keep the iterate in the wide neighbourhood λ_min(X^½ Z X^½) ≥ γ·μ: shrink both steps otherwise
+        double apTaken = ap;
+        double adTaken = ad;
+        for (int h = 0; h < S.neighbourhoodBacktracks() && centrality(xn, zn, fxn) < S.ddNeighbourhood(); h++) {
+            Mat[] xt = axpy(x, apTaken * S.backtrack(), dir[0]);
+            Mat[] zt = axpy(z, adTaken * S.backtrack(), dir[1]);
+            Mat[] fxt = factors(xt);
+            Mat[] fzt = fxt == null ? null : factors(zt);
+            if (fxt == null || fzt == null) {
+                break;
+            }
+            apTaken *= S.backtrack();
+            adTaken *= S.backtrack();
+            xn = xt;
+            zn = zt;
+            fxn = fxt;
+            fzn = fzt;
+        }
+        return new DdStep(xn, zn, fxn, fzn, apTaken, adTaken);
+    }
+
+    /** The best double-double iterate: X, Z and y as high and low parts. */
+    private record DdBest(Mat[] x, Mat[] z, double[] yh, double[] yl) {
     }
 
     private double roundedScore(SdpResult r) {
-        return Math.max(r.relativeGap() / opt.gapTolerance(),
-                Math.max(r.primalInfeasibility(), r.dualInfeasibility()) / opt.feasibilityTolerance());
+        return IterateMonitor.score(r.relativeGap(), r.primalInfeasibility(), r.dualInfeasibility(), opt);
     }
 
     /**
@@ -1424,7 +1431,7 @@ final class DdSdpSolver {
     }
 
     /**
-     * Cholesky factor of M, or of M + δ·max diag(M)·I with δ = {@link #JITTER} stepping up by 1e4 when M is not
+     * Cholesky factor of M, or of M + δ·max diag(M)·I with δ = {@link IpmSettings#ddJitter()} stepping up by 1e4 when M is not
      * numerically positive definite (the refinement in {@link #direction} then solves against M itself); null when
      * even the largest shift fails.
      */
@@ -1435,7 +1442,7 @@ final class DdSdpSolver {
         for (int i = 0; i < size; i++) {
             maxDiag = Math.max(maxDiag, Math.abs(mm.h[i + i * size]));
         }
-        for (double d = JITTER; f == null && d <= MAX_JITTER; d *= 1e4) {
+        for (double d = S.ddJitter(); f == null && d <= S.ddMaxJitter(); d *= 1e4) {
             Mat shifted = mm.copy();
             Acc a = new Acc();
             for (int i = 0; i < size; i++) {
@@ -1567,7 +1574,7 @@ final class DdSdpSolver {
         // iterative refinement against the unshifted M: dy += M⁻¹ (rhs − M dy)
         double[] sh = new double[m];
         double[] sl = new double[m];
-        for (int step = 0; step < REFINE_STEPS; step++) {
+        for (int step = 0; step < S.ddRefineSteps(); step++) {
         // row i of the symmetric M (stored identically in both triangles by addSym) read as column i; the rows are
         // independent sums, so they are spread over the pool above the threshold with the same bits
         final double[] fdyh = dyh;
@@ -1633,7 +1640,7 @@ final class DdSdpSolver {
     }
 
     private void initialPoint(Mat[] x, Mat[] z) {
-        double[] scales = SdpSolver.startingScales(p); // the double-precision solver's start
+        double[] scales = StartingPoint.scales(p); // the double-precision solver's start
         for (int b = 0; b < nb; b++) {
             for (int k = 0; k < n[b]; k++) {
                 int idx = lp[b] ? k : k + k * n[b];

@@ -29,14 +29,14 @@ import org.psdkit.optim.ProgressListener;
  * is recomputed with the dense eigenvalue computation. Those factors serve the next iteration.
  *
  * <p>Near the optimum the Schur complement becomes ill-conditioned. Each direction therefore gets up to
- * {@value #REFINE_STEPS} steps of iterative refinement of dy against the exact operator, and dX is then corrected by
+ * {@code IpmSettings.refineSteps} steps of iterative refinement of dy against the exact operator, and dX is then corrected by
  * the least-norm Σ w_i A_i that restores A(dX) = b − A(X) (Gram matrix ⟨A_i, A_j⟩, factored once). The solver keeps
- * the best iterate and stops when it has not improved for {@value #STAGNATION_ITERATIONS} iterations.
+ * the best iterate and stops when it has not improved for {@code IpmSettings.stagnationIterations} iterations.
  *
  * <p>When that double-precision run ends without meeting the tolerances (a stall, typically on problems without a
  * strictly feasible point such as SDPLIB's hinf and qap, or an iteration limit reached while stalled) and the problem
  * is small enough ({@link DdSdpSolver#applicable}), the same method is run again in double-double arithmetic
- * ({@link DdSdpSolver}): from the best well-centred double iterate ({@link #WARM_START_CENTRALITY}) when there is one,
+ * ({@link DdSdpSolver}): from the best well-centred double iterate ({@link IpmSettings#warmStartCentrality()}) when there is one,
  * and from the standard start if that misses a tolerance. Its result replaces the double-precision one when it scores
  * better. Its gap and infeasibilities are those of the returned (rounded) point, so they certify the returned
  * value.
@@ -44,7 +44,7 @@ import org.psdkit.optim.ProgressListener;
  * <p>A run that ends neither optimal nor infeasible gets a verified lower bound on (P)'s optimal value
  * ({@link SdpResult#lowerBound()}: bᵀy of a dual iterate whose slack, recomputed from the data, is positive definite
  * beyond the rounding errors), and the status {@link SdpStatus#ILL_POSED} when its iterates diverged far beyond the
- * data ({@link #ILL_POSED_RATIO}), the sign that one side has no strictly feasible point and the other side's
+ * data ({@link IpmSettings#illPosedRatio()}), the sign that one side has no strictly feasible point and the other side's
  * optimum is not attained (SDPLIB's hinf12).
  *
  * <p>Threads: the solve runs with OpenBLAS on one thread, whatever {@link Threads#get()} says, except for the dense
@@ -58,114 +58,9 @@ import org.psdkit.optim.ProgressListener;
  */
 public final class SdpSolver {
 
-    /**
-     * Initial point X₀ = ξI, Z₀ = ηI with ξ = {@value #START_SCALE}·n·max_i (1+|b_i|)/(1+‖A_i‖_F) and
-     * η = {@value #START_SCALE}·(1 + max(‖A_i‖_F, ‖C‖_F))/√n: the starting point of CSDP (Borchers 1999), whose
-     * factor 10 keeps the start well inside both cones.
-     */
-    static final double START_SCALE = 10.0;
-    /**
-     * Fraction of the step to the boundary of the cone that is taken (0.95, the value used by CSDP and, for the
-     * corrector, by SDPT3): far enough to converge quickly, short enough to keep Cholesky factors well conditioned.
-     */
-    static final double STEP_FRACTION = 0.95;
-    /** Centring parameter of the baseline without corrector: 0.1 is the usual long-step path-following choice. */
-    static final double BASELINE_SIGMA = 0.1;
-    /** Exponent of Mehrotra's heuristic σ = (μ_aff/μ)^3 (Mehrotra 1992). */
-    static final double MEHROTRA_EXPONENT = 3.0;
-    /**
-     * Both steps shorter than this (1e-10) for {@value #STALL_ITERATIONS} iterations in a row means the method is
-     * stuck (no progress in double precision).
-     */
-    static final double STALL_STEP = 1e-10;
-    static final int STALL_ITERATIONS = 3;
-    /**
-     * Stop when the best iterate (by the larger of gap/tolerance and infeasibility/tolerance) has not improved for 15
-     * iterations: on SDPLIB an interior-point method that stops improving for that long never recovered.
-     */
-    static final int STAGNATION_ITERATIONS = 15;
-    /**
-     * A stopped run whose best iterate meets every tolerance within this factor (100, i.e. 1e-6 with the default
-     * 1e-8) is reported as {@link SdpStatus#NEAR_OPTIMAL} rather than as a failure.
-     */
-    static final double NEAR_OPTIMAL_FACTOR = 100;
-    /**
-     * Refine dy once when the Schur system's residual exceeds 1e-12 × (1 + ‖rhs‖): about 1e4 machine epsilons, the
-     * level at which an ill-conditioned Schur complement starts to cost primal feasibility near the optimum.
-     */
-    static final double REFINE_THRESHOLD = 1e-12;
-    /**
-     * A {@link SdpStatus#NEAR_OPTIMAL} double-precision result (within 100× the tolerances) is restarted in
-     * double-double only when one double-double iteration costs at most 1e7 (the estimate of
-     * {@link DdSdpSolver#applicable}): all hinf problems, not arch8 (4.5e7), where the restart took many times the
-     * double run to turn a result already 6e-9 from CSDP's into an "optimal" one (docs/benchmarks/sdp.md).
-     */
-    static final double NEAR_OPTIMAL_RESTART_WORK = 1e7;
-    /**
-     * A run that reaches the iteration limit far from the tolerances (score ≥ {@value #NEAR_OPTIMAL_FACTOR}) counts
-     * as stalled, and may be continued by a double-double restart, when its best iterate's score improved less than
-     * 2-fold over the last {@value #STAGNATION_ITERATIONS} iterations: a converging interior-point method gains
-     * orders of magnitude in that many iterations, while the stalled runs seen on SDPLIB (qap9, qap10) crawl by
-     * 1–25% per 15 iterations until the limit.
-     */
-    static final double SLOW_PROGRESS_FACTOR = 2.0;
-    /**
-     * The double-double restart starts from the best-scoring double iterate with λ_min(X^½ Z X^½) ≥ 3e-2·μ (30×
-     * inside the wide neighbourhood {@link DdSdpSolver#NEIGHBOURHOOD} that the double-double iteration keeps) when
-     * there is one, rather than from the standard start. On qap9 the double run loses centrality at iteration 12
-     * (5e-2 → 4e-3 → 9e-4) and never regains it; on qap6 a restart from an iterate at 1e-2 (iteration 17) stalled
-     * at gap 4e-8, one from iteration 11 (≥ 3e-2) reached 8e-9.
-     */
-    static final double WARM_START_CENTRALITY = 3e-2;
-    /**
-     * The double run hands over to the double-double restart at once when, in one iteration, the Schur complement
-     * needed jitter (numerically singular for the current X and Z⁻¹: the primal degeneracy diagnosed in
-     * docs/benchmarks/sdp.md) and the primal step was shorter than 0.1, provided a well-centred iterate to restart
-     * from exists ({@link #WARM_START_CENTRALITY}) and the restart will run. Without the rule the double run went on
-     * with primal steps of 1e-3…1e-5 until the stagnation test stopped it 15 iterations later; on SDPLIB the rule
-     * took control5 from 72 to 33 iterations, qap6 126 → 76, truss7 55 → 37, control3 48 → 38, all still certified
-     * (docs/benchmarks/sdp.md). The step bound matters: handing over at the first jittered factor alone sent
-     * gpp124-1, whose double run recovers from jitter with long steps, into the restart (four times slower); 0.1 is
-     * the round value below which none of the measured runs recovered.
-     */
-    static final double HANDOVER_STEP = 0.1;
-    /**
-     * The double-double restart runs a second time, from the standard start, only when the one from the warm double
-     * iterate scored ≥ 100 (missed a tolerance by more than {@link #NEAR_OPTIMAL_FACTOR}, i.e. is not certified to
-     * 1e-6 with the default tolerances). A warm result within that factor is returned as near-optimal: on SDPLIB
-     * (hinf5, 8, 10, 11, 13, 14) the second run took as long as the first and ended at most one digit better (hinf8
-     * 1.05e-8 → 8.6e-9) or not better at all (hinf5, 10, 13), i.e. it doubled the restart's cost for a gain
-     * below the certificate the issue asks for (1e-6).
-     */
-    static final double STANDARD_RESTART_SCORE = NEAR_OPTIMAL_FACTOR;
-    /** At most 4 refinement steps: with a jittered Schur factor each step gains ~log10(1/jitter) digits. */
-    static final int REFINE_STEPS = 4;
-    /**
-     * The stagnation test also counts as progress an iteration at which one of the three measures (relative gap,
-     * primal or dual infeasibility), while still above its tolerance, falls below half of its last recorded
-     * value. The best iterate is judged by the worst measure, which can stay flat while another one still falls
-     * by orders of magnitude: on SDPLIB's hinf12 the gap stays ~0.2 from iteration 26 to 41 while the primal
-     * infeasibility falls 1.9e-4 → 8.6e-6 (the dual iterate travelling towards its non-attained optimum), after
-     * which the gap falls to 1e-4; stopping at iteration 41 returned the value 22.5 instead of ~1e-4. A factor 2
-     * is the same "less than 2-fold is no progress" rule as {@link #SLOW_PROGRESS_FACTOR}.
-     */
-    static final double COMPONENT_PROGRESS_FACTOR = 2.0;
-    /**
-     * A run that did not converge is reported {@link SdpStatus#ILL_POSED} when an iterate grew 1e6 times beyond the
-     * data and its objective: ‖Σ y_i A_i‖_F ≥ 1e6·(1 + ‖C‖_F + ‖R_d‖_F + |bᵀy|), or ‖X‖_F ≥ 1e6·(1 + ‖b‖ + ‖r_p‖
-     * + |⟨C,X⟩|). Then W = −Σ y_i A_i/‖Σ y_i A_i‖ is a unit-norm matrix, PSD up to 1e-6 (W = (Z − C + R_d)/‖·‖),
-     * with |bᵀy|/‖Σ y_i A_i‖ ≤ 1e-6, so every feasible X has ⟨W, X⟩ ≈ 0 and lies within 1e-6 of a proper face
-     * of the cone: (P) has (to that accuracy) no strictly feasible point, and (D)'s optimum is approached only as
-     * y grows (symmetrically for X). The value 1e6 is a round "far beyond the data" level, not a tuned one; the two
-     * SDPLIB runs it flags reach 1e11 (hinf12) and 1.7e7 (hinf15); every other SDPLIB run ends optimal,
-     * near-optimal or infeasible, where the test is not made.
-     */
-    static final double ILL_POSED_RATIO = 1e6;
-    /**
-     * At most 10 dual iterates (those with dual infeasibility below tolerance and the largest bᵀy first) are
-     * checked for a verified lower bound: each check costs an eigenvalue decomposition per block.
-     */
-    static final int BOUND_CHECKS = 10;
+    /** The method's constants (one record for the double, double-double and Kernel SoS iterations). */
+    private static final IpmSettings S = IpmSettings.DEFAULT;
+
 
     private static final java.lang.management.ThreadMXBean THREADS =
             java.lang.management.ManagementFactory.getThreadMXBean();
@@ -461,64 +356,7 @@ public final class SdpSolver {
 
     public static SdpResult solve(SdpProblem problem, SdpOptions options) {
         checkMemory("the SDP", problem.constraints(), problem.signedSizes());
-        return scaleDiagnosis(problem, Threads.blasCapped(1, () -> new SdpSolver(problem, options).run()));
-    }
-
-    /** Data magnitudes beyond which the products of an interior-point iteration (X A_i Z⁻¹, ‖·‖²) overflow. */
-    static final double EXTREME_MAGNITUDE = 1e100;
-
-    /**
-     * The data's scale in the message where it explains the outcome: a run whose objectives or residuals are not
-     * finite gets the largest |b_i| and the range of the nonzero entries of C and the A_i, and any run on data with
-     * magnitudes beyond 1e±100 gets a warning to rescale (with c = F_0 = 1e120 and F_1 = 1e-120 the optimum 1e360 is
-     * not a double, and the method reports an infeasibility certificate instead).
-     */
-    static SdpResult scaleDiagnosis(SdpProblem p, SdpResult r) {
-        boolean nonFinite = !(Double.isFinite(r.primalObjective()) && Double.isFinite(r.dualObjective())
-                && Double.isFinite(r.relativeGap()) && Double.isFinite(r.primalInfeasibility())
-                && Double.isFinite(r.dualInfeasibility()));
-        double bMax = 0;
-        for (int i = 0; i < p.constraints(); i++) {
-            bMax = Math.max(bMax, Math.abs(p.bAt(i)));
-        }
-        double[] range = {Double.POSITIVE_INFINITY, 0}; // smallest and largest nonzero |entry|
-        for (int k = 0; k < p.blocks(); k++) {
-            entryRange(p.c(k), range);
-            for (SdpProblem.Term t : p.terms(k)) {
-                entryRange(t.coefficient(), range);
-            }
-        }
-        double lo = range[1] > 0 ? range[0] : 0;
-        boolean extreme = !(bMax < EXTREME_MAGNITUDE) || !(range[1] < EXTREME_MAGNITUDE)
-                || (lo > 0 && lo < 1 / EXTREME_MAGNITUDE);
-        if (!nonFinite && !extreme) {
-            return r;
-        }
-        String msg = r.message() + String.format(java.util.Locale.ROOT, "; %sdata scale: |b_i| up to %.3g, nonzero "
-                + "entries of C and the A_i from %.3g to %.3g in magnitude", nonFinite
-                ? "the objectives or residuals are not finite; " : "", bMax, lo, range[1])
-                + (extreme ? ": magnitudes beyond 1e+-100 are more than double precision carries through the "
-                        + "products of an interior-point iteration, so this outcome is not reliable; rescale b, C "
-                        + "and the A_i towards 1" : "");
-        return r.with(r.status(), msg, r.lowerBound());
-    }
-
-    private static void entryRange(Coefficient c, double[] range) {
-        if (c instanceof Coefficient.Sparse s) {
-            for (int k = 0; k < s.entries(); k++) {
-                double a = Math.abs(s.value(k));
-                if (a > 0 || Double.isNaN(a)) {
-                    range[0] = Math.min(range[0], a);
-                    range[1] = Double.isNaN(a) ? Double.NaN : Math.max(range[1], a);
-                }
-            }
-        } else if (c != null) {
-            double f = c.normF(); // a low-rank term: its norm stands for its entries
-            if (f > 0 || Double.isNaN(f)) {
-                range[0] = Math.min(range[0], f);
-                range[1] = Math.max(range[1], f);
-            }
-        }
+        return Diagnosis.scaleDiagnosis(problem, Threads.blasCapped(1, () -> new SdpSolver(problem, options).run()));
     }
 
     /**
@@ -603,7 +441,7 @@ public final class SdpSolver {
         return z;
     }
 
-    private static double[][] copy(double[][] a) {
+    static double[][] copy(double[][] a) {
         double[][] c = new double[a.length][];
         for (int b = 0; b < a.length; b++) {
             c[b] = a[b].clone();
@@ -650,7 +488,7 @@ public final class SdpSolver {
         return s + err;
     }
 
-    private static double norm(double[][] a) {
+    static double norm(double[][] a) {
         double s = 0;
         for (double[] x : a) {
             for (double v : x) {
@@ -660,7 +498,7 @@ public final class SdpSolver {
         return Math.sqrt(s);
     }
 
-    private static double norm(double[] a) {
+    static double norm(double[] a) {
         double s = 0;
         for (double v : a) {
             s += v * v;
@@ -884,7 +722,7 @@ public final class SdpSolver {
         return c.data();
     }
 
-    private static void symmetrize(int n, double[] a) {
+    static void symmetrize(int n, double[] a) {
         for (int j = 0; j < n; j++) {
             for (int i = j + 1; i < n; i++) {
                 double v = 0.5 * (a[i + j * n] + a[j + i * n]);
@@ -902,15 +740,12 @@ public final class SdpSolver {
         double[][] x = zeros();
         double[][] z = zeros();
         double[] y = new double[m];
-        initialPoint(x, z);
+        StartingPoint.fill(x, z, n, lp, StartingPoint.scales(p));
         double normB = norm(p.b());
         double normC = norm(cDense);
         double[] bv = p.b();
-        int stalls = 0;
-        double bestScore = Double.POSITIVE_INFINITY;
-        int bestIter = 0;
-        double[][][] best = null;
-        double[] bestStats = null;
+        IterateMonitor<Best> monitor = new IterateMonitor<>(S, opt.gapTolerance(), opt.feasibilityTolerance(),
+                opt.feasibilityTolerance());
         String message = "";
         SdpStatus status = null;
         int iter = 0;
@@ -918,8 +753,7 @@ public final class SdpSolver {
         // (the same with the restart switched off, so that its double run and its answer are the default run's double
         // phase: the point it would hand over)
         boolean ddCandidate = DdSdpSolver.applicableWarm(p);
-        boolean handover = false; // see HANDOVER_STEP
-        double[] bestHistory = new double[STAGNATION_ITERATIONS + 1]; // ring: best score of the last iterations
+        boolean handover = false; // see S.handoverStep()
         double warmScore = Double.POSITIVE_INFINITY;
         double[][][] warm = null;
         int warmIter = 0;
@@ -928,15 +762,9 @@ public final class SdpSolver {
         double gap = 0;
         double pinf = 0;
         double dinf = 0;
-        // per measure (gap, primal, dual infeasibility): the value at its last halving, and the last iteration at
-        // which a measure above its tolerance halved (see COMPONENT_PROGRESS_FACTOR)
-        double[] measureRef = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
-        int lastMeasureProgress = 0;
-        // the largest divergence ratios seen (see ILL_POSED_RATIO), and dual iterates that may give a lower bound
-        double divergenceY = 0;
-        double divergenceX = 0;
-        List<double[]> boundCandidates = new ArrayList<>();
-        double boundCandidateObj = Double.NEGATIVE_INFINITY;
+        // the largest divergence ratios seen (see IpmSettings.illPosedRatio), and dual iterates that may give a lower
+        // bound
+        Diagnosis diagnosis = new Diagnosis(p, S, cDense, n, lp, this::addAdjoint);
         while (true) {
             double[][] rd = copy(cDense);
             for (int b = 0; b < nb; b++) {
@@ -969,40 +797,16 @@ public final class SdpSolver {
             // the gap test accepts either the objective gap or the complementarity ⟨X,Z⟩ (SDPT3's measure): they
             // agree up to the infeasibilities, which are tested separately
             double gapXz = Math.abs(xz) / (1 + Math.abs(pobj) + Math.abs(dobj));
-            double score = Math.max(Math.min(gap, gapXz) / opt.gapTolerance(),
-                    Math.max(pinf, dinf) / opt.feasibilityTolerance());
-            if (iter > 0 && score < bestScore) {
-                bestScore = score;
-                bestIter = iter;
-                best = new double[][][] {copy(x), copy(z), {y.clone()}};
-                bestStats = new double[] {pobj, dobj, gap, pinf, dinf, iter};
-            }
+            double score = IterateMonitor.score(Math.min(gap, gapXz), pinf, dinf, opt);
+            final double[][] xs = x;
+            final double[][] zs = z;
+            final double[] ys = y;
+            final double[] stats = {pobj, dobj, gap, pinf, dinf};
+            final int it = iter;
+            monitor.observe(iter, score, new double[] {Math.min(gap, gapXz), pinf, dinf},
+                    () -> new Best(copy(xs), copy(zs), ys.clone(), stats, it));
             if (iter > 0) {
-                double[] measures = {Math.min(gap, gapXz), pinf, dinf};
-                double[] tols = {opt.gapTolerance(), opt.feasibilityTolerance(), opt.feasibilityTolerance()};
-                for (int k = 0; k < 3; k++) {
-                    if (measures[k] < measureRef[k] / COMPONENT_PROGRESS_FACTOR) {
-                        if (measureRef[k] > tols[k] && Double.isFinite(measureRef[k])) {
-                            lastMeasureProgress = iter;
-                        }
-                        measureRef[k] = measures[k];
-                    }
-                }
-                double normRd = norm(rd);
-                // ‖Σ y_i A_i‖ = ‖C − Z − R_d‖, summed in place (no block-sized copy per iteration)
-                double aty2 = 0;
-                for (int b = 0; b < nb; b++) {
-                    for (int k = 0; k < cDense[b].length; k++) {
-                        double v = cDense[b][k] - (z[b][k] + rd[b][k]);
-                        aty2 += v * v;
-                    }
-                }
-                divergenceY = Math.max(divergenceY, Math.sqrt(aty2) / (1 + normC + normRd + Math.abs(dobj)));
-                divergenceX = Math.max(divergenceX, norm(x) / (1 + normB + norm(rp) + Math.abs(pobj)));
-                if (dinf <= opt.feasibilityTolerance() && dobj > boundCandidateObj) {
-                    boundCandidateObj = dobj;
-                    boundCandidates.add(y.clone());
-                }
+                diagnosis.track(x, z, y, rd, rp, pobj, dobj, dinf <= opt.feasibilityTolerance(), normB, normC);
             }
             if (Math.min(gap, gapXz) < opt.gapTolerance() && pinf < opt.feasibilityTolerance()
                     && dinf < opt.feasibilityTolerance()) {
@@ -1010,206 +814,47 @@ public final class SdpSolver {
                 message = "relative gap and infeasibilities below tolerance";
                 break;
             }
-            // infeasibility certificates
-            if (dobj > 0) {
-                double[][] aty = copy(cDense); // Σ y_i A_i + Z = C − R_d
-                for (int b = 0; b < nb; b++) {
-                    for (int k = 0; k < aty[b].length; k++) {
-                        aty[b][k] -= rd[b][k];
-                    }
-                }
-                if (norm(aty) / dobj < opt.infeasibilityTolerance()) {
-                    status = SdpStatus.PRIMAL_INFEASIBLE;
-                    message = "certificate y: b'y = " + dobj + " > 0 with ||A'y + Z|| / b'y = " + norm(aty) / dobj;
-                    break;
-                }
-            }
-            if (pobj < 0) {
-                double r = norm(ax) / -pobj;
-                if (r < opt.infeasibilityTolerance()) {
-                    status = SdpStatus.DUAL_INFEASIBLE;
-                    message = "certificate X: <C,X> = " + pobj + " < 0 with ||A(X)|| / |<C,X>| = " + r;
-                    break;
-                }
-            }
-            if (splitRankOne && iter > 0 && !(xz > 0) && bestIter > 0) {
-                // ⟨X, Z⟩ of positive definite X and Z is positive; summed accurately (innerAccurate) it is not, so
-                // the rounding of the stored iterates has lost the cone (Z's smallest eigenvalues, ~μ/λ_max(X),
-                // below u·‖Z‖ when ‖Z‖ grows, as on gpp with |y_0| ~ 1e4): no later iterate can be trusted
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "<X,Z> = " + xz + " <= 0 at iteration " + iter + ": the iterates left the cones by rounding";
+            StopReason certificate = infeasibility(rd, ax, pobj, dobj);
+            if (certificate != null) {
+                status = certificate.status();
+                message = certificate.message();
                 break;
             }
-            if (handover && (bestScore >= NEAR_OPTIMAL_FACTOR || DdSdpSolver.work(p) <= NEAR_OPTIMAL_RESTART_WORK)) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "Schur complement singular (jitter) with a primal step below " + HANDOVER_STEP
-                        + " at iteration " + iter;
-                break;
-            }
-            if (iter - Math.max(bestIter, lastMeasureProgress) >= STAGNATION_ITERATIONS && bestIter > 0) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "no improvement for " + STAGNATION_ITERATIONS + " iterations";
-                break;
-            }
-            bestHistory[iter % bestHistory.length] = bestScore;
-            if (iter >= opt.maxIterations()) {
-                status = SdpStatus.ITERATION_LIMIT;
-                message = "iteration limit " + opt.maxIterations() + " reached";
-                break;
-            }
-            double elapsed = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
-                    : (System.nanoTime() - start) * 1e-9;
-            if (opt.timeLimitSeconds() > 0 && elapsed > opt.timeLimitSeconds()) {
-                status = SdpStatus.TIME_LIMIT;
-                message = "time limit " + opt.timeLimitSeconds() + " s (" + (opt.cpuTime() ? "CPU" : "wall")
-                        + ") reached";
+            StopReason stop = stopRule(iter, xz, handover, monitor, start, startCpu);
+            if (stop != null) {
+                status = stop.status();
+                message = stop.message();
                 break;
             }
             iter++;
-            // ---------------- factorisations
             long tStart = System.nanoTime();
-            double[][] zi = new double[nb][];
-            Cholesky[] lx = new Cholesky[nb];
-            Cholesky[] lz = new Cholesky[nb];
-            Cholesky mChol;
+            Factors f;
             try {
-                for (int b = 0; b < nb; b++) {
-                    if (lp[b]) {
-                        zi[b] = new double[n[b]];
-                        for (int k = 0; k < n[b]; k++) {
-                            zi[b][k] = 1.0 / z[b][k];
-                        }
-                    } else {
-                        lz[b] = nextLz != null ? nextLz[b] : Linalg.cholesky(Matrix.wrap(n[b], n[b], z[b]));
-                        lx[b] = nextLx != null ? nextLx[b] : Linalg.cholesky(Matrix.wrap(n[b], n[b], x[b]));
-                        int s = n[b];
-                        Cholesky lzb = lz[b];
-                        zi[b] = blas(productFlops(s), () -> lzb.solve(Matrix.identity(s))).data(); // two n³ solves
-                        symmetrize(n[b], zi[b]);
-                    }
-                }
-                if (splitRankOne) {
-                    r1Xu = new double[nb][][];
-                    r1Zu = new double[nb][][];
-                    for (int b = 0; b < nb; b++) {
-                        if (rankOne[b] != null) {
-                            r1Xu[b] = timesRankOne(b, x[b], true);
-                            r1Zu[b] = new double[rankOne[b].length][];
-                            for (int k = 0; k < rankOne[b].length; k++) {
-                                r1Zu[b][k] = lz[b].solve(rankOne[b][k].u);
-                            }
-                        }
-                    }
-                }
-                long t1 = System.nanoTime();
-                nanosStep += t1 - tStart;
-                Matrix schur = schur(x, zi, opt.schur() == SdpOptions.SchurMode.DENSE);
-                long t2 = System.nanoTime();
-                nanosSchur += t2 - t1;
-                mChol = Linalg.cholesky(schur);
-                long t3 = System.nanoTime();
-                nanosFactor += t3 - t2;
-                tStart = t3;
+                f = factor(x, z);
+                tStart = System.nanoTime();
             } catch (LinalgException e) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "factorisation failed at iteration " + iter + ": " + e.getMessage();
                 break;
             }
-            if (ddCandidate && score < warmScore && wellCentred(lx, x, z, WARM_START_CENTRALITY)) {
+            double[][] zi = f.zi();
+            Cholesky[] lx = f.lx();
+            Cholesky[] lz = f.lz();
+            Cholesky mChol = f.m();
+            if (ddCandidate && score < warmScore && wellCentred(lx, x, z, S.warmStartCentrality())) {
                 warmScore = score;
                 warm = new double[][][] {copy(x), copy(z), {y.clone()}};
                 warmIter = iter - 1;
             }
-            // h0 = r_p + A(X R_d Z⁻¹)
-            double[][] xrdzi = zeros();
-            for (int b = 0; b < nb; b++) {
-                if (lp[b]) {
-                    for (int k = 0; k < n[b]; k++) {
-                        xrdzi[b][k] = x[b][k] * rd[b][k] * zi[b][k];
-                    }
-                } else {
-                    xrdzi[b] = gemm(n[b], gemm(n[b], x[b], rd[b]), zi[b]);
-                }
-            }
-            curXrdzi = xrdzi;
-            double[] h0 = opA(xrdzi);
-            for (int i = 0; i < m; i++) {
-                h0[i] += rp[i];
-            }
-            double[][] dx;
-            double[][] dz;
-            double[] dy;
-            double sigma;
-            if (opt.corrector()) {
-                // predictor: R_c Z⁻¹ = −X
-                double[][] rczi = zeros();
-                for (int b = 0; b < nb; b++) {
-                    for (int k = 0; k < rczi[b].length; k++) {
-                        rczi[b][k] = -x[b][k];
-                    }
-                }
-                double[][][] dir = direction(h0, rp, rczi, rd, x, zi, mChol);
-                double[][] dxa = dir[0];
-                double[][] dza = dir[1];
-                double[] dya = dir[2][0];
-                double[][] dzaPart = dza;
-                if (r1Xu != null) { // dZa without its rank-one terms, whose part of dXa dZa Z⁻¹ is an outer product
-                    dzaPart = copy(rd);
-                    addAdjoint(dya, -1.0, dzaPart, true);
-                }
-                double ap = Math.min(1.0, maxStep(lx, x, dxa));
-                double ad = Math.min(1.0, maxStep(lz, z, dza));
-                double muAff;
-                if (splitRankOne) {
-                    muAff = innerAccurate(stepped(x, dxa, ap), stepped(z, dza, ad)) / totalSize;
-                } else {
-                    muAff = 0;
-                    for (int b = 0; b < nb; b++) {
-                        for (int k = 0; k < x[b].length; k++) {
-                            muAff += (x[b][k] + ap * dxa[b][k]) * (z[b][k] + ad * dza[b][k]);
-                        }
-                    }
-                    muAff /= totalSize;
-                }
-                sigma = Math.min(1.0, Math.pow(Math.max(muAff, 0) / mu, MEHROTRA_EXPONENT));
-                // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
-                for (int b = 0; b < nb; b++) {
-                    if (lp[b]) {
-                        for (int k = 0; k < n[b]; k++) {
-                            rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - dxa[b][k] * dza[b][k] * zi[b][k];
-                        }
-                    } else {
-                        double[] t = gemm(n[b], gemm(n[b], dxa[b], dzaPart[b]), zi[b]);
-                        if (r1Xu != null && rankOne[b] != null) {
-                            subtractRankOne(b, dya, timesRankOne(b, dxa[b]), t);
-                        }
-                        for (int k = 0; k < t.length; k++) {
-                            rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - t[k];
-                        }
-                    }
-                }
-                dir = direction(h0, rp, rczi, rd, x, zi, mChol);
-                dx = dir[0];
-                dz = dir[1];
-                dy = dir[2][0];
-            } else {
-                sigma = BASELINE_SIGMA;
-                double[][] rczi = zeros();
-                for (int b = 0; b < nb; b++) {
-                    for (int k = 0; k < rczi[b].length; k++) {
-                        rczi[b][k] = sigma * mu * zi[b][k] - x[b][k];
-                    }
-                }
-                double[][][] dir = direction(h0, rp, rczi, rd, x, zi, mChol);
-                dx = dir[0];
-                dz = dir[1];
-                dy = dir[2][0];
-            }
+            double[][][] dir = searchDirection(rp, rd, x, z, zi, lx, lz, mChol, mu);
+            double[][] dx = dir[0];
+            double[][] dz = dir[1];
+            double[] dy = dir[2][0];
             double ap;
             double ad;
             try {
-                ap = Math.min(1.0, STEP_FRACTION * maxStep(lx, x, dx));
-                ad = Math.min(1.0, STEP_FRACTION * maxStep(lz, z, dz));
+                ap = Math.min(1.0, S.stepFraction() * maxStep(lx, x, dx));
+                ad = Math.min(1.0, S.stepFraction() * maxStep(lz, z, dz));
             } catch (LinalgException e) {
                 status = SdpStatus.NUMERICAL_PROBLEMS;
                 message = "step length computation failed at iteration " + iter + ": " + e.getMessage();
@@ -1220,127 +865,98 @@ public final class SdpSolver {
                 message = "non-finite search direction at iteration " + iter;
                 break;
             }
-            if (ap < STALL_STEP && ad < STALL_STEP) {
-                if (++stalls >= STALL_ITERATIONS) {
-                    status = SdpStatus.NUMERICAL_PROBLEMS;
-                    message = "no progress: step lengths below " + STALL_STEP + " for " + STALL_ITERATIONS
-                            + " iterations";
-                    break;
-                }
-            } else {
-                stalls = 0;
+            if (monitor.stalled(ap, ad)) {
+                status = SdpStatus.NUMERICAL_PROBLEMS;
+                message = "no progress: step lengths below " + S.stallStep() + " for " + S.stallIterations()
+                        + " iterations";
+                break;
             }
-            // the Lanczos step lengths are estimates: the new X and Z must factor without jitter (their factors
-            // serve the next iteration); if one does not, its step is recomputed densely
-            double[][] xNew = stepped(x, dx, ap);
-            nextLx = strictFactors(xNew);
-            if (nextLx == null) {
-                ap = Math.min(1.0, STEP_FRACTION * maxStep(lx, x, dx, false));
-                xNew = stepped(x, dx, ap);
-            }
-            double[][] zNew = stepped(z, dz, ad);
-            nextLz = strictFactors(zNew);
-            if (nextLz == null) {
-                ad = Math.min(1.0, STEP_FRACTION * maxStep(lz, z, dz, false));
-                zNew = stepped(z, dz, ad);
-            }
-            for (int b = 0; b < nb; b++) {
-                x[b] = xNew[b];
-                z[b] = zNew[b];
-            }
-            for (int i = 0; i < m; i++) {
-                y[i] += ad * dy[i];
-            }
+            ap = takeStep(x, z, y, dir, lx, lz, ap, ad);
             nanosStep += System.nanoTime() - tStart;
-            handover = ddCandidate && warm != null && mChol.jitter() > 0 && ap < HANDOVER_STEP;
+            handover = ddCandidate && warm != null && mChol.jitter() > 0 && ap < S.handoverStep();
         }
+        return finish(new End(status, message, x, z, y, new double[] {pobj, dobj, gap, pinf, dinf}, iter), monitor,
+                warm, warmIter, diagnosis, start, startCpu);
+    }
+
+    /** Where the double run's loop ended: status, message, the last iterate, its statistics and the iterations. */
+    private record End(SdpStatus status, String message, double[][] x, double[][] z, double[] y, double[] stats,
+                       int iterations) {
+    }
+
+    /**
+     * The answer of a double run that ended at {@code end}: the best iterate instead of the last one when the run
+     * did not converge, the double-double restart when it applies ({@link #restartInDoubleDouble}), and the
+     * diagnosis ({@link Diagnosis#diagnose}).
+     */
+    private SdpResult finish(End end, IterateMonitor<Best> monitor, double[][][] warm, int warmIter,
+                             Diagnosis diagnosis, long start, long startCpu) {
+        SdpStatus status = end.status();
+        String message = end.message();
+        double[][] x = end.x();
+        double[][] z = end.z();
+        double[] y = end.y();
+        double pobj = end.stats()[0];
+        double dobj = end.stats()[1];
+        double gap = end.stats()[2];
+        double pinf = end.stats()[3];
+        double dinf = end.stats()[4];
+        int iter = end.iterations();
         final int doubleIterations = iter;
         if (status != SdpStatus.OPTIMAL && status != SdpStatus.PRIMAL_INFEASIBLE
-                && status != SdpStatus.DUAL_INFEASIBLE && best != null) {
+                && status != SdpStatus.DUAL_INFEASIBLE && monitor.best() != null) {
             // return the best iterate seen (by the stopping measures), not the last one
-            x = best[0];
-            z = best[1];
-            y = best[2][0];
-            pobj = bestStats[0];
-            dobj = bestStats[1];
-            gap = bestStats[2];
-            pinf = bestStats[3];
-            dinf = bestStats[4];
-            message += "; returning the best iterate (iteration " + (int) bestStats[5] + ")";
-            if (bestScore < NEAR_OPTIMAL_FACTOR && status != SdpStatus.TIME_LIMIT) {
+            Best best = monitor.best();
+            x = best.x();
+            z = best.z();
+            y = best.y();
+            pobj = best.stats()[0];
+            dobj = best.stats()[1];
+            gap = best.stats()[2];
+            pinf = best.stats()[3];
+            dinf = best.stats()[4];
+            message += "; returning the best iterate (iteration " + best.iteration() + ")";
+            if (monitor.nearOptimal() && status != SdpStatus.TIME_LIMIT) {
                 status = SdpStatus.NEAR_OPTIMAL;
             }
         }
         // an iteration limit ends in a double-double restart only when the run had stalled (its best score improved
-        // less than SLOW_PROGRESS_FACTOR-fold over the last STAGNATION_ITERATIONS iterations, far from the
+        // less than IpmSettings.slowProgressFactor-fold over the last IpmSettings.stagnationIterations iterations, far from the
         // tolerances) and a well-centred iterate is there to start from; a run that was still converging is not
         // continued behind the caller's limit
-        boolean stalled = iter >= STAGNATION_ITERATIONS && bestScore >= NEAR_OPTIMAL_FACTOR && bestScore
-                > bestHistory[(iter - STAGNATION_ITERATIONS) % bestHistory.length] / SLOW_PROGRESS_FACTOR;
+        boolean stalled = monitor.stalledAtLimit(iter);
         boolean restart = status != SdpStatus.OPTIMAL && status != SdpStatus.PRIMAL_INFEASIBLE
                 && status != SdpStatus.DUAL_INFEASIBLE && status != SdpStatus.TIME_LIMIT
                 && (status != SdpStatus.ITERATION_LIMIT || stalled && warm != null)
                 && (DdSdpSolver.applicable(p) || warm != null && DdSdpSolver.applicableWarm(p))
-                && (status != SdpStatus.NEAR_OPTIMAL || DdSdpSolver.work(p) <= NEAR_OPTIMAL_RESTART_WORK);
+                && (status != SdpStatus.NEAR_OPTIMAL || DdSdpSolver.work(p) <= S.nearOptimalRestartWork());
         if (restart && !opt.doubleDouble()) {
             message += "; the double-double restart that would follow is switched off";
         } else if (restart) {
-            // first from the best well-centred double iterate (cheaper: the early iterations are not repeated),
-            // then, if that misses a tolerance and the problem is small enough, from the standard start
             long ddStart = System.nanoTime();
-            SdpResult dd = null;
-            String how = "";
-            int ddIterations = iter;
-            for (int attempt = 0; attempt < 2; attempt++) {
-                boolean fromWarm = attempt == 0;
-                if (fromWarm ? warm == null || !DdSdpSolver.applicableWarm(p)
-                        : dd != null && score(dd) < STANDARD_RESTART_SCORE || !DdSdpSolver.applicable(p)) {
-                    continue;
-                }
-                if (!fromWarm && dd != null && illPosed(dd, divergenceY, divergenceX)) {
-                    how += "; not again from the standard start: the iterates diverged (ill-posed)";
-                    continue;
-                }
-                double used = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
-                        : (System.nanoTime() - start) * 1e-9;
-                double left = opt.timeLimitSeconds() > 0 ? opt.timeLimitSeconds() - used : 0;
-                if (opt.timeLimitSeconds() > 0 && left <= 0) {
-                    break;
-                }
-                SdpOptions ddOpt = opt.listener() == null ? opt : opt.withListener(shifted(opt.listener(),
-                        (System.nanoTime() - start) * 1e-9));
-                SdpResult r = fromWarm
-                        ? DdSdpSolver.solve(p, ddOpt, ddIterations, left, warm[0], warm[2][0], warm[1])
-                        : DdSdpSolver.solve(p, ddOpt, ddIterations, left);
-                ddIterations = r.iterations();
-                String note = (fromWarm ? "from iteration " + warmIter : "from the standard start") + ": "
-                        + r.message();
-                if (dd == null || score(r) < score(dd)) {
-                    how += (dd == null ? "" : "; it missed a tolerance, so again ") + note;
-                    dd = r;
-                } else {
-                    how += "; again " + note + " (not better)";
-                }
-            }
+            Restart rs = restartInDoubleDouble(warm, warmIter, iter, diagnosis, start, startCpu);
+            SdpResult dd = rs.result();
+            String how = rs.how();
+            int ddIterations = dd == null ? iter : rs.iterations();
             if (dd != null) {
                 nanosDd = System.nanoTime() - ddStart;
                 double ddScore = score(dd);
-                if (ddScore < bestScore || best == null) {
+                if (ddScore < monitor.bestScore() || monitor.best() == null) {
                     SdpStatus st = dd.status();
                     if (st != SdpStatus.OPTIMAL) {
-                        st = ddScore < NEAR_OPTIMAL_FACTOR ? SdpStatus.NEAR_OPTIMAL
+                        st = ddScore < S.nearOptimalFactor() ? SdpStatus.NEAR_OPTIMAL
                                 : st == SdpStatus.TIME_LIMIT || st == SdpStatus.ITERATION_LIMIT ? st
                                 : SdpStatus.NUMERICAL_PROBLEMS;
                     } else if (ddScore >= 1) {
                         // the double-double iterate converged but its rounding to double misses a tolerance (when
                         // ‖y‖ is huge, rounding y costs ~u·‖y‖ of dual feasibility): near-optimal only within the
-                        // NEAR_OPTIMAL_FACTOR of the tolerances, as for a double-precision result
-                        st = ddScore < NEAR_OPTIMAL_FACTOR ? SdpStatus.NEAR_OPTIMAL : SdpStatus.NUMERICAL_PROBLEMS;
+                        // IpmSettings.nearOptimalFactor of the tolerances, as for a double-precision result
+                        st = ddScore < S.nearOptimalFactor() ? SdpStatus.NEAR_OPTIMAL : SdpStatus.NUMERICAL_PROBLEMS;
                     }
-                    return diagnose(new SdpResult(st, dd.x(), dd.y(), dd.z(), dd.primalObjective(),
+                    return diagnosis.diagnose(new SdpResult(st, dd.x(), dd.y(), dd.z(), dd.primalObjective(),
                             dd.dualObjective(), dd.relativeGap(), dd.primalInfeasibility(), dd.dualInfeasibility(),
                             ddIterations, (System.nanoTime() - start) * 1e-9, "double precision: " + message
-                            + "; double-double restart " + how), divergenceY, divergenceX, boundCandidates)
+                            + "; double-double restart " + how))
                             .withProfile(profile(start, doubleIterations));
                 }
                 message += "; double-double restart did not improve (" + how + ")";
@@ -1353,8 +969,302 @@ public final class SdpSolver {
             xm[b] = lp[b] ? Matrix.column(x[b]) : Matrix.wrap(n[b], n[b], x[b]);
             zm[b] = lp[b] ? Matrix.column(z[b]) : Matrix.wrap(n[b], n[b], z[b]);
         }
-        return diagnose(new SdpResult(status, xm, y, zm, pobj, dobj, gap, pinf, dinf, iter, seconds, message),
-                divergenceY, divergenceX, boundCandidates).withProfile(profile(start, doubleIterations));
+        return diagnosis.diagnose(new SdpResult(status, xm, y, zm, pobj, dobj, gap, pinf, dinf, iter, seconds,
+                message)).withProfile(profile(start, doubleIterations));
+    }
+
+    /** The outcome of the double-double restart: its best result (null if none ran), the account, the iterations. */
+    private record Restart(SdpResult result, String how, int iterations) {
+    }
+
+    /**
+     * The double-double restart ({@link DdSdpSolver}) of a double run that stopped after {@code iterations}: from
+     * {@code warm} (X, Z, {y}; the well-centred iterate of iteration {@code warmIter}) when there is one, then from
+     * the standard start if that missed a tolerance by more than {@code standardRestartScore}, the problem is small
+     * enough and the iterates did not diverge ({@link Diagnosis#illPosed}); within the time left.
+     */
+    private Restart restartInDoubleDouble(double[][][] warm, int warmIter, int iterations, Diagnosis diagnosis,
+                                          long start, long startCpu) {
+        // first from the best well-centred double iterate (cheaper: the early iterations are not repeated),
+        // then, if that misses a tolerance and the problem is small enough, from the standard start
+        SdpResult dd = null;
+        String how = "";
+        int ddIterations = iterations;
+        for (int attempt = 0; attempt < 2; attempt++) {
+            boolean fromWarm = attempt == 0;
+            if (fromWarm ? warm == null || !DdSdpSolver.applicableWarm(p)
+                    : dd != null && score(dd) < S.standardRestartScore() || !DdSdpSolver.applicable(p)) {
+                continue;
+            }
+            if (!fromWarm && dd != null && diagnosis.illPosed(dd)) {
+                how += "; not again from the standard start: the iterates diverged (ill-posed)";
+                continue;
+            }
+            double used = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
+                    : (System.nanoTime() - start) * 1e-9;
+            double left = opt.timeLimitSeconds() > 0 ? opt.timeLimitSeconds() - used : 0;
+            if (opt.timeLimitSeconds() > 0 && left <= 0) {
+                break;
+            }
+            SdpOptions ddOpt = opt.listener() == null ? opt : opt.withListener(shifted(opt.listener(),
+                    (System.nanoTime() - start) * 1e-9));
+            SdpResult r = fromWarm
+                    ? DdSdpSolver.solve(p, ddOpt, ddIterations, left, warm[0], warm[2][0], warm[1])
+                    : DdSdpSolver.solve(p, ddOpt, ddIterations, left);
+            ddIterations = r.iterations();
+            String note = (fromWarm ? "from iteration " + warmIter : "from the standard start") + ": "
+                    + r.message();
+            if (dd == null || score(r) < score(dd)) {
+                how += (dd == null ? "" : "; it missed a tolerance, so again ") + note;
+                dd = r;
+            } else {
+                how += "; again " + note + " (not better)";
+            }
+        }
+        return new Restart(dd, how, ddIterations);
+    }
+
+    /**
+     * The double run's stopping rules after the convergence and infeasibility tests, in order: ⟨X, Z⟩ lost by
+     * rounding (rank-one terms), the hand-over to the double-double restart ({@code handoverStep}), stagnation
+     * ({@link IterateMonitor#stagnant}), the iteration and time limits; null to go on.
+     */
+    private StopReason stopRule(int iter, double xz, boolean handover, IterateMonitor<Best> monitor, long start,
+                          long startCpu) {
+        if (splitRankOne && iter > 0 && !(xz > 0) && monitor.bestIteration() > 0) {
+            // ⟨X, Z⟩ of positive definite X and Z is positive; summed accurately (innerAccurate) it is not, so
+            // the rounding of the stored iterates has lost the cone (Z's smallest eigenvalues, ~μ/λ_max(X),
+            // below u·‖Z‖ when ‖Z‖ grows, as on gpp with |y_0| ~ 1e4): no later iterate can be trusted
+            return new StopReason(SdpStatus.NUMERICAL_PROBLEMS, "<X,Z> = " + xz + " <= 0 at iteration " + iter
+                    + ": the iterates left the cones by rounding");
+        }
+        if (handover && (!monitor.nearOptimal() || DdSdpSolver.work(p) <= S.nearOptimalRestartWork())) {
+            return new StopReason(SdpStatus.NUMERICAL_PROBLEMS, "Schur complement singular (jitter) with a primal step "
+                    + "below " + S.handoverStep() + " at iteration " + iter);
+        }
+        if (monitor.stagnant(iter)) {
+            return new StopReason(SdpStatus.NUMERICAL_PROBLEMS, "no improvement for " + S.stagnationIterations()
+                    + " iterations");
+        }
+        monitor.remember(iter);
+        if (iter >= opt.maxIterations()) {
+            return new StopReason(SdpStatus.ITERATION_LIMIT, "iteration limit " + opt.maxIterations() + " reached");
+        }
+        double elapsed = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
+                : (System.nanoTime() - start) * 1e-9;
+        if (opt.timeLimitSeconds() > 0 && elapsed > opt.timeLimitSeconds()) {
+            return new StopReason(SdpStatus.TIME_LIMIT, "time limit " + opt.timeLimitSeconds() + " s ("
+                    + (opt.cpuTime() ? "CPU" : "wall") + ") reached");
+        }
+        return null;
+    }
+
+    /** The factors of one iteration ({@link #factor}). */
+    private record Factors(double[][] zi, Cholesky[] lx, Cholesky[] lz, Cholesky m) {
+    }
+
+    /**
+     * The infeasibility certificates (as in SDPT3; see the class comment) of the current iterate, or null: (P)
+     * infeasible when bᵀy &gt; 0 and ‖Σ y_i A_i + Z‖ / bᵀy is below the tolerance, (D) when ⟨C,X⟩ &lt; 0 and
+     * ‖A(X)‖ / |⟨C,X⟩| is.
+     */
+    private StopReason infeasibility(double[][] rd, double[] ax, double pobj, double dobj) {
+        if (dobj > 0) {
+            double[][] aty = copy(cDense); // Σ y_i A_i + Z = C − R_d
+            for (int b = 0; b < nb; b++) {
+                for (int k = 0; k < aty[b].length; k++) {
+                    aty[b][k] -= rd[b][k];
+                }
+            }
+            if (norm(aty) / dobj < opt.infeasibilityTolerance()) {
+                return new StopReason(SdpStatus.PRIMAL_INFEASIBLE, "certificate y: b'y = " + dobj
+                        + " > 0 with ||A'y + Z|| / b'y = " + norm(aty) / dobj);
+            }
+        }
+        if (pobj < 0) {
+            double r = norm(ax) / -pobj;
+            if (r < opt.infeasibilityTolerance()) {
+                return new StopReason(SdpStatus.DUAL_INFEASIBLE, "certificate X: <C,X> = " + pobj
+                        + " < 0 with ||A(X)|| / |<C,X>| = " + r);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Factors of one iteration: Cholesky factors of X and Z per dense block (those of the last step when it computed
+     * them), Z⁻¹, the rank-one products, and the Cholesky factor of the Schur complement; the phase times go to the
+     * profile.
+     */
+    private Factors factor(double[][] x, double[][] z) throws LinalgException {
+        long tStart = System.nanoTime();
+        double[][] zi = new double[nb][];
+        Cholesky[] lx = new Cholesky[nb];
+        Cholesky[] lz = new Cholesky[nb];
+        for (int b = 0; b < nb; b++) {
+            if (lp[b]) {
+                zi[b] = new double[n[b]];
+                for (int k = 0; k < n[b]; k++) {
+                    zi[b][k] = 1.0 / z[b][k];
+                }
+            } else {
+                lz[b] = nextLz != null ? nextLz[b] : Linalg.cholesky(Matrix.wrap(n[b], n[b], z[b]));
+                lx[b] = nextLx != null ? nextLx[b] : Linalg.cholesky(Matrix.wrap(n[b], n[b], x[b]));
+                int s = n[b];
+                Cholesky lzb = lz[b];
+                zi[b] = blas(productFlops(s), () -> lzb.solve(Matrix.identity(s))).data(); // two n³ solves
+                symmetrize(n[b], zi[b]);
+            }
+        }
+        if (splitRankOne) {
+            r1Xu = new double[nb][][];
+            r1Zu = new double[nb][][];
+            for (int b = 0; b < nb; b++) {
+                if (rankOne[b] != null) {
+                    r1Xu[b] = timesRankOne(b, x[b], true);
+                    r1Zu[b] = new double[rankOne[b].length][];
+                    for (int k = 0; k < rankOne[b].length; k++) {
+                        r1Zu[b][k] = lz[b].solve(rankOne[b][k].u);
+                    }
+                }
+            }
+        }
+        long t1 = System.nanoTime();
+        nanosStep += t1 - tStart;
+        Matrix schur = schur(x, zi, opt.schur() == SdpOptions.SchurMode.DENSE);
+        long t2 = System.nanoTime();
+        nanosSchur += t2 - t1;
+        Cholesky mChol = Linalg.cholesky(schur);
+        long t3 = System.nanoTime();
+        nanosFactor += t3 - t2;
+        return new Factors(zi, lx, lz, mChol);
+    }
+
+    /**
+     * The HKM direction {dX, dZ, {dy}} of one iteration: Mehrotra's predictor (R_c Z⁻¹ = −X) and corrector
+     * (R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹, σ = (μ_aff/μ)^{@code mehrotraExponent}), or with
+     * {@code SdpOptions.corrector()} off the baseline σ = {@code baselineSigma} (IpmSettings).
+     */
+    private double[][][] searchDirection(double[] rp, double[][] rd, double[][] x, double[][] z, double[][] zi,
+                                         Cholesky[] lx, Cholesky[] lz, Cholesky mChol, double mu) {
+        // h0 = r_p + A(X R_d Z⁻¹)
+        double[][] xrdzi = zeros();
+        for (int b = 0; b < nb; b++) {
+            if (lp[b]) {
+                for (int k = 0; k < n[b]; k++) {
+                    xrdzi[b][k] = x[b][k] * rd[b][k] * zi[b][k];
+                }
+            } else {
+                xrdzi[b] = gemm(n[b], gemm(n[b], x[b], rd[b]), zi[b]);
+            }
+        }
+        curXrdzi = xrdzi;
+        double[] h0 = opA(xrdzi);
+        for (int i = 0; i < m; i++) {
+            h0[i] += rp[i];
+        }
+        double sigma;
+        if (opt.corrector()) {
+            // predictor: R_c Z⁻¹ = −X
+            double[][] rczi = zeros();
+            for (int b = 0; b < nb; b++) {
+                for (int k = 0; k < rczi[b].length; k++) {
+                    rczi[b][k] = -x[b][k];
+                }
+            }
+            double[][][] dir = direction(h0, rp, rczi, rd, x, zi, mChol);
+            double[][] dxa = dir[0];
+            double[][] dza = dir[1];
+            double[] dya = dir[2][0];
+            double[][] dzaPart = dza;
+            if (r1Xu != null) { // dZa without its rank-one terms, whose part of dXa dZa Z⁻¹ is an outer product
+                dzaPart = copy(rd);
+                addAdjoint(dya, -1.0, dzaPart, true);
+            }
+            double ap = Math.min(1.0, maxStep(lx, x, dxa));
+            double ad = Math.min(1.0, maxStep(lz, z, dza));
+            double muAff;
+            if (splitRankOne) {
+                muAff = innerAccurate(stepped(x, dxa, ap), stepped(z, dza, ad)) / totalSize;
+            } else {
+                muAff = 0;
+                for (int b = 0; b < nb; b++) {
+                    for (int k = 0; k < x[b].length; k++) {
+                        muAff += (x[b][k] + ap * dxa[b][k]) * (z[b][k] + ad * dza[b][k]);
+                    }
+                }
+                muAff /= totalSize;
+            }
+            sigma = Math.min(1.0, Math.pow(Math.max(muAff, 0) / mu, S.mehrotraExponent()));
+            // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
+            for (int b = 0; b < nb; b++) {
+                if (lp[b]) {
+                    for (int k = 0; k < n[b]; k++) {
+                        rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - dxa[b][k] * dza[b][k] * zi[b][k];
+                    }
+                } else {
+                    double[] t = gemm(n[b], gemm(n[b], dxa[b], dzaPart[b]), zi[b]);
+                    if (r1Xu != null && rankOne[b] != null) {
+                        subtractRankOne(b, dya, timesRankOne(b, dxa[b]), t);
+                    }
+                    for (int k = 0; k < t.length; k++) {
+                        rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - t[k];
+                    }
+                }
+            }
+            return direction(h0, rp, rczi, rd, x, zi, mChol);
+        } else {
+            sigma = S.baselineSigma();
+            double[][] rczi = zeros();
+            for (int b = 0; b < nb; b++) {
+                for (int k = 0; k < rczi[b].length; k++) {
+                    rczi[b][k] = sigma * mu * zi[b][k] - x[b][k];
+                }
+            }
+            return direction(h0, rp, rczi, rd, x, zi, mChol);
+        }
+    }
+
+    /**
+     * Takes the steps ap along dX and ad along (dZ, dy), in place. The Lanczos step lengths are estimates: the new X
+     * and Z must factor without jitter (their factors serve the next iteration); if one does not, its step is
+     * recomputed densely. Returns the primal step taken.
+     */
+    private double takeStep(double[][] x, double[][] z, double[] y, double[][][] dir, Cholesky[] lx, Cholesky[] lz,
+                            double ap, double ad) {
+        double[][] dx = dir[0];
+        double[][] dz = dir[1];
+        double[] dy = dir[2][0];
+        double[][] xNew = stepped(x, dx, ap);
+        nextLx = strictFactors(xNew);
+        if (nextLx == null) {
+            ap = Math.min(1.0, S.stepFraction() * maxStep(lx, x, dx, false));
+            xNew = stepped(x, dx, ap);
+        }
+        double[][] zNew = stepped(z, dz, ad);
+        nextLz = strictFactors(zNew);
+        if (nextLz == null) {
+            ad = Math.min(1.0, S.stepFraction() * maxStep(lz, z, dz, false));
+            zNew = stepped(z, dz, ad);
+        }
+        for (int b = 0; b < nb; b++) {
+            x[b] = xNew[b];
+            z[b] = zNew[b];
+        }
+        for (int i = 0; i < m; i++) {
+            y[i] += ad * dy[i];
+        }
+        return ap;
+    }
+
+    /** The best iterate of the double run: X, Z, y, {pobj, dobj, gap, pinf, dinf} and its iteration. */
+    private record Best(double[][] x, double[][] z, double[] y, double[] stats, int iteration) {
+    }
+
+    /** A diagnosis of {@code problem} without iterates (for {@link Diagnosis#verifiedDualFeasible(SdpProblem, double[])}). */
+    static Diagnosis diagnosis(SdpProblem problem) {
+        SdpSolver solver = new SdpSolver(problem, SdpOptions.defaults());
+        return new Diagnosis(problem, S, solver.cDense, solver.n, solver.lp, solver::addAdjoint);
     }
 
     // the Cholesky factors of the current X and Z when the last step computed them (null: factor anew)
@@ -1414,134 +1324,6 @@ public final class SdpSolver {
     }
 
     /**
-     * Whether the iterates so far (the double run's ratios and the first restart's point) already mark the problem
-     * ill-posed ({@link #ILL_POSED_RATIO}): then the double-double restart does not run a second time from the
-     * standard start; the answer is then reported {@link SdpStatus#ILL_POSED} with the lower bound verified from the
-     * iterates. On SDPLIB's hinf15 the second run took 100 iterations, 55% of the solve, and
-     * was "not better", on hinf12 100 iterations for a point that misses the tolerances too (score 842 → 150).
-     */
-    private boolean illPosed(SdpResult dd, double divergenceY, double divergenceX) {
-        double[] ratios = divergence(dd);
-        return Math.max(divergenceY, ratios[0]) >= ILL_POSED_RATIO || Math.max(divergenceX, ratios[1]) >= ILL_POSED_RATIO;
-    }
-
-    /**
-     * The divergence ratios of a result's point: ‖Σ y_i A_i‖ against the data, dual residual and objective, and
-     * ‖X‖ against b, primal residual and objective ({@link #ILL_POSED_RATIO}).
-     */
-    private double[] divergence(SdpResult r) {
-        double[][] aty = zeros();
-        addAdjoint(r.y(), 1.0, aty);
-        double normC = norm(cDense);
-        double rdNorm = r.dualInfeasibility() * (1 + normC);
-        double ry = norm(aty) / (1 + normC + rdNorm + Math.abs(r.dualObjective()));
-        double normX = 0;
-        for (Matrix xb : r.x()) {
-            normX += xb.normF() * xb.normF();
-        }
-        double normB = norm(p.b());
-        double rx = Math.sqrt(normX) / (1 + normB + r.primalInfeasibility() * (1 + normB)
-                + Math.abs(r.primalObjective()));
-        return new double[] {ry, rx};
-    }
-
-    /**
-     * For a run that did not end optimal or infeasible: a verified lower bound on (P)'s optimal value from the
-     * dual iterates, and the {@link SdpStatus#ILL_POSED} status when the iterates diverged (see
-     * {@link #ILL_POSED_RATIO}). Other results are returned unchanged.
-     */
-    private SdpResult diagnose(SdpResult r, double divergenceY, double divergenceX, List<double[]> candidates) {
-        SdpStatus st = r.status();
-        if (st == SdpStatus.OPTIMAL || st == SdpStatus.NEAR_OPTIMAL || st == SdpStatus.PRIMAL_INFEASIBLE
-                || st == SdpStatus.DUAL_INFEASIBLE) {
-            return r;
-        }
-        List<double[]> all = new ArrayList<>(candidates);
-        all.add(r.y()); // the returned y may come from the double-double phase
-        double bound = Double.NaN;
-        int checks = st == SdpStatus.TIME_LIMIT ? BOUND_CHECKS : 0; // no eigenvalue work past the time limit
-        for (int k = all.size() - 1; k >= 0 && checks < BOUND_CHECKS; k--) {
-            double[] yk = all.get(k);
-            double obj = Linalg.dot(p.b(), yk);
-            if (Double.isFinite(bound) && obj <= bound) {
-                continue;
-            }
-            checks++;
-            if (verifiedDualFeasible(yk)) {
-                bound = Double.isFinite(bound) ? Math.max(bound, obj) : obj;
-            }
-        }
-        // the returned point's own ratios, in case it comes from the double-double phase
-        double[] ratios = divergence(r);
-        divergenceY = Math.max(divergenceY, ratios[0]);
-        divergenceX = Math.max(divergenceX, ratios[1]);
-        String msg = r.message();
-        if (divergenceY >= ILL_POSED_RATIO || divergenceX >= ILL_POSED_RATIO) {
-            st = SdpStatus.ILL_POSED;
-            if (divergenceY >= ILL_POSED_RATIO) {
-                msg += String.format(java.util.Locale.ROOT, "; ill-posed: the dual iterate diverged "
-                        + "(||sum y_i A_i|| up to %.1e times the data and objective), so (P) has no strictly "
-                        + "feasible point to that accuracy and the optimum of (D) is not attained", divergenceY);
-            }
-            if (divergenceX >= ILL_POSED_RATIO) {
-                msg += String.format(java.util.Locale.ROOT, "; ill-posed: the primal iterate diverged "
-                        + "(||X|| up to %.1e times the data and objective), so (D) has no strictly feasible point "
-                        + "to that accuracy and the optimum of (P) is not attained", divergenceX);
-            }
-        }
-        if (Double.isFinite(bound)) {
-            msg += "; verified lower bound on the optimal value of (P): " + bound;
-        }
-        return r.with(st, msg, bound);
-    }
-
-    /**
-     * Whether C − Σ y_i A_i, formed in double from the data, is positive semidefinite with a margin that covers
-     * the rounding errors of forming it and of the eigenvalue computation: λ_min ≥ (m + 2 n_max)·u·(‖C‖_F +
-     * Σ_i |y_i| ‖A_i‖_F), the a-priori bound γ_k ≈ k·u for sums of k products (Higham, Accuracy and Stability of
-     * Numerical Algorithms, §3.1) plus the backward error ~n·u·‖Z‖ of a symmetric eigensolver, with u = 2^-53.
-     * Then bᵀy is a lower bound on (P)'s optimal value (weak duality), up to the rounding of bᵀy itself.
-     */
-    static boolean verifiedDualFeasible(SdpProblem problem, double[] yv) {
-        return new SdpSolver(problem, SdpOptions.defaults()).verifiedDualFeasible(yv);
-    }
-
-    private boolean verifiedDualFeasible(double[] yv) {
-        double[][] zz = copy(cDense);
-        addAdjoint(yv, -1.0, zz);
-        double scale = norm(cDense);
-        double[] normA = new double[m];
-        int maxBlock = 1;
-        for (int b = 0; b < nb; b++) {
-            maxBlock = Math.max(maxBlock, n[b]);
-            for (SdpProblem.Term t : p.terms(b)) {
-                double f = t.coefficient().normF();
-                normA[t.constraint()] += f * f;
-            }
-        }
-        for (int i = 0; i < m; i++) {
-            scale += Math.abs(yv[i]) * Math.sqrt(normA[i]);
-        }
-        double margin = (m + 2.0 * maxBlock) * 0x1p-53 * scale;
-        for (int b = 0; b < nb; b++) {
-            double lmin;
-            if (lp[b]) {
-                lmin = Double.POSITIVE_INFINITY;
-                for (double v : zz[b]) {
-                    lmin = Math.min(lmin, v);
-                }
-            } else {
-                symmetrize(n[b], zz[b]);
-                lmin = Linalg.eigvalsh(Matrix.wrap(n[b], n[b], zz[b]))[0];
-            }
-            if (!(lmin >= margin)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
      * Whether λ_min(X^½ Z X^½) ≥ γμ on every block (μ = ⟨X, Z⟩/n, the centrality measure of wide-neighbourhood
      * methods; with X = L Lᵀ, Lᵀ Z L has the eigenvalues of X^½ Z X^½), decided by a Cholesky test of
      * Lᵀ Z L − γμ I instead of its eigenvalues: the test runs at nearly every iteration of a problem that may be
@@ -1580,8 +1362,7 @@ public final class SdpSolver {
 
     /** The larger of gap/tolerance and infeasibility/tolerance of a result (below 1: every tolerance met). */
     private double score(SdpResult r) {
-        return Math.max(r.relativeGap() / opt.gapTolerance(),
-                Math.max(r.primalInfeasibility(), r.dualInfeasibility()) / opt.feasibilityTolerance());
+        return IterateMonitor.score(r.relativeGap(), r.primalInfeasibility(), r.dualInfeasibility(), opt);
     }
 
     private static boolean allFinite(double[][] a) {
@@ -1593,47 +1374,6 @@ public final class SdpSolver {
             }
         }
         return true;
-    }
-
-    private void initialPoint(double[][] x, double[][] z) {
-        double[] scales = startingScales();
-        double xi = scales[0];
-        double eta = scales[1];
-        for (int b = 0; b < nb; b++) {
-            for (int k = 0; k < n[b]; k++) {
-                int idx = lp[b] ? k : k + k * n[b];
-                x[b][idx] = xi;
-                z[b][idx] = eta;
-            }
-        }
-    }
-
-    /** The starting point's scales {ξ, η} of a problem (X₀ = ξI, Z₀ = ηI; see {@link #START_SCALE}). */
-    static double[] startingScales(SdpProblem problem) {
-        return new SdpSolver(problem, SdpOptions.defaults()).startingScales();
-    }
-
-    private double[] startingScales() {
-        double[] normA = new double[m];
-        for (int b = 0; b < nb; b++) {
-            for (SdpProblem.Term t : p.terms(b)) {
-                double f = t.coefficient().normF();
-                normA[t.constraint()] += f * f;
-            }
-        }
-        double maxRatio = 0;
-        double maxNorm = norm(cDense);
-        // no store into normA in this loop: with `normA[i] = Math.sqrt(normA[i])` here, JDK 17.0.15's C2 compiler
-        // crashed the JVM (ShouldNotReachHere in TypeVect::xmeet while vectorising the loop) once the method was hot
-        // (SdpSolverTest.startingScalesCompileWithoutCrashingTheJvm)
-        for (int i = 0; i < m; i++) {
-            double a = Math.sqrt(normA[i]);
-            maxRatio = Math.max(maxRatio, (1 + Math.abs(p.bAt(i))) / (1 + a));
-            maxNorm = Math.max(maxNorm, a);
-        }
-        double xi = START_SCALE * totalSize * Math.max(maxRatio, 1.0 / totalSize);
-        double eta = START_SCALE * (1 + maxNorm) / Math.sqrt(totalSize);
-        return new double[] {xi, eta};
     }
 
     /**
@@ -1656,7 +1396,7 @@ public final class SdpSolver {
             res[i] = rp[i] - adx[i];
         }
         double rn = norm(res);
-        for (int step = 0; step < REFINE_STEPS && rn > REFINE_THRESHOLD * (1 + norm(rhs)); step++) {
+        for (int step = 0; step < S.refineSteps() && rn > S.refineThreshold() * (1 + norm(rhs)); step++) {
             double[] d = mChol.solve(res);
             double[] dyNew = dy.clone();
             for (int i = 0; i < m; i++) {
@@ -1683,7 +1423,7 @@ public final class SdpSolver {
         for (int i = 0; i < m; i++) {
             res[i] = rp[i] - adx[i];
         }
-        if (norm(res) > REFINE_THRESHOLD * (1 + norm(rp)) && !gramFailed) {
+        if (norm(res) > S.refineThreshold() * (1 + norm(rp)) && !gramFailed) {
             try {
                 double[] w = gram().solve(res);
                 addAdjoint(w, 1.0, dx);
@@ -2184,10 +1924,19 @@ public final class SdpSolver {
                 }
             }
         }
+        schurLowRank(b, x, zi, mm, sp, lr, s);
+    }
+
+    /**
+     * Block b's low-rank terms A_a = U_a D_a U_aᵀ in the Schur complement: M_ac = tr(D_a U_aᵀ X U_c D_c U_cᵀ Z⁻¹ U_a)
+     * from U_allᵀ X U_all and U_allᵀ Z⁻¹ U_all, and their rows against the sparse terms {@code sp}.
+     */
+    private void schurLowRank(int b, double[] x, double[] zi, double[] mm, List<SdpProblem.Term> sp,
+                              List<SdpProblem.Term> lr, int s) {
+        int ns = sp.size();
         if (lr.isEmpty()) {
             return;
         }
-        // low-rank terms
         int nl = lr.size();
         int[] off = new int[nl + 1];
         for (int a = 0; a < nl; a++) {

@@ -25,7 +25,7 @@ public enum SdpStatus {
     NUMERICAL_PROBLEMS,
     /**
      * The method did not converge and its iterates diverged far beyond the size of the data and of the objective
-     * (by a factor 1e6, {@code SdpSolver.ILL_POSED_RATIO}): the normalised iterate is an approximate certificate that one side has no
+     * (by a factor 1e6, {@code IpmSettings.illPosedRatio}): the normalised iterate is an approximate certificate that one side has no
      * strictly feasible point, so the optimum of the other side is not attained (or only approached as its
      * iterates grow without bound). The returned point's value is not certified; {@link SdpResult#lowerBound()}
      * holds a verified lower bound on (P)'s optimal value when one was found. The message says which side.

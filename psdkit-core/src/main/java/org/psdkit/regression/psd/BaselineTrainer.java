@@ -8,6 +8,7 @@ import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.ModelHeader;
+import org.psdkit.model.ParameterException;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.psd.Nystrom;
@@ -18,20 +19,68 @@ import org.psdkit.psd.PsdOptions;
  * NCM, PNM, GLM) on raw data: the scaler is fitted on the training rows and kept in the model.
  *
  * <pre>{@code
- * NonNegativeRegressionModel<KernelExpansionModel> m = new BaselineTrainer(BaselineTrainer.Method.NCM,
- *         Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-3), Scaler.Kind.NONE).fit(train);
+ * NonNegativeRegressionModel<KernelExpansionModel> m = new BaselineTrainer(BaselineTrainer.Options.of(
+ *         BaselineTrainer.Method.NCM, Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-3))).fit(train);
  * }</pre>
  *
- * @param method  which baseline
- * @param kernel  the kernel
- * @param options λ, tolerance, iteration budget and the seed of GLM's random starts (validated by their record)
- * @param scale   the feature scaling fitted on the training data
- * @param nystrom Nyström anchors ({@link Nystrom#exact()}: every training point); the rank threshold applies to PNM
- *                only (NCM and GLM work on the coefficients of the anchors, no eigen-decomposition is cut)
+ * @param options the baseline, kernel, solver options, Nyström anchors and scaling
  */
-public record BaselineTrainer(Method method, Kernel kernel, Baselines.Options options, Scaler.Kind scale,
-                              Nystrom nystrom)
+public record BaselineTrainer(Options options)
         implements Trainer<NonNegativeRegressionModel<KernelExpansionModel>> {
+
+    /**
+     * Everything a baseline fit takes.
+     *
+     * @param method   which baseline
+     * @param kernel   the kernel
+     * @param baseline λ, tolerance, iteration budget and the seed of GLM's random starts (validated by their record)
+     * @param nystrom  Nyström anchors ({@link Nystrom#exact()}: every training point); the rank threshold applies to
+     *                 PNM only (NCM and GLM work on the coefficients of the anchors, no eigen-decomposition is cut)
+     * @param scale    the feature scaling fitted on the training data
+     */
+    public record Options(Method method, Kernel kernel, Baselines.Options baseline, Nystrom nystrom,
+                          Scaler.Kind scale) {
+
+        /** Default scaling: none. */
+        public static final Scaler.Kind DEFAULT_SCALE = Scaler.Kind.NONE;
+
+        public Options {
+            ParameterException.required("method", method);
+            ParameterException.required("kernel", kernel);
+            ParameterException.required("baseline", baseline);
+            if (nystrom == null) {
+                nystrom = Nystrom.exact();
+            }
+            if (scale == null) {
+                scale = DEFAULT_SCALE;
+            }
+        }
+
+        /** The exact model, no scaling. */
+        public static Options of(Method method, Kernel kernel, Baselines.Options baseline) {
+            return new Options(method, kernel, baseline, Nystrom.exact(), DEFAULT_SCALE);
+        }
+
+        public Options withMethod(Method m) {
+            return new Options(m, kernel, baseline, nystrom, scale);
+        }
+
+        public Options withKernel(Kernel k) {
+            return new Options(method, k, baseline, nystrom, scale);
+        }
+
+        public Options withBaseline(Baselines.Options b) {
+            return new Options(method, kernel, b, nystrom, scale);
+        }
+
+        public Options withNystrom(Nystrom n) {
+            return new Options(method, kernel, baseline, n, scale);
+        }
+
+        public Options withScale(Scaler.Kind s) {
+            return new Options(method, kernel, baseline, nystrom, s);
+        }
+    }
 
     /** The baselines of App. D; {@link #type()} is the model type in files. */
     public enum Method {
@@ -87,41 +136,23 @@ public record BaselineTrainer(Method method, Kernel kernel, Baselines.Options op
     }
 
     public BaselineTrainer {
-        if (method == null) {
-            throw new IllegalArgumentException("method must not be null");
-        }
-        if (kernel == null) {
-            throw new IllegalArgumentException("kernel must not be null");
-        }
-        if (options == null) {
-            throw new IllegalArgumentException("options must not be null");
-        }
-        if (scale == null) {
-            scale = Scaler.Kind.NONE;
-        }
-        if (nystrom == null) {
-            nystrom = Nystrom.exact();
-        }
-    }
-
-    /** The exact model (every training point an expansion point). */
-    public BaselineTrainer(Method method, Kernel kernel, Baselines.Options options, Scaler.Kind scale) {
-        this(method, kernel, options, scale, Nystrom.exact());
+        ParameterException.required("options", options);
     }
 
     @Override
     public NonNegativeRegressionModel<KernelExpansionModel> fit(Dataset train, ProgressListener listener) {
+        Method method = options.method();
+        Kernel kernel = options.kernel();
         if (train.y() == null) {
             throw new IllegalArgumentException(train.source() + ": " + method.type() + " needs a numeric target");
         }
-        Scaler scaler = Scaler.fit(scale, train.x());
+        Scaler scaler = Scaler.fit(options.scale(), train.x());
         org.psdkit.linalg.Matrix x = scaler.apply(train.x());
         org.psdkit.kernel.Kernels.requireFinite(kernel, x, method.type());
-        KernelExpansionModel m = method.fit(kernel, x, train.y(), options, nystrom,
-                listener);
-        Map<String, Object> hp = nystrom.putOptions(hyperParameters(options));
+        KernelExpansionModel m = method.fit(kernel, x, train.y(), options.baseline(), options.nystrom(), listener);
+        Map<String, Object> hp = options.nystrom().putOptions(hyperParameters(options.baseline()));
         ModelHeader h = ModelHeader.of(method.type(), train, scaler, kernel.spec(), hp);
-        return new NonNegativeRegressionModel<>(h, m, m.diagnostics().toMap());
+        return new NonNegativeRegressionModel<>(h, m, m.diagnostics());
     }
 
     /** The options as written in model files ({@code lambda, tol, max_iter}; the seed is not kept). */

@@ -54,17 +54,14 @@ public final class Baselines {
     /** Options shared by the baselines. */
     public record Options(double lambda, double tolerance, int maxIterations, double timeLimitSeconds, long seed) {
         public Options {
-            if (!(lambda > 0) || !Double.isFinite(lambda)) {
-                throw new IllegalArgumentException("lambda must be > 0 and finite, got " + lambda);
-            }
+            org.psdkit.model.ParameterException.positive("lambda", lambda);
             if (!(tolerance >= 0)) {
-                throw new IllegalArgumentException("tolerance must be >= 0, got " + tolerance);
+                throw new org.psdkit.model.ParameterException("tolerance", "must be >= 0, got " + tolerance);
             }
-            if (maxIterations < 1) {
-                throw new IllegalArgumentException("maxIterations must be >= 1, got " + maxIterations);
-            }
+            org.psdkit.model.ParameterException.atLeast("maxIterations", maxIterations, 1);
             if (!(timeLimitSeconds > 0)) {
-                throw new IllegalArgumentException("time limit must be > 0, got " + timeLimitSeconds);
+                throw new org.psdkit.model.ParameterException("timeLimitSeconds", "must be > 0, got "
+                        + timeLimitSeconds);
             }
         }
 

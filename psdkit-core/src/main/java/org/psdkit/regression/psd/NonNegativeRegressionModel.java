@@ -16,6 +16,15 @@ import org.psdkit.model.Predictor;
  */
 public final class NonNegativeRegressionModel<P extends Predictor> extends Pipeline<P> {
 
+    /**
+     * @param diagnostics what the fit reported ({@link org.psdkit.psd.SolverDiagnostics}, or the values of a model
+     *                    file)
+     */
+    public NonNegativeRegressionModel(ModelHeader header, P inner, org.psdkit.model.Diagnostics diagnostics) {
+        super(header, inner, diagnostics);
+    }
+
+    /** Diagnostics held as {@link org.psdkit.model.Diagnostics#recorded}. */
     public NonNegativeRegressionModel(ModelHeader header, P inner, Map<String, Object> diagnostics) {
         super(header, inner, diagnostics);
     }

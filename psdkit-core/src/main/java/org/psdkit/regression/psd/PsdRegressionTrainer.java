@@ -8,6 +8,7 @@ import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.ModelHeader;
+import org.psdkit.model.ParameterException;
 import org.psdkit.model.Trainer;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.psd.Anchors;
@@ -21,43 +22,64 @@ import org.psdkit.psd.PsdOptions;
  * and kept in the model. Progress is reported once per FISTA iteration.
  *
  * <pre>{@code
- * NonNegativeRegressionModel<PsdModel> m = new PsdRegressionTrainer(Kernels.parse("gaussian(sigma=0.5)"),
- *         PsdOptions.of(1e-3, 1e-3), Scaler.Kind.NONE).fit(train);
+ * NonNegativeRegressionModel<PsdModel> m = new PsdRegressionTrainer(PsdRegressionTrainer.Options.of(
+ *         Kernels.parse("gaussian(sigma=0.5)"), PsdOptions.of(1e-3, 1e-3))).fit(train);
  * }</pre>
  *
- * @param kernel  the kernel
- * @param options λ₁, λ₂, tolerance, iteration and time budget (validated by their record)
- * @param scale   the feature scaling fitted on the training data
- * @param anchors Nyström: expand on this many training points chosen by {@code anchorMethod} (0, or at least the
- *                number of rows: all points, the exact model)
- * @param anchorMethod how the anchors are chosen
- * @param seed    seed of the anchor choice
+ * @param options kernel, solver options, Nyström anchors and scaling
  */
-public record PsdRegressionTrainer(Kernel kernel, PsdOptions options, Scaler.Kind scale, int anchors,
-                                   Anchors.Method anchorMethod, long seed)
-        implements Trainer<NonNegativeRegressionModel<PsdModel>> {
+public record PsdRegressionTrainer(Options options) implements Trainer<NonNegativeRegressionModel<PsdModel>> {
 
-    /** The exact model (every training point an expansion point). */
-    public PsdRegressionTrainer(Kernel kernel, PsdOptions options, Scaler.Kind scale) {
-        this(kernel, options, scale, 0, Anchors.Method.UNIFORM, 1L);
+    /**
+     * Everything a PSD regression fit takes.
+     *
+     * @param kernel  the kernel
+     * @param psd     λ₁, λ₂, tolerance, iteration and time budget, rank threshold (validated by their record)
+     * @param nystrom Nyström: expand on {@code nystrom.anchors()} training points chosen by its method and seed (0, or
+     *                at least the number of rows: all points, the exact model); the feature map's rank threshold is
+     *                {@code psd.rankThreshold()}
+     * @param scale   the feature scaling fitted on the training data
+     */
+    public record Options(Kernel kernel, PsdOptions psd, Nystrom nystrom, Scaler.Kind scale) {
+
+        /** Default scaling: none. */
+        public static final Scaler.Kind DEFAULT_SCALE = Scaler.Kind.NONE;
+
+        public Options {
+            ParameterException.required("kernel", kernel);
+            ParameterException.required("psd", psd);
+            if (nystrom == null) {
+                nystrom = Nystrom.exact();
+            }
+            if (scale == null) {
+                scale = DEFAULT_SCALE;
+            }
+        }
+
+        /** The exact model, no scaling. */
+        public static Options of(Kernel kernel, PsdOptions psd) {
+            return new Options(kernel, psd, Nystrom.exact(), DEFAULT_SCALE);
+        }
+
+        public Options withKernel(Kernel k) {
+            return new Options(k, psd, nystrom, scale);
+        }
+
+        public Options withPsd(PsdOptions p) {
+            return new Options(kernel, p, nystrom, scale);
+        }
+
+        public Options withNystrom(Nystrom n) {
+            return new Options(kernel, psd, n, scale);
+        }
+
+        public Options withScale(Scaler.Kind s) {
+            return new Options(kernel, psd, nystrom, s);
+        }
     }
 
     public PsdRegressionTrainer {
-        if (kernel == null) {
-            throw new IllegalArgumentException("kernel must not be null");
-        }
-        if (options == null) {
-            throw new IllegalArgumentException("options must not be null");
-        }
-        if (scale == null) {
-            scale = Scaler.Kind.NONE;
-        }
-        if (anchors < 0) {
-            throw new IllegalArgumentException("anchors must be >= 0, got " + anchors);
-        }
-        if (anchorMethod == null) {
-            anchorMethod = Anchors.Method.UNIFORM;
-        }
+        ParameterException.required("options", options);
     }
 
     @Override
@@ -65,18 +87,20 @@ public record PsdRegressionTrainer(Kernel kernel, PsdOptions options, Scaler.Kin
         if (train.y() == null) {
             throw new IllegalArgumentException(train.source() + ": PSD regression needs a numeric target");
         }
-        Scaler scaler = Scaler.fit(scale, train.x());
+        Kernel kernel = options.kernel();
+        Nystrom ny = options.nystrom();
+        Scaler scaler = Scaler.fit(options.scale(), train.x());
         Matrix x = scaler.apply(train.x());
         org.psdkit.kernel.Kernels.requireFinite(kernel, x, "psd-regression");
-        Matrix anch = anchors > 0 && anchors < x.rows()
-                ? x.selectRows(Anchors.select(kernel, x, anchors, anchorMethod, seed)) : null;
-        PsdModel m = PsdRegression.fit(kernel, x, anch, train.y(), options, listener);
-        Map<String, Object> hp = hyperParameters(options);
+        Matrix anch = ny.anchors() > 0 && ny.anchors() < x.rows()
+                ? x.selectRows(Anchors.select(kernel, x, ny.anchors(), ny.method(), ny.seed())) : null;
+        PsdModel m = PsdRegression.fit(kernel, x, anch, train.y(), options.psd(), listener);
+        Map<String, Object> hp = hyperParameters(options.psd());
         if (anch != null) {
-            Nystrom.of(anchors, anchorMethod, seed).putOptions(hp);
+            ny.putOptions(hp);
         }
         ModelHeader h = ModelHeader.of(PsdModel.TYPE, train, scaler, kernel.spec(), hp);
-        return new NonNegativeRegressionModel<>(h, m, m.diagnostics().toMap());
+        return new NonNegativeRegressionModel<>(h, m, m.diagnostics());
     }
 
     /** The options as written in model files ({@code lambda1, lambda2, tol, max_iter}). */

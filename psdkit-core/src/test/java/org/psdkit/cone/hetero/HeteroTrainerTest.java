@@ -45,7 +45,8 @@ class HeteroTrainerTest {
         List<Kernel> ks = List.of(new GaussianKernel(0.3), new GaussianKernel(1));
         ConeGrid grid = new ConeGrid(ks, new double[] {1e-1, 1e-2}, 2, 7L);
         List<ProgressListener.Event> events = new ArrayList<>();
-        HeteroPipeline m = new HeteroTrainer(options(), grid, Scaler.Kind.ZSCORE).fit(raw, events::add);
+        HeteroPipeline m = new HeteroTrainer(options().withScale(Scaler.Kind.ZSCORE)).crossValidated(grid)
+                .fit(raw, events::add);
 
         // the same selection and fit, step by step
         Scaler s = Scaler.fit(Scaler.Kind.ZSCORE, raw.x());
@@ -75,7 +76,7 @@ class HeteroTrainerTest {
 
     @Test
     void withoutAGridTheOptionsAreFittedAsGiven() {
-        HeteroPipeline m = new HeteroTrainer(options(), null, null).fit(data(20, 4));
+        HeteroPipeline m = new HeteroTrainer(options()).fit(data(20, 4));
         assertNull(m.selection());
         assertEquals("gaussian(sigma=1)", m.header().kernelSpec());
         assertEquals(1.0, m.hyperParameters().get("lambda"));
@@ -88,7 +89,7 @@ class HeteroTrainerTest {
     void needsANumericTarget() {
         Dataset unsupervised = Dataset.of(data(10, 1).x(), null);
         assertThrows(IllegalArgumentException.class,
-                () -> new HeteroTrainer(options(), null, Scaler.Kind.NONE).fit(unsupervised));
-        assertThrows(IllegalArgumentException.class, () -> new HeteroTrainer(null, null, Scaler.Kind.NONE));
+                () -> new HeteroTrainer(options()).fit(unsupervised));
+        assertThrows(IllegalArgumentException.class, () -> new HeteroTrainer(null));
     }
 }

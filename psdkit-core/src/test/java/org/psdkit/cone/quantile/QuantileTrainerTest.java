@@ -41,7 +41,7 @@ class QuantileTrainerTest {
         Dataset raw = data(24, 2);
         double[] taus = {0.25, 0.5, 0.75};
         List<ProgressListener.Event> events = new ArrayList<>();
-        QuantilePipeline m = new QuantileTrainer(options(taus), ConeGrid.defaults(2, 1L), Scaler.Kind.NONE)
+        QuantilePipeline m = new QuantileTrainer(options(taus)).crossValidated(ConeGrid.defaults(2, 1L))
                 .fit(raw, events::add);
         int points = ConeGrid.DEFAULT_SIGMA_MULTIPLES.length * QuantileRegression.DEFAULT_LAMBDAS.length;
         assertEquals(points, m.selection().table().size());
@@ -57,7 +57,7 @@ class QuantileTrainerTest {
     @Test
     void evaluateReportsPinballCoverageAndCrossingsOnTheDenseGrid() {
         Dataset raw = data(30, 3);
-        QuantilePipeline m = new QuantileTrainer(options(new double[] {0.1, 0.9}), null, Scaler.Kind.ZSCORE)
+        QuantilePipeline m = new QuantileTrainer(options(new double[] {0.1, 0.9}).withScale(Scaler.Kind.ZSCORE))
                 .fit(raw);
         assertNull(m.selection());
         Map<String, Object> ev = m.evaluate(raw);

@@ -33,22 +33,22 @@ class DdSdpSolverTest {
     /** The restart's slow-progress stop acts only once the best score was near-optimal a window ago. */
     @Test
     void slowProgressStopsOnlyOnceNearOptimal() {
-        int w = SdpSolver.STAGNATION_ITERATIONS;
+        int w = IpmSettings.DEFAULT.stagnationIterations();
         double[] h = new double[w + 1];
         // best score 3.0 a window ago (near-optimal), 2.5 now: less than 2-fold, no measure halved since → stop
         int iter = 40;
         h[(iter - w) % h.length] = 3.0;
         h[iter % h.length] = 2.5;
-        assertTrue(DdSdpSolver.slowNearOptimal(iter, 2.5, h, 0));
+        assertTrue(IterateMonitor.slowNearOptimal(iter, 2.5, h, 0, IpmSettings.DEFAULT));
         // 2-fold progress is convergence, not a stall
-        assertFalse(DdSdpSolver.slowNearOptimal(iter, 1.4, h, 0));
+        assertFalse(IterateMonitor.slowNearOptimal(iter, 1.4, h, 0, IpmSettings.DEFAULT));
         // a measure above its tolerance halved within the window (qap6's ⟨X, Z⟩ while its gap floats)
-        assertFalse(DdSdpSolver.slowNearOptimal(iter, 2.5, h, iter - w + 1));
+        assertFalse(IterateMonitor.slowNearOptimal(iter, 2.5, h, iter - w + 1, IpmSettings.DEFAULT));
         // far from the tolerances a window ago (hinf13 creeping from 113 to 89): the run goes on
         h[(iter - w) % h.length] = 113;
-        assertFalse(DdSdpSolver.slowNearOptimal(iter, 89, h, 0));
+        assertFalse(IterateMonitor.slowNearOptimal(iter, 89, h, 0, IpmSettings.DEFAULT));
         // fewer iterations than the window
-        assertFalse(DdSdpSolver.slowNearOptimal(w, 1, new double[w + 1], 0));
+        assertFalse(IterateMonitor.slowNearOptimal(w, 1, new double[w + 1], 0, IpmSettings.DEFAULT));
     }
 
     @Test

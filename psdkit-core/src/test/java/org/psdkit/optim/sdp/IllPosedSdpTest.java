@@ -30,7 +30,7 @@ class IllPosedSdpTest {
 
     /** Tolerance the toy cannot meet within the iteration limit below: the run must stop unconverged. */
     static final double UNREACHABLE_TOLERANCE = 1e-14;
-    /** 25 iterations: ‖y‖ has grown to ~1e8 by then (measured), well past SdpSolver.ILL_POSED_RATIO. */
+    /** 25 iterations: ‖y‖ has grown to ~1e8 by then (measured), well past IpmSettings.illPosedRatio. */
     static final int TOY_ITERATIONS = 25;
 
     @Test
@@ -39,7 +39,7 @@ class IllPosedSdpTest {
                 SdpOptions.defaults().withTolerance(UNREACHABLE_TOLERANCE).withMaxIterations(TOY_ITERATIONS));
         assertEquals(SdpStatus.ILL_POSED, r.status(), r.message());
         assertTrue(r.message().contains("(P) has no strictly feasible point"), r.message());
-        assertTrue(Math.abs(r.y()[1]) > SdpSolver.ILL_POSED_RATIO, "y = " + r.y()[1]);
+        assertTrue(Math.abs(r.y()[1]) > IpmSettings.DEFAULT.illPosedRatio(), "y = " + r.y()[1]);
         // the optimum of (P) is 0 (closed form above): a lower bound must not exceed it, and it should be close
         assertTrue(r.lowerBound() <= 0, "bound " + r.lowerBound());
         assertTrue(r.lowerBound() > -1e-6, "bound " + r.lowerBound());
@@ -66,9 +66,9 @@ class IllPosedSdpTest {
     void verifiedDualFeasibilityNeedsAStrictlyDefiniteSlack() {
         SdpProblem p = notAttained();
         // Z = C − y₁A₁ − y₂A₂ = [[−y₁, 1], [1, −y₂]]
-        assertTrue(SdpSolver.verifiedDualFeasible(p, new double[] {-1, -2}));     // [[1,1],[1,2]] ≻ 0
-        assertFalse(SdpSolver.verifiedDualFeasible(p, new double[] {-1, -0.5}));  // det −0.5
-        assertFalse(SdpSolver.verifiedDualFeasible(p, new double[] {-1, -1}));    // singular: inside the margin
+        assertTrue(Diagnosis.verifiedDualFeasible(p, new double[] {-1, -2}));     // [[1,1],[1,2]] ≻ 0
+        assertFalse(Diagnosis.verifiedDualFeasible(p, new double[] {-1, -0.5}));  // det −0.5
+        assertFalse(Diagnosis.verifiedDualFeasible(p, new double[] {-1, -1}));    // singular: inside the margin
     }
 
     /**

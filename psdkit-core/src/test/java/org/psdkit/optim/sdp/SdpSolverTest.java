@@ -64,14 +64,14 @@ class SdpSolverTest {
         for (int k = 0; k < names.length; k++) {
             ps[k] = resource(names[k]);
         }
-        double[] first = SdpSolver.startingScales(ps[2]);
+        double[] first = StartingPoint.scales(ps[2]);
         for (int round = 0; round < 20_000; round++) {
             for (SdpProblem p : ps) {
-                double[] v = SdpSolver.startingScales(p);
+                double[] v = StartingPoint.scales(p);
                 assertTrue(v[0] > 0 && v[1] > 0 && Double.isFinite(v[0] + v[1]));
             }
         }
-        double[] last = SdpSolver.startingScales(ps[2]);
+        double[] last = StartingPoint.scales(ps[2]);
         assertEquals(first[0], last[0], 0.0, "compiled and interpreted code agree");
         assertEquals(first[1], last[1], 0.0);
     }

@@ -46,4 +46,38 @@ class StepLengthTest {
             assertTrue(est <= exact + 1e-9 * Math.abs(exact), "seed " + seed + ": " + est + " > " + exact);
         }
     }
+
+    /**
+     * The two stopping rules on the one Lanczos recurrence: the settled Ritz value of {@code ritzMinimum} (Kernel
+     * SoS) and the residual-bounded lower estimate of {@code minEigenvalue} (SdpSolver) both find λ_min(L⁻¹ D L⁻ᵀ)
+     * of the same matrix, the Ritz value from above (it is a Rayleigh quotient), the estimate from below.
+     */
+    @Test
+    void bothStoppingRulesFindTheSmallestEigenvalue() {
+        int n = 90;
+        Matrix x = SdpSolverTest.spd(n, 11);
+        Random r = new Random(7);
+        Matrix d = Matrix.zeros(n, n);
+        for (int j = 0; j < n; j++) {
+            for (int i = 0; i <= j; i++) {
+                double v = r.nextGaussian();
+                d.set(i, j, v);
+                d.set(j, i, v);
+            }
+        }
+        d.set(0, 0, -20.0 * n); // one strongly negative direction, as near the boundary
+        Matrix l = Linalg.choleskyStrict(x).lower();
+        Matrix w = d.copy();
+        Linalg.solveLowerInPlace(l, false, w);
+        Matrix wt = w.transpose();
+        Linalg.solveLowerInPlace(l, false, wt);
+        wt.symmetrizeInPlace();
+        double exact = Linalg.eigvalsh(wt)[0];
+        double ritz = StepLength.ritzMinimum(n, l.data(), d.data());
+        double lower = StepLength.minEigenvalue(l.data(), d.data(), n);
+        assertEquals(exact, ritz, 1e-4 * Math.abs(exact));
+        assertTrue(ritz >= exact - 1e-9 * Math.abs(exact), ritz + " < " + exact);
+        assertEquals(exact, lower, 2 * StepLength.RELATIVE_TOLERANCE * Math.abs(exact));
+        assertTrue(lower <= ritz, lower + " > " + ritz);
+    }
 }

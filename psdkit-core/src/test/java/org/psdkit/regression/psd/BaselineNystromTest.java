@@ -39,7 +39,7 @@ class BaselineNystromTest {
     private NonNegativeRegressionModel<KernelExpansionModel> fit(BaselineTrainer.Method method, Nystrom ny,
                                                                   double tol, int maxIter) {
         Baselines.Options o = new Baselines.Options(1e-3, tol, maxIter, Double.POSITIVE_INFINITY, 1L);
-        return new BaselineTrainer(method, k, o, Scaler.Kind.NONE, ny).fit(data());
+        return new BaselineTrainer(new BaselineTrainer.Options(method, k, o, ny, Scaler.Kind.NONE)).fit(data());
     }
 
     private static Matrix grid() {

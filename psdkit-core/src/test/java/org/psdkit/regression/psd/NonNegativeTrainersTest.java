@@ -34,15 +34,15 @@ class NonNegativeTrainersTest {
     void psdRegressionReportsEachFistaIterationAndKeepsItsOptions() {
         List<ProgressListener.Event> events = new ArrayList<>();
         PsdOptions o = PsdOptions.of(1e-3, 1e-3).withMaxIterations(50).withTolerance(0);
-        NonNegativeRegressionModel<PsdModel> m = new PsdRegressionTrainer(Kernels.parse("gaussian(sigma=0.5)"), o,
-                Scaler.Kind.MINMAX).fit(data(30), events::add);
+        NonNegativeRegressionModel<PsdModel> m = new PsdRegressionTrainer(PsdRegressionTrainer.Options.of(
+                Kernels.parse("gaussian(sigma=0.5)"), o).withScale(Scaler.Kind.MINMAX)).fit(data(30), events::add);
         assertEquals(50, events.size());
         assertEquals(50, events.get(49).step());
         assertEquals("gap", events.get(49).measure());
         assertTrue(Double.isFinite(events.get(49).value()));
         assertEquals(List.of("lambda1", "lambda2", "tol", "max_iter"), List.copyOf(m.hyperParameters().keySet()));
         assertEquals(50, m.hyperParameters().get("max_iter"));
-        assertEquals(50, m.diagnostics().get("iterations"));
+        assertEquals(50, ((org.psdkit.psd.SolverDiagnostics) m.diagnostics()).iterations());
         assertEquals("psd-regression", m.type());
         // a PSD model is non-negative everywhere, also far from the data
         double[][] far = {{-100}, {0.5}, {100}};
@@ -53,9 +53,9 @@ class NonNegativeTrainersTest {
     void baselinesHaveTheirTypeAndOptions() {
         Dataset train = data(25);
         for (BaselineTrainer.Method method : BaselineTrainer.Method.values()) {
-            NonNegativeRegressionModel<KernelExpansionModel> m = new BaselineTrainer(method,
-                    Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-3).withMaxIterations(200),
-                    Scaler.Kind.NONE).fit(train);
+            NonNegativeRegressionModel<KernelExpansionModel> m = new BaselineTrainer(BaselineTrainer.Options.of(
+                    method, Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-3).withMaxIterations(200)))
+                    .fit(train);
             assertEquals(method.type(), m.type());
             assertEquals(method, BaselineTrainer.Method.of(m.type()));
             assertEquals(method == BaselineTrainer.Method.GLM, m.inner().exponential());
