@@ -43,6 +43,7 @@ module org.psdkit.core {
     exports org.psdkit.optim.smo;
     exports org.psdkit.psd;
     exports org.psdkit.regression;
+    exports org.psdkit.regression.nystrom;
     exports org.psdkit.regression.psd;
     exports org.psdkit.select;
     exports org.psdkit.sos;

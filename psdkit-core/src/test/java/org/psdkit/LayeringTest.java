@@ -34,7 +34,8 @@ class LayeringTest {
             Map.entry("optim.sdp", 2), Map.entry("optim.smo", 2),
             Map.entry("model", 3),
             Map.entry("psd", 4), Map.entry("select", 4),
-            Map.entry("regression", 5), Map.entry("regression.psd", 5), Map.entry("sos", 5),
+            Map.entry("regression", 5), Map.entry("regression.nystrom", 5), Map.entry("regression.psd", 5),
+            Map.entry("sos", 5),
             Map.entry("cone", 5), Map.entry("cone.hetero", 5), Map.entry("cone.quantile", 5),
             Map.entry("classify", 5), Map.entry("classify.mkl", 5), Map.entry("density", 5),
             Map.entry("io", 6), Map.entry("engine", 6));
@@ -57,7 +58,7 @@ class LayeringTest {
             Map.entry("optim.sdp", API), Map.entry("optim.smo", API),
             Map.entry("model", API),
             Map.entry("psd", API), Map.entry("select", API),
-            Map.entry("regression", API), Map.entry("regression.psd", API), Map.entry("sos", API),
+            Map.entry("regression", API), Map.entry("regression.nystrom", API), Map.entry("regression.psd", API), Map.entry("sos", API),
             Map.entry("cone", API), Map.entry("cone.hetero", API), Map.entry("cone.quantile", API),
             Map.entry("classify", API), Map.entry("classify.mkl", API), Map.entry("density", API),
             Map.entry("io", API), Map.entry("engine", API));
@@ -185,6 +186,55 @@ class LayeringTest {
             }
         }
         return out;
+    }
+
+    /**
+     * Declarations that mark a general-purpose optimiser: L-BFGS (its two-loop recursion), a Wolfe line search (its
+     * zoom phase and constants), conjugate gradient. These live in {@code org.psdkit.optim} ({@code Lbfgs},
+     * {@code WolfeLineSearch}, {@code ConjugateGradient}); a family states its problem and calls them.
+     */
+    static final Pattern GENERAL_OPTIMISER = Pattern.compile(
+            "\\b(?:class|interface|record|enum)\\s+\\w*(?:Lbfgs|LBFGS|Bfgs|BFGS|Wolfe|ConjugateGradient)\\w*"
+            + "|\\b(?:twoLoop|twoLoopRecursion|lbfgs\\w*|bfgs\\w*|wolfe\\w*|zoom|conjugateGradient|pcg)\\s*\\("
+            + "|\\bWOLFE_C[12]\\b");
+
+    /** The general optimisers a family file declares (comments and strings removed first). */
+    static List<String> generalOptimisers(String source) {
+        List<String> out = new ArrayList<>();
+        Matcher m = GENERAL_OPTIMISER.matcher(stripCommentsAndStrings(source));
+        while (m.find()) {
+            out.add(m.group().trim());
+        }
+        return out;
+    }
+
+    @Test
+    void theOptimiserCheckFindsWhatItForbids() {
+        assertEquals(List.of("twoLoop("), generalOptimisers("static Matrix twoLoop(Matrix g, Deque<Matrix[]> h) {"));
+        assertEquals(List.of("zoom(", "WOLFE_C1"), generalOptimisers(
+                "double zoom(Line l) { return phi0 + WOLFE_C1 * t; }"));
+        assertEquals(List.of("class PreconditionedConjugateGradient"),
+                generalOptimisers("final class PreconditionedConjugateGradient {"));
+        assertEquals(List.of(), generalOptimisers("// twoLoop( in a comment\nString s = \"zoom(\"; "
+                + "ConjugateGradient.solve(a, b, 1e-6, 10); Lbfgs.direction(g, s, y);"));
+    }
+
+    @Test
+    void noFamilyDefinesAGeneralOptimiser() throws IOException {
+        Path root = Path.of(System.getProperty("basedir", "."), "src", "main", "java", "org", "psdkit");
+        List<String> found = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java"))::iterator) {
+                String src = Files.readString(f);
+                Matcher pm = PACKAGE.matcher(src);
+                if (pm.find() && LAYERS.getOrDefault(pm.group(1), -1) == FAMILIES) {
+                    for (String g : generalOptimisers(src)) {
+                        found.add(f.getFileName() + ": " + g);
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), found, "general optimisers belong in org.psdkit.optim");
     }
 
     /** The forbidden modules among a pom's dependencies. */

@@ -18,9 +18,12 @@ import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Metrics;
+import org.psdkit.psd.Anchors;
+import org.psdkit.psd.Nystrom;
 import org.psdkit.regression.KernelRidge;
-import org.psdkit.regression.NystromKrr;
-import org.psdkit.regression.NystromKrrTrainer;
+import org.psdkit.regression.nystrom.NystromKrr;
+import org.psdkit.regression.nystrom.NystromKrrTrainer;
+import org.psdkit.regression.nystrom.Storage;
 
 /**
  * Nyström KRR at scale ({@link NystromKrr}, behind {@code psdkit bench krr-scale}): synthetic d = 10 regression with a
@@ -86,7 +89,7 @@ public final class KrrScaleBenchmark {
      * @param seed      data and anchor seed
      */
     public record Options(List<Config> configs, int nTest, double sigma, double lambda, double tolerance,
-                          int exactMaxN, boolean sklearn, int sklearnMinN, String python, List<NystromKrr.Storage> storages, Path dir, long seed) {
+                          int exactMaxN, boolean sklearn, int sklearnMinN, String python, List<Storage> storages, Path dir, long seed) {
         public Options {
             if (configs == null || configs.isEmpty()) {
                 throw new IllegalArgumentException("configs must not be empty");
@@ -100,7 +103,7 @@ public final class KrrScaleBenchmark {
             if (dir == null) {
                 throw new IllegalArgumentException("dir must not be null");
             }
-            storages = storages == null || storages.isEmpty() ? List.of(NystromKrr.Storage.AUTO) : List.copyOf(storages);
+            storages = storages == null || storages.isEmpty() ? List.of(Storage.AUTO) : List.copyOf(storages);
         }
     }
 
@@ -153,10 +156,9 @@ public final class KrrScaleBenchmark {
             }
             long t0;
             boolean first = true;
-            for (NystromKrr.Storage storage : o.storages()) {
-            NystromKrrTrainer.Options no = new NystromKrrTrainer.Options(o.lambda(), false, c.m(),
-                    NystromKrr.AnchorMethod.UNIFORM, o.seed(), o.tolerance(), NystromKrr.DEFAULT_MAX_ITERATIONS,
-                    storage);
+            for (Storage storage : o.storages()) {
+            NystromKrrTrainer.Options no = new NystromKrrTrainer.Options(k, null, Nystrom.of(c.m(), Anchors.Method.UNIFORM,
+                    o.seed()), o.lambda(), false, o.tolerance(), NystromKrr.DEFAULT_MAX_ITERATIONS, storage);
             t0 = System.nanoTime();
             long cpu0 = processCpuNanos();
             NystromKrrTrainer.ProfiledFit pf = NystromKrrTrainer.fitScaledProfiled(k, tr.x(), tr.y(), no);

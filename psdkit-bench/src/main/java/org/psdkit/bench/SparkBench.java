@@ -11,8 +11,12 @@ import org.apache.spark.storage.StorageLevel;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.regression.NystromKrr;
-import org.psdkit.regression.NystromKrrTrainer;
+import org.psdkit.psd.Anchors;
+import org.psdkit.psd.Nystrom;
+import org.psdkit.regression.nystrom.KnmBlocks;
+import org.psdkit.regression.nystrom.NystromKrr;
+import org.psdkit.regression.nystrom.NystromKrrTrainer;
+import org.psdkit.regression.nystrom.Storage;
 import org.psdkit.spark.SparkEngine;
 import org.psdkit.spark.SparkNystromKrr;
 
@@ -25,7 +29,7 @@ import org.psdkit.spark.SparkNystromKrr;
  * block every CG iteration, so {@code storage = recompute} gives the local side the same arithmetic; with
  * {@code storage = gram} both sides take the Gram route (the local side keeps what single-precision K_nm fits its
  * heap, the Spark side recomputes its single-precision blocks in each of the few CG passes). Each round reports
- * both sides' per-pass profile ({@code NystromKrr.Problem#timings}, {@link SparkNystromKrr.Fit#timings}).
+ * both sides' per-pass profile ({@code KnmBlocks#timings}, {@link SparkNystromKrr.Fit#timings}).
  *
  * <p>Needs psdkit-spark and the Spark runtime on the classpath (an optional dependency of this module: the
  * command line's {@code psdkit.jar} carries this class but neither of them, and reports the missing runtime;
@@ -69,9 +73,9 @@ public final class SparkBench {
                     + "rounds >= 1; got n " + q.n() + ", anchors " + q.anchors() + ", d " + q.d() + ", partitions "
                     + q.partitions() + ", rounds " + q.rounds());
         }
-        NystromKrr.Storage storage;
+        Storage storage;
         try {
-            storage = NystromKrr.Storage.parse(q.storage());
+            storage = Storage.parse(q.storage());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--" + e.getMessage());
         }
@@ -94,9 +98,9 @@ public final class SparkBench {
         Matrix x = Matrix.of(xs);
         xs = null;
         Kernel k = new GaussianKernel(q.sigma());
-        NystromKrrTrainer.Options o = new NystromKrrTrainer.Options(q.lambda(), true, q.anchors(),
-                NystromKrr.AnchorMethod.UNIFORM, q.seed(), q.tolerance(), NystromKrr.DEFAULT_MAX_ITERATIONS, storage);
-        Matrix anchors = x.selectRows(NystromKrr.selectAnchors(k, x, q.anchors(), NystromKrr.AnchorMethod.UNIFORM,
+        NystromKrrTrainer.Options o = new NystromKrrTrainer.Options(k, null, Nystrom.of(q.anchors(), Anchors.Method.UNIFORM,
+                q.seed()), q.lambda(), true, q.tolerance(), NystromKrr.DEFAULT_MAX_ITERATIONS, storage);
+        Matrix anchors = x.selectRows(Anchors.select(k, x, q.anchors(), Anchors.Method.UNIFORM,
                 q.seed(), q.lambda()));
         JavaRDD<double[]> rdd = sc.parallelize(java.util.Arrays.asList(rows), q.partitions())
                 .persist(StorageLevel.MEMORY_AND_DISK());
@@ -107,7 +111,7 @@ public final class SparkBench {
         try {
             for (int round = 1; round <= q.rounds(); round++) {
                 long t0 = System.nanoTime();
-                NystromKrr.Problem p = NystromKrr.problem(k, x, anchors, storage);
+                KnmBlocks p = NystromKrr.problem(k, x, anchors, storage);
                 NystromKrrTrainer.Fit local = NystromKrrTrainer.solve(p, y, o);
                 double tl = (System.nanoTime() - t0) * 1e-9;
                 Map<String, Double> localProfile = p.timings();

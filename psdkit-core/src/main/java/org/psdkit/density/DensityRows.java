@@ -4,7 +4,7 @@ import org.psdkit.linalg.Matrix;
 
 /**
  * The n data rows of a PSD density fit as the primal solver of {@link PsdDensityEstimator} sees them: only through
- * data-sized sums whose results are r- or r×r-sized (modelled on {@code NystromKrr.Operator}). Row i is the feature
+ * data-sized sums whose results are r- or r×r-sized (modelled on {@code regression.nystrom.KnmOperator}). Row i is the feature
  * vector v_i ∈ ℝʳ (Marteau-Ferey, Bach &amp; Rudi 2020 eq. 8, r the rank kept by the feature map); the solver's
  * iterate is a factor S (r×q) of A = S Sᵀ, and f_i = ‖Sᵀv_i‖² = v_iᵀ A v_i.
  *

@@ -6,7 +6,9 @@ import org.psdkit.linalg.Eigen;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.linalg.PartialEigen;
+import org.psdkit.optim.Lbfgs;
 import org.psdkit.optim.ProgressListener;
+import org.psdkit.optim.WolfeLineSearch;
 
 /**
  * The primal solver of the PSD density problem (Marteau-Ferey, Bach &amp; Rudi 2020 eq. 12, in the solver's scale of
@@ -33,12 +35,11 @@ final class PsdDensityPrimal {
 
     /** L-BFGS memory (pairs kept); 10: Nocedal &amp; Wright 2006 Sec. 7.2 recommend 3–20. */
     static final int MEMORY = 10;
-    /** Armijo constant of the strong Wolfe conditions (Nocedal &amp; Wright 2006, Sec. 3.1: 1e-4). */
-    static final double WOLFE_C1 = 1e-4;
-    /** Curvature constant of the strong Wolfe conditions; 0.9 is the usual quasi-Newton value (Nocedal &amp; Wright 2006, Sec. 3.1). */
-    static final double WOLFE_C2 = 0.9;
-    /** Trial steps of one line search at most (each O(n)); the step is taken as is after that. */
-    static final int LINE_SEARCH_STEPS = 40;
+    /**
+     * The strong-Wolfe step rule: c₁ = 1e-4, c₂ = 0.9 (the usual quasi-Newton values, Nocedal &amp; Wright 2006,
+     * Sec. 3.1), at most 40 trial steps per phase (each O(n) on the rows' exact per-row quadratics).
+     */
+    static final WolfeLineSearch LINE_SEARCH = WolfeLineSearch.defaults();
     /** A certificate (one weighted Gram pass and a few r×r eigen-decompositions) every this many iterations. */
     static final int CERTIFICATE_EVERY = 10;
     /** Fewest and most iterations between certificates when the schedule is predicted from the gap's decay. */
@@ -908,7 +909,7 @@ final class PsdDensityPrimal {
                 }
                 it++;
                 sinceCert++;
-                Matrix dir = twoLoop(grad, hist);
+                Matrix dir = searchDirection(grad, hist);
                 double slope0 = dot(dir, grad);
                 if (!(slope0 < 0)) {
                     hist.clear();
@@ -924,7 +925,7 @@ final class PsdDensityPrimal {
                 double first = hist.isEmpty() ? Math.min(1.0, 1.0 / Math.sqrt(dot(grad, grad))) * Math.sqrt(
                         dot(s, s)) : 1.0;
                 LineModel lm = new LineModel(pb, s, dir, sh);
-                double step = lineSearch(lm, phi, slope0, first);
+                double step = LINE_SEARCH.search(lm::at, phi, slope0, first);
                 if (!(step > 0)) {
                     // no decrease along this direction: restart from the gradient, and certify
                     hist.clear();
@@ -1106,111 +1107,16 @@ final class PsdDensityPrimal {
         return out;
     }
 
-    /**
-     * L-BFGS two-loop recursion: −H∇ (Nocedal &amp; Wright 2006, Alg. 7.4, H₀ = γI with γ = sᵀy/yᵀy of the last
-     * pair). Each update of q is fused with the inner products of the next step into one pass over the vectors
-     * (and ρ_i = 1/s_iᵀy_i with the first loop's s_iᵀq): 2m passes instead of 5m. The r×q vectors (0.5 MB at
-     * r = 1,000, q = 64) stream from memory, and the unfused recursion took a third of the solving thread's time
-     * at d = 10, n = 1,000 when the rows' passes and the certificates ran on other threads (psd-scale.md §13).
-     */
-    static Matrix twoLoop(Matrix grad, Deque<Matrix[]> hist) {
-        Matrix q = grad.scale(-1);
-        int m = hist.size();
-        if (m == 0) {
-            return q;
+    /** −H∇ of L-BFGS from the curvature pairs (s_k, y_k), oldest first ({@link Lbfgs#direction}). */
+    static Matrix searchDirection(Matrix grad, Deque<Matrix[]> hist) {
+        double[][] ss = new double[hist.size()][];
+        double[][] ys = new double[hist.size()][];
+        int k = 0;
+        for (Matrix[] p : hist) {
+            ss[k] = p[0].data();
+            ys[k++] = p[1].data();
         }
-        double[] alpha = new double[m];
-        double[] rho = new double[m];
-        Matrix[][] hs = hist.toArray(new Matrix[0][]);
-        double[] qd = q.data();
-        int len = qd.length;
-        double gamma = 1;
-        // first loop, i = m−1 … 0: q ← q − α_{i+1} y_{i+1} fused with s_iᵀy_i and s_iᵀq (and y_iᵀy_i for γ at m−1)
-        for (int i = m - 1; i >= 0; i--) {
-            double[] si = hs[i][0].data();
-            double[] yi = hs[i][1].data();
-            double[] yPrev = i < m - 1 ? hs[i + 1][1].data() : null;
-            double aPrev = i < m - 1 ? alpha[i + 1] : 0;
-            double sy0 = 0, sy1 = 0, sq0 = 0, sq1 = 0, yy0 = 0, yy1 = 0;
-            int even = len & ~1;
-            if (yPrev != null) {
-                for (int k = 0; k < even; k += 2) {
-                    double q0 = qd[k] - aPrev * yPrev[k];
-                    double q1 = qd[k + 1] - aPrev * yPrev[k + 1];
-                    qd[k] = q0;
-                    qd[k + 1] = q1;
-                    sy0 += si[k] * yi[k];
-                    sy1 += si[k + 1] * yi[k + 1];
-                    sq0 += si[k] * q0;
-                    sq1 += si[k + 1] * q1;
-                }
-                for (int k = even; k < len; k++) {
-                    qd[k] -= aPrev * yPrev[k];
-                    sy0 += si[k] * yi[k];
-                    sq0 += si[k] * qd[k];
-                }
-            } else {
-                for (int k = 0; k < even; k += 2) {
-                    sy0 += si[k] * yi[k];
-                    sy1 += si[k + 1] * yi[k + 1];
-                    sq0 += si[k] * qd[k];
-                    sq1 += si[k + 1] * qd[k + 1];
-                    yy0 += yi[k] * yi[k];
-                    yy1 += yi[k + 1] * yi[k + 1];
-                }
-                for (int k = even; k < len; k++) {
-                    sy0 += si[k] * yi[k];
-                    sq0 += si[k] * qd[k];
-                    yy0 += yi[k] * yi[k];
-                }
-                gamma = (sy0 + sy1) / (yy0 + yy1);
-            }
-            rho[i] = 1.0 / (sy0 + sy1);
-            alpha[i] = rho[i] * (sq0 + sq1);
-        }
-        // second loop, i = 0 … m−1: r ← γ(q − α_0 y_0) at the start, then r ← r + (α_{i−1} − β_{i−1}) s_{i−1}, each
-        // fused with y_iᵀr
-        double[] y0 = hs[0][1].data();
-        double a0 = alpha[0];
-        for (int k = 0; k < len; k++) {
-            qd[k] = gamma * (qd[k] - a0 * y0[k]);
-        }
-        double coef = 0;
-        for (int i = 0; i < m; i++) {
-            double[] yi = hs[i][1].data();
-            double[] sPrev = i > 0 ? hs[i - 1][0].data() : null;
-            double yq0 = 0, yq1 = 0;
-            int even = len & ~1;
-            if (sPrev != null) {
-                for (int k = 0; k < even; k += 2) {
-                    double q0 = qd[k] + coef * sPrev[k];
-                    double q1 = qd[k + 1] + coef * sPrev[k + 1];
-                    qd[k] = q0;
-                    qd[k + 1] = q1;
-                    yq0 += yi[k] * q0;
-                    yq1 += yi[k + 1] * q1;
-                }
-                for (int k = even; k < len; k++) {
-                    qd[k] += coef * sPrev[k];
-                    yq0 += yi[k] * qd[k];
-                }
-            } else {
-                for (int k = 0; k < even; k += 2) {
-                    yq0 += yi[k] * qd[k];
-                    yq1 += yi[k + 1] * qd[k + 1];
-                }
-                for (int k = even; k < len; k++) {
-                    yq0 += yi[k] * qd[k];
-                }
-            }
-            double beta = rho[i] * (yq0 + yq1);
-            coef = alpha[i] - beta;
-        }
-        double[] sLast = hs[m - 1][0].data();
-        for (int k = 0; k < len; k++) {
-            qd[k] += coef * sLast[k];
-        }
-        return q;
+        return Matrix.wrap(grad.rows(), grad.cols(), Lbfgs.direction(grad.data(), ss, ys));
     }
 
     private static void axpy(double a, Matrix x, Matrix y) {
@@ -1274,81 +1180,6 @@ final class PsdDensityPrimal {
             DensityRows.Line l = pb.rows.line(new double[] {t});
             return eval(t, l.sumLog()[0], l.slope()[0]);
         }
-    }
-
-    /**
-     * Strong-Wolfe line search (Nocedal &amp; Wright 2006, Alg. 3.5 with a bisection/secant zoom) on the rows' exact
-     * per-row quadratics; returns the step, or 0 when no decrease was found.
-     */
-    private static double lineSearch(LineModel lm, double phi0, double slope0, double first) {
-        double prevT = 0;
-        double prevV = phi0;
-        double prevD = slope0;
-        double t = first;
-        double bestT = 0;
-        double bestV = phi0;
-        for (int k = 0; k < LINE_SEARCH_STEPS; k++) {
-            double[] vd = lm.at(t);
-            if (vd[0] < bestV) {
-                bestV = vd[0];
-                bestT = t;
-            }
-            if (!(vd[0] <= phi0 + WOLFE_C1 * t * slope0) || (k > 0 && vd[0] >= prevV)) {
-                return zoom(lm, phi0, slope0, prevT, prevV, prevD, t, vd[0], vd[1], bestT, bestV);
-            }
-            if (Math.abs(vd[1]) <= -WOLFE_C2 * slope0) {
-                return t;
-            }
-            if (vd[1] >= 0) {
-                return zoom(lm, phi0, slope0, t, vd[0], vd[1], prevT, prevV, prevD, bestT, bestV);
-            }
-            prevT = t;
-            prevV = vd[0];
-            prevD = vd[1];
-            t *= 2;
-        }
-        return bestT;
-    }
-
-    private static double zoom(LineModel lm, double phi0, double slope0, double lo, double vLo, double dLo,
-                               double hi, double vHi, double dHi, double bestT, double bestV) {
-        for (int k = 0; k < LINE_SEARCH_STEPS; k++) {
-            double t;
-            // secant on φ' when both ends have finite slopes of opposite sign, else bisection
-            if (Double.isFinite(dLo) && Double.isFinite(dHi) && dLo * dHi < 0) {
-                t = lo - dLo * (hi - lo) / (dHi - dLo);
-                double lower = Math.min(lo, hi);
-                double width = Math.abs(hi - lo);
-                if (!(t > lower + 0.1 * width && t < lower + 0.9 * width)) {
-                    t = 0.5 * (lo + hi);
-                }
-            } else {
-                t = 0.5 * (lo + hi);
-            }
-            double[] vd = lm.at(t);
-            if (vd[0] < bestV) {
-                bestV = vd[0];
-                bestT = t;
-            }
-            if (!(vd[0] <= phi0 + WOLFE_C1 * t * slope0) || vd[0] >= vLo) {
-                hi = t;
-                vHi = vd[0];
-                dHi = vd[1];
-            } else {
-                if (Math.abs(vd[1]) <= -WOLFE_C2 * slope0) {
-                    return t;
-                }
-                if (vd[1] * (hi - lo) >= 0) {
-                    hi = lo;
-                    vHi = vLo;
-                    dHi = dLo;
-                }
-                lo = t;
-                vLo = vd[0];
-                dLo = vd[1];
-            }
-        }
-        return bestT;
     }
 
     /**

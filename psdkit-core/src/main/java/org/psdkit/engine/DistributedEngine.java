@@ -9,7 +9,7 @@ import org.psdkit.kernel.Kernel;
 import org.psdkit.model.Pipeline;
 import org.psdkit.psd.Anchors;
 import org.psdkit.regression.KernelRidge;
-import org.psdkit.regression.NystromKrrTrainer;
+import org.psdkit.regression.nystrom.NystromKrrTrainer;
 
 /**
  * An engine that fits over data that lives elsewhere. Implementations are services ({@link java.util.ServiceLoader},

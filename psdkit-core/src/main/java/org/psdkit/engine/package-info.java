@@ -8,6 +8,6 @@
  * psdkit-core alone; the command line finds engines with {@link java.util.ServiceLoader} and never links against
  * one. An engine fits the model the single-machine trainer fits on the same rows: the anchors are the same rows
  * (chosen by the trainer's own seeded choice of row indices, e.g.
- * {@link org.psdkit.regression.NystromKrr#uniformAnchors}), and what differs is the order of the sums over the rows.
+ * {@link org.psdkit.psd.Anchors#uniform}), and what differs is the order of the sums over the rows.
  */
 package org.psdkit.engine;

@@ -123,7 +123,7 @@ public final class TessellatedKernel implements Kernel {
      * Monomials in the fixed order used for P: degree 0 ([1]), then degree 1 (z₁..z_n, x₁..x_n), then degree 2
      * (w_i w_j, i ≤ j, for w = (z, x)). Each entry is {zExponents, xExponents}.
      */
-    public static List<int[][]> monomials(int n, int degree) {
+    static List<int[][]> monomials(int n, int degree) {
         List<int[][]> out = new ArrayList<>();
         out.add(new int[][] {new int[n], new int[n]});
         if (degree >= 1) {
@@ -183,7 +183,7 @@ public final class TessellatedKernel implements Kernel {
      * Coefficients c[t][blk] with Q_t = Σ_blk c[t][blk] P_blk (blk = 0:P11, 1:P12, 2:P21, 3:P22), so that
      * ∂k/∂P_blk = Σ_t c[t][blk] ∂k/∂Q_t.
      */
-    public static double[][] termCoefficients(Orthant orthant) {
+    static double[][] termCoefficients(Orthant orthant) {
         if (orthant == Orthant.LOWER) {
             return new double[][] {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
         }
@@ -194,7 +194,7 @@ public final class TessellatedKernel implements Kernel {
      * The box of term t for the pair (x, y), clipped to [a, b]: writes lo/hi per coordinate and returns false when
      * the box is empty (zero volume).
      */
-    public static boolean termBox(Orthant orthant, int t, double[] x, double[] y, double a, double b, double[] lo,
+    static boolean termBox(Orthant orthant, int t, double[] x, double[] y, double a, double b, double[] lo,
                                   double[] hi) {
         int n = lo.length;
         for (int j = 0; j < n; j++) {
@@ -253,7 +253,7 @@ public final class TessellatedKernel implements Kernel {
     }
 
     /** Whether term t's box is symmetric in (x, y) (so that its contribution F_ji = F_ijᵀ). */
-    public static boolean symmetricTerm(int t) {
+    static boolean symmetricTerm(int t) {
         return t == 0 || t == 3;
     }
 

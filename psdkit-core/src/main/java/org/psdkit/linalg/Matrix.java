@@ -145,6 +145,19 @@ public final class Matrix {
         return m;
     }
 
+    /** Rows from (inclusive) to {@code to} (exclusive), a copy. */
+    public Matrix rowRange(int from, int to) {
+        if (from < 0 || to > rows || from > to) {
+            throw new IllegalArgumentException("row range " + from + ".." + to + " of " + rows + " rows");
+        }
+        int r = to - from;
+        Matrix out = zeros(r, cols);
+        for (int j = 0; j < cols; j++) {
+            System.arraycopy(data, j * rows + from, out.data, j * r, r);
+        }
+        return out;
+    }
+
     /** The columns listed in {@code idx}, in that order. */
     public Matrix selectCols(int[] idx) {
         Matrix m = zeros(rows, idx.length);

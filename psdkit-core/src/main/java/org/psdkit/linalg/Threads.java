@@ -152,4 +152,25 @@ public final class Threads {
     public static int get() {
         return threads;
     }
+
+    /**
+     * The pool of data-sized parallel passes (row blocks of a kernel matrix): one daemon worker per available
+     * processor. A parallel stream started from an ordinary thread would run in the common pool, whose parallelism
+     * is processors − 1 while the caller only waits, i.e. on one core of two.
+     */
+    public static java.util.concurrent.ForkJoinPool dataPool() {
+        return DataPool.POOL;
+    }
+
+    /** Holder: the pool is created on first use. */
+    private static final class DataPool {
+        static final java.util.concurrent.ForkJoinPool POOL = new java.util.concurrent.ForkJoinPool(available(),
+                pool -> {
+                    java.util.concurrent.ForkJoinWorkerThread t =
+                            java.util.concurrent.ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(pool);
+                    t.setDaemon(true);
+                    t.setName("psdkit-data-" + t.getPoolIndex());
+                    return t;
+                }, null, false);
+    }
 }

@@ -2,32 +2,28 @@ package org.psdkit.psd;
 
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.model.ParameterException;
 
 /**
- * Nyström settings of a kernel-expansion model outside the cone families (the density and regression baselines NCM,
- * PNM, GLM of Marteau-Ferey, Bach &amp; Rudi 2020 App. D): the model expands on m anchors (App. B.5) while the loss
- * still uses every data point. The model file then stores the anchors as its {@code points}, so exact and Nyström
- * models are read by the same code.
+ * Nyström settings, the one record every Nyström model of the library is configured with: kernel ridge regression
+ * ({@code regression.nystrom.NystromKrrTrainer.Options}) and the PSD families (density, PSD regression, the cone
+ * families, the baselines NCM, PNM, GLM of Marteau-Ferey, Bach &amp; Rudi 2020 App. D). The model expands on m anchors
+ * (App. B.5) while the loss still uses every data point; the model file then stores the anchors as its
+ * {@code points}, so exact and Nyström models are read by the same code.
  *
  * @param anchors       number m of anchors; 0 = every training point, the exact model; m ≥ n takes every point, in
  *                      order, through the Nyström path (equal to the exact model up to the eigenvalue cut)
  * @param method        how anchors are chosen ({@link Anchors.Method})
  * @param seed          seed of the anchor choice (the same seed gives the same anchors)
  * @param rankThreshold relative eigenvalue threshold of the anchors' feature map, in (0, 1), for the models that
- *                      use one (PNM, GLM); NCM works on the coefficients and ignores it
+ *                      use one (PNM, GLM, the cone families); KRR and NCM work on the coefficients and ignore it
  */
 public record Nystrom(int anchors, Anchors.Method method, long seed, double rankThreshold) {
 
     public Nystrom {
-        if (anchors < 0) {
-            throw new IllegalArgumentException("anchors must be >= 0, got " + anchors);
-        }
-        if (method == null) {
-            throw new IllegalArgumentException("anchor method must not be null");
-        }
-        if (!(rankThreshold > 0 && rankThreshold < 1)) {
-            throw new IllegalArgumentException("rank threshold must be in (0, 1), got " + rankThreshold);
-        }
+        ParameterException.atLeast("anchors", anchors, 0);
+        ParameterException.required("anchorMethod", method);
+        ParameterException.unitOpen("rankThreshold", rankThreshold);
     }
 
     /** The exact model (no anchors), default threshold {@link PsdOptions#DEFAULT_RANK_THRESHOLD}. */
@@ -38,6 +34,22 @@ public record Nystrom(int anchors, Anchors.Method method, long seed, double rank
     /** {@code m} anchors chosen by {@code method} with {@code seed}, default threshold. */
     public static Nystrom of(int m, Anchors.Method method, long seed) {
         return new Nystrom(m, method, seed, PsdOptions.DEFAULT_RANK_THRESHOLD);
+    }
+
+    public Nystrom withAnchors(int m) {
+        return new Nystrom(m, method, seed, rankThreshold);
+    }
+
+    public Nystrom withMethod(Anchors.Method m) {
+        return new Nystrom(anchors, m, seed, rankThreshold);
+    }
+
+    public Nystrom withSeed(long s) {
+        return new Nystrom(anchors, method, s, rankThreshold);
+    }
+
+    public Nystrom withRankThreshold(double t) {
+        return new Nystrom(anchors, method, seed, t);
     }
 
     /** Whether the Nyström path is taken. */

@@ -1,6 +1,7 @@
 /**
  * Regression with a fixed kernel: linear ridge regression ({@link org.psdkit.regression.RidgeTrainer}), kernel ridge
- * regression ({@link org.psdkit.regression.KrrTrainer}, also in its Nyström form for large n) and ε-insensitive support
+ * regression ({@link org.psdkit.regression.KrrTrainer}; its Nyström form for large n is
+ * {@code org.psdkit.regression.nystrom}) and ε-insensitive support
  * vector regression ({@link org.psdkit.regression.SvrTrainer}). Start from {@code examples/.../KrrExample.java} (fit,
  * save, load, predict); see {@code docs/families/regression.md}.
  */

@@ -413,50 +413,6 @@ class PsdDensityPrimalTest {
             assertEquals(p1[i], p2[i], 1e-6 * p1[i]);
         }
     }
-    /** The fused two-loop recursion is the textbook one (Nocedal &amp; Wright 2006, Alg. 7.4) up to rounding. */
-    @Test
-    void fusedTwoLoopIsTheTextbookRecursion() {
-        SplittableRandom rnd = new SplittableRandom(7);
-        for (int m : new int[] {0, 1, 2, 10}) {
-            for (int len : new int[] {1, 7, 64}) {
-                java.util.Deque<Matrix[]> hist = new java.util.ArrayDeque<>();
-                for (int i = 0; i < m; i++) {
-                    Matrix si = random(rnd, len);
-                    Matrix yi = si.scale(2).plus(random(rnd, len).scale(0.3)); // sᵀy > 0
-                    hist.addLast(new Matrix[] {si, yi});
-                }
-                Matrix g = random(rnd, len);
-                // textbook
-                double[] q = g.scale(-1).data().clone();
-                Matrix[][] hs = hist.toArray(new Matrix[0][]);
-                double[] alpha = new double[m];
-                for (int i = m - 1; i >= 0; i--) {
-                    alpha[i] = dotOf(hs[i][0].data(), q) / dotOf(hs[i][0].data(), hs[i][1].data());
-                    for (int k = 0; k < len; k++) {
-                        q[k] -= alpha[i] * hs[i][1].data()[k];
-                    }
-                }
-                if (m > 0) {
-                    double gamma = dotOf(hs[m - 1][0].data(), hs[m - 1][1].data())
-                            / dotOf(hs[m - 1][1].data(), hs[m - 1][1].data());
-                    for (int k = 0; k < len; k++) {
-                        q[k] *= gamma;
-                    }
-                }
-                for (int i = 0; i < m; i++) {
-                    double beta = dotOf(hs[i][1].data(), q) / dotOf(hs[i][0].data(), hs[i][1].data());
-                    for (int k = 0; k < len; k++) {
-                        q[k] += (alpha[i] - beta) * hs[i][0].data()[k];
-                    }
-                }
-                double[] fused = PsdDensityPrimal.twoLoop(g, hist).data();
-                for (int k = 0; k < len; k++) {
-                    assertEquals(q[k], fused[k], 1e-12 * (1 + Math.abs(q[k])), "m " + m + ", length " + len);
-                }
-            }
-        }
-    }
-
     private static Matrix random(SplittableRandom rnd, int len) {
         Matrix a = Matrix.zeros(len, 1);
         for (int k = 0; k < len; k++) {

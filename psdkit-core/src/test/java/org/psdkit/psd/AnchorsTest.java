@@ -36,8 +36,52 @@ class AnchorsTest {
             assertTrue(!Arrays.equals(a, Anchors.select(k, x, 30, m, 8)), m.id());
             assertEquals(m, Anchors.Method.parse(m.id()));
         }
-        assertArrayEquals(new int[] {0, 1, 2, 3, 4}, Anchors.select(k, data(5, 2), 9, Anchors.Method.LEVERAGE, 1));
+        assertArrayEquals(new int[] {0, 1, 2, 3, 4}, Anchors.select(k, data(5, 2), 9, Anchors.Method.RPCHOLESKY, 1));
         assertThrows(IllegalArgumentException.class, () -> Anchors.Method.parse("random"));
+    }
+
+    @Test
+    void oldNamesKeepEachFamilysMeaningAndSayWhatTheyRun() {
+        assertEquals(Anchors.Method.RLS, Anchors.Method.parseLegacy("leverage", Anchors.Family.KRR));
+        assertEquals(Anchors.Method.RPCHOLESKY, Anchors.Method.parseLegacy("leverage", Anchors.Family.PSD));
+        assertEquals(Anchors.Method.KMEANSPP_INPUT, Anchors.Method.parseLegacy("kmeans++", Anchors.Family.KRR));
+        assertEquals(Anchors.Method.KMEANSPP, Anchors.Method.parseLegacy("kmeans++", Anchors.Family.PSD));
+        assertEquals(Anchors.Method.UNIFORM, Anchors.Method.parseLegacy("uniform", Anchors.Family.KRR));
+        for (Anchors.Family f : Anchors.Family.values()) {
+            String note = Anchors.Method.deprecation("leverage", f);
+            assertTrue(note != null && note.contains(Anchors.Method.parseLegacy("leverage", f).id()), note);
+            for (Anchors.Method m : Anchors.Method.values()) {
+                assertEquals(m, Anchors.Method.parseLegacy(m.id(), f == Anchors.Family.KRR
+                        && m == Anchors.Method.KMEANSPP ? Anchors.Family.PSD : f));
+                if (!(f == Anchors.Family.KRR && m == Anchors.Method.KMEANSPP)) {
+                    assertEquals(null, Anchors.Method.deprecation(m.id(), f), m.id());
+                }
+            }
+        }
+        assertTrue(Anchors.Method.deprecation("kmeans++", Anchors.Family.KRR).contains("kmeans++-input"));
+        // 'leverage' alone is no longer a name: it meant two algorithms
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Anchors.Method.parse("leverage"));
+        assertTrue(e.getMessage().contains("rls or rpcholesky"), e.getMessage());
+    }
+
+    @Test
+    void uniformIsAPartialFisherYatesShuffle() {
+        // the first m steps of Fisher-Yates with java.util.Random(seed): the anchors KRR drew before this release
+        java.util.Random r = new java.util.Random(5);
+        int[] idx = new int[50];
+        for (int i = 0; i < 50; i++) {
+            idx[i] = i;
+        }
+        for (int i = 0; i < 7; i++) {
+            int j = i + r.nextInt(50 - i);
+            int t = idx[i];
+            idx[i] = idx[j];
+            idx[j] = t;
+        }
+        assertArrayEquals(Arrays.copyOf(idx, 7), Anchors.uniform(50, 7, 5));
+        assertArrayEquals(Anchors.uniform(50, 7, 5), Anchors.select(new GaussianKernel(1), data(50, 2), 7,
+                Anchors.Method.UNIFORM, 5));
     }
 
     @Test
@@ -49,7 +93,7 @@ class AnchorsTest {
         double lev = 0;
         for (long s = 1; s <= 3; s++) {
             uni += residual(k, x, Anchors.select(k, x, 25, Anchors.Method.UNIFORM, s));
-            lev += residual(k, x, Anchors.select(k, x, 25, Anchors.Method.LEVERAGE, s));
+            lev += residual(k, x, Anchors.select(k, x, 25, Anchors.Method.RPCHOLESKY, s));
         }
         assertTrue(lev < uni, lev + " vs " + uni);
     }

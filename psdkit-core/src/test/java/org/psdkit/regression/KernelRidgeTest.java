@@ -1,20 +1,19 @@
 package org.psdkit.regression;
 
-import org.psdkit.linalg.SpdSolve;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.SpdSolve;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class KernelRidgeTest {
+public class KernelRidgeTest {
 
-    static Matrix points(int n, int d, long seed) {
+    public static Matrix points(int n, int d, long seed) {
         Random r = new Random(seed);
         Matrix x = Matrix.zeros(n, d);
         for (int k = 0; k < n * d; k++) {
@@ -23,7 +22,7 @@ class KernelRidgeTest {
         return x;
     }
 
-    static double[] target(Matrix x, long seed) {
+    public static double[] target(Matrix x, long seed) {
         Random r = new Random(seed);
         double[] y = new double[x.rows()];
         for (int i = 0; i < y.length; i++) {
@@ -53,7 +52,7 @@ class KernelRidgeTest {
         return f;
     }
 
-    static double maxRelDiff(double[] a, double[] b) {
+    public static double maxRelDiff(double[] a, double[] b) {
         double num = 0;
         double den = 0;
         for (int i = 0; i < a.length; i++) {

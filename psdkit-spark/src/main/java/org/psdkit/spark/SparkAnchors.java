@@ -10,12 +10,11 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.psd.Anchors;
-import org.psdkit.regression.NystromKrr;
 import scala.Tuple2;
 
 /**
  * The anchors of a distributed fit are the rows the single-machine trainer would take: the trainer's own seeded
- * choice of row indices ({@link NystromKrr#uniformAnchors} for KRR, {@link Anchors#uniform} for the density), a
+ * choice of row indices ({@link Anchors#uniform}, for KRR and the density alike), a
  * function of (n, m, seed) alone, applied to the rows numbered in the order Spark reads them (for one CSV or Parquet
  * file, the file's order, as the local reader numbers them). So {@code --engine spark} and {@code --engine local}
  * fit on the same anchors, and the models differ only by the order of the sums over the rows.
@@ -31,14 +30,14 @@ public final class SparkAnchors {
     }
 
     /**
-     * The m anchors of Nyström KRR ({@link org.psdkit.regression.NystromKrrTrainer}): rows carry the target last,
+     * The m anchors of Nyström KRR ({@link org.psdkit.regression.nystrom.NystromKrrTrainer}): rows carry the target last,
      * which is dropped. More anchors than rows is an error (the message starts with {@code anchors}).
      */
-    public static Matrix krr(JavaRDD<double[]> rows, int m, NystromKrr.AnchorMethod method, long seed) {
-        if (method != null && method != NystromKrr.AnchorMethod.UNIFORM) {
-            throw unsupported(method.label());
+    public static Matrix krr(JavaRDD<double[]> rows, int m, Anchors.Method method, long seed) {
+        if (method != null && method != Anchors.Method.UNIFORM) {
+            throw unsupported(method.id());
         }
-        double[][] a = rowsAt(rows, m, n -> NystromKrr.uniformAnchors(n, m, seed));
+        double[][] a = rowsAt(rows, m, n -> Anchors.uniform(n, m, seed));
         for (int i = 0; i < a.length; i++) {
             a[i] = Arrays.copyOf(a[i], a[i].length - 1);
         }

@@ -18,9 +18,12 @@ import org.psdkit.model.ModelHeader;
 import org.psdkit.model.Pipeline;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
-import org.psdkit.regression.NystromBlocks;
-import org.psdkit.regression.NystromKrr;
-import org.psdkit.regression.NystromKrrTrainer;
+import org.psdkit.regression.nystrom.KnmOperator;
+import org.psdkit.regression.nystrom.NystromBlocks;
+import org.psdkit.regression.nystrom.NystromKrr;
+import org.psdkit.regression.nystrom.NystromKrrTrainer;
+import org.psdkit.regression.nystrom.RoutePlanner;
+import org.psdkit.regression.nystrom.Storage;
 
 /**
  * Nyström kernel ridge regression over an Apache Spark RDD: the Falkon solver of {@link NystromKrr} (Rudi,
@@ -30,7 +33,7 @@ import org.psdkit.regression.NystromKrrTrainer;
  * K_nmᵀ(y − offset) is one more such pass. The m×m algebra (K_mm, its Cholesky factor, the preconditioner, the CG
  * recursion) runs on the driver in {@link NystromKrr#solve}, the same code as the single-machine fit.
  *
- * <p>The Gram route ({@link NystromKrr.Storage#GRAM}; chosen by {@code auto} as {@link #gramRoute} says) does as
+ * <p>The Gram route ({@link Storage#GRAM}; chosen by {@code auto} as {@link #gramRoute} says) does as
  * the single machine's: one job in which every partition accumulates K_bᵀK_b of its single-precision blocks
  * (widened to double, dsyrk) and K_bᵀ(y_b − offset) ({@link NystromBlocks}, the core's arithmetic), combined by
  * {@code treeReduce}; the driver factors K_nmᵀK_nm + λK_mm and preconditions the CG with it, which then converges in
@@ -66,11 +69,11 @@ public final class SparkNystromKrr {
     }
 
     /**
-     * m uniform anchors: the rows {@link NystromKrr#selectAnchors} takes on one machine with the same seed
+     * m uniform anchors: the rows {@link org.psdkit.psd.Anchors#select} takes on one machine with the same seed
      * ({@link SparkAnchors#krr}). Rows carry the target last; it is dropped.
      */
     public static Matrix sampleAnchors(JavaRDD<double[]> rows, int m, long seed) {
-        return SparkAnchors.krr(rows, m, NystromKrr.AnchorMethod.UNIFORM, seed);
+        return SparkAnchors.krr(rows, m, org.psdkit.psd.Anchors.Method.UNIFORM, seed);
     }
 
     /**
@@ -117,7 +120,7 @@ public final class SparkNystromKrr {
             long[] cg = new long[2]; // CG jobs and their nanoseconds
             double[] b;
             Matrix gram = null;
-            NystromKrr.Operator op;
+            KnmOperator op;
             if (gramRoute) {
                 // one job: per partition K_bᵀK_b and K_bᵀ(y_b − offset) of the single-precision blocks (an m×m
                 // lower triangle and an m-vector), summed by treeReduce (treeAggregate without a zero value, which
@@ -193,9 +196,9 @@ public final class SparkNystromKrr {
      * A CG product u ↦ K_nmᵀK_nm u that runs {@code job} (one Spark job: per block K_bᵀ(K_b u), summed by
      * treeAggregate), counting the jobs and their nanoseconds in {@code clock}; {@code storage} names the route.
      */
-    private static NystromKrr.Operator operator(long n, String storage, long[] clock,
+    private static KnmOperator operator(long n, String storage, long[] clock,
                                                 java.util.function.UnaryOperator<double[]> job) {
-        return new NystromKrr.Operator() {
+        return new KnmOperator() {
             @Override
             public long rows() {
                 return n;
@@ -218,15 +221,15 @@ public final class SparkNystromKrr {
     }
 
     /**
-     * The route, as {@link NystromKrr.Storage#AUTO} chooses it on one machine: {@code gram} always,
+     * The route, as {@link Storage#AUTO} chooses it on one machine: {@code gram} always,
      * {@code recompute} and {@code float} never (the plain Falkon CG, K_nm recomputed in double every iteration),
      * {@code auto} when NystromKrr's cost model prefers it
      * ({@link NystromBlocks#gramCheaper}; it prices the CG passes it saves as passes over a kept single-precision
      * K_nm, so against this engine's passes, which recompute K_nm and each cost a Spark job, it is conservative) and
      * the driver's m×m arrays fit ({@link #gramFitsDriver}).
      */
-    static boolean gramRoute(NystromKrr.Storage storage, long n, int m) {
-        return switch (storage == null ? NystromKrr.Storage.AUTO : storage) {
+    static boolean gramRoute(Storage storage, long n, int m) {
+        return switch (storage == null ? Storage.AUTO : storage) {
             case GRAM -> true;
             case RECOMPUTE, FLOAT -> false;
             case AUTO -> NystromBlocks.gramCheaper(n, m) && gramFitsDriver(m);
@@ -246,7 +249,7 @@ public final class SparkNystromKrr {
     static boolean gramFitsDriver(int m) {
         Runtime rt = Runtime.getRuntime();
         long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-        return GRAM_DRIVER_ARRAYS * 8.0 * m * m <= NystromKrr.GRAM_HEAP_FRACTION * free;
+        return GRAM_DRIVER_ARRAYS * 8.0 * m * m <= RoutePlanner.GRAM_HEAP_FRACTION * free;
     }
 
     /** Combines (rows, Σy, max centred norm²) partials. */

@@ -28,9 +28,11 @@ import org.psdkit.kernel.Kernels;
 import org.psdkit.model.Model;
 import org.psdkit.model.Pipeline;
 import org.psdkit.psd.Anchors;
+import org.psdkit.psd.Nystrom;
 import org.psdkit.regression.KernelRidge;
-import org.psdkit.regression.NystromKrr;
-import org.psdkit.regression.NystromKrrTrainer;
+import org.psdkit.regression.nystrom.NystromKrr;
+import org.psdkit.regression.nystrom.NystromKrrTrainer;
+import org.psdkit.regression.nystrom.Storage;
 
 /**
  * The Spark engine and the single-machine trainer fit the same model on the same CSV file: the anchors are the same
@@ -66,10 +68,11 @@ class EngineParityTest {
         Kernel k = Kernels.parse("gaussian(sigma=0.3)");
         // fit krr --kernel 'gaussian(sigma=0.3)' --lambda 1 --anchors 100 --seed 3 --cg-tol 1e-10, other options the
         // command line's defaults (--storage auto: the Gram route on both engines here)
-        NystromKrrTrainer.Options o = new NystromKrrTrainer.Options(1.0, false, 100, NystromKrr.AnchorMethod.UNIFORM,
-                3, CG_TOL, NystromKrr.DEFAULT_MAX_ITERATIONS, NystromKrr.Storage.AUTO);
+        NystromKrrTrainer.Options o = new NystromKrrTrainer.Options(k, Scaler.Kind.NONE,
+                Nystrom.of(100, Anchors.Method.UNIFORM, 3), 1.0, false, CG_TOL, NystromKrr.DEFAULT_MAX_ITERATIONS,
+                Storage.AUTO);
         Dataset ds = CsvReader.read(csv, CsvReader.Options.regression());
-        Pipeline<KernelRidge> local = new NystromKrrTrainer(k, o, Scaler.Kind.NONE).fit(ds);
+        Pipeline<KernelRidge> local = new NystromKrrTrainer(o).fit(ds);
         DistributedEngine.KrrResult spark = splitInto(4, () -> new SparkEngine().fitKrr(
                 new DistributedEngine.KrrRequest(DataSource.of(csv.toString()), null, "local[2]", k, o)));
         assertEquals(2000, spark.n());

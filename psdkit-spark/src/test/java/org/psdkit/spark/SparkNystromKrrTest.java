@@ -21,8 +21,12 @@ import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.LaplacianKernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
-import org.psdkit.regression.NystromKrr;
-import org.psdkit.regression.NystromKrrTrainer;
+import org.psdkit.psd.Anchors;
+import org.psdkit.psd.Nystrom;
+import org.psdkit.regression.nystrom.KnmBlocks;
+import org.psdkit.regression.nystrom.NystromKrr;
+import org.psdkit.regression.nystrom.NystromKrrTrainer;
+import org.psdkit.regression.nystrom.Storage;
 
 class SparkNystromKrrTest {
 
@@ -68,23 +72,24 @@ class SparkNystromKrrTest {
      * runs differed by 5e-11 to 3e-10.
      */
     private static NystromKrrTrainer.Options options(boolean center) {
-        return options(center, NystromKrr.Storage.RECOMPUTE);
+        return options(center, Storage.RECOMPUTE);
     }
 
-    private static NystromKrrTrainer.Options options(boolean center, NystromKrr.Storage storage) {
-        return new NystromKrrTrainer.Options(1.0, center, 40, NystromKrr.AnchorMethod.UNIFORM, 11, 1e-10, 500,
-                storage);
+    private static NystromKrrTrainer.Options options(boolean center, Storage storage) {
+        // the engine takes its kernel as an argument of its own; the options' kernel is the local fits' default
+        return new NystromKrrTrainer.Options(new GaussianKernel(1.0), null, Nystrom.of(40, Anchors.Method.UNIFORM, 11), 1.0,
+                center, 1e-10, 500, storage);
     }
 
     private static void assertSameAsLocal(double[][] rows, SparkNystromKrr.Fit f, Kernel k, Matrix anchors,
                                           boolean center) {
-        assertSameAsLocal(rows, f, k, anchors, center, NystromKrr.Storage.RECOMPUTE);
+        assertSameAsLocal(rows, f, k, anchors, center, Storage.RECOMPUTE);
     }
 
     /** The Spark fit against the single-machine fit of the same route ({@code storage}) and anchors. */
     private static void assertSameAsLocal(double[][] rows, SparkNystromKrr.Fit f, Kernel k, Matrix anchors,
-                                          boolean center, NystromKrr.Storage storage) {
-        NystromKrr.Problem p = NystromKrr.problem(k, features(rows), anchors, storage);
+                                          boolean center, Storage storage) {
+        KnmBlocks p = NystromKrr.problem(k, features(rows), anchors, storage);
         NystromKrrTrainer.Fit local = NystromKrrTrainer.solve(p, targets(rows), options(center, storage));
         assertTrue(local.diagnostics().converged(), local.diagnostics().toString());
         assertTrue(f.diagnostics().converged(), f.diagnostics().toString());
@@ -119,20 +124,20 @@ class SparkNystromKrrTest {
         Matrix anchors = SparkNystromKrr.sampleAnchors(rdd, 40, 6);
         // the fast single-precision Gaussian block, and Kernel.cross rounded to float
         for (Kernel k : new Kernel[] {new GaussianKernel(1.0), new LaplacianKernel(1.0)}) {
-            SparkNystromKrr.Fit f = SparkNystromKrr.fit(rdd, k, anchors, options(true, NystromKrr.Storage.GRAM),
+            SparkNystromKrr.Fit f = SparkNystromKrr.fit(rdd, k, anchors, options(true, Storage.GRAM),
                     null, null, "test");
             assertEquals("gram+spark", f.diagnostics().storage());
             assertTrue(f.diagnostics().iterations() <= 3, f.diagnostics().toString());
-            assertSameAsLocal(rows, f, k, anchors, true, NystromKrr.Storage.GRAM);
+            assertSameAsLocal(rows, f, k, anchors, true, Storage.GRAM);
         }
     }
 
     @Test
     void autoTakesTheGramRouteWhenTheCoreWould() {
-        assertTrue(SparkNystromKrr.gramRoute(NystromKrr.Storage.AUTO, 1_000_000, 1000));
-        assertTrue(SparkNystromKrr.gramRoute(NystromKrr.Storage.GRAM, 100, 50));
-        assertTrue(!SparkNystromKrr.gramRoute(NystromKrr.Storage.RECOMPUTE, 1_000_000, 1000));
-        assertTrue(!SparkNystromKrr.gramRoute(NystromKrr.Storage.AUTO, 10_000, 5000)); // m large against n
+        assertTrue(SparkNystromKrr.gramRoute(Storage.AUTO, 1_000_000, 1000));
+        assertTrue(SparkNystromKrr.gramRoute(Storage.GRAM, 100, 50));
+        assertTrue(!SparkNystromKrr.gramRoute(Storage.RECOMPUTE, 1_000_000, 1000));
+        assertTrue(!SparkNystromKrr.gramRoute(Storage.AUTO, 10_000, 5000)); // m large against n
     }
 
     @Test
@@ -158,7 +163,7 @@ class SparkNystromKrrTest {
         double[][] rows = data(300, 2, 3);
         Matrix x = features(rows);
         Kernel k = new GaussianKernel(1.0);
-        Matrix krr = x.selectRows(NystromKrr.selectAnchors(k, x, 20, NystromKrr.AnchorMethod.UNIFORM, 8, 1.0));
+        Matrix krr = x.selectRows(Anchors.select(k, x, 20, Anchors.Method.UNIFORM, 8, 1.0));
         Matrix density = Matrix.of(rows).selectRows(org.psdkit.psd.Anchors.select(k, Matrix.of(rows), 20,
                 org.psdkit.psd.Anchors.Method.UNIFORM, 8));
         for (int parts : new int[] {1, 3, 7}) {
@@ -170,11 +175,11 @@ class SparkNystromKrrTest {
         }
         JavaRDD<double[]> rdd = sc.parallelize(List.of(rows), 2);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> SparkAnchors.krr(rdd, 20, NystromKrr.AnchorMethod.KMEANSPP, 8));
-        assertTrue(e.getMessage().startsWith("anchor method kmeans++"), e.getMessage());
+                () -> SparkAnchors.krr(rdd, 20, Anchors.Method.KMEANSPP_INPUT, 8));
+        assertTrue(e.getMessage().startsWith("anchor method kmeans++-input"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class,
-                () -> SparkAnchors.density(rdd, 20, org.psdkit.psd.Anchors.Method.LEVERAGE, 8));
-        assertTrue(e.getMessage().startsWith("anchor method leverage"), e.getMessage());
+                () -> SparkAnchors.density(rdd, 20, org.psdkit.psd.Anchors.Method.RPCHOLESKY, 8));
+        assertTrue(e.getMessage().startsWith("anchor method rpcholesky"), e.getMessage());
     }
 
     static JavaRDD<double[]> failingRows(JavaSparkContext sc, double[][] rows) {
@@ -201,11 +206,11 @@ class SparkNystromKrrTest {
         assertSameAsLocal(rows, f, k, anchors, true);
         // the Gram route: its one-job Gram pass retried the same way
         before = INJECTED.get();
-        f = SparkNystromKrr.fit(failingRows(sc, rows), k, anchors, options(true, NystromKrr.Storage.GRAM), null, null,
+        f = SparkNystromKrr.fit(failingRows(sc, rows), k, anchors, options(true, Storage.GRAM), null, null,
                 "test");
         assertTrue(INJECTED.get() > before, "no failure was injected");
         assertEquals("gram+spark", f.diagnostics().storage());
-        assertSameAsLocal(rows, f, k, anchors, true, NystromKrr.Storage.GRAM);
+        assertSameAsLocal(rows, f, k, anchors, true, Storage.GRAM);
     }
 
     @Test

@@ -127,10 +127,10 @@ public final class BenchKrrScaleCommand implements Callable<Integer> {
         if (!(tolerance > 0) || tolerance >= 1) {
             throw new IllegalArgumentException("--cg-tol must be in (0, 1), got " + tolerance);
         }
-        List<org.psdkit.regression.NystromKrr.Storage> st = new ArrayList<>();
+        List<org.psdkit.regression.nystrom.Storage> st = new ArrayList<>();
         for (String s : storage.split(",")) {
             try {
-                st.add(org.psdkit.regression.NystromKrr.Storage.parse(s));
+                st.add(org.psdkit.regression.nystrom.Storage.parse(s));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("--storage: '" + s + "' is not auto, recompute, float, gram, gram-single or sketch");
             }

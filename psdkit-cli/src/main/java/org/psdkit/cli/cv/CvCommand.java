@@ -15,11 +15,11 @@ import org.psdkit.data.Dataset;
 import org.psdkit.data.Scaler;
 import org.psdkit.data.Splits;
 import org.psdkit.select.CrossValidation;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code psdkit cv <model> --train F [--folds K | --splits R] [--grid 'sigma=..;lambda=..'] [--json]}: k-fold CV (or
@@ -61,7 +61,7 @@ public final class CvCommand implements Callable<Integer> {
                     + "lambda grid of each fold); same as -P anchors=M.")
     String anchors;
 
-    @Option(names = "--anchor-method", paramLabel = "uniform|kmeans++|leverage",
+    @Option(names = "--anchor-method", paramLabel = "uniform|kmeans++|kmeans++-input|rls|rpcholesky",
             description = "krr with --anchors: how anchors are chosen (drawn with --seed); same as -P anchorMethod=...")
     String anchorMethod;
 

@@ -1,5 +1,6 @@
 package org.psdkit.cli.fit;
 
+import org.psdkit.model.ParameterException;
 import org.psdkit.psd.Anchors;
 import org.psdkit.psd.PsdOptions;
 import picocli.CommandLine.Option;
@@ -16,9 +17,12 @@ public final class FeatureSpaceOptions {
                     + "model; default: ${DEFAULT-VALUE}).")
     int anchors;
 
-    @Option(names = "--anchor-method", defaultValue = "uniform", paramLabel = "uniform|kmeans++|leverage",
-            description = "How the --anchors are chosen, seeded by --seed: uniform at random, kernel k-means++ "
-                    + "seeding, or leverage (randomly pivoted Cholesky) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--anchor-method", defaultValue = "uniform",
+            paramLabel = "uniform|kmeans++|kmeans++-input|rls|rpcholesky",
+            description = "How the --anchors are chosen, seeded by --seed: uniform at random, k-means++ seeding in "
+                    + "the kernel's feature space or in input space, pilot ridge leverage scores, or randomly pivoted "
+                    + "Cholesky; docs/scale.md compares them ('leverage', deprecated, is rpcholesky; default: "
+                    + "${DEFAULT-VALUE}).")
     String anchorMethod;
 
     @Option(names = "--rank-threshold", paramLabel = "X",
@@ -35,14 +39,32 @@ public final class FeatureSpaceOptions {
         return anchors;
     }
 
-    /** {@code --anchor-method}; errors name the option. */
+    /**
+     * {@code --anchor-method}; errors name the option. A deprecated name ({@code leverage}) keeps the PSD families'
+     * old meaning, with a one-line note on stderr.
+     */
     public Anchors.Method anchorMethod() {
-        try {
-            return Anchors.Method.parse(anchorMethod);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--anchor-method: " + e.getMessage(), e);
-        }
+        return anchorMethod(anchorMethod, Anchors.Family.PSD);
     }
+
+    /** {@code --anchor-method} {@code name} with {@code family}'s meaning of the old names, noted once on stderr. */
+    static Anchors.Method anchorMethod(String name, Anchors.Family family) {
+        Anchors.Method m;
+        try {
+            m = Anchors.Method.parseLegacy(name, family);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--anchor-method " + (e instanceof ParameterException pe
+                    ? pe.problem() : e.getMessage()), e);
+        }
+        String note = Anchors.Method.deprecation(name, family);
+        if (note != null && NOTED.add(note)) {
+            System.err.println("psdkit: note: " + note);
+        }
+        return m;
+    }
+
+    /** The deprecation notes printed so far (each once per run: cross-validation parses a name per grid point). */
+    private static final java.util.Set<String> NOTED = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     /** True if {@code --rank-threshold} was given. */
     public boolean rankThresholdGiven() {

@@ -13,12 +13,13 @@ import org.psdkit.model.Pipeline;
 import org.psdkit.model.Trainer;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
-import org.psdkit.regression.NystromKrr;
-import org.psdkit.regression.NystromKrrTrainer;
-import picocli.CommandLine;
+import org.psdkit.regression.nystrom.NystromKrr;
+import org.psdkit.regression.nystrom.NystromKrrTrainer;
+import org.psdkit.regression.nystrom.Storage;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code psdkit fit krr}: kernel ridge regression. */
 @Command(name = "krr", description = "Kernel ridge regression: (K + lambda I) alpha = y (scikit-learn's KernelRidge).")
@@ -52,9 +53,11 @@ public final class FitKrrCommand implements Callable<Integer> {
                     + "(O(nM) memory and time per iteration; see docs/scale.md). Default: exact KRR.")
     Integer anchors;
 
-    @Option(names = "--anchor-method", defaultValue = "uniform", paramLabel = "uniform|kmeans++|leverage",
+    @Option(names = "--anchor-method", defaultValue = "uniform",
+            paramLabel = "uniform|kmeans++|kmeans++-input|rls|rpcholesky",
             description = "How anchors are chosen (with --anchors; the same --seed gives the same anchors; "
-                    + "default: ${DEFAULT-VALUE}).")
+                    + "docs/scale.md compares them; deprecated: 'leverage' is rls and 'kmeans++' is still "
+                    + "kmeans++-input for krr in this release; default: ${DEFAULT-VALUE}).")
     String anchorMethod;
 
     @Option(names = "--cg-tol", defaultValue = "1e-6", paramLabel = "X",
@@ -97,7 +100,7 @@ public final class FitKrrCommand implements Callable<Integer> {
         if (master != null && !eng.equals("spark")) {
             throw new IllegalArgumentException("--master " + master + ": applies to --engine spark only");
         }
-        NystromKrr.Storage route = storageRoute(eng);
+        Storage route = storageRoute(eng);
         Map<String, String> pm = KrrKind.defaultParams();
         pm.put("kernel", kernel);
         pm.put("lambda", lambda);
@@ -132,24 +135,24 @@ public final class FitKrrCommand implements Callable<Integer> {
     }
 
     /**
-     * The {@code --storage} route: any of {@link NystromKrr.Storage} but the experimental gram-single on one machine,
+     * The {@code --storage} route: any of {@link Storage} but the experimental gram-single on one machine,
      * auto, gram, recompute or float with {@code --engine spark}; only with {@code --anchors}.
      */
-    private NystromKrr.Storage storageRoute(String eng) {
-        NystromKrr.Storage route;
+    private Storage storageRoute(String eng) {
+        Storage route;
         try {
-            route = NystromKrr.Storage.parse(storage);
+            route = Storage.parse(storage);
         } catch (IllegalArgumentException e) {
             route = null;
         }
-        if (route == null || route == NystromKrr.Storage.GRAM_SINGLE) {
+        if (route == null || route == Storage.GRAM_SINGLE) {
             throw new IllegalArgumentException("--storage: '" + storage
                     + "' is not auto, float, recompute, gram or sketch");
         }
-        if (route != NystromKrr.Storage.AUTO && anchors == null) {
+        if (route != Storage.AUTO && anchors == null) {
             throw new IllegalArgumentException("--storage " + storage + ": applies with --anchors only");
         }
-        if (route == NystromKrr.Storage.SKETCH && eng.equals("spark")) {
+        if (route == Storage.SKETCH && eng.equals("spark")) {
             throw new IllegalArgumentException("--storage sketch: single-machine only; --engine spark takes auto, "
                     + "gram, recompute or float");
         }
@@ -161,10 +164,10 @@ public final class FitKrrCommand implements Callable<Integer> {
      * at run time by {@link Engines}), on the same anchors as the local fit. The data is read by the engine, so only
      * what it cannot do is refused here.
      */
-    private Integer callSpark(Params params, NystromKrr.Storage route) {
+    private Integer callSpark(Params params, Storage route) {
         NystromKrrTrainer.Options o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
                 maxIter, route);
-        if (o.method() != org.psdkit.regression.NystromKrr.AnchorMethod.UNIFORM) {
+        if (o.method() != org.psdkit.psd.Anchors.Method.UNIFORM) {
             throw new IllegalArgumentException("--anchor-method " + anchorMethod + ": --engine spark draws uniform "
                     + "anchors only");
         }
@@ -209,7 +212,7 @@ public final class FitKrrCommand implements Callable<Integer> {
             String engine, String where) {
         KernelRidge m = model.inner();
         rep.put("anchors", m.points().rows());
-        rep.put("anchorMethod", o.method().label());
+        rep.put("anchorMethod", o.method().id());
         rep.put("seed", o.seed());
         if (engine != null) {
             rep.put("engine", engine);
@@ -236,10 +239,10 @@ public final class FitKrrCommand implements Callable<Integer> {
     }
 
     /** {@code fit krr --anchors M}: Nystrom KRR ({@link NystromKrrTrainer}), saved as an ordinary krr model. */
-    private Integer callNystrom(Params params, NystromKrr.Storage route) {
+    private Integer callNystrom(Params params, Storage route) {
         NystromKrrTrainer.Options o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
                 maxIter, route);
-        Local fit = fitLocal(new NystromKrrTrainer(params.kernel(), o, common.scaleKind()));
+        Local fit = fitLocal(new NystromKrrTrainer(o.withScale(common.scaleKind())));
         return reportNystrom(fit.rep(), fit.model(), o, null, "");
     }
 

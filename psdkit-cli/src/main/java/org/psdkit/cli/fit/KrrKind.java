@@ -7,10 +7,14 @@ import org.psdkit.cli.cv.CvSupport;
 import org.psdkit.data.Dataset;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.regression.KernelRidge;
-import org.psdkit.regression.NystromKrr;
-import org.psdkit.regression.NystromKrrTrainer;
 import org.psdkit.model.Predictor;
+import org.psdkit.psd.Anchors;
+import org.psdkit.psd.Nystrom;
+import org.psdkit.regression.KernelRidge;
+import org.psdkit.regression.nystrom.KnmBlocks;
+import org.psdkit.regression.nystrom.NystromKrr;
+import org.psdkit.regression.nystrom.NystromKrrTrainer;
+import org.psdkit.regression.nystrom.Storage;
 
 /**
  * Model type {@code krr} (kernel ridge regression, {@link KernelRidge}) on the command line: its parameters, shared by
@@ -46,12 +50,12 @@ public final class KrrKind {
     /** Options of {@code --anchors M} (Nystrom KRR); errors name the flags. */
     static NystromKrrTrainer.Options nystromOptions(Params p, int anchors, String method, long seed, String tol,
                                                     String maxIter) {
-        return nystromOptions(p, anchors, method, seed, tol, maxIter, NystromKrr.Storage.AUTO);
+        return nystromOptions(p, anchors, method, seed, tol, maxIter, Storage.AUTO);
     }
 
     /** As above, with the route of the CG solve ({@code fit krr --storage}). */
     static NystromKrrTrainer.Options nystromOptions(Params p, int anchors, String method, long seed, String tol,
-                                                    String maxIter, NystromKrr.Storage storage) {
+                                                    String maxIter, Storage storage) {
         KernelRidge.Options o = options(p);
         if (o.form() != KernelRidge.Form.STANDARD) {
             throw new IllegalArgumentException("--anchors: only --form standard is supported with anchors");
@@ -59,12 +63,7 @@ public final class KrrKind {
         if (anchors < 1) {
             throw new IllegalArgumentException("--anchors must be >= 1, got " + anchors);
         }
-        NystromKrr.AnchorMethod am;
-        try {
-            am = NystromKrr.AnchorMethod.parse(method);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--anchor-method: '" + method + "' is not uniform, kmeans++ or leverage");
-        }
+        Anchors.Method am = FeatureSpaceOptions.anchorMethod(method, Anchors.Family.KRR);
         double t;
         int it;
         try {
@@ -83,7 +82,8 @@ public final class KrrKind {
         if (it < 1) {
             throw new IllegalArgumentException("--max-iter must be >= 1, got " + maxIter);
         }
-        return new NystromKrrTrainer.Options(o.lambda(), o.center(), anchors, am, seed, t, it, storage);
+        return new NystromKrrTrainer.Options(p.kernel(), null, Nystrom.of(anchors, am, seed), o.lambda(), o.center(), t, it,
+                storage);
     }
 
     /** Fits on a scaled training set. */
@@ -158,15 +158,15 @@ public final class KrrKind {
                 if (anchors(params) > 0) {
                     NystromKrrTrainer.Options no = nystrom(params);
                     int m = Math.min(no.anchors(), scaledTrain.n());
-                    String key = k.spec() + "|" + m + "|" + no.method().label() + "|" + no.seed()
-                            + (no.method() == NystromKrr.AnchorMethod.LEVERAGE ? "|" + no.lambda() : "");
+                    String key = k.spec() + "|" + m + "|" + no.method().id() + "|" + no.seed()
+                            + (no.method() == Anchors.Method.RLS ? "|" + no.lambda() : "");
                     Object[] hit = nystromCache.get(scaledTrain);
-                    NystromKrr.Problem problem;
+                    KnmBlocks problem;
                     if (hit != null && hit[0].equals(key)) {
-                        problem = (NystromKrr.Problem) hit[1];
+                        problem = (KnmBlocks) hit[1];
                     } else {
                         nystromCache.remove(scaledTrain); // let the old problem's K_nm go before the new one
-                        int[] idx = NystromKrr.selectAnchors(k, scaledTrain.x(), m, no.method(), no.seed(),
+                        int[] idx = Anchors.select(k, scaledTrain.x(), m, no.method(), no.seed(),
                                 no.lambda());
                         // the right-hand side K_nmᵀ(y − offset) is computed in the problem's first pass and
                         // reused by every λ of the grid (the same fold, the same y)

@@ -12,6 +12,7 @@ import org.psdkit.data.Splits;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.TessellatedKernel.Orthant;
 import org.psdkit.kernel.TessellatedKernel;
+import org.psdkit.kernel.TkGram;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
 import org.psdkit.model.ModelHeader;

@@ -2,6 +2,7 @@ package org.psdkit.classify.mkl;
 
 import java.util.Arrays;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.TkGram;
 import org.psdkit.linalg.Matrix;
 
 /**

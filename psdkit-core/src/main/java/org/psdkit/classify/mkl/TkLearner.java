@@ -2,6 +2,7 @@ package org.psdkit.classify.mkl;
 
 import org.psdkit.kernel.TessellatedKernel.Orthant;
 import org.psdkit.kernel.TessellatedKernel;
+import org.psdkit.kernel.TkGram;
 import org.psdkit.linalg.Eigen;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;

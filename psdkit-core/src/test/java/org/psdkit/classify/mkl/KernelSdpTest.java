@@ -8,6 +8,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.TessellatedKernel.Orthant;
+import org.psdkit.kernel.TkGram;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.optim.sdp.SdpStatus;

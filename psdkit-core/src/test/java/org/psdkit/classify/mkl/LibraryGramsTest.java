@@ -6,10 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.psdkit.data.Splits;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.TessellatedKernel.Orthant;
+import org.psdkit.kernel.TkGram;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.data.Splits;
 
 class LibraryGramsTest {
 

@@ -61,11 +61,11 @@ class BaselineNystromTest {
     @Test
     void anchorsAreSeededAndModelsRoundTripThroughModelFiles(@TempDir Path dir) {
         for (BaselineTrainer.Method method : BaselineTrainer.Method.values()) {
-            NonNegativeRegressionModel<KernelExpansionModel> a = fit(method, Nystrom.of(12, Anchors.Method.LEVERAGE,
+            NonNegativeRegressionModel<KernelExpansionModel> a = fit(method, Nystrom.of(12, Anchors.Method.RPCHOLESKY,
                     7L), 1e-4, 500);
-            NonNegativeRegressionModel<KernelExpansionModel> b = fit(method, Nystrom.of(12, Anchors.Method.LEVERAGE,
+            NonNegativeRegressionModel<KernelExpansionModel> b = fit(method, Nystrom.of(12, Anchors.Method.RPCHOLESKY,
                     7L), 1e-4, 500);
-            NonNegativeRegressionModel<KernelExpansionModel> c = fit(method, Nystrom.of(12, Anchors.Method.LEVERAGE,
+            NonNegativeRegressionModel<KernelExpansionModel> c = fit(method, Nystrom.of(12, Anchors.Method.RPCHOLESKY,
                     8L), 1e-4, 500);
             assertEquals(12, a.inner().points().rows());
             assertEquals(12, a.inner().coefficients().length);

@@ -1,4 +1,4 @@
-package org.psdkit.regression;
+package org.psdkit.regression.nystrom;
 
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
@@ -9,12 +9,12 @@ import org.psdkit.linalg.Matrix;
 /**
  * The per-block arithmetic of {@link NystromKrr}'s single-precision routes, for engines that hold the rows
  * elsewhere (psdkit-spark computes these sums per partition and combines them with {@code treeAggregate}): a row
- * block K_b of K_nm in single precision computed as {@link NystromKrr.Problem} computes it (the fast Gaussian block
+ * block K_b of K_nm in single precision computed as {@link KnmBlocks} computes it (the fast Gaussian block
  * of {@link GaussianFloatBlocks} when its error bound allows, else {@code Kernel.cross} rounded to float), the Gram
  * pass's K_bᵀK_b ({@link FloatBlas.GramAccumulator}: the floats widened to double, dsyrk) with K_bᵀ(y_b − offset),
  * a CG pass's K_bᵀ(K_b u), and the Gram-preconditioned solve ({@link NystromKrr}'s, package-private there).
  *
- * <p>The whole data set decides whether the fast Gaussian block is used ({@link NystromKrr.Problem}: the largest
+ * <p>The whole data set decides whether the fast Gaussian block is used ({@link KnmBlocks}: the largest
  * squared norm of the points centred on the anchors' mean), so an engine first takes the maximum of
  * {@link #maxCentredNorm2} over its blocks and then builds the instance with {@link #of}. An instance is
  * immutable and may be shared between threads; its scratch arrays are per thread.
@@ -49,7 +49,7 @@ public final class NystromBlocks {
     /**
      * The block computer for data whose centred squared norms are at most {@code maxCentredNorm2} (the maximum of
      * {@link #maxCentredNorm2} over all blocks): the fast Gaussian block when its bound is at most
-     * {@link GaussianFloatBlocks#MAX_RELATIVE_ERROR}, exactly as {@link NystromKrr.Problem} decides.
+     * {@link GaussianFloatBlocks#MAX_RELATIVE_ERROR}, exactly as {@link KnmBlocks} decides.
      */
     public static NystromBlocks of(Kernel kernel, Matrix anchors, double maxCentredNorm2) {
         if (kernel == null) {
@@ -174,7 +174,7 @@ public final class NystromBlocks {
 
     /**
      * Σ_j a[off + j]·u[j] over j < m with four partial sums: independent chains the CPU can overlap (a single sum is
-     * latency-bound); the row product of every single-precision pass ({@link NystromKrr.Problem}'s and this class's).
+     * latency-bound); the row product of every single-precision pass ({@link KnmBlocks}'s and this class's).
      */
     static double rowDot(float[] a, int off, double[] u, int m) {
         double s0 = 0;
@@ -211,19 +211,19 @@ public final class NystromBlocks {
     }
 
     /**
-     * Whether {@link NystromKrr.Storage#AUTO} would take the Gram route on cost for n rows and m anchors
+     * Whether {@link Storage#AUTO} would take the Gram route on cost for n rows and m anchors
      * ({@code NystromKrr.gramCheaper}: the Gram pass against the plain CG passes it saves).
      */
     public static boolean gramCheaper(long n, int m) {
-        return NystromKrr.gramCheaper(n, m);
+        return RoutePlanner.gramCheaper(n, m);
     }
 
     /**
-     * {@link NystromKrr#solve(NystromKrr.Operator, Matrix, Cholesky, double[], double, double, double, int)}
+     * {@link NystromKrr#solve(KnmOperator, Matrix, Cholesky, double[], double, double, double, int)}
      * preconditioned by {@code gram} = K_nmᵀK_nm (the Gram route: CG in one to three iterations); null is the
      * plain Falkon CG.
      */
-    public static NystromKrr.Solution solve(NystromKrr.Operator op, Matrix kmm, Cholesky kmmChol, double[] b,
+    public static NystromKrr.Solution solve(KnmOperator op, Matrix kmm, Cholesky kmmChol, double[] b,
                                             double offset, double lambda, double tolerance, int maxIterations,
                                             Matrix gram) {
         return NystromKrr.solve(op, kmm, kmmChol, b, offset, lambda, tolerance, maxIterations, gram);

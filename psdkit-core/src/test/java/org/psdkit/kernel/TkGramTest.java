@@ -1,4 +1,4 @@
-package org.psdkit.classify.mkl;
+package org.psdkit.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,7 +9,6 @@ import java.math.MathContext;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.psdkit.kernel.TessellatedKernel;
 import org.psdkit.kernel.TessellatedKernel.Orthant;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
@@ -59,7 +58,7 @@ class TkGramTest {
             for (int i = 0; i < dim * dim; i++) {
                 lhs += h.data()[i] * s.data()[i];
             }
-            double rhs = TkLearner.quad(ks, beta);
+            double rhs = quad(ks, beta);
             assertEquals(rhs, lhs, 1e-9 * (Math.abs(rhs) + ks.maxAbs()));
         }
         double[] ev = Linalg.eigvalsh(h);
@@ -230,5 +229,10 @@ class TkGramTest {
             }
         }
         return out;
+    }
+
+    /** βᵀKβ. */
+    private static double quad(Matrix k, double[] v) {
+        return Linalg.dot(v, k.times(v));
     }
 }

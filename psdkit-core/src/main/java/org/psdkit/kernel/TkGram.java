@@ -1,8 +1,6 @@
-package org.psdkit.classify.mkl;
+package org.psdkit.kernel;
 
-import org.psdkit.kernel.KernelFormat;
 import org.psdkit.kernel.TessellatedKernel.Orthant;
-import org.psdkit.kernel.TessellatedKernel;
 import org.psdkit.linalg.Eigen;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
@@ -147,8 +145,8 @@ public final class TkGram {
      * yᵀα = 0) carries a relative rounding error of about 2<sup>−52</sup> E. Once ulp(E) ≥ 1, i.e.
      * E ≥ 2<sup>52</sup> ({@link #EDGE_RESOLUTION_LIMIT}), an edge takes at most two values over the whole range of
      * the data: the Gram matrix computed in double no longer depends on the data (beyond one bit per feature), the
-     * starting kernel of {@link TkLearner} is a constant (its SVM predicts one class) and its gradient is rounding
-     * noise. Such a box is refused like an overflow. ({@code TkGramTest} checks this against an exact evaluation:
+     * starting kernel of the kernel learner ({@code classify.mkl.TkLearner}) is a constant (its SVM predicts one
+     * class) and its gradient is rounding noise. Such a box is refused like an overflow. ({@code TkGramTest} checks this against an exact evaluation:
      * the centred relative error grows as 2<sup>−52</sup> E and reaches 100 % at the limit.)
      *
      * @param who the learner, first word of the message

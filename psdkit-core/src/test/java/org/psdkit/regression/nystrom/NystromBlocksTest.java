@@ -1,4 +1,4 @@
-package org.psdkit.regression;
+package org.psdkit.regression.nystrom;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,7 +45,7 @@ class NystromBlocksTest {
         int[] cuts = {0, 13, 250, 251, 600, n}; // uneven blocks, one of a single row
         double norm2 = 0;
         for (int b = 0; b + 1 < cuts.length; b++) {
-            norm2 = Math.max(norm2, NystromBlocks.maxCentredNorm2(k, anchors, NystromKrr.rowRange(x, cuts[b],
+            norm2 = Math.max(norm2, NystromBlocks.maxCentredNorm2(k, anchors, x.rowRange(cuts[b],
                     cuts[b + 1])));
         }
         NystromBlocks nb = NystromBlocks.of(k, anchors, norm2);
@@ -53,13 +53,13 @@ class NystromBlocksTest {
         double[] rhs = new double[m];
         try (FloatBlas.GramAccumulator acc = new FloatBlas.GramAccumulator(m)) {
             for (int b = 0; b + 1 < cuts.length; b++) {
-                nb.addGram(NystromKrr.rowRange(x, cuts[b], cuts[b + 1]),
+                nb.addGram(x.rowRange(cuts[b], cuts[b + 1]),
                         java.util.Arrays.copyOfRange(y, cuts[b], cuts[b + 1]), offset, acc, rhs);
             }
             acc.addLowerInto(lower);
         }
         Matrix gram = NystromBlocks.symmetricFromLower(lower, m);
-        NystromKrr.Operator op = new NystromKrr.Operator() {
+        KnmOperator op = new KnmOperator() {
             @Override
             public long rows() {
                 return n;
@@ -69,7 +69,7 @@ class NystromBlocksTest {
             public double[] applyKtK(double[] u) {
                 double[] w = new double[m];
                 for (int b = 0; b + 1 < cuts.length; b++) {
-                    nb.addKtK(NystromKrr.rowRange(x, cuts[b], cuts[b + 1]), u, w);
+                    nb.addKtK(x.rowRange(cuts[b], cuts[b + 1]), u, w);
                 }
                 return w;
             }
@@ -82,7 +82,7 @@ class NystromBlocksTest {
         Matrix kmm = k.gram(anchors);
         Cholesky ch = Linalg.cholesky(kmm);
         NystromKrr.Solution s = NystromBlocks.solve(op, kmm, ch, rhs, offset, 0.5, 1e-11, 200, gram);
-        NystromKrr.Problem p = NystromKrr.problem(k, x, anchors, NystromKrr.Storage.GRAM);
+        KnmBlocks p = NystromKrr.problem(k, x, anchors, Storage.GRAM);
         NystromKrr.Solution ref = p.solve(y, offset, 0.5, 1e-11, 200);
         assertTrue(s.diagnostics().converged() && s.diagnostics().iterations() <= 3, s.diagnostics().toString());
         double dif = maxRelDiff(s.alpha(), ref.alpha());

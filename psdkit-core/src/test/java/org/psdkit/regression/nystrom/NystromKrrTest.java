@@ -1,4 +1,4 @@
-package org.psdkit.regression;
+package org.psdkit.regression.nystrom;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,12 +11,16 @@ import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.psd.Anchors;
+import org.psdkit.psd.Nystrom;
+import org.psdkit.regression.KernelRidge;
+import org.psdkit.regression.KernelRidgeTest;
 
 class NystromKrrTest {
 
-    static NystromKrrTrainer.Options opts(double lambda, int m, NystromKrr.AnchorMethod method, double tol,
-                                          NystromKrr.Storage storage) {
-        return new NystromKrrTrainer.Options(lambda, false, m, method, 7, tol, 500, storage);
+    static NystromKrrTrainer.Options opts(double lambda, int m, Anchors.Method method, double tol, Storage storage) {
+        return new NystromKrrTrainer.Options(new GaussianKernel(1), null, Nystrom.of(m, method, 7), lambda, false, tol, 500,
+                storage);
     }
 
     @Test
@@ -28,7 +32,7 @@ class NystromKrrTest {
         double lambda = 0.1;
         double[] exact = KernelRidge.fit(k, x, y, KernelRidge.Options.standard(lambda)).predictVector(test);
         NystromKrrTrainer.Fit f = NystromKrrTrainer.fitScaled(k, x, y,
-                opts(lambda, 150, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.RECOMPUTE));
+                opts(lambda, 150, Anchors.Method.UNIFORM, 1e-9, Storage.RECOMPUTE));
         assertTrue(f.diagnostics().converged(), f.diagnostics().toString());
         double d = KernelRidgeTest.maxRelDiff(f.model().predictVector(test), exact);
         assertTrue(d < 1e-6, "max relative difference " + d);
@@ -41,9 +45,9 @@ class NystromKrrTest {
         Matrix test = KernelRidgeTest.points(50, 4, 6);
         GaussianKernel k = new GaussianKernel(1.5);
         NystromKrrTrainer.Fit a = NystromKrrTrainer.fitScaled(k, x, y,
-                opts(0.01, 60, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.RECOMPUTE));
+                opts(0.01, 60, Anchors.Method.UNIFORM, 1e-9, Storage.RECOMPUTE));
         NystromKrrTrainer.Fit b = NystromKrrTrainer.fitScaled(k, x, y,
-                opts(0.01, 60, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.FLOAT));
+                opts(0.01, 60, Anchors.Method.UNIFORM, 1e-9, Storage.FLOAT));
         assertEquals("recompute", a.diagnostics().storage());
         assertEquals("float", b.diagnostics().storage());
         double d = KernelRidgeTest.maxRelDiff(b.model().predictVector(test), a.model().predictVector(test));
@@ -57,9 +61,9 @@ class NystromKrrTest {
         Matrix test = KernelRidgeTest.points(50, 4, 16);
         GaussianKernel k = new GaussianKernel(1.5);
         NystromKrrTrainer.Fit a = NystromKrrTrainer.fitScaled(k, x, y,
-                opts(0.01, 80, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.RECOMPUTE));
+                opts(0.01, 80, Anchors.Method.UNIFORM, 1e-9, Storage.RECOMPUTE));
         NystromKrrTrainer.Fit b = NystromKrrTrainer.fitScaled(k, x, y,
-                opts(0.01, 80, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.GRAM));
+                opts(0.01, 80, Anchors.Method.UNIFORM, 1e-9, Storage.GRAM));
         assertEquals("gram+float", b.diagnostics().storage());
         assertTrue(b.diagnostics().converged(), b.diagnostics().toString());
         assertTrue(b.diagnostics().iterations() <= 5 && b.diagnostics().iterations() < a.diagnostics().iterations(),
@@ -75,9 +79,9 @@ class NystromKrrTest {
         double[] y = KernelRidgeTest.target(x, 18);
         GaussianKernel k = new GaussianKernel(4); // wide kernel, close anchors: K_mm numerically singular
         NystromKrrTrainer.Fit f = NystromKrrTrainer.fitScaled(k, x, y,
-                opts(1e-3, 120, NystromKrr.AnchorMethod.UNIFORM, 1e-8, NystromKrr.Storage.FLOAT));
+                opts(1e-3, 120, Anchors.Method.UNIFORM, 1e-8, Storage.FLOAT));
         NystromKrrTrainer.Fit b = NystromKrrTrainer.fitScaled(k, x, y,
-                opts(1e-3, 120, NystromKrr.AnchorMethod.UNIFORM, 1e-8, NystromKrr.Storage.GRAM));
+                opts(1e-3, 120, Anchors.Method.UNIFORM, 1e-8, Storage.GRAM));
         assertTrue(b.diagnostics().jitter() > 0, b.diagnostics().toString());
         double d = KernelRidgeTest.maxRelDiff(b.model().predictVector(x), f.model().predictVector(x));
         assertTrue(d < 1e-4, "fitted values differ by " + d + ": " + b.diagnostics() + " vs " + f.diagnostics());
@@ -142,9 +146,9 @@ class NystromKrrTest {
         double[] y = KernelRidgeTest.target(x, 9);
         GaussianKernel k = new GaussianKernel(1.0);
         double lambda = 0.05;
-        int[] idx = NystromKrr.selectAnchors(k, x, 40, NystromKrr.AnchorMethod.KMEANSPP, 3, lambda);
+        int[] idx = Anchors.select(k, x, 40, Anchors.Method.KMEANSPP_INPUT, 3, lambda);
         Matrix c = x.selectRows(idx);
-        NystromKrr.Problem p = NystromKrr.problem(k, x, c, NystromKrr.Storage.RECOMPUTE);
+        KnmBlocks p = NystromKrr.problem(k, x, c, Storage.RECOMPUTE);
         NystromKrr.Solution s = p.solve(y, 0, lambda, 1e-3, 500);
         // the reported residual is the recomputed one
         double again = p.relativeResidual(y, 0, s.alpha(), lambda);
@@ -167,13 +171,13 @@ class NystromKrrTest {
     void sameSeedGivesSameAnchors() {
         Matrix x = KernelRidgeTest.points(500, 2, 10);
         Kernel k = new GaussianKernel(1.0);
-        for (NystromKrr.AnchorMethod m : NystromKrr.AnchorMethod.values()) {
-            int[] a = NystromKrr.selectAnchors(k, x, 50, m, 11, 0.01);
-            int[] b = NystromKrr.selectAnchors(k, x, 50, m, 11, 0.01);
-            int[] c = NystromKrr.selectAnchors(k, x, 50, m, 12, 0.01);
-            assertArrayEquals(a, b, m.label());
-            assertTrue(!Arrays.equals(a, c), m.label() + ": another seed gave the same anchors");
-            assertEquals(50, Arrays.stream(a).distinct().count(), m.label() + ": anchors repeat");
+        for (Anchors.Method m : Anchors.Method.values()) {
+            int[] a = Anchors.select(k, x, 50, m, 11, 0.01);
+            int[] b = Anchors.select(k, x, 50, m, 11, 0.01);
+            int[] c = Anchors.select(k, x, 50, m, 12, 0.01);
+            assertArrayEquals(a, b, m.id());
+            assertTrue(!Arrays.equals(a, c), m.id() + ": another seed gave the same anchors");
+            assertEquals(50, Arrays.stream(a).distinct().count(), m.id() + ": anchors repeat");
         }
     }
 
@@ -185,8 +189,8 @@ class NystromKrrTest {
             y[i] += 100;
         }
         Kernel k = new GaussianKernel(1.0);
-        NystromKrrTrainer.Fit f = NystromKrrTrainer.fitScaled(k, x, y, new NystromKrrTrainer.Options(0.01, true,
-                30, NystromKrr.AnchorMethod.UNIFORM, 1, 1e-8, 200, NystromKrr.Storage.AUTO));
+        NystromKrrTrainer.Fit f = NystromKrrTrainer.fitScaled(k, x, y, new NystromKrrTrainer.Options(k, null,
+                Nystrom.of(30, Anchors.Method.UNIFORM, 1), 0.01, true, 1e-8, 200, Storage.AUTO));
         double[] p = f.model().predictVector(x);
         double sse = 0;
         for (int i = 0; i < y.length; i++) {
@@ -199,9 +203,9 @@ class NystromKrrTest {
     @Test
     void badOptionsNameTheParameter() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> NystromKrr.AnchorMethod.parse("random"));
+                () -> Anchors.Method.parse("random"));
         assertTrue(e.getMessage().contains("anchorMethod"));
-        e = assertThrows(IllegalArgumentException.class, () -> NystromKrrTrainer.Options.of(0.1, 0, 1));
+        e = assertThrows(IllegalArgumentException.class, () -> NystromKrrTrainer.Options.of(new GaussianKernel(1), 0.1, 0, 1));
         assertTrue(e.getMessage().contains("anchors"));
     }
 
@@ -209,53 +213,31 @@ class NystromKrrTest {
     void costModelPicksTheRouteTheMeasurementsFavoured() {
         // Gram route won at n = 30,000, m = 500 and 1,000 and n = 100,000, m = 500 and 1,000; plain CG at
         // 50,000 × 5,000 (docs/benchmarks/krr-scale.md)
-        assertTrue(NystromKrr.gramCheaper(30_000, 500));
-        assertTrue(NystromKrr.gramCheaper(30_000, 1_000));
-        assertTrue(NystromKrr.gramCheaper(100_000, 500));
-        assertTrue(NystromKrr.gramCheaper(100_000, 1_000));
-        assertTrue(NystromKrr.gramCheaper(100_000, 2_000)); // single-threaded BLAS per worker, no CG passes (krr-scale.md)
-        assertTrue(!NystromKrr.gramCheaper(50_000, 5_000));
-        assertTrue(!NystromKrr.gramCheaper(30_000, 4_000));
-        assertTrue(!NystromKrr.gramCheaper(1_000, 1_000)); // m = n: √(n/m) = 1 iteration saved at most
+        assertTrue(RoutePlanner.gramCheaper(30_000, 500));
+        assertTrue(RoutePlanner.gramCheaper(30_000, 1_000));
+        assertTrue(RoutePlanner.gramCheaper(100_000, 500));
+        assertTrue(RoutePlanner.gramCheaper(100_000, 1_000));
+        assertTrue(RoutePlanner.gramCheaper(100_000, 2_000)); // single-threaded BLAS per worker, no CG passes (krr-scale.md)
+        assertTrue(!RoutePlanner.gramCheaper(50_000, 5_000));
+        assertTrue(!RoutePlanner.gramCheaper(30_000, 4_000));
+        assertTrue(!RoutePlanner.gramCheaper(1_000, 1_000)); // m = n: √(n/m) = 1 iteration saved at most
     }
 
     @Test
     void autoRoutePricesPlainGramAndSketch() {
         // all kept: the Gram route at small m (measured faster at 30,000 × 500 and 100,000 × 1,000), the sketch
         // at 100,000 × 2,000 (krr-scale.md: 9.2 s against 13.6 s for the Gram route and 14.7 s for plain CG)
-        assertEquals(NystromKrr.Storage.GRAM, NystromKrr.autoRoute(30_000, 500, 1, 1, true));
-        assertEquals(NystromKrr.Storage.GRAM, NystromKrr.autoRoute(100_000, 1_000, 1, 1, true));
-        assertEquals(NystromKrr.Storage.SKETCH, NystromKrr.autoRoute(100_000, 2_000, 1, 1, true));
+        assertEquals(Storage.GRAM, RoutePlanner.autoRoute(30_000, 500, 1, 1, true));
+        assertEquals(Storage.GRAM, RoutePlanner.autoRoute(100_000, 1_000, 1, 1, true));
+        assertEquals(Storage.SKETCH, RoutePlanner.autoRoute(100_000, 2_000, 1, 1, true));
         // 10⁶ × 5,000 in 8 GB: 15 % kept; the Gram pass alone took 317 s there (krr-scale.md)
-        assertEquals(NystromKrr.Storage.SKETCH, NystromKrr.autoRoute(1_000_000, 5_000, 0.15, 0.13, true));
+        assertEquals(Storage.SKETCH, RoutePlanner.autoRoute(1_000_000, 5_000, 0.15, 0.13, true));
         // s = 20·m ≥ n: no sketch; plain CG at 50,000 × 5,000 (measured cheaper than the Gram route)
-        assertEquals(NystromKrr.Storage.FLOAT, NystromKrr.autoRoute(50_000, 5_000, 1, 1, true));
+        assertEquals(Storage.FLOAT, RoutePlanner.autoRoute(50_000, 5_000, 1, 1, true));
         // the m×m arrays do not fit: plain CG whatever the cost
-        assertEquals(NystromKrr.Storage.FLOAT, NystromKrr.autoRoute(1_000_000, 5_000, 0.15, 0.13, false));
+        assertEquals(Storage.FLOAT, RoutePlanner.autoRoute(1_000_000, 5_000, 0.15, 0.13, false));
     }
 
-    @Test
-    void javaTriangularSolvesAndProductsMatchBlas() {
-        java.util.Random r = new java.util.Random(3);
-        int m = 37;
-        Matrix a = Matrix.zeros(m, m);
-        for (int j = 0; j < m; j++) {
-            for (int i = 0; i < m; i++) {
-                a.set(i, j, r.nextGaussian());
-            }
-        }
-        Matrix spd = Linalg.syrk(a, true);
-        spd.addToDiagonal(m);
-        Matrix l = Linalg.cholesky(spd).lower();
-        double[] v = new double[m];
-        for (int i = 0; i < m; i++) {
-            v[i] = r.nextGaussian();
-        }
-        for (boolean t : new boolean[] {false, true}) {
-            assertArrayEquals(Linalg.solveLower(l, t, v), NystromKrr.solveLower(l, t, v), 1e-12);
-            assertArrayEquals(Linalg.gemv(a, t, v), NystromKrr.gemv(a, t, v), 1e-12);
-        }
-    }
     /**
      * The Gram route iterates on G = K_nmᵀK_nm instead of data passes: G u equals a pass K_nmᵀ(K_nm u) over the same
      * single-precision blocks to double rounding, one pass checks the true residual (the one reported), and the
@@ -266,9 +248,9 @@ class NystromKrrTest {
         Matrix x = KernelRidgeTest.points(2500, 4, 21);
         double[] y = KernelRidgeTest.target(x, 22);
         GaussianKernel k = new GaussianKernel(1.5);
-        Matrix c = x.selectRows(NystromKrr.selectAnchors(k, x, 90, NystromKrr.AnchorMethod.UNIFORM, 5, 0.01));
-        NystromKrr.Problem fused = NystromKrr.problem(k, x, c, NystromKrr.Storage.GRAM, y);
-        NystromKrr.Problem plain = NystromKrr.problem(k, x, c, NystromKrr.Storage.GRAM);
+        Matrix c = x.selectRows(Anchors.select(k, x, 90, Anchors.Method.UNIFORM, 5, 0.01));
+        KnmBlocks fused = NystromKrr.problem(k, x, c, Storage.GRAM, y);
+        KnmBlocks plain = NystromKrr.problem(k, x, c, Storage.GRAM);
         double[] u = KernelRidgeTest.target(c, 23);
         double[] viaGram = fused.gramOperator().applyKtK(u);
         double[] viaPass = fused.pass(u, null);
@@ -338,9 +320,9 @@ class NystromKrrTest {
         Matrix test = KernelRidgeTest.points(50, 4, 16);
         GaussianKernel k = new GaussianKernel(1.5);
         NystromKrrTrainer.Fit a = NystromKrrTrainer.fitScaled(k, x, y,
-                opts(0.01, 80, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.GRAM));
+                opts(0.01, 80, Anchors.Method.UNIFORM, 1e-9, Storage.GRAM));
         NystromKrrTrainer.Fit b = NystromKrrTrainer.fitScaled(k, x, y,
-                opts(0.01, 80, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.GRAM_SINGLE));
+                opts(0.01, 80, Anchors.Method.UNIFORM, 1e-9, Storage.GRAM_SINGLE));
         assertEquals("gram-single+float", b.diagnostics().storage());
         assertTrue(b.diagnostics().converged(), b.diagnostics().toString());
         double d = KernelRidgeTest.maxRelDiff(b.model().predictVector(test), a.model().predictVector(test));
@@ -358,9 +340,9 @@ class NystromKrrTest {
         Matrix test = KernelRidgeTest.points(50, 4, 16);
         GaussianKernel k = new GaussianKernel(1.5);
         NystromKrrTrainer.Fit a = NystromKrrTrainer.fitScaled(k, x, y,
-                opts(0.01, 80, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.FLOAT));
+                opts(0.01, 80, Anchors.Method.UNIFORM, 1e-9, Storage.FLOAT));
         NystromKrrTrainer.Fit b = NystromKrrTrainer.fitScaled(k, x, y,
-                opts(0.01, 80, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.SKETCH));
+                opts(0.01, 80, Anchors.Method.UNIFORM, 1e-9, Storage.SKETCH));
         // s = 20·80 = 1,600 sampled rows of 3,000
         assertEquals("sketch 1600+float", b.diagnostics().storage());
         assertTrue(b.diagnostics().converged(), b.diagnostics().toString());
@@ -370,7 +352,7 @@ class NystromKrrTest {
         assertTrue(d < 1e-6, "sketch vs plain CG " + d);
         // 150 anchors: s = 3,000 = n, the whole Gram matrix
         NystromKrrTrainer.Fit c = NystromKrrTrainer.fitScaled(k, x, y,
-                opts(0.01, 150, NystromKrr.AnchorMethod.UNIFORM, 1e-9, NystromKrr.Storage.SKETCH));
+                opts(0.01, 150, Anchors.Method.UNIFORM, 1e-9, Storage.SKETCH));
         assertEquals("sketch 3000+float", c.diagnostics().storage());
         assertTrue(c.diagnostics().converged() && c.diagnostics().iterations() <= 5, c.diagnostics().toString());
     }

@@ -1,4 +1,4 @@
-package org.psdkit.regression;
+package org.psdkit.regression.nystrom;
 
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.linalg.FloatBlas;

@@ -1,0 +1,12 @@
+/**
+ * Nyström kernel ridge regression for large n (Falkon: Rudi, Carratino and Rosasco 2017):
+ * {@link org.psdkit.regression.nystrom.NystromKrrTrainer} with its
+ * {@link org.psdkit.regression.nystrom.NystromKrrTrainer.Options} fits an ordinary {@code krr} model on m anchors.
+ * {@link org.psdkit.regression.nystrom.NystromKrr} is the problem (K_nmᵀK_nm + λK_mm)α = K_nmᵀy and its
+ * preconditioned conjugate-gradient solves ({@link org.psdkit.optim.ConjugateGradient}); the data-sized product
+ * u ↦ K_nmᵀK_nm u is a {@link org.psdkit.regression.nystrom.KnmOperator}, on this machine
+ * {@link org.psdkit.regression.nystrom.KnmBlocks} (row blocks, single-precision store, Gram and sketch passes), chosen
+ * by {@link org.psdkit.regression.nystrom.RoutePlanner}'s cost model; engines that hold the rows elsewhere use
+ * {@link org.psdkit.regression.nystrom.NystromBlocks}. See {@code docs/scale.md}.
+ */
+package org.psdkit.regression.nystrom;
