@@ -35,8 +35,12 @@ public final class OldPath {
         double[] got = m.predict(probe).data();
         String[] want = recorded.split(",");
         assertEquals(want.length, got.length, m.type());
+        StringBuilder all = new StringBuilder();
+        for (double v : got) {
+            all.append(all.length() == 0 ? "" : ",").append(Double.toHexString(v));
+        }
         for (int i = 0; i < got.length; i++) {
-            assertEquals(want[i], Double.toHexString(got[i]), m.type() + " output " + i);
+            assertEquals(want[i], Double.toHexString(got[i]), m.type() + " output " + i + " (all: " + all + ")");
         }
     }
 }
