@@ -7,6 +7,7 @@ import org.psdkit.linalg.Threads;
 import org.psdkit.linalg.LinalgException;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.optim.ProgressListener;
+import org.psdkit.optim.sdp.BestIterate;
 import org.psdkit.optim.sdp.IpmSettings;
 import org.psdkit.optim.sdp.IterateMonitor;
 import org.psdkit.optim.sdp.SdpOptions;
@@ -322,7 +323,7 @@ final class KernelSosSolver {
         Cholesky[] lx = null;
         Cholesky[] lz = null;
 
-        IterateMonitor<Best> monitor = new IterateMonitor<>(S, opt.gapTolerance(), opt.feasibilityTolerance(),
+        IterateMonitor<BestIterate> monitor = new IterateMonitor<>(S, opt.gapTolerance(), opt.feasibilityTolerance(),
                 opt.feasibilityTolerance());
         int iter = 0;
         SdpStatus status;
@@ -371,7 +372,7 @@ final class KernelSosSolver {
             final double[] stats = {pobj, dobj, gap, pinf, dinf};
             final int it = iter;
             monitor.observe(iter, score, new double[] {Math.min(gap, gapXz), pinf, dinf},
-                    () -> new Best(copy(xs), copy(zs), ys.clone(), stats, it));
+                    () -> BestIterate.copyOf(xs, zs, ys, stats, it));
             if (Math.min(gap, gapXz) < opt.gapTolerance() && pinf < opt.feasibilityTolerance()
                     && dinf < opt.feasibilityTolerance()) {
                 status = SdpStatus.OPTIMAL;
@@ -540,14 +541,14 @@ final class KernelSosSolver {
      * {@link IpmSettings#nearOptimalFactor()}).
      */
     private Solution finish(SdpStatus status, String message, double[][] x, double[][] z, double[] y,
-                            double[] stats, int iter, IterateMonitor<Best> monitor, long start) {
+                            double[] stats, int iter, IterateMonitor<BestIterate> monitor, long start) {
         double pobj = stats[0];
         double dobj = stats[1];
         double gap = stats[2];
         double pinf = stats[3];
         double dinf = stats[4];
         if (status != SdpStatus.OPTIMAL && monitor.best() != null) {
-            Best best = monitor.best();
+            BestIterate best = monitor.best();
             x = best.x();
             z = best.z();
             y = best.y();
@@ -556,7 +557,7 @@ final class KernelSosSolver {
             gap = best.stats()[2];
             pinf = best.stats()[3];
             dinf = best.stats()[4];
-            message += "; returning the best iterate (iteration " + best.iteration() + ")";
+            message += best.note();
             if (monitor.nearOptimal() && status != SdpStatus.TIME_LIMIT) {
                 status = SdpStatus.NEAR_OPTIMAL;
             }
@@ -587,10 +588,6 @@ final class KernelSosSolver {
             normA2[l + 1] = 2 * (s1 + wn * wn) + 2 * gll * gll + 2 * s2;
         }
         return normA2;
-    }
-
-    /** The best iterate: X, Z, y, {pobj, dobj, gap, pinf, dinf} and its iteration. */
-    private record Best(double[][] x, double[][] z, double[] y, double[] stats, int iteration) {
     }
 
     /**

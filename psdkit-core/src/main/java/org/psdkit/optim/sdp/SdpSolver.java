@@ -744,7 +744,7 @@ public final class SdpSolver {
         double normB = norm(p.b());
         double normC = norm(cDense);
         double[] bv = p.b();
-        IterateMonitor<Best> monitor = new IterateMonitor<>(S, opt.gapTolerance(), opt.feasibilityTolerance(),
+        IterateMonitor<BestIterate> monitor = new IterateMonitor<>(S, opt.gapTolerance(), opt.feasibilityTolerance(),
                 opt.feasibilityTolerance());
         String message = "";
         SdpStatus status = null;
@@ -804,7 +804,7 @@ public final class SdpSolver {
             final double[] stats = {pobj, dobj, gap, pinf, dinf};
             final int it = iter;
             monitor.observe(iter, score, new double[] {Math.min(gap, gapXz), pinf, dinf},
-                    () -> new Best(copy(xs), copy(zs), ys.clone(), stats, it));
+                    () -> BestIterate.copyOf(xs, zs, ys, stats, it));
             if (iter > 0) {
                 diagnosis.track(x, z, y, rd, rp, pobj, dobj, dinf <= opt.feasibilityTolerance(), normB, normC);
             }
@@ -889,7 +889,7 @@ public final class SdpSolver {
      * did not converge, the double-double restart when it applies ({@link #restartInDoubleDouble}), and the
      * diagnosis ({@link Diagnosis#diagnose}).
      */
-    private SdpResult finish(End end, IterateMonitor<Best> monitor, double[][][] warm, int warmIter,
+    private SdpResult finish(End end, IterateMonitor<BestIterate> monitor, double[][][] warm, int warmIter,
                              Diagnosis diagnosis, long start, long startCpu) {
         SdpStatus status = end.status();
         String message = end.message();
@@ -906,7 +906,7 @@ public final class SdpSolver {
         if (status != SdpStatus.OPTIMAL && status != SdpStatus.PRIMAL_INFEASIBLE
                 && status != SdpStatus.DUAL_INFEASIBLE && monitor.best() != null) {
             // return the best iterate seen (by the stopping measures), not the last one
-            Best best = monitor.best();
+            BestIterate best = monitor.best();
             x = best.x();
             z = best.z();
             y = best.y();
@@ -915,7 +915,7 @@ public final class SdpSolver {
             gap = best.stats()[2];
             pinf = best.stats()[3];
             dinf = best.stats()[4];
-            message += "; returning the best iterate (iteration " + best.iteration() + ")";
+            message += best.note();
             if (monitor.nearOptimal() && status != SdpStatus.TIME_LIMIT) {
                 status = SdpStatus.NEAR_OPTIMAL;
             }
@@ -1029,7 +1029,7 @@ public final class SdpSolver {
      * rounding (rank-one terms), the hand-over to the double-double restart ({@code handoverStep}), stagnation
      * ({@link IterateMonitor#stagnant}), the iteration and time limits; null to go on.
      */
-    private StopReason stopRule(int iter, double xz, boolean handover, IterateMonitor<Best> monitor, long start,
+    private StopReason stopRule(int iter, double xz, boolean handover, IterateMonitor<BestIterate> monitor, long start,
                           long startCpu) {
         if (splitRankOne && iter > 0 && !(xz > 0) && monitor.bestIteration() > 0) {
             // ⟨X, Z⟩ of positive definite X and Z is positive; summed accurately (innerAccurate) it is not, so
@@ -1255,10 +1255,6 @@ public final class SdpSolver {
             y[i] += ad * dy[i];
         }
         return ap;
-    }
-
-    /** The best iterate of the double run: X, Z, y, {pobj, dobj, gap, pinf, dinf} and its iteration. */
-    private record Best(double[][] x, double[][] z, double[] y, double[] stats, int iteration) {
     }
 
     /** A diagnosis of {@code problem} without iterates (for {@link Diagnosis#verifiedDualFeasible(SdpProblem, double[])}). */
