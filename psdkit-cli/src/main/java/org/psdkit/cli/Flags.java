@@ -63,6 +63,6 @@ public final class Flags {
 
     /** The message of {@code e} with its parameter named by its flag. */
     public static String message(ParameterException e) {
-        return of(e.parameter()) + " " + e.problem();
+        return e.describe(Flags::of);
     }
 }

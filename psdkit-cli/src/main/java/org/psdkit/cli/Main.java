@@ -145,7 +145,7 @@ public final class Main implements Runnable {
             // a command with --anchors can also ask for less: the Nyström fits' memory grows with the anchors
             boolean anchors = pr != null && leaf(pr).commandSpec().findOption("--anchors") != null;
             String reduce = anchors ? ", or fewer --anchors" : "";
-            err.println("psdkit: error: " + asFlags(m.getMessage()).replace("(raise its -Xmx, e.g. " + xmx + ")",
+            err.println("psdkit: error: " + m.getMessage().replace("(raise its -Xmx, e.g. " + xmx + ")",
                     "(set PSDKIT_JAVA_OPTS=" + xmx + reduce + ")").replace("(no heap size would do)",
                     "(no heap size would do" + reduce + ")"));
             err.flush();
@@ -157,7 +157,7 @@ public final class Main implements Runnable {
             return EXIT_BAD_INPUT;
         }
         if (ex instanceof IllegalArgumentException) {
-            err.println("psdkit: error: " + asFlags(ex.getMessage()));
+            err.println("psdkit: error: " + ex.getMessage());
             err.flush();
             return EXIT_BAD_INPUT;
         }
@@ -192,22 +192,6 @@ public final class Main implements Runnable {
             p = p.subcommand();
         }
         return p;
-    }
-
-    /**
-     * Rewords the library's messages that name a parameter ({@code folds}, {@code scale}, {@code targetName},
-     * {@code noTarget}) with the option that sets it, so that the CLI's messages stay what they were.
-     */
-    static String asFlags(String message) {
-        if (message == null) {
-            return null;
-        }
-        String s = message.replaceFirst("^folds ", "--folds ").replaceFirst("^scale: ", "--scale: ");
-        s = s.replaceFirst("(-fold CV \\(need at least \\d+); folds = (\\d+)\\)", "$1; --folds $2)");
-        s = s.replaceFirst("^targetName (.*) and noTarget exclude each other$",
-                "--target $1 and --no-target exclude each other");
-        s = s.replace("' (targetName); the header has ", "' (--target); the header has ");
-        return s.replace("(set noTarget for unsupervised data)", "(use --no-target for unsupervised data)");
     }
 
     public static void main(String[] args) {

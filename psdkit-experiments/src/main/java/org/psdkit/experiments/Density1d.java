@@ -38,7 +38,7 @@ public final class Density1d {
     public record Options(long seed, int folds, Path outDir) {
         public Options {
             if (folds < 2 || folds > N) {
-                throw new IllegalArgumentException("folds must be in [2, " + N + "] (the training points), got "
+                throw new org.psdkit.model.ParameterException("folds", "must be in [2, " + N + "] (the training points), got "
                         + folds);
             }
         }

@@ -254,7 +254,7 @@ public final class FitSvmCommands {
     static void checkCvRows(Dataset raw, int folds, String skipOptions) {
         if (raw.n() < folds) {
             throw new IllegalArgumentException(raw.source() + ": " + org.psdkit.data.Splits.tooFewRows(raw.n(), folds)
-                    .replace("; folds = " + folds + ")", ")") + "; the parameters are chosen by " + folds
+                    + "; the parameters are chosen by " + folds
                     + "-fold CV: give " + skipOptions + " to skip it");
         }
     }

@@ -749,12 +749,7 @@ public final class KernelLearning {
     }
 
     private static void checkFolds(int folds, int rows) {
-        if (folds < 2) {
-            throw new IllegalArgumentException("folds must be at least 2, got " + folds);
-        }
-        if (folds > rows) {
-            throw new IllegalArgumentException(Splits.tooFewRows(rows, folds));
-        }
+        Splits.checkFolds(rows, folds);
     }
 
     /** Number of decision values whose sign matches the ±1 label. */
