@@ -142,9 +142,12 @@ public final class Main implements Runnable {
         PrintWriter err = cl.getErr();
         if (ex instanceof MemoryBudget.InsufficientMemoryException m) {
             String xmx = m.suggestedXmx();
-            // a command with --anchors can also ask for less: the Nyström fits' memory grows with the anchors
-            boolean anchors = pr != null && leaf(pr).commandSpec().findOption("--anchors") != null;
-            String reduce = anchors ? ", or fewer --anchors" : "";
+            // a command with --anchors can also ask for less: the Nyström fits' memory grows with the anchors, and
+            // an exact fit's n×n kernel matrix becomes n×M with M anchors
+            CommandLine.ParseResult leaf = pr == null ? null : leaf(pr);
+            boolean anchors = leaf != null && leaf.commandSpec().findOption("--anchors") != null;
+            String reduce = !anchors ? "" : leaf.hasMatchedOption("--anchors") ? ", or fewer --anchors"
+                    : ", or --anchors M for a Nystrom fit";
             err.println("psdkit: error: " + m.getMessage().replace("(raise its -Xmx, e.g. " + xmx + ")",
                     "(set PSDKIT_JAVA_OPTS=" + xmx + reduce + ")").replace("(no heap size would do)",
                     "(no heap size would do" + reduce + ")"));

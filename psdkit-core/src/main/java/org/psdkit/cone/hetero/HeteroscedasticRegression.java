@@ -140,6 +140,8 @@ public final class HeteroscedasticRegression {
 
     public static HeteroModel fit(Matrix x, double[] y, Options o, ProgressListener listener) {
         ConeData.checkData(x, y);
+        ConeData.checkMemory("heteroscedastic fit", x.rows(), x.cols(), o.nystrom().enabled()
+                ? o.nystrom().anchors() : 0, o.method() == Method.PSD);
         TargetScaling sc = TargetScaling.of(y, false);
         double[] ys = sc.apply(y);
         int n = x.rows();
