@@ -354,7 +354,7 @@ public final class FitConeCommands {
             rep.put("kernel", inner.kernel().spec());
             rep.put("lambda", inner.lambda());
             rep.put("selection", selection(model.selection(), "pinball"));
-            rep.putAll(model.evaluate(raw));
+            rep.putAll(model.evaluate(raw).toMap());
             rep.put("solver", diagnostics(inner.diagnostics()));
             common.report(rep);
             return Main.EXIT_OK;

@@ -332,7 +332,7 @@ public final class FitSvmCommands {
             rep.put("iterations", d.iterations());
             rep.put("violation", d.violation());
             rep.put("converged", d.converged());
-            rep.put("trainAccuracy", m.evaluate(raw).get("accuracy"));
+            rep.put("trainAccuracy", m.evaluate(raw).accuracy());
             common.report(rep);
             return Main.EXIT_OK;
         }
@@ -472,7 +472,7 @@ public final class FitSvmCommands {
             rep.put("gap", d.gap());
             rep.put("converged", d.converged());
             rep.put("fitSeconds", d.fitSeconds());
-            rep.put("trainAccuracy", m.evaluate(raw).get("accuracy"));
+            rep.put("trainAccuracy", m.evaluate(raw).accuracy());
             common.report(rep);
             return Main.EXIT_OK;
         }
