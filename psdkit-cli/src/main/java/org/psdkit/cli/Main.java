@@ -154,7 +154,7 @@ public final class Main implements Runnable {
             err.flush();
             return EXIT_BAD_INPUT;
         }
-        if (ex instanceof org.psdkit.model.ParameterException p) {
+        if (ex instanceof org.psdkit.data.InputException p) {
             err.println("psdkit: error: " + Flags.message(p));
             err.flush();
             return EXIT_BAD_INPUT;

@@ -10,19 +10,20 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.psdkit.data.CsvReader;
+import org.psdkit.data.InputException;
 import org.psdkit.data.Scaler;
 import org.psdkit.data.Splits;
 import org.psdkit.model.ParameterException;
 
 /**
- * The library's messages name parameters by typed exceptions ({@link ParameterException}); the CLI shows them with
+ * The library's messages name parameters by typed exceptions ({@link InputException}, {@link ParameterException}); the CLI shows them with
  * the option that sets the parameter ({@link Flags#message}), without rewording messages.
  */
 class FlagMessagesTest {
 
     private static String cli(Runnable r) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, r::run);
-        return Flags.message(assertInstanceOf(ParameterException.class, e, e.getMessage()));
+        return Flags.message(assertInstanceOf(InputException.class, e, e.getMessage()));
     }
 
     @Test
@@ -41,7 +42,7 @@ class FlagMessagesTest {
 
     @Test
     void theLibraryMessageNamesTheParameterNotTheFlag() {
-        ParameterException e = ParameterException.exclusive("targetName", "y", "noTarget");
+        InputException e = InputException.exclusive("targetName", "y", "noTarget");
         assertEquals("targetName y and noTarget exclude each other", e.getMessage());
         assertEquals("--target y and --no-target exclude each other", Flags.message(e));
         ParameterException read = new ParameterException("a.csv: ", "targetName", "'z' names no column");

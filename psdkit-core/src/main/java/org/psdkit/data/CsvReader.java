@@ -42,7 +42,7 @@ public final class CsvReader {
     public record Options(String targetName, boolean noTarget, boolean labelTarget) {
         public Options {
             if (noTarget && targetName != null) {
-                throw org.psdkit.model.ParameterException.exclusive("targetName", targetName, "noTarget");
+                throw InputException.exclusive("targetName", targetName, "noTarget");
             }
         }
 
@@ -75,12 +75,12 @@ public final class CsvReader {
         } else if (opts.targetName() != null) {
             targetCol = indexOf(header, opts.targetName());
             if (targetCol < 0) {
-                throw new org.psdkit.model.ParameterException(file + ": ", "targetName", "'" + opts.targetName()
+                throw new InputException(file + ": ", "targetName", "'" + opts.targetName()
                         + "' names no column; the header has " + String.join(",", header));
             }
         } else {
             if (header.length < 2) {
-                throw new org.psdkit.model.ParameterException(file + ": the target is the last column, so at least "
+                throw new InputException(file + ": the target is the last column, so at least "
                         + "two columns are needed; the header has " + header.length + " (set ", "noTarget",
                         "for unsupervised data)");
             }

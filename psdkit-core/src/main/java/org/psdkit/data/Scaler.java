@@ -37,7 +37,7 @@ public record Scaler(Kind kind, double[] offset, double[] scale) {
             try {
                 return valueOf(s.trim().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new org.psdkit.model.ParameterException("scale", "must be none, minmax or zscore, got '" + s + "'");
+                throw new InputException("", "scale", "must be none, minmax or zscore, got '" + s + "'");
             }
         }
 

@@ -1,6 +1,5 @@
 package org.psdkit.data;
 
-import org.psdkit.model.ParameterException;
 import java.util.Random;
 
 /**
@@ -41,14 +40,14 @@ public final class Splits {
 
     /**
      * Checks the number of folds {@code k} of a CV over {@code n} rows: at least 2 and at most n, else a {@link
-     * ParameterException} naming {@code folds} ("folds 5: 4 rows are too few for 5-fold CV (need at least 5)").
+     * InputException} naming {@code folds} ("folds 5: 4 rows are too few for 5-fold CV (need at least 5)").
      */
     public static void checkFolds(int n, int k) {
         if (k < 2) {
-            throw new ParameterException("folds", "must be at least 2, got " + k);
+            throw new InputException("", "folds", "must be at least 2, got " + k);
         }
         if (k > n) {
-            throw new ParameterException("folds", k + ": " + tooFewRows(n, k));
+            throw new InputException("", "folds", k + ": " + tooFewRows(n, k));
         }
     }
 

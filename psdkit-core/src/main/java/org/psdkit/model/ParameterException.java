@@ -12,81 +12,25 @@ package org.psdkit.model;
  * }
  * }</pre>
  */
-public class ParameterException extends IllegalArgumentException {
+public class ParameterException extends org.psdkit.data.InputException {
     private static final long serialVersionUID = 1L;
-
-    private final String context;
-    private final String parameter;
-    private final String problem;
-    /** The parameter that {@link #parameter} excludes ({@link #exclusive}), or null. */
-    private final String other;
 
     /**
      * @param parameter the library's name of the parameter (not null)
      * @param problem   what is wrong with its value, read after the name ("must be >= 0, got -1")
      */
     public ParameterException(String parameter, String problem) {
-        this("", parameter, problem, null);
+        super("", parameter, problem, null);
     }
 
     /**
-     * A bad parameter found while reading something, e.g. a file: the message is {@code context} followed by the
-     * parameter's name and the problem ({@code "a.csv: targetName 'z' names no column; the header has x,y"}).
+     * A bad parameter found while reading something: the message is {@code context} followed by the parameter's
+     * name and the problem.
      *
      * @param context what was read, ending in its own separator ({@code "a.csv: "}), or empty
      */
     public ParameterException(String context, String parameter, String problem) {
-        this(context, parameter, problem, null);
-    }
-
-    private ParameterException(String context, String parameter, String problem, String other) {
-        super(context + parameter + " " + problem);
-        if (parameter == null || parameter.isEmpty()) {
-            throw new IllegalArgumentException("parameter name must not be empty");
-        }
-        this.context = context;
-        this.parameter = parameter;
-        this.problem = problem;
-        this.other = other;
-    }
-
-    /**
-     * Two parameters that were both set but exclude each other: {@code "targetName y and noTarget exclude each
-     * other"}; {@link #parameter()} is the first, {@link #other()} the second.
-     */
-    public static ParameterException exclusive(String parameter, Object value, String other) {
-        return new ParameterException("", parameter, value + " and " + other + " exclude each other", other);
-    }
-
-    /** The parameter that {@link #parameter()} excludes (see {@link #exclusive}), or null. */
-    public String other() {
-        return other;
-    }
-
-    /**
-     * The message with every parameter it names spelt by {@code name}: a front end passes its own spelling (the
-     * command line's flags); {@code getMessage()} is {@code describe(p -> p)}.
-     */
-    public String describe(java.util.function.UnaryOperator<String> name) {
-        String p = problem;
-        if (other != null) {
-            p = p.substring(0, p.length() - (other + " exclude each other").length()) + name.apply(other)
-                    + " exclude each other";
-        }
-        return context + name.apply(parameter) + " " + p;
-    }
-
-    /** The library's name of the parameter. */
-    public String parameter() {
-        return parameter;
-    }
-
-    /**
-     * The message without the parameter's name (and without the context), for a front end that names the parameter
-     * its own way.
-     */
-    public String problem() {
-        return problem;
+        super(context, parameter, problem, null);
     }
 
     /** Throws unless {@code value} is finite and {@code >= 0}. */

@@ -82,7 +82,7 @@ final class SparkData {
             t = Arrays.asList(cols).indexOf(target);
             if (t < 0) {
                 // the local reader's exception (CsvReader), naming the parameter for the front end to spell
-                throw new org.psdkit.model.ParameterException(path + ": ", "targetName", "'" + target
+                throw new org.psdkit.data.InputException(path + ": ", "targetName", "'" + target
                         + "' names no column; the header has " + String.join(", ", cols));
             }
         }

@@ -109,7 +109,7 @@ public final class CvCommand implements Callable<Integer> {
             try {
                 cv.validate(new Params(base).with(p));
             } catch (IllegalArgumentException e) {
-                String m = e instanceof org.psdkit.model.ParameterException pe ? org.psdkit.cli.Flags.message(pe)
+                String m = e instanceof org.psdkit.data.InputException pe ? org.psdkit.cli.Flags.message(pe)
                         : e.getMessage();
                 throw new IllegalArgumentException((p.isEmpty() ? "" : "--grid point " + p + ": ") + m, e);
             }
