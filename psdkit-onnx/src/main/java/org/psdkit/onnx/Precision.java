@@ -1,0 +1,18 @@
+package org.psdkit.onnx;
+
+/** The element type of an exported graph's inputs, constants and outputs. */
+public enum Precision {
+    /** IEEE double (ONNX DOUBLE): the same arithmetic as psdkit's, predictions equal to about 1e-12 relative. */
+    DOUBLE,
+    /** IEEE single (ONNX FLOAT): half the size, for runtimes or accelerators without doubles; about 1e-6 relative. */
+    FLOAT;
+
+    /** Parses {@code double|float} (case-insensitive). */
+    public static Precision parse(String s) {
+        try {
+            return valueOf(s.trim().toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("precision: '" + s + "' is not one of double, float");
+        }
+    }
+}
