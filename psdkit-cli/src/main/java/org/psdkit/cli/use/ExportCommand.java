@@ -28,8 +28,8 @@ public final class ExportCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--precision", paramLabel = "P", defaultValue = "double",
-            description = "Element type of the graph: double (default; equal to psdkit's predictions to ~1e-12) or "
-                    + "float (~1e-6).")
+            description = "Element type of the graph: double (default; psdkit's predictions to 1e-9 relative) or "
+                    + "float (to about 1e-5).")
     String precision;
 
     @Option(names = "--json", description = "Print one JSON summary object on stdout.")
