@@ -735,148 +735,159 @@ public final class SdpSolver {
     // ------------------------------------------------------------------ main loop
 
     private SdpResult run() {
-        long start = System.nanoTime();
-        long startCpu = opt.cpuTime() ? THREADS.getCurrentThreadCpuTime() : 0;
-        double[][] x = zeros();
-        double[][] z = zeros();
-        double[] y = new double[m];
-        StartingPoint.fill(x, z, n, lp, StartingPoint.scales(p));
-        double normB = norm(p.b());
-        double normC = norm(cDense);
-        double[] bv = p.b();
-        IterateMonitor<BestIterate> monitor = new IterateMonitor<>(S, opt.gapTolerance(), opt.feasibilityTolerance(),
-                opt.feasibilityTolerance());
-        String message = "";
-        SdpStatus status = null;
-        int iter = 0;
-        // a double-double restart may follow: track the progress and the best well-centred iterate to start it from
-        // (the same with the restart switched off, so that its double run and its answer are the default run's double
-        // phase: the point it would hand over)
-        boolean ddCandidate = DdSdpSolver.applicableWarm(p);
-        boolean handover = false; // see S.handoverStep()
-        double warmScore = Double.POSITIVE_INFINITY;
-        double[][][] warm = null;
-        int warmIter = 0;
-        double pobj = 0;
-        double dobj = 0;
-        double gap = 0;
-        double pinf = 0;
-        double dinf = 0;
-        // the largest divergence ratios seen (see IpmSettings.illPosedRatio), and dual iterates that may give a lower
-        // bound
-        Diagnosis diagnosis = new Diagnosis(p, S, cDense, n, lp, this::addAdjoint);
-        while (true) {
-            double[][] rd = copy(cDense);
+        IpmCore.Setup setup = IpmCore.Setup.of(opt, S, opt.corrector());
+        DoubleIteration it = new DoubleIteration();
+        IpmCore.Outcome<BestIterate> out = IpmCore.run(it, setup);
+        return finish(new End(out.status(), out.message(), it.x, it.z, it.y, out.last().stats(), out.iterations()),
+                out.monitor(), it.warm, it.warmIter, it.diagnosis, setup.startNanos(), setup.startCpuNanos());
+    }
+
+    /**
+     * The double-precision operations of {@link IpmCore} on this problem: the iterate, the residuals and factors of
+     * the current iteration, and what the double-double restart may start from.
+     */
+    private final class DoubleIteration implements IpmOperations<BestIterate, double[][][]> {
+        final double[][] x = zeros();
+        final double[][] z = zeros();
+        final double[] y = new double[m];
+        private final double[] bv = p.b();
+        private final double normB;
+        private final double normC;
+        // a double-double restart may follow: track the best well-centred iterate to start it from (the same with
+        // the restart switched off, so that its double run and its answer are the default run's double phase: the
+        // point it would hand over)
+        private final boolean ddCandidate = DdSdpSolver.applicableWarm(p);
+        private boolean handover; // see S.handoverStep()
+        private double warmScore = Double.POSITIVE_INFINITY;
+        double[][][] warm;
+        int warmIter;
+        // the largest divergence ratios seen (see IpmSettings.illPosedRatio), and dual iterates that may give a
+        // lower bound
+        final Diagnosis diagnosis;
+        // the current iteration: residuals, A(X), the score, the factors, h0 and the start of the step phase
+        private double[][] rd;
+        private double[] rp;
+        private double[] ax;
+        private double score;
+        private Factors f;
+        private double[] h0;
+        private long tStart;
+
+        DoubleIteration() {
+            StartingPoint.fill(x, z, n, lp, StartingPoint.scales(p));
+            normB = norm(p.b());
+            normC = norm(cDense);
+            diagnosis = new Diagnosis(p, S, cDense, n, lp, SdpSolver.this::addAdjoint);
+        }
+
+        @Override
+        public IpmCore.Measures measure() {
+            rd = copy(cDense);
             for (int b = 0; b < nb; b++) {
                 for (int k = 0; k < rd[b].length; k++) {
                     rd[b][k] -= z[b][k];
                 }
             }
             addAdjoint(y, -1.0, rd);
-            double[] ax = opA(x);
-            double[] rp = new double[m];
+            ax = opA(x);
+            rp = new double[m];
             for (int i = 0; i < m; i++) {
                 rp[i] = bv[i] - ax[i];
             }
-            pobj = inner(cDense, x);
-            dobj = Linalg.dot(bv, y);
-            gap = Math.abs(pobj - dobj) / (1 + Math.abs(pobj) + Math.abs(dobj));
-            pinf = norm(rp) / (1 + normB);
-            dinf = norm(rd) / (1 + normC);
             double xz = splitRankOne ? innerAccurate(x, z) : inner(x, z);
-            double mu = xz / totalSize;
-            if (iter > 0 && opt.listener() != null) {
-                opt.listener().onProgress(new ProgressListener.Event(TASK, iter, 0, MEASURE, gap,
-                        (System.nanoTime() - start) * 1e-9));
+            return IpmCore.Measures.of(inner(cDense, x), Linalg.dot(bv, y), xz, norm(rp), norm(rd), normB, normC,
+                    totalSize);
+        }
+
+        @Override
+        public BestIterate snapshot(int iteration, IpmCore.Measures measures) {
+            return BestIterate.copyOf(x, z, y, measures.stats(), iteration);
+        }
+
+        @Override
+        public void observed(int iteration, double score, IpmCore.Measures ms) {
+            this.score = score;
+            if (iteration > 0) {
+                diagnosis.track(x, z, y, rd, rp, ms.pobj(), ms.dobj(), ms.dinf() <= opt.feasibilityTolerance(), normB,
+                        normC);
             }
-            if (!(Double.isFinite(pobj) && Double.isFinite(dobj) && Double.isFinite(mu))) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "non-finite iterate";
-                break;
-            }
-            // the gap test accepts either the objective gap or the complementarity ⟨X,Z⟩ (SDPT3's measure): they
-            // agree up to the infeasibilities, which are tested separately
-            double gapXz = Math.abs(xz) / (1 + Math.abs(pobj) + Math.abs(dobj));
-            double score = IterateMonitor.score(Math.min(gap, gapXz), pinf, dinf, opt);
-            final double[][] xs = x;
-            final double[][] zs = z;
-            final double[] ys = y;
-            final double[] stats = {pobj, dobj, gap, pinf, dinf};
-            final int it = iter;
-            monitor.observe(iter, score, new double[] {Math.min(gap, gapXz), pinf, dinf},
-                    () -> BestIterate.copyOf(xs, zs, ys, stats, it));
-            if (iter > 0) {
-                diagnosis.track(x, z, y, rd, rp, pobj, dobj, dinf <= opt.feasibilityTolerance(), normB, normC);
-            }
-            if (Math.min(gap, gapXz) < opt.gapTolerance() && pinf < opt.feasibilityTolerance()
-                    && dinf < opt.feasibilityTolerance()) {
-                status = SdpStatus.OPTIMAL;
-                message = "relative gap and infeasibilities below tolerance";
-                break;
-            }
-            StopReason certificate = infeasibility(rd, ax, pobj, dobj);
-            if (certificate != null) {
-                status = certificate.status();
-                message = certificate.message();
-                break;
-            }
-            StopReason stop = stopRule(iter, xz, handover, monitor, start, startCpu);
-            if (stop != null) {
-                status = stop.status();
-                message = stop.message();
-                break;
-            }
-            iter++;
-            long tStart = System.nanoTime();
-            Factors f;
+        }
+
+        @Override
+        public StopReason certificate(IpmCore.Measures ms) {
+            return infeasibility(rd, ax, ms.pobj(), ms.dobj());
+        }
+
+        @Override
+        public StopReason earlyStop(int iteration, IpmCore.Measures ms, IterateMonitor<BestIterate> monitor) {
+            return SdpSolver.this.earlyStop(iteration, ms.xz(), handover, monitor);
+        }
+
+        @Override
+        public String factor(int iteration) {
+            tStart = System.nanoTime();
             try {
-                f = factor(x, z);
+                f = SdpSolver.this.factor(x, z);
                 tStart = System.nanoTime();
             } catch (LinalgException e) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "factorisation failed at iteration " + iter + ": " + e.getMessage();
-                break;
+                return "factorisation failed at iteration " + iteration + ": " + e.getMessage();
             }
-            double[][] zi = f.zi();
-            Cholesky[] lx = f.lx();
-            Cholesky[] lz = f.lz();
-            Cholesky mChol = f.m();
-            if (ddCandidate && score < warmScore && wellCentred(lx, x, z, S.warmStartCentrality())) {
+            if (ddCandidate && score < warmScore && wellCentred(f.lx(), x, z, S.warmStartCentrality())) {
                 warmScore = score;
                 warm = new double[][][] {copy(x), copy(z), {y.clone()}};
-                warmIter = iter - 1;
+                warmIter = iteration - 1;
             }
-            double[][][] dir = searchDirection(rp, rd, x, z, zi, lx, lz, mChol, mu);
-            double[][] dx = dir[0];
-            double[][] dz = dir[1];
-            double[] dy = dir[2][0];
-            double ap;
-            double ad;
-            try {
-                ap = Math.min(1.0, S.stepFraction() * maxStep(lx, x, dx));
-                ad = Math.min(1.0, S.stepFraction() * maxStep(lz, z, dz));
-            } catch (LinalgException e) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "step length computation failed at iteration " + iter + ": " + e.getMessage();
-                break;
-            }
-            if (!Double.isFinite(ap) || !Double.isFinite(ad) || !allFinite(dx) || !allFinite(dz)) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "non-finite search direction at iteration " + iter;
-                break;
-            }
-            if (monitor.stalled(ap, ad)) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "no progress: step lengths below " + S.stallStep() + " for " + S.stallIterations()
-                        + " iterations";
-                break;
-            }
-            ap = takeStep(x, z, y, dir, lx, lz, ap, ad);
-            nanosStep += System.nanoTime() - tStart;
-            handover = ddCandidate && warm != null && mChol.jitter() > 0 && ap < S.handoverStep();
+            return null;
         }
-        return finish(new End(status, message, x, z, y, new double[] {pobj, dobj, gap, pinf, dinf}, iter), monitor,
-                warm, warmIter, diagnosis, start, startCpu);
+
+        @Override
+        public void prepareDirections() {
+            h0 = rhsBase(rp, rd, x, f.zi());
+        }
+
+        @Override
+        public double[][][] predictor() {
+            double[][] rczi = zeros();
+            for (int b = 0; b < nb; b++) {
+                for (int k = 0; k < rczi[b].length; k++) {
+                    rczi[b][k] = -x[b][k];
+                }
+            }
+            return direction(h0, rp, rczi, rd, x, f.zi(), f.m());
+        }
+
+        @Override
+        public double[][][] centred(double sigmaMu, double[][][] affine) {
+            return direction(h0, rp, centring(sigmaMu, affine, rd, x, f.zi()), rd, x, f.zi(), f.m());
+        }
+
+        @Override
+        public double maxPrimalStep(double[][][] d) {
+            return maxStep(f.lx(), x, d[0]);
+        }
+
+        @Override
+        public double maxDualStep(double[][][] d) {
+            return maxStep(f.lz(), z, d[1]);
+        }
+
+        @Override
+        public double affineMu(double[][][] a, double ap, double ad) {
+            return SdpSolver.this.affineMu(x, z, a, ap, ad);
+        }
+
+        @Override
+        public boolean finite(double[][][] d) {
+            return allFinite(d[0]) && allFinite(d[1]);
+        }
+
+        @Override
+        public String step(int iteration, double[][][] d, double ap, double ad) {
+            double taken = takeStep(x, z, y, d, f.lx(), f.lz(), ap, ad);
+            nanosStep += System.nanoTime() - tStart;
+            handover = ddCandidate && warm != null && f.m().jitter() > 0 && taken < S.handoverStep();
+            return null;
+        }
     }
 
     /** Where the double run's loop ended: status, message, the last iterate, its statistics and the iterations. */
@@ -1025,12 +1036,11 @@ public final class SdpSolver {
     }
 
     /**
-     * The double run's stopping rules after the convergence and infeasibility tests, in order: ⟨X, Z⟩ lost by
-     * rounding (rank-one terms), the hand-over to the double-double restart ({@code handoverStep}), stagnation
-     * ({@link IterateMonitor#stagnant}), the iteration and time limits; null to go on.
+     * The double run's own stopping rules, tested before the shared ones of {@link IpmCore}: ⟨X, Z⟩ lost by
+     * rounding (rank-one terms), then the hand-over to the double-double restart ({@code handoverStep}); null to go
+     * on.
      */
-    private StopReason stopRule(int iter, double xz, boolean handover, IterateMonitor<BestIterate> monitor, long start,
-                          long startCpu) {
+    private StopReason earlyStop(int iter, double xz, boolean handover, IterateMonitor<BestIterate> monitor) {
         if (splitRankOne && iter > 0 && !(xz > 0) && monitor.bestIteration() > 0) {
             // ⟨X, Z⟩ of positive definite X and Z is positive; summed accurately (innerAccurate) it is not, so
             // the rounding of the stored iterates has lost the cone (Z's smallest eigenvalues, ~μ/λ_max(X),
@@ -1041,20 +1051,6 @@ public final class SdpSolver {
         if (handover && (!monitor.nearOptimal() || DdSdpSolver.work(p) <= S.nearOptimalRestartWork())) {
             return new StopReason(SdpStatus.NUMERICAL_PROBLEMS, "Schur complement singular (jitter) with a primal step "
                     + "below " + S.handoverStep() + " at iteration " + iter);
-        }
-        if (monitor.stagnant(iter)) {
-            return new StopReason(SdpStatus.NUMERICAL_PROBLEMS, "no improvement for " + S.stagnationIterations()
-                    + " iterations");
-        }
-        monitor.remember(iter);
-        if (iter >= opt.maxIterations()) {
-            return new StopReason(SdpStatus.ITERATION_LIMIT, "iteration limit " + opt.maxIterations() + " reached");
-        }
-        double elapsed = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
-                : (System.nanoTime() - start) * 1e-9;
-        if (opt.timeLimitSeconds() > 0 && elapsed > opt.timeLimitSeconds()) {
-            return new StopReason(SdpStatus.TIME_LIMIT, "time limit " + opt.timeLimitSeconds() + " s ("
-                    + (opt.cpuTime() ? "CPU" : "wall") + ") reached");
         }
         return null;
     }
@@ -1140,14 +1136,8 @@ public final class SdpSolver {
         return new Factors(zi, lx, lz, mChol);
     }
 
-    /**
-     * The HKM direction {dX, dZ, {dy}} of one iteration: Mehrotra's predictor (R_c Z⁻¹ = −X) and corrector
-     * (R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹, σ = (μ_aff/μ)^{@code mehrotraExponent}), or with
-     * {@code SdpOptions.corrector()} off the baseline σ = {@code baselineSigma} (IpmSettings).
-     */
-    private double[][][] searchDirection(double[] rp, double[][] rd, double[][] x, double[][] z, double[][] zi,
-                                         Cholesky[] lx, Cholesky[] lz, Cholesky mChol, double mu) {
-        // h0 = r_p + A(X R_d Z⁻¹)
+    /** h0 = r_p + A(X R_d Z⁻¹), the part of the Schur right-hand side shared by the predictor and corrector. */
+    private double[] rhsBase(double[] rp, double[][] rd, double[][] x, double[][] zi) {
         double[][] xrdzi = zeros();
         for (int b = 0; b < nb; b++) {
             if (lp[b]) {
@@ -1163,66 +1153,67 @@ public final class SdpSolver {
         for (int i = 0; i < m; i++) {
             h0[i] += rp[i];
         }
-        double sigma;
-        if (opt.corrector()) {
-            // predictor: R_c Z⁻¹ = −X
-            double[][] rczi = zeros();
-            for (int b = 0; b < nb; b++) {
-                for (int k = 0; k < rczi[b].length; k++) {
-                    rczi[b][k] = -x[b][k];
-                }
-            }
-            double[][][] dir = direction(h0, rp, rczi, rd, x, zi, mChol);
-            double[][] dxa = dir[0];
-            double[][] dza = dir[1];
-            double[] dya = dir[2][0];
-            double[][] dzaPart = dza;
-            if (r1Xu != null) { // dZa without its rank-one terms, whose part of dXa dZa Z⁻¹ is an outer product
-                dzaPart = copy(rd);
-                addAdjoint(dya, -1.0, dzaPart, true);
-            }
-            double ap = Math.min(1.0, maxStep(lx, x, dxa));
-            double ad = Math.min(1.0, maxStep(lz, z, dza));
-            double muAff;
-            if (splitRankOne) {
-                muAff = innerAccurate(stepped(x, dxa, ap), stepped(z, dza, ad)) / totalSize;
-            } else {
-                muAff = 0;
-                for (int b = 0; b < nb; b++) {
-                    for (int k = 0; k < x[b].length; k++) {
-                        muAff += (x[b][k] + ap * dxa[b][k]) * (z[b][k] + ad * dza[b][k]);
-                    }
-                }
-                muAff /= totalSize;
-            }
-            sigma = Math.min(1.0, Math.pow(Math.max(muAff, 0) / mu, S.mehrotraExponent()));
-            // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
-            for (int b = 0; b < nb; b++) {
-                if (lp[b]) {
-                    for (int k = 0; k < n[b]; k++) {
-                        rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - dxa[b][k] * dza[b][k] * zi[b][k];
-                    }
-                } else {
-                    double[] t = gemm(n[b], gemm(n[b], dxa[b], dzaPart[b]), zi[b]);
-                    if (r1Xu != null && rankOne[b] != null) {
-                        subtractRankOne(b, dya, timesRankOne(b, dxa[b]), t);
-                    }
-                    for (int k = 0; k < t.length; k++) {
-                        rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - t[k];
-                    }
-                }
-            }
-            return direction(h0, rp, rczi, rd, x, zi, mChol);
-        } else {
-            sigma = S.baselineSigma();
-            double[][] rczi = zeros();
-            for (int b = 0; b < nb; b++) {
-                for (int k = 0; k < rczi[b].length; k++) {
-                    rczi[b][k] = sigma * mu * zi[b][k] - x[b][k];
-                }
-            }
-            return direction(h0, rp, rczi, rd, x, zi, mChol);
+        return h0;
+    }
+
+    /**
+     * ⟨X + ap dXa, Z + ad dZa⟩ / n: with rank-one terms summed accurately from the symmetrised points
+     * ({@link #innerAccurate}), else plainly.
+     */
+    private double affineMu(double[][] x, double[][] z, double[][][] affine, double ap, double ad) {
+        double[][] dxa = affine[0];
+        double[][] dza = affine[1];
+        if (splitRankOne) {
+            return innerAccurate(stepped(x, dxa, ap), stepped(z, dza, ad)) / totalSize;
         }
+        double muAff = 0;
+        for (int b = 0; b < nb; b++) {
+            for (int k = 0; k < x[b].length; k++) {
+                muAff += (x[b][k] + ap * dxa[b][k]) * (z[b][k] + ad * dza[b][k]);
+            }
+        }
+        return muAff / totalSize;
+    }
+
+    /**
+     * R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹ for Mehrotra's corrector ({@code affine} = the predictor {dXa, dZa, {dya}}),
+     * or σμ Z⁻¹ − X without it (null). With rank-one terms, their part of dXa dZa Z⁻¹ is an outer product
+     * ({@link #subtractRankOne}).
+     */
+    private double[][] centring(double sigmaMu, double[][][] affine, double[][] rd, double[][] x, double[][] zi) {
+        double[][] rczi = zeros();
+        if (affine == null) {
+            for (int b = 0; b < nb; b++) {
+                for (int k = 0; k < rczi[b].length; k++) {
+                    rczi[b][k] = sigmaMu * zi[b][k] - x[b][k];
+                }
+            }
+            return rczi;
+        }
+        double[][] dxa = affine[0];
+        double[][] dza = affine[1];
+        double[] dya = affine[2][0];
+        double[][] dzaPart = dza;
+        if (r1Xu != null) { // dZa without its rank-one terms, whose part of dXa dZa Z⁻¹ is an outer product
+            dzaPart = copy(rd);
+            addAdjoint(dya, -1.0, dzaPart, true);
+        }
+        for (int b = 0; b < nb; b++) {
+            if (lp[b]) {
+                for (int k = 0; k < n[b]; k++) {
+                    rczi[b][k] = sigmaMu * zi[b][k] - x[b][k] - dxa[b][k] * dza[b][k] * zi[b][k];
+                }
+            } else {
+                double[] t = gemm(n[b], gemm(n[b], dxa[b], dzaPart[b]), zi[b]);
+                if (r1Xu != null && rankOne[b] != null) {
+                    subtractRankOne(b, dya, timesRankOne(b, dxa[b]), t);
+                }
+                for (int k = 0; k < t.length; k++) {
+                    rczi[b][k] = sigmaMu * zi[b][k] - x[b][k] - t[k];
+                }
+            }
+        }
+        return rczi;
     }
 
     /**
