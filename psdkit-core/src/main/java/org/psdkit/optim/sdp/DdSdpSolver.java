@@ -986,47 +986,92 @@ final class DdSdpSolver {
 
     // ------------------------------------------------------------------ main loop
 
-    private static final java.lang.management.ThreadMXBean THREADS =
-            java.lang.management.ManagementFactory.getThreadMXBean();
-
     private SdpResult run(int firstIteration, double secondsLeft, double[][][] warm) {
         long start = System.nanoTime();
-        long startCpu = opt.cpuTime() ? THREADS.getCurrentThreadCpuTime() : 0;
+        IpmCore.Setup setup = new IpmCore.Setup(opt, S, IpmCore.Variant.DOUBLE_DOUBLE, true, firstIteration,
+                secondsLeft, "time limit reached", start, IpmCore.cpuNow(opt));
+        DdIteration it = new DdIteration(firstIteration, warm);
+        IpmCore.Outcome<DdBest> out = IpmCore.run(it, setup);
+        SdpStatus status = out.status();
+        String message = out.message();
+        int iterations = firstIteration + out.iterations();
+        IterateMonitor<DdBest> monitor = out.monitor();
+        Mat[] x = it.x;
+        Mat[] z = it.z;
+        double[] yh = it.yh;
+        double[] yl = it.yl;
+        if (status != SdpStatus.OPTIMAL && monitor.best() != null) {
+            DdBest best = monitor.best();
+            x = best.x();
+            z = best.z();
+            yh = best.yh();
+            yl = best.yl();
+            message += "; returning the best iterate (double-double iteration " + monitor.bestIteration() + ")";
+        }
+        SdpResult result = result(status, x, z, yh, yl, iterations, (System.nanoTime() - start) * 1e-9, message,
+                it.normB, it.normC, it.cm);
+        if (it.bestRounded != null && it.bestRoundedScore < roundedScore(result)) {
+            SdpResult r = it.bestRounded;
+            result = new SdpResult(it.bestRoundedScore < 1 ? SdpStatus.OPTIMAL : status, r.x(), r.y(), r.z(),
+                    r.primalObjective(), r.dualObjective(), r.relativeGap(), r.primalInfeasibility(),
+                    r.dualInfeasibility(), iterations, (System.nanoTime() - start) * 1e-9,
+                    message + "; returning the " + r.message() + ", whose rounding to double scores best");
+        }
+        return result;
+    }
+
+    /**
+     * The double-double operations of {@link IpmCore}: the iterate as high and low parts, the residuals and factors
+     * of the current iteration, and the iterate whose rounding to double scores best.
+     */
+    private final class DdIteration implements IpmOperations<DdBest, Mat[][]> {
+        private final int firstIteration;
         Mat[] x = zeros();
         Mat[] z = zeros();
-        double[] yh = new double[m];
-        double[] yl = new double[m];
-        if (warm == null) {
-            initialPoint(x, z);
-        } else {
-            for (int b = 0; b < nb; b++) {
-                x[b] = Mat.of(x[b].rows, x[b].cols, warm[0][b]);
-                z[b] = Mat.of(z[b].rows, z[b].cols, warm[2][b]);
-            }
-            System.arraycopy(warm[1][0], 0, yh, 0, m);
-        }
-        double normB = Math.sqrt(Linalg.dot(bv, bv));
-        Mat[] cm = new Mat[nb];
-        for (int b = 0; b < nb; b++) {
-            cm[b] = lp[b] ? Mat.of(n[b], 1, c[b]) : Mat.of(n[b], n[b], c[b]);
-        }
-        double normC = normDouble(cm);
-        // the measures judged: objective gap, ⟨X,Z⟩ gap, primal and dual infeasibility (see the comment at observe)
-        IterateMonitor<DdBest> monitor = new IterateMonitor<>(S, opt.gapTolerance(), opt.gapTolerance(),
-                opt.feasibilityTolerance(), opt.feasibilityTolerance());
+        final double[] yh = new double[m];
+        final double[] yl = new double[m];
+        final Mat[] cm = new Mat[nb];
+        final double normB;
+        final double normC;
+        private final Acc acc = new Acc();
+        // rounding to double can cost accuracy when ‖y‖ is huge (dual optimum not attained): the iterate whose
+        // rounded point scores best, checked once the double-double iterate is near the tolerance
         double bestRoundedScore = Double.POSITIVE_INFINITY;
-        SdpResult bestRounded = null;
-        SdpStatus status = null;
-        String message = "";
-        int iter = 0;
-        Acc acc = new Acc();
+        SdpResult bestRounded;
         // Cholesky factors of the current X and Z per dense block, when the step test computed them (else null)
-        Mat[] nextLx = null;
-        Mat[] nextLz = null;
-        while (true) {
-            Mat[] rd = dualResidual(cm, z, yh, yl, acc);
-            double[] rph = new double[m];
-            double[] rpl = new double[m];
+        private Mat[] nextLx;
+        private Mat[] nextLz;
+        // the current iteration: residuals, factors, h0
+        private Mat[] rd;
+        private double[] rph;
+        private double[] rpl;
+        private DdFactors f;
+        private double[] h0h;
+        private double[] h0l;
+
+        DdIteration(int firstIteration, double[][][] warm) {
+            this.firstIteration = firstIteration;
+            if (warm == null) {
+                initialPoint(x, z);
+            } else {
+                for (int b = 0; b < nb; b++) {
+                    x[b] = Mat.of(x[b].rows, x[b].cols, warm[0][b]);
+                    z[b] = Mat.of(z[b].rows, z[b].cols, warm[2][b]);
+                }
+                System.arraycopy(warm[1][0], 0, yh, 0, m);
+            }
+            normB = Math.sqrt(Linalg.dot(bv, bv));
+            for (int b = 0; b < nb; b++) {
+                cm[b] = lp[b] ? Mat.of(n[b], 1, c[b]) : Mat.of(n[b], n[b], c[b]);
+            }
+            normC = normDouble(cm);
+        }
+
+        @Override
+        public IpmCore.Measures measure() {
+            rd = dualResidual(cm, z, yh, yl, acc);
+            rph = new double[m];
+            rpl = new double[m];
             primalResidual(x, rph, rpl, acc);
             inner(cm, x, acc);
             double pobj = acc.hi;
@@ -1036,135 +1081,99 @@ final class DdSdpSolver {
             }
             double dobj = acc.hi;
             inner(x, z, acc);
-            double xz = acc.hi;
-            double mu = xz / totalSize;
-            double pinf = normDouble(rph, rpl) / (1 + normB);
-            double dinf = normDouble(rd) / (1 + normC);
-            double gap = Math.abs(pobj - dobj) / (1 + Math.abs(pobj) + Math.abs(dobj));
-            double gapXz = Math.abs(xz) / (1 + Math.abs(pobj) + Math.abs(dobj));
-            if (iter > 0 && opt.listener() != null) {
-                opt.listener().onProgress(new ProgressListener.Event(SdpSolver.TASK, firstIteration + iter, 0,
-                        SdpSolver.MEASURE, gap, (System.nanoTime() - start) * 1e-9));
-            }
-            if (!(Double.isFinite(pobj) && Double.isFinite(dobj) && Double.isFinite(mu))) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "non-finite iterate";
-                break;
-            }
-            double score = IterateMonitor.score(gap, pinf, dinf, opt);
-            // the objective gap, which the score judges, can float at ‖r_p‖·‖y‖ for many iterations while ⟨X, Z⟩
-            // still halves every two or three (qap6: 2e-7…4e-7 for 15 iterations from a warm start, ⟨X,Z⟩
-            // 5e-6 → 3e-7): such a run is still converging and is not stopped as stagnant
-            final Mat[] xs = x;
-            final Mat[] zs = z;
-            final double[] yhs = yh;
-            final double[] yls = yl;
-            monitor.observe(iter, score, new double[] {gap, gapXz, pinf, dinf},
-                    () -> new DdBest(copy(xs), copy(zs), yhs.clone(), yls.clone()));
-            // rounding to double can cost accuracy when ‖y‖ is huge (dual optimum not attained): keep the iterate
-            // whose rounded point scores best, checked once the double-double iterate is near the tolerance
-            if (iter > 0 && score < S.nearOptimalFactor()) {
-                SdpResult rounded = result(SdpStatus.NEAR_OPTIMAL, x, z, yh, yl, firstIteration + iter, 0,
-                        "rounded double-double iterate " + iter, normB, normC, cm);
+            return IpmCore.Measures.of(pobj, dobj, acc.hi, normDouble(rph, rpl), normDouble(rd), normB, normC,
+                    totalSize);
+        }
+
+        @Override
+        public DdBest snapshot(int iteration, IpmCore.Measures measures) {
+            return new DdBest(copy(x), copy(z), yh.clone(), yl.clone());
+        }
+
+        @Override
+        public void observed(int iteration, double score, IpmCore.Measures measures) {
+            if (iteration > 0 && score < S.nearOptimalFactor()) {
+                SdpResult rounded = result(SdpStatus.NEAR_OPTIMAL, x, z, yh, yl, firstIteration + iteration, 0,
+                        "rounded double-double iterate " + iteration, normB, normC, cm);
                 double rs = roundedScore(rounded);
                 if (rs < bestRoundedScore) {
                     bestRoundedScore = rs;
                     bestRounded = rounded;
                 }
             }
-            // the objective gap itself (not only ⟨X, Z⟩): with the extra precision it can be reached, and it is
-            // what certifies the optimal value
-            if (gap < opt.gapTolerance() && pinf < opt.feasibilityTolerance()
-                    && dinf < opt.feasibilityTolerance()) {
-                status = SdpStatus.OPTIMAL;
-                message = "relative gap and infeasibilities below tolerance";
-                break;
+        }
+
+        @Override
+        public String factor(int iteration) {
+            f = DdSdpSolver.this.factor(x, z, nextLx, nextLz, acc);
+            return f == null ? "double-double factorisation failed at iteration " + iteration : null;
+        }
+
+        @Override
+        public void prepareDirections() {
+            h0h = new double[m];
+            h0l = new double[m];
+            rhsBase(rph, rpl, rd, x, f.zi(), h0h, h0l, acc);
+        }
+
+        @Override
+        public Mat[][] predictor() {
+            Mat[] rczi = zeros();
+            for (int b = 0; b < nb; b++) {
+                for (int k = 0; k < rczi[b].h.length; k++) {
+                    rczi[b].h[k] = -x[b].h[k];
+                    rczi[b].l[k] = -x[b].l[k];
+                }
             }
-            StopReason stop = stopRule(iter, monitor, start, startCpu, secondsLeft);
-            if (stop != null) {
-                status = stop.status();
-                message = stop.message();
-                break;
-            }
-            iter++;
-            DdFactors f = factor(x, z, nextLx, nextLz, acc);
-            if (f == null) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "double-double factorisation failed at iteration " + (firstIteration + iter);
-                break;
-            }
-            Mat[][] dir = searchDirection(rph, rpl, rd, x, z, f, mu, acc);
-            double ap = Math.min(1.0, S.stepFraction() * maxStep(f.lx(), x, dir[0]));
-            double ad = Math.min(1.0, S.stepFraction() * maxStep(f.lz(), z, dir[1]));
-            if (!(ap >= 0) || !(ad >= 0)) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "non-finite step at iteration " + (firstIteration + iter);
-                break;
-            }
-            DdStep st = takeStep(x, z, dir, ap, ad);
+            return direction(h0h, h0l, rph, rpl, rczi, rd, x, f.zi(), f.m(), f.schur());
+        }
+
+        @Override
+        public Mat[][] centred(double sigmaMu, Mat[][] affine) {
+            return direction(h0h, h0l, rph, rpl, centring(sigmaMu, affine, x, f.zi(), acc), rd, x, f.zi(), f.m(),
+                    f.schur());
+        }
+
+        @Override
+        public double maxPrimalStep(Mat[][] d) {
+            return maxStep(f.lx(), x, d[0]);
+        }
+
+        @Override
+        public double maxDualStep(Mat[][] d) {
+            return maxStep(f.lz(), z, d[1]);
+        }
+
+        @Override
+        public double affineMu(Mat[][] a, double ap, double ad) {
+            inner(axpy(x, ap, a[0]), axpy(z, ad, a[1]), acc);
+            return acc.hi / totalSize;
+        }
+
+        @Override
+        public String nonFinite(int iteration) {
+            return "non-finite step at iteration " + iteration;
+        }
+
+        @Override
+        public String step(int iteration, Mat[][] d, double ap, double ad) {
+            DdStep st = takeStep(x, z, d, ap, ad);
             if (st == null) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "no positive definite step at iteration " + (firstIteration + iter);
-                break;
+                return "no positive definite step at iteration " + iteration;
             }
-            ad = st.ad();
             x = st.x();
             z = st.z();
             nextLx = reuseFactors ? st.fx() : null;
             nextLz = reuseFactors ? st.fz() : null;
-            double[] dyh = dir[2][0].h;
-            double[] dyl = dir[2][0].l;
+            double[] dyh = d[2][0].h;
+            double[] dyl = d[2][0].l;
             for (int i = 0; i < m; i++) {
-                acc.set(yh[i], yl[i]).addScaled(ad, dyh[i], dyl[i]);
+                acc.set(yh[i], yl[i]).addScaled(st.ad(), dyh[i], dyl[i]);
                 yh[i] = acc.hi;
                 yl[i] = acc.lo;
             }
+            return null;
         }
-        if (status != SdpStatus.OPTIMAL && monitor.best() != null) {
-            DdBest best = monitor.best();
-            x = best.x();
-            z = best.z();
-            yh = best.yh();
-            yl = best.yl();
-            message += "; returning the best iterate (double-double iteration " + monitor.bestIteration() + ")";
-        }
-        SdpResult out = result(status, x, z, yh, yl, firstIteration + iter, (System.nanoTime() - start) * 1e-9,
-                message, normB, normC, cm);
-        if (bestRounded != null && bestRoundedScore < roundedScore(out)) {
-            SdpResult r = bestRounded;
-            out = new SdpResult(bestRoundedScore < 1 ? SdpStatus.OPTIMAL : status, r.x(), r.y(), r.z(),
-                    r.primalObjective(), r.dualObjective(), r.relativeGap(), r.primalInfeasibility(),
-                    r.dualInfeasibility(), firstIteration + iter, (System.nanoTime() - start) * 1e-9,
-                    message + "; returning the " + r.message() + ", whose rounding to double scores best");
-        }
-        return out;
-    }
-
-    /**
-     * The double-double loop's stopping rules after the convergence test, in order: stagnation
-     * ({@link IterateMonitor#stagnant}), slow progress once near-optimal ({@link IterateMonitor#slowNearOptimal(int)}),
-     * the iteration limit and the time left; null to go on.
-     */
-    private StopReason stopRule(int iter, IterateMonitor<DdBest> monitor, long start, long startCpu,
-                                double secondsLeft) {
-        if (monitor.stagnant(iter)) {
-            return new StopReason(SdpStatus.NUMERICAL_PROBLEMS, "no improvement for " + S.stagnationIterations()
-                    + " iterations");
-        }
-        monitor.remember(iter);
-        if (monitor.slowNearOptimal(iter)) {
-            return new StopReason(SdpStatus.NUMERICAL_PROBLEMS, "near-optimal, and less than "
-                    + (int) S.slowProgressFactor() + "-fold progress in " + S.stagnationIterations() + " iterations");
-        }
-        if (iter >= opt.maxIterations()) {
-            return new StopReason(SdpStatus.ITERATION_LIMIT, "iteration limit " + opt.maxIterations() + " reached");
-        }
-        double elapsed = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
-                : (System.nanoTime() - start) * 1e-9;
-        if (secondsLeft > 0 && elapsed > secondsLeft) {
-            return new StopReason(SdpStatus.TIME_LIMIT, "time limit reached");
-        }
-        return null;
     }
 
     /** R_d = C − Z − Σ y_i A_i in double-double. */
@@ -1229,18 +1238,9 @@ final class DdSdpSolver {
         return mChol == null ? null : new DdFactors(zi, lx, lz, schurM, mChol);
     }
 
-    /**
-     * The HKM direction {dX, dZ, {dy}} of one double-double iteration: Mehrotra's predictor (R_c Z⁻¹ = −X) and
-     * corrector (R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹), as in {@link SdpSolver}.
-     */
-    private Mat[][] searchDirection(double[] rph, double[] rpl, Mat[] rd, Mat[] x, Mat[] z, DdFactors f, double mu,
-                                    Acc acc) {
-        Mat[] zi = f.zi();
-        Mat[] lx = f.lx();
-        Mat[] lz = f.lz();
-        Mat schurM = f.schur();
-        Mat mChol = f.m();
-        // h0 = r_p + A(X R_d Z⁻¹)
+    /** h0 = r_p + A(X R_d Z⁻¹) in double-double, into {@code h0h}/{@code h0l}. */
+    private void rhsBase(double[] rph, double[] rpl, Mat[] rd, Mat[] x, Mat[] zi, double[] h0h, double[] h0l,
+                         Acc acc) {
         Mat[] xrdzi = zeros();
         for (int b = 0; b < nb; b++) {
             if (lp[b]) {
@@ -1256,39 +1256,23 @@ final class DdSdpSolver {
                 xrdzi[b] = sandwich(x[b], rd[b], zi[b]);
             }
         }
-        double[] h0h = new double[m];
-        double[] h0l = new double[m];
         opA(xrdzi, h0h, h0l);
         for (int i = 0; i < m; i++) {
             acc.set(h0h[i], h0l[i]).add(rph[i], rpl[i]);
             h0h[i] = acc.hi;
             h0l[i] = acc.lo;
         }
-        // predictor
+    }
+
+    /** R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹ in double-double, for the predictor {dXa, dZa, …}. */
+    private Mat[] centring(double sigmaMu, Mat[][] dir, Mat[] x, Mat[] zi, Acc acc) {
         Mat[] rczi = zeros();
-        for (int b = 0; b < nb; b++) {
-            for (int k = 0; k < rczi[b].h.length; k++) {
-                rczi[b].h[k] = -x[b].h[k];
-                rczi[b].l[k] = -x[b].l[k];
-            }
-        }
-        Mat[][] dir = direction(h0h, h0l, rph, rpl, rczi, rd, x, zi, mChol, schurM);
-        double ap = Math.min(1.0, maxStep(lx, x, dir[0]));
-        double ad = Math.min(1.0, maxStep(lz, z, dir[1]));
-        Mat[] xa = axpy(x, ap, dir[0]);
-        Mat[] za = axpy(z, ad, dir[1]);
-        inner(xa, za, acc);
-        double muAff = acc.hi / totalSize;
-        // StrictMath: Math.pow may differ in the last bit between interpreted and JIT-compiled code, and these
-        // ill-conditioned iterations amplify that into different final digits from run to run
-        double sigma = Math.min(1.0, StrictMath.pow(Math.max(muAff, 0) / mu, S.mehrotraExponent()));
-        // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
         for (int b = 0; b < nb; b++) {
             Mat dxa = dir[0][b];
             Mat dza = dir[1][b];
             if (lp[b]) {
                 for (int k = 0; k < n[b]; k++) {
-                    acc.set(0, 0).addScaled(sigma * mu, zi[b].h[k], zi[b].l[k]);
+                    acc.set(0, 0).addScaled(sigmaMu, zi[b].h[k], zi[b].l[k]);
                     acc.add(-x[b].h[k], -x[b].l[k]);
                     double th = DoubleDouble.mulHi(dxa.h[k], dxa.l[k], dza.h[k], dza.l[k]);
                     double tl = DoubleDouble.mulLo(dxa.h[k], dxa.l[k], dza.h[k], dza.l[k]);
@@ -1299,14 +1283,14 @@ final class DdSdpSolver {
             } else {
                 Mat t = DoubleDouble.times(DoubleDouble.times(dxa, dza), zi[b]);
                 for (int k = 0; k < t.h.length; k++) {
-                    acc.set(0, 0).addScaled(sigma * mu, zi[b].h[k], zi[b].l[k]);
+                    acc.set(0, 0).addScaled(sigmaMu, zi[b].h[k], zi[b].l[k]);
                     acc.add(-x[b].h[k], -x[b].l[k]).add(-t.h[k], -t.l[k]);
                     rczi[b].h[k] = acc.hi;
                     rczi[b].l[k] = acc.lo;
                 }
             }
         }
-        return direction(h0h, h0l, rph, rpl, rczi, rd, x, zi, mChol, schurM);
+        return rczi;
     }
 
     /** A double-double step taken: the new X and Z, their Cholesky factors, and the step lengths. */
