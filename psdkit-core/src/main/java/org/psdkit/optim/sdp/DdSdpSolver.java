@@ -5,7 +5,6 @@ import java.util.List;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.linalg.Threads;
-import org.psdkit.optim.ProgressListener;
 import org.psdkit.optim.sdp.DoubleDouble.Acc;
 import org.psdkit.optim.sdp.DoubleDouble.Mat;
 
