@@ -1020,6 +1020,27 @@ final class DdSdpSolver {
     }
 
     /**
+     * The first direction {dX, dZ, {dy}} (rounded to double) and step lengths from the standard start, computed in
+     * double-double (for tests).
+     */
+    static IpmCore.Probe<double[][][]> probe(SdpProblem problem) {
+        SdpOptions options = SdpOptions.defaults();
+        DdSdpSolver solver = new DdSdpSolver(problem, options);
+        IpmCore.Setup setup = new IpmCore.Setup(options, S, IpmCore.Variant.DOUBLE_DOUBLE, true, 0, 0, "",
+                System.nanoTime(), 0);
+        IpmCore.Probe<Mat[][]> pr = IpmCore.probe(solver.new DdIteration(0, null), setup);
+        double[][][] d = new double[3][][];
+        for (int k = 0; k < 3; k++) {
+            Mat[] part = pr.direction()[k];
+            d[k] = new double[part.length][];
+            for (int b = 0; b < part.length; b++) {
+                d[k][b] = part[b].toDouble();
+            }
+        }
+        return new IpmCore.Probe<>(d, pr.ap(), pr.ad());
+    }
+
+    /**
      * The double-double operations of {@link IpmCore}: the iterate as high and low parts, the residuals and factors
      * of the current iteration, and the iterate whose rounding to double scores best.
      */

@@ -247,6 +247,33 @@ public final class IpmCore {
     }
 
     /**
+     * A direction and its step lengths.
+     *
+     * @param direction the search direction
+     * @param ap        the primal step length
+     * @param ad        the dual step length
+     * @param <D>       the direction's form
+     */
+    record Probe<D>(D direction, double ap, double ad) {
+    }
+
+    /**
+     * The first iteration's direction and step lengths from the implementation's current iterate, without taking the
+     * step: what {@link #run} computes at iteration 1 (for tests comparing arithmetics).
+     */
+    static <T, D> Probe<D> probe(IpmOperations<T, D> ops, Setup setup) {
+        Measures m = ops.measure();
+        String failed = ops.factor(setup.firstIteration() + 1);
+        if (failed != null) {
+            throw new IllegalStateException(failed);
+        }
+        D dir = direction(ops, setup, m.mu());
+        double ap = Math.min(1.0, setup.settings().stepFraction() * ops.maxPrimalStep(dir));
+        double ad = Math.min(1.0, setup.settings().stepFraction() * ops.maxDualStep(dir));
+        return new Probe<>(dir, ap, ad);
+    }
+
+    /**
      * The HKM direction with Mehrotra's predictor–corrector: the predictor (R_c Z⁻¹ = −X), its full steps to the
      * boundary, μ_aff, σ = min(1, (max(μ_aff, 0)/μ)^{@link IpmSettings#mehrotraExponent()}) and the corrector; without
      * the corrector the centred direction with σ = {@link IpmSettings#baselineSigma()}.

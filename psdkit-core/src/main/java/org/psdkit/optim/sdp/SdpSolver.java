@@ -742,6 +742,13 @@ public final class SdpSolver {
                 out.monitor(), it.warm, it.warmIter, it.diagnosis, setup.startNanos(), setup.startCpuNanos());
     }
 
+    /** The first direction {dX, dZ, {dy}} and step lengths from the standard start (for tests). */
+    static IpmCore.Probe<double[][][]> probe(SdpProblem problem) {
+        SdpOptions options = SdpOptions.defaults();
+        SdpSolver solver = new SdpSolver(problem, options);
+        return IpmCore.probe(solver.new DoubleIteration(), IpmCore.Setup.of(options, S, true));
+    }
+
     /**
      * The double-precision operations of {@link IpmCore} on this problem: the iterate, the residuals and factors of
      * the current iteration, and what the double-double restart may start from.
