@@ -22,7 +22,7 @@ import org.psdkit.optim.ProgressListener;
  * one that only touches the columns of X A_j in the support of A_j; for low-rank A_i = U_i D_i U_iᵀ it uses
  * M_ij = tr(D_i U_iᵀ X U_j D_j U_jᵀ Z⁻¹ U_i); diagonal (LP) blocks contribute Σ_k a_ik a_jk x_k / z_k. These are the
  * formulas F1 (dense) and F2 (sparse) of Fujisawa, Kojima &amp; Nakata (1997); their F3 (a double sum over the
- * nonzeros of A_i and A_j) is used where its count is {@value #F3_ADVANTAGE}× lower.
+ * nonzeros of A_i and A_j) is used where its count is {@value DoubleSchur#F3_ADVANTAGE}× lower.
  *
  * <p>Step lengths on blocks of size ≥ {@value StepLength#MIN_SIZE} come from a Lanczos estimate of
  * λ_min(L⁻¹ dX L⁻ᵀ) (Toh 2002; {@link StepLength}); the new X and Z must then factor without jitter, else the step
@@ -128,6 +128,8 @@ public final class SdpSolver {
             rankOne[b] = r1.isEmpty() ? null : r1.toArray(new RankOne[0]);
         }
         this.splitRankOne = anyRankOne();
+        this.schurAssembly = new DoubleSchur(m, n, lp, sparseTerms, lowRankTerms, lpCons, lpVals, rankOne,
+                options.schur() == SdpOptions.SchurMode.DENSE);
     }
 
     /**
@@ -214,7 +216,7 @@ public final class SdpSolver {
         }
     }
 
-    private static boolean isRankOne(RankOne[] r1, SdpProblem.Term t) {
+    static boolean isRankOne(RankOne[] r1, SdpProblem.Term t) {
         for (RankOne r : r1) {
             if (r.term == t) {
                 return true;
@@ -306,6 +308,8 @@ public final class SdpSolver {
         return out;
     }
 
+    // the Schur complement's assembly (block structure, formulas F1–F3, rank-one and low-rank terms)
+    private final DoubleSchur schurAssembly;
     // per SDP block: its dense rank-one constraint matrices (null: none)
     private final RankOne[][] rankOne;
     // per SDP block and rank-one term of the current iteration: X u and Z⁻¹ u
@@ -378,12 +382,12 @@ public final class SdpSolver {
     }
 
     /** {@code call}, on all BLAS threads if it costs at least {@link #PARALLEL_BLAS_FLOPS}. */
-    private static <T> T blas(double flops, java.util.function.Supplier<T> call) {
+    static <T> T blas(double flops, java.util.function.Supplier<T> call) {
         return parallelBlas(flops) ? Threads.blasUncapped(call) : call.get();
     }
 
     /** Floating-point operations of an order-n product (2n³). */
-    private static double productFlops(int n) {
+    static double productFlops(int n) {
         return 2.0 * n * n * n;
     }
 
@@ -716,7 +720,7 @@ public final class SdpSolver {
         }
     }
 
-    private static double[] gemm(int n, double[] a, double[] b) {
+    static double[] gemm(int n, double[] a, double[] b) {
         Matrix c = blas(productFlops(n), () -> Linalg.gemm(1.0, Matrix.wrap(n, n, a), false, Matrix.wrap(n, n, b),
                 false));
         return c.data();
@@ -1134,7 +1138,8 @@ public final class SdpSolver {
         }
         long t1 = System.nanoTime();
         nanosStep += t1 - tStart;
-        Matrix schur = schur(x, zi, opt.schur() == SdpOptions.SchurMode.DENSE);
+        schurAssembly.rankOneProducts(r1Xu, r1Zu);
+        Matrix schur = schurAssembly.assemble(x, zi);
         long t2 = System.nanoTime();
         nanosSchur += t2 - t1;
         Cholesky mChol = Linalg.cholesky(schur);
@@ -1456,7 +1461,7 @@ public final class SdpSolver {
                     double[] vals = lpVals[b][k];
                     for (int a = 0; a < cons.length; a++) {
                         for (int c = 0; c <= a; c++) {
-                            add(g, cons[a], cons[c], vals[a] * vals[c]);
+                            DoubleSchur.addSym(g, m, cons[a], cons[c], vals[a] * vals[c]);
                         }
                     }
                 }
@@ -1474,7 +1479,7 @@ public final class SdpSolver {
                     for (int e = 0; e < aj.ea.length; e++) {
                         v += aj.ea[e] * scratch[aj.ep[e] + aj.eq[e] * s];
                     }
-                    add(g, sp.get(ii).constraint(), sp.get(jj).constraint(), v);
+                    DoubleSchur.addSym(g, m, sp.get(ii).constraint(), sp.get(jj).constraint(), v);
                 }
                 ai.addToDense(scratch, -1.0);
             }
@@ -1493,7 +1498,7 @@ public final class SdpSolver {
                             v += pw[r + q * rr] * pw[q + r * rr];
                         }
                     }
-                    add(g, lr.cons[a], lr.cons[c], v);
+                    DoubleSchur.addSym(g, m, lr.cons[a], lr.cons[c], v);
                 }
             }
             double[] ud = timesBlockDiag(s, lr.u.data(), lr.off, lr.d, rr); // U D
@@ -1509,7 +1514,7 @@ public final class SdpSolver {
                         }
                         v += ai.ea[e] * w;
                     }
-                    add(g, ti.constraint(), lr.cons[c], v);
+                    DoubleSchur.addSym(g, m, ti.constraint(), lr.cons[c], v);
                 }
             }
         }
@@ -1669,7 +1674,9 @@ public final class SdpSolver {
      * forms it; for tests against a brute-force computation.
      */
     static Matrix schurMatrix(SdpProblem problem, double[][] x, double[][] zInverse, boolean dense) {
-        return new SdpSolver(problem, SdpOptions.defaults()).schur(x, zInverse, dense);
+        DoubleSchur schur = new SdpSolver(problem, SdpOptions.defaults()).schurAssembly;
+        schur.dense = dense;
+        return schur.assemble(x, zInverse);
     }
 
     /**
@@ -1680,8 +1687,8 @@ public final class SdpSolver {
      */
     static Matrix schurMatrix(SdpProblem problem, double[][] x, double[][] zInverse, int formula) {
         SdpSolver s = new SdpSolver(problem, SdpOptions.defaults());
-        s.forcedFormula = formula;
-        return s.schur(x, zInverse, false);
+        s.schurAssembly.forcedFormula = formula;
+        return s.schurAssembly.assemble(x, zInverse);
     }
 
     /**
@@ -1698,7 +1705,8 @@ public final class SdpSolver {
                 s.r1Zu[b] = s.timesRankOne(b, zInverse[b], false);
             }
         }
-        return s.schur(x, zInverse, false);
+        s.schurAssembly.rankOneProducts(s.r1Xu, s.r1Zu);
+        return s.schurAssembly.assemble(x, zInverse);
     }
 
     /** The number of constraint matrices the solver treats as dense rank one ({@link RankOne}); for tests. */
@@ -1710,285 +1718,4 @@ public final class SdpSolver {
         return count;
     }
 
-    /**
-     * F3 is chosen only when its operation count is 4× below F1's and F2's: its inner loop reads X and Z⁻¹ at
-     * scattered positions (two cache misses per term where F2 streams a row), and on small blocks (SDPLIB's hinf)
-     * the F2 count it undercuts is a few hundred operations, where switching formulas only reorders the sums.
-     */
-    static final double F3_ADVANTAGE = 4.0;
-
-    /** 0: choose F1/F2/F3 per constraint by the operation count; 1–3: always that formula (tests). */
-    private int forcedFormula;
-
-    private Matrix schur(double[][] x, double[][] zi, boolean dense) {
-        double[] mm = new double[m * m];
-        for (int b = 0; b < nb; b++) {
-            if (lp[b]) {
-                schurLp(b, x[b], zi[b], mm);
-            } else {
-                schurSdp(b, x[b], zi[b], mm, dense);
-            }
-        }
-        Matrix out = Matrix.wrap(m, m, mm);
-        return out;
-    }
-
-    private void add(double[] mm, int i, int j, double v) {
-        mm[i + j * m] += v;
-        if (i != j) {
-            mm[j + i * m] += v;
-        }
-    }
-
-    private void schurLp(int b, double[] x, double[] zi, double[] mm) {
-        for (int k = 0; k < n[b]; k++) {
-            double d = x[k] * zi[k];
-            int[] cons = lpCons[b][k];
-            double[] vals = lpVals[b][k];
-            for (int a = 0; a < cons.length; a++) {
-                double va = vals[a] * d;
-                for (int c = 0; c <= a; c++) {
-                    add(mm, cons[a], cons[c], va * vals[c]);
-                }
-            }
-        }
-    }
-
-    /**
-     * The Schur entries of block b's dense rank-one terms A_k = d u uᵀ against every sparse term of the block:
-     * ⟨A_k, X A_j Z⁻¹⟩ = d (X u)ᵀ A_j (Z⁻¹ u), from the accurate X u and Z⁻¹ u of the iteration (r1Xu, r1Zu).
-     */
-    private void schurRankOne(int b, double[] mm) {
-        List<SdpProblem.Term> sp = sparseTerms.get(b);
-        RankOne[] r1 = rankOne[b];
-        for (int k = 0; k < r1.length; k++) {
-            double[] xu = r1Xu[b][k];
-            double[] zu = r1Zu[b][k];
-            int ck = r1[k].term.constraint();
-            for (SdpProblem.Term tj : sp) {
-                int kj = -1;
-                for (int q = 0; q < r1.length; q++) {
-                    if (r1[q].term == tj) {
-                        kj = q;
-                    }
-                }
-                if (kj >= 0 && kj < k) {
-                    continue; // the pair was added from the other side
-                }
-                Coefficient.Sparse aj = (Coefficient.Sparse) tj.coefficient();
-                double v = 0;
-                for (int e = 0; e < aj.ea.length; e++) {
-                    v += aj.ea[e] * xu[aj.ep[e]] * zu[aj.eq[e]];
-                }
-                add(mm, ck, tj.constraint(), r1[k].d * v);
-            }
-        }
-    }
-
-    private void schurSdp(int b, double[] x, double[] zi, double[] mm, boolean dense) {
-        int s = n[b];
-        List<SdpProblem.Term> sp = sparseTerms.get(b);
-        List<SdpProblem.Term> lr = lowRankTerms.get(b);
-        int ns = sp.size();
-        long[] suffix = new long[ns + 1];
-        for (int k = ns - 1; k >= 0; k--) {
-            suffix[k] = suffix[k + 1] + ((Coefficient.Sparse) sp.get(k).coefficient()).expandedCount();
-        }
-        int[] pos = new int[s];
-        Arrays.fill(pos, -1);
-        double[] t = null;
-        boolean[] skip = new boolean[ns];
-        boolean r1 = r1Xu != null && rankOne[b] != null;
-        if (r1) {
-            for (int ii = 0; ii < ns; ii++) {
-                skip[ii] = isRankOne(rankOne[b], sp.get(ii));
-            }
-            schurRankOne(b, mm);
-        }
-        for (int jj = 0; jj < ns; jj++) {
-            if (skip[jj]) {
-                continue;
-            }
-            Coefficient.Sparse aj = (Coefficient.Sparse) sp.get(jj).coefficient();
-            int j = sp.get(jj).constraint();
-            int nnz = aj.expandedCount();
-            int k = aj.support.length;
-            // operation counts of the three formulas of Fujisawa, Kojima & Nakata (1997, §3) for this column
-            double costDense = 2.0 * s * s * s + (double) s * nnz + suffix[jj];
-            double costSparse = (double) s * nnz + (double) k * s + (double) k * suffix[jj];
-            double costVerySparse = 2.0 * nnz * suffix[jj];
-            int formula = dense ? 1 : forcedFormula != 0 ? forcedFormula
-                    : F3_ADVANTAGE * costVerySparse <= Math.min(costDense, costSparse) ? 3
-                    : costDense < costSparse ? 1 : 2;
-            if (formula == 3) {
-                // F3: M_ij = Σ_{(p,q) ∈ A_i} Σ_{(r,t) ∈ A_j} a_pq b_rt X(q,r) Z⁻¹(t,p), no intermediate matrix
-                for (int ii = jj; ii < ns; ii++) {
-                    if (skip[ii]) {
-                        continue;
-                    }
-                    Coefficient.Sparse ai = (Coefficient.Sparse) sp.get(ii).coefficient();
-                    double v = 0;
-                    for (int f = 0; f < nnz; f++) {
-                        int xr = aj.ep[f] * s; // X(q, r) = X[q + r s]
-                        int zt = aj.eq[f];     // Z⁻¹(t, p) = Z⁻¹[t + p s]
-                        double w = 0;
-                        for (int e = 0; e < ai.ea.length; e++) {
-                            w += ai.ea[e] * x[ai.eq[e] + xr] * zi[zt + ai.ep[e] * s];
-                        }
-                        v += aj.ea[f] * w;
-                    }
-                    add(mm, sp.get(ii).constraint(), j, v);
-                }
-            } else if (formula == 1) {
-                if (t == null) {
-                    t = new double[s * s];
-                } else {
-                    Arrays.fill(t, 0);
-                }
-                for (int e = 0; e < nnz; e++) { // T(:, q) += a X(:, p)
-                    int pp = aj.ep[e] * s;
-                    int qq = aj.eq[e] * s;
-                    double a = aj.ea[e];
-                    for (int r = 0; r < s; r++) {
-                        t[qq + r] += a * x[pp + r];
-                    }
-                }
-                double[] g = gemm(s, t, zi);
-                for (int ii = jj; ii < ns; ii++) {
-                    if (skip[ii]) {
-                        continue;
-                    }
-                    Coefficient.Sparse ai = (Coefficient.Sparse) sp.get(ii).coefficient();
-                    double v = 0;
-                    for (int e = 0; e < ai.ea.length; e++) {
-                        v += ai.ea[e] * g[ai.ep[e] + ai.eq[e] * s];
-                    }
-                    add(mm, sp.get(ii).constraint(), j, v);
-                }
-            } else {
-                int[] sup = aj.support;
-                for (int c = 0; c < k; c++) {
-                    pos[sup[c]] = c;
-                }
-                // T(:, sup[c]) = Σ_{e: q_e = sup[c]} a_e X(:, p_e), one contiguous axpy per entry (X is exactly
-                // symmetric, so its row p_e is its column p_e); every T(r, c) receives the same products in the same
-                // order as in a loop over r outside the entries, so the values are the same, but the loop over r
-                // reads X and T with stride 1 (gpp's all-ones constraint: s·nnz = 1.9e6 such updates per iteration
-                // on gpp124, where the strided form took most of the Schur assembly)
-                double[] tcol = new double[s * k]; // tcol[r + c s] = T(r, sup[c])
-                for (int e = 0; e < nnz; e++) {
-                    int cs = pos[aj.eq[e]] * s;
-                    int ps = aj.ep[e] * s;
-                    double a = aj.ea[e];
-                    for (int r = 0; r < s; r++) {
-                        tcol[cs + r] += a * x[ps + r];
-                    }
-                }
-                double[] tct = new double[k * s]; // tct[c + r k] = T(r, sup[c])
-                for (int c = 0; c < k; c++) {
-                    for (int r = 0; r < s; r++) {
-                        tct[c + r * k] = tcol[r + c * s];
-                    }
-                }
-                double[] zs = new double[k * s]; // zs[c + col k] = Zi(sup[c], col)
-                for (int col = 0; col < s; col++) {
-                    for (int c = 0; c < k; c++) {
-                        zs[c + col * k] = zi[sup[c] + col * s];
-                    }
-                }
-                for (int ii = jj; ii < ns; ii++) {
-                    if (skip[ii]) {
-                        continue;
-                    }
-                    Coefficient.Sparse ai = (Coefficient.Sparse) sp.get(ii).coefficient();
-                    double v = 0;
-                    for (int e = 0; e < ai.ea.length; e++) {
-                        int ro = ai.ep[e] * k;
-                        int co = ai.eq[e] * k;
-                        double d = 0;
-                        for (int c = 0; c < k; c++) {
-                            d += tct[ro + c] * zs[co + c];
-                        }
-                        v += ai.ea[e] * d;
-                    }
-                    add(mm, sp.get(ii).constraint(), j, v);
-                }
-                for (int c = 0; c < k; c++) {
-                    pos[sup[c]] = -1;
-                }
-            }
-        }
-        schurLowRank(b, x, zi, mm, sp, lr, s);
-    }
-
-    /**
-     * Block b's low-rank terms A_a = U_a D_a U_aᵀ in the Schur complement: M_ac = tr(D_a U_aᵀ X U_c D_c U_cᵀ Z⁻¹ U_a)
-     * from U_allᵀ X U_all and U_allᵀ Z⁻¹ U_all, and their rows against the sparse terms {@code sp}.
-     */
-    private void schurLowRank(int b, double[] x, double[] zi, double[] mm, List<SdpProblem.Term> sp,
-                              List<SdpProblem.Term> lr, int s) {
-        int ns = sp.size();
-        if (lr.isEmpty()) {
-            return;
-        }
-        int nl = lr.size();
-        int[] off = new int[nl + 1];
-        for (int a = 0; a < nl; a++) {
-            off[a + 1] = off[a] + ((Coefficient.LowRank) lr.get(a).coefficient()).rank();
-        }
-        int rr = off[nl];
-        double[] uall = new double[s * rr];
-        double[] dblk = new double[rr * rr];
-        for (int a = 0; a < nl; a++) {
-            Coefficient.LowRank c = (Coefficient.LowRank) lr.get(a).coefficient();
-            int k = c.rank();
-            System.arraycopy(c.u.data(), 0, uall, off[a] * s, s * k);
-            for (int q = 0; q < k; q++) {
-                for (int r = 0; r < k; r++) {
-                    dblk[(off[a] + r) + (off[a] + q) * rr] = c.d[r + q * k];
-                }
-            }
-        }
-        Matrix u = Matrix.wrap(s, rr, uall);
-        double lrFlops = 2.0 * s * s * rr;
-        Matrix xu = blas(lrFlops, () -> Linalg.gemm(1.0, Matrix.wrap(s, s, x), false, u, false));
-        Matrix zu = blas(lrFlops, () -> Linalg.gemm(1.0, Matrix.wrap(s, s, zi), false, u, false));
-        Matrix wx = Linalg.gemm(1.0, u, true, xu, false);
-        Matrix wz = Linalg.gemm(1.0, u, true, zu, false);
-        // P = D Wx (row-block a uses D_a), Q = D Wz; M_ij = tr(P_ij Q_ji)
-        double[] pm = blockDiagTimes(off, dblk, rr, wx.data(), rr);
-        double[] qm = blockDiagTimes(off, dblk, rr, wz.data(), rr);
-        for (int a = 0; a < nl; a++) {
-            for (int c = 0; c <= a; c++) {
-                double v = 0;
-                for (int r = off[a]; r < off[a + 1]; r++) {
-                    for (int q = off[c]; q < off[c + 1]; q++) {
-                        v += pm[r + q * rr] * qm[q + r * rr];
-                    }
-                }
-                add(mm, lr.get(a).constraint(), lr.get(c).constraint(), v);
-            }
-        }
-        if (ns == 0) {
-            return;
-        }
-        double[] xud = timesBlockDiag(s, xu.data(), off, dblk, rr); // (XU)D
-        double[] zud = zu.data();
-        for (SdpProblem.Term ti : sp) {
-            Coefficient.Sparse ai = (Coefficient.Sparse) ti.coefficient();
-            for (int c = 0; c < nl; c++) {
-                double v = 0;
-                for (int e = 0; e < ai.ea.length; e++) {
-                    int r = ai.ep[e];
-                    int q = ai.eq[e];
-                    double d = 0;
-                    for (int w = off[c]; w < off[c + 1]; w++) {
-                        d += xud[r + w * s] * zud[q + w * s];
-                    }
-                    v += ai.ea[e] * d;
-                }
-                add(mm, ti.constraint(), lr.get(c).constraint(), v);
-            }
-        }
-    }
 }
