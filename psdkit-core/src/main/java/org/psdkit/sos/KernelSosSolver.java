@@ -22,7 +22,8 @@ import org.psdkit.optim.sdp.StepLength;
  * as the general {@code optim.sdp.SdpSolver} (HKM direction, Mehrotra predictor–corrector, the CSDP start
  * X₀ = ξI, Z₀ = ηI, separate primal and dual steps of 0.95 of the way to the boundary, iterative refinement of dy
  * (against the formed Schur complement) and the least-norm restoration of A(dX) = r_p, the same stopping rules), with every operation written for the
- * structure of this LMI instead of for general coefficient matrices.
+ * structure of this LMI instead of for general coefficient matrices. The loop and its rules are
+ * {@code optim.sdp.IpmCore}'s; this class supplies the structured operations ({@code IpmOperations}).
  *
  * <p>Variables y = (t, α_1, …, α_n). The LMI is F₀ + t F_t + Σ α_l F_l ⪰ 0 with two blocks:
  * <ul>

@@ -14,6 +14,8 @@ import org.psdkit.optim.sdp.DoubleDouble.Mat;
  * run stalls: near the optimum of a problem without a strictly feasible point (hinf, qap) X and Z become so
  * ill-conditioned that the direction computed in double no longer makes progress. With ~32 digits the same
  * iteration continues to the requested tolerance.
+ * The loop is {@link IpmCore}'s ({@link IpmCore.Variant#DOUBLE_DOUBLE}); this class supplies its double-double
+ * operations.
  *
  * <p>Everything is dense per block; coefficients must be sparse (SDPA files are). The Schur complement is formed as
  * M_ij = ⟨A_i, X A_j Z⁻¹⟩ with G_j = X[:, supp A_j]·(A_j Z⁻¹)[supp A_j, :] and factored by double-double Cholesky.

@@ -15,8 +15,12 @@ import org.psdkit.optim.ProgressListener;
  * Primal–dual interior-point method for {@link SdpProblem}s: the HKM search direction (X-side scaling
  * dX = (R_c − X dZ) Z⁻¹, symmetrised) with Mehrotra's predictor–corrector, an infeasible start, and separate primal
  * and dual step lengths.
+ * The loop and its rules are {@link IpmCore}'s; this class supplies the double-precision operations
+ * ({@link IpmOperations}) on general coefficient matrices and what happens after the loop (best iterate,
+ * double-double restart, diagnosis).
  *
- * <p>Each iteration forms the Schur complement M_ij = ⟨A_i, X A_j Z⁻¹⟩ block by block and factors it with Cholesky
+ * <p>Each iteration forms the Schur complement M_ij = ⟨A_i, X A_j Z⁻¹⟩ block by block ({@link DoubleSchur}) and
+ * factors it with Cholesky
  * ({@link Linalg#cholesky}). The formation exploits the stored form of every A_i: for a sparse A_j it picks, by an
  * operation count, either the dense formula (G = X A_j Z⁻¹ by GEMM, then sparse inner products ⟨A_i, G⟩) or a sparse
  * one that only touches the columns of X A_j in the support of A_j; for low-rank A_i = U_i D_i U_iᵀ it uses
