@@ -20,8 +20,7 @@ import org.psdkit.optim.ProgressListener;
  * double-double restart, diagnosis).
  *
  * <p>Each iteration forms the Schur complement M_ij = ⟨A_i, X A_j Z⁻¹⟩ block by block ({@link DoubleSchur}) and
- * factors it with Cholesky
- * ({@link Linalg#cholesky}). The formation exploits the stored form of every A_i: for a sparse A_j it picks, by an
+ * factors it with Cholesky ({@link Linalg#cholesky}). The formation exploits the stored form of every A_i: for a sparse A_j it picks, by an
  * operation count, either the dense formula (G = X A_j Z⁻¹ by GEMM, then sparse inner products ⟨A_i, G⟩) or a sparse
  * one that only touches the columns of X A_j in the support of A_j; for low-rank A_i = U_i D_i U_iᵀ it uses
  * M_ij = tr(D_i U_iᵀ X U_j D_j U_jᵀ Z⁻¹ U_i); diagonal (LP) blocks contribute Σ_k a_ik a_jk x_k / z_k. These are the
