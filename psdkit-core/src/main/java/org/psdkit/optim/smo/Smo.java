@@ -743,9 +743,10 @@ public final class Smo {
                     for (int t = 0; t < m; t++) {
                         g[t] += qi[t] * ai;
                     }
-                    if (shrinking && ai >= c) {
+                    double ci = upperBound(i);
+                    if (shrinking && ai >= ci) {
                         for (int t = 0; t < m; t++) {
-                            gBar[t] += c * qi[t];
+                            gBar[t] += ci * qi[t];
                         }
                     }
                 }
@@ -753,6 +754,11 @@ public final class Smo {
             for (int t = 0; t < m; t++) {
                 setStatus(t);
             }
+        }
+
+        /** The box bound of position t. */
+        private double upperBound(int t) {
+            return c;
         }
 
         /**
