@@ -76,7 +76,7 @@ public final class OneClassSvm extends Pipeline<SvmDecision> {
      * et al. 2001, Proposition 4) and {@code meanDecision}.
      */
     @Override
-    public Map<String, Object> evaluate(Dataset raw) {
+    public Scores evaluate(Dataset raw) {
         double[] f = decision(raw.x());
         int in = 0;
         double sum = 0;
@@ -84,10 +84,30 @@ public final class OneClassSvm extends Pipeline<SvmDecision> {
             in += v > 0 ? 1 : 0;
             sum += v;
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("n", f.length);
-        m.put("inlierFraction", f.length == 0 ? Double.NaN : (double) in / f.length);
-        m.put("meanDecision", f.length == 0 ? Double.NaN : sum / f.length);
-        return m;
+        return new Scores(f.length, f.length == 0 ? Double.NaN : (double) in / f.length,
+                f.length == 0 ? Double.NaN : sum / f.length);
+    }
+
+    /**
+     * The metrics of {@code psdkit eval} for a one-class SVM.
+     *
+     * @param n              rows
+     * @param inlierFraction rows with f &gt; 0 over all rows
+     * @param meanDecision   the mean of f
+     */
+    public record Scores(int n, double inlierFraction, double meanDecision) implements org.psdkit.model.Evaluation {
+        @Override
+        public Map<String, Object> toMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("n", n);
+            m.put("inlierFraction", inlierFraction);
+            m.put("meanDecision", meanDecision);
+            return m;
+        }
+
+        @Override
+        public String toString() {
+            return toMap().toString();
+        }
     }
 }

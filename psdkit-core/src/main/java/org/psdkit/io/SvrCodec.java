@@ -19,7 +19,7 @@ final class SvrCodec extends PipelineCodec<Pipeline<?>> {
     void writeNumbers(Pipeline<?> model, ObjectNode num) {
         Svr m = (Svr) model.inner();
         num.put("bias", m.bias());
-        if (model.hyperParameters().containsKey("nu")) {
+        if (model.hyperParameters().get("nu") != null) {
             num.put("epsilon", m.epsilon()); // the ν-SVR's ε, found by the fit
         }
         num.set("coef", JsonArrays.of(m.coef()));
