@@ -1,0 +1,18 @@
+/**
+ * psdkit-tribuo: psdkit's trainers as <a href="https://tribuo.org">Tribuo</a> trainers. Depends on psdkit-core alone
+ * among psdkit's modules ({@code LayeringTest} checks the pom).
+ *
+ * <p>The package is open: Tribuo's configuration system (OLCUT) sets the trainers' {@code @Config} fields and reads
+ * them for provenance by reflection, and Tribuo's protobuf loader calls the models' {@code deserializeFromProto}.
+ */
+open module org.psdkit.tribuo {
+    requires transitive org.psdkit.core;
+    requires transitive org.tribuo.core;
+    requires transitive org.tribuo.regression.core;
+    requires transitive org.tribuo.classification.core;
+    requires transitive com.oracle.labs.mlrg.olcut;
+    requires com.google.protobuf;
+    requires java.logging;
+
+    exports org.psdkit.tribuo;
+}
