@@ -66,7 +66,7 @@ public final class PsdkitHeteroTrainer extends PsdkitRegressionTrainer {
     public PsdkitHeteroTrainer(String kernel, double lambda) {
         this.kernel = kernel;
         this.lambda = lambda;
-        postConfig();
+        check();
     }
 
     /** The fit of psdkit's options. */
@@ -88,7 +88,7 @@ public final class PsdkitHeteroTrainer extends PsdkitRegressionTrainer {
         this.anchorMethod = n.method();
         this.anchorSeed = n.seed();
         this.rankThreshold = n.rankThreshold();
-        postConfig();
+        check();
     }
 
     @Override

@@ -62,7 +62,7 @@ public final class PsdkitKrrTrainer extends PsdkitRegressionTrainer {
     public PsdkitKrrTrainer(String kernel, double lambda) {
         this.kernel = kernel;
         this.lambda = lambda;
-        postConfig();
+        check();
     }
 
     /** The exact fit of psdkit's options. */
@@ -73,7 +73,7 @@ public final class PsdkitKrrTrainer extends PsdkitRegressionTrainer {
         this.center = options.center();
         this.form = options.form();
         this.nugget = options.nugget();
-        postConfig();
+        check();
     }
 
     /** The Nyström fit of psdkit's options. */
@@ -88,7 +88,7 @@ public final class PsdkitKrrTrainer extends PsdkitRegressionTrainer {
         this.tolerance = options.tolerance();
         this.maxIterations = options.maxIterations();
         this.storage = options.storage();
-        postConfig();
+        check();
     }
 
     @Override

@@ -63,7 +63,7 @@ public final class PsdkitPsdRegressionTrainer extends PsdkitRegressionTrainer {
         this.anchors = options.nystrom().anchors();
         this.anchorMethod = options.nystrom().method();
         this.anchorSeed = options.nystrom().seed();
-        postConfig();
+        check();
     }
 
     @Override

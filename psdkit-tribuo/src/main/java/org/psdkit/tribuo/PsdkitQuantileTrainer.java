@@ -73,7 +73,7 @@ public final class PsdkitQuantileTrainer extends PsdkitRegressionTrainer {
         this.taus = taus.clone();
         this.kernel = kernel;
         this.lambda = lambda;
-        postConfig();
+        check();
     }
 
     /** The fit of psdkit's options. */
@@ -97,7 +97,7 @@ public final class PsdkitQuantileTrainer extends PsdkitRegressionTrainer {
         this.anchorMethod = n.method();
         this.anchorSeed = n.seed();
         this.rankThreshold = n.rankThreshold();
-        postConfig();
+        check();
     }
 
     @Override

@@ -42,7 +42,7 @@ public final class PsdkitSvmTrainer extends PsdkitTrainer<Label> {
     public PsdkitSvmTrainer(String kernel, double c) {
         this.kernel = kernel;
         this.c = c;
-        postConfig();
+        check();
     }
 
     /** The fit of psdkit's options. */
@@ -52,7 +52,7 @@ public final class PsdkitSvmTrainer extends PsdkitTrainer<Label> {
         this.c = options.c();
         this.tolerance = options.tolerance();
         this.cacheMb = options.cacheMb();
-        postConfig();
+        check();
     }
 
     @Override

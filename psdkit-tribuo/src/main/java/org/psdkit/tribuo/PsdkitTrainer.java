@@ -74,7 +74,16 @@ public abstract class PsdkitTrainer<T extends Output<T>> implements Trainer<T> {
         }
     }
 
-    /** Checks the configured fields by building the psdkit options record. */
+    /**
+     * Checks the fields by building the psdkit options record (the constructors call it).
+     *
+     * @throws ParameterException naming the field, as the options record does
+     */
+    protected final void check() {
+        psdkitTrainer();
+    }
+
+    /** Checks the configured fields as {@link #check()}, reporting a bad one as OLCUT does. */
     @Override
     public void postConfig() {
         try {
@@ -84,6 +93,11 @@ public abstract class PsdkitTrainer<T extends Output<T>> implements Trainer<T> {
         } catch (IllegalArgumentException e) {
             throw new PropertyException("", "", e.getMessage());
         }
+    }
+
+    @Override
+    public PsdkitModel<T> train(Dataset<T> examples) {
+        return train(examples, java.util.Collections.emptyMap());
     }
 
     @Override
