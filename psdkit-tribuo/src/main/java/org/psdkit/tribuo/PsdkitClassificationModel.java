@@ -18,13 +18,15 @@ import org.tribuo.classification.Label;
 import org.tribuo.provenance.ModelProvenance;
 
 /**
- * A psdkit classifier in Tribuo. The predicted {@link Label} is the psdkit model's ({@link Classifier#labelsOf}).
- * The scores follow the psdkit model's output columns:
+ * A psdkit classifier in Tribuo. The predicted {@link Label} is the psdkit model's ({@link Classifier#labelsOf}),
+ * under the training data's label name. The scores are read from the psdkit model's output columns by name:
  * <ul>
- *   <li>one column, the decision value d of a binary classifier: the positive class scores d, the negative −d (the
- *       predicted label's score is |d|), as margins, not probabilities;</li>
- *   <li>one column per class, in the order of {@link Classifier#labels()}: each class scores its column; they are
- *       probabilities when the psdkit model's columns are (see {@link #probabilityColumns}).</li>
+ *   <li>{@code p(<label>)} for every class (a model fitted with probabilities): each class scores its probability,
+ *       and {@link #generatesProbabilities()} is true;</li>
+ *   <li>else one column, the decision value d of a binary classifier: the positive class (the second of
+ *       {@link Classifier#labels()}) scores d, the negative −d, as margins (the predicted label's score is |d|);</li>
+ *   <li>else {@code decision(a|b)} per pair of classes (one-vs-one): each class scores its votes, a pair's vote going
+ *       to a when its decision value is positive, else to b (LIBSVM's rule).</li>
  * </ul>
  */
 public final class PsdkitClassificationModel extends PsdkitModel<Label> {
@@ -69,51 +71,93 @@ public final class PsdkitClassificationModel extends PsdkitModel<Label> {
     }
 
     /**
-     * Whether the classifier outputs one probability column per class: its output columns are named
-     * {@code p(<label>)} for its labels in order (anything else — a decision value, per-class decision values — is
-     * a score without a probability reading).
+     * Whether the classifier outputs one probability column per class, named {@code p(<label>)} for each of its
+     * labels.
      */
     static boolean probabilityColumns(Classifier model) {
+        return probabilityColumnIndices(model) != null;
+    }
+
+    /** The columns {@code p(<label>)} in the order of the labels, or null if a class has none. */
+    private static int[] probabilityColumnIndices(Classifier model) {
         List<String> labels = model.labels();
         List<String> columns = model.outputColumns();
-        if (columns.size() != labels.size() || labels.size() < 2) {
-            return false;
-        }
-        for (int k = 0; k < labels.size(); k++) {
-            if (!columns.get(k).equals("p(" + labels.get(k) + ")")) {
-                return false;
+        int[] idx = new int[labels.size()];
+        for (int k = 0; k < idx.length; k++) {
+            idx[k] = columns.indexOf("p(" + labels.get(k) + ")");
+            if (idx[k] < 0) {
+                return null;
             }
         }
-        return true;
+        return idx;
+    }
+
+    /** The columns {@code decision(a|b)} of the pairs a &lt; b in label order, or null if one is missing. */
+    private static int[] pairColumnIndices(Classifier model) {
+        List<String> labels = model.labels();
+        List<String> columns = model.outputColumns();
+        int k = labels.size();
+        int[] idx = new int[k * (k - 1) / 2];
+        int p = 0;
+        for (int i = 0; i < k; i++) {
+            for (int j = i + 1; j < k; j++) {
+                idx[p] = columns.indexOf("decision(" + labels.get(i) + "|" + labels.get(j) + ")");
+                if (idx[p++] < 0) {
+                    return null;
+                }
+            }
+        }
+        return idx;
+    }
+
+    /** The score of each class (in label order) for each row of outputs. */
+    static double[][] scores(Classifier model, Matrix outputs) {
+        int k = model.labels().size();
+        double[][] s = new double[outputs.rows()][k];
+        int[] prob = probabilityColumnIndices(model);
+        int[] pairs = prob == null ? pairColumnIndices(model) : null;
+        if (prob == null && pairs == null && !(k == 2 && outputs.cols() == 1)) {
+            throw new IllegalStateException("a " + model.type() + " model with " + k + " classes has output columns "
+                    + model.outputColumns() + ": neither p(<label>) per class, a decision value, nor decision(a|b) "
+                    + "per pair");
+        }
+        for (int r = 0; r < s.length; r++) {
+            if (prob != null) {
+                for (int c = 0; c < k; c++) {
+                    s[r][c] = outputs.get(r, prob[c]);
+                }
+            } else if (pairs != null) {
+                int p = 0;
+                for (int i = 0; i < k; i++) {
+                    for (int j = i + 1; j < k; j++) {
+                        s[r][outputs.get(r, pairs[p++]) > 0 ? i : j] += 1;
+                    }
+                }
+            } else {
+                s[r][0] = -outputs.get(r, 0);
+                s[r][1] = outputs.get(r, 0);
+            }
+        }
+        return s;
     }
 
     @Override
     protected List<Prediction<Label>> predictions(Matrix outputs, int[] used, List<Example<Label>> examples) {
         Classifier c = unwrap(Classifier.class);
         String[] predicted = c.labelsOf(outputs);
+        double[][] scores = scores(c, outputs);
         List<String> labels = new ArrayList<>();
         for (String l : c.labels()) {
             labels.add(names.get(l));
         }
-        int columns = outputs.cols();
-        if (columns != 1 && columns != labels.size()) {
-            throw new IllegalStateException("a " + c.type() + " model with " + labels.size() + " classes has "
-                    + columns + " output columns: neither a decision value nor one score per class");
-        }
         List<Prediction<Label>> out = new ArrayList<>(examples.size());
         for (int i = 0; i < examples.size(); i++) {
-            Map<String, Label> scores = new LinkedHashMap<>();
-            if (columns == 1) {
-                double d = outputs.get(i, 0);
-                scores.put(labels.get(0), new Label(labels.get(0), -d));
-                scores.put(labels.get(1), new Label(labels.get(1), d));
-            } else {
-                for (int k = 0; k < labels.size(); k++) {
-                    scores.put(labels.get(k), new Label(labels.get(k), outputs.get(i, k)));
-                }
+            Map<String, Label> map = new LinkedHashMap<>();
+            for (int k = 0; k < labels.size(); k++) {
+                map.put(labels.get(k), new Label(labels.get(k), scores[i][k]));
             }
-            Label best = scores.get(names.get(predicted[i]));
-            out.add(new Prediction<>(best, scores, used[i], examples.get(i), generatesProbabilities));
+            out.add(new Prediction<>(map.get(names.get(predicted[i])), map, used[i], examples.get(i),
+                    generatesProbabilities));
         }
         return out;
     }
