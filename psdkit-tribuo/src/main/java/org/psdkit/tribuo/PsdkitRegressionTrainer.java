@@ -15,6 +15,10 @@ import org.tribuo.regression.Regressor;
  */
 public abstract class PsdkitRegressionTrainer extends PsdkitTrainer<Regressor> {
 
+    /** The defaults of {@link PsdkitTrainer}. */
+    protected PsdkitRegressionTrainer() {
+    }
+
     @Override
     protected org.psdkit.data.Dataset dataset(Matrix x, String[] featureNames, Dataset<Regressor> examples) {
         ImmutableOutputInfo<Regressor> info = examples.getOutputIDInfo();

@@ -50,6 +50,10 @@ public abstract class PsdkitTrainer<T extends Output<T>> implements Trainer<T> {
 
     private int invocationCount = 0;
 
+    /** The defaults: {@value #DEFAULT_KERNEL}, no scaling. */
+    protected PsdkitTrainer() {
+    }
+
     /** The psdkit trainer of the configured options (checked by the options record: {@link ParameterException}). */
     public abstract org.psdkit.model.Trainer<? extends org.psdkit.model.Model> psdkitTrainer();
 
