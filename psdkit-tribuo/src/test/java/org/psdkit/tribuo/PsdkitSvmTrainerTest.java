@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.psdkit.classify.SvmClassifier;
 import org.psdkit.classify.SvmTrainer;
 import org.psdkit.data.Scaler;
 import org.psdkit.linalg.Matrix;
@@ -68,7 +67,7 @@ class PsdkitSvmTrainerTest {
         org.psdkit.data.Dataset testRaw = TestData.psdkitLabels(testCsv);
 
         PsdkitModel<Label> model = new PsdkitSvmTrainer(OPTIONS).train(train);
-        SvmClassifier direct = new SvmTrainer(OPTIONS).fit(raw);
+        Classifier direct = new SvmTrainer(OPTIONS).fit(raw);
         samePredictions(direct, testRaw.x(), model.predict(test));
         assertEquals(direct.labels(), model.unwrap(Classifier.class).labels());
         assertFalse(model.generatesProbabilities());
@@ -90,7 +89,7 @@ class PsdkitSvmTrainerTest {
             KFoldSplitter.TrainTestFold<Label> fold = folds.next();
             org.psdkit.data.Dataset train = TestData.rows(raw, fold.train.getExampleIndices());
             org.psdkit.data.Dataset test = TestData.rows(raw, fold.test.getExampleIndices());
-            SvmClassifier direct = new SvmTrainer(OPTIONS).fit(train);
+            Classifier direct = new SvmTrainer(OPTIONS).fit(train);
             assertEquals((Double) direct.evaluate(test).get("accuracy"), cv.get(k).getA().accuracy(), 1e-15);
             List<Example<Label>> examples = new ArrayList<>();
             fold.test.forEach(examples::add);
