@@ -32,18 +32,19 @@ import org.tribuo.provenance.ModelProvenance;
 public final class PsdkitClassificationModel extends PsdkitModel<Label> {
     private static final long serialVersionUID = 1L;
 
-    PsdkitClassificationModel(String name, ModelProvenance provenance, ImmutableFeatureMap featureIDMap,
-                              ImmutableOutputInfo<Label> outputIDInfo, Classifier model) {
-        super(name, provenance, featureIDMap, outputIDInfo, probabilityColumns(model), model);
-        this.names = names(model.labels(), outputIDInfo);
-    }
-
     /**
      * psdkit label → Tribuo label name: psdkit writes numeric class tokens canonically ({@code 1.0} as {@code 1}),
      * so a label is matched to the training domain's name by text, else by numeric value.
      */
     private final HashMap<String, String> names;
 
+    PsdkitClassificationModel(String name, ModelProvenance provenance, ImmutableFeatureMap featureIDMap,
+                              ImmutableOutputInfo<Label> outputIDInfo, Classifier model) {
+        super(name, provenance, featureIDMap, outputIDInfo, probabilityColumns(model), model);
+        this.names = names(model.labels(), outputIDInfo);
+    }
+
+    /** The Tribuo name of each psdkit label (see {@link #names}). */
     static HashMap<String, String> names(List<String> labels, ImmutableOutputInfo<Label> domain) {
         HashMap<String, String> out = new HashMap<>();
         for (String l : labels) {
