@@ -64,7 +64,10 @@ public final class PsdkitQuantileTrainer extends PsdkitRegressionTrainer {
     @Config(description = "Relative eigenvalue threshold of the feature map, in (0, 1).")
     private double rankThreshold = PsdOptions.DEFAULT_RANK_THRESHOLD;
 
-    /** For Tribuo's configuration system: the defaults, {@value PsdkitTrainer#DEFAULT_KERNEL}, τ = 0.1, 0.5, 0.9, PSD, exact. */
+    /**
+     * For Tribuo's configuration system: the defaults, {@value PsdkitTrainer#DEFAULT_KERNEL}, τ = 0.1, 0.5, 0.9, PSD,
+     * exact.
+     */
     public PsdkitQuantileTrainer() {
     }
 

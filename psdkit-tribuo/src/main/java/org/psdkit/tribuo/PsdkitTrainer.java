@@ -28,7 +28,8 @@ import org.tribuo.provenance.impl.TrainerProvenanceImpl;
  * the {@code @Config} fields, as Tribuo's own trainers), and the fit: the Tribuo data set becomes a psdkit
  * {@link org.psdkit.data.Dataset} (one column per feature of the data set's feature map, in its id order; a feature an
  * example lacks is 0), the psdkit trainer of {@link #psdkitTrainer()} fits it, and the fitted model is wrapped in a
- * {@link PsdkitModel}. Example weights are not used (no psdkit family here takes weights).
+ * {@link PsdkitModel}. Example weights go to the families that take sample weights (those overriding
+ * {@link #fit(org.psdkit.model.Trainer, org.psdkit.data.Dataset, double[])}); the others do not use them.
  *
  * <p>The {@code @Config} fields are the psdkit options record's components, under the same names; they are checked
  * by the record ({@link #postConfig()} turns its {@link ParameterException} into OLCUT's {@link PropertyException},
@@ -130,8 +131,12 @@ public abstract class PsdkitTrainer<T extends Output<T>> implements Trainer<T> {
             names[j] = features.get(j).getName();
         }
         double[][] rows = new double[examples.size()][names.length];
+        double[] weights = new double[examples.size()];
+        boolean weighted = false;
         int i = 0;
         for (Example<T> e : examples) {
+            weights[i] = e.getWeight();
+            weighted |= weights[i] != 1;
             for (Feature f : e) {
                 int j = features.getID(f.getName());
                 if (j >= 0) {
@@ -141,7 +146,17 @@ public abstract class PsdkitTrainer<T extends Output<T>> implements Trainer<T> {
             i++;
         }
         org.psdkit.data.Dataset data = dataset(Matrix.of(rows), names, examples);
-        return wrap(provenance, features, examples.getOutputIDInfo(), trainer.fit(data));
+        org.psdkit.model.Model fitted = weighted ? fit(trainer, data, weights) : trainer.fit(data);
+        return wrap(provenance, features, examples.getOutputIDInfo(), fitted);
+    }
+
+    /**
+     * Fits data whose examples carry weights other than 1. A family that takes sample weights overrides this (and
+     * its trainer implements Tribuo's {@link org.tribuo.WeightedExamples}); the others fit without them.
+     */
+    protected org.psdkit.model.Model fit(org.psdkit.model.Trainer<? extends org.psdkit.model.Model> trainer,
+                                         org.psdkit.data.Dataset data, double[] weights) {
+        return trainer.fit(data);
     }
 
     @Override

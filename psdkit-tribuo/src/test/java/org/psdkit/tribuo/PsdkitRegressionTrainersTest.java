@@ -173,6 +173,22 @@ class PsdkitRegressionTrainersTest {
     }
 
     @Test
+    void kernelRidgeTakesNoWeights() throws IOException {
+        // KRR has no sample weights: weighted examples fit the model of the unweighted ones
+        MutableDataset<Regressor> weighted = TestData.tribuoRegression(csv);
+        int i = 0;
+        for (Example<Regressor> e : weighted) {
+            e.setWeight(1 + (i++ % 3));
+        }
+        PsdkitKrrTrainer trainer = new PsdkitKrrTrainer("gaussian(sigma=1)", 1e-2);
+        List<Prediction<Regressor>> a = trainer.train(weighted).predict(tribuo);
+        List<Prediction<Regressor>> b = trainer.train(tribuo).predict(tribuo);
+        for (int k = 0; k < a.size(); k++) {
+            assertEquals(b.get(k).getOutput().getValues()[0], a.get(k).getOutput().getValues()[0]);
+        }
+    }
+
+    @Test
     void aDataSetWithSeveralTargetsIsRefusedNamingThem() throws IOException {
         Path two = dir.resolve("two-targets.csv");
         Files.write(two, List.of("x1,a,b", "0.1,1,2", "0.2,2,3", "0.3,3,1"));
