@@ -12,6 +12,8 @@ import org.psdkit.data.Dataset;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Classifier;
 import org.psdkit.model.Diagnostics;
+import org.psdkit.model.Evaluation;
+import org.psdkit.model.HyperParameters;
 
 /**
  * The scores a psdkit classifier's output columns give in Tribuo: a binary decision value as ±margin, one-vs-one
@@ -42,8 +44,8 @@ class ClassificationScoresTest {
         }
 
         @Override
-        public Map<String, Object> hyperParameters() {
-            return Map.of();
+        public HyperParameters hyperParameters() {
+            return HyperParameters.NONE;
         }
 
         @Override
@@ -52,8 +54,8 @@ class ClassificationScoresTest {
         }
 
         @Override
-        public Map<String, Object> evaluate(Dataset raw) {
-            return Map.of();
+        public Evaluation evaluate(Dataset raw) {
+            throw new UnsupportedOperationException();
         }
 
         @Override

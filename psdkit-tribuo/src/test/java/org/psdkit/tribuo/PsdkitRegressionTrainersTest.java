@@ -106,7 +106,7 @@ class PsdkitRegressionTrainersTest {
             }
         }
         assertEquals(direct.type(), model.unwrap().type());
-        assertEquals(direct.hyperParameters(), model.unwrap().hyperParameters());
+        assertEquals(direct.hyperParameters().toMap(), model.unwrap().hyperParameters().toMap());
         assertEquals(direct.outputColumns(), model.unwrap().outputColumns());
         assertEquals(List.of(raw.featureNames()), model.unwrap().featureNames());
         assertEquals(PsdkitRegressionModel.class.getName(), model.getProvenance().getClassName());
@@ -133,7 +133,7 @@ class PsdkitRegressionTrainersTest {
         KrrTrainer.Options o = KrrTrainer.Options.of(Families.KERNEL, 1e-2);
         PsdkitModel<Regressor> model = new PsdkitKrrTrainer(o).train(tribuo);
         RegressionEvaluation ev = new RegressionEvaluator().evaluate(model, test);
-        Map<String, Object> m = new KrrTrainer(o).fit(raw).evaluate(testRaw);
+        Map<String, Object> m = new KrrTrainer(o).fit(raw).evaluate(testRaw).toMap();
         close((Double) m.get("rmse"), ev.averageRMSE(), "rmse");
         close((Double) m.get("mae"), ev.averageMAE(), "mae");
         close((Double) m.get("r2"), ev.averageR2(), "r2");

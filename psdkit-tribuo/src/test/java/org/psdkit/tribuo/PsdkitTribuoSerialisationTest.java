@@ -91,7 +91,8 @@ class PsdkitTribuoSerialisationTest {
         identical(before, java.predict(data));
         assertEquals(model.getProvenance(), java.getProvenance());
         // a model file read back holds its integers as JSON gives them: compare the values as written
-        assertEquals(String.valueOf(model.unwrap().hyperParameters()), String.valueOf(java.unwrap().hyperParameters()));
+        assertEquals(String.valueOf(model.unwrap().hyperParameters().toMap()),
+                String.valueOf(java.unwrap().hyperParameters().toMap()));
 
         model.serializeToFile(file);
         Model<?> proto = Model.deserializeFromFile(file);
