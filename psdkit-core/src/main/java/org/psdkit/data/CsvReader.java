@@ -26,7 +26,9 @@ import org.psdkit.linalg.MemoryBudget;
  * <p>The target column is the last column unless a name is given; {@link Options#noTarget()} reads every column as a
  * feature. With {@link Options#labelTarget()} the target may hold arbitrary tokens (class labels): they are kept
  * verbatim in {@link Dataset#labels()}, and {@link Dataset#y()} holds their numeric values if every token is a
- * number, else {@code null}.
+ * number, else {@code null}. A weight column ({@link Options#weightName()}) is not a feature: its values go to
+ * {@link Dataset#weights()} and must be finite numbers ≥ 0 (an empty, negative or NaN entry is an error naming the
+ * line and the column).
  */
 public final class CsvReader {
     private CsvReader() {
@@ -38,12 +40,26 @@ public final class CsvReader {
      * @param targetName  the target column, or {@code null} for the last column
      * @param noTarget    no target: every column is a feature
      * @param labelTarget the target may be non-numeric (class labels)
+     * @param weightName  the column of per-row sample weights (not a feature), or {@code null} for none
      */
-    public record Options(String targetName, boolean noTarget, boolean labelTarget) {
+    public record Options(String targetName, boolean noTarget, boolean labelTarget, String weightName) {
         public Options {
             if (noTarget && targetName != null) {
                 throw new IllegalArgumentException("targetName " + targetName + " and noTarget exclude each other");
             }
+            if (weightName != null && weightName.equals(targetName)) {
+                throw new IllegalArgumentException("weightName " + weightName + " is also the targetName");
+            }
+        }
+
+        /** Options without a weight column. */
+        public Options(String targetName, boolean noTarget, boolean labelTarget) {
+            this(targetName, noTarget, labelTarget, null);
+        }
+
+        /** These options with the sample weights read from column {@code name} (null: none). */
+        public Options withWeightName(String name) {
+            return new Options(targetName, noTarget, labelTarget, name);
         }
 
         /** Target = last column, numeric. */
@@ -64,11 +80,22 @@ public final class CsvReader {
 
     /** The columns to parse, resolved from the header: features in their order and the target (or -1). */
     private record Plan(int[] featureCols, String[] featureNames, int targetCol, String targetName,
-                        boolean labelTarget) {
+                        boolean labelTarget, int weightCol, String weightName) {
     }
 
-    /** The plan of {@link #read(Path, Options)}: every column but the target is a feature, in file order. */
+    /**
+     * The plan of {@link #read(Path, Options)}: every column but the target and the weight column is a feature, in
+     * file order.
+     */
     private static Plan planOf(Path file, String[] header, Options opts) {
+        int weightCol = -1;
+        if (opts.weightName() != null) {
+            weightCol = indexOf(header, opts.weightName());
+            if (weightCol < 0) {
+                throw new IllegalArgumentException(file + ": no column named '" + opts.weightName()
+                        + "' (weightName); the header has " + String.join(",", header));
+            }
+        }
         int targetCol;
         if (opts.noTarget()) {
             targetCol = -1;
@@ -84,23 +111,33 @@ public final class CsvReader {
                         + "are needed; the header has " + header.length + " (set noTarget for unsupervised data)");
             }
             targetCol = header.length - 1;
+            if (targetCol == weightCol) {
+                throw new IllegalArgumentException(file + ": the weight column '" + opts.weightName()
+                        + "' is the last column, which is the target unless one is named (targetName)");
+            }
         }
         List<String> features = new ArrayList<>();
         for (int j = 0; j < header.length; j++) {
-            if (j != targetCol) {
+            if (j != targetCol && j != weightCol) {
                 features.add(header[j]);
             }
         }
         return plan(header, features.toArray(new String[0]), targetCol < 0 ? null : header[targetCol],
-                opts.labelTarget());
+                opts.labelTarget(), weightCol < 0 ? null : header[weightCol]);
     }
 
     private static Plan plan(String[] header, String[] features, String target, boolean labelTarget) {
+        return plan(header, features, target, labelTarget, null);
+    }
+
+    private static Plan plan(String[] header, String[] features, String target, boolean labelTarget,
+                             String weight) {
         int[] idx = new int[features.length];
         for (int j = 0; j < features.length; j++) {
             idx[j] = indexOf(header, features[j]);
         }
-        return new Plan(idx, features.clone(), target == null ? -1 : indexOf(header, target), target, labelTarget);
+        return new Plan(idx, features.clone(), target == null ? -1 : indexOf(header, target), target, labelTarget,
+                weight == null ? -1 : indexOf(header, weight), weight);
     }
 
     /** A data set read with its incomplete rows left out, and how many rows were left out. */
@@ -291,6 +328,9 @@ public final class CsvReader {
         if (sink.targetError != null) {
             throw sink.targetError;
         }
+        if (sink.weightError != null) {
+            throw sink.weightError;
+        }
         return new Parsed(sink.dataset(), sink.lines - sink.rows);
     }
 
@@ -303,12 +343,14 @@ public final class CsvReader {
         private final int d;
         private final List<double[]> chunks = new ArrayList<>();
         private double[] y;
+        private double[] w;
         private String[] labels;
         private boolean yNumeric = true;
         int lines;
         int rows;
         IllegalArgumentException featureError;
         IllegalArgumentException targetError;
+        IllegalArgumentException weightError;
 
         Sink(Path file, String[] header, Plan plan, boolean drop) {
             this.file = file;
@@ -320,6 +362,9 @@ public final class CsvReader {
                 y = new double[1024];
                 labels = plan.labelTarget() ? new String[1024] : null;
             }
+            if (plan != null && plan.weightCol() >= 0) {
+                w = new double[1024];
+            }
         }
 
         /** One line's outcome. */
@@ -328,7 +373,9 @@ public final class CsvReader {
             boolean incomplete;
             IllegalArgumentException feature;
             IllegalArgumentException target;
+            IllegalArgumentException weight;
             double targetValue;
+            double weightValue;
             String label;
             boolean labelNumeric;
         }
@@ -360,6 +407,15 @@ public final class CsvReader {
                 }
                 if (targetError == null && l.target != null) {
                     targetError = l.target;
+                }
+                if (weightError == null && l.weight != null) {
+                    weightError = l.weight;
+                }
+                if (w != null && weightError == null) {
+                    if (rows > w.length - 1) {
+                        w = Arrays.copyOf(w, grow(w.length));
+                    }
+                    w[rows] = l.weightValue;
                 }
                 if (featureError == null) {
                     append(values, k * d);
@@ -434,6 +490,19 @@ public final class CsvReader {
             } catch (IllegalArgumentException e) {
                 l.feature = e;
             }
+            int wc = plan.weightCol();
+            if (wc >= 0) {
+                try {
+                    l.weightValue = number(file, lineNo, wc + 1, plan.weightName(), f[wc]);
+                    if (l.weightValue < 0) {
+                        throw new IllegalArgumentException(file + ", line " + lineNo + ", column " + (wc + 1) + " ("
+                                + plan.weightName() + "): weight " + f[wc] + " is negative; sample weights must be "
+                                + ">= 0");
+                    }
+                } catch (IllegalArgumentException e) {
+                    l.weight = e;
+                }
+            }
             int tc = plan.targetCol();
             if (tc >= 0) {
                 String tok = f[tc];
@@ -483,7 +552,8 @@ public final class CsvReader {
                     yy = Arrays.copyOf(y, n);
                 }
             }
-            return new Dataset(x, yy, ll, plan.featureNames().clone(), plan.targetName(), file.toString());
+            return new Dataset(x, yy, ll, plan.featureNames().clone(), plan.targetName(), file.toString(),
+                    w == null ? null : Arrays.copyOf(w, n));
         }
     }
 

@@ -3,7 +3,7 @@ package org.psdkit.data;
 import org.psdkit.linalg.Matrix;
 
 /**
- * A table of n points in ℝ^d (one per row of {@code x}) with an optional target.
+ * A table of n points in ℝ^d (one per row of {@code x}) with an optional target and optional sample weights.
  *
  * @param x            features, n×d
  * @param y            numeric target, or {@code null} for unsupervised data (or a non-numeric class column)
@@ -11,9 +11,22 @@ import org.psdkit.linalg.Matrix;
  * @param featureNames names of the d feature columns
  * @param targetName   name of the target column, or {@code null}
  * @param source       where the data came from (file name), for error messages
+ * @param weights      one non-negative finite weight per row (scikit-learn's {@code sample_weight}), or {@code null}
+ *                     for equal weights; not a feature
  */
 public record Dataset(Matrix x, double[] y, String[] labels, String[] featureNames, String targetName,
-                      String source) {
+                      String source, double[] weights) {
+
+    public Dataset {
+        if (weights != null) {
+            checkWeights(weights, x.rows(), source);
+        }
+    }
+
+    /** A data set without sample weights. */
+    public Dataset(Matrix x, double[] y, String[] labels, String[] featureNames, String targetName, String source) {
+        this(x, y, labels, featureNames, targetName, source, null);
+    }
 
     public int n() {
         return x.rows();
@@ -27,6 +40,16 @@ public record Dataset(Matrix x, double[] y, String[] labels, String[] featureNam
         return targetName != null;
     }
 
+    /** Whether the rows carry sample weights. */
+    public boolean hasWeights() {
+        return weights != null;
+    }
+
+    /** The same data with sample weights {@code w} (one per row, each ≥ 0 and finite), or without for null. */
+    public Dataset withWeights(double[] w) {
+        return new Dataset(x, y, labels, featureNames, targetName, source, w == null ? null : w.clone());
+    }
+
     /** A dataset of numeric features and target, no labels, named "(memory)". */
     public static Dataset of(Matrix x, double[] y) {
         String[] names = new String[x.cols()];
@@ -34,5 +57,29 @@ public record Dataset(Matrix x, double[] y, String[] labels, String[] featureNam
             names[j] = "x" + (j + 1);
         }
         return new Dataset(x, y, null, names, y == null ? null : "y", "(memory)");
+    }
+
+    /**
+     * Checks sample weights: one per row, each finite and ≥ 0, not all 0; the message names the first bad entry
+     * by its 0-based index.
+     *
+     * @throws IllegalArgumentException naming {@code source} and the first bad row
+     */
+    public static void checkWeights(double[] w, int n, String source) {
+        String where = source == null ? "weights" : source + ": weights";
+        if (w.length != n) {
+            throw new IllegalArgumentException(where + ": " + w.length + " weights for " + n + " rows");
+        }
+        double sum = 0;
+        for (int i = 0; i < w.length; i++) {
+            if (!(w[i] >= 0) || Double.isInfinite(w[i])) {
+                throw new IllegalArgumentException(where + ": weights[" + i + "] = " + w[i]
+                        + "; weights must be >= 0 and finite");
+            }
+            sum += w[i];
+        }
+        if (n > 0 && !(sum > 0)) {
+            throw new IllegalArgumentException(where + ": every weight is 0");
+        }
     }
 }

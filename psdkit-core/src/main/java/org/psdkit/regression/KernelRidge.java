@@ -21,6 +21,10 @@ import org.psdkit.model.Predictor;
  * </ul>
  * No inverse is formed: one Cholesky factorisation (jitter reported) or, if that fails, the eigen route
  * ({@link SpdSolve}). The fitted model is immutable.
+ *
+ * <p>Sample weights w_i ≥ 0 (standard form) make the loss Σ w_i (y_i − f(x_i))²: with S = diag(√w) the
+ * coefficients are α = S (S K S + λI)⁻¹ S y, the system scikit-learn's {@code KernelRidge.fit(X, y, sample_weight)}
+ * solves ({@code _solve_cholesky_kernel}); with centring the offset is the weighted mean of y.
  */
 public final class KernelRidge implements Predictor {
 
@@ -99,7 +103,38 @@ public final class KernelRidge implements Predictor {
      * lives on the Java heap. The representer form works on a Java Gram matrix ({@link #fitGram}).
      */
     public static KernelRidge fit(Kernel kernel, Matrix x, double[] y, Options opts) {
+        return fit(kernel, x, y, null, opts);
+    }
+
+    /**
+     * {@link #fit(Kernel, Matrix, double[], Options)} with sample weights (null: equal weights, the same numbers as
+     * without); weights need the standard form.
+     */
+    public static KernelRidge fit(Kernel kernel, Matrix x, double[] y, double[] weights, Options opts) {
         check(x, y);
+        if (weights != null) {
+            checkWeighted(x, weights, opts);
+            long t0 = System.nanoTime();
+            org.psdkit.kernel.Kernels.requireFinite(kernel, x, "kernel ridge");
+            double[] sw = sqrt(weights);
+            double off = offset(y, weights, opts);
+            double[] rhs = centred(y, off);
+            for (int i = 0; i < rhs.length; i++) {
+                rhs[i] *= sw[i];
+            }
+            SpdSolve.Result r;
+            try (SpdBuffer g = SpdBuffer.allocate(x.rows())) {
+                kernel.gramInto(x, g);
+                g.scaleSymmetric(sw);
+                r = SpdSolve.choleskyInPlace(g, opts.lambda(), rhs, buf -> {
+                    kernel.gramInto(x, buf);
+                    buf.scaleSymmetric(sw);
+                });
+            } catch (LinalgException e) {
+                r = SpdSolve.eigenSolve(scaled(kernel.gram(x), sw), opts.lambda(), Matrix.column(rhs));
+            }
+            return finish(kernel, x, times(sw, r.x().col(0)), off, opts, r.diagnostics(), t0);
+        }
         long t0 = System.nanoTime();
         org.psdkit.kernel.Kernels.requireFinite(kernel, x, "kernel ridge");
         if (opts.form() == Form.STANDARD) {
@@ -123,6 +158,83 @@ public final class KernelRidge implements Predictor {
         check(x, y);
         org.psdkit.kernel.Kernels.requireFinite(kernel, x, "kernel ridge");
         return fitGram(kernel, x, k, y, opts, System.nanoTime());
+    }
+
+    /** {@link #fitGram(Kernel, Matrix, Matrix, double[], Options)} with sample weights (null: equal weights). */
+    public static KernelRidge fitGram(Kernel kernel, Matrix x, Matrix k, double[] y, double[] weights,
+                                      Options opts) {
+        if (weights == null) {
+            return fitGram(kernel, x, k, y, opts);
+        }
+        check(x, y);
+        checkWeighted(x, weights, opts);
+        org.psdkit.kernel.Kernels.requireFinite(kernel, x, "kernel ridge");
+        long t0 = System.nanoTime();
+        double[] sw = sqrt(weights);
+        double off = offset(y, weights, opts);
+        double[] rhs = centred(y, off);
+        for (int i = 0; i < rhs.length; i++) {
+            rhs[i] *= sw[i];
+        }
+        Matrix ks = scaled(k, sw);
+        SpdSolve.Result r;
+        try (SpdBuffer g = SpdBuffer.copyOf(ks)) {
+            r = SpdSolve.choleskyInPlace(g, opts.lambda(), rhs, buf -> buf.setLower(ks));
+        } catch (LinalgException e) {
+            r = SpdSolve.eigenSolve(ks, opts.lambda(), Matrix.column(rhs));
+        }
+        return finish(kernel, x, times(sw, r.x().col(0)), off, opts, r.diagnostics(), t0);
+    }
+
+    private static void checkWeighted(Matrix x, double[] weights, Options opts) {
+        org.psdkit.data.Dataset.checkWeights(weights, x.rows(), "kernel ridge");
+        if (opts.form() != Form.STANDARD) {
+            throw new org.psdkit.model.ParameterException("form", "must be standard with sample weights, got "
+                    + opts.form().label());
+        }
+    }
+
+    private static double[] sqrt(double[] w) {
+        double[] s = new double[w.length];
+        for (int i = 0; i < w.length; i++) {
+            s[i] = Math.sqrt(w[i]);
+        }
+        return s;
+    }
+
+    private static double[] times(double[] s, double[] v) {
+        double[] out = new double[v.length];
+        for (int i = 0; i < v.length; i++) {
+            out[i] = s[i] * v[i];
+        }
+        return out;
+    }
+
+    /** S K S for S = diag(s), a new matrix. */
+    private static Matrix scaled(Matrix k, double[] s) {
+        Matrix out = k.copy();
+        int n = k.rows();
+        double[] a = out.data();
+        for (int j = 0; j < n; j++) {
+            for (int i = 0; i < n; i++) {
+                a[i + j * n] *= s[i] * s[j];
+            }
+        }
+        return out;
+    }
+
+    /** The weighted mean of y when centring (Σ w_i y_i / Σ w_i), else 0. */
+    private static double offset(double[] y, double[] w, Options opts) {
+        if (!opts.center()) {
+            return 0;
+        }
+        double sy = 0;
+        double sw = 0;
+        for (int i = 0; i < y.length; i++) {
+            sy += w[i] * y[i];
+            sw += w[i];
+        }
+        return sy / sw;
     }
 
     private static void check(Matrix x, double[] y) {

@@ -148,7 +148,8 @@ public record KrrTrainer(Options options) implements Trainer<Pipeline<KernelRidg
             throw new IllegalArgumentException(train.source() + ": kernel ridge regression needs a numeric target");
         }
         Scaler scaler = Scaler.fit(options.scale(), train.x());
-        KernelRidge m = KernelRidge.fit(options.kernel(), scaler.apply(train.x()), train.y(), options.solver());
+        KernelRidge m = KernelRidge.fit(options.kernel(), scaler.apply(train.x()), train.y(), train.weights(),
+                options.solver());
         return of(ModelHeader.of(TYPE, train, scaler, m.kernel().spec(), hyperParameters(m.options())), m,
                 diagnostics(m));
     }

@@ -19,6 +19,10 @@ import org.psdkit.model.Predictor;
  * penalised (as in scikit-learn's {@code Ridge(fit_intercept=True)}). Predictions are linear in φ(x):
  * φ(x)·w + b. Solves go through Cholesky (reported jitter) or the eigen route, never an inverse. The fits are
  * reached through {@link RidgeTrainer}.
+ *
+ * <p>Sample weights w_i ≥ 0 make the loss Σ w_i (y_i − φ(x_i)·w − b)²: the intercept centres on the weighted means
+ * and the rows are scaled by √w_i, as scikit-learn's {@code Ridge.fit(X, y, sample_weight)} does
+ * ({@code _preprocess_data} and {@code _rescale_data}).
  */
 public final class RidgeRegression implements Predictor {
     private final UnaryOperator<Matrix> featureMap;
@@ -127,6 +131,110 @@ public final class RidgeRegression implements Predictor {
         }
         double ybar = intercept ? mean(y) : 0;
         return new RidgeRegression(phi, w, ybar - Linalg.dot(mu, w), lambda, d.diagnostics);
+    }
+
+    /**
+     * Weighted primal ridge: w = (Φ_cᵀWΦ_c + λI)⁻¹ Φ_cᵀW y_c with Φ_c, y_c centred on the weighted means when fitting
+     * an intercept.
+     */
+    static RidgeRegression fitPrimal(UnaryOperator<Matrix> phi, Matrix x, double[] y, double[] weights,
+                                     double lambda, boolean intercept) {
+        if (weights == null) {
+            return fitPrimal(phi, x, y, lambda, intercept);
+        }
+        checkLambda(lambda);
+        Matrix f = phi.apply(x);
+        check(f, y);
+        org.psdkit.data.Dataset.checkWeights(weights, y.length, "ridge");
+        double[] mu = intercept ? colMeans(f, weights) : new double[f.cols()];
+        double ybar = intercept ? mean(y, weights) : 0;
+        Matrix fs = center(f, mu);
+        double[] ys = new double[y.length];
+        for (int i = 0; i < y.length; i++) {
+            double s = Math.sqrt(weights[i]);
+            ys[i] = (y[i] - ybar) * s;
+            for (int j = 0; j < fs.cols(); j++) {
+                fs.set(i, j, fs.get(i, j) * s);
+            }
+        }
+        Matrix g = Linalg.syrk(fs, true);
+        double[] rhs = Linalg.gemv(fs, true, ys);
+        SpdSolve.Result r = SpdSolve.solve(g, lambda, Matrix.column(rhs));
+        double[] w = r.x().col(0);
+        return new RidgeRegression(phi, w, ybar - Linalg.dot(mu, w), lambda, r.diagnostics());
+    }
+
+    /**
+     * Weighted ridge through the dual: α̃ = (S K_c S + λI)⁻¹ S y_c with S = diag(√w) and K_c the kernel of the
+     * feature map centred on the weighted means, K_c = (I − 1pᵀ) K (I − p1ᵀ), p = w / Σw; then w = Φ_cᵀ S α̃, the
+     * same solution as {@link #fitPrimal(UnaryOperator, Matrix, double[], double[], double, boolean)}.
+     */
+    static RidgeRegression fitViaDual(Kernel kernel, UnaryOperator<Matrix> phi, Matrix x, double[] y,
+                                      double[] weights, double lambda, boolean intercept) {
+        if (weights == null) {
+            return fitViaDual(kernel, phi, x, y, lambda, intercept);
+        }
+        checkLambda(lambda);
+        check(x, y);
+        org.psdkit.data.Dataset.checkWeights(weights, y.length, "ridge");
+        int n = y.length;
+        Matrix k = kernel.gram(x);
+        double sum = 0;
+        for (double v : weights) {
+            sum += v;
+        }
+        double[] p = new double[n];
+        for (int i = 0; i < n; i++) {
+            p[i] = intercept ? weights[i] / sum : 0;
+        }
+        double[] kp = Linalg.gemv(k, false, p);
+        double pkp = Linalg.dot(p, kp);
+        double[] sw = new double[n];
+        for (int i = 0; i < n; i++) {
+            sw[i] = Math.sqrt(weights[i]);
+        }
+        for (int j = 0; j < n; j++) {
+            for (int i = 0; i < n; i++) {
+                k.set(i, j, (k.get(i, j) - kp[i] - kp[j] + pkp) * sw[i] * sw[j]);
+            }
+        }
+        double ybar = intercept ? mean(y, weights) : 0;
+        double[] ys = new double[n];
+        for (int i = 0; i < n; i++) {
+            ys[i] = (y[i] - ybar) * sw[i];
+        }
+        SpdSolve.Result r = SpdSolve.solve(k, lambda, Matrix.column(ys));
+        double[] a = r.x().col(0);
+        Matrix f = phi.apply(x);
+        double[] mu = intercept ? colMeans(f, weights) : new double[f.cols()];
+        double[] w = new double[f.cols()];
+        for (int j = 0; j < f.cols(); j++) {
+            double s = 0;
+            for (int i = 0; i < n; i++) {
+                s += (f.get(i, j) - mu[j]) * sw[i] * a[i];
+            }
+            w[j] = s;
+        }
+        return new RidgeRegression(phi, w, ybar - Linalg.dot(mu, w), lambda, r.diagnostics());
+    }
+
+    /** Σ w_i v_i / Σ w_i. */
+    static double mean(double[] v, double[] w) {
+        double s = 0;
+        double sw = 0;
+        for (int i = 0; i < v.length; i++) {
+            s += w[i] * v[i];
+            sw += w[i];
+        }
+        return s / sw;
+    }
+
+    static double[] colMeans(Matrix f, double[] w) {
+        double[] m = new double[f.cols()];
+        for (int j = 0; j < f.cols(); j++) {
+            m[j] = mean(f.col(j), w);
+        }
+        return m;
     }
 
     /** Rebuilds a primal model with feature map φ from stored numbers (w has φ's output dimension). */

@@ -178,6 +178,10 @@ public final class FitKrrCommand implements Callable<Integer> {
         if (common.noTarget) {
             throw new IllegalArgumentException("--no-target: this model needs a target column");
         }
+        if (common.weight != null) {
+            throw new IllegalArgumentException("--weight " + common.weight + ": --engine spark fits without sample "
+                    + "weights; use --engine local");
+        }
         common.checkOutWritable();
         // the path as typed: picocli's Path would fold hdfs://host/... into hdfs:/host/...
         String train = spec.commandLine().getParseResult().matchedOption("--train").stringValues().get(0);
@@ -256,6 +260,7 @@ public final class FitKrrCommand implements Callable<Integer> {
      */
     private Local fitLocal(Trainer<Pipeline<KernelRidge>> trainer) {
         common.checkOutWritable();
+        common.acceptWeights();
         Dataset raw = common.loadSupervised(false);
         long t0 = System.nanoTime();
         Pipeline<KernelRidge> model = trainer.fit(raw);

@@ -50,6 +50,7 @@ public final class FitRidgeCommand implements Callable<Integer> {
         Kernel kernel = features == null ? null : KernelSpecs.parse(features);
         options = options.withFeatures(kernel);
         common.checkOutWritable();
+        common.acceptWeights();
         Dataset raw = common.loadSupervised(false);
         if (kernel != null && kernel.featureMap(raw.d()).isEmpty()) {
             throw new IllegalArgumentException("--features: kernel " + kernel.spec()

@@ -145,10 +145,56 @@ public final class NystromKrrTrainer implements Trainer<Pipeline<KernelRidge>> {
         long t0 = System.nanoTime();
         org.psdkit.linalg.Matrix x = scaler.apply(train.x());
         org.psdkit.kernel.Kernels.requireFinite(kernel, x, "nystrom krr");
+        if (train.weights() != null) {
+            Weighted w = fitWeighted(kernel, x, train.y(), train.weights(), options);
+            double secs = (System.nanoTime() - t0) * 1e-9;
+            return KrrTrainer.of(ModelHeader.of(KrrTrainer.TYPE, train, scaler, kernel.spec(),
+                    hyperParameters(options, w.model().points().rows())), w.model(),
+                    directDiagnostics(w.solution(), secs));
+        }
         Fit f = fitScaled(kernel, x, train.y(), options);
         double secs = (System.nanoTime() - t0) * 1e-9;
         return KrrTrainer.of(ModelHeader.of(KrrTrainer.TYPE, train, scaler, kernel.spec(),
                 hyperParameters(options, f.model().points().rows())), f.model(), diagnostics(f.diagnostics(), secs));
+    }
+
+    /** A weighted fit: the model and the direct solve behind it. */
+    public record Weighted(KernelRidge model, NystromDirect.Solution solution) {
+    }
+
+    /**
+     * Fits on already scaled points with sample weights: the anchors as without weights (the options' method and
+     * seed), then the m×m normal equations solved directly ({@link NystromDirect}); the CG settings are not used.
+     */
+    public static Weighted fitWeighted(Kernel kernel, Matrix x, double[] y, double[] weights, Options o) {
+        if (y.length != x.rows()) {
+            throw new IllegalArgumentException("nystrom krr: " + x.rows() + " points but " + y.length + " targets");
+        }
+        org.psdkit.data.Dataset.checkWeights(weights, x.rows(), "nystrom krr");
+        Matrix c = x.selectRows(anchors(kernel, x, o));
+        NystromDirect.Solution s = NystromDirect.solve(NystromDirect.normal(kernel, x, c, Matrix.column(y), weights,
+                o.center()), o.lambda());
+        KernelRidge m = KernelRidge.of(kernel, c, s.alpha().col(0), s.offsets()[0],
+                new KernelRidge.Options(o.lambda(), KernelRidge.Form.STANDARD, 0, o.center()),
+                new org.psdkit.linalg.SpdSolve.Diagnostics("nystrom-direct", s.diagnostics().jitter(), c.rows(), 0));
+        return new Weighted(m, s);
+    }
+
+    /**
+     * What a direct fit reports, with the keys of {@link #diagnostics(NystromKrr.Diagnostics, double)}: route
+     * {@code nystrom-direct}, no CG iterations, the recomputed relative residual of the m×m system, storage
+     * {@code gram}, the solver's jitter and seconds.
+     */
+    public static Map<String, Object> directDiagnostics(NystromDirect.Solution s, double seconds) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("route", "nystrom-direct");
+        m.put("iterations", 0);
+        m.put("residual", s.residual());
+        m.put("converged", true);
+        m.put("storage", "gram");
+        m.put("jitter", s.diagnostics().jitter());
+        m.put("seconds", seconds);
+        return m;
     }
 
     /** A fitted model with its CG diagnostics. */
