@@ -71,6 +71,23 @@ class FitWeightCliTest {
     }
 
     @Test
+    void densityFitsTheWeightedLikelihood() throws IOException {
+        Path train = data(null);
+        Path a = dir.resolve("a.json");
+        Path b = dir.resolve("b.json");
+        CliRun w = CliRun.run("fit", "density", "--train", train.toString(), "--weight", "wt", "--kernel",
+                "gaussian(sigma=1)", "--out", a.toString(), "--json");
+        assertEquals(0, w.status(), w.err());
+        assertTrue(w.err().contains("--weight fits with --solver dual-fista"), w.err());
+        CliRun u = CliRun.run("fit", "density", "--train", train.toString(), "--kernel", "gaussian(sigma=1)",
+                "--solver", "dual-fista", "--out", b.toString(), "--json");
+        assertEquals(0, u.status(), u.err());
+        // the weight column is not a feature in either fit: 3 features (a, b, y) against 4 without --weight
+        assertEquals(3, ModelIO.load(a).featureNames().size());
+        assertEquals(4, ModelIO.load(b).featureNames().size());
+    }
+
+    @Test
     void badWeightsAndModelsWithoutWeightsExitTwo() throws IOException {
         Path out = dir.resolve("m.json");
         for (String bad : new String[] {"-1", "NaN", ""}) {
