@@ -21,8 +21,12 @@ public class TrainingOptions {
                     + "or LIBSVM sparse format (*.svm, *.libsvm).")
     public Path train;
 
-    @Option(names = "--target", paramLabel = "NAME", description = "Name of the target column (default: last column).")
+    @Option(names = "--target", paramLabel = "NAME", description = "Name of the target column (default: last column); "
+            + "krr and ridge take several, comma-separated (y1,y2,y3), fitted in one solve.")
     public String target;
+
+    /** Whether the command fits a model of several targets ({@link #acceptTargets()}). */
+    private boolean targetsAccepted;
 
     @Option(names = "--no-target", description = "Unsupervised: every column is a feature.")
     public boolean noTarget;
@@ -54,6 +58,10 @@ public class TrainingOptions {
         scaleKind(); // validate early, before reading a large file
         String w = weightColumn();
         Dataset ds = DataReaders.readTraining(train, new CsvReader.Options(target, noTarget, classifier, w));
+        if (ds.targets() != null && !targetsAccepted) {
+            throw new IllegalArgumentException("--target " + target + ": this model takes one target column (the "
+                    + "models that take several: krr, ridge)");
+        }
         if (ds.n() < MIN_TRAIN_ROWS) {
             throw new IllegalArgumentException(train + ": " + ds.n() + " data row; at least " + MIN_TRAIN_ROWS
                     + " are needed to fit a model");
@@ -94,6 +102,14 @@ public class TrainingOptions {
      */
     public void acceptWeights() {
         weightsAccepted = true;
+    }
+
+    /**
+     * Declares that the command's model takes several targets: {@code --target y1,y2,…} then reads them all into
+     * {@link Dataset#targets()}; without it a list of targets is refused (exit 2).
+     */
+    public void acceptTargets() {
+        targetsAccepted = true;
     }
 
     /** The {@code --weight} column to read, checked against the other options (null without {@code --weight}). */

@@ -28,7 +28,8 @@ import org.psdkit.linalg.MemoryBudget;
  * verbatim in {@link Dataset#labels()}, and {@link Dataset#y()} holds their numeric values if every token is a
  * number, else {@code null}. A weight column ({@link Options#weightName()}) is not a feature: its values go to
  * {@link Dataset#weights()} and must be finite numbers ≥ 0 (an empty, negative or NaN entry is an error naming the
- * line and the column).
+ * line and the column). A target name that is not a column but a comma-separated list of columns
+ * ({@code y1,y2,y3}) reads several numeric targets into {@link Dataset#targets()}.
  */
 public final class CsvReader {
     private CsvReader() {
@@ -80,7 +81,7 @@ public final class CsvReader {
 
     /** The columns to parse, resolved from the header: features in their order and the target (or -1). */
     private record Plan(int[] featureCols, String[] featureNames, int targetCol, String targetName,
-                        boolean labelTarget, int weightCol, String weightName) {
+                        boolean labelTarget, int weightCol, String weightName, int[] moreTargetCols) {
     }
 
     /**
@@ -97,8 +98,36 @@ public final class CsvReader {
             }
         }
         int targetCol;
+        int[] more = new int[0];
         if (opts.noTarget()) {
             targetCol = -1;
+        } else if (opts.targetName() != null && indexOf(header, opts.targetName()) < 0
+                && opts.targetName().contains(",")) {
+            String[] names = opts.targetName().split(",", -1);
+            int[] cols = new int[names.length];
+            for (int k = 0; k < names.length; k++) {
+                cols[k] = indexOf(header, names[k].strip());
+                if (cols[k] < 0) {
+                    throw new IllegalArgumentException(file + ": no column named '" + names[k].strip()
+                            + "' (targetName " + opts.targetName() + "); the header has " + String.join(",", header));
+                }
+                for (int j = 0; j < k; j++) {
+                    if (cols[j] == cols[k]) {
+                        throw new IllegalArgumentException(file + ": target column '" + names[k].strip()
+                                + "' is named twice (targetName " + opts.targetName() + ")");
+                    }
+                }
+                if (cols[k] == weightCol) {
+                    throw new IllegalArgumentException(file + ": '" + names[k].strip() + "' is both a target and "
+                            + "the weight column");
+                }
+            }
+            if (opts.labelTarget()) {
+                throw new IllegalArgumentException(file + ": several targets (" + opts.targetName() + ") must be "
+                        + "numeric; a class label is one column");
+            }
+            targetCol = cols[0];
+            more = java.util.Arrays.copyOfRange(cols, 1, cols.length);
         } else if (opts.targetName() != null) {
             targetCol = indexOf(header, opts.targetName());
             if (targetCol < 0) {
@@ -118,12 +147,22 @@ public final class CsvReader {
         }
         List<String> features = new ArrayList<>();
         for (int j = 0; j < header.length; j++) {
-            if (j != targetCol && j != weightCol) {
+            final int col = j;
+            if (j != targetCol && j != weightCol && java.util.Arrays.stream(more).noneMatch(c -> c == col)) {
                 features.add(header[j]);
             }
         }
-        return plan(header, features.toArray(new String[0]), targetCol < 0 ? null : header[targetCol],
+        Plan p = plan(header, features.toArray(new String[0]), targetCol < 0 ? null : header[targetCol],
                 opts.labelTarget(), weightCol < 0 ? null : header[weightCol]);
+        if (more.length == 0) {
+            return p;
+        }
+        StringBuilder names = new StringBuilder(header[targetCol]);
+        for (int c : more) {
+            names.append(',').append(header[c]);
+        }
+        return new Plan(p.featureCols(), p.featureNames(), targetCol, names.toString(), false, p.weightCol(),
+                p.weightName(), more);
     }
 
     private static Plan plan(String[] header, String[] features, String target, boolean labelTarget) {
@@ -137,7 +176,7 @@ public final class CsvReader {
             idx[j] = indexOf(header, features[j]);
         }
         return new Plan(idx, features.clone(), target == null ? -1 : indexOf(header, target), target, labelTarget,
-                weight == null ? -1 : indexOf(header, weight), weight);
+                weight == null ? -1 : indexOf(header, weight), weight, new int[0]);
     }
 
     /** A data set read with its incomplete rows left out, and how many rows were left out. */
@@ -344,6 +383,8 @@ public final class CsvReader {
         private final List<double[]> chunks = new ArrayList<>();
         private double[] y;
         private double[] w;
+        private double[] more; // row-major rows × (targets − 1)
+        private final int nMore;
         private String[] labels;
         private boolean yNumeric = true;
         int lines;
@@ -358,6 +399,10 @@ public final class CsvReader {
             this.plan = plan;
             this.drop = drop;
             this.d = plan == null ? 0 : plan.featureCols().length;
+            this.nMore = plan == null ? 0 : plan.moreTargetCols().length;
+            if (nMore > 0) {
+                more = new double[1024 * nMore];
+            }
             if (plan != null && plan.targetCol() >= 0) {
                 y = new double[1024];
                 labels = plan.labelTarget() ? new String[1024] : null;
@@ -376,6 +421,7 @@ public final class CsvReader {
             IllegalArgumentException weight;
             double targetValue;
             double weightValue;
+            double[] moreValues;
             String label;
             boolean labelNumeric;
         }
@@ -410,6 +456,12 @@ public final class CsvReader {
                 }
                 if (weightError == null && l.weight != null) {
                     weightError = l.weight;
+                }
+                if (nMore > 0 && targetError == null) {
+                    if ((long) (rows + 1) * nMore > more.length) {
+                        more = Arrays.copyOf(more, grow(more.length));
+                    }
+                    System.arraycopy(l.moreValues, 0, more, rows * nMore, nMore);
                 }
                 if (w != null && weightError == null) {
                     if (rows > w.length - 1) {
@@ -516,8 +568,13 @@ public final class CsvReader {
                         l.targetValue = l.labelNumeric ? Double.parseDouble(tok) : 0;
                     }
                 } else {
+                    int[] mc = plan.moreTargetCols();
                     try {
-                        l.targetValue = number(file, lineNo, tc + 1, plan.targetName(), tok);
+                        l.targetValue = number(file, lineNo, tc + 1, header[tc], tok);
+                        l.moreValues = new double[mc.length];
+                        for (int k = 0; k < mc.length; k++) {
+                            l.moreValues[k] = number(file, lineNo, mc[k] + 1, header[mc[k]], f[mc[k]]);
+                        }
                     } catch (IllegalArgumentException e) {
                         l.target = e;
                     }
@@ -552,8 +609,18 @@ public final class CsvReader {
                     yy = Arrays.copyOf(y, n);
                 }
             }
+            Matrix targets = null;
+            if (nMore > 0) {
+                targets = Matrix.zeros(n, nMore + 1);
+                for (int i = 0; i < n; i++) {
+                    targets.set(i, 0, yy[i]);
+                    for (int k = 0; k < nMore; k++) {
+                        targets.set(i, k + 1, more[i * nMore + k]);
+                    }
+                }
+            }
             return new Dataset(x, yy, ll, plan.featureNames().clone(), plan.targetName(), file.toString(),
-                    w == null ? null : Arrays.copyOf(w, n));
+                    w == null ? null : Arrays.copyOf(w, n), targets);
         }
     }
 

@@ -13,14 +13,28 @@ import org.psdkit.linalg.Matrix;
  * @param source       where the data came from (file name), for error messages
  * @param weights      one non-negative finite weight per row (scikit-learn's {@code sample_weight}), or {@code null}
  *                     for equal weights; not a feature
+ * @param targets      several numeric targets (n × t, t ≥ 2, one column per name of {@link #targetNames()}), or
+ *                     {@code null} for one target; {@code y} is then its first column and {@code targetName} the
+ *                     names joined by commas
  */
 public record Dataset(Matrix x, double[] y, String[] labels, String[] featureNames, String targetName,
-                      String source, double[] weights) {
+                      String source, double[] weights, Matrix targets) {
 
     public Dataset {
         if (weights != null) {
             checkWeights(weights, x.rows(), source);
         }
+        if (targets != null && (targets.rows() != x.rows() || targets.cols() < 2 || targetName == null
+                || targetName.split(",", -1).length != targets.cols())) {
+            throw new IllegalArgumentException(source + ": " + targets.cols() + " target columns for target names '"
+                    + targetName + "' and " + x.rows() + " rows");
+        }
+    }
+
+    /** A data set with one target (or none). */
+    public Dataset(Matrix x, double[] y, String[] labels, String[] featureNames, String targetName, String source,
+                   double[] weights) {
+        this(x, y, labels, featureNames, targetName, source, weights, null);
     }
 
     /** A data set without sample weights. */
@@ -45,9 +59,38 @@ public record Dataset(Matrix x, double[] y, String[] labels, String[] featureNam
         return weights != null;
     }
 
+    /** The number of target columns: 0 without a target, t for several. */
+    public int targetCount() {
+        return targets != null ? targets.cols() : targetName == null ? 0 : 1;
+    }
+
+    /** The target columns' names (one for a single target, none without). */
+    public String[] targetNames() {
+        return targets != null ? targetName.split(",", -1) : targetName == null ? new String[0]
+                : new String[] {targetName};
+    }
+
+    /** The targets as an n × t matrix (the single target as one column); null without a numeric target. */
+    public Matrix targetMatrix() {
+        return targets != null ? targets : y == null ? null : Matrix.column(y);
+    }
+
+    /**
+     * Several numeric targets: the columns of {@code t} (n × names.length, at least two) named {@code names} (no
+     * name may contain a comma).
+     */
+    public static Dataset ofTargets(Matrix x, String[] featureNames, Matrix t, String[] names, String source) {
+        for (String nm : names) {
+            if (nm.contains(",")) {
+                throw new IllegalArgumentException(source + ": target name '" + nm + "' contains a comma");
+            }
+        }
+        return new Dataset(x, t.col(0), null, featureNames, String.join(",", names), source, null, t);
+    }
+
     /** The same data with sample weights {@code w} (one per row, each ≥ 0 and finite), or without for null. */
     public Dataset withWeights(double[] w) {
-        return new Dataset(x, y, labels, featureNames, targetName, source, w == null ? null : w.clone());
+        return new Dataset(x, y, labels, featureNames, targetName, source, w == null ? null : w.clone(), targets);
     }
 
     /** A dataset of numeric features and target, no labels, named "(memory)". */

@@ -137,7 +137,7 @@ public record Scaler(Kind kind, double[] offset, double[] scale) {
     /** The dataset with its features mapped (target, weights and names unchanged). */
     public Dataset apply(Dataset ds) {
         return new Dataset(apply(ds.x()), ds.y(), ds.labels(), ds.featureNames(), ds.targetName(), ds.source(),
-                ds.weights());
+                ds.weights(), ds.targets());
     }
 
     /** {@code {"kind": "zscore", "offset": [...], "scale": [...]}}. */

@@ -103,6 +103,7 @@ public final class Splits {
                 w[i] = ds.weights()[idx[i]];
             }
         }
-        return new Dataset(ds.x().selectRows(idx), y, labels, ds.featureNames(), ds.targetName(), ds.source(), w);
+        return new Dataset(ds.x().selectRows(idx), y, labels, ds.featureNames(), ds.targetName(), ds.source(), w,
+                ds.targets() == null ? null : ds.targets().selectRows(idx));
     }
 }

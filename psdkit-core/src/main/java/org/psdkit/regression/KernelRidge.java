@@ -25,6 +25,10 @@ import org.psdkit.model.Predictor;
  * <p>Sample weights w_i ≥ 0 (standard form) make the loss Σ w_i (y_i − f(x_i))²: with S = diag(√w) the
  * coefficients are α = S (S K S + λI)⁻¹ S y, the system scikit-learn's {@code KernelRidge.fit(X, y, sample_weight)}
  * solves ({@code _solve_cholesky_kernel}); with centring the offset is the weighted mean of y.
+ *
+ * <p>Several targets (the columns of Y, scikit-learn's multi-output {@code KernelRidge}) share the one factorisation:
+ * A = (K + λI)⁻¹ Y column by column from the same Cholesky factor; {@link #predict(Matrix)} then has one column per
+ * target.
  */
 public final class KernelRidge implements Predictor {
 
@@ -82,16 +86,25 @@ public final class KernelRidge implements Predictor {
     private final Matrix points;
     private final double[] alpha;
     private final double offset;
+    private final Matrix alphas;    // n × t for several targets, else null
+    private final double[] offsets; // t offsets for several targets, else null
     private final Options options;
     private final SpdSolve.Diagnostics diagnostics;
     private final double seconds;
 
     private KernelRidge(Kernel kernel, Matrix points, double[] alpha, double offset, Options options,
                         SpdSolve.Diagnostics diagnostics, double seconds) {
+        this(kernel, points, alpha, offset, null, null, options, diagnostics, seconds);
+    }
+
+    private KernelRidge(Kernel kernel, Matrix points, double[] alpha, double offset, Matrix alphas, double[] offsets,
+                        Options options, SpdSolve.Diagnostics diagnostics, double seconds) {
         this.kernel = kernel;
         this.points = points;
         this.alpha = alpha;
         this.offset = offset;
+        this.alphas = alphas;
+        this.offsets = offsets;
         this.options = options;
         this.diagnostics = diagnostics;
         this.seconds = seconds;
@@ -151,6 +164,82 @@ public final class KernelRidge implements Predictor {
         }
         Matrix k = kernel.gram(x);
         return fitGram(kernel, x, k, y, opts, t0);
+    }
+
+    /**
+     * Fits several targets (the t ≥ 2 columns of {@code y}) in one solve: one Cholesky factorisation of
+     * S K S + λI (S = diag(√w), S = I without weights) in the one native n×n buffer, then t triangular solves; the
+     * standard form only. Each target gets its own offset when centring.
+     */
+    public static KernelRidge fit(Kernel kernel, Matrix x, Matrix y, double[] weights, Options opts) {
+        if (y.cols() < 2) {
+            throw new IllegalArgumentException("kernel ridge: several targets need at least two columns, got "
+                    + y.cols());
+        }
+        check(x, y.col(0));
+        if (opts.form() != Form.STANDARD) {
+            throw new org.psdkit.model.ParameterException("form", "must be standard with several targets, got "
+                    + opts.form().label());
+        }
+        if (weights != null) {
+            checkWeighted(x, weights, opts);
+        }
+        long t0 = System.nanoTime();
+        org.psdkit.kernel.Kernels.requireFinite(kernel, x, "kernel ridge");
+        int n = x.rows();
+        int t = y.cols();
+        double[] w = weights;
+        double[] sw = w == null ? null : sqrt(w);
+        double[] offs = new double[t];
+        Matrix rhs = Matrix.zeros(n, t);
+        for (int c = 0; c < t; c++) {
+            double[] yc = y.col(c);
+            offs[c] = w == null ? offset(yc, opts) : offset(yc, w, opts);
+            for (int i = 0; i < n; i++) {
+                rhs.set(i, c, (yc[i] - offs[c]) * (sw == null ? 1 : sw[i]));
+            }
+        }
+        java.util.function.Consumer<SpdBuffer> fill = buf -> {
+            kernel.gramInto(x, buf);
+            if (sw != null) {
+                buf.scaleSymmetric(sw);
+            }
+        };
+        Matrix a = Matrix.zeros(n, t);
+        SpdSolve.Diagnostics diag;
+        try (SpdBuffer g = SpdBuffer.allocate(n)) {
+            fill.accept(g);
+            SpdSolve.Result r = SpdSolve.choleskyInPlace(g, opts.lambda(), rhs.col(0), fill);
+            diag = r.diagnostics();
+            setCol(a, 0, r.x().col(0));
+            for (int c = 1; c < t; c++) {
+                setCol(a, c, g.solve(rhs.col(c)));
+            }
+        } catch (LinalgException e) {
+            Matrix k = kernel.gram(x);
+            SpdSolve.Result r = SpdSolve.eigenSolve(sw == null ? k : scaled(k, sw), opts.lambda(), rhs);
+            diag = r.diagnostics();
+            a = r.x();
+        }
+        if (sw != null) {
+            for (int c = 0; c < t; c++) {
+                for (int i = 0; i < n; i++) {
+                    a.set(i, c, a.get(i, c) * sw[i]);
+                }
+            }
+        }
+        for (double v : a.data()) {
+            if (!Double.isFinite(v)) {
+                throw new IllegalStateException("kernel ridge: non-finite coefficients (route " + diag.route()
+                        + ", condition estimate " + diag.conditionEstimate() + ")");
+            }
+        }
+        return new KernelRidge(kernel, x.copy(), a.col(0), offs[0], a, offs, opts, diag,
+                (System.nanoTime() - t0) * 1e-9);
+    }
+
+    private static void setCol(Matrix a, int c, double[] v) {
+        System.arraycopy(v, 0, a.data(), c * a.rows(), v.length);
     }
 
     /** Fits with a precomputed Gram matrix K = kernel.gram(x) (not modified). */
@@ -314,6 +403,34 @@ public final class KernelRidge implements Predictor {
         return new KernelRidge(kernel, points.copy(), alpha.clone(), offset, opts, diagnostics, 0);
     }
 
+    /**
+     * Rebuilds a fitted model of several targets from stored numbers: coefficients n × t (t ≥ 2) and t offsets.
+     */
+    public static KernelRidge of(Kernel kernel, Matrix points, Matrix alphas, double[] offsets, Options opts,
+                                 SpdSolve.Diagnostics diagnostics) {
+        if (alphas.rows() != points.rows() || alphas.cols() != offsets.length || alphas.cols() < 2) {
+            throw new IllegalArgumentException("kernel ridge: " + points.rows() + " points, " + alphas.rows() + "x"
+                    + alphas.cols() + " coefficients and " + offsets.length + " offsets");
+        }
+        return new KernelRidge(kernel, points.copy(), alphas.col(0), offsets[0], alphas.copy(), offsets.clone(),
+                opts, diagnostics, 0);
+    }
+
+    /** The number of targets (columns of {@link #predict(Matrix)}). */
+    public int targets() {
+        return alphas == null ? 1 : alphas.cols();
+    }
+
+    /** The coefficients, n × {@link #targets()}. */
+    public Matrix alphas() {
+        return alphas == null ? Matrix.column(alpha.clone()) : alphas.copy();
+    }
+
+    /** The offsets added to the predictions, one per target. */
+    public double[] offsets() {
+        return offsets == null ? new double[] {offset} : offsets.clone();
+    }
+
     @Override
     public String type() {
         return "krr";
@@ -321,12 +438,41 @@ public final class KernelRidge implements Predictor {
 
     @Override
     public String[] outputColumns() {
-        return new String[] {"prediction"};
+        if (alphas == null) {
+            return new String[] {"prediction"};
+        }
+        String[] c = new String[alphas.cols()];
+        for (int k = 0; k < c.length; k++) {
+            c[k] = "prediction" + (k + 1);
+        }
+        return c;
     }
 
     @Override
     public Matrix predict(Matrix x) {
-        return Matrix.column(predictVector(x));
+        if (alphas == null) {
+            return Matrix.column(predictVector(x));
+        }
+        if (x.cols() != points.cols()) {
+            throw new IllegalArgumentException("kernel ridge was fitted on " + points.cols() + " features, got "
+                    + x.cols());
+        }
+        int m = x.rows();
+        int n = points.rows();
+        int t = alphas.cols();
+        Matrix p = Matrix.zeros(m, t);
+        int block = (int) Math.max(1, Math.min(m, PREDICT_BLOCK_ENTRIES / Math.max(1, n)));
+        for (int r0 = 0; r0 < m; r0 += block) {
+            int r1 = Math.min(m, r0 + block);
+            Matrix xb = r0 == 0 && r1 == m ? x : x.rowRange(r0, r1);
+            Matrix pb = Linalg.gemm(1.0, kernel.cross(xb, points), false, alphas, false);
+            for (int c = 0; c < t; c++) {
+                for (int i = 0; i < pb.rows(); i++) {
+                    p.set(r0 + i, c, pb.get(i, c) + offsets[c]);
+                }
+            }
+        }
+        return p;
     }
 
     /** K(x, X) α + offset. */

@@ -120,6 +120,82 @@ class SampleWeightsTest {
         assertEquals(b.offsets()[0], a.offsets()[0], 1e-13);
     }
 
+    private static Dataset threeTargets(double[] w) {
+        Dataset d = Dataset.ofTargets(REF.xTrain, new String[] {"x1", "x2", "x3"}, REF.y,
+                new String[] {"y1", "y2", "y3"}, "krr-train.csv");
+        return w == null ? d : d.withWeights(w);
+    }
+
+    private static void assertColumns(String prefix, Matrix p, double tol) {
+        assertEquals(3, p.cols());
+        for (int k = 0; k < 3; k++) {
+            assertClose(REF.expected(prefix + (k + 1)), p.col(k), tol);
+        }
+    }
+
+    @Test
+    void threeTargetsInOneSolveEqualScikitLearn() {
+        Pipeline<KernelRidge> m = new KrrTrainer(KrrTrainer.Options.of(GAUSS, 0.1)).fit(threeTargets(null));
+        assertColumns("krr_y", m.predict(REF.xTest), 1e-10);
+        KrrTrainer.Fit fit = (KrrTrainer.Fit) m.diagnostics();
+        assertEquals(3, fit.targets());
+        assertEquals(1, fit.factorizations());
+        assertEquals(3, m.diagnostics().toMap().get("targets"));
+        Pipeline<KernelRidge> w = new KrrTrainer(KrrTrainer.Options.of(GAUSS, 0.1)).fit(threeTargets(REF.w));
+        assertColumns("krrw_y", w.predict(REF.xTest), 1e-10);
+        // one target's fit still writes the one-target diagnostics
+        assertEquals(java.util.List.of("route", "jitter", "rank", "conditionEstimate", "seconds"),
+                java.util.List.copyOf(new KrrTrainer(KrrTrainer.Options.of(GAUSS, 0.1)).fit(REF.train(2))
+                        .diagnostics().toMap().keySet()));
+    }
+
+    @Test
+    void eachTargetOfTheJointFitEqualsItsOwnFit() {
+        Pipeline<KernelRidge> joint = new KrrTrainer(KrrTrainer.Options.of(GAUSS, 0.1).withCenter(true))
+                .fit(threeTargets(null));
+        for (int k = 1; k <= 3; k++) {
+            double[] own = new KrrTrainer(KrrTrainer.Options.of(GAUSS, 0.1).withCenter(true)).fit(REF.train(k))
+                    .predict(REF.xTest).col(0);
+            assertClose(own, joint.predict(REF.xTest).col(k - 1), 1e-12);
+        }
+    }
+
+    @Test
+    void threeTargetsOfRidgeEqualScikitLearnInBothForms() {
+        for (RidgeTrainer.Form f : RidgeTrainer.Form.values()) {
+            Pipeline<RidgeRegression> m = new RidgeTrainer(RidgeTrainer.Options.of(1.0).withForm(f))
+                    .fit(threeTargets(null));
+            assertColumns("ridge_y", m.predict(REF.xTest), 1e-10);
+            // weighted: the first column is the weighted one-target fit
+            Pipeline<RidgeRegression> w = new RidgeTrainer(RidgeTrainer.Options.of(1.0).withForm(f))
+                    .fit(threeTargets(REF.w));
+            assertClose(REF.expected("ridge_w"), w.predict(REF.xTest).col(0), 1e-10);
+        }
+    }
+
+    @Test
+    void nystromOfThreeTargetsWithEveryPointAnAnchorIsExactKrr() {
+        int n = REF.xTrain.rows();
+        Pipeline<KernelRidge> m = new NystromKrrTrainer(NystromKrrTrainer.Options.of(GAUSS, 0.1, n, 7))
+                .fit(threeTargets(null));
+        assertEquals(3, m.diagnostics().toMap().get("targets"));
+        assertEquals(1, m.diagnostics().toMap().get("factorizations"));
+        assertColumns("krr_y", m.predict(REF.xTest), 1e-7);
+    }
+
+    @Test
+    void severalTargetsRoundTripThroughModelFiles(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        Pipeline<KernelRidge> m = new KrrTrainer(KrrTrainer.Options.of(GAUSS, 0.1)).fit(threeTargets(REF.w));
+        java.nio.file.Path f = dir.resolve("m.json");
+        org.psdkit.io.ModelIO.save(m, f);
+        org.psdkit.model.Model back = org.psdkit.io.ModelIO.load(f);
+        assertEquals("y1,y2,y3", back.targetName());
+        assertArrayEquals(m.predict(REF.xTest).data(), back.predict(REF.xTest).data(), 0.0);
+        Pipeline<RidgeRegression> r = new RidgeTrainer(RidgeTrainer.Options.of(1.0)).fit(threeTargets(null));
+        org.psdkit.io.ModelIO.save(r, f);
+        assertArrayEquals(r.predict(REF.xTest).data(), org.psdkit.io.ModelIO.load(f).predict(REF.xTest).data(), 0.0);
+    }
+
     @Test
     void theRepresenterFormRefusesWeights() {
         ParameterException e = assertThrows(ParameterException.class, () -> KernelRidge.fit(GAUSS, REF.xTrain,

@@ -71,6 +71,43 @@ class FitWeightCliTest {
     }
 
     @Test
+    void severalTargetsInOneSolveWriteOneColumnEach() throws IOException {
+        Path train = data(null);
+        Path krr = dir.resolve("multi.json");
+        CliRun r = CliRun.run("fit", "krr", "--train", train.toString(), "--target", "y,b", "--weight", "wt",
+                "--lambda", "0.1", "--out", krr.toString(), "--json");
+        assertEquals(0, r.status(), r.err());
+        assertEquals(1, r.json().get("factorizations").asInt());
+        assertEquals("y", r.json().get("targets").get(0).asText());
+        assertTrue(r.json().get("metrics").has("b"), r.out());
+        Model m = ModelIO.load(krr);
+        assertEquals(java.util.List.of("a"), m.featureNames());
+        assertEquals(java.util.List.of("prediction1", "prediction2"), m.outputColumns());
+        Path pred = dir.resolve("p.csv");
+        CliRun p = CliRun.run("predict", "--model", krr.toString(), "--data", train.toString(), "--out",
+                pred.toString());
+        assertEquals(0, p.status(), p.err());
+        assertTrue(Files.readAllLines(pred).get(0).endsWith("prediction1,prediction2"), Files.readAllLines(pred).get(0));
+        Path ny = dir.resolve("ny2.json");
+        r = CliRun.run("fit", "krr", "--train", train.toString(), "--target", "y,b", "--anchors", "8",
+                "--out", ny.toString(), "--json");
+        assertEquals(0, r.status(), r.err());
+        assertEquals(1, r.json().get("factorizations").asInt());
+        Path ridge = dir.resolve("ridge2.json");
+        r = CliRun.run("fit", "ridge", "--train", train.toString(), "--target", "y,b", "--out", ridge.toString());
+        assertEquals(0, r.status(), r.err());
+        assertEquals(2, ModelIO.load(ridge).outputColumns().size());
+        CliRun svr = CliRun.run("fit", "svr", "--train", train.toString(), "--target", "y,b", "--out",
+                dir.resolve("s.json").toString());
+        assertEquals(2, svr.status(), svr.err());
+        assertTrue(svr.err().contains("this model takes one target column"), svr.err());
+        CliRun missing = CliRun.run("fit", "krr", "--train", train.toString(), "--target", "y,nope", "--out",
+                dir.resolve("s.json").toString());
+        assertEquals(2, missing.status(), missing.err());
+        assertTrue(missing.err().contains("'nope'"), missing.err());
+    }
+
+    @Test
     void densityFitsTheWeightedLikelihood() throws IOException {
         Path train = data(null);
         Path a = dir.resolve("a.json");
