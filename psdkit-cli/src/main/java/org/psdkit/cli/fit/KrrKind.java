@@ -105,7 +105,7 @@ public final class KrrKind {
      * path over its lambdas ({@link org.psdkit.regression.KrrLoo}: one eigendecomposition per group, exact or on the
      * group's Nystrom anchors). The scaler is fitted once on all rows (as scikit-learn's RidgeCV sees one matrix).
      *
-     * @param step called once per group (progress)
+     * @param step called once per grid point, when its group's path is done (progress)
      */
     public static List<LooRow> loo(Dataset raw, org.psdkit.data.Scaler.Kind scale, Map<String, String> base,
                                    List<Map<String, String>> points, Runnable step) {
@@ -143,8 +143,8 @@ public final class KrrKind {
             }
             for (int i = 0; i < lambdas.length; i++) {
                 byPoint.put(g.get(i), new LooRow(g.get(i), Math.sqrt(path.looMse()[i]), path.gcv()[i]));
+                step.run();
             }
-            step.run();
         }
         List<LooRow> out = new java.util.ArrayList<>();
         for (Map<String, String> p : points) {
