@@ -165,13 +165,18 @@ public final class KrrLoo {
                 k++;
             }
         }
-        Matrix b = Linalg.gemm(1.0, kernel.cross(x, anchors), false, w, false); // n×r
-        Eigen eb = Linalg.eigh(Linalg.syrk(b, true));
+        // BᵀB = (WΛ^{-1/2})ᵀ K_nmᵀK_nm (WΛ^{-1/2}) from the m×m Gram matrix, then Z = K_nm (WΛ^{-1/2} U): two
+        // n·m² products in all, as many as the fit's K_nmᵀK_nm and one more
+        Matrix knm = kernel.cross(x, anchors);
+        Matrix gram = Linalg.syrk(knm, true);
+        Matrix btb = Linalg.gemm(1.0, w, true, Linalg.gemm(1.0, gram, false, w, false), false);
+        btb.symmetrizeInPlace();
+        Eigen eb = Linalg.eigh(btb);
         double[] s = eb.values().clone();
         for (int j = 0; j < r; j++) {
             s[j] = Math.max(s[j], 0);
         }
-        Matrix z = Linalg.gemm(1.0, b, false, eb.vectors(), false); // n×r
+        Matrix z = Linalg.gemm(1.0, knm, false, Linalg.gemm(1.0, w, false, eb.vectors(), false), false); // n×r
         double[] c = Linalg.gemv(z, true, y);
         int nl = lambdas.length;
         Matrix inv = Matrix.zeros(r, nl);
