@@ -21,8 +21,7 @@ import org.psdkit.psd.Nystrom;
  *
  * <p>With sample weights ({@link Dataset#weights()}) the fit maximises the weighted log-likelihood
  * Σ w_i log f(x_i) / Σ w_i on the rows of positive weight (a zero weight leaves its row out), by the dual solver
- * ({@link PsdDensityEstimator#fit(Matrix, Matrix, Kernel, BaseMeasure, PsdDensityOptions,
- * PsdDensityEstimator.WarmStart, ProgressListener, double[])}).
+ * ({@link PsdDensityOptions.Solver#DUAL_FISTA}) whatever the options' solver.
  *
  * <pre>{@code
  * DensityPipeline m = new PsdDensityTrainer(PsdDensityTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7)"),
