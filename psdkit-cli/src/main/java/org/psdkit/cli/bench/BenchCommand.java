@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
             BenchDensityCommand.class,
             BenchTkCommand.class,
             BenchKrrCommand.class,
+            BenchKrrLooCommand.class,
             BenchKrrScaleCommand.class,
             BenchNuCommand.class,
             BenchPsdScaleCommand.class,
