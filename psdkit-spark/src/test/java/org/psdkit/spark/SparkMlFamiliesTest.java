@@ -115,7 +115,8 @@ class SparkMlFamiliesTest {
         }
         Dataset<Row> df = new VectorAssembler().setInputCols(new String[] {"x"}).setOutputCol("features")
                 .transform(SparkMlKrrTest.frame(rows, "x", "label"));
-        QuantileRegressor q = new QuantileRegressor().setTaus(0.1, 0.5, 0.9).setSigma(0.1).setLambda(1e-2);
+        QuantileRegressor q = new QuantileRegressor().setTaus(0.1, 0.5, 0.9).setSigma(0.1).setLambda(1e-2)
+                .setAnchors(25);
         QuantileRegressionModel m = q.fit(df);
         assertArrayEquals(new String[] {"q0_1", "q0_5", "q0_9"}, m.outputCols());
         QuantilePipeline local = new QuantileTrainer(q.options()).fit(collect(df, true));
