@@ -76,14 +76,15 @@ public final class SparkFits {
         List<SparkDensityRows> opened = new ArrayList<>();
         try {
             long[] n = new long[1];
+            PsdDensityTrainer.Options trainer = new PsdDensityTrainer.Options(kernel, base, options, nystrom,
+                    Scaler.Kind.NONE);
             PsdDensity m = PsdDensityEstimator.fitRows(anchors, t -> {
                 SparkDensityRows r = SparkDensityRows.nystrom(rows, kernel, anchors, t);
                 opened.add(r);
                 n[0] = r.rows();
                 return r;
-            }, kernel, base, options, null);
-            Map<String, Object> hyper = new PsdDensityTrainer(new PsdDensityTrainer.Options(kernel, base, options,
-                    nystrom, Scaler.Kind.NONE)).hyperParameters(nystrom.anchors());
+            }, trainer, null);
+            Map<String, Object> hyper = new PsdDensityTrainer(trainer).hyperParameters(nystrom.anchors());
             if (nystrom.anchors() < n[0]) {
                 // the local trainer's anchors: recorded as it records its own
                 nystrom.putStringOptions(hyper);
