@@ -264,6 +264,15 @@ class LayeringTest {
         assertEquals(List.of(), forbiddenSparkDependencies(text), pom + " depends on a module above the library");
     }
 
+    @Test
+    void psdkitOnnxDependsOnTheLibraryAlone() throws IOException {
+        Path pom = Path.of(System.getProperty("basedir", "."), "..", "psdkit-onnx", "pom.xml");
+        assertTrue(Files.exists(pom), pom + " is missing");
+        String text = Files.readString(pom);
+        List<String> psdkit = dependencies(text).stream().filter(a -> a.startsWith("psdkit-")).toList();
+        assertEquals(List.of("psdkit-core"), psdkit, pom + ": psdkit-onnx depends on psdkit-core alone");
+    }
+
     /** Removes comments and string literals, so that a javadoc link or a message naming a class is not a reference. */
     static String stripCommentsAndStrings(String s) {
         String noBlock = s.replaceAll("(?s)/\\*.*?\\*/", " ");
