@@ -22,7 +22,9 @@ import org.psdkit.select.GridSearch;
 
 /**
  * Fits a soft-margin SVM with a fixed kernel (model type {@code svm}) by SMO with second-order working sets (Fan,
- * Chen &amp; Lin 2005) on raw data: the scaler is fitted on the training rows and kept in the model.
+ * Chen &amp; Lin 2005) on raw data: the scaler is fitted on the training rows and kept in the model. With
+ * {@link Options#nu()} set, the ν-SVC ({@link NuSvc}): the same decision function, options {@code nu} instead of
+ * {@code C}.
  *
  * <pre>{@code
  * SvmClassifier m = new SvmTrainer(SvmTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7)"), 10)
@@ -55,8 +57,12 @@ public record SvmTrainer(Options options) implements Trainer<SvmClassifier> {
      *                  {@link Smo#solve(Kernel, Matrix, double[], double[], double, Smo.Options, long, double[],
      *                  ProgressListener)}); it changes the speed, not the model
      * @param scale     the feature scaling fitted on the training data ({@code null}: {@link #DEFAULT_SCALE})
+     * @param nu        {@link #C_SVC} (0) for the C-SVC; ν in (0, 1] for the ν-SVC ({@link NuSvc}; LIBSVM's
+     *                  {@code -s 1 -n}, scikit-learn's {@code NuSVC(nu)}), which then ignores C
      */
-    public record Options(Kernel kernel, double c, double tolerance, int cacheMb, Scaler.Kind scale) {
+    public record Options(Kernel kernel, double c, double tolerance, int cacheMb, Scaler.Kind scale, double nu) {
+        /** The value of {@code nu} that selects the C-SVC. */
+        public static final double C_SVC = 0;
         /** LIBSVM's stopping tolerance, {@link Smo#DEFAULT_TOLERANCE} (the command line's {@code --tolerance}). */
         public static final double DEFAULT_TOLERANCE = Smo.DEFAULT_TOLERANCE;
         /** No feature scaling by default. */
@@ -70,6 +76,29 @@ public record SvmTrainer(Options options) implements Trainer<SvmClassifier> {
             if (scale == null) {
                 scale = DEFAULT_SCALE;
             }
+            if (nu != C_SVC) {
+                ParameterException.unitHalfOpen("nu", nu);
+            }
+        }
+
+        /** The C-SVC with these fields. */
+        public Options(Kernel kernel, double c, double tolerance, int cacheMb, Scaler.Kind scale) {
+            this(kernel, c, tolerance, cacheMb, scale, C_SVC);
+        }
+
+        /** The ν-SVC with ν, LIBSVM's tolerance and the default cache, unscaled (C, unused, is 1). */
+        public static Options nu(Kernel kernel, double nu) {
+            return new Options(kernel, 1, DEFAULT_TOLERANCE, DEFAULT_CACHE_MB, DEFAULT_SCALE, nu);
+        }
+
+        /** Whether this is the ν-SVC. */
+        public boolean isNu() {
+            return nu != C_SVC;
+        }
+
+        /** The same options with ν ({@link #C_SVC}: the C-SVC). */
+        public Options withNu(double value) {
+            return new Options(kernel, c, tolerance, cacheMb, scale, value);
         }
 
         /** C with LIBSVM's tolerance and the default cache, unscaled. */
@@ -78,23 +107,23 @@ public record SvmTrainer(Options options) implements Trainer<SvmClassifier> {
         }
 
         public Options withKernel(Kernel k) {
-            return new Options(k, c, tolerance, cacheMb, scale);
+            return new Options(k, c, tolerance, cacheMb, scale, nu);
         }
 
         public Options withC(double value) {
-            return new Options(kernel, value, tolerance, cacheMb, scale);
+            return new Options(kernel, value, tolerance, cacheMb, scale, nu);
         }
 
         public Options withTolerance(double t) {
-            return new Options(kernel, c, t, cacheMb, scale);
+            return new Options(kernel, c, t, cacheMb, scale, nu);
         }
 
         public Options withCacheMb(int mb) {
-            return new Options(kernel, c, tolerance, mb, scale);
+            return new Options(kernel, c, tolerance, mb, scale, nu);
         }
 
         public Options withScale(Scaler.Kind s) {
-            return new Options(kernel, c, tolerance, cacheMb, s);
+            return new Options(kernel, c, tolerance, cacheMb, s, nu);
         }
     }
 
@@ -139,12 +168,18 @@ public record SvmTrainer(Options options) implements Trainer<SvmClassifier> {
         Kernel kernel = options.kernel();
         org.psdkit.kernel.Kernels.requireFinite(kernel, x, "svm");
         long t0 = System.nanoTime();
-        Smo.Result r = Smo.solve(kernel, x, lab.y(), null, options.c(), new Smo.Options(options.tolerance(), true),
-                (long) options.cacheMb() << 20, null, null);
+        Smo.Options so = new Smo.Options(options.tolerance(), true);
+        long cacheBytes = (long) options.cacheMb() << 20;
+        Smo.Result r = options.isNu() ? NuSvc.solve(kernel, x, lab.y(), options.nu(), so, cacheBytes, null).result()
+                : Smo.solve(kernel, x, lab.y(), null, options.c(), so, cacheBytes, null, null);
         double secs = (System.nanoTime() - t0) * 1e-9;
         Fit d = new Fit(r.iterations(), r.violation(), r.dual(), r.converged(), secs);
         Map<String, Object> h = new LinkedHashMap<>();
-        h.put("C", options.c());
+        if (options.isNu()) {
+            h.put("nu", options.nu());
+        } else {
+            h.put("C", options.c());
+        }
         return new SvmClassifier(ModelHeader.of(TYPE, train, scaler, kernel.spec(), h),
                 SvmDecision.of(kernel, x, lab.y(), r.alpha(), r.bias()), lab.labels(), d, Map.of());
     }

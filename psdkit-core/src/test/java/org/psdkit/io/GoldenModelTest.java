@@ -121,6 +121,60 @@ class GoldenModelTest {
         }
     }
 
+    /** f(u) = b + Σ c_i exp(−‖u − s_i‖² / (2·1.5²)) on u = ((a − 1)/2, (b − 2)/4) with the golden files' points. */
+    private static double byHand(double[] raw, double b, double[] coef) {
+        double[][] sv = {{0, 0}, {1, -1}, {-0.5, 0.5}};
+        double u = (raw[0] - 1) / 2;
+        double v = (raw[1] - 2) / 4;
+        double f = b;
+        for (int i = 0; i < 3; i++) {
+            double d2 = (u - sv[i][0]) * (u - sv[i][0]) + (v - sv[i][1]) * (v - sv[i][1]);
+            f += coef[i] * Math.exp(-d2 / (2 * 1.5 * 1.5));
+        }
+        return f;
+    }
+
+    @Test
+    void oneClassSvmVersion1() throws java.io.IOException {
+        Path file = GoldenFiles.copy(dir, "one-class-svm-v1.json");
+        Model m = ModelIO.load(file);
+        assertEquals("one-class-svm", m.type());
+        assertInstanceOf(org.psdkit.classify.OneClassSvm.class, m);
+        assertEquals(null, m.targetName());
+        assertEquals(true, m.unsupervised());
+        assertEquals(List.of("decision", "inlier"), m.outputColumns());
+        assertEquals(0.5, m.hyperParameters().get("nu"));
+        assertEquals(3, ((org.psdkit.classify.SvmTrainer.Fit) m.diagnostics()).iterations());
+        // the first row maps to the origin: f = −1.2 + 1 + 0.6 e^{−2/4.5} + 0.4 e^{−0.5/4.5} > 0; the far rows < 0
+        double[][] raw = {{1, 2}, {3, -2}, {0, 4}, {15, 30}};
+        double[][] p = m.predict(raw);
+        for (int t = 0; t < raw.length; t++) {
+            double f = byHand(raw[t], -1.2, new double[] {1.0, 0.6, 0.4});
+            assertEquals(f, p[t][0], 1e-14);
+            assertEquals(f > 0 ? 1.0 : -1.0, p[t][1]);
+        }
+        assertEquals(1.0, p[0][1]);
+        assertEquals(-1.0, p[3][1]);
+        // written back field for field
+        assertEquals(ModelFile.read(file), ModelIO.toJson(m));
+    }
+
+    @Test
+    void nuSvrVersion1KeepsTheEpsilonItFound() throws java.io.IOException {
+        Path file = GoldenFiles.copy(dir, "nu-svr-v1.json");
+        Model m = ModelIO.load(file);
+        assertEquals("svr", m.type());
+        Svr svr = (Svr) ((Pipeline<?>) m).inner();
+        assertEquals(0.25, svr.epsilon());
+        assertEquals(0.4, m.hyperParameters().get("nu"));
+        double[][] raw = {{1, 2}, {3, -2}, {0, 4}};
+        double[][] p = m.predict(raw);
+        for (int t = 0; t < raw.length; t++) {
+            assertEquals(byHand(raw[t], 0.5, new double[] {0.3, -0.2, 0.7}), p[t][0], 1e-14);
+        }
+        assertEquals(ModelFile.read(file), ModelIO.toJson(m));
+    }
+
     @Test
     void psdRegressionVersion1PredictsItsSumOfSquares() {
         Path file = GoldenFiles.copy(dir, "psd-regression-v1.json");

@@ -97,6 +97,8 @@ public final class OnnxExport {
         NOT_EXPORTABLE.put("tk-svm", "its kernel, the tessellated kernel (Colbert & Peet 2020), integrates "
                 + "indicator functions of orthants over a box and has no ONNX form");
         NOT_EXPORTABLE.put("ridge", "its explicit feature map is a Java function with no ONNX form");
+        NOT_EXPORTABLE.put("one-class-svm", "its exporter is not written yet (the graph would be the svm's decision "
+                + "function plus a sign output for inlier)");
     }
 
     /** The model types that {@link #write} exports. */

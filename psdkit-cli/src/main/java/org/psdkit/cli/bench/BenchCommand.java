@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
             BenchTkCommand.class,
             BenchKrrCommand.class,
             BenchKrrScaleCommand.class,
+            BenchNuCommand.class,
             BenchPsdScaleCommand.class,
             LinalgBenchCommand.class,
             BenchPsdCommand.class,
