@@ -26,7 +26,8 @@ import org.junit.jupiter.api.Test;
 class PomMetadataTest {
 
     /** Modules that are applications (no sources or Javadoc jar): they set maven.javadoc.skip and maven.source.skip. */
-    static final Set<String> APPLICATIONS = Set.of("psdkit-cli", "psdkit-bench", "psdkit-spark-submit", "examples");
+    static final Set<String> APPLICATIONS = Set.of("psdkit-cli", "psdkit-bench", "psdkit-spark-submit", "examples",
+            "examples/spark");
     /** Library modules that exist today; a module added later is a library too unless listed above. */
     static final Set<String> LIBRARIES = Set.of("psdkit-core", "psdkit-spark", "psdkit-experiments", "psdkit-onnx");
 
