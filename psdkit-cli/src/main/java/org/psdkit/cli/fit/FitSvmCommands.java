@@ -25,7 +25,9 @@ import org.psdkit.model.Model;
 import org.psdkit.model.Trainer;
 import org.psdkit.select.GridSearch;
 import org.psdkit.optim.ProgressListener;
+import org.psdkit.classify.ClassWeights;
 import org.psdkit.classify.SvmClassifier;
+import org.psdkit.model.Classifier;
 import org.psdkit.classify.SvmTrainer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -292,13 +294,25 @@ public final class FitSvmCommands {
                         + "precision when all rows fit, else single (default: ${DEFAULT-VALUE}).")
         int cacheMb;
 
+        @Option(names = "--probability", description = "Class probabilities: Platt scaling on 5-fold out-of-fold "
+                + "decision values (seeded by --seed), coupled over the one-vs-one pairs for more than two classes; "
+                + "predict writes p(<label>) columns and the label of the largest (LIBSVM's -b 1, scikit-learn's "
+                + "probability=True).")
+        boolean probability;
+
+        @Option(names = "--class-weight", paramLabel = "W", description = "Per-class weights of C: 'label=w,...' "
+                + "(unlisted classes 1) or 'balanced' (n / (k n_c)); LIBSVM's -wi, scikit-learn's class_weight.")
+        String classWeight;
+
         @Override
         public Integer call() {
             Double cGiven = numberOrNull(c, "-C");
             Kernel k = KernelSpecs.parse(kernel);
             // with -C absent, C = 1 stands in until the cross-validation chooses it
             SvmTrainer.Options options = Flags.checked(() -> SvmTrainer.Options.of(k, cGiven == null ? 1 : cGiven)
-                    .withTolerance(tolerance).withCacheMb(cacheMb).withScale(common.scaleKind()), SvrKind.FLAGS);
+                    .withTolerance(tolerance).withCacheMb(cacheMb).withScale(common.scaleKind())
+                    .withProbability(probability).withSeed(common.seed)
+                    .withClassWeight(classWeight == null ? null : ClassWeights.parse(classWeight)), SvrKind.FLAGS);
             common.checkOutWritable();
             Dataset raw = common.loadSupervised(true);
             if (cGiven == null) {
@@ -306,14 +320,14 @@ public final class FitSvmCommands {
             }
             long t0 = System.nanoTime();
             Map<String, Object> cv = null;
-            SvmClassifier m;
+            Classifier m;
             if (cGiven != null) {
                 m = new SvmTrainer(options).fit(raw);
             } else {
                 GridSearch.Search<Double, Model> search = SvmTrainer.cSearch(options, raw, SVM_C_GRID,
                         SvmTrainer.DEFAULT_FOLDS, common.seed).search(raw, cvProgress("cv svm"));
                 SvmTrainer.CChoice ch = SvmTrainer.choice(search, SvmTrainer.DEFAULT_FOLDS);
-                m = (SvmClassifier) search.model();
+                m = (Classifier) search.model();
                 cv = new LinkedHashMap<>();
                 cv.put("folds", ch.folds());
                 cv.put("accuracy", ch.accuracy());

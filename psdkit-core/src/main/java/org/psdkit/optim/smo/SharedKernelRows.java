@@ -68,6 +68,11 @@ public final class SharedKernelRows {
         return diag[i];
     }
 
+    /** K(x_i, x_j), read from (and computing if needed) the block of point i and the class of j. */
+    public double value(int i, int j) {
+        return block(i, cls[j])[pos[j]];
+    }
+
     /** Kernel values computed so far. */
     public long computedEntries() {
         return computed;
