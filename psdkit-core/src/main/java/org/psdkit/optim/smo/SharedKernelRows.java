@@ -1,5 +1,6 @@
 package org.psdkit.optim.smo;
 
+import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.ParallelColumns;
 import org.psdkit.linalg.Matrix;
@@ -21,6 +22,8 @@ public final class SharedKernelRows {
     private static final int ENTRY_COST = 20;
 
     private final Kernel kernel;
+    /** γ of a {@link GaussianKernel} (its values are computed four at a time), else 0. */
+    private final double gamma;
     private final double[][] pts;
     private final double[] diag;
     /** Class of each point. */
@@ -29,6 +32,8 @@ public final class SharedKernelRows {
     private final int[] pos;
     /** Points of each class, in order. */
     private final int[][] members;
+    /** For the Gaussian kernel: each class's points feature by feature (x_t[j] at [j·n_c + t]), else null. */
+    private final double[][] byFeature;
     /** blocks[point][class], null until computed. */
     private final double[][][] blocks;
     private long computed;
@@ -44,6 +49,7 @@ public final class SharedKernelRows {
             throw new IllegalArgumentException(classes.length + " classes for " + x.rows() + " points");
         }
         this.kernel = kernel;
+        this.gamma = kernel instanceof GaussianKernel g ? g.gamma() : 0;
         this.pts = x.toRowArrays();
         this.diag = kernel.diag(x);
         int m = pts.length;
@@ -61,6 +67,21 @@ public final class SharedKernelRows {
             members[cls[i]][pos[i]] = i;
         }
         this.blocks = new double[m][k][];
+        this.byFeature = gamma > 0 ? new double[k][] : null;
+        if (gamma > 0) {
+            int d = x.cols();
+            for (int c = 0; c < k; c++) {
+                int nc = members[c].length;
+                double[] f = new double[d * nc];
+                for (int t = 0; t < nc; t++) {
+                    double[] p = pts[members[c][t]];
+                    for (int j = 0; j < d; j++) {
+                        f[j * nc + t] = p[j];
+                    }
+                }
+                byFeature[c] = f;
+            }
+        }
     }
 
     /** K(x_i, x_i). */
@@ -87,8 +108,12 @@ public final class SharedKernelRows {
             double[] xi = pts[i];
             long work = (long) mem.length * (xi.length + ENTRY_COST);
             ParallelColumns.forColumns(mem.length, work, (lo, hi) -> {
-                for (int t = lo; t < hi; t++) {
-                    out[t] = kernel.eval(xi, pts[mem[t]]);
+                if (gamma > 0) {
+                    gaussian(xi, byFeature[c], mem.length, lo, hi, out);
+                } else {
+                    for (int t = lo; t < hi; t++) {
+                        out[t] = kernel.eval(xi, pts[mem[t]]);
+                    }
                 }
             });
             computed += mem.length;
@@ -98,61 +123,97 @@ public final class SharedKernelRows {
         return b;
     }
 
+    /**
+     * The Gaussian kernel's values exp(−γ‖x_i − x_t‖²) for the points t = lo..hi−1 of a class, a feature at a time
+     * over the class's points stored feature by feature (a loop the compiler vectorises); each squared distance is
+     * still summed over the features in order, as {@link Kernel#eval} sums it, so every value is the one {@code eval}
+     * returns, bit for bit.
+     */
+    private void gaussian(double[] xi, double[] cols, int n, int lo, int hi, double[] out) {
+        int d = xi.length;
+        for (int t = lo; t < hi; t++) {
+            out[t] = 0;
+        }
+        for (int j = 0; j < d; j++) {
+            double x = xi[j];
+            int off = j * n;
+            for (int t = lo; t < hi; t++) {
+                double v = x - cols[off + t];
+                out[t] += v * v;
+            }
+        }
+        for (int t = lo; t < hi; t++) {
+            out[t] = Math.exp(-out[t] * gamma);
+        }
+    }
+
     /** Q rows of the sub-problem on {@code points} (at most two classes) in working order {@code perm}. */
     QRows rows(int[] points, int[] perm, double[] y) {
         return new Sub(this, points, perm, y);
     }
 
-    /** Q_ab = y_a y_b K(points[perm[a]], points[perm[b]]) read from the shared blocks. */
+    /**
+     * Q_ab = y_a y_b K(points[perm[a]], points[perm[b]]): the sub-problem's row of a point is gathered from the shared
+     * blocks once, in the sub-problem's own order with the signs applied, and kept while the sub-problem lives.
+     */
     private static final class Sub extends QRows {
         private final SharedKernelRows s;
-        /** Global point of each working position (follows the swaps). */
-        private final int[] global;
-        /** The (at most two) classes of the sub-problem. */
-        private final int c0;
-        private final int c1;
+        private final int[] points;
+        /** The labels in the sub-problem's own order (the solver swaps {@link #y}, not these). */
+        private final double[] yo;
+        private final double[][] rows;
 
         Sub(SharedKernelRows s, int[] points, int[] perm, double[] y) {
             super(perm, y);
             this.s = s;
-            this.global = new int[points.length];
-            int a = -1;
-            int b = -1;
+            this.points = points.clone();
+            this.yo = new double[points.length];
+            int c0 = -1;
+            int c1 = -1;
             for (int t = 0; t < points.length; t++) {
-                global[t] = points[perm[t]];
-                int c = s.cls[global[t]];
-                if (a < 0 || c == a) {
-                    a = c;
-                } else if (b < 0 || c == b) {
-                    b = c;
+                yo[perm[t]] = y[t];
+                int c = s.cls[points[t]];
+                if (c0 < 0 || c == c0) {
+                    c0 = c;
+                } else if (c1 < 0 || c == c1) {
+                    c1 = c;
                 } else {
                     throw new IllegalArgumentException("a shared sub-problem holds at most two classes");
                 }
             }
-            this.c0 = a;
-            this.c1 = b < 0 ? a : b;
+            this.rows = new double[points.length][];
+        }
+
+        private double[] own(int o) {
+            double[] r = rows[o];
+            if (r == null) {
+                int n = points.length;
+                r = new double[n];
+                int g = points[o];
+                int[] cls = s.cls;
+                int[] pos = s.pos;
+                double[][] blk = s.blocks[g];
+                double yg = yo[o];
+                for (int t = 0; t < n; t++) {
+                    int h = points[t];
+                    double[] b = blk[cls[h]];
+                    if (b == null) {
+                        b = s.block(g, cls[h]);
+                    }
+                    r[t] = yg * yo[t] * b[pos[h]];
+                }
+                rows[o] = r;
+            }
+            return r;
         }
 
         @Override
         void row(int a, int len, double[] out) {
-            int ga = global[a];
-            double[] b0 = s.block(ga, c0);
-            double[] b1 = c1 == c0 ? b0 : s.block(ga, c1);
-            double ya = y[a];
-            int[] cls = s.cls;
-            int[] pos = s.pos;
+            double[] r = own(perm[a]);
+            int[] p = perm;
             for (int b = 0; b < len; b++) {
-                int gb = global[b];
-                double v = cls[gb] == c0 ? b0[pos[gb]] : b1[pos[gb]];
-                out[b] = ya * y[b] * v;
+                out[b] = r[p[b]];
             }
-        }
-
-        @Override
-        void swap(int a, int b) {
-            int t = global[a];
-            global[a] = global[b];
-            global[b] = t;
         }
     }
 }
