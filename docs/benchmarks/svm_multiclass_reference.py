@@ -1,0 +1,47 @@
+# Records scikit-learn's SVC on a small multi-class problem for psdkit's tests (MulticlassSvmTest); the tests read the
+# files and never call Python. Run from the repository root with Debian's scikit-learn:
+#   /usr/bin/python3 docs/benchmarks/svm_multiclass_reference.py
+# Data: iris, 90 training rows (30 per class, drawn with random_state=3) and the other 60 as test rows; the classes
+# renamed in order of first appearance in the training rows ("setosa"... keep their names, ordered so that
+# scikit-learn's sorted classes are LIBSVM's order of first appearance); sample weights uniform in [0.5, 2).
+# SVC(rbf, C=2, gamma=0.5, tol=1e-8): decision_function_shape='ovo'; class_weight={first class: 4}; sample_weight.
+import numpy as np
+import sklearn
+from sklearn.datasets import load_iris
+from sklearn.model_selection import train_test_split
+from sklearn.svm import SVC
+
+out = "psdkit-core/src/test/resources/classify/"
+X, y = load_iris(return_X_y=True)
+Xtr, Xte, ytr, yte = train_test_split(X, y, train_size=90, random_state=3, stratify=y)
+first = []
+for v in ytr:
+    if v not in first:
+        first.append(v)
+names = {first[0]: "a-" + "setosa versicolor virginica".split()[first[0]],
+         first[1]: "b-" + "setosa versicolor virginica".split()[first[1]],
+         first[2]: "c-" + "setosa versicolor virginica".split()[first[2]]}
+ytr = np.array([names[v] for v in ytr])
+yte = np.array([names[v] for v in yte])
+w = np.random.RandomState(3).uniform(0.5, 2.0, size=len(ytr))
+kw = dict(kernel="rbf", C=2.0, gamma=0.5, tol=1e-8)
+ovo = SVC(decision_function_shape="ovo", **kw).fit(Xtr, ytr)
+cw = SVC(decision_function_shape="ovo", class_weight={sorted(set(ytr))[0]: 4.0}, **kw).fit(Xtr, ytr)
+sw = SVC(decision_function_shape="ovo", **kw).fit(Xtr, ytr, sample_weight=w)
+with open(out + "iris-train.csv", "w") as f:
+    f.write("# " + "written by docs/benchmarks/svm_multiclass_reference.py, scikit-learn " + sklearn.__version__ + "\n")
+    f.write("sl,sw,pl,pw,species,weight\n")
+    for row, lab, wi in zip(Xtr, ytr, w):
+        f.write(",".join(repr(float(v)) for v in row) + "," + lab + "," + repr(float(wi)) + "\n")
+with open(out + "iris-sklearn.csv", "w") as f:
+    f.write("# " + "written by docs/benchmarks/svm_multiclass_reference.py, scikit-learn " + sklearn.__version__ + "\n")
+    cols = ["sl", "sw", "pl", "pw", "species"]
+    for tag in ["ovo", "cw", "sw"]:
+        cols += [tag + "_label", tag + "_d01", tag + "_d02", tag + "_d12"]
+    f.write(",".join(cols) + "\n")
+    for i in range(len(yte)):
+        parts = [repr(float(v)) for v in Xte[i]] + [yte[i]]
+        for m in [ovo, cw, sw]:
+            d = m.decision_function(Xte[i:i + 1])[0]
+            parts += [m.predict(Xte[i:i + 1])[0]] + [repr(float(v)) for v in d]
+        f.write(",".join(parts) + "\n")
