@@ -45,3 +45,23 @@ with open(out + "iris-sklearn.csv", "w") as f:
             d = m.decision_function(Xte[i:i + 1])[0]
             parts += [m.predict(Xte[i:i + 1])[0]] + [repr(float(v)) for v in d]
         f.write(",".join(parts) + "\n")
+
+# SVR with sample weights (SvrWeightsTest): y = sin(x) + noise on 60 points of [0, 6], weights uniform in [0.5, 2);
+# SVR(rbf, C=3, epsilon=0.1, gamma=0.5, tol=1e-8) fitted with sample_weight, predictions on 25 grid points.
+from sklearn.svm import SVR
+rs = np.random.RandomState(5)
+x = np.sort(rs.uniform(0, 6, size=60))
+t = np.sin(x) + 0.1 * rs.randn(60)
+sw = rs.uniform(0.5, 2.0, size=60)
+svr = SVR(kernel="rbf", C=3.0, epsilon=0.1, gamma=0.5, tol=1e-8).fit(x[:, None], t, sample_weight=sw)
+grid = np.linspace(0, 6, 25)
+with open(out + "svr-weights.csv", "w") as f:
+    f.write("# " + "written by docs/benchmarks/svm_multiclass_reference.py, scikit-learn " + sklearn.__version__ + "\n")
+    f.write("x,y,weight\n")
+    for a, b, c in zip(x, t, sw):
+        f.write("%r,%r,%r\n" % (float(a), float(b), float(c)))
+with open(out + "svr-weights-sklearn.csv", "w") as f:
+    f.write("# " + "written by docs/benchmarks/svm_multiclass_reference.py, scikit-learn " + sklearn.__version__ + "\n")
+    f.write("x,prediction\n")
+    for a, p in zip(grid, svr.predict(grid[:, None])):
+        f.write("%r,%r\n" % (float(a), float(p)))

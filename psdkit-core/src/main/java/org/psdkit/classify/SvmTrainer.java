@@ -177,7 +177,7 @@ public record SvmTrainer(Options options) implements Trainer<Classifier> {
      * @throws ParameterException ({@code sampleWeights}) naming the first bad row
      */
     public Classifier fit(Dataset train, double[] sampleWeights, ProgressListener listener) {
-        checkWeights(sampleWeights, train.n());
+        org.psdkit.model.SampleWeights.check(sampleWeights, train.n());
         String[] tokens = canonicalTokens(train);
         boolean binary = !options.probability() && distinctAtMost2(tokens);
         Scaler scaler = Scaler.fit(options.scale(), train.x());
@@ -253,28 +253,6 @@ public record SvmTrainer(Options options) implements Trainer<Classifier> {
         }
         return new Smo.Result(alpha, r.bias(), r.dual(), r.iterations(), r.violation(), r.converged(), r.seconds(),
                 r.cachePeakBytes(), r.kernelEntries());
-    }
-
-    /** Refuses sample weights of the wrong length, negative, NaN or infinite, or all zero, naming the row. */
-    static void checkWeights(double[] w, int n) {
-        if (w == null) {
-            return;
-        }
-        if (w.length != n) {
-            throw new ParameterException("sampleWeights", "must hold one weight per row (" + n + "), got "
-                    + w.length);
-        }
-        boolean positive = false;
-        for (int i = 0; i < n; i++) {
-            if (!(w[i] >= 0) || Double.isInfinite(w[i])) {
-                throw new ParameterException("sampleWeights", "row " + (i + 1) + ": must be >= 0 and finite, got "
-                        + w[i]);
-            }
-            positive |= w[i] > 0;
-        }
-        if (!positive) {
-            throw new ParameterException("sampleWeights", "are all 0: no row left to train on");
-        }
     }
 
     /** The class labels of the rows, numbers in canonical form ("2.0" and "2" are one class); empty is refused. */
