@@ -28,11 +28,15 @@ kw = dict(kernel="rbf", C=2.0, gamma=0.5, tol=1e-8)
 ovo = SVC(decision_function_shape="ovo", **kw).fit(Xtr, ytr)
 cw = SVC(decision_function_shape="ovo", class_weight={sorted(set(ytr))[0]: 4.0}, **kw).fit(Xtr, ytr)
 sw = SVC(decision_function_shape="ovo", **kw).fit(Xtr, ytr, sample_weight=w)
-with open(out + "iris-train.csv", "w") as f:
+with open(out + "iris-train.csv", "w") as f:  # a plain CSV (no comment line): the docs' command line uses it
+    f.write("sl,sw,pl,pw,species\n")
+    for row, lab in zip(Xtr, ytr):
+        f.write(",".join(repr(float(v)) for v in row) + "," + lab + "\n")
+with open(out + "iris-weights.csv", "w") as f:
     f.write("# " + "written by docs/benchmarks/svm_multiclass_reference.py, scikit-learn " + sklearn.__version__ + "\n")
-    f.write("sl,sw,pl,pw,species,weight\n")
-    for row, lab, wi in zip(Xtr, ytr, w):
-        f.write(",".join(repr(float(v)) for v in row) + "," + lab + "," + repr(float(wi)) + "\n")
+    f.write("weight\n")
+    for wi in w:
+        f.write(repr(float(wi)) + "\n")
 with open(out + "iris-sklearn.csv", "w") as f:
     f.write("# " + "written by docs/benchmarks/svm_multiclass_reference.py, scikit-learn " + sklearn.__version__ + "\n")
     cols = ["sl", "sw", "pl", "pw", "species"]

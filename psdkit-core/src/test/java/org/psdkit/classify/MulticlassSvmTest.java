@@ -56,7 +56,7 @@ class MulticlassSvmTest {
     }
 
     private static double[] weights() throws IOException {
-        return rows("iris-train.csv").stream().mapToDouble(r -> Double.parseDouble(r[5])).toArray();
+        return rows("iris-weights.csv").stream().mapToDouble(r -> Double.parseDouble(r[0])).toArray();
     }
 
     /** Labels equal and pairwise decision values to 1e-6 relative for the variant at column {@code col}. */
