@@ -50,7 +50,7 @@ public final class PsdRegressionBaselinesExample {
             SolverDiagnostics d = (SolverDiagnostics) fit.diagnostics();
             out.printf("%s: f(1.5) = %.4f, %d iterations (%s), smallest prediction far away %.3g%n", m.type(),
                     fit.predict(new double[] {1.5})[0], d.iterations(), d.status(),
-                    (Double) fit.evaluate(farData).get("min_prediction"));
+                    fit.evaluate(farData).minPrediction()); // typed metrics
             if (m == BaselineTrainer.Method.NCM) {
                 ncm = fit;
             }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 import org.psdkit.model.Model;
@@ -54,5 +55,39 @@ class ExamplesTest {
             assertEquals(model.type(), org.psdkit.io.ModelIO.load(Files.list(sub)
                     .filter(p -> p.toString().endsWith(".json")).findFirst().orElseThrow()).type());
         }));
+    }
+
+    /**
+     * Issue 29: a program for every family written against the trainer convention. Every trainer class of
+     * psdkit-core ({@code *Trainer}, found on disk or in its jar) is named by at least one example's class file.
+     */
+    @Test
+    void everyTrainerHasAnExample() throws Exception {
+        Path examples = Path.of(KrrExample.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+                .resolve("org/psdkit/examples");
+        StringBuilder used = new StringBuilder();
+        try (Stream<Path> s = Files.list(examples)) {
+            for (Path p : s.filter(f -> f.getFileName().toString().endsWith("Example.class")).toList()) {
+                used.append(new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1));
+            }
+        }
+        Path core = Path.of(org.psdkit.model.Trainer.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<String> trainers = new ArrayList<>();
+        if (Files.isDirectory(core)) {
+            try (Stream<Path> s = Files.walk(core)) {
+                s.map(p -> core.relativize(p).toString().replace(java.io.File.separatorChar, '/'))
+                        .filter(n -> n.endsWith("Trainer.class") && !n.contains("$")).forEach(trainers::add);
+            }
+        } else {
+            try (java.util.jar.JarFile jar = new java.util.jar.JarFile(core.toFile())) {
+                jar.stream().map(java.util.jar.JarEntry::getName)
+                        .filter(n -> n.endsWith("Trainer.class") && !n.contains("$")).forEach(trainers::add);
+            }
+        }
+        trainers.remove("org/psdkit/model/Trainer.class"); // the interface
+        assertTrue(trainers.size() >= 15, trainers.toString());
+        List<String> missing = trainers.stream().map(n -> n.substring(0, n.length() - ".class".length()))
+                .filter(n -> !used.toString().contains(n)).toList();
+        assertEquals(List.of(), missing, "trainers without an example program");
     }
 }

@@ -10,6 +10,7 @@ import org.psdkit.density.DensityDiagnostics;
 import org.psdkit.density.Mixtures;
 import org.psdkit.density.PsdDensity;
 import org.psdkit.density.PsdDensityEstimator;
+import org.psdkit.density.PsdDensityTrainer;
 import org.psdkit.density.PsdDensityOptions;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.linalg.Linalg;
@@ -96,9 +97,9 @@ public final class DensityBenchmark {
             phases.start("n=" + n + ": PSD-model fit");
             Matrix x = Mixtures.appE().sample(n, 1);
             long t0 = System.nanoTime();
-            PsdDensity m = PsdDensityEstimator.fit(x, null, new GaussianKernel(o.sigma()), nu,
-                    PsdDensityOptions.of(o.lambda(), PsdDensityOptions.APPE_FROBENIUS_RATIO).withTolerance(o.tol())
-                            .withMaxIterations(1_000_000).withTimeLimit(o.timeLimit()), null);
+            PsdDensity m = PsdDensityEstimator.fit(x, null, PsdDensityTrainer.Options.of(new GaussianKernel(o.sigma()),
+                    nu, PsdDensityOptions.of(o.lambda(), PsdDensityOptions.APPE_FROBENIUS_RATIO).withTolerance(o.tol())
+                            .withMaxIterations(1_000_000).withTimeLimit(o.timeLimit())), null);
             double total = (System.nanoTime() - t0) * 1e-9;
             phases.end();
             DensityDiagnostics dg = m.diagnostics();

@@ -11,6 +11,7 @@ import org.psdkit.density.DensityPipeline;
 import org.psdkit.density.Mixtures;
 import org.psdkit.density.PsdDensity;
 import org.psdkit.density.PsdDensityEstimator;
+import org.psdkit.density.PsdDensityTrainer;
 import org.psdkit.density.PsdDensityOptions;
 import org.psdkit.io.ModelFile;
 import org.psdkit.io.ModelIO;
@@ -115,7 +116,8 @@ public final class PsdSamplingBench {
         }
         PsdDensityOptions opt = new PsdDensityOptions(1e-3, 1e-5, PsdDensityOptions.LambdaScale.TRACE,
                 1e-6, PsdDensityOptions.DEFAULT_MAX_ITERATIONS, Double.POSITIVE_INFINITY);
-        return PsdDensityEstimator.fit(data, new GaussianKernel(sigma), new BaseMeasure.Lebesgue(), opt);
+        return PsdDensityEstimator.fit(data, null, PsdDensityTrainer.Options.of(new GaussianKernel(sigma),
+                new BaseMeasure.Lebesgue(), opt), null);
     }
 
     /** n = 1,000 draws of the d = 10 mixture. */

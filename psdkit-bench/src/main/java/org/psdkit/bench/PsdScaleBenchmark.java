@@ -16,6 +16,7 @@ import org.psdkit.data.Dataset;
 import org.psdkit.density.BaseMeasure;
 import org.psdkit.density.PsdDensity;
 import org.psdkit.density.PsdDensityEstimator;
+import org.psdkit.density.PsdDensityTrainer;
 import org.psdkit.density.PsdDensityOptions;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.linalg.Matrix;
@@ -170,7 +171,8 @@ public final class PsdScaleBenchmark {
     }
 
     private static PsdDensity fit(Matrix x, Matrix anchors, double sigma, PsdDensityOptions o) {
-        return PsdDensityEstimator.fit(x, anchors, new GaussianKernel(sigma), new BaseMeasure.Lebesgue(), o, null);
+        return PsdDensityEstimator.fit(x, anchors, PsdDensityTrainer.Options.of(new GaussianKernel(sigma),
+                new BaseMeasure.Lebesgue(), o), null);
     }
 
     private static double meanLog(PsdDensity p, Matrix x) {
@@ -265,8 +267,8 @@ public final class PsdScaleBenchmark {
         double read = (System.nanoTime() - t0) * 1e-9;
         Matrix a = x.selectRows(Anchors.select(new GaussianKernel(SIGMA_10D), x, opt.bigAnchors(),
                 Anchors.Method.UNIFORM, 1));
-        PsdDensity p = PsdDensityEstimator.fit(x, a, new GaussianKernel(SIGMA_10D), new BaseMeasure.Lebesgue(), o,
-                PsdDensityEstimator.WarmStart.DEFAULT, opt.listener());
+        PsdDensity p = PsdDensityEstimator.fit(x, a, PsdDensityTrainer.Options.of(new GaussianKernel(SIGMA_10D),
+                new BaseMeasure.Lebesgue(), o), PsdDensityEstimator.WarmStart.DEFAULT, opt.listener());
         double total = (System.nanoTime() - t0) * 1e-9;
         double cpu = processCpuSeconds() - cpu0;
         var dp = p.diagnostics();
@@ -279,8 +281,8 @@ public final class PsdScaleBenchmark {
         double bo = Double.NaN;
         if (opt.bigBaseline()) {
             long b0 = System.nanoTime();
-            PsdDensity b = PsdDensityEstimator.fit(x, a, new GaussianKernel(SIGMA_10D), new BaseMeasure.Lebesgue(),
-                    o, PsdDensityEstimator.WarmStart.COARSE, null);
+            PsdDensity b = PsdDensityEstimator.fit(x, a, PsdDensityTrainer.Options.of(new GaussianKernel(SIGMA_10D),
+                    new BaseMeasure.Lebesgue(), o), PsdDensityEstimator.WarmStart.COARSE, null);
             bs = (System.nanoTime() - b0) * 1e-9;
             bg = b.diagnostics().relativeGap();
             bc = b.diagnostics().converged();

@@ -104,14 +104,16 @@ public final class TkBenchmark {
             phases.start(r < 0 ? "warm-up run " + (r + warmup + 1) + "/" + warmup
                     : "timed run " + (r + 1) + "/" + repeats);
             long t0 = System.nanoTime();
-            last = KernelLearning.fit(Method.TK, x, ytr, cRel, eps, st, 1e-2);
+            last = KernelLearning.fit(x, ytr, KernelLearning.FitOptions.relative(Method.TK, cRel, eps, st, 1e-2),
+                    null);
             long t1 = System.nanoTime();
             GaussianKernel g = new GaussianKernel(1.0);
             Matrix k = g.gram(x);
             Smo.solve(KernelRows.dense(k), ytr, cRel / (k.trace() / k.rows()), Smo.DEFAULT_TOLERANCE, null);
             long t2 = System.nanoTime();
             if (!noMkl) {
-                KernelLearning.fit(Method.SIMPLEMKL, x, ytr, cRel, 0, st, 1e-2);
+                KernelLearning.fit(x, ytr, KernelLearning.FitOptions.relative(Method.SIMPLEMKL, cRel, 0, st, 1e-2),
+                        null);
             }
             long t3 = System.nanoTime();
             phases.end();

@@ -62,7 +62,7 @@ public final class Flags {
     }
 
     /** The message of {@code e} with its parameter named by its flag. */
-    public static String message(ParameterException e) {
-        return of(e.parameter()) + " " + e.problem();
+    public static String message(org.psdkit.data.InputException e) {
+        return e.describe(Flags::of);
     }
 }

@@ -104,7 +104,7 @@ public final class LoadedModel {
     }
 
     public Map<String, Object> evaluate(Dataset raw) {
-        Map<String, Object> metrics = model.evaluate(raw);
+        Map<String, Object> metrics = model.evaluate(raw).toMap();
         // a non-finite output shows as a non-finite metric (or, for a classifier, only in its decision values):
         // then find the row. A density's loglik is -Infinity where the density is 0, with finite outputs.
         boolean suspect = model instanceof Classifier;

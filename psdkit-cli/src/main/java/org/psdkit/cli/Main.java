@@ -142,22 +142,25 @@ public final class Main implements Runnable {
         PrintWriter err = cl.getErr();
         if (ex instanceof MemoryBudget.InsufficientMemoryException m) {
             String xmx = m.suggestedXmx();
-            // a command with --anchors can also ask for less: the Nyström fits' memory grows with the anchors
-            boolean anchors = pr != null && leaf(pr).commandSpec().findOption("--anchors") != null;
-            String reduce = anchors ? ", or fewer --anchors" : "";
-            err.println("psdkit: error: " + asFlags(m.getMessage()).replace("(raise its -Xmx, e.g. " + xmx + ")",
+            // a command with --anchors can also ask for less: the Nyström fits' memory grows with the anchors, and
+            // an exact fit's n×n kernel matrix becomes n×M with M anchors
+            CommandLine.ParseResult leaf = pr == null ? null : leaf(pr);
+            boolean anchors = leaf != null && leaf.commandSpec().findOption("--anchors") != null;
+            String reduce = !anchors ? "" : leaf.hasMatchedOption("--anchors") ? ", or fewer --anchors"
+                    : ", or --anchors M for a Nystrom fit";
+            err.println("psdkit: error: " + m.getMessage().replace("(raise its -Xmx, e.g. " + xmx + ")",
                     "(set PSDKIT_JAVA_OPTS=" + xmx + reduce + ")").replace("(no heap size would do)",
                     "(no heap size would do" + reduce + ")"));
             err.flush();
             return EXIT_BAD_INPUT;
         }
-        if (ex instanceof org.psdkit.model.ParameterException p) {
+        if (ex instanceof org.psdkit.data.InputException p) {
             err.println("psdkit: error: " + Flags.message(p));
             err.flush();
             return EXIT_BAD_INPUT;
         }
         if (ex instanceof IllegalArgumentException) {
-            err.println("psdkit: error: " + asFlags(ex.getMessage()));
+            err.println("psdkit: error: " + ex.getMessage());
             err.flush();
             return EXIT_BAD_INPUT;
         }
@@ -192,22 +195,6 @@ public final class Main implements Runnable {
             p = p.subcommand();
         }
         return p;
-    }
-
-    /**
-     * Rewords the library's messages that name a parameter ({@code folds}, {@code scale}, {@code targetName},
-     * {@code noTarget}) with the option that sets it, so that the CLI's messages stay what they were.
-     */
-    static String asFlags(String message) {
-        if (message == null) {
-            return null;
-        }
-        String s = message.replaceFirst("^folds ", "--folds ").replaceFirst("^scale: ", "--scale: ");
-        s = s.replaceFirst("(-fold CV \\(need at least \\d+); folds = (\\d+)\\)", "$1; --folds $2)");
-        s = s.replaceFirst("^targetName (.*) and noTarget exclude each other$",
-                "--target $1 and --no-target exclude each other");
-        s = s.replace("' (targetName); the header has ", "' (--target); the header has ");
-        return s.replace("(set noTarget for unsupervised data)", "(use --no-target for unsupervised data)");
     }
 
     public static void main(String[] args) {

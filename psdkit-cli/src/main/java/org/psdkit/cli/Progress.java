@@ -37,6 +37,8 @@ public final class Progress implements AutoCloseable {
     private long lastPrint;
     private boolean printedInline;
     private boolean drawn;
+    /** Set by {@link #abandon}: the run failed, {@link #close} prints no "done" line. */
+    private boolean abandoned;
 
     private Progress(String task, long total, boolean budget) {
         this.task = task;
@@ -221,6 +223,7 @@ public final class Progress implements AutoCloseable {
      * ended, so that the next message starts a line of its own.
      */
     public synchronized void abandon() {
+        abandoned = true;
         if (!quiet && printedInline) {
             err.println();
             err.flush();
@@ -228,9 +231,24 @@ public final class Progress implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs {@code body} under this display: if it throws, the display is {@linkplain #abandon abandoned}, so the
+     * {@link #close} of a try-with-resources prints no "done" line for a run that failed (a memory estimate refused,
+     * a bad option found by the library). Use as {@code try (Progress p = …) { m = p.run(() -> fit(…)); }}.
+     */
+    public <T> T run(java.util.function.Supplier<T> body) {
+        try {
+            return body.get();
+        } catch (RuntimeException | Error e) {
+            abandon();
+            throw e;
+        }
+    }
+
+    /** Prints {@code task: done in S s}, unless the display is silenced or was {@linkplain #abandon abandoned}. */
     @Override
     public synchronized void close() {
-        if (quiet) {
+        if (quiet || abandoned) {
             return;
         }
         if (printedInline) {

@@ -55,7 +55,7 @@ class CliErrorTest {
 
     @Test
     void wrongColumn() throws IOException {
-        bad(new String[] {"no column named 'price'", "--target"}, fit(good, "--target", "price"));
+        bad(new String[] {"--target 'price' names no column"}, fit(good, "--target", "price"));
     }
 
     @Test

@@ -1,7 +1,14 @@
 package org.psdkit.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
 import org.psdkit.optim.ProgressListener;
@@ -37,6 +44,32 @@ class ProgressTest {
             l.onProgress(Event.of("cv", 4, 25, 0.2));
             assertEquals(4, p.done());
             assertEquals(25, p.total());
+        }
+    }
+
+    /** Issue 30: a run that fails (a memory estimate refused, exit 2) is not reported as done. */
+    @Test
+    void aFailedRunPrintsNoDoneLine() {
+        PrintStream saved = System.err;
+        boolean wasQuiet = Progress.quiet();
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        try {
+            System.setErr(new PrintStream(buf, true, StandardCharsets.UTF_8));
+            Progress.setQuiet(false);
+            try (Progress p = Progress.startSolver("fails", 10)) {
+                assertThrows(IllegalArgumentException.class, () -> p.run(() -> {
+                    throw new IllegalArgumentException("needs ~2 GB");
+                }));
+            }
+            assertFalse(buf.toString(StandardCharsets.UTF_8).contains("done in"), buf.toString(StandardCharsets.UTF_8));
+            try (Progress p = Progress.startSolver("works", 10)) {
+                assertEquals(Integer.valueOf(3), p.run(() -> 3));
+            }
+            assertTrue(buf.toString(StandardCharsets.UTF_8).contains("works: done in "),
+                    buf.toString(StandardCharsets.UTF_8));
+        } finally {
+            Progress.setQuiet(wasQuiet);
+            System.setErr(saved);
         }
     }
 }

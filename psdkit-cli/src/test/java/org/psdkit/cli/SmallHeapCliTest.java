@@ -100,6 +100,65 @@ class SmallHeapCliTest {
                 err);
         assertTrue(err.contains("set PSDKIT_JAVA_OPTS=-Xmx1g, or fewer --anchors"), err);
         assertFalse(err.contains("Exception"), err);
+        assertFalse(err.contains("done in"), err); // nothing claims success before the check (issue 30)
+        assertEquals(List.of("d.csv"), files());
+    }
+
+    /** Exit 2, the estimate's message and the options that reduce it, nothing claimed done, no file written. */
+    private void refused(Object[] r, String estimate, String reduce) throws IOException {
+        String err = (String) r[1];
+        assertEquals(2, (int) r[0], err);
+        assertTrue(err.contains(estimate + " needs ~"), err);
+        assertTrue(err.contains("(set PSDKIT_JAVA_OPTS=-Xmx1g" + reduce + ")"), err);
+        assertFalse(err.contains("Exception"), err);
+        assertFalse(err.contains("done in"), err);
+        assertEquals(List.of("d.csv"), files());
+    }
+
+    @Test
+    void krrBeyondTheHeapExitsTwoNamingTheSizeAndTheOptions() throws Exception {
+        int rows = 3000;
+        data(rows);
+        // exact: the 3,000 x 3,000 kernel matrix is 72 MB
+        refused(run("fit", "krr", "--train", "d.csv", "--kernel", "gaussian(sigma=3)", "--lambda", "1e-3", "--out",
+                "m.json"), "exact kernel ridge on " + rows + " rows x " + (COLUMNS - 1) + " columns (a " + rows + " x "
+                + rows + " kernel matrix)", ", or --anchors M for a Nystrom fit");
+        // Nystrom: three 2,000 x 2,000 matrices of Falkon's preconditioner, 96 MB
+        refused(run("fit", "krr", "--train", "d.csv", "--kernel", "gaussian(sigma=3)", "--lambda", "1e-3",
+                "--anchors", "2000", "--out", "m.json"), "nystrom kernel ridge with 2000 anchors on " + rows
+                + " rows x " + (COLUMNS - 1) + " columns", ", or fewer --anchors");
+    }
+
+    @Test
+    void nystromKrrFitsInASmallHeap() throws Exception {
+        data(ROWS);
+        Object[] r = run("fit", "krr", "--train", "d.csv", "--kernel", "gaussian(sigma=3)", "--lambda", "1e-3",
+                "--anchors", "250", "--out", "m.json", "--json");
+        assertEquals(0, (int) r[0], (String) r[1]);
+        assertEquals("krr", org.psdkit.io.ModelIO.load(dir.resolve("m.json")).type());
+    }
+
+    @Test
+    void coneFitsBeyondTheHeapExitTwoNamingTheSizeAndTheOptions() throws Exception {
+        int rows = 3000;
+        data(rows);
+        // exact psd method: the linear block's and the feature map's 3,000 x 3,000 kernel matrices, 144 MB
+        refused(run("fit", "quantile", "--train", "d.csv", "--kernel", "gaussian(sigma=3)", "--lambda", "1e-3",
+                "--out", "m.json"), "quantile fit on " + rows + " rows x " + (COLUMNS - 1) + " columns (two " + rows
+                + " x " + rows + " kernel matrices)", ", or --anchors M for a Nystrom fit");
+        // 2,500 anchors: their kernel matrix and its eigenvectors, 100 MB
+        refused(run("fit", "hetero", "--train", "d.csv", "--kernel", "gaussian(sigma=3)", "--lambda", "1e-3",
+                "--anchors", "2500", "--out", "m.json"), "heteroscedastic fit with 2500 anchors on " + rows
+                + " rows x " + (COLUMNS - 1) + " columns", ", or fewer --anchors");
+        // 250 anchors on 40,000 rows: the features' 250 x 40,000 matrix (80 MB) is checked once its rank is known
+        data(ROWS);
+        Object[] r = run("fit", "hetero", "--train", "d.csv", "--kernel", "gaussian(sigma=3)", "--lambda", "1e-3",
+                "--anchors", "250", "--out", "m.json");
+        String err = (String) r[1];
+        assertEquals(2, (int) r[0], err);
+        assertTrue(err.matches("(?s).*the Nystrom features of rank \\d+ \\(250 anchors\\) on " + ROWS
+                + " rows needs ~.*fewer --anchors.*"), err);
+        assertFalse(err.contains("done in"), err);
         assertEquals(List.of("d.csv"), files());
     }
 }

@@ -74,7 +74,7 @@ public final class SvmClassifier extends Pipeline<SvmDecision> implements Classi
 
     /** {@code accuracy, n, positive, precision, recall} (the positive class is the +1 label). */
     @Override
-    public Map<String, Object> evaluate(Dataset raw) {
+    public Scores evaluate(Dataset raw) {
         String[] tokens = labelTokens(raw);
         double[] y = labels.encode(tokens, raw.source());
         double[] f = predict(raw.x()).col(0);
@@ -95,13 +95,31 @@ public final class SvmClassifier extends Pipeline<SvmDecision> implements Classi
                 fn++;
             }
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("accuracy", f.length == 0 ? Double.NaN : (double) ok / f.length);
-        m.put("n", f.length);
-        m.put("positive", labels.positive());
-        m.put("precision", tp + fp == 0 ? 0.0 : (double) tp / (tp + fp));
-        m.put("recall", tp + fn == 0 ? 0.0 : (double) tp / (tp + fn));
-        return m;
+        return new Scores(f.length == 0 ? Double.NaN : (double) ok / f.length, f.length, labels.positive(),
+                tp + fp == 0 ? 0.0 : (double) tp / (tp + fp), tp + fn == 0 ? 0.0 : (double) tp / (tp + fn));
+    }
+
+    /**
+     * A classifier's metrics: the fraction of rows classified right, the rows, the positive class's label, and the
+     * precision and recall of the positive class (0 when undefined).
+     */
+    public record Scores(double accuracy, int n, String positive, double precision, double recall)
+            implements org.psdkit.model.Evaluation {
+        @Override
+        public Map<String, Object> toMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("accuracy", accuracy);
+            m.put("n", n);
+            m.put("positive", positive);
+            m.put("precision", precision);
+            m.put("recall", recall);
+            return m;
+        }
+
+        @Override
+        public String toString() {
+            return toMap().toString();
+        }
     }
 
     /** The class labels of a data set: its text tokens, or the numeric target as text. */

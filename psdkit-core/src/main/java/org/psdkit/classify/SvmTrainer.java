@@ -417,9 +417,9 @@ public record SvmTrainer(Options options) implements Trainer<Classifier> {
 
     /** The CV score of a classifier on a raw test part: {@code hits} (correct labels) and {@code rows}. */
     public static Map<String, Double> hits(org.psdkit.model.Model fitted, Dataset rawTest) {
-        Map<String, Object> e = fitted.evaluate(rawTest);
+        Object accuracy = fitted.evaluate(rawTest).get("accuracy");
         Map<String, Double> s = new LinkedHashMap<>();
-        s.put("hits", (double) Math.round((Double) e.get("accuracy") * rawTest.n()));
+        s.put("hits", (double) Math.round((Double) accuracy * rawTest.n()));
         s.put("rows", (double) rawTest.n());
         return s;
     }

@@ -40,6 +40,30 @@ public final class ConeData {
     }
 
     /**
+     * Fails with {@link org.psdkit.linalg.MemoryBudget.InsufficientMemoryException} before the blocks are built when
+     * the heap cannot hold a lower bound of a cone fit on n rows of d columns: the data (n·d) and, without anchors,
+     * the n×n kernel matrix of the linear blocks (or of {@link PrimalCone}'s NCM part), plus the n×n kernel matrix
+     * that the PSD block's feature map decomposes while the linear blocks hold theirs; with m anchors, the anchors'
+     * m×m kernel matrix and its eigenvectors ({@link NystromLinearBlock}, {@link
+     * org.psdkit.psd.EmpiricalFeatureMap#nystrom}).
+     *
+     * @param family   the family's name for the message ({@code "heteroscedastic fit"})
+     * @param anchors  m, or 0 for the exact fit
+     * @param psdBlock whether the fit has a PSD block (the psd method)
+     */
+    public static void checkMemory(String family, long n, long d, long anchors, boolean psdBlock) {
+        long m = Math.min(anchors, n);
+        long squares = m > 0 ? org.psdkit.linalg.MemoryBudget.times(2, org.psdkit.linalg.MemoryBudget.times(m, m))
+                : org.psdkit.linalg.MemoryBudget.times(psdBlock ? 2 : 1, org.psdkit.linalg.MemoryBudget.times(n, n));
+        long doubles = org.psdkit.linalg.MemoryBudget.plus(org.psdkit.linalg.MemoryBudget.times(n, d), squares);
+        String what = m > 0 ? family + " with " + m + " anchors on " + n + " rows x " + d + " columns"
+                : family + " on " + n + " rows x " + d + " columns (" + (psdBlock ? "two " : "a ") + n + " x " + n
+                + " kernel matri" + (psdBlock ? "ces" : "x") + ")";
+        org.psdkit.linalg.MemoryBudget.check(what,
+                org.psdkit.linalg.MemoryBudget.times(doubles, org.psdkit.linalg.MemoryBudget.DOUBLE_BYTES));
+    }
+
+    /**
      * Checks the options both cone families share; errors name the parameter: the kernel and solver options must be
      * given, λ &gt; 0 and finite, the Frobenius weight &gt; 0, at least one restart.
      */

@@ -152,7 +152,7 @@ public record ConeGrid(List<Kernel> kernels, double[] lambdas, int folds, long s
      */
     public Splits.TrainTest[] parts(int n) {
         if (folds > n) {
-            throw new IllegalArgumentException("folds must be in [2, n=" + n + "], got " + folds);
+            throw new ParameterException("folds", "must be in [2, n=" + n + "], got " + folds);
         }
         Splits.TrainTest[] parts = Splits.kFold(n, folds, seed);
         for (int f = 0; f < parts.length; f++) {

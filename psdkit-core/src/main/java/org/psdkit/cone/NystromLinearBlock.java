@@ -46,6 +46,9 @@ public final class NystromLinearBlock implements Block {
         System.arraycopy(e.values(), first, sigma, 0, r);
         u = Matrix.zeros(m, r);
         System.arraycopy(e.vectors().data(), first * m, u.data(), 0, m * r);
+        // the features' rank is known only now: check their r×n matrix (and its r×r product) against the heap
+        org.psdkit.linalg.MemoryBudget.check("the Nystrom features of rank " + r + " (" + m + " anchors) on "
+                + data.rows() + " rows", org.psdkit.linalg.MemoryBudget.matrixBytes(r, data.rows() + (long) r));
         // Σ^{-1/2}Uᵀ(K(anchors, data) + offset), r×n, streamed in row blocks of the data (O(nr), never m×n at once)
         v = EmpiricalFeatureMap.streamedFeatures(kernel, anchors, u, sigma, offset, data);
         Matrix vvt = Linalg.gemm(1.0, v, false, v, true);

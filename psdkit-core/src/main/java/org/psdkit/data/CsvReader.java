@@ -42,7 +42,7 @@ public final class CsvReader {
     public record Options(String targetName, boolean noTarget, boolean labelTarget) {
         public Options {
             if (noTarget && targetName != null) {
-                throw new IllegalArgumentException("targetName " + targetName + " and noTarget exclude each other");
+                throw InputException.exclusive("targetName", targetName, "noTarget");
             }
         }
 
@@ -75,13 +75,14 @@ public final class CsvReader {
         } else if (opts.targetName() != null) {
             targetCol = indexOf(header, opts.targetName());
             if (targetCol < 0) {
-                throw new IllegalArgumentException(file + ": no column named '" + opts.targetName()
-                        + "' (targetName); the header has " + String.join(",", header));
+                throw new InputException(file + ": ", "targetName", "'" + opts.targetName()
+                        + "' names no column; the header has " + String.join(",", header));
             }
         } else {
             if (header.length < 2) {
-                throw new IllegalArgumentException(file + ": the target is the last column, so at least two columns "
-                        + "are needed; the header has " + header.length + " (set noTarget for unsupervised data)");
+                throw new InputException(file + ": the target is the last column, so at least "
+                        + "two columns are needed; the header has " + header.length + " (set ", "noTarget",
+                        "for unsupervised data)");
             }
             targetCol = header.length - 1;
         }

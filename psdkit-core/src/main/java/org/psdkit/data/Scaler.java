@@ -37,7 +37,7 @@ public record Scaler(Kind kind, double[] offset, double[] scale) {
             try {
                 return valueOf(s.trim().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("scale: '" + s + "' is not one of none, minmax, zscore");
+                throw new InputException("", "scale", "must be none, minmax or zscore, got '" + s + "'");
             }
         }
 

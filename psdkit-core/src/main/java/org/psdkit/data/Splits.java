@@ -32,23 +32,30 @@ public final class Splits {
 
     /**
      * The message for {@code n} rows split into more folds than rows: "4 rows are too few for 5-fold CV (need at
-     * least 5; folds = 5)". Every CV of psdkit uses it, so that callers can recognise it and name their option.
+     * least 5)".
      */
     public static String tooFewRows(int n, int k) {
-        return n + " row" + (n == 1 ? " is" : "s are") + " too few for " + k + "-fold CV (need at least " + k
-                + "; folds = " + k + ")";
+        return n + " row" + (n == 1 ? " is" : "s are") + " too few for " + k + "-fold CV (need at least " + k + ")";
+    }
+
+    /**
+     * Checks the number of folds {@code k} of a CV over {@code n} rows: at least 2 and at most n, else a {@link
+     * InputException} naming {@code folds} ("folds 5: 4 rows are too few for 5-fold CV (need at least 5)").
+     */
+    public static void checkFolds(int n, int k) {
+        if (k < 2) {
+            throw new InputException("", "folds", "must be at least 2, got " + k);
+        }
+        if (k > n) {
+            throw new InputException("", "folds", k + ": " + tooFewRows(n, k));
+        }
     }
 
     /**
      * k folds of a seeded permutation; fold sizes differ by at most one. Element f is fold f's test/train pair.
      */
     public static TrainTest[] kFold(int n, int k, long seed) {
-        if (k < 2) {
-            throw new IllegalArgumentException("folds must be at least 2, got " + k);
-        }
-        if (k > n) {
-            throw new IllegalArgumentException(tooFewRows(n, k));
-        }
+        checkFolds(n, k);
         int[] p = permutation(n, seed);
         TrainTest[] out = new TrainTest[k];
         for (int f = 0; f < k; f++) {

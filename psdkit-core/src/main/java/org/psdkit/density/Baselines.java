@@ -46,11 +46,40 @@ public final class Baselines {
     // ------------------------------------------------------------------ NCM (eq. 35)
 
     /**
+     * The NCM density on {@code x} (Marteau-Ferey, Bach &amp; Rudi 2020, App. D): the kernel, base measure, λ,
+     * tolerance and iteration budget of {@code options}; expanded on {@code anchors} (Nyström, App. B.5), or on every
+     * data point when null. {@code options.nystrom()}'s anchor count is not used here (the anchors are given), nor
+     * is its scaling: {@code x} is the data as the model sees it. {@link NcmDensityTrainer} fits raw data.
+     */
+    public static LinearDensity ncm(Matrix x, Matrix anchors, BaselineOptions options) {
+        return ncm(x, anchors, options.kernel(), options.base(), options.lambda(), options.tolerance(),
+                options.maxIterations());
+    }
+
+    /**
+     * The PNM density on {@code x}, as {@link #ncm(Matrix, Matrix, BaselineOptions)}; the feature map keeps the
+     * eigenvalues above {@code options.nystrom().rankThreshold()}. {@link PnmDensityTrainer} fits raw data.
+     */
+    public static LinearDensity pnm(Matrix x, Matrix anchors, BaselineOptions options) {
+        return pnm(x, anchors, options.kernel(), options.base(), options.lambda(), options.tolerance(),
+                options.maxIterations(), options.nystrom().rankThreshold());
+    }
+
+    /**
+     * The GLM density on {@code x}, as {@link #ncm(Matrix, Matrix, BaselineOptions)}; the normaliser's Monte-Carlo
+     * draws are seeded by {@code options.seed()}. {@link GlmDensityTrainer} fits raw data.
+     */
+    public static GlmDensity glm(Matrix x, Matrix anchors, BaselineOptions options) {
+        return glm(x, anchors, options.kernel(), options.base(), options.lambda(), options.tolerance(),
+                options.maxIterations(), options.seed(), options.nystrom().rankThreshold());
+    }
+
+    /**
      * NCM: min_{α ≥ 0, uᵀα = 1} −(1/n)Σ log (Kα)_i + (λ/2) αᵀKα, solved in γ = u∘α on the probability simplex by
      * accelerated projected gradient; stops on the Frank–Wolfe gap ∇ᵀγ − min_j ∇_j (an upper bound of the
      * suboptimality), relative to max(1, |F|).
      */
-    public static LinearDensity ncm(Matrix x, Kernel kernel, BaseMeasure base, double lambda, double tol,
+    static LinearDensity ncm(Matrix x, Kernel kernel, BaseMeasure base, double lambda, double tol,
                                     int maxIter) {
         return ncm(x, null, kernel, base, lambda, tol, maxIter);
     }
@@ -61,7 +90,7 @@ public final class Baselines {
      * min −(1/n)Σ_i log (K_{nm}α)_i + (λ/2) αᵀK_{mm}α. Needs the m×n cross matrix (O(nm) memory) and the anchors'
      * m×m Gram matrix, never an n×n one; anchors equal to the data give the exact problem.
      */
-    public static LinearDensity ncm(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, double lambda,
+    static LinearDensity ncm(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, double lambda,
                                     double tol, int maxIter) {
         DensityData.check(x, "ncm density");
         checkLambda(lambda);
@@ -132,7 +161,7 @@ public final class Baselines {
      * min_{γ &gt; 0, μ} −(1/n)Σ(1 + log nγ_i) − μ + ‖Vγ + μũ‖²/(2λ), w = (Vγ + μũ)/λ (the same dual machinery as the
      * PSD model with Ω* quadratic instead of ‖[·]_+‖²). Non-negativity holds at the data points only.
      */
-    public static LinearDensity pnm(Matrix x, Kernel kernel, BaseMeasure base, double lambda, double tol,
+    static LinearDensity pnm(Matrix x, Kernel kernel, BaseMeasure base, double lambda, double tol,
                                     int maxIter) {
         return pnm(x, null, kernel, base, lambda, tol, maxIter, FeatureBasis.RELATIVE_RANK_THRESHOLD);
     }
@@ -143,7 +172,7 @@ public final class Baselines {
      * the anchors; non-negativity is still required at every data point. Anchors equal to the data give the exact
      * problem.
      */
-    public static LinearDensity pnm(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, double lambda,
+    static LinearDensity pnm(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, double lambda,
                                     double tol, int maxIter, double rankThreshold) {
         DensityData.check(x, "pnm density");
         checkLambda(lambda);
@@ -203,13 +232,13 @@ public final class Baselines {
      * measure exp(g) → 1 at infinity is not integrable). Throws {@link IllegalStateException} when the importance
      * estimate is unusable ({@link #requireUsableNormaliser}).
      */
-    public static GlmDensity glm(Matrix x, Kernel kernel, BaseMeasure base, double lambda, double tol, int maxIter,
+    static GlmDensity glm(Matrix x, Kernel kernel, BaseMeasure base, double lambda, double tol, int maxIter,
                                  long seed) {
         return glm(x, null, kernel, base, lambda, tol, maxIter, seed);
     }
 
     /** GLM with g expanded on {@code anchors} only (Nyström features; null = all points). */
-    public static GlmDensity glm(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, double lambda, double tol,
+    static GlmDensity glm(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, double lambda, double tol,
                                  int maxIter, long seed) {
         return glm(x, anchors, kernel, base, lambda, tol, maxIter, seed, FeatureBasis.RELATIVE_RANK_THRESHOLD);
     }
@@ -218,7 +247,7 @@ public final class Baselines {
      * GLM with g expanded on {@code anchors} (null = all points) in the r features of their Gram matrix cut at
      * {@code rankThreshold}·λ_max; the data features are streamed in row blocks (O(nr) memory).
      */
-    public static GlmDensity glm(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, double lambda, double tol,
+    static GlmDensity glm(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, double lambda, double tol,
                                  int maxIter, long seed, double rankThreshold) {
         DensityData.check(x, "glm density");
         checkLambda(lambda);

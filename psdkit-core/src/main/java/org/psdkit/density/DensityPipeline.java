@@ -177,7 +177,7 @@ public final class DensityPipeline extends Pipeline<DensityModel> {
      * {@code min_density} and {@code negative_fraction} (the share of rows with p &lt; 0) of raw data.
      */
     @Override
-    public Map<String, Object> evaluate(Dataset raw) {
+    public Scores evaluate(Dataset raw) {
         double[] p = density(raw.x());
         double ll = 0;
         double min = Double.POSITIVE_INFINITY;
@@ -189,12 +189,29 @@ public final class DensityPipeline extends Pipeline<DensityModel> {
                 neg++;
             }
         }
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("loglik", ll / p.length);
-        m.put("integral", integral());
-        m.put("min_density", min);
-        m.put("negative_fraction", (double) neg / p.length);
-        return m;
+        return new Scores(ll / p.length, integral(), min, (double) neg / p.length);
+    }
+
+    /**
+     * A density's metrics: the mean log-density of the rows, the integral, the smallest density at a row and the
+     * fraction of rows where it is negative.
+     */
+    public record Scores(double loglik, double integral, double minDensity, double negativeFraction)
+            implements org.psdkit.model.Evaluation {
+        @Override
+        public Map<String, Object> toMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("loglik", loglik);
+            m.put("integral", integral);
+            m.put("min_density", minDensity);
+            m.put("negative_fraction", negativeFraction);
+            return m;
+        }
+
+        @Override
+        public String toString() {
+            return toMap().toString();
+        }
     }
 
     /**

@@ -29,12 +29,34 @@ public final class PsdDensityEstimator {
     private PsdDensityEstimator() {
     }
 
-    public static PsdDensity fit(Matrix x, Kernel kernel, BaseMeasure base, PsdDensityOptions opt) {
+    /**
+     * The PSD density on {@code x} (Marteau-Ferey, Bach &amp; Rudi 2020, eq. 12) with the kernel, base measure and
+     * solver options of {@code options}, expanded on {@code anchors} (Nyström, App. B.5; null: every data point, the
+     * exact model). {@code options.nystrom()}'s anchor count and {@code options.scale()} are not used here: the
+     * anchors are given and {@code x} is the data as the model sees it ({@link PsdDensityTrainer} fits raw data).
+     * {@code listener} (null: none) receives one event per iteration, task {@code "density"}, measure
+     * {@code "gap"}.
+     */
+    public static PsdDensity fit(Matrix x, Matrix anchors, PsdDensityTrainer.Options options,
+                                 ProgressListener listener) {
+        return fit(x, anchors, options.kernel(), options.base(), options.psd(), WarmStart.DEFAULT, listener);
+    }
+
+    /**
+     * As {@link #fit(Matrix, Matrix, PsdDensityTrainer.Options, ProgressListener)} with the primal solver's warm
+     * start given ({@link WarmStart#DEFAULT} there; the benchmark compares it with {@link WarmStart#COARSE}).
+     */
+    public static PsdDensity fit(Matrix x, Matrix anchors, PsdDensityTrainer.Options options, WarmStart warm,
+                                 ProgressListener listener) {
+        return fit(x, anchors, options.kernel(), options.base(), options.psd(), warm, listener);
+    }
+
+    static PsdDensity fit(Matrix x, Kernel kernel, BaseMeasure base, PsdDensityOptions opt) {
         return fit(x, kernel, base, opt, null);
     }
 
-    public static PsdDensity fit(Matrix x, Kernel kernel, BaseMeasure base, PsdDensityOptions opt,
-                                 ProgressListener listener) {
+    static PsdDensity fit(Matrix x, Kernel kernel, BaseMeasure base, PsdDensityOptions opt,
+                          ProgressListener listener) {
         return fit(x, null, kernel, base, opt, listener);
     }
 
@@ -46,8 +68,8 @@ public final class PsdDensityEstimator {
      * (null: none) receives one event per iteration, task {@code "density"}, measure {@code "gap"}: the relative
      * duality gap compared with the tolerance.
      */
-    public static PsdDensity fit(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, PsdDensityOptions opt,
-                                 ProgressListener listener) {
+    static PsdDensity fit(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, PsdDensityOptions opt,
+                          ProgressListener listener) {
         return fit(x, anchors, kernel, base, opt, WarmStart.DEFAULT, listener);
     }
 
@@ -56,8 +78,8 @@ public final class PsdDensityEstimator {
      * solver's warm start given ({@link WarmStart#DEFAULT} there; the benchmark compares it with
      * {@link WarmStart#COARSE}). The dual solver ignores it.
      */
-    public static PsdDensity fit(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, PsdDensityOptions opt,
-                                 WarmStart warm, ProgressListener listener) {
+    static PsdDensity fit(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, PsdDensityOptions opt,
+                          WarmStart warm, ProgressListener listener) {
         DensityData.check(x, "density fit");
         base.requireDimension(x.cols());
         Matrix pts = anchors == null ? x : anchors;
@@ -391,13 +413,17 @@ public final class PsdDensityEstimator {
     /**
      * The Nyström fit with the primal solver over data rows that live elsewhere (psdkit-spark's {@code
      * SparkDensityRows}): {@code rowsOf} receives the anchors' feature factor T (m×r) and returns the rows' {@link
-     * DensityRows} with features v_i = Tᵀ k(anchors, x_i). Everything else is {@link #fit(Matrix, Matrix, Kernel,
-     * BaseMeasure, PsdDensityOptions, ProgressListener)} with {@link PsdDensityOptions.Solver#PRIMAL_LBFGS}, whatever
-     * {@code opt.solver()} says; with the same anchors and rows it gives the same model up to rounding.
+     * DensityRows} with features v_i = Tᵀ k(anchors, x_i). Everything else is {@link #fit(Matrix, Matrix,
+     * PsdDensityTrainer.Options, ProgressListener)} with {@link PsdDensityOptions.Solver#PRIMAL_LBFGS}, whatever
+     * {@code options.psd().solver()} says; with the same anchors and rows it gives the same model up to rounding.
      */
     public static PsdDensity fitRows(Matrix anchors, java.util.function.Function<Matrix, DensityRows> rowsOf,
-                                     Kernel kernel, BaseMeasure base, PsdDensityOptions opt,
-                                     ProgressListener listener) {
+                                     PsdDensityTrainer.Options options, ProgressListener listener) {
+        return fitRows(anchors, rowsOf, options.kernel(), options.base(), options.psd(), listener);
+    }
+
+    static PsdDensity fitRows(Matrix anchors, java.util.function.Function<Matrix, DensityRows> rowsOf,
+                              Kernel kernel, BaseMeasure base, PsdDensityOptions opt, ProgressListener listener) {
         base.requireDimension(anchors.cols());
         FeatureBasis fb = FeatureBasis.of(kernel, anchors, null, opt.rankThreshold());
         Scaled sc = Scaled.of(kernel, anchors, base, fb, opt);

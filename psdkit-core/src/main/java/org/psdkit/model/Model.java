@@ -1,7 +1,6 @@
 package org.psdkit.model;
 
 import java.util.List;
-import java.util.Map;
 import org.psdkit.data.Dataset;
 import org.psdkit.linalg.Matrix;
 
@@ -46,8 +45,11 @@ public interface Model {
         return predict(new double[][] {row})[0];
     }
 
-    /** The hyper-parameters the model was fitted with (λ, C, ε, σ, taus, …), read-only, in a stable order. */
-    Map<String, Object> hyperParameters();
+    /**
+     * The hyper-parameters the model was fitted with (λ, C, ε, σ, taus, …), read-only, in a stable order;
+     * {@link HyperParameters#toMap()} is the model file's {@code options}.
+     */
+    HyperParameters hyperParameters();
 
     /**
      * What the fit reported (iterations, duality gap, route, seconds, …): the family's typed record, or the values a
@@ -61,9 +63,9 @@ public interface Model {
     }
 
     /**
-     * Metrics on a raw data set: {@code rmse, mae, r2} for regression, {@code accuracy} for classifiers,
-     * {@code loglik, integral, …} for densities, the pinball loss for quantiles. The order of the map is the order
-     * of the report.
+     * Metrics on a raw data set: {@code rmse, mae, r2} for regression ({@link Evaluation.Regression}),
+     * {@code accuracy} for classifiers, {@code loglik, integral, …} for densities, the pinball loss for quantiles:
+     * the family's record, whose {@link Evaluation#toMap()} is in the order of the report.
      */
-    Map<String, Object> evaluate(Dataset raw);
+    Evaluation evaluate(Dataset raw);
 }

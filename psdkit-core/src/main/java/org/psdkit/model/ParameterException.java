@@ -12,33 +12,25 @@ package org.psdkit.model;
  * }
  * }</pre>
  */
-public class ParameterException extends IllegalArgumentException {
+public class ParameterException extends org.psdkit.data.InputException {
     private static final long serialVersionUID = 1L;
-
-    private final String parameter;
-    private final String problem;
 
     /**
      * @param parameter the library's name of the parameter (not null)
      * @param problem   what is wrong with its value, read after the name ("must be >= 0, got -1")
      */
     public ParameterException(String parameter, String problem) {
-        super(parameter + " " + problem);
-        if (parameter == null || parameter.isEmpty()) {
-            throw new IllegalArgumentException("parameter name must not be empty");
-        }
-        this.parameter = parameter;
-        this.problem = problem;
+        super("", parameter, problem, null);
     }
 
-    /** The library's name of the parameter. */
-    public String parameter() {
-        return parameter;
-    }
-
-    /** The message without the parameter's name, for a front end that names the parameter its own way. */
-    public String problem() {
-        return problem;
+    /**
+     * A bad parameter found while reading something: the message is {@code context} followed by the parameter's
+     * name and the problem.
+     *
+     * @param context what was read, ending in its own separator ({@code "a.csv: "}), or empty
+     */
+    public ParameterException(String context, String parameter, String problem) {
+        super(context, parameter, problem, null);
     }
 
     /** Throws unless {@code value} is finite and {@code >= 0}. */

@@ -1,6 +1,5 @@
 package org.psdkit.model;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.psdkit.data.Dataset;
@@ -74,8 +73,8 @@ public class Pipeline<P extends Predictor> implements Model {
     }
 
     @Override
-    public Map<String, Object> hyperParameters() {
-        return header.hyperParameters();
+    public HyperParameters hyperParameters() {
+        return HyperParameters.of(header.hyperParameters());
     }
 
     @Override
@@ -84,12 +83,12 @@ public class Pipeline<P extends Predictor> implements Model {
     }
 
     @Override
-    public Map<String, Object> evaluate(Dataset raw) {
+    public Evaluation evaluate(Dataset raw) {
         if (raw.y() == null) {
             throw new IllegalArgumentException(raw.source() + ": no numeric target column to evaluate against");
         }
         double[] p = predict(raw.x()).col(0);
-        return new LinkedHashMap<>(Metrics.regression(raw.y(), p));
+        return Evaluation.Regression.of(raw.y(), p);
     }
 
     @Override

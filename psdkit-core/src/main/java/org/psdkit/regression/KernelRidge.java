@@ -74,6 +74,13 @@ public final class KernelRidge implements Predictor {
      */
     static final long PREDICT_BLOCK_ENTRIES = 1L << 22;
 
+    /**
+     * In a heap below 512 MB a prediction block holds at most 1/{@value} of the maximum heap in entries instead (the
+     * kernel's intermediate matrices of a block are a few times its size); at 512 MB and above the blocks are
+     * {@link #PREDICT_BLOCK_ENTRIES}.
+     */
+    static final long PREDICT_HEAP_SHARE = 128;
+
     private final Kernel kernel;
     private final Matrix points;
     private final double[] alpha;
@@ -100,6 +107,7 @@ public final class KernelRidge implements Predictor {
      */
     public static KernelRidge fit(Kernel kernel, Matrix x, double[] y, Options opts) {
         check(x, y);
+        checkMemory(x.rows(), x.cols());
         long t0 = System.nanoTime();
         org.psdkit.kernel.Kernels.requireFinite(kernel, x, "kernel ridge");
         if (opts.form() == Form.STANDARD) {
@@ -123,6 +131,16 @@ public final class KernelRidge implements Predictor {
         check(x, y);
         org.psdkit.kernel.Kernels.requireFinite(kernel, x, "kernel ridge");
         return fitGram(kernel, x, k, y, opts, System.nanoTime());
+    }
+
+    /**
+     * Fails with {@link org.psdkit.linalg.MemoryBudget.InsufficientMemoryException} before the kernel matrix is
+     * formed when the heap cannot hold its lower bound: the n×n kernel matrix (in native memory for the standard
+     * form, which JavaCPP bounds by the maximum heap; on the heap for the representer form) and the n×d data.
+     */
+    static void checkMemory(long n, long d) {
+        org.psdkit.linalg.MemoryBudget.check("exact kernel ridge on " + n + " rows x " + d + " columns (a " + n
+                + " x " + n + " kernel matrix)", org.psdkit.linalg.MemoryBudget.matrixBytes(n, n + d));
     }
 
     private static void check(Matrix x, double[] y) {
@@ -227,7 +245,9 @@ public final class KernelRidge implements Predictor {
         int n = points.rows();
         double[] p = new double[m];
         // rows in blocks so that no m×n cross matrix is formed (m = n = 20,000 would be 3.2 GB)
-        int block = (int) Math.max(1, Math.min(m, PREDICT_BLOCK_ENTRIES / Math.max(1, n)));
+        long entries = Math.max(1024, Math.min(PREDICT_BLOCK_ENTRIES,
+                Runtime.getRuntime().maxMemory() / PREDICT_HEAP_SHARE));
+        int block = (int) Math.max(1, Math.min(m, entries / Math.max(1, n)));
         for (int r0 = 0; r0 < m; r0 += block) {
             int r1 = Math.min(m, r0 + block);
             Matrix xb = r0 == 0 && r1 == m ? x : x.selectRows(java.util.stream.IntStream.range(r0, r1).toArray());

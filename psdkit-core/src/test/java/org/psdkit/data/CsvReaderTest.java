@@ -86,7 +86,7 @@ class CsvReaderTest {
         assertTrue(error(file("d.csv", "a,a,y\n1,2,3\n"), CsvReader.Options.regression()).contains("appears twice"));
         assertTrue(error(file("nh.csv", "1,2,3\n1,2,3\n"), CsvReader.Options.regression()).contains("is a number"));
         Path ok = file("ok.csv", "a,y\n1,2\n");
-        assertTrue(error(ok, new CsvReader.Options("nope", false, false)).contains("no column named 'nope'"));
+        assertTrue(error(ok, new CsvReader.Options("nope", false, false)).contains("targetName 'nope' names no column"));
     }
 
     @Test
@@ -186,7 +186,7 @@ class CsvReaderTest {
                 .endsWith("line " + late + ": blank line inside the data"));
         // a header without the named target: after the lines' own errors, before the numbers' errors
         Path p5 = file("e5.csv", rows(n, late, "1,x,3"));
-        assertTrue(error(p5, new CsvReader.Options("t", false, false)).contains("no column named 't'"));
+        assertTrue(error(p5, new CsvReader.Options("t", false, false)).contains("targetName 't' names no column"));
     }
 
     @Test

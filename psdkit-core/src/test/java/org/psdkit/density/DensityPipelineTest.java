@@ -96,7 +96,7 @@ class DensityPipelineTest {
         for (int i = 0; i < grid.length; i++) {
             grid[i][0] = 70 + 60.0 * i / 200;
         }
-        Map<String, Object> e = pnm.evaluate(Dataset.of(Matrix.of(grid), null));
+        Map<String, Object> e = pnm.evaluate(Dataset.of(Matrix.of(grid), null)).toMap();
         assertEquals(List.of("loglik", "integral", "min_density", "negative_fraction"), List.copyOf(e.keySet()));
         assertTrue((double) e.get("negative_fraction") > 0, "PNM goes negative away from the data");
         assertTrue((double) e.get("min_density") < 0);

@@ -174,7 +174,7 @@ class GoldenModelTest {
         Model m = ModelIO.load(GoldenFiles.copy(dir, "ridge-v1.json"));
         assertEquals("ridge", m.type());
         assertEquals(List.of("a", "b"), m.featureNames());
-        assertEquals(Map.of("lambda", 1.0, "intercept", true, "form", "primal"), m.hyperParameters());
+        assertEquals(Map.of("lambda", 1.0, "intercept", true, "form", "primal"), m.hyperParameters().toMap());
         double[][] p = m.predict(new double[][] {{0, -1}, {10, 1}, {5, 0}});
         // minmax: a' = a/10, b' = (b + 1)/2; f = 1.25 + 2a' − 3b'
         assertEquals(1.25, p[0][0], 1e-15);
@@ -239,7 +239,7 @@ class GoldenModelTest {
         for (int q = 0; q < qs.length; q++) {
             x[q] = new double[] {qs[q]};
         }
-        Map<String, Object> e = m.evaluate(Dataset.of(Matrix.of(x), y));
+        Map<String, Object> e = m.evaluate(Dataset.of(Matrix.of(x), y)).toMap();
         assertEquals(List.of("rmse", "mae", "r2", "min_prediction"), List.copyOf(e.keySet()));
         assertEquals(1.0, (Double) e.get("rmse"), 1e-9);
         assertEquals(min, (Double) e.get("min_prediction"), 1e-12 * (1 + min));

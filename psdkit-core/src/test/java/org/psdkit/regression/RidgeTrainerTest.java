@@ -44,7 +44,7 @@ class RidgeTrainerTest {
                 assertEquals(wp[j], wd[j], 1e-9 * (1 + Math.abs(wp[j])), "weight " + j);
             }
             assertEquals(p.inner().bias(), d.inner().bias(), 1e-9 * (1 + Math.abs(p.inner().bias())));
-            assertEquals(List.of("lambda", "intercept", "form"), List.copyOf(d.hyperParameters().keySet()));
+            assertEquals(List.of("lambda", "intercept", "form"), List.copyOf(d.hyperParameters().toMap().keySet()));
             assertEquals("dual", d.hyperParameters().get("form"));
             assertEquals(intercept, d.hyperParameters().get("intercept"));
             assertEquals("polynomial(degree=2, offset=1)", d.header().kernelSpec());

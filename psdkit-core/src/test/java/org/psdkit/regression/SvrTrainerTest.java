@@ -41,7 +41,7 @@ class SvrTrainerTest {
         Pipeline<Svr> m = new SvrTrainer(SvrTrainer.Options.of(Kernels.parse("gaussian(sigma=0.3)"), 10, 0.01)
                 .withScale(Scaler.Kind.MINMAX)).fit(train);
         assertTrue((Double) m.evaluate(train).get("rmse") < 0.05, m.evaluate(train).toString());
-        assertEquals(List.of("C", "epsilon", "tolerance"), List.copyOf(m.hyperParameters().keySet()));
+        assertEquals(List.of("C", "epsilon", "tolerance"), List.copyOf(m.hyperParameters().toMap().keySet()));
         assertEquals(List.of("iterations", "violation", "converged", "dual", "primal", "seconds"),
                 List.copyOf(m.diagnostics().toMap().keySet()));
         assertEquals(true, m.diagnostics().get("converged"));

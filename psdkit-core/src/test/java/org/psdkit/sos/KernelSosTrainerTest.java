@@ -34,7 +34,7 @@ class KernelSosTrainerTest {
         ProgressListener.Event last = last(events);
         assertEquals("gap", last.measure());
         assertTrue(last.value() < 1e-6, "final gap " + last.value());
-        assertEquals(java.util.Map.of("lambda", 0.01), m.hyperParameters());
+        assertEquals(java.util.Map.of("lambda", 0.01), m.hyperParameters().toMap());
         assertEquals(List.of("status", "iterations", "relativeGap", "primalInfeasibility", "dualInfeasibility",
                 "objective", "lmiMinEigenvalue", "alphaMin", "seconds"), List.copyOf(m.diagnostics().toMap().keySet()));
     }

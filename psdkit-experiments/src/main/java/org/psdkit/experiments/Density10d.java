@@ -13,6 +13,7 @@ import org.psdkit.experiments.plot.Figure;
 import org.psdkit.experiments.plot.Panel;
 import org.psdkit.data.Splits;
 import org.psdkit.density.BaseMeasure;
+import org.psdkit.density.BaselineOptions;
 import org.psdkit.density.Baselines;
 import org.psdkit.density.DensityPipeline;
 import org.psdkit.density.DensityModel;
@@ -22,6 +23,7 @@ import org.psdkit.density.LinearDensity;
 import org.psdkit.density.Mixtures;
 import org.psdkit.density.PsdDensityEstimator;
 import org.psdkit.density.PsdDensityOptions;
+import org.psdkit.density.PsdDensityTrainer;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.linalg.LinalgException;
 import org.psdkit.linalg.Matrix;
@@ -105,13 +107,15 @@ public final class Density10d {
         Matrix x = truth.sample(n, seed);
         Matrix test = truth.sample(2000, seed + 1);
         Map<String, Fit> fitters = new LinkedHashMap<>();
-        fitters.put("PNM", (tr, s, l, tol, it) -> Baselines.pnm(tr, new GaussianKernel(s), nu, l, tol, it));
-        fitters.put("PSD", (tr, s, l, tol, it) -> PsdDensityEstimator.fit(tr, anchorsOf(tr, anchors, seed), new GaussianKernel(s), nu,
-                PsdDensityOptions.of(l, PsdDensityOptions.APPE_FROBENIUS_RATIO).withTolerance(tol)
-                        .withMaxIterations(it), null));
-        fitters.put("NCM", (tr, s, l, tol, it) -> Baselines.ncm(tr, new GaussianKernel(s), nu, l, tol, it));
-        fitters.put("GLM", (tr, s, l, tol, it) -> Baselines.glm(tr, anchorsOf(tr, anchors, seed), new GaussianKernel(s), nu, l,
-                tol, it, seed));
+        fitters.put("PNM", (tr, s, l, tol, it) -> Baselines.pnm(tr, null,
+                new BaselineOptions(new GaussianKernel(s), nu, l, tol, it, seed, null, null)));
+        fitters.put("PSD", (tr, s, l, tol, it) -> PsdDensityEstimator.fit(tr, anchorsOf(tr, anchors, seed),
+                PsdDensityTrainer.Options.of(new GaussianKernel(s), nu, PsdDensityOptions.of(l,
+                        PsdDensityOptions.APPE_FROBENIUS_RATIO).withTolerance(tol).withMaxIterations(it)), null));
+        fitters.put("NCM", (tr, s, l, tol, it) -> Baselines.ncm(tr, null,
+                new BaselineOptions(new GaussianKernel(s), nu, l, tol, it, seed, null, null)));
+        fitters.put("GLM", (tr, s, l, tol, it) -> Baselines.glm(tr, anchorsOf(tr, anchors, seed),
+                new BaselineOptions(new GaussianKernel(s), nu, l, tol, it, seed, null, null)));
         // plot points of App. E Fig. 3: uniform on [−2.5, 2.5]^10, true samples, the line [−4, 4] × 0
         SplittableRandom r = new SplittableRandom(seed + 7);
         Matrix pts = Matrix.zeros(3 * PLOT_POINTS, d);

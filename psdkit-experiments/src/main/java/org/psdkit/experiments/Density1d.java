@@ -11,6 +11,7 @@ import java.util.Map;
 import org.psdkit.experiments.plot.Figure;
 import org.psdkit.experiments.plot.Panel;
 import org.psdkit.density.BaseMeasure;
+import org.psdkit.density.BaselineOptions;
 import org.psdkit.density.Baselines;
 import org.psdkit.density.DensityPipeline;
 import org.psdkit.density.DensityModel;
@@ -19,6 +20,7 @@ import org.psdkit.density.KernelIntegrals;
 import org.psdkit.density.Mixtures;
 import org.psdkit.density.PsdDensityEstimator;
 import org.psdkit.density.PsdDensityOptions;
+import org.psdkit.density.PsdDensityTrainer;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.linalg.LinalgException;
 import org.psdkit.linalg.Matrix;
@@ -38,7 +40,7 @@ public final class Density1d {
     public record Options(long seed, int folds, Path outDir) {
         public Options {
             if (folds < 2 || folds > N) {
-                throw new IllegalArgumentException("folds must be in [2, " + N + "] (the training points), got "
+                throw new org.psdkit.model.ParameterException("folds", "must be in [2, " + N + "] (the training points), got "
                         + folds);
             }
         }
@@ -81,11 +83,15 @@ public final class Density1d {
         BaseMeasure leb = new BaseMeasure.Lebesgue();
         BaseMeasure box = BaseMeasure.Box.cube(1, -GLM_BOX, GLM_BOX);
         Map<String, Fitter> fitters = new LinkedHashMap<>();
-        fitters.put("PNM", (tr, s, l) -> Baselines.pnm(tr, k, leb, l, 1e-7, 20000));
-        fitters.put("NCM", (tr, s, l) -> Baselines.ncm(tr, k, leb, l, 1e-7, 20000));
-        fitters.put("GLM", (tr, s, l) -> Baselines.glm(tr, k, box, l, 1e-6, 20000, seed));
-        fitters.put("PSD", (tr, s, l) -> PsdDensityEstimator.fit(tr, k, leb,
-                PsdDensityOptions.of(l, PsdDensityOptions.SEC6_FROBENIUS_RATIO)));
+        // the exact models (no anchors) on the training points as they are (no scaling)
+        fitters.put("PNM", (tr, s, l) -> Baselines.pnm(tr, null, new BaselineOptions(k, leb, l, 1e-7, 20000, seed,
+                null, null)));
+        fitters.put("NCM", (tr, s, l) -> Baselines.ncm(tr, null, new BaselineOptions(k, leb, l, 1e-7, 20000, seed,
+                null, null)));
+        fitters.put("GLM", (tr, s, l) -> Baselines.glm(tr, null, new BaselineOptions(k, box, l, 1e-6, 20000, seed,
+                null, null)));
+        fitters.put("PSD", (tr, s, l) -> PsdDensityEstimator.fit(tr, null, PsdDensityTrainer.Options.of(k, leb,
+                PsdDensityOptions.of(l, PsdDensityOptions.SEC6_FROBENIUS_RATIO)), null));
         int gridN = 801;
         Matrix grid = Matrix.zeros(gridN, 1);
         double[] gx = new double[gridN];

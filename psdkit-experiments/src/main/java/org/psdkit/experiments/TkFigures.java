@@ -86,7 +86,8 @@ public final class TkFigures {
     static KernelLearning.Fitted train(Method m, Matrix x, double[] y, long seed) {
         KernelLearning.Settings st = new KernelLearning.Settings(1, TessellatedKernel.Orthant.LOWER, 100, seed);
         KernelLearning.Choice ch = KernelLearning.crossValidate(m, x, y, C_GRID, EPS_GRID, 5, seed, st, 1e-2);
-        return KernelLearning.fit(m, x, y, ch.cRel(), Double.isNaN(ch.epsilon()) ? 0 : ch.epsilon(), st, 1e-2);
+        return KernelLearning.fit(x, y, KernelLearning.FitOptions.relative(m, ch.cRel(),
+                Double.isNaN(ch.epsilon()) ? 0 : ch.epsilon(), st, 1e-2), null);
     }
 
     /** Training points m (at least 10), seed and the figure file (PNG, or PDF by its name). */
@@ -227,13 +228,16 @@ public final class TkFigures {
             double[] eMkl = new double[ms.length];
             // warm-up (JIT, native libraries) so the smallest size is not dominated by start-up
             double[][] warm = spiral(100, new Random(seed));
-            KernelLearning.fit(Method.TK, xs(warm), ys(warm), cRel, eps, st, 1e-2);
+            KernelLearning.fit(xs(warm), ys(warm), KernelLearning.FitOptions.relative(Method.TK, cRel, eps, st, 1e-2),
+                    null);
             for (int i = 0; i < ms.length; i++) {
                 double[][] tr = spiral((int) ms[i], new Random(seed + i));
                 Matrix x = xs(tr);
                 double[] y = ys(tr);
-                KernelLearning.Fitted tk = KernelLearning.fit(Method.TK, x, y, cRel, eps, st, 1e-2);
-                KernelLearning.Fitted mk = KernelLearning.fit(Method.SIMPLEMKL, x, y, cRel, 0, st, 1e-2);
+                KernelLearning.Fitted tk = KernelLearning.fit(x, y,
+                        KernelLearning.FitOptions.relative(Method.TK, cRel, eps, st, 1e-2), null);
+                KernelLearning.Fitted mk = KernelLearning.fit(x, y,
+                        KernelLearning.FitOptions.relative(Method.SIMPLEMKL, cRel, 0, st, 1e-2), null);
                 tTk[i] = tk.seconds();
                 tMkl[i] = mk.seconds();
                 eTk[i] = Math.max(1.0 / test.length, 1 - accuracy(tk.decision(x, y, xs(test)), ys(test)));

@@ -62,7 +62,7 @@ public final class TkTable1 {
                         + firstSplit);
             }
             if (folds < 2) {
-                throw new IllegalArgumentException("folds must be >= 2, got " + folds);
+                throw new org.psdkit.model.ParameterException("folds", "must be >= 2, got " + folds);
             }
             if (librarySize < 1) {
                 throw new IllegalArgumentException("librarySize must be >= 1, got " + librarySize);

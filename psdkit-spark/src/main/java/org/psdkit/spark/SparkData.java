@@ -81,8 +81,9 @@ final class SparkData {
         } else {
             t = Arrays.asList(cols).indexOf(target);
             if (t < 0) {
-                throw new IllegalArgumentException(path + ": no column named '" + target + "' (--target); the header "
-                        + "has " + String.join(", ", cols));
+                // the local reader's exception (CsvReader), naming the parameter for the front end to spell
+                throw new org.psdkit.data.InputException(path + ": ", "targetName", "'" + target
+                        + "' names no column; the header has " + String.join(", ", cols));
             }
         }
         if (cols.length < (noTarget ? 1 : 2)) {

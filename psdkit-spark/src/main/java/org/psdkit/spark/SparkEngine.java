@@ -132,15 +132,15 @@ public final class SparkEngine implements DistributedEngine {
             BaseMeasure base = req.base().apply(d);
             JavaRDD<double[]> src = rows;
             long[] n = new long[1];
+            PsdDensityTrainer.Options options = new PsdDensityTrainer.Options(req.kernel(), base, req.options(),
+                    Nystrom.of(req.anchors(), req.anchorMethod(), req.seed()), Scaler.Kind.NONE);
             PsdDensity m = PsdDensityEstimator.fitRows(anchors, t -> {
                 SparkDensityRows r = SparkDensityRows.nystrom(src, req.kernel(), anchors, t);
                 opened.add(r);
                 n[0] = r.rows();
                 return r;
-            }, req.kernel(), base, req.options(), null);
-            Map<String, Object> hyper = new PsdDensityTrainer(new PsdDensityTrainer.Options(req.kernel(), base,
-                    req.options(), Nystrom.of(req.anchors(), req.anchorMethod(), req.seed()), Scaler.Kind.NONE))
-                    .hyperParameters(req.anchors());
+            }, options, null);
+            Map<String, Object> hyper = new PsdDensityTrainer(options).hyperParameters(req.anchors());
             if (req.anchors() < n[0]) {
                 // the local trainer's anchors: recorded as it records its own
                 Nystrom.of(req.anchors(), req.anchorMethod(), req.seed()).putStringOptions(hyper);

@@ -116,11 +116,12 @@ class SparkDensityRowsTest {
                 SparkDensityRows r = SparkDensityRows.nystrom(rdd, k, anchors, t);
                 opened.add(r);
                 return r;
-            }, k, base, o, null);
+            }, org.psdkit.density.PsdDensityTrainer.Options.of(k, base, o), null);
         } finally {
             opened.forEach(SparkDensityRows::close);
         }
-        PsdDensity lo = PsdDensityEstimator.fitRows(anchors, t -> local(k, anchors, t, x), k, base, o, null);
+        PsdDensity lo = PsdDensityEstimator.fitRows(anchors, t -> local(k, anchors, t, x),
+                org.psdkit.density.PsdDensityTrainer.Options.of(k, base, o), null);
         assertEquals(lo.diagnostics().iterations(), sp.diagnostics().iterations());
         Matrix test = Matrix.of(gaussianRows(40, 2, 8));
         double dv = Diffs.maxRelDiff(sp.density(test), lo.density(test));

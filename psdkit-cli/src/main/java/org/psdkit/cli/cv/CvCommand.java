@@ -109,7 +109,7 @@ public final class CvCommand implements Callable<Integer> {
             try {
                 cv.validate(new Params(base).with(p));
             } catch (IllegalArgumentException e) {
-                String m = e instanceof org.psdkit.model.ParameterException pe ? org.psdkit.cli.Flags.message(pe)
+                String m = e instanceof org.psdkit.data.InputException pe ? org.psdkit.cli.Flags.message(pe)
                         : e.getMessage();
                 throw new IllegalArgumentException((p.isEmpty() ? "" : "--grid point " + p + ": ") + m, e);
             }
@@ -134,8 +134,8 @@ public final class CvCommand implements Callable<Integer> {
         List<CrossValidation.Result<Map<String, String>>> rows;
         try (Progress pr = Progress.start("cv " + type + " (" + protocol + ", " + points.size() + " grid points)",
                 (long) points.size() * parts.length)) {
-            rows = CrossValidation.grid(raw, parts, scaleKind, points,
-                    (train, p) -> cv.fit(train, new Params(base).with(p)), cv::score, pr::step);
+            rows = pr.run(() -> CrossValidation.grid(raw, parts, scaleKind, points,
+                    (train, p) -> cv.fit(train, new Params(base).with(p)), cv::score, pr::step));
         }
         double secs = (System.nanoTime() - t0) * 1e-9;
         double cpuSecs = (processCpuNanos() - cpu0) * 1e-9;

@@ -79,8 +79,8 @@ abstract class FitBaselineCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         NonNegativeRegressionModel<KernelExpansionModel> model;
         try (Progress p = Progress.startSolver(type, maxIter)) {
-            model = new BaselineTrainer(new BaselineTrainer.Options(which(), k, o, ny, common.scaleKind()))
-                    .fit(raw, e -> p.set(e.step()));
+            model = p.run(() -> new BaselineTrainer(new BaselineTrainer.Options(which(), k, o, ny,
+                    common.scaleKind())).fit(raw, e -> p.set(e.step())));
         }
         KernelExpansionModel m = model.inner();
         double secs = (System.nanoTime() - t0) * 1e-9;

@@ -225,6 +225,21 @@ public final class FitConeCommands {
             }
         }
 
+        /** Runs the fit; if it fails, the displays end without a "done" line ({@link Progress#run}). */
+        <T> T run(java.util.function.Supplier<T> body) {
+            try {
+                return body.get();
+            } catch (RuntimeException | Error e) {
+                if (cv != null) {
+                    cv.abandon();
+                }
+                if (fit != null) {
+                    fit.abandon();
+                }
+                throw e;
+            }
+        }
+
         private void closeCv() {
             if (cv != null) {
                 cv.close();
@@ -272,7 +287,7 @@ public final class FitConeCommands {
             HeteroPipeline model;
             try (Display d = new Display("hetero " + m.id() + " cross-validation", "hetero " + m.id(),
                     maxIterations)) {
-                model = trainer.fit(raw, d);
+                model = d.run(() -> trainer.fit(raw, d));
             }
             double secs = (System.nanoTime() - t0) * 1e-9;
             common.save(model);
@@ -328,7 +343,7 @@ public final class FitConeCommands {
             QuantilePipeline model;
             try (Display d = new Display("quantile " + m.id() + " cross-validation", "quantile " + m.id(),
                     maxIterations)) {
-                model = trainer.fit(raw, d);
+                model = d.run(() -> trainer.fit(raw, d));
             }
             double secs = (System.nanoTime() - t0) * 1e-9;
             common.save(model);
@@ -339,7 +354,7 @@ public final class FitConeCommands {
             rep.put("kernel", inner.kernel().spec());
             rep.put("lambda", inner.lambda());
             rep.put("selection", selection(model.selection(), "pinball"));
-            rep.putAll(model.evaluate(raw));
+            rep.putAll(model.evaluate(raw).toMap());
             rep.put("solver", diagnostics(inner.diagnostics()));
             common.report(rep);
             return Main.EXIT_OK;

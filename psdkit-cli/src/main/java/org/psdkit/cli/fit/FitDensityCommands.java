@@ -198,7 +198,7 @@ public final class FitDensityCommands {
             long t0 = System.nanoTime();
             DensityPipeline m;
             try (Progress p = Progress.startSolver("density " + sv.id(), opt.maxIter)) {
-                m = explained(opt, () -> trainer.fit(raw, e -> p.set(e.step(), "gap " + e.value())));
+                m = p.run(() -> explained(opt, () -> trainer.fit(raw, e -> p.set(e.step(), "gap " + e.value()))));
             }
             double secs = (System.nanoTime() - t0) * 1e-9;
             return finish(common, raw, m, secs, options);

@@ -52,8 +52,8 @@ public final class FitKernelSosCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         Pipeline<KernelSos> model;
         try (Progress p = Progress.startSolver("kernel-sos sdp", maxIterations)) {
-            model = new KernelSosTrainer(o).fit(raw,
-                    e -> p.set(e.step(), String.format(java.util.Locale.ROOT, "gap %.1e", e.value())));
+            model = p.run(() -> new KernelSosTrainer(o).fit(raw,
+                    e -> p.set(e.step(), String.format(java.util.Locale.ROOT, "gap %.1e", e.value()))));
         }
         KernelSos m = model.inner();
         double secs = (System.nanoTime() - t0) * 1e-9;

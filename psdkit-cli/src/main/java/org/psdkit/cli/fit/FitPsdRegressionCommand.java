@@ -107,9 +107,9 @@ public final class FitPsdRegressionCommand implements Callable<Integer> {
         long t0 = System.nanoTime();
         NonNegativeRegressionModel<PsdModel> model;
         try (Progress p = Progress.startSolver("psd-regression (FISTA on the dual)", o.maxIterations())) {
-            model = new PsdRegressionTrainer(new PsdRegressionTrainer.Options(k, o,
+            model = p.run(() -> new PsdRegressionTrainer(new PsdRegressionTrainer.Options(k, o,
                     org.psdkit.psd.Nystrom.of(anchors, method, common.seed), common.scaleKind()))
-                    .fit(raw, e -> p.set(e.step()));
+                    .fit(raw, e -> p.set(e.step())));
         }
         PsdModel m = model.inner();
         double secs = (System.nanoTime() - t0) * 1e-9;

@@ -256,7 +256,7 @@ public final class FitSvmCommands {
     static void checkCvRows(Dataset raw, int folds, String skipOptions) {
         if (raw.n() < folds) {
             throw new IllegalArgumentException(raw.source() + ": " + org.psdkit.data.Splits.tooFewRows(raw.n(), folds)
-                    .replace("; folds = " + folds + ")", ")") + "; the parameters are chosen by " + folds
+                    + "; the parameters are chosen by " + folds
                     + "-fold CV: give " + skipOptions + " to skip it");
         }
     }
@@ -346,7 +346,7 @@ public final class FitSvmCommands {
             rep.put("iterations", d.iterations());
             rep.put("violation", d.violation());
             rep.put("converged", d.converged());
-            rep.put("trainAccuracy", m.evaluate(raw).get("accuracy"));
+            rep.put("trainAccuracy", m.evaluate(raw).accuracy());
             common.report(rep);
             return Main.EXIT_OK;
         }
@@ -486,7 +486,7 @@ public final class FitSvmCommands {
             rep.put("gap", d.gap());
             rep.put("converged", d.converged());
             rep.put("fitSeconds", d.fitSeconds());
-            rep.put("trainAccuracy", m.evaluate(raw).get("accuracy"));
+            rep.put("trainAccuracy", m.evaluate(raw).accuracy());
             common.report(rep);
             return Main.EXIT_OK;
         }

@@ -88,7 +88,7 @@ public final class SdpCommand implements Runnable {
             try (Progress progress = Progress.startSolver("sdp", maxIterations)) {
                 SdpOptions o = SdpOptions.defaults().withTolerance(tolerance).withMaxIterations(maxIterations)
                         .withTimeLimit(timeLimit).withListener(progress.listener()).withDoubleDouble(!noDoubleDouble);
-                r = SdpSolver.solve(p, o);
+                r = progress.run(() -> SdpSolver.solve(p, o));
             }
             Map<String, Object> rep = report(file, p, r);
             if (solution != null && allFinite(r)) {

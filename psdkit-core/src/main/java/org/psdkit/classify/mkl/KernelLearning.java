@@ -272,15 +272,43 @@ public final class KernelLearning {
         return s / x.rows();
     }
 
-    /** Trains one method with relative C = cRel and box margin ε on scaled data x (labels ±1). */
-    public static Fitted fit(Method method, Matrix x, double[] y, double cRel, double epsilon, Settings s,
+    /**
+     * What one learned-kernel fit takes besides the data: the method, C (relative to the mean kernel diagonal for
+     * TK, to n for the SimpleMKL methods, when {@code relative}; absolute otherwise), the box margin ε, the
+     * settings of the kernels and the solver's relative gap tolerance.
+     */
+    public record FitOptions(Method method, double c, boolean relative, double epsilon, Settings settings,
                              double gapTolerance) {
+        public FitOptions {
+            org.psdkit.model.ParameterException.required("method", method);
+            org.psdkit.model.ParameterException.required("settings", settings);
+        }
+
+        /** Relative C = {@code cRel}. */
+        public static FitOptions relative(Method method, double cRel, double epsilon, Settings settings,
+                                          double gapTolerance) {
+            return new FitOptions(method, cRel, true, epsilon, settings, gapTolerance);
+        }
+    }
+
+    /**
+     * Trains one method on scaled data x (labels ±1), reporting the Frank–Wolfe ({@link TkLearner}) or SimpleMKL
+     * iterations to {@code listener} (null: none). {@link TkSvmTrainer} and {@link SimpleMklTrainer} fit raw data.
+     */
+    public static Fitted fit(Matrix x, double[] y, FitOptions options, ProgressListener listener) {
+        return fit(options.method(), x, y, options.c(), options.relative(), options.epsilon(), options.settings(),
+                options.gapTolerance(), listener);
+    }
+
+    /** Trains one method with relative C = cRel and box margin ε on scaled data x (labels ±1). */
+    static Fitted fit(Method method, Matrix x, double[] y, double cRel, double epsilon, Settings s,
+                      double gapTolerance) {
         return fit(method, x, y, cRel, true, epsilon, s, gapTolerance);
     }
 
     /** As {@link #fit(Method, Matrix, double[], double, double, Settings, double)}; C absolute unless relative. */
-    public static Fitted fit(Method method, Matrix x, double[] y, double cValue, boolean relative, double epsilon,
-                             Settings s, double gapTolerance) {
+    static Fitted fit(Method method, Matrix x, double[] y, double cValue, boolean relative, double epsilon,
+                      Settings s, double gapTolerance) {
         return fit(method, x, y, cValue, relative, epsilon, s, gapTolerance, null);
     }
 
@@ -288,8 +316,8 @@ public final class KernelLearning {
      * As {@link #fit(Method, Matrix, double[], double, boolean, double, Settings, double)}, reporting the
      * Frank–Wolfe ({@link TkLearner}) or SimpleMKL iterations to {@code listener} (null: none).
      */
-    public static Fitted fit(Method method, Matrix x, double[] y, double cValue, boolean relative, double epsilon,
-                             Settings s, double gapTolerance, ProgressListener listener) {
+    static Fitted fit(Method method, Matrix x, double[] y, double cValue, boolean relative, double epsilon,
+                      Settings s, double gapTolerance, ProgressListener listener) {
         long t0 = System.nanoTime();
         double cRel = cValue;
         switch (method) {
@@ -314,14 +342,14 @@ public final class KernelLearning {
     }
 
     /** SimpleMKL on a prepared library (time excludes building the library). */
-    public static Fitted fitLibrary(Method method, KernelLibrary lib, Matrix x, double[] y, double cValue,
-                                    boolean relative, double epsilon, double gapTolerance) {
+    static Fitted fitLibrary(Method method, KernelLibrary lib, Matrix x, double[] y, double cValue,
+                             boolean relative, double epsilon, double gapTolerance) {
         return fitLibrary(method, lib, x, y, cValue, relative, epsilon, gapTolerance, null);
     }
 
     /** As {@link #fitLibrary(Method, KernelLibrary, Matrix, double[], double, boolean, double, double)}, reporting. */
-    public static Fitted fitLibrary(Method method, KernelLibrary lib, Matrix x, double[] y, double cValue,
-                                    boolean relative, double epsilon, double gapTolerance, ProgressListener listener) {
+    static Fitted fitLibrary(Method method, KernelLibrary lib, Matrix x, double[] y, double cValue,
+                             boolean relative, double epsilon, double gapTolerance, ProgressListener listener) {
         long t0 = System.nanoTime();
         double c = relative ? cValue * x.rows() : cValue;
         SimpleMkl.Result r = SimpleMkl.fit(lib, y, new SimpleMkl.Options(c, gapTolerance,
@@ -749,12 +777,7 @@ public final class KernelLearning {
     }
 
     private static void checkFolds(int folds, int rows) {
-        if (folds < 2) {
-            throw new IllegalArgumentException("folds must be at least 2, got " + folds);
-        }
-        if (folds > rows) {
-            throw new IllegalArgumentException(Splits.tooFewRows(rows, folds));
-        }
+        Splits.checkFolds(rows, folds);
     }
 
     /** Number of decision values whose sign matches the ±1 label. */

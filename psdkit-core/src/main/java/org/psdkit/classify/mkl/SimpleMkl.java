@@ -104,12 +104,12 @@ public final class SimpleMkl {
         }
     }
 
-    public static Result fit(KernelLibrary lib, double[] y, Options o) {
+    static Result fit(KernelLibrary lib, double[] y, Options o) {
         return fit(lib, y, o, null, null);
     }
 
     /** As {@link #fit(KernelLibrary, double[], Options)}, reporting to {@code listener} (null: none). */
-    public static Result fit(KernelLibrary lib, double[] y, Options o, ProgressListener listener) {
+    static Result fit(KernelLibrary lib, double[] y, Options o, ProgressListener listener) {
         return fit(lib, y, o, null, null, null, null, listener);
     }
 
@@ -118,7 +118,7 @@ public final class SimpleMkl {
      * uniform weights) and the SVM dual {@code alphaStart} (clipped into the box; {@code null}: zero). Used to
      * warm-start along a grid of C: the problem and its stopping rule are those of a cold start.
      */
-    public static Result fit(KernelLibrary lib, double[] y, Options o, double[] muStart, double[] alphaStart) {
+    static Result fit(KernelLibrary lib, double[] y, Options o, double[] muStart, double[] alphaStart) {
         return fit(lib, y, o, muStart, alphaStart, null, null);
     }
 

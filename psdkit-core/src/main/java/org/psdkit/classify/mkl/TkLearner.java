@@ -131,12 +131,12 @@ public final class TkLearner {
     }
 
     /** Learns P and trains the SVM on data already scaled to [0, 1] (labels ±1). */
-    public static Result fit(Matrix x, double[] y, Options o) {
+    static Result fit(Matrix x, double[] y, Options o) {
         return fit(x, y, o, null);
     }
 
     /** As {@link #fit(Matrix, double[], Options)}, reporting to {@code listener} (null: none). */
-    public static Result fit(Matrix x, double[] y, Options o, ProgressListener listener) {
+    static Result fit(Matrix x, double[] y, Options o, ProgressListener listener) {
         long t0 = System.nanoTime();
         ProgressListener lis = ProgressListener.orNone(listener);
         TkGram eng = new TkGram(x, o.degree(), -o.epsilon(), 1 + o.epsilon(), o.orthant());

@@ -41,12 +41,38 @@ public final class HeteroPipeline extends ConePipeline<HeteroModel> {
 
     /** {@link #metrics} on the rows, then {@code min_variance_grid} over {@link #densePoints()}. */
     @Override
-    public Map<String, Object> evaluate(Dataset raw) {
+    public Scores evaluate(Dataset raw) {
         if (raw.y() == null) {
             throw new IllegalArgumentException(raw.source() + ": no numeric target column");
         }
-        Map<String, Object> r = metrics(predict(raw.x()), raw.y());
-        r.put("min_variance_grid", minVariance(predict(densePoints())));
-        return r;
+        Matrix pred = predict(raw.x());
+        return new Scores(HeteroModel.nll(pred, raw.y()), Metrics.rmse(raw.y(), pred.col(0)), minVariance(pred),
+                minVariance(predict(densePoints())));
+    }
+
+    /**
+     * The metrics of {@link #metrics} and the smallest variance over {@link #densePoints()}.
+     *
+     * @param nll              mean negative Gaussian log-likelihood of the rows
+     * @param rmse             of the mean
+     * @param minVariance      the smallest predicted variance at a row
+     * @param minVarianceGrid  the smallest predicted variance on the dense grid over the training box
+     */
+    public record Scores(double nll, double rmse, double minVariance, double minVarianceGrid)
+            implements org.psdkit.model.Evaluation {
+        @Override
+        public Map<String, Object> toMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("nll", nll);
+            m.put("rmse", rmse);
+            m.put("min_variance", minVariance);
+            m.put("min_variance_grid", minVarianceGrid);
+            return m;
+        }
+
+        @Override
+        public String toString() {
+            return toMap().toString();
+        }
     }
 }

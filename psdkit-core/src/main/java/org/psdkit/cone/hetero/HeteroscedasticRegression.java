@@ -134,12 +134,14 @@ public final class HeteroscedasticRegression {
     private HeteroscedasticRegression() {
     }
 
-    public static HeteroModel fit(Matrix x, double[] y, Options o) {
+    static HeteroModel fit(Matrix x, double[] y, Options o) {
         return fit(x, y, o, null);
     }
 
-    public static HeteroModel fit(Matrix x, double[] y, Options o, ProgressListener listener) {
+    static HeteroModel fit(Matrix x, double[] y, Options o, ProgressListener listener) {
         ConeData.checkData(x, y);
+        ConeData.checkMemory("heteroscedastic fit", x.rows(), x.cols(), o.nystrom().enabled()
+                ? o.nystrom().anchors() : 0, o.method() == Method.PSD);
         TargetScaling sc = TargetScaling.of(y, false);
         double[] ys = sc.apply(y);
         int n = x.rows();

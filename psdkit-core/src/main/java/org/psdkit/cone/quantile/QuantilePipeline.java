@@ -37,9 +37,13 @@ public final class QuantilePipeline extends ConePipeline<QuantileModel> {
      * @param gridQ predicted quantiles on check points, or null
      */
     public static Map<String, Object> metrics(Matrix q, double[] y, double[] taus, Matrix gridQ) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        Map<String, Object> pin = new LinkedHashMap<>();
-        Map<String, Object> cov = new LinkedHashMap<>();
+        return scores(q, y, taus, gridQ).toMap();
+    }
+
+    /** {@link #metrics} as a record. */
+    public static Scores scores(Matrix q, double[] y, double[] taus, Matrix gridQ) {
+        Map<String, Double> pin = new LinkedHashMap<>();
+        Map<String, Double> cov = new LinkedHashMap<>();
         double total = 0;
         for (int t = 0; t < taus.length; t++) {
             double s = 0;
@@ -54,26 +58,56 @@ public final class QuantilePipeline extends ConePipeline<QuantileModel> {
             cov.put(QuantileModel.column(taus[t]), (double) below / y.length);
             total += s / y.length;
         }
-        m.put("pinball", pin);
-        m.put("pinball_total", total);
-        m.put("coverage", cov);
-        Map<String, Object> cr = new LinkedHashMap<>();
-        cr.put("rows", QuantileModel.crossings(q));
-        if (gridQ != null) {
-            cr.put("grid", QuantileModel.crossings(gridQ));
-            cr.put("grid_points", gridQ.rows());
+        return new Scores(pin, total, cov, QuantileModel.crossings(q),
+                gridQ == null ? -1 : QuantileModel.crossings(gridQ), gridQ == null ? -1 : gridQ.rows());
+    }
+
+    /**
+     * A quantile model's metrics.
+     *
+     * @param pinball       per level (column name {@code q0.25}, …), the mean pinball loss over the rows
+     * @param pinballTotal  their sum
+     * @param coverage      per level, the fraction of targets at or below the quantile
+     * @param crossings     rows where two levels' quantiles cross
+     * @param gridCrossings check points where they cross (-1: no check points)
+     * @param gridPoints    the check points (-1: none)
+     */
+    public record Scores(Map<String, Double> pinball, double pinballTotal, Map<String, Double> coverage,
+                         long crossings, long gridCrossings, int gridPoints) implements org.psdkit.model.Evaluation {
+        public Scores {
+            pinball = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(pinball));
+            coverage = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(coverage));
         }
-        m.put("crossings", cr);
-        return m;
+
+        @Override
+        public Map<String, Object> toMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("pinball", new LinkedHashMap<String, Object>(pinball));
+            m.put("pinball_total", pinballTotal);
+            m.put("coverage", new LinkedHashMap<String, Object>(coverage));
+            Map<String, Object> cr = new LinkedHashMap<>();
+            cr.put("rows", crossings);
+            if (gridPoints >= 0) {
+                cr.put("grid", gridCrossings);
+                cr.put("grid_points", gridPoints);
+            }
+            m.put("crossings", cr);
+            return m;
+        }
+
+        @Override
+        public String toString() {
+            return toMap().toString();
+        }
     }
 
     /** {@link #metrics} on the rows, with the crossings over {@link #densePoints()}. */
     @Override
-    public Map<String, Object> evaluate(Dataset raw) {
+    public Scores evaluate(Dataset raw) {
         if (raw.y() == null) {
             throw new IllegalArgumentException(raw.source() + ": no numeric target column");
         }
-        return metrics(predict(raw.x()), raw.y(), inner().taus(), predict(densePoints()));
+        return scores(predict(raw.x()), raw.y(), inner().taus(), predict(densePoints()));
     }
 
     /** The levels as written in model files' {@code options.taus}. */

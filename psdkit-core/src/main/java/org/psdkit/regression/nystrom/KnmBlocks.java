@@ -66,7 +66,7 @@ public final class KnmBlocks implements KnmOperator {
         long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
         int workers = POOL.getParallelism();
         single = storage != Storage.RECOMPUTE;
-        int rows = Math.max(1, (single ? FLOAT_BLOCK_ENTRIES : BLOCK_ENTRIES) / m);
+        int rows = Math.max(1, RoutePlanner.blockEntries(single ? FLOAT_BLOCK_ENTRIES : BLOCK_ENTRIES) / m);
         // AUTO: the Gram route when its m×m arrays fit and either K_nm does not fit the single-precision store
         // or the cost model says the Gram pass is cheaper than the CG passes it saves (gramCheaper)
         double mmBytes = (workers + 2.0) * 8.0 * m * m; // the Gram or sketch route's m×m arrays

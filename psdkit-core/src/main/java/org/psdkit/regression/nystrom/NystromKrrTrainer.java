@@ -167,6 +167,7 @@ public final class NystromKrrTrainer implements Trainer<Pipeline<KernelRidge>> {
         if (x.rows() == 0) {
             throw new IllegalArgumentException("nystrom krr: no training points");
         }
+        checkMemory(x.rows(), x.cols(), Math.min(o.anchors(), x.rows()));
         long t0 = System.nanoTime();
         int[] idx = anchors(kernel, x, o);
         Matrix c = x.selectRows(idx);
@@ -179,6 +180,20 @@ public final class NystromKrrTrainer implements Trainer<Pipeline<KernelRidge>> {
         return new ProfiledFit(f, t);
     }
 
+    /**
+     * Fails with {@link org.psdkit.linalg.MemoryBudget.InsufficientMemoryException} before the anchors are chosen
+     * when the heap cannot hold a lower bound of the fit with m anchors on n rows of d columns: the data (n·d), the
+     * target and the CG's residual and prediction vectors (3n), and the three m×m matrices of Falkon's
+     * preconditioner that exist together ({@link FalkonPreconditioner}: K_mm, its Cholesky factor L and L_A). The
+     * single-precision store of K_nm is sized to the free heap by the route planner, so it is not counted.
+     */
+    static void checkMemory(long n, long d, long m) {
+        long doubles = org.psdkit.linalg.MemoryBudget.plus(org.psdkit.linalg.MemoryBudget.times(n, d + 3),
+                org.psdkit.linalg.MemoryBudget.times(3, org.psdkit.linalg.MemoryBudget.times(m, m)));
+        org.psdkit.linalg.MemoryBudget.check("nystrom kernel ridge with " + m + " anchors on " + n + " rows x " + d
+                + " columns", org.psdkit.linalg.MemoryBudget.times(doubles, org.psdkit.linalg.MemoryBudget.DOUBLE_BYTES));
+    }
+
     /** Fits on already scaled points. */
     public static Fit fitScaled(Kernel kernel, Matrix x, double[] y, Options o) {
         if (y.length != x.rows()) {
@@ -187,6 +202,7 @@ public final class NystromKrrTrainer implements Trainer<Pipeline<KernelRidge>> {
         if (x.rows() == 0) {
             throw new IllegalArgumentException("nystrom krr: no training points");
         }
+        checkMemory(x.rows(), x.cols(), Math.min(o.anchors(), x.rows()));
         int[] idx = anchors(kernel, x, o);
         KnmBlocks p = NystromKrr.problem(kernel, x, x.selectRows(idx), o.storage(), target(y, o));
         return solve(p, y, o);

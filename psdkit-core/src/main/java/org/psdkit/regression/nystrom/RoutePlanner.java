@@ -22,6 +22,19 @@ public final class RoutePlanner {
     static final int FLOAT_BLOCK_ENTRIES = 1 << 22;
 
     /**
+     * In a heap below 512 MB a block holds at most 1/{@value} of the maximum heap in entries instead: a Gram-pass
+     * block is widened to double on the heap and copied to native memory (16 bytes an entry per worker beside the
+     * block itself), so 2²² entries need 64 MB a worker. At 512 MB and above the blocks keep their sizes above (and
+     * the fits their numbers).
+     */
+    static final long HEAP_SHARE = 128;
+
+    /** Entries of one row block of K_nm in this JVM: {@code entries}, or less in a heap below 512 MB. */
+    static int blockEntries(int entries) {
+        return (int) Math.max(1024, Math.min(entries, Runtime.getRuntime().maxMemory() / HEAP_SHARE));
+    }
+
+    /**
      * Rows per single-precision sum of the experimental Gram pass ({@link Storage#GRAM_SINGLE}: one {@code cblas_ssyrk} per chunk, the
      * chunks added in double). Every entry of K_nm is positive, so an entry of a chunk's sum has relative error at
      * most γ_R ≈ R·u = 2.4e-4 (u = 2⁻²⁴, Higham 2002, eq. 3.4), typically √R·u ≈ 4e-6; the Gram matrix only

@@ -30,10 +30,32 @@ public final class NonNegativeRegressionModel<P extends Predictor> extends Pipel
     }
 
     @Override
-    public Map<String, Object> evaluate(Dataset raw) {
-        Map<String, Object> m = super.evaluate(raw);
-        m.put("min_prediction", minimum(predict(raw.x()).col(0)));
-        return m;
+    public Scores evaluate(Dataset raw) {
+        org.psdkit.model.Evaluation.Regression r = (org.psdkit.model.Evaluation.Regression) super.evaluate(raw);
+        return new Scores(r.rmse(), r.mae(), r.r2(), minimum(predict(raw.x()).col(0)));
+    }
+
+    /**
+     * The regression metrics and the smallest prediction over the evaluated rows.
+     *
+     * @param minPrediction {@code min_prediction}: negative where the model is not non-negative
+     */
+    public record Scores(double rmse, double mae, double r2, double minPrediction)
+            implements org.psdkit.model.Evaluation {
+        @Override
+        public Map<String, Object> toMap() {
+            Map<String, Object> m = new java.util.LinkedHashMap<>();
+            m.put("rmse", rmse);
+            m.put("mae", mae);
+            m.put("r2", r2);
+            m.put("min_prediction", minPrediction);
+            return m;
+        }
+
+        @Override
+        public String toString() {
+            return toMap().toString();
+        }
     }
 
     /** The smallest entry of {@code v} (+∞ for none). */

@@ -29,8 +29,8 @@ public final class PsdRegression {
      * {@code anchors} only (Nyström, Marteau-Ferey, Bach &amp; Rudi 2020 App. B.5; null: all training points): the
      * loss still uses every row of x.
      */
-    public static PsdModel fit(Kernel kernel, Matrix x, Matrix anchors, double[] y, PsdOptions options,
-                               ProgressListener listener) {
+    static PsdModel fit(Kernel kernel, Matrix x, Matrix anchors, double[] y, PsdOptions options,
+                        ProgressListener listener) {
         checkData(x, y);
         EmpiricalFeatureMap map = anchors == null ? EmpiricalFeatureMap.of(kernel, x, options.relativeThreshold())
                 : EmpiricalFeatureMap.nystrom(kernel, anchors, x, options.relativeThreshold());

@@ -58,7 +58,7 @@ class HeteroTrainerTest {
 
         assertEquals(sel.table(), m.selection().table());
         assertEquals(sel.kernel().spec(), m.header().kernelSpec());
-        assertEquals(Map.of("method", "psd", "lambda", sel.lambda(), "frobeniusWeight", 0.05), m.hyperParameters());
+        assertEquals(Map.of("method", "psd", "lambda", sel.lambda(), "frobeniusWeight", 0.05), m.hyperParameters().toMap());
         assertEquals(List.of("mean", "variance"), m.outputColumns());
         Matrix probe = Matrix.column(new double[] {0.5, 5, 9.5});
         assertArrayEquals(direct.predict(s.apply(probe)).data(), m.predict(probe).data(), 0.0);
@@ -80,7 +80,7 @@ class HeteroTrainerTest {
         assertNull(m.selection());
         assertEquals("gaussian(sigma=1)", m.header().kernelSpec());
         assertEquals(1.0, m.hyperParameters().get("lambda"));
-        Map<String, Object> ev = m.evaluate(data(20, 5));
+        Map<String, Object> ev = m.evaluate(data(20, 5)).toMap();
         assertEquals(List.of("nll", "rmse", "min_variance", "min_variance_grid"), List.copyOf(ev.keySet()));
         assertTrue((double) ev.get("min_variance_grid") > 0);
     }

@@ -60,7 +60,7 @@ class QuantileTrainerTest {
         QuantilePipeline m = new QuantileTrainer(options(new double[] {0.1, 0.9}).withScale(Scaler.Kind.ZSCORE))
                 .fit(raw);
         assertNull(m.selection());
-        Map<String, Object> ev = m.evaluate(raw);
+        Map<String, Object> ev = m.evaluate(raw).toMap();
         assertEquals(List.of("pinball", "pinball_total", "coverage", "crossings"), List.copyOf(ev.keySet()));
         @SuppressWarnings("unchecked")
         Map<String, Object> cr = (Map<String, Object>) ev.get("crossings");

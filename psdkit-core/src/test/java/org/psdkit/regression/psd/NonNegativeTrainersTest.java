@@ -40,7 +40,7 @@ class NonNegativeTrainersTest {
         assertEquals(50, events.get(49).step());
         assertEquals("gap", events.get(49).measure());
         assertTrue(Double.isFinite(events.get(49).value()));
-        assertEquals(List.of("lambda1", "lambda2", "tol", "max_iter"), List.copyOf(m.hyperParameters().keySet()));
+        assertEquals(List.of("lambda1", "lambda2", "tol", "max_iter"), List.copyOf(m.hyperParameters().toMap().keySet()));
         assertEquals(50, m.hyperParameters().get("max_iter"));
         assertEquals(50, ((org.psdkit.psd.SolverDiagnostics) m.diagnostics()).iterations());
         assertEquals("psd-regression", m.type());
@@ -59,7 +59,7 @@ class NonNegativeTrainersTest {
             assertEquals(method.type(), m.type());
             assertEquals(method, BaselineTrainer.Method.of(m.type()));
             assertEquals(method == BaselineTrainer.Method.GLM, m.inner().exponential());
-            assertEquals(List.of("lambda", "tol", "max_iter"), List.copyOf(m.hyperParameters().keySet()));
+            assertEquals(List.of("lambda", "tol", "max_iter"), List.copyOf(m.hyperParameters().toMap().keySet()));
             assertTrue((Double) m.evaluate(train).get("r2") > 0.5, method + " " + m.evaluate(train));
         }
         assertThrows(IllegalArgumentException.class, () -> BaselineTrainer.Method.of("psd"));
