@@ -60,7 +60,7 @@ public final class MulticlassSvm extends Pipeline<OvoDecision> implements Classi
      * label)) and {@code brier} (mean Σ_c (p_c − [c = label])²). A label unknown to the model counts as an error.
      */
     @Override
-    public Map<String, Object> evaluate(Dataset raw) {
+    public Scores evaluate(Dataset raw) {
         String[] tokens = SvmClassifier.labelTokens(raw);
         Matrix out = predict(raw.x());
         String[] pred = labelsOf(out);
@@ -85,14 +85,38 @@ public final class MulticlassSvm extends Pipeline<OvoDecision> implements Classi
             }
         }
         int n = tokens.length;
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("accuracy", n == 0 ? Double.NaN : (double) ok / n);
-        m.put("n", n);
-        m.put("classes", l.size());
-        if (inner().probability()) {
-            m.put("logLoss", n == 0 ? Double.NaN : logLoss / n);
-            m.put("brier", n == 0 ? Double.NaN : brier / n);
+        boolean prob = inner().probability();
+        return new Scores(n == 0 ? Double.NaN : (double) ok / n, n, l.size(),
+                !prob ? null : n == 0 ? Double.NaN : logLoss / n, !prob ? null : n == 0 ? Double.NaN : brier / n);
+    }
+
+    /**
+     * The metrics of {@link #evaluate}.
+     *
+     * @param accuracy correct labels over rows
+     * @param n        rows
+     * @param classes  the model's classes
+     * @param logLoss  mean −log p(true label), or null without probabilities
+     * @param brier    mean Σ_c (p_c − [c = label])², or null without probabilities
+     */
+    public record Scores(double accuracy, int n, int classes, Double logLoss, Double brier)
+            implements org.psdkit.model.Evaluation {
+        @Override
+        public Map<String, Object> toMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("accuracy", accuracy);
+            m.put("n", n);
+            m.put("classes", classes);
+            if (logLoss != null) {
+                m.put("logLoss", logLoss);
+                m.put("brier", brier);
+            }
+            return m;
         }
-        return m;
+
+        @Override
+        public String toString() {
+            return toMap().toString();
+        }
     }
 }

@@ -12,7 +12,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.psdkit.data.Dataset;
 import org.psdkit.kernel.GaussianKernel;
@@ -118,12 +117,18 @@ class MulticlassSvmTest {
             assertEquals(1.0, sum, 1e-12);
             assertEquals(a.labels().get(am), labels[i]);
         }
-        Map<String, Object> e = a.evaluate(te);
-        assertTrue((Double) e.get("accuracy") > 0.9, e.toString());
-        assertTrue((Double) e.get("logLoss") < 0.3 && (Double) e.get("brier") < 0.2, e.toString());
+        MulticlassSvm.Scores e = a.evaluate(te);
+        assertTrue(e.accuracy() > 0.9, e.toString());
+        assertTrue(e.logLoss() < 0.3 && e.brier() < 0.2, e.toString());
+        assertEquals(List.of("accuracy", "n", "classes", "logLoss", "brier"), List.copyOf(e.toMap().keySet()));
+        assertEquals(null, plainScores(tr, te).logLoss());
         // the same pairs' decision values as without probabilities (the sigmoids come after the solve)
         MulticlassSvm plain = (MulticlassSvm) new SvmTrainer(OPTIONS).fit(tr);
         assertEquals(plain.predict(te.x()).get(0, 0), a.predict(te.x()).get(0, 0), 0.0);
+    }
+
+    private static MulticlassSvm.Scores plainScores(Dataset tr, Dataset te) {
+        return ((MulticlassSvm) new SvmTrainer(OPTIONS).fit(tr)).evaluate(te);
     }
 
     @Test

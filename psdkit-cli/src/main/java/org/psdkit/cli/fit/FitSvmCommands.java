@@ -346,7 +346,7 @@ public final class FitSvmCommands {
             rep.put("iterations", d.iterations());
             rep.put("violation", d.violation());
             rep.put("converged", d.converged());
-            rep.put("trainAccuracy", m.evaluate(raw).accuracy());
+            rep.put("trainAccuracy", m.evaluate(raw).get("accuracy"));
             common.report(rep);
             return Main.EXIT_OK;
         }
