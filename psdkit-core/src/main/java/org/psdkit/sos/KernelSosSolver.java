@@ -6,8 +6,9 @@ import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Threads;
 import org.psdkit.linalg.LinalgException;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.optim.ProgressListener;
 import org.psdkit.optim.sdp.BestIterate;
+import org.psdkit.optim.sdp.IpmCore;
+import org.psdkit.optim.sdp.IpmOperations;
 import org.psdkit.optim.sdp.IpmSettings;
 import org.psdkit.optim.sdp.IterateMonitor;
 import org.psdkit.optim.sdp.SdpOptions;
@@ -21,7 +22,8 @@ import org.psdkit.optim.sdp.StepLength;
  * as the general {@code optim.sdp.SdpSolver} (HKM direction, Mehrotra predictor–corrector, the CSDP start
  * X₀ = ξI, Z₀ = ηI, separate primal and dual steps of 0.95 of the way to the boundary, iterative refinement of dy
  * (against the formed Schur complement) and the least-norm restoration of A(dX) = r_p, the same stopping rules), with every operation written for the
- * structure of this LMI instead of for general coefficient matrices.
+ * structure of this LMI instead of for general coefficient matrices. The loop and its rules are
+ * {@code optim.sdp.IpmCore}'s; this class supplies the structured operations ({@code IpmOperations}).
  *
  * <p>Variables y = (t, α_1, …, α_n). The LMI is F₀ + t F_t + Σ α_l F_l ⪰ 0 with two blocks:
  * <ul>
@@ -307,34 +309,46 @@ final class KernelSosSolver {
     }
 
     private Solution run() {
-        long start = System.nanoTime();
-        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        long startCpu = opt.cpuTime() ? threads.getCurrentThreadCpuTime() : 0;
-        int total = n1 + n;
-        double[][] c = cDense();
-        double[] bv = new double[m];
-        bv[0] = -1.0;
-        double normB = 1.0;
-        double normC = norm(c);
+        IpmCore.Setup setup = IpmCore.Setup.of(opt, S, true);
+        SosIteration it = new SosIteration();
+        IpmCore.Outcome<BestIterate> out = IpmCore.run(it, setup);
+        return finish(out.status(), out.message(), it.x, it.z, it.y, out.last().stats(), out.iterations(),
+                out.monitor(), setup.startNanos());
+    }
+
+    /**
+     * The structured operations of this LMI for {@link IpmCore}: the iterate with the Cholesky factors of its X and
+     * Z (from the step that confirmed it), the residuals and factors of the current iteration.
+     */
+    private final class SosIteration implements IpmOperations<BestIterate, double[][][]> {
+        private final int total = n1 + n;
+        private final double[][] c = cDense();
+        private final double[] bv = new double[m];
+        private final double normB = 1.0;
+        private final double normC;
         double[][] x = zeros();
         double[][] z = zeros();
-        StartingPoint.fill(x, z, new int[] {n1, n}, new boolean[2], StartingPoint.scales(normC, bv, normA2(), total, S));
-        double[] y = new double[m];
-        Cholesky[] lx = null;
-        Cholesky[] lz = null;
+        final double[] y = new double[m];
+        private Cholesky[] lx;
+        private Cholesky[] lz;
+        // the current iteration: residuals, Z⁻¹, the Schur factor, X R_d Z⁻¹ and h0
+        private double[][] rd;
+        private double[] rp;
+        private double[][] zi;
+        private Cholesky mChol;
+        private double[][] xrdzi;
+        private double[] h0;
 
-        IterateMonitor<BestIterate> monitor = new IterateMonitor<>(S, opt.gapTolerance(), opt.feasibilityTolerance(),
-                opt.feasibilityTolerance());
-        int iter = 0;
-        SdpStatus status;
-        String message;
-        double pobj;
-        double dobj;
-        double gap;
-        double pinf;
-        double dinf;
-        while (true) {
-            double[][] rd = zeros();
+        SosIteration() {
+            bv[0] = -1.0;
+            normC = norm(c);
+            StartingPoint.fill(x, z, new int[] {n1, n}, new boolean[2],
+                    StartingPoint.scales(normC, bv, normA2(), total, S));
+        }
+
+        @Override
+        public IpmCore.Measures measure() {
+            rd = zeros();
             if (!dualFeasible) {
                 for (int b = 0; b < 2; b++) {
                     for (int k = 0; k < rd[b].length; k++) {
@@ -344,62 +358,22 @@ final class KernelSosSolver {
                 addAdjoint(y, -1.0, rd);
             }
             double[] ax = opA(x);
-            double[] rp = new double[m];
+            rp = new double[m];
             for (int i = 0; i < m; i++) {
                 rp[i] = bv[i] - ax[i];
             }
-            pobj = inner(c, x);
-            dobj = Linalg.dot(bv, y);
-            gap = Math.abs(pobj - dobj) / (1 + Math.abs(pobj) + Math.abs(dobj));
-            pinf = norm(rp) / (1 + normB);
-            dinf = norm(rd) / (1 + normC);
-            double xz = inner(x, z);
-            double mu = xz / total;
-            if (iter > 0 && opt.listener() != null) {
-                opt.listener().onProgress(new ProgressListener.Event("sdp", iter, 0, "gap", gap,
-                        (System.nanoTime() - start) * 1e-9));
-            }
-            if (!(Double.isFinite(pobj) && Double.isFinite(dobj) && Double.isFinite(mu))) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "non-finite iterate";
-                break;
-            }
-            double gapXz = Math.abs(xz) / (1 + Math.abs(pobj) + Math.abs(dobj));
-            double score = IterateMonitor.score(Math.min(gap, gapXz), pinf, dinf, opt);
-            final double[][] xs = x;
-            final double[][] zs = z;
-            final double[] ys = y;
-            final double[] stats = {pobj, dobj, gap, pinf, dinf};
-            final int it = iter;
-            monitor.observe(iter, score, new double[] {Math.min(gap, gapXz), pinf, dinf},
-                    () -> BestIterate.copyOf(xs, zs, ys, stats, it));
-            if (Math.min(gap, gapXz) < opt.gapTolerance() && pinf < opt.feasibilityTolerance()
-                    && dinf < opt.feasibilityTolerance()) {
-                status = SdpStatus.OPTIMAL;
-                message = "relative gap and infeasibilities below tolerance";
-                break;
-            }
-            if (monitor.stagnant(iter)) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "no improvement for " + S.stagnationIterations() + " iterations";
-                break;
-            }
-            if (iter >= opt.maxIterations()) {
-                status = SdpStatus.ITERATION_LIMIT;
-                message = "iteration limit " + opt.maxIterations() + " reached";
-                break;
-            }
-            double elapsed = opt.cpuTime() ? (threads.getCurrentThreadCpuTime() - startCpu) * 1e-9
-                    : (System.nanoTime() - start) * 1e-9;
-            if (opt.timeLimitSeconds() > 0 && elapsed > opt.timeLimitSeconds()) {
-                status = SdpStatus.TIME_LIMIT;
-                message = "time limit " + opt.timeLimitSeconds() + " s (" + (opt.cpuTime() ? "CPU" : "wall")
-                        + ") reached";
-                break;
-            }
-            iter++;
-            double[][] zi = new double[2][];
-            Cholesky mChol;
+            return IpmCore.Measures.of(inner(c, x), Linalg.dot(bv, y), inner(x, z), norm(rp), norm(rd), normB, normC,
+                    total);
+        }
+
+        @Override
+        public BestIterate snapshot(int iteration, IpmCore.Measures measures) {
+            return BestIterate.copyOf(x, z, y, measures.stats(), iteration);
+        }
+
+        @Override
+        public String factor(int iteration) {
+            zi = new double[2][];
             try {
                 if (lx == null) {
                     lx = new Cholesky[2];
@@ -411,49 +385,103 @@ final class KernelSosSolver {
                 }
                 mChol = schurFactor(x, lz, zi);
             } catch (LinalgException e) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "factorisation failed at iteration " + iter + ": " + e.getMessage();
-                break;
+                return "factorisation failed at iteration " + iteration + ": " + e.getMessage();
             }
-            double[][][] dir = searchDirection(rp, rd, x, z, zi, lx, lz, mChol, mu);
-            double[][] dx = dir[0];
-            double[][] dz = dir[1];
-            double[] dy = dir[2][0];
-            double ap = Math.min(1.0, S.stepFraction() * maxStep(lx, dx));
-            double ad = Math.min(1.0, S.stepFraction() * maxStep(lz, dz));
-            if (!Double.isFinite(ap) || !Double.isFinite(ad)) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "non-finite search direction at iteration " + iter;
-                break;
+            return null;
+        }
+
+        @Override
+        public void prepareDirections() {
+            // h0 = r_p + A(X R_d Z⁻¹)
+            xrdzi = zeros();
+            for (int b = 0; b < 2 && !dualFeasible; b++) {
+                int s = size(b);
+                xrdzi[b] = mul(s, s, s, mul(s, s, s, x[b], false, rd[b], false), false, zi[b], false);
             }
-            // take the steps, confirmed (and shortened if need be) by the Cholesky factors of the new iterates
+            h0 = opA(xrdzi);
+            for (int i = 0; i < m; i++) {
+                h0[i] += rp[i];
+            }
+        }
+
+        @Override
+        public double[][][] predictor() {
+            double[][] rczi = zeros();
+            for (int b = 0; b < 2; b++) {
+                for (int k = 0; k < rczi[b].length; k++) {
+                    rczi[b][k] = -x[b][k];
+                }
+            }
+            return direction(h0, rp, rczi, rd, xrdzi, x, zi, mChol);
+        }
+
+        @Override
+        public double[][][] centred(double sigmaMu, double[][][] affine) {
+            double[][] rczi = zeros();
+            for (int b = 0; b < 2; b++) {
+                int s = size(b);
+                double[] t;
+                if (affine == null) {
+                    t = new double[rczi[b].length];
+                } else if (b == 0 && dualFeasible) {
+                    // block 1 with R_d = 0: dZa is the border e uᵀ + u eᵀ, so dXa dZa Z⁻¹ is a rank-2 product
+                    t = borderProduct(affine[0][0], affine[2][0], zi[0]);
+                } else {
+                    t = mul(s, s, s, mul(s, s, s, affine[0][b], false, affine[1][b], false), false, zi[b], false);
+                }
+                for (int k = 0; k < t.length; k++) {
+                    rczi[b][k] = sigmaMu * zi[b][k] - x[b][k] - t[k];
+                }
+            }
+            return direction(h0, rp, rczi, rd, xrdzi, x, zi, mChol);
+        }
+
+        @Override
+        public double maxPrimalStep(double[][][] d) {
+            return maxStep(lx, d[0]);
+        }
+
+        @Override
+        public double maxDualStep(double[][][] d) {
+            return maxStep(lz, d[1]);
+        }
+
+        @Override
+        public double affineMu(double[][][] a, double ap, double ad) {
+            double muAff = 0;
+            for (int b = 0; b < 2; b++) {
+                for (int k = 0; k < x[b].length; k++) {
+                    muAff += (x[b][k] + ap * a[0][b][k]) * (z[b][k] + ad * a[1][b][k]);
+                }
+            }
+            return muAff / total;
+        }
+
+        /**
+         * Takes the steps, confirmed (and shortened if need be) by the Cholesky factors of the new iterates, which
+         * the next iteration uses.
+         */
+        @Override
+        public String step(int iteration, double[][][] d, double ap, double ad) {
             double[][] xNew = new double[2][];
             double[][] zNew = new double[2][];
             Cholesky[] lxNew = new Cholesky[2];
             Cholesky[] lzNew = new Cholesky[2];
-            ap = confirmedStep(x, dx, ap, xNew, lxNew);
-            ad = confirmedDualStep(z, y, dz, dy, ad, zNew, lzNew);
+            ap = confirmedStep(x, d[0], ap, xNew, lxNew);
+            ad = confirmedDualStep(z, y, d[1], d[2][0], ad, zNew, lzNew);
             if (ap < 0 || ad < 0) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "no positive definite iterate along the " + (ap < 0 ? "primal" : "dual")
-                        + " direction at iteration " + iter;
-                break;
-            }
-            if (monitor.stalled(ap, ad)) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "no progress: step lengths below " + S.stallStep() + " for " + S.stallIterations()
-                        + " iterations";
-                break;
+                return "no positive definite iterate along the " + (ap < 0 ? "primal" : "dual")
+                        + " direction at iteration " + iteration;
             }
             x = xNew;
             z = zNew;
             lx = lxNew;
             lz = lzNew;
             for (int i = 0; i < m; i++) {
-                y[i] += ad * dy[i];
+                y[i] += ad * d[2][0][i];
             }
+            return null;
         }
-        return finish(status, message, x, z, y, new double[] {pobj, dobj, gap, pinf, dinf}, iter, monitor, start);
     }
 
     /**
@@ -467,55 +495,6 @@ final class KernelSosSolver {
         }
         mmCur = schur(x, zi);
         return Linalg.cholesky(Matrix.wrap(m, m, mmCur));
-    }
-
-    /**
-     * The HKM direction {dX, dZ, {dy}}: Mehrotra's predictor (R_c Z⁻¹ = −X) and corrector
-     * (R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹), as in {@code SdpSolver}, with the structured products of this LMI.
-     */
-    private double[][][] searchDirection(double[] rp, double[][] rd, double[][] x, double[][] z, double[][] zi,
-                                         Cholesky[] lx, Cholesky[] lz, Cholesky mChol, double mu) {
-        // h0 = r_p + A(X R_d Z⁻¹)
-        double[][] xrdzi = zeros();
-        for (int b = 0; b < 2 && !dualFeasible; b++) {
-            int s = size(b);
-            xrdzi[b] = mul(s, s, s, mul(s, s, s, x[b], false, rd[b], false), false, zi[b], false);
-        }
-        double[] h0 = opA(xrdzi);
-        for (int i = 0; i < m; i++) {
-            h0[i] += rp[i];
-        }
-        // predictor: R_c Z⁻¹ = −X
-        double[][] rczi = zeros();
-        for (int b = 0; b < 2; b++) {
-            for (int k = 0; k < rczi[b].length; k++) {
-                rczi[b][k] = -x[b][k];
-            }
-        }
-        double[][][] dir = direction(h0, rp, rczi, rd, xrdzi, x, zi, mChol);
-        double[][] dxa = dir[0];
-        double[][] dza = dir[1];
-        double apa = Math.min(1.0, maxStep(lx, dxa));
-        double ada = Math.min(1.0, maxStep(lz, dza));
-        double muAff = 0;
-        for (int b = 0; b < 2; b++) {
-            for (int k = 0; k < x[b].length; k++) {
-                muAff += (x[b][k] + apa * dxa[b][k]) * (z[b][k] + ada * dza[b][k]);
-            }
-        }
-        muAff /= n1 + n;
-        double sigma = Math.min(1.0, Math.pow(Math.max(muAff, 0) / mu, S.mehrotraExponent()));
-        // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
-        for (int b = 0; b < 2; b++) {
-            int s = size(b);
-            // block 1 with R_d = 0: dZa is the border e uᵀ + u eᵀ, so dXa dZa Z⁻¹ is a rank-2 product
-            double[] t = b == 0 && dualFeasible ? borderProduct(dxa[0], dir[2][0], zi[0])
-                    : mul(s, s, s, mul(s, s, s, dxa[b], false, dza[b], false), false, zi[b], false);
-            for (int k = 0; k < t.length; k++) {
-                rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - t[k];
-            }
-        }
-        return direction(h0, rp, rczi, rd, xrdzi, x, zi, mChol);
     }
 
     /**

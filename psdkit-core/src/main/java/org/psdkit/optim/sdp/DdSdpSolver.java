@@ -5,7 +5,6 @@ import java.util.List;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.linalg.Threads;
-import org.psdkit.optim.ProgressListener;
 import org.psdkit.optim.sdp.DoubleDouble.Acc;
 import org.psdkit.optim.sdp.DoubleDouble.Mat;
 
@@ -15,6 +14,8 @@ import org.psdkit.optim.sdp.DoubleDouble.Mat;
  * run stalls: near the optimum of a problem without a strictly feasible point (hinf, qap) X and Z become so
  * ill-conditioned that the direction computed in double no longer makes progress. With ~32 digits the same
  * iteration continues to the requested tolerance.
+ * The loop is {@link IpmCore}'s ({@link IpmCore.Variant#DOUBLE_DOUBLE}); this class supplies its double-double
+ * operations.
  *
  * <p>Everything is dense per block; coefficients must be sparse (SDPA files are). The Schur complement is formed as
  * M_ij = ⟨A_i, X A_j Z⁻¹⟩ with G_j = X[:, supp A_j]·(A_j Z⁻¹)[supp A_j, :] and factored by double-double Cholesky.
@@ -46,7 +47,7 @@ final class DdSdpSolver {
     // per block: expanded sparse terms
     private final List<List<Term>> terms = new ArrayList<>();
 
-    private record Term(int cons, int[] ep, int[] eq, double[] ea, int[] support, Cross cross) {
+    record Term(int cons, int[] ep, int[] eq, double[] ea, int[] support, Cross cross) {
     }
 
     /**
@@ -55,7 +56,7 @@ final class DdSdpSolver {
      * 2|K| products per entry of G instead of |supp A| (the low-rank route of SDPA's F1/F2 choice, Fujisawa, Kojima
      * &amp; Nakata 1997, §3, for a rank-2|K| coefficient).
      */
-    private record Cross(int[] centre, int[][] idx, double[][] val) {
+    record Cross(int[] centre, int[][] idx, double[][] val) {
     }
 
     /** At most 4 centres (control's constraints have 1 or 2; a coefficient needing more is left to the support route). */
@@ -233,6 +234,7 @@ final class DdSdpSolver {
         opAOrder = java.util.stream.IntStream.range(0, m).boxed()
                 .sorted((u, v) -> Integer.compare(consStart[u + 1] - consStart[u], consStart[v + 1] - consStart[v]))
                 .mapToInt(Integer::intValue).toArray();
+        this.schurAssembly = new DdSchur(m, n, lp, terms, neededLast, neededOrder);
         this.gramChol = DoubleDouble.cholesky(Mat.of(m, m, SdpSolver.gramMatrix(problem).data()));
     }
 
@@ -250,6 +252,9 @@ final class DdSdpSolver {
     private double[] opAFlatL;
     /** Whether {@link #opA} interleaves four constraints (tests compare with {@link #opAPlain}). */
     boolean interleavedOpA = true;
+
+    /** The Schur complement's assembly. */
+    final DdSchur schurAssembly;
 
     /** Double-double Cholesky factor of the Gram matrix ⟨A_i, A_j⟩ (null if the A_i are linearly dependent). */
     private final Mat gramChol;
@@ -576,457 +581,120 @@ final class DdSdpSolver {
 
     // ------------------------------------------------------------------ Schur complement
 
-    /**
-     * M_ij = Σ_blocks ⟨A_i, X A_j Z⁻¹⟩ in double-double. With {@code onlyNeeded} (the solver's choice) G_j is formed
-     * only at the positions read for i ≥ j when they are fewer than half the block; otherwise in full. Both give the
-     * same entries bit for bit (every G entry is the same Dot2 sum).
-     */
+    /** M_ij = Σ_blocks ⟨A_i, X A_j Z⁻¹⟩ in double-double ({@link DdSchur#assemble(Mat[], Mat[], boolean)}). */
     Mat schur(Mat[] x, Mat[] zi, boolean onlyNeeded) {
-        Mat mm = new Mat(m, m);
-        Acc acc = new Acc();
-        Acc tmp = new Acc();
-        for (int b = 0; b < nb; b++) {
-            List<Term> ts = terms.get(b);
-            int s = n[b];
-            if (lp[b]) {
-                double[] dh = new double[s];
-                double[] dl = new double[s];
-                for (int k = 0; k < s; k++) {
-                    dh[k] = DoubleDouble.mulHi(x[b].h[k], x[b].l[k], zi[b].h[k], zi[b].l[k]);
-                    dl[k] = DoubleDouble.mulLo(x[b].h[k], x[b].l[k], zi[b].h[k], zi[b].l[k]);
-                }
-                // dense d-vector per term pair is cheap enough for the small problems this solver takes
-                for (int jj = 0; jj < ts.size(); jj++) {
-                    Term tj = ts.get(jj);
-                    double[] wj = new double[s];
-                    for (int e = 0; e < tj.ea.length; e++) {
-                        wj[tj.ep[e]] += tj.ea[e];
-                    }
-                    for (int ii = jj; ii < ts.size(); ii++) {
-                        Term ti = ts.get(ii);
-                        acc.set(0, 0);
-                        for (int e = 0; e < ti.ea.length; e++) {
-                            int k = ti.ep[e];
-                            if (wj[k] != 0) {
-                                tmp.set(0, 0).addScaled(ti.ea[e] * 1.0, dh[k], dl[k]);
-                                acc.addScaled(wj[k], tmp.hi, tmp.lo);
-                            }
-                        }
-                        addSym(mm, ti.cons, tj.cons, acc);
-                    }
-                }
-                continue;
-            }
-            Mat xb = x[b];
-            Mat zb = zi[b];
-            int[] order = neededOrder.get(b);
-            int[] last = neededLast.get(b);
-            // needed[jj]: how many positions (a prefix of order) some term ii ≥ jj reads
-            int[] needed = new int[ts.size()];
-            int count = order.length;
-            for (int jj = 0; jj < ts.size(); jj++) {
-                while (count > 0 && last[order[count - 1]] < jj) {
-                    count--;
-                }
-                needed[jj] = count;
-            }
-            // the terms j of one block write disjoint entries of M (the pairs {cons_i, cons_j}, i ≥ j, each once per
-            // block, a constraint having one term per block), and every entry is the same sum whichever thread forms
-            // it: the blocks stay in order, so M is bit-identical for any thread count
-            long work = m >= DoubleDouble.PARALLEL_MIN_ORDER ? Long.MAX_VALUE : 0;
-            org.psdkit.kernel.ParallelColumns.forColumns(ts.size(), work, (from, to) -> {
-                double[] hh = new double[s * s];
-                double[] hl = new double[s * s];
-                double[] gh = new double[s * s];
-                double[] gl = new double[s * s];
-                Acc a = new Acc();
-                for (int jj = from; jj < to; jj++) {
-                    schurTerm(mm, ts, jj, s, xb, zb, onlyNeeded, order, needed[jj], hh, hl, gh, gl, a);
-                }
-            });
-        }
-        return mm;
-    }
-
-    /** The contribution of term jj of a dense block: G_j at the needed positions (or in full), then ⟨A_i, G_j⟩. */
-    private void schurTerm(Mat mm, List<Term> ts, int jj, int s, Mat xb, Mat zb, boolean onlyNeeded, int[] order,
-                           int needed, double[] hh, double[] hl, double[] gh, double[] gl, Acc acc) {
-        Term tj = ts.get(jj);
-        int[] sup = tj.support;
-        if (tj.cross != null && crossRoute) {
-            crossG(tj.cross, xb, zb, s, onlyNeeded && needed < s * s / 2 ? order : null, needed, gh, gl);
-            innerProducts(mm, ts, jj, s, gh, gl, acc);
-            return;
-        }
-        // H = A_j Zi on the rows of supp(A_j)
-        for (int r : sup) {
-            for (int q = 0; q < s; q++) {
-                hh[r + q * s] = 0;
-                hl[r + q * s] = 0;
-            }
-        }
-        for (int e = 0; e < tj.ea.length; e++) {
-            int r = tj.ep[e];
-            int col = tj.eq[e];
-            double a = tj.ea[e];
-            for (int q = 0; q < s; q++) {
-                acc.set(hh[r + q * s], hl[r + q * s]).addScaled(a, zb.h[col + q * s], zb.l[col + q * s]);
-                hh[r + q * s] = acc.hi;
-                hl[r + q * s] = acc.lo;
-            }
-        }
-        // G = X[:, supp] H[supp, :], only at the positions ⟨A_i, G⟩ reads for i ≥ j (FKN 1997's point that
-        // M_ij needs G_j only on supp A_i: qap's 2-entry constraints read a few hundred of the s² entries)
-        // (the inner product of DoubleDouble.dot over the support's indices: Ogita, Rump & Oishi 2005, Dot2)
-        if (onlyNeeded && needed < s * s / 2) {
-            for (int k = 0; k < needed; k++) {
-                int pos = order[k];
-                gEntry(xb, hh, hl, sup, s, pos % s, pos / s, gh, gl);
-            }
-        } else {
-            for (int q = 0; q < s; q++) {
-                int pr = 0;
-                for (; pr + 3 < s; pr += 4) {
-                    gEntries4(xb, hh, hl, sup, s, pr, q, gh, gl);
-                }
-                for (; pr < s; pr++) {
-                    gEntry(xb, hh, hl, sup, s, pr, q, gh, gl);
-                }
-            }
-        }
-        innerProducts(mm, ts, jj, s, gh, gl, acc);
-    }
-
-    /**
-     * M_ij += ⟨A_i, G_j⟩ for the terms i ≥ j of a block (Dot2, the coefficients a_e being doubles); four terms i at a
-     * time (four independent chains over the same G, each with the operations of the one-term loop
-     * {@link #innerProduct}, so every M entry is bit-identical to the term-by-term assembly).
-     */
-    private void innerProducts(Mat mm, List<Term> ts, int jj, int s, double[] gh, double[] gl, Acc acc) {
-        Term tj = ts.get(jj);
-        int ii = jj;
-        for (; ii + 3 < ts.size() && interleavedInnerProducts; ii += 4) {
-            Term t0 = ts.get(ii);
-            Term t1 = ts.get(ii + 1);
-            Term t2 = ts.get(ii + 2);
-            Term t3 = ts.get(ii + 3);
-            int len = Math.min(Math.min(t0.ea.length, t1.ea.length), Math.min(t2.ea.length, t3.ea.length));
-            double s0 = 0;
-            double e0 = 0;
-            double s1 = 0;
-            double e1 = 0;
-            double s2 = 0;
-            double e2 = 0;
-            double s3 = 0;
-            double e3 = 0;
-            for (int e = 0; e < len; e++) {
-                int idx = t0.ep[e] + t0.eq[e] * s;
-                double a = t0.ea[e];
-                double prod = a * gh[idx];
-                double ep = Math.fma(a, gh[idx], -prod);
-                double t = s0 + prod;
-                double zz = t - s0;
-                e0 += ((s0 - (t - zz)) + (prod - zz)) + ep + a * gl[idx];
-                s0 = t;
-                idx = t1.ep[e] + t1.eq[e] * s;
-                a = t1.ea[e];
-                prod = a * gh[idx];
-                ep = Math.fma(a, gh[idx], -prod);
-                t = s1 + prod;
-                zz = t - s1;
-                e1 += ((s1 - (t - zz)) + (prod - zz)) + ep + a * gl[idx];
-                s1 = t;
-                idx = t2.ep[e] + t2.eq[e] * s;
-                a = t2.ea[e];
-                prod = a * gh[idx];
-                ep = Math.fma(a, gh[idx], -prod);
-                t = s2 + prod;
-                zz = t - s2;
-                e2 += ((s2 - (t - zz)) + (prod - zz)) + ep + a * gl[idx];
-                s2 = t;
-                idx = t3.ep[e] + t3.eq[e] * s;
-                a = t3.ea[e];
-                prod = a * gh[idx];
-                ep = Math.fma(a, gh[idx], -prod);
-                t = s3 + prod;
-                zz = t - s3;
-                e3 += ((s3 - (t - zz)) + (prod - zz)) + ep + a * gl[idx];
-                s3 = t;
-            }
-            innerProduct(mm, t0, tj, len, s0, e0, s, gh, gl, acc);
-            innerProduct(mm, t1, tj, len, s1, e1, s, gh, gl, acc);
-            innerProduct(mm, t2, tj, len, s2, e2, s, gh, gl, acc);
-            innerProduct(mm, t3, tj, len, s3, e3, s, gh, gl, acc);
-        }
-        for (; ii < ts.size(); ii++) {
-            innerProduct(mm, ts.get(ii), tj, 0, 0, 0, s, gh, gl, acc);
-        }
-    }
-
-    /**
-     * M(cons_i, cons_j) += ⟨A_i, G_j⟩: the Dot2 chain over A_i's entries from entry {@code from} on, started at
-     * (sum, err), then normalised and added.
-     */
-    private void innerProduct(Mat mm, Term ti, Term tj, int from, double sum, double err, int s, double[] gh,
-                              double[] gl, Acc acc) {
-        for (int e = from; e < ti.ea.length; e++) {
-            int idx = ti.ep[e] + ti.eq[e] * s;
-            double a = ti.ea[e];
-            double prod = a * gh[idx];
-            double ep = Math.fma(a, gh[idx], -prod);
-            double t = sum + prod;
-            double zz = t - sum;
-            err += ((sum - (t - zz)) + (prod - zz)) + ep + a * gl[idx];
-            sum = t;
-        }
-        double hi = sum + err;
-        double zz = hi - sum;
-        acc.set(hi, (sum - (hi - zz)) + (err - zz));
-        addSym(mm, ti.cons, tj.cons, acc);
-    }
-
-    /** Whether {@link #innerProducts} runs four terms at a time (tests compare with one at a time). */
-    boolean interleavedInnerProducts = true;
-
-    /** Whether the Schur complement uses {@link Cross} terms (tests compare with the support route). */
-    boolean crossRoute = true;
-
-    /**
-     * G = X A Z⁻¹ for a {@link Cross} coefficient: u_k = Z⁻¹ v_k and w_k = X v_k (Dot2 over v_k's entries), then
-     * G(p, q) = Σ_k X(p, k) u_k(q) + w_k(p) Z⁻¹(k, q) by Dot2 over the 2|K| products; at the first {@code needed}
-     * positions of {@code order} only, or everywhere when {@code order} is null.
-     */
-    private static void crossG(Cross c, Mat xb, Mat zb, int s, int[] order, int needed, double[] gh, double[] gl) {
-        int nc = c.centre.length;
-        double[][] uh = new double[nc][s];
-        double[][] ul = new double[nc][s];
-        double[][] wh = new double[nc][s];
-        double[][] wl = new double[nc][s];
-        double[] out = new double[2];
-        for (int k = 0; k < nc; k++) {
-            for (int q = 0; q < s; q++) {
-                scaledSum(c.idx[k], c.val[k], zb, q * s, out); // (Z⁻¹ v_k)(q) = Σ_r v_k(r) Z⁻¹(r, q)
-                uh[k][q] = out[0];
-                ul[k][q] = out[1];
-                scaledSumRow(c.idx[k], c.val[k], xb, q, s, out); // (X v_k)(q) = Σ_r X(q, r) v_k(r)
-                wh[k][q] = out[0];
-                wl[k][q] = out[1];
-            }
-        }
-        int count = order == null ? s * s : needed;
-        for (int n = 0; n < count; n++) {
-            int pos = order == null ? n : order[n];
-            int p = pos % s;
-            int q = pos / s;
-            double sum = 0;
-            double err = 0;
-            for (int k = 0; k < nc; k++) {
-                int ck = c.centre[k];
-                for (int side = 0; side < 2; side++) {
-                    double xh = side == 0 ? xb.h[p + ck * s] : wh[k][p];
-                    double xl = side == 0 ? xb.l[p + ck * s] : wl[k][p];
-                    double yh = side == 0 ? uh[k][q] : zb.h[ck + q * s];
-                    double yl = side == 0 ? ul[k][q] : zb.l[ck + q * s];
-                    double prod = xh * yh;
-                    double ep = Math.fma(xh, yh, -prod);
-                    double t = sum + prod;
-                    double zz = t - sum;
-                    err += ((sum - (t - zz)) + (prod - zz)) + ep + (xh * yl + xl * yh);
-                    sum = t;
-                }
-            }
-            store(sum, err, gh, gl, pos);
-        }
-    }
-
-    /** out = Σ_t val[t]·M[idx[t] + off] (M in double-double, val doubles) by Dot2. */
-    private static void scaledSum(int[] idx, double[] val, Mat mat, int off, double[] out) {
-        double sum = 0;
-        double err = 0;
-        for (int t = 0; t < idx.length; t++) {
-            double a = val[t];
-            double h = mat.h[idx[t] + off];
-            double prod = a * h;
-            double ep = Math.fma(a, h, -prod);
-            double u = sum + prod;
-            double zz = u - sum;
-            err += ((sum - (u - zz)) + (prod - zz)) + ep + a * mat.l[idx[t] + off];
-            sum = u;
-        }
-        double hi = sum + err;
-        double zz = hi - sum;
-        out[0] = hi;
-        out[1] = (sum - (hi - zz)) + (err - zz);
-    }
-
-    /** out = Σ_t M(row, idx[t])·val[t] by Dot2. */
-    private static void scaledSumRow(int[] idx, double[] val, Mat mat, int row, int s, double[] out) {
-        double sum = 0;
-        double err = 0;
-        for (int t = 0; t < idx.length; t++) {
-            double a = val[t];
-            int at = row + idx[t] * s;
-            double h = mat.h[at];
-            double prod = a * h;
-            double ep = Math.fma(a, h, -prod);
-            double u = sum + prod;
-            double zz = u - sum;
-            err += ((sum - (u - zz)) + (prod - zz)) + ep + a * mat.l[at];
-            sum = u;
-        }
-        double hi = sum + err;
-        double zz = hi - sum;
-        out[0] = hi;
-        out[1] = (sum - (hi - zz)) + (err - zz);
-    }
-
-    /**
-     * G(pr, q) = Σ_{r ∈ sup} X(pr, r) H(r, q) by Dot2 (Ogita, Rump &amp; Oishi 2005) on the high parts, the cross terms
-     * collected with the errors.
-     */
-    private static void gEntry(Mat xb, double[] hh, double[] hl, int[] sup, int s, int pr, int q, double[] gh,
-                               double[] gl) {
-        double sum = 0;
-        double err = 0;
-        for (int r : sup) {
-            double xh = xb.h[pr + r * s];
-            double xl = xb.l[pr + r * s];
-            double yh = hh[r + q * s];
-            double yl = hl[r + q * s];
-            double prod = xh * yh;
-            double ep = Math.fma(xh, yh, -prod);
-            double t = sum + prod;
-            double zz = t - sum;
-            err += ((sum - (t - zz)) + (prod - zz)) + ep + (xh * yl + xl * yh);
-            sum = t;
-        }
-        double hi = sum + err;
-        double zz = hi - sum;
-        gh[pr + q * s] = hi;
-        gl[pr + q * s] = (sum - (hi - zz)) + (err - zz);
-    }
-
-    /**
-     * {@link #gEntry} for the rows pr … pr+3 of column q: four independent chains with the operations of gEntry in
-     * the same order (bit-identical), overlapped by the processor, reading four adjacent entries of X per index.
-     */
-    private static void gEntries4(Mat xb, double[] hh, double[] hl, int[] sup, int s, int pr, int q, double[] gh,
-                                  double[] gl) {
-        double s0 = 0;
-        double e0 = 0;
-        double s1 = 0;
-        double e1 = 0;
-        double s2 = 0;
-        double e2 = 0;
-        double s3 = 0;
-        double e3 = 0;
-        double[] xhs = xb.h;
-        double[] xls = xb.l;
-        for (int r : sup) {
-            double yh = hh[r + q * s];
-            double yl = hl[r + q * s];
-            int base = pr + r * s;
-            double xh = xhs[base];
-            double xl = xls[base];
-            double prod = xh * yh;
-            double ep = Math.fma(xh, yh, -prod);
-            double t = s0 + prod;
-            double zz = t - s0;
-            e0 += ((s0 - (t - zz)) + (prod - zz)) + ep + (xh * yl + xl * yh);
-            s0 = t;
-            xh = xhs[base + 1];
-            xl = xls[base + 1];
-            prod = xh * yh;
-            ep = Math.fma(xh, yh, -prod);
-            t = s1 + prod;
-            zz = t - s1;
-            e1 += ((s1 - (t - zz)) + (prod - zz)) + ep + (xh * yl + xl * yh);
-            s1 = t;
-            xh = xhs[base + 2];
-            xl = xls[base + 2];
-            prod = xh * yh;
-            ep = Math.fma(xh, yh, -prod);
-            t = s2 + prod;
-            zz = t - s2;
-            e2 += ((s2 - (t - zz)) + (prod - zz)) + ep + (xh * yl + xl * yh);
-            s2 = t;
-            xh = xhs[base + 3];
-            xl = xls[base + 3];
-            prod = xh * yh;
-            ep = Math.fma(xh, yh, -prod);
-            t = s3 + prod;
-            zz = t - s3;
-            e3 += ((s3 - (t - zz)) + (prod - zz)) + ep + (xh * yl + xl * yh);
-            s3 = t;
-        }
-        int o = pr + q * s;
-        store(s0, e0, gh, gl, o);
-        store(s1, e1, gh, gl, o + 1);
-        store(s2, e2, gh, gl, o + 2);
-        store(s3, e3, gh, gl, o + 3);
-    }
-
-    private static void store(double sum, double err, double[] gh, double[] gl, int o) {
-        double hi = sum + err;
-        double zz = hi - sum;
-        gh[o] = hi;
-        gl[o] = (sum - (hi - zz)) + (err - zz);
-    }
-
-    private void addSym(Mat mm, int i, int j, Acc v) {
-        Acc a = new Acc();
-        a.set(mm.h[i + j * m], mm.l[i + j * m]).add(v.hi, v.lo);
-        mm.h[i + j * m] = a.hi;
-        mm.l[i + j * m] = a.lo;
-        if (i != j) {
-            mm.h[j + i * m] = a.hi;
-            mm.l[j + i * m] = a.lo;
-        }
+        return schurAssembly.assemble(x, zi, onlyNeeded);
     }
 
     // ------------------------------------------------------------------ main loop
 
-    private static final java.lang.management.ThreadMXBean THREADS =
-            java.lang.management.ManagementFactory.getThreadMXBean();
-
     private SdpResult run(int firstIteration, double secondsLeft, double[][][] warm) {
         long start = System.nanoTime();
-        long startCpu = opt.cpuTime() ? THREADS.getCurrentThreadCpuTime() : 0;
+        IpmCore.Setup setup = new IpmCore.Setup(opt, S, IpmCore.Variant.DOUBLE_DOUBLE, true, firstIteration,
+                secondsLeft, "time limit reached", start, IpmCore.cpuNow(opt));
+        DdIteration it = new DdIteration(firstIteration, warm);
+        IpmCore.Outcome<DdBest> out = IpmCore.run(it, setup);
+        SdpStatus status = out.status();
+        String message = out.message();
+        int iterations = firstIteration + out.iterations();
+        IterateMonitor<DdBest> monitor = out.monitor();
+        Mat[] x = it.x;
+        Mat[] z = it.z;
+        double[] yh = it.yh;
+        double[] yl = it.yl;
+        if (status != SdpStatus.OPTIMAL && monitor.best() != null) {
+            DdBest best = monitor.best();
+            x = best.x();
+            z = best.z();
+            yh = best.yh();
+            yl = best.yl();
+            message += "; returning the best iterate (double-double iteration " + monitor.bestIteration() + ")";
+        }
+        SdpResult result = result(status, x, z, yh, yl, iterations, (System.nanoTime() - start) * 1e-9, message,
+                it.normB, it.normC, it.cm);
+        if (it.bestRounded != null && it.bestRoundedScore < roundedScore(result)) {
+            SdpResult r = it.bestRounded;
+            result = new SdpResult(it.bestRoundedScore < 1 ? SdpStatus.OPTIMAL : status, r.x(), r.y(), r.z(),
+                    r.primalObjective(), r.dualObjective(), r.relativeGap(), r.primalInfeasibility(),
+                    r.dualInfeasibility(), iterations, (System.nanoTime() - start) * 1e-9,
+                    message + "; returning the " + r.message() + ", whose rounding to double scores best");
+        }
+        return result;
+    }
+
+    /**
+     * The first direction {dX, dZ, {dy}} (rounded to double) and step lengths from the standard start, computed in
+     * double-double (for tests).
+     */
+    static IpmCore.Probe<double[][][]> probe(SdpProblem problem) {
+        SdpOptions options = SdpOptions.defaults();
+        DdSdpSolver solver = new DdSdpSolver(problem, options);
+        IpmCore.Setup setup = new IpmCore.Setup(options, S, IpmCore.Variant.DOUBLE_DOUBLE, true, 0, 0, "",
+                System.nanoTime(), 0);
+        IpmCore.Probe<Mat[][]> pr = IpmCore.probe(solver.new DdIteration(0, null), setup);
+        double[][][] d = new double[3][][];
+        for (int k = 0; k < 3; k++) {
+            Mat[] part = pr.direction()[k];
+            d[k] = new double[part.length][];
+            for (int b = 0; b < part.length; b++) {
+                d[k][b] = part[b].toDouble();
+            }
+        }
+        return new IpmCore.Probe<>(d, pr.ap(), pr.ad());
+    }
+
+    /**
+     * The double-double operations of {@link IpmCore}: the iterate as high and low parts, the residuals and factors
+     * of the current iteration, and the iterate whose rounding to double scores best.
+     */
+    private final class DdIteration implements IpmOperations<DdBest, Mat[][]> {
+        private final int firstIteration;
         Mat[] x = zeros();
         Mat[] z = zeros();
-        double[] yh = new double[m];
-        double[] yl = new double[m];
-        if (warm == null) {
-            initialPoint(x, z);
-        } else {
-            for (int b = 0; b < nb; b++) {
-                x[b] = Mat.of(x[b].rows, x[b].cols, warm[0][b]);
-                z[b] = Mat.of(z[b].rows, z[b].cols, warm[2][b]);
-            }
-            System.arraycopy(warm[1][0], 0, yh, 0, m);
-        }
-        double normB = Math.sqrt(Linalg.dot(bv, bv));
-        Mat[] cm = new Mat[nb];
-        for (int b = 0; b < nb; b++) {
-            cm[b] = lp[b] ? Mat.of(n[b], 1, c[b]) : Mat.of(n[b], n[b], c[b]);
-        }
-        double normC = normDouble(cm);
-        // the measures judged: objective gap, ⟨X,Z⟩ gap, primal and dual infeasibility (see the comment at observe)
-        IterateMonitor<DdBest> monitor = new IterateMonitor<>(S, opt.gapTolerance(), opt.gapTolerance(),
-                opt.feasibilityTolerance(), opt.feasibilityTolerance());
+        final double[] yh = new double[m];
+        final double[] yl = new double[m];
+        final Mat[] cm = new Mat[nb];
+        final double normB;
+        final double normC;
+        private final Acc acc = new Acc();
+        // rounding to double can cost accuracy when ‖y‖ is huge (dual optimum not attained): the iterate whose
+        // rounded point scores best, checked once the double-double iterate is near the tolerance
         double bestRoundedScore = Double.POSITIVE_INFINITY;
-        SdpResult bestRounded = null;
-        SdpStatus status = null;
-        String message = "";
-        int iter = 0;
-        Acc acc = new Acc();
+        SdpResult bestRounded;
         // Cholesky factors of the current X and Z per dense block, when the step test computed them (else null)
-        Mat[] nextLx = null;
-        Mat[] nextLz = null;
-        while (true) {
-            Mat[] rd = dualResidual(cm, z, yh, yl, acc);
-            double[] rph = new double[m];
-            double[] rpl = new double[m];
+        private Mat[] nextLx;
+        private Mat[] nextLz;
+        // the current iteration: residuals, factors, h0
+        private Mat[] rd;
+        private double[] rph;
+        private double[] rpl;
+        private DdFactors f;
+        private double[] h0h;
+        private double[] h0l;
+
+        DdIteration(int firstIteration, double[][][] warm) {
+            this.firstIteration = firstIteration;
+            if (warm == null) {
+                initialPoint(x, z);
+            } else {
+                for (int b = 0; b < nb; b++) {
+                    x[b] = Mat.of(x[b].rows, x[b].cols, warm[0][b]);
+                    z[b] = Mat.of(z[b].rows, z[b].cols, warm[2][b]);
+                }
+                System.arraycopy(warm[1][0], 0, yh, 0, m);
+            }
+            normB = Math.sqrt(Linalg.dot(bv, bv));
+            for (int b = 0; b < nb; b++) {
+                cm[b] = lp[b] ? Mat.of(n[b], 1, c[b]) : Mat.of(n[b], n[b], c[b]);
+            }
+            normC = normDouble(cm);
+        }
+
+        @Override
+        public IpmCore.Measures measure() {
+            rd = dualResidual(cm, z, yh, yl, acc);
+            rph = new double[m];
+            rpl = new double[m];
             primalResidual(x, rph, rpl, acc);
             inner(cm, x, acc);
             double pobj = acc.hi;
@@ -1036,135 +704,99 @@ final class DdSdpSolver {
             }
             double dobj = acc.hi;
             inner(x, z, acc);
-            double xz = acc.hi;
-            double mu = xz / totalSize;
-            double pinf = normDouble(rph, rpl) / (1 + normB);
-            double dinf = normDouble(rd) / (1 + normC);
-            double gap = Math.abs(pobj - dobj) / (1 + Math.abs(pobj) + Math.abs(dobj));
-            double gapXz = Math.abs(xz) / (1 + Math.abs(pobj) + Math.abs(dobj));
-            if (iter > 0 && opt.listener() != null) {
-                opt.listener().onProgress(new ProgressListener.Event(SdpSolver.TASK, firstIteration + iter, 0,
-                        SdpSolver.MEASURE, gap, (System.nanoTime() - start) * 1e-9));
-            }
-            if (!(Double.isFinite(pobj) && Double.isFinite(dobj) && Double.isFinite(mu))) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "non-finite iterate";
-                break;
-            }
-            double score = IterateMonitor.score(gap, pinf, dinf, opt);
-            // the objective gap, which the score judges, can float at ‖r_p‖·‖y‖ for many iterations while ⟨X, Z⟩
-            // still halves every two or three (qap6: 2e-7…4e-7 for 15 iterations from a warm start, ⟨X,Z⟩
-            // 5e-6 → 3e-7): such a run is still converging and is not stopped as stagnant
-            final Mat[] xs = x;
-            final Mat[] zs = z;
-            final double[] yhs = yh;
-            final double[] yls = yl;
-            monitor.observe(iter, score, new double[] {gap, gapXz, pinf, dinf},
-                    () -> new DdBest(copy(xs), copy(zs), yhs.clone(), yls.clone()));
-            // rounding to double can cost accuracy when ‖y‖ is huge (dual optimum not attained): keep the iterate
-            // whose rounded point scores best, checked once the double-double iterate is near the tolerance
-            if (iter > 0 && score < S.nearOptimalFactor()) {
-                SdpResult rounded = result(SdpStatus.NEAR_OPTIMAL, x, z, yh, yl, firstIteration + iter, 0,
-                        "rounded double-double iterate " + iter, normB, normC, cm);
+            return IpmCore.Measures.of(pobj, dobj, acc.hi, normDouble(rph, rpl), normDouble(rd), normB, normC,
+                    totalSize);
+        }
+
+        @Override
+        public DdBest snapshot(int iteration, IpmCore.Measures measures) {
+            return new DdBest(copy(x), copy(z), yh.clone(), yl.clone());
+        }
+
+        @Override
+        public void observed(int iteration, double score, IpmCore.Measures measures) {
+            if (iteration > 0 && score < S.nearOptimalFactor()) {
+                SdpResult rounded = result(SdpStatus.NEAR_OPTIMAL, x, z, yh, yl, firstIteration + iteration, 0,
+                        "rounded double-double iterate " + iteration, normB, normC, cm);
                 double rs = roundedScore(rounded);
                 if (rs < bestRoundedScore) {
                     bestRoundedScore = rs;
                     bestRounded = rounded;
                 }
             }
-            // the objective gap itself (not only ⟨X, Z⟩): with the extra precision it can be reached, and it is
-            // what certifies the optimal value
-            if (gap < opt.gapTolerance() && pinf < opt.feasibilityTolerance()
-                    && dinf < opt.feasibilityTolerance()) {
-                status = SdpStatus.OPTIMAL;
-                message = "relative gap and infeasibilities below tolerance";
-                break;
+        }
+
+        @Override
+        public String factor(int iteration) {
+            f = DdSdpSolver.this.factor(x, z, nextLx, nextLz, acc);
+            return f == null ? "double-double factorisation failed at iteration " + iteration : null;
+        }
+
+        @Override
+        public void prepareDirections() {
+            h0h = new double[m];
+            h0l = new double[m];
+            rhsBase(rph, rpl, rd, x, f.zi(), h0h, h0l, acc);
+        }
+
+        @Override
+        public Mat[][] predictor() {
+            Mat[] rczi = zeros();
+            for (int b = 0; b < nb; b++) {
+                for (int k = 0; k < rczi[b].h.length; k++) {
+                    rczi[b].h[k] = -x[b].h[k];
+                    rczi[b].l[k] = -x[b].l[k];
+                }
             }
-            StopReason stop = stopRule(iter, monitor, start, startCpu, secondsLeft);
-            if (stop != null) {
-                status = stop.status();
-                message = stop.message();
-                break;
-            }
-            iter++;
-            DdFactors f = factor(x, z, nextLx, nextLz, acc);
-            if (f == null) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "double-double factorisation failed at iteration " + (firstIteration + iter);
-                break;
-            }
-            Mat[][] dir = searchDirection(rph, rpl, rd, x, z, f, mu, acc);
-            double ap = Math.min(1.0, S.stepFraction() * maxStep(f.lx(), x, dir[0]));
-            double ad = Math.min(1.0, S.stepFraction() * maxStep(f.lz(), z, dir[1]));
-            if (!(ap >= 0) || !(ad >= 0)) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "non-finite step at iteration " + (firstIteration + iter);
-                break;
-            }
-            DdStep st = takeStep(x, z, dir, ap, ad);
+            return direction(h0h, h0l, rph, rpl, rczi, rd, x, f.zi(), f.m(), f.schur());
+        }
+
+        @Override
+        public Mat[][] centred(double sigmaMu, Mat[][] affine) {
+            return direction(h0h, h0l, rph, rpl, centring(sigmaMu, affine, x, f.zi(), acc), rd, x, f.zi(), f.m(),
+                    f.schur());
+        }
+
+        @Override
+        public double maxPrimalStep(Mat[][] d) {
+            return maxStep(f.lx(), x, d[0]);
+        }
+
+        @Override
+        public double maxDualStep(Mat[][] d) {
+            return maxStep(f.lz(), z, d[1]);
+        }
+
+        @Override
+        public double affineMu(Mat[][] a, double ap, double ad) {
+            inner(axpy(x, ap, a[0]), axpy(z, ad, a[1]), acc);
+            return acc.hi / totalSize;
+        }
+
+        @Override
+        public String nonFinite(int iteration) {
+            return "non-finite step at iteration " + iteration;
+        }
+
+        @Override
+        public String step(int iteration, Mat[][] d, double ap, double ad) {
+            DdStep st = takeStep(x, z, d, ap, ad);
             if (st == null) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "no positive definite step at iteration " + (firstIteration + iter);
-                break;
+                return "no positive definite step at iteration " + iteration;
             }
-            ad = st.ad();
             x = st.x();
             z = st.z();
             nextLx = reuseFactors ? st.fx() : null;
             nextLz = reuseFactors ? st.fz() : null;
-            double[] dyh = dir[2][0].h;
-            double[] dyl = dir[2][0].l;
+            double[] dyh = d[2][0].h;
+            double[] dyl = d[2][0].l;
             for (int i = 0; i < m; i++) {
-                acc.set(yh[i], yl[i]).addScaled(ad, dyh[i], dyl[i]);
+                acc.set(yh[i], yl[i]).addScaled(st.ad(), dyh[i], dyl[i]);
                 yh[i] = acc.hi;
                 yl[i] = acc.lo;
             }
+            return null;
         }
-        if (status != SdpStatus.OPTIMAL && monitor.best() != null) {
-            DdBest best = monitor.best();
-            x = best.x();
-            z = best.z();
-            yh = best.yh();
-            yl = best.yl();
-            message += "; returning the best iterate (double-double iteration " + monitor.bestIteration() + ")";
-        }
-        SdpResult out = result(status, x, z, yh, yl, firstIteration + iter, (System.nanoTime() - start) * 1e-9,
-                message, normB, normC, cm);
-        if (bestRounded != null && bestRoundedScore < roundedScore(out)) {
-            SdpResult r = bestRounded;
-            out = new SdpResult(bestRoundedScore < 1 ? SdpStatus.OPTIMAL : status, r.x(), r.y(), r.z(),
-                    r.primalObjective(), r.dualObjective(), r.relativeGap(), r.primalInfeasibility(),
-                    r.dualInfeasibility(), firstIteration + iter, (System.nanoTime() - start) * 1e-9,
-                    message + "; returning the " + r.message() + ", whose rounding to double scores best");
-        }
-        return out;
-    }
-
-    /**
-     * The double-double loop's stopping rules after the convergence test, in order: stagnation
-     * ({@link IterateMonitor#stagnant}), slow progress once near-optimal ({@link IterateMonitor#slowNearOptimal(int)}),
-     * the iteration limit and the time left; null to go on.
-     */
-    private StopReason stopRule(int iter, IterateMonitor<DdBest> monitor, long start, long startCpu,
-                                double secondsLeft) {
-        if (monitor.stagnant(iter)) {
-            return new StopReason(SdpStatus.NUMERICAL_PROBLEMS, "no improvement for " + S.stagnationIterations()
-                    + " iterations");
-        }
-        monitor.remember(iter);
-        if (monitor.slowNearOptimal(iter)) {
-            return new StopReason(SdpStatus.NUMERICAL_PROBLEMS, "near-optimal, and less than "
-                    + (int) S.slowProgressFactor() + "-fold progress in " + S.stagnationIterations() + " iterations");
-        }
-        if (iter >= opt.maxIterations()) {
-            return new StopReason(SdpStatus.ITERATION_LIMIT, "iteration limit " + opt.maxIterations() + " reached");
-        }
-        double elapsed = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
-                : (System.nanoTime() - start) * 1e-9;
-        if (secondsLeft > 0 && elapsed > secondsLeft) {
-            return new StopReason(SdpStatus.TIME_LIMIT, "time limit reached");
-        }
-        return null;
     }
 
     /** R_d = C − Z − Σ y_i A_i in double-double. */
@@ -1229,18 +861,9 @@ final class DdSdpSolver {
         return mChol == null ? null : new DdFactors(zi, lx, lz, schurM, mChol);
     }
 
-    /**
-     * The HKM direction {dX, dZ, {dy}} of one double-double iteration: Mehrotra's predictor (R_c Z⁻¹ = −X) and
-     * corrector (R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹), as in {@link SdpSolver}.
-     */
-    private Mat[][] searchDirection(double[] rph, double[] rpl, Mat[] rd, Mat[] x, Mat[] z, DdFactors f, double mu,
-                                    Acc acc) {
-        Mat[] zi = f.zi();
-        Mat[] lx = f.lx();
-        Mat[] lz = f.lz();
-        Mat schurM = f.schur();
-        Mat mChol = f.m();
-        // h0 = r_p + A(X R_d Z⁻¹)
+    /** h0 = r_p + A(X R_d Z⁻¹) in double-double, into {@code h0h}/{@code h0l}. */
+    private void rhsBase(double[] rph, double[] rpl, Mat[] rd, Mat[] x, Mat[] zi, double[] h0h, double[] h0l,
+                         Acc acc) {
         Mat[] xrdzi = zeros();
         for (int b = 0; b < nb; b++) {
             if (lp[b]) {
@@ -1256,39 +879,23 @@ final class DdSdpSolver {
                 xrdzi[b] = sandwich(x[b], rd[b], zi[b]);
             }
         }
-        double[] h0h = new double[m];
-        double[] h0l = new double[m];
         opA(xrdzi, h0h, h0l);
         for (int i = 0; i < m; i++) {
             acc.set(h0h[i], h0l[i]).add(rph[i], rpl[i]);
             h0h[i] = acc.hi;
             h0l[i] = acc.lo;
         }
-        // predictor
+    }
+
+    /** R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹ in double-double, for the predictor {dXa, dZa, …}. */
+    private Mat[] centring(double sigmaMu, Mat[][] dir, Mat[] x, Mat[] zi, Acc acc) {
         Mat[] rczi = zeros();
-        for (int b = 0; b < nb; b++) {
-            for (int k = 0; k < rczi[b].h.length; k++) {
-                rczi[b].h[k] = -x[b].h[k];
-                rczi[b].l[k] = -x[b].l[k];
-            }
-        }
-        Mat[][] dir = direction(h0h, h0l, rph, rpl, rczi, rd, x, zi, mChol, schurM);
-        double ap = Math.min(1.0, maxStep(lx, x, dir[0]));
-        double ad = Math.min(1.0, maxStep(lz, z, dir[1]));
-        Mat[] xa = axpy(x, ap, dir[0]);
-        Mat[] za = axpy(z, ad, dir[1]);
-        inner(xa, za, acc);
-        double muAff = acc.hi / totalSize;
-        // StrictMath: Math.pow may differ in the last bit between interpreted and JIT-compiled code, and these
-        // ill-conditioned iterations amplify that into different final digits from run to run
-        double sigma = Math.min(1.0, StrictMath.pow(Math.max(muAff, 0) / mu, S.mehrotraExponent()));
-        // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
         for (int b = 0; b < nb; b++) {
             Mat dxa = dir[0][b];
             Mat dza = dir[1][b];
             if (lp[b]) {
                 for (int k = 0; k < n[b]; k++) {
-                    acc.set(0, 0).addScaled(sigma * mu, zi[b].h[k], zi[b].l[k]);
+                    acc.set(0, 0).addScaled(sigmaMu, zi[b].h[k], zi[b].l[k]);
                     acc.add(-x[b].h[k], -x[b].l[k]);
                     double th = DoubleDouble.mulHi(dxa.h[k], dxa.l[k], dza.h[k], dza.l[k]);
                     double tl = DoubleDouble.mulLo(dxa.h[k], dxa.l[k], dza.h[k], dza.l[k]);
@@ -1299,14 +906,14 @@ final class DdSdpSolver {
             } else {
                 Mat t = DoubleDouble.times(DoubleDouble.times(dxa, dza), zi[b]);
                 for (int k = 0; k < t.h.length; k++) {
-                    acc.set(0, 0).addScaled(sigma * mu, zi[b].h[k], zi[b].l[k]);
+                    acc.set(0, 0).addScaled(sigmaMu, zi[b].h[k], zi[b].l[k]);
                     acc.add(-x[b].h[k], -x[b].l[k]).add(-t.h[k], -t.l[k]);
                     rczi[b].h[k] = acc.hi;
                     rczi[b].l[k] = acc.lo;
                 }
             }
         }
-        return direction(h0h, h0l, rph, rpl, rczi, rd, x, zi, mChol, schurM);
+        return rczi;
     }
 
     /** A double-double step taken: the new X and Z, their Cholesky factors, and the step lengths. */

@@ -15,14 +15,17 @@ import org.psdkit.optim.ProgressListener;
  * Primal–dual interior-point method for {@link SdpProblem}s: the HKM search direction (X-side scaling
  * dX = (R_c − X dZ) Z⁻¹, symmetrised) with Mehrotra's predictor–corrector, an infeasible start, and separate primal
  * and dual step lengths.
+ * The loop and its rules are {@link IpmCore}'s; this class supplies the double-precision operations
+ * ({@link IpmOperations}) on general coefficient matrices and what happens after the loop (best iterate,
+ * double-double restart, diagnosis).
  *
- * <p>Each iteration forms the Schur complement M_ij = ⟨A_i, X A_j Z⁻¹⟩ block by block and factors it with Cholesky
- * ({@link Linalg#cholesky}). The formation exploits the stored form of every A_i: for a sparse A_j it picks, by an
+ * <p>Each iteration forms the Schur complement M_ij = ⟨A_i, X A_j Z⁻¹⟩ block by block ({@link DoubleSchur}) and
+ * factors it with Cholesky ({@link Linalg#cholesky}). The formation exploits the stored form of every A_i: for a sparse A_j it picks, by an
  * operation count, either the dense formula (G = X A_j Z⁻¹ by GEMM, then sparse inner products ⟨A_i, G⟩) or a sparse
  * one that only touches the columns of X A_j in the support of A_j; for low-rank A_i = U_i D_i U_iᵀ it uses
  * M_ij = tr(D_i U_iᵀ X U_j D_j U_jᵀ Z⁻¹ U_i); diagonal (LP) blocks contribute Σ_k a_ik a_jk x_k / z_k. These are the
  * formulas F1 (dense) and F2 (sparse) of Fujisawa, Kojima &amp; Nakata (1997); their F3 (a double sum over the
- * nonzeros of A_i and A_j) is used where its count is {@value #F3_ADVANTAGE}× lower.
+ * nonzeros of A_i and A_j) is used where its count is {@value DoubleSchur#F3_ADVANTAGE}× lower.
  *
  * <p>Step lengths on blocks of size ≥ {@value StepLength#MIN_SIZE} come from a Lanczos estimate of
  * λ_min(L⁻¹ dX L⁻ᵀ) (Toh 2002; {@link StepLength}); the new X and Z must then factor without jitter, else the step
@@ -128,6 +131,8 @@ public final class SdpSolver {
             rankOne[b] = r1.isEmpty() ? null : r1.toArray(new RankOne[0]);
         }
         this.splitRankOne = anyRankOne();
+        this.schurAssembly = new DoubleSchur(m, n, lp, sparseTerms, lowRankTerms, lpCons, lpVals, rankOne,
+                options.schur() == SdpOptions.SchurMode.DENSE);
     }
 
     /**
@@ -214,7 +219,7 @@ public final class SdpSolver {
         }
     }
 
-    private static boolean isRankOne(RankOne[] r1, SdpProblem.Term t) {
+    static boolean isRankOne(RankOne[] r1, SdpProblem.Term t) {
         for (RankOne r : r1) {
             if (r.term == t) {
                 return true;
@@ -306,6 +311,8 @@ public final class SdpSolver {
         return out;
     }
 
+    // the Schur complement's assembly (block structure, formulas F1–F3, rank-one and low-rank terms)
+    private final DoubleSchur schurAssembly;
     // per SDP block: its dense rank-one constraint matrices (null: none)
     private final RankOne[][] rankOne;
     // per SDP block and rank-one term of the current iteration: X u and Z⁻¹ u
@@ -378,12 +385,12 @@ public final class SdpSolver {
     }
 
     /** {@code call}, on all BLAS threads if it costs at least {@link #PARALLEL_BLAS_FLOPS}. */
-    private static <T> T blas(double flops, java.util.function.Supplier<T> call) {
+    static <T> T blas(double flops, java.util.function.Supplier<T> call) {
         return parallelBlas(flops) ? Threads.blasUncapped(call) : call.get();
     }
 
     /** Floating-point operations of an order-n product (2n³). */
-    private static double productFlops(int n) {
+    static double productFlops(int n) {
         return 2.0 * n * n * n;
     }
 
@@ -716,7 +723,7 @@ public final class SdpSolver {
         }
     }
 
-    private static double[] gemm(int n, double[] a, double[] b) {
+    static double[] gemm(int n, double[] a, double[] b) {
         Matrix c = blas(productFlops(n), () -> Linalg.gemm(1.0, Matrix.wrap(n, n, a), false, Matrix.wrap(n, n, b),
                 false));
         return c.data();
@@ -735,148 +742,166 @@ public final class SdpSolver {
     // ------------------------------------------------------------------ main loop
 
     private SdpResult run() {
-        long start = System.nanoTime();
-        long startCpu = opt.cpuTime() ? THREADS.getCurrentThreadCpuTime() : 0;
-        double[][] x = zeros();
-        double[][] z = zeros();
-        double[] y = new double[m];
-        StartingPoint.fill(x, z, n, lp, StartingPoint.scales(p));
-        double normB = norm(p.b());
-        double normC = norm(cDense);
-        double[] bv = p.b();
-        IterateMonitor<BestIterate> monitor = new IterateMonitor<>(S, opt.gapTolerance(), opt.feasibilityTolerance(),
-                opt.feasibilityTolerance());
-        String message = "";
-        SdpStatus status = null;
-        int iter = 0;
-        // a double-double restart may follow: track the progress and the best well-centred iterate to start it from
-        // (the same with the restart switched off, so that its double run and its answer are the default run's double
-        // phase: the point it would hand over)
-        boolean ddCandidate = DdSdpSolver.applicableWarm(p);
-        boolean handover = false; // see S.handoverStep()
-        double warmScore = Double.POSITIVE_INFINITY;
-        double[][][] warm = null;
-        int warmIter = 0;
-        double pobj = 0;
-        double dobj = 0;
-        double gap = 0;
-        double pinf = 0;
-        double dinf = 0;
-        // the largest divergence ratios seen (see IpmSettings.illPosedRatio), and dual iterates that may give a lower
-        // bound
-        Diagnosis diagnosis = new Diagnosis(p, S, cDense, n, lp, this::addAdjoint);
-        while (true) {
-            double[][] rd = copy(cDense);
+        IpmCore.Setup setup = IpmCore.Setup.of(opt, S, opt.corrector());
+        DoubleIteration it = new DoubleIteration();
+        IpmCore.Outcome<BestIterate> out = IpmCore.run(it, setup);
+        return finish(new End(out.status(), out.message(), it.x, it.z, it.y, out.last().stats(), out.iterations()),
+                out.monitor(), it.warm, it.warmIter, it.diagnosis, setup.startNanos(), setup.startCpuNanos());
+    }
+
+    /** The first direction {dX, dZ, {dy}} and step lengths from the standard start (for tests). */
+    static IpmCore.Probe<double[][][]> probe(SdpProblem problem) {
+        SdpOptions options = SdpOptions.defaults();
+        SdpSolver solver = new SdpSolver(problem, options);
+        return IpmCore.probe(solver.new DoubleIteration(), IpmCore.Setup.of(options, S, true));
+    }
+
+    /**
+     * The double-precision operations of {@link IpmCore} on this problem: the iterate, the residuals and factors of
+     * the current iteration, and what the double-double restart may start from.
+     */
+    private final class DoubleIteration implements IpmOperations<BestIterate, double[][][]> {
+        final double[][] x = zeros();
+        final double[][] z = zeros();
+        final double[] y = new double[m];
+        private final double[] bv = p.b();
+        private final double normB;
+        private final double normC;
+        // a double-double restart may follow: track the best well-centred iterate to start it from (the same with
+        // the restart switched off, so that its double run and its answer are the default run's double phase: the
+        // point it would hand over)
+        private final boolean ddCandidate = DdSdpSolver.applicableWarm(p);
+        private boolean handover; // see S.handoverStep()
+        private double warmScore = Double.POSITIVE_INFINITY;
+        double[][][] warm;
+        int warmIter;
+        // the largest divergence ratios seen (see IpmSettings.illPosedRatio), and dual iterates that may give a
+        // lower bound
+        final Diagnosis diagnosis;
+        // the current iteration: residuals, A(X), the score, the factors, h0 and the start of the step phase
+        private double[][] rd;
+        private double[] rp;
+        private double[] ax;
+        private double score;
+        private Factors f;
+        private double[] h0;
+        private long tStart;
+
+        DoubleIteration() {
+            StartingPoint.fill(x, z, n, lp, StartingPoint.scales(p));
+            normB = norm(p.b());
+            normC = norm(cDense);
+            diagnosis = new Diagnosis(p, S, cDense, n, lp, SdpSolver.this::addAdjoint);
+        }
+
+        @Override
+        public IpmCore.Measures measure() {
+            rd = copy(cDense);
             for (int b = 0; b < nb; b++) {
                 for (int k = 0; k < rd[b].length; k++) {
                     rd[b][k] -= z[b][k];
                 }
             }
             addAdjoint(y, -1.0, rd);
-            double[] ax = opA(x);
-            double[] rp = new double[m];
+            ax = opA(x);
+            rp = new double[m];
             for (int i = 0; i < m; i++) {
                 rp[i] = bv[i] - ax[i];
             }
-            pobj = inner(cDense, x);
-            dobj = Linalg.dot(bv, y);
-            gap = Math.abs(pobj - dobj) / (1 + Math.abs(pobj) + Math.abs(dobj));
-            pinf = norm(rp) / (1 + normB);
-            dinf = norm(rd) / (1 + normC);
             double xz = splitRankOne ? innerAccurate(x, z) : inner(x, z);
-            double mu = xz / totalSize;
-            if (iter > 0 && opt.listener() != null) {
-                opt.listener().onProgress(new ProgressListener.Event(TASK, iter, 0, MEASURE, gap,
-                        (System.nanoTime() - start) * 1e-9));
+            return IpmCore.Measures.of(inner(cDense, x), Linalg.dot(bv, y), xz, norm(rp), norm(rd), normB, normC,
+                    totalSize);
+        }
+
+        @Override
+        public BestIterate snapshot(int iteration, IpmCore.Measures measures) {
+            return BestIterate.copyOf(x, z, y, measures.stats(), iteration);
+        }
+
+        @Override
+        public void observed(int iteration, double score, IpmCore.Measures ms) {
+            this.score = score;
+            if (iteration > 0) {
+                diagnosis.track(x, z, y, rd, rp, ms.pobj(), ms.dobj(), ms.dinf() <= opt.feasibilityTolerance(), normB,
+                        normC);
             }
-            if (!(Double.isFinite(pobj) && Double.isFinite(dobj) && Double.isFinite(mu))) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "non-finite iterate";
-                break;
-            }
-            // the gap test accepts either the objective gap or the complementarity ⟨X,Z⟩ (SDPT3's measure): they
-            // agree up to the infeasibilities, which are tested separately
-            double gapXz = Math.abs(xz) / (1 + Math.abs(pobj) + Math.abs(dobj));
-            double score = IterateMonitor.score(Math.min(gap, gapXz), pinf, dinf, opt);
-            final double[][] xs = x;
-            final double[][] zs = z;
-            final double[] ys = y;
-            final double[] stats = {pobj, dobj, gap, pinf, dinf};
-            final int it = iter;
-            monitor.observe(iter, score, new double[] {Math.min(gap, gapXz), pinf, dinf},
-                    () -> BestIterate.copyOf(xs, zs, ys, stats, it));
-            if (iter > 0) {
-                diagnosis.track(x, z, y, rd, rp, pobj, dobj, dinf <= opt.feasibilityTolerance(), normB, normC);
-            }
-            if (Math.min(gap, gapXz) < opt.gapTolerance() && pinf < opt.feasibilityTolerance()
-                    && dinf < opt.feasibilityTolerance()) {
-                status = SdpStatus.OPTIMAL;
-                message = "relative gap and infeasibilities below tolerance";
-                break;
-            }
-            StopReason certificate = infeasibility(rd, ax, pobj, dobj);
-            if (certificate != null) {
-                status = certificate.status();
-                message = certificate.message();
-                break;
-            }
-            StopReason stop = stopRule(iter, xz, handover, monitor, start, startCpu);
-            if (stop != null) {
-                status = stop.status();
-                message = stop.message();
-                break;
-            }
-            iter++;
-            long tStart = System.nanoTime();
-            Factors f;
+        }
+
+        @Override
+        public StopReason certificate(IpmCore.Measures ms) {
+            return infeasibility(rd, ax, ms.pobj(), ms.dobj());
+        }
+
+        @Override
+        public StopReason earlyStop(int iteration, IpmCore.Measures ms, IterateMonitor<BestIterate> monitor) {
+            return SdpSolver.this.earlyStop(iteration, ms.xz(), handover, monitor);
+        }
+
+        @Override
+        public String factor(int iteration) {
+            tStart = System.nanoTime();
             try {
-                f = factor(x, z);
+                f = SdpSolver.this.factor(x, z);
                 tStart = System.nanoTime();
             } catch (LinalgException e) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "factorisation failed at iteration " + iter + ": " + e.getMessage();
-                break;
+                return "factorisation failed at iteration " + iteration + ": " + e.getMessage();
             }
-            double[][] zi = f.zi();
-            Cholesky[] lx = f.lx();
-            Cholesky[] lz = f.lz();
-            Cholesky mChol = f.m();
-            if (ddCandidate && score < warmScore && wellCentred(lx, x, z, S.warmStartCentrality())) {
+            if (ddCandidate && score < warmScore && wellCentred(f.lx(), x, z, S.warmStartCentrality())) {
                 warmScore = score;
                 warm = new double[][][] {copy(x), copy(z), {y.clone()}};
-                warmIter = iter - 1;
+                warmIter = iteration - 1;
             }
-            double[][][] dir = searchDirection(rp, rd, x, z, zi, lx, lz, mChol, mu);
-            double[][] dx = dir[0];
-            double[][] dz = dir[1];
-            double[] dy = dir[2][0];
-            double ap;
-            double ad;
-            try {
-                ap = Math.min(1.0, S.stepFraction() * maxStep(lx, x, dx));
-                ad = Math.min(1.0, S.stepFraction() * maxStep(lz, z, dz));
-            } catch (LinalgException e) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "step length computation failed at iteration " + iter + ": " + e.getMessage();
-                break;
-            }
-            if (!Double.isFinite(ap) || !Double.isFinite(ad) || !allFinite(dx) || !allFinite(dz)) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "non-finite search direction at iteration " + iter;
-                break;
-            }
-            if (monitor.stalled(ap, ad)) {
-                status = SdpStatus.NUMERICAL_PROBLEMS;
-                message = "no progress: step lengths below " + S.stallStep() + " for " + S.stallIterations()
-                        + " iterations";
-                break;
-            }
-            ap = takeStep(x, z, y, dir, lx, lz, ap, ad);
-            nanosStep += System.nanoTime() - tStart;
-            handover = ddCandidate && warm != null && mChol.jitter() > 0 && ap < S.handoverStep();
+            return null;
         }
-        return finish(new End(status, message, x, z, y, new double[] {pobj, dobj, gap, pinf, dinf}, iter), monitor,
-                warm, warmIter, diagnosis, start, startCpu);
+
+        @Override
+        public void prepareDirections() {
+            h0 = rhsBase(rp, rd, x, f.zi());
+        }
+
+        @Override
+        public double[][][] predictor() {
+            double[][] rczi = zeros();
+            for (int b = 0; b < nb; b++) {
+                for (int k = 0; k < rczi[b].length; k++) {
+                    rczi[b][k] = -x[b][k];
+                }
+            }
+            return direction(h0, rp, rczi, rd, x, f.zi(), f.m());
+        }
+
+        @Override
+        public double[][][] centred(double sigmaMu, double[][][] affine) {
+            return direction(h0, rp, centring(sigmaMu, affine, rd, x, f.zi()), rd, x, f.zi(), f.m());
+        }
+
+        @Override
+        public double maxPrimalStep(double[][][] d) {
+            return maxStep(f.lx(), x, d[0]);
+        }
+
+        @Override
+        public double maxDualStep(double[][][] d) {
+            return maxStep(f.lz(), z, d[1]);
+        }
+
+        @Override
+        public double affineMu(double[][][] a, double ap, double ad) {
+            return SdpSolver.this.affineMu(x, z, a, ap, ad);
+        }
+
+        @Override
+        public boolean finite(double[][][] d) {
+            return allFinite(d[0]) && allFinite(d[1]);
+        }
+
+        @Override
+        public String step(int iteration, double[][][] d, double ap, double ad) {
+            double taken = takeStep(x, z, y, d, f.lx(), f.lz(), ap, ad);
+            nanosStep += System.nanoTime() - tStart;
+            handover = ddCandidate && warm != null && f.m().jitter() > 0 && taken < S.handoverStep();
+            return null;
+        }
     }
 
     /** Where the double run's loop ended: status, message, the last iterate, its statistics and the iterations. */
@@ -1025,12 +1050,11 @@ public final class SdpSolver {
     }
 
     /**
-     * The double run's stopping rules after the convergence and infeasibility tests, in order: ⟨X, Z⟩ lost by
-     * rounding (rank-one terms), the hand-over to the double-double restart ({@code handoverStep}), stagnation
-     * ({@link IterateMonitor#stagnant}), the iteration and time limits; null to go on.
+     * The double run's own stopping rules, tested before the shared ones of {@link IpmCore}: ⟨X, Z⟩ lost by
+     * rounding (rank-one terms), then the hand-over to the double-double restart ({@code handoverStep}); null to go
+     * on.
      */
-    private StopReason stopRule(int iter, double xz, boolean handover, IterateMonitor<BestIterate> monitor, long start,
-                          long startCpu) {
+    private StopReason earlyStop(int iter, double xz, boolean handover, IterateMonitor<BestIterate> monitor) {
         if (splitRankOne && iter > 0 && !(xz > 0) && monitor.bestIteration() > 0) {
             // ⟨X, Z⟩ of positive definite X and Z is positive; summed accurately (innerAccurate) it is not, so
             // the rounding of the stored iterates has lost the cone (Z's smallest eigenvalues, ~μ/λ_max(X),
@@ -1041,20 +1065,6 @@ public final class SdpSolver {
         if (handover && (!monitor.nearOptimal() || DdSdpSolver.work(p) <= S.nearOptimalRestartWork())) {
             return new StopReason(SdpStatus.NUMERICAL_PROBLEMS, "Schur complement singular (jitter) with a primal step "
                     + "below " + S.handoverStep() + " at iteration " + iter);
-        }
-        if (monitor.stagnant(iter)) {
-            return new StopReason(SdpStatus.NUMERICAL_PROBLEMS, "no improvement for " + S.stagnationIterations()
-                    + " iterations");
-        }
-        monitor.remember(iter);
-        if (iter >= opt.maxIterations()) {
-            return new StopReason(SdpStatus.ITERATION_LIMIT, "iteration limit " + opt.maxIterations() + " reached");
-        }
-        double elapsed = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
-                : (System.nanoTime() - start) * 1e-9;
-        if (opt.timeLimitSeconds() > 0 && elapsed > opt.timeLimitSeconds()) {
-            return new StopReason(SdpStatus.TIME_LIMIT, "time limit " + opt.timeLimitSeconds() + " s ("
-                    + (opt.cpuTime() ? "CPU" : "wall") + ") reached");
         }
         return null;
     }
@@ -1131,7 +1141,8 @@ public final class SdpSolver {
         }
         long t1 = System.nanoTime();
         nanosStep += t1 - tStart;
-        Matrix schur = schur(x, zi, opt.schur() == SdpOptions.SchurMode.DENSE);
+        schurAssembly.rankOneProducts(r1Xu, r1Zu);
+        Matrix schur = schurAssembly.assemble(x, zi);
         long t2 = System.nanoTime();
         nanosSchur += t2 - t1;
         Cholesky mChol = Linalg.cholesky(schur);
@@ -1140,14 +1151,8 @@ public final class SdpSolver {
         return new Factors(zi, lx, lz, mChol);
     }
 
-    /**
-     * The HKM direction {dX, dZ, {dy}} of one iteration: Mehrotra's predictor (R_c Z⁻¹ = −X) and corrector
-     * (R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹, σ = (μ_aff/μ)^{@code mehrotraExponent}), or with
-     * {@code SdpOptions.corrector()} off the baseline σ = {@code baselineSigma} (IpmSettings).
-     */
-    private double[][][] searchDirection(double[] rp, double[][] rd, double[][] x, double[][] z, double[][] zi,
-                                         Cholesky[] lx, Cholesky[] lz, Cholesky mChol, double mu) {
-        // h0 = r_p + A(X R_d Z⁻¹)
+    /** h0 = r_p + A(X R_d Z⁻¹), the part of the Schur right-hand side shared by the predictor and corrector. */
+    private double[] rhsBase(double[] rp, double[][] rd, double[][] x, double[][] zi) {
         double[][] xrdzi = zeros();
         for (int b = 0; b < nb; b++) {
             if (lp[b]) {
@@ -1163,66 +1168,67 @@ public final class SdpSolver {
         for (int i = 0; i < m; i++) {
             h0[i] += rp[i];
         }
-        double sigma;
-        if (opt.corrector()) {
-            // predictor: R_c Z⁻¹ = −X
-            double[][] rczi = zeros();
-            for (int b = 0; b < nb; b++) {
-                for (int k = 0; k < rczi[b].length; k++) {
-                    rczi[b][k] = -x[b][k];
-                }
-            }
-            double[][][] dir = direction(h0, rp, rczi, rd, x, zi, mChol);
-            double[][] dxa = dir[0];
-            double[][] dza = dir[1];
-            double[] dya = dir[2][0];
-            double[][] dzaPart = dza;
-            if (r1Xu != null) { // dZa without its rank-one terms, whose part of dXa dZa Z⁻¹ is an outer product
-                dzaPart = copy(rd);
-                addAdjoint(dya, -1.0, dzaPart, true);
-            }
-            double ap = Math.min(1.0, maxStep(lx, x, dxa));
-            double ad = Math.min(1.0, maxStep(lz, z, dza));
-            double muAff;
-            if (splitRankOne) {
-                muAff = innerAccurate(stepped(x, dxa, ap), stepped(z, dza, ad)) / totalSize;
-            } else {
-                muAff = 0;
-                for (int b = 0; b < nb; b++) {
-                    for (int k = 0; k < x[b].length; k++) {
-                        muAff += (x[b][k] + ap * dxa[b][k]) * (z[b][k] + ad * dza[b][k]);
-                    }
-                }
-                muAff /= totalSize;
-            }
-            sigma = Math.min(1.0, Math.pow(Math.max(muAff, 0) / mu, S.mehrotraExponent()));
-            // corrector: R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹
-            for (int b = 0; b < nb; b++) {
-                if (lp[b]) {
-                    for (int k = 0; k < n[b]; k++) {
-                        rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - dxa[b][k] * dza[b][k] * zi[b][k];
-                    }
-                } else {
-                    double[] t = gemm(n[b], gemm(n[b], dxa[b], dzaPart[b]), zi[b]);
-                    if (r1Xu != null && rankOne[b] != null) {
-                        subtractRankOne(b, dya, timesRankOne(b, dxa[b]), t);
-                    }
-                    for (int k = 0; k < t.length; k++) {
-                        rczi[b][k] = sigma * mu * zi[b][k] - x[b][k] - t[k];
-                    }
-                }
-            }
-            return direction(h0, rp, rczi, rd, x, zi, mChol);
-        } else {
-            sigma = S.baselineSigma();
-            double[][] rczi = zeros();
-            for (int b = 0; b < nb; b++) {
-                for (int k = 0; k < rczi[b].length; k++) {
-                    rczi[b][k] = sigma * mu * zi[b][k] - x[b][k];
-                }
-            }
-            return direction(h0, rp, rczi, rd, x, zi, mChol);
+        return h0;
+    }
+
+    /**
+     * ⟨X + ap dXa, Z + ad dZa⟩ / n: with rank-one terms summed accurately from the symmetrised points
+     * ({@link #innerAccurate}), else plainly.
+     */
+    private double affineMu(double[][] x, double[][] z, double[][][] affine, double ap, double ad) {
+        double[][] dxa = affine[0];
+        double[][] dza = affine[1];
+        if (splitRankOne) {
+            return innerAccurate(stepped(x, dxa, ap), stepped(z, dza, ad)) / totalSize;
         }
+        double muAff = 0;
+        for (int b = 0; b < nb; b++) {
+            for (int k = 0; k < x[b].length; k++) {
+                muAff += (x[b][k] + ap * dxa[b][k]) * (z[b][k] + ad * dza[b][k]);
+            }
+        }
+        return muAff / totalSize;
+    }
+
+    /**
+     * R_c Z⁻¹ = σμ Z⁻¹ − X − dXa dZa Z⁻¹ for Mehrotra's corrector ({@code affine} = the predictor {dXa, dZa, {dya}}),
+     * or σμ Z⁻¹ − X without it (null). With rank-one terms, their part of dXa dZa Z⁻¹ is an outer product
+     * ({@link #subtractRankOne}).
+     */
+    private double[][] centring(double sigmaMu, double[][][] affine, double[][] rd, double[][] x, double[][] zi) {
+        double[][] rczi = zeros();
+        if (affine == null) {
+            for (int b = 0; b < nb; b++) {
+                for (int k = 0; k < rczi[b].length; k++) {
+                    rczi[b][k] = sigmaMu * zi[b][k] - x[b][k];
+                }
+            }
+            return rczi;
+        }
+        double[][] dxa = affine[0];
+        double[][] dza = affine[1];
+        double[] dya = affine[2][0];
+        double[][] dzaPart = dza;
+        if (r1Xu != null) { // dZa without its rank-one terms, whose part of dXa dZa Z⁻¹ is an outer product
+            dzaPart = copy(rd);
+            addAdjoint(dya, -1.0, dzaPart, true);
+        }
+        for (int b = 0; b < nb; b++) {
+            if (lp[b]) {
+                for (int k = 0; k < n[b]; k++) {
+                    rczi[b][k] = sigmaMu * zi[b][k] - x[b][k] - dxa[b][k] * dza[b][k] * zi[b][k];
+                }
+            } else {
+                double[] t = gemm(n[b], gemm(n[b], dxa[b], dzaPart[b]), zi[b]);
+                if (r1Xu != null && rankOne[b] != null) {
+                    subtractRankOne(b, dya, timesRankOne(b, dxa[b]), t);
+                }
+                for (int k = 0; k < t.length; k++) {
+                    rczi[b][k] = sigmaMu * zi[b][k] - x[b][k] - t[k];
+                }
+            }
+        }
+        return rczi;
     }
 
     /**
@@ -1458,7 +1464,7 @@ public final class SdpSolver {
                     double[] vals = lpVals[b][k];
                     for (int a = 0; a < cons.length; a++) {
                         for (int c = 0; c <= a; c++) {
-                            add(g, cons[a], cons[c], vals[a] * vals[c]);
+                            DoubleSchur.addSym(g, m, cons[a], cons[c], vals[a] * vals[c]);
                         }
                     }
                 }
@@ -1476,7 +1482,7 @@ public final class SdpSolver {
                     for (int e = 0; e < aj.ea.length; e++) {
                         v += aj.ea[e] * scratch[aj.ep[e] + aj.eq[e] * s];
                     }
-                    add(g, sp.get(ii).constraint(), sp.get(jj).constraint(), v);
+                    DoubleSchur.addSym(g, m, sp.get(ii).constraint(), sp.get(jj).constraint(), v);
                 }
                 ai.addToDense(scratch, -1.0);
             }
@@ -1495,7 +1501,7 @@ public final class SdpSolver {
                             v += pw[r + q * rr] * pw[q + r * rr];
                         }
                     }
-                    add(g, lr.cons[a], lr.cons[c], v);
+                    DoubleSchur.addSym(g, m, lr.cons[a], lr.cons[c], v);
                 }
             }
             double[] ud = timesBlockDiag(s, lr.u.data(), lr.off, lr.d, rr); // U D
@@ -1511,7 +1517,7 @@ public final class SdpSolver {
                         }
                         v += ai.ea[e] * w;
                     }
-                    add(g, ti.constraint(), lr.cons[c], v);
+                    DoubleSchur.addSym(g, m, ti.constraint(), lr.cons[c], v);
                 }
             }
         }
@@ -1671,7 +1677,9 @@ public final class SdpSolver {
      * forms it; for tests against a brute-force computation.
      */
     static Matrix schurMatrix(SdpProblem problem, double[][] x, double[][] zInverse, boolean dense) {
-        return new SdpSolver(problem, SdpOptions.defaults()).schur(x, zInverse, dense);
+        DoubleSchur schur = new SdpSolver(problem, SdpOptions.defaults()).schurAssembly;
+        schur.dense = dense;
+        return schur.assemble(x, zInverse);
     }
 
     /**
@@ -1682,8 +1690,8 @@ public final class SdpSolver {
      */
     static Matrix schurMatrix(SdpProblem problem, double[][] x, double[][] zInverse, int formula) {
         SdpSolver s = new SdpSolver(problem, SdpOptions.defaults());
-        s.forcedFormula = formula;
-        return s.schur(x, zInverse, false);
+        s.schurAssembly.forcedFormula = formula;
+        return s.schurAssembly.assemble(x, zInverse);
     }
 
     /**
@@ -1700,7 +1708,8 @@ public final class SdpSolver {
                 s.r1Zu[b] = s.timesRankOne(b, zInverse[b], false);
             }
         }
-        return s.schur(x, zInverse, false);
+        s.schurAssembly.rankOneProducts(s.r1Xu, s.r1Zu);
+        return s.schurAssembly.assemble(x, zInverse);
     }
 
     /** The number of constraint matrices the solver treats as dense rank one ({@link RankOne}); for tests. */
@@ -1712,285 +1721,4 @@ public final class SdpSolver {
         return count;
     }
 
-    /**
-     * F3 is chosen only when its operation count is 4× below F1's and F2's: its inner loop reads X and Z⁻¹ at
-     * scattered positions (two cache misses per term where F2 streams a row), and on small blocks (SDPLIB's hinf)
-     * the F2 count it undercuts is a few hundred operations, where switching formulas only reorders the sums.
-     */
-    static final double F3_ADVANTAGE = 4.0;
-
-    /** 0: choose F1/F2/F3 per constraint by the operation count; 1–3: always that formula (tests). */
-    private int forcedFormula;
-
-    private Matrix schur(double[][] x, double[][] zi, boolean dense) {
-        double[] mm = new double[m * m];
-        for (int b = 0; b < nb; b++) {
-            if (lp[b]) {
-                schurLp(b, x[b], zi[b], mm);
-            } else {
-                schurSdp(b, x[b], zi[b], mm, dense);
-            }
-        }
-        Matrix out = Matrix.wrap(m, m, mm);
-        return out;
-    }
-
-    private void add(double[] mm, int i, int j, double v) {
-        mm[i + j * m] += v;
-        if (i != j) {
-            mm[j + i * m] += v;
-        }
-    }
-
-    private void schurLp(int b, double[] x, double[] zi, double[] mm) {
-        for (int k = 0; k < n[b]; k++) {
-            double d = x[k] * zi[k];
-            int[] cons = lpCons[b][k];
-            double[] vals = lpVals[b][k];
-            for (int a = 0; a < cons.length; a++) {
-                double va = vals[a] * d;
-                for (int c = 0; c <= a; c++) {
-                    add(mm, cons[a], cons[c], va * vals[c]);
-                }
-            }
-        }
-    }
-
-    /**
-     * The Schur entries of block b's dense rank-one terms A_k = d u uᵀ against every sparse term of the block:
-     * ⟨A_k, X A_j Z⁻¹⟩ = d (X u)ᵀ A_j (Z⁻¹ u), from the accurate X u and Z⁻¹ u of the iteration (r1Xu, r1Zu).
-     */
-    private void schurRankOne(int b, double[] mm) {
-        List<SdpProblem.Term> sp = sparseTerms.get(b);
-        RankOne[] r1 = rankOne[b];
-        for (int k = 0; k < r1.length; k++) {
-            double[] xu = r1Xu[b][k];
-            double[] zu = r1Zu[b][k];
-            int ck = r1[k].term.constraint();
-            for (SdpProblem.Term tj : sp) {
-                int kj = -1;
-                for (int q = 0; q < r1.length; q++) {
-                    if (r1[q].term == tj) {
-                        kj = q;
-                    }
-                }
-                if (kj >= 0 && kj < k) {
-                    continue; // the pair was added from the other side
-                }
-                Coefficient.Sparse aj = (Coefficient.Sparse) tj.coefficient();
-                double v = 0;
-                for (int e = 0; e < aj.ea.length; e++) {
-                    v += aj.ea[e] * xu[aj.ep[e]] * zu[aj.eq[e]];
-                }
-                add(mm, ck, tj.constraint(), r1[k].d * v);
-            }
-        }
-    }
-
-    private void schurSdp(int b, double[] x, double[] zi, double[] mm, boolean dense) {
-        int s = n[b];
-        List<SdpProblem.Term> sp = sparseTerms.get(b);
-        List<SdpProblem.Term> lr = lowRankTerms.get(b);
-        int ns = sp.size();
-        long[] suffix = new long[ns + 1];
-        for (int k = ns - 1; k >= 0; k--) {
-            suffix[k] = suffix[k + 1] + ((Coefficient.Sparse) sp.get(k).coefficient()).expandedCount();
-        }
-        int[] pos = new int[s];
-        Arrays.fill(pos, -1);
-        double[] t = null;
-        boolean[] skip = new boolean[ns];
-        boolean r1 = r1Xu != null && rankOne[b] != null;
-        if (r1) {
-            for (int ii = 0; ii < ns; ii++) {
-                skip[ii] = isRankOne(rankOne[b], sp.get(ii));
-            }
-            schurRankOne(b, mm);
-        }
-        for (int jj = 0; jj < ns; jj++) {
-            if (skip[jj]) {
-                continue;
-            }
-            Coefficient.Sparse aj = (Coefficient.Sparse) sp.get(jj).coefficient();
-            int j = sp.get(jj).constraint();
-            int nnz = aj.expandedCount();
-            int k = aj.support.length;
-            // operation counts of the three formulas of Fujisawa, Kojima & Nakata (1997, §3) for this column
-            double costDense = 2.0 * s * s * s + (double) s * nnz + suffix[jj];
-            double costSparse = (double) s * nnz + (double) k * s + (double) k * suffix[jj];
-            double costVerySparse = 2.0 * nnz * suffix[jj];
-            int formula = dense ? 1 : forcedFormula != 0 ? forcedFormula
-                    : F3_ADVANTAGE * costVerySparse <= Math.min(costDense, costSparse) ? 3
-                    : costDense < costSparse ? 1 : 2;
-            if (formula == 3) {
-                // F3: M_ij = Σ_{(p,q) ∈ A_i} Σ_{(r,t) ∈ A_j} a_pq b_rt X(q,r) Z⁻¹(t,p), no intermediate matrix
-                for (int ii = jj; ii < ns; ii++) {
-                    if (skip[ii]) {
-                        continue;
-                    }
-                    Coefficient.Sparse ai = (Coefficient.Sparse) sp.get(ii).coefficient();
-                    double v = 0;
-                    for (int f = 0; f < nnz; f++) {
-                        int xr = aj.ep[f] * s; // X(q, r) = X[q + r s]
-                        int zt = aj.eq[f];     // Z⁻¹(t, p) = Z⁻¹[t + p s]
-                        double w = 0;
-                        for (int e = 0; e < ai.ea.length; e++) {
-                            w += ai.ea[e] * x[ai.eq[e] + xr] * zi[zt + ai.ep[e] * s];
-                        }
-                        v += aj.ea[f] * w;
-                    }
-                    add(mm, sp.get(ii).constraint(), j, v);
-                }
-            } else if (formula == 1) {
-                if (t == null) {
-                    t = new double[s * s];
-                } else {
-                    Arrays.fill(t, 0);
-                }
-                for (int e = 0; e < nnz; e++) { // T(:, q) += a X(:, p)
-                    int pp = aj.ep[e] * s;
-                    int qq = aj.eq[e] * s;
-                    double a = aj.ea[e];
-                    for (int r = 0; r < s; r++) {
-                        t[qq + r] += a * x[pp + r];
-                    }
-                }
-                double[] g = gemm(s, t, zi);
-                for (int ii = jj; ii < ns; ii++) {
-                    if (skip[ii]) {
-                        continue;
-                    }
-                    Coefficient.Sparse ai = (Coefficient.Sparse) sp.get(ii).coefficient();
-                    double v = 0;
-                    for (int e = 0; e < ai.ea.length; e++) {
-                        v += ai.ea[e] * g[ai.ep[e] + ai.eq[e] * s];
-                    }
-                    add(mm, sp.get(ii).constraint(), j, v);
-                }
-            } else {
-                int[] sup = aj.support;
-                for (int c = 0; c < k; c++) {
-                    pos[sup[c]] = c;
-                }
-                // T(:, sup[c]) = Σ_{e: q_e = sup[c]} a_e X(:, p_e), one contiguous axpy per entry (X is exactly
-                // symmetric, so its row p_e is its column p_e); every T(r, c) receives the same products in the same
-                // order as in a loop over r outside the entries, so the values are the same, but the loop over r
-                // reads X and T with stride 1 (gpp's all-ones constraint: s·nnz = 1.9e6 such updates per iteration
-                // on gpp124, where the strided form took most of the Schur assembly)
-                double[] tcol = new double[s * k]; // tcol[r + c s] = T(r, sup[c])
-                for (int e = 0; e < nnz; e++) {
-                    int cs = pos[aj.eq[e]] * s;
-                    int ps = aj.ep[e] * s;
-                    double a = aj.ea[e];
-                    for (int r = 0; r < s; r++) {
-                        tcol[cs + r] += a * x[ps + r];
-                    }
-                }
-                double[] tct = new double[k * s]; // tct[c + r k] = T(r, sup[c])
-                for (int c = 0; c < k; c++) {
-                    for (int r = 0; r < s; r++) {
-                        tct[c + r * k] = tcol[r + c * s];
-                    }
-                }
-                double[] zs = new double[k * s]; // zs[c + col k] = Zi(sup[c], col)
-                for (int col = 0; col < s; col++) {
-                    for (int c = 0; c < k; c++) {
-                        zs[c + col * k] = zi[sup[c] + col * s];
-                    }
-                }
-                for (int ii = jj; ii < ns; ii++) {
-                    if (skip[ii]) {
-                        continue;
-                    }
-                    Coefficient.Sparse ai = (Coefficient.Sparse) sp.get(ii).coefficient();
-                    double v = 0;
-                    for (int e = 0; e < ai.ea.length; e++) {
-                        int ro = ai.ep[e] * k;
-                        int co = ai.eq[e] * k;
-                        double d = 0;
-                        for (int c = 0; c < k; c++) {
-                            d += tct[ro + c] * zs[co + c];
-                        }
-                        v += ai.ea[e] * d;
-                    }
-                    add(mm, sp.get(ii).constraint(), j, v);
-                }
-                for (int c = 0; c < k; c++) {
-                    pos[sup[c]] = -1;
-                }
-            }
-        }
-        schurLowRank(b, x, zi, mm, sp, lr, s);
-    }
-
-    /**
-     * Block b's low-rank terms A_a = U_a D_a U_aᵀ in the Schur complement: M_ac = tr(D_a U_aᵀ X U_c D_c U_cᵀ Z⁻¹ U_a)
-     * from U_allᵀ X U_all and U_allᵀ Z⁻¹ U_all, and their rows against the sparse terms {@code sp}.
-     */
-    private void schurLowRank(int b, double[] x, double[] zi, double[] mm, List<SdpProblem.Term> sp,
-                              List<SdpProblem.Term> lr, int s) {
-        int ns = sp.size();
-        if (lr.isEmpty()) {
-            return;
-        }
-        int nl = lr.size();
-        int[] off = new int[nl + 1];
-        for (int a = 0; a < nl; a++) {
-            off[a + 1] = off[a] + ((Coefficient.LowRank) lr.get(a).coefficient()).rank();
-        }
-        int rr = off[nl];
-        double[] uall = new double[s * rr];
-        double[] dblk = new double[rr * rr];
-        for (int a = 0; a < nl; a++) {
-            Coefficient.LowRank c = (Coefficient.LowRank) lr.get(a).coefficient();
-            int k = c.rank();
-            System.arraycopy(c.u.data(), 0, uall, off[a] * s, s * k);
-            for (int q = 0; q < k; q++) {
-                for (int r = 0; r < k; r++) {
-                    dblk[(off[a] + r) + (off[a] + q) * rr] = c.d[r + q * k];
-                }
-            }
-        }
-        Matrix u = Matrix.wrap(s, rr, uall);
-        double lrFlops = 2.0 * s * s * rr;
-        Matrix xu = blas(lrFlops, () -> Linalg.gemm(1.0, Matrix.wrap(s, s, x), false, u, false));
-        Matrix zu = blas(lrFlops, () -> Linalg.gemm(1.0, Matrix.wrap(s, s, zi), false, u, false));
-        Matrix wx = Linalg.gemm(1.0, u, true, xu, false);
-        Matrix wz = Linalg.gemm(1.0, u, true, zu, false);
-        // P = D Wx (row-block a uses D_a), Q = D Wz; M_ij = tr(P_ij Q_ji)
-        double[] pm = blockDiagTimes(off, dblk, rr, wx.data(), rr);
-        double[] qm = blockDiagTimes(off, dblk, rr, wz.data(), rr);
-        for (int a = 0; a < nl; a++) {
-            for (int c = 0; c <= a; c++) {
-                double v = 0;
-                for (int r = off[a]; r < off[a + 1]; r++) {
-                    for (int q = off[c]; q < off[c + 1]; q++) {
-                        v += pm[r + q * rr] * qm[q + r * rr];
-                    }
-                }
-                add(mm, lr.get(a).constraint(), lr.get(c).constraint(), v);
-            }
-        }
-        if (ns == 0) {
-            return;
-        }
-        double[] xud = timesBlockDiag(s, xu.data(), off, dblk, rr); // (XU)D
-        double[] zud = zu.data();
-        for (SdpProblem.Term ti : sp) {
-            Coefficient.Sparse ai = (Coefficient.Sparse) ti.coefficient();
-            for (int c = 0; c < nl; c++) {
-                double v = 0;
-                for (int e = 0; e < ai.ea.length; e++) {
-                    int r = ai.ep[e];
-                    int q = ai.eq[e];
-                    double d = 0;
-                    for (int w = off[c]; w < off[c + 1]; w++) {
-                        d += xud[r + w * s] * zud[q + w * s];
-                    }
-                    v += ai.ea[e] * d;
-                }
-                add(mm, ti.constraint(), lr.get(c).constraint(), v);
-            }
-        }
-    }
 }

@@ -155,7 +155,7 @@ class DdSdpSolverTest {
                 DdSdpSolver s = DdSdpSolver.of(p);
                 s.reuseFactors = t == 0;
                 s.interleavedOpA = t == 0;
-                s.interleavedInnerProducts = t == 0;
+                s.schurAssembly.interleavedInnerProducts = t == 0;
                 r[t] = s.solveFromStandardStart();
             }
             assertEquals(r[1].status(), r[0].status(), name);
@@ -321,9 +321,9 @@ class DdSdpSolverTest {
         DoubleDouble.Mat full = solver.schur(xs, zis, false);
         assertTrue(java.util.Arrays.equals(lazy.h, full.h) && java.util.Arrays.equals(lazy.l, full.l));
         // ⟨A_i, G_j⟩ four terms at a time (the solver's choice) against one at a time
-        solver.interleavedInnerProducts = false;
+        solver.schurAssembly.interleavedInnerProducts = false;
         DoubleDouble.Mat single = solver.schur(xs, zis, true);
-        solver.interleavedInnerProducts = true;
+        solver.schurAssembly.interleavedInnerProducts = true;
         assertTrue(java.util.Arrays.equals(lazy.h, single.h) && java.util.Arrays.equals(lazy.l, single.l), "4-way");
         for (int i = 0; i < m; i++) {
             for (int j = 0; j < m; j++) {
@@ -361,7 +361,7 @@ class DdSdpSolverTest {
         DoubleDouble.Mat[] zis = {DoubleDouble.Mat.of(n, n, zi.data())};
         DdSdpSolver solver = DdSdpSolver.of(p);
         DoubleDouble.Mat cross = solver.schur(xs, zis, true);
-        solver.crossRoute = false;
+        solver.schurAssembly.crossRoute = false;
         DoubleDouble.Mat support = solver.schur(xs, zis, true);
         double scale = 0;
         for (double v : support.h) {
