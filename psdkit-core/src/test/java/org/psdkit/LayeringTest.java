@@ -264,6 +264,41 @@ class LayeringTest {
         assertEquals(List.of(), forbiddenSparkDependencies(text), pom + " depends on a module above the library");
     }
 
+    /** The psdkit modules among a pom's dependencies (artifactIds starting with {@code psdkit-}). */
+    static List<String> psdkitDependencies(String pom) {
+        return dependencies(pom).stream().filter(a -> a.startsWith("psdkit-")).toList();
+    }
+
+    @Test
+    void thePsdkitDependencyRuleSeesEveryPsdkitModule() {
+        String pom = "<project><dependencies><!-- <dependency><artifactId>psdkit-cli</artifactId></dependency> -->"
+                + "<dependency><groupId>org.psdkit</groupId><artifactId>psdkit-core</artifactId></dependency>"
+                + "<dependency><groupId>org.tribuo</groupId><artifactId>tribuo-core</artifactId></dependency>"
+                + "<dependency><artifactId>psdkit-spark</artifactId><scope>test</scope></dependency>"
+                + "</dependencies></project>";
+        assertEquals(List.of("psdkit-core", "psdkit-spark"), psdkitDependencies(pom));
+    }
+
+    /**
+     * psdkit-tribuo depends on psdkit-core alone among psdkit's modules, in any scope: a Tribuo user needs neither
+     * the command line, the benchmarks, the experiments nor Spark.
+     */
+    @Test
+    void psdkitTribuoDependsOnTheLibraryAlone() throws IOException {
+        Path pom = Path.of(System.getProperty("basedir", "."), "..", "psdkit-tribuo", "pom.xml");
+        assertTrue(Files.exists(pom), pom + " is missing");
+        assertEquals(List.of("psdkit-core"), psdkitDependencies(Files.readString(pom)), pom.toString());
+    }
+
+    @Test
+    void psdkitOnnxDependsOnTheLibraryAlone() throws IOException {
+        Path pom = Path.of(System.getProperty("basedir", "."), "..", "psdkit-onnx", "pom.xml");
+        assertTrue(Files.exists(pom), pom + " is missing");
+        String text = Files.readString(pom);
+        List<String> psdkit = dependencies(text).stream().filter(a -> a.startsWith("psdkit-")).toList();
+        assertEquals(List.of("psdkit-core"), psdkit, pom + ": psdkit-onnx depends on psdkit-core alone");
+    }
+
     /** Removes comments and string literals, so that a javadoc link or a message naming a class is not a reference. */
     static String stripCommentsAndStrings(String s) {
         String noBlock = s.replaceAll("(?s)/\\*.*?\\*/", " ");

@@ -50,6 +50,11 @@ public final class SvmExample {
         out.printf("svm: labels %s, decision %s, predicted %s, training %s%n", back.labels(),
                 Arrays.deepToString(back.predict(q.toRowArrays())), Arrays.toString(back.predictLabels(q)),
                 back.evaluate(train));
+
+        // the ν-SVC: ν = 0.2 bounds the fraction of margin errors from above, of support vectors from below
+        Classifier nu = new SvmTrainer(SvmTrainer.Options.nu(Kernels.parse("gaussian(sigma=0.7)"), 0.2)
+                .withScale(Scaler.Kind.ZSCORE)).fit(train);
+        out.printf("nu-svc: options %s, predicted %s%n", nu.hyperParameters(), Arrays.toString(nu.predictLabels(q)));
         return back;
     }
 

@@ -14,7 +14,7 @@ import org.psdkit.model.Pipeline;
 import org.psdkit.regression.Svr;
 import org.psdkit.regression.SvrTrainer;
 
-/** ε-insensitive support vector regression: fit, save, load, predict. */
+/** ε-insensitive support vector regression (ε-SVR, then ν-SVR): fit, save, load, predict. */
 public final class SvrExample {
     private SvrExample() {
     }
@@ -41,6 +41,12 @@ public final class SvrExample {
         Model back = ModelIO.load(file);
         double[] p = back.predict(new double[] {1.0});
         out.printf("svr: f(1) = %.4f (sin 1 = %.4f), diagnostics %s%n", p[0], Math.sin(1), back.diagnostics());
+
+        // the ν-SVR finds ε itself: at most ν of the rows lie outside the tube, at least ν are support vectors
+        Pipeline<Svr> nu = new SvrTrainer(SvrTrainer.Options.nu(Kernels.parse("gaussian(sigma=0.7)"), 10, 0.2)
+                .withScale(Scaler.Kind.ZSCORE)).fit(train);
+        out.printf("nu-svr: epsilon found %.4f, %d support vectors of 150%n", nu.inner().epsilon(),
+                nu.inner().supportVectors().rows());
         return back;
     }
 

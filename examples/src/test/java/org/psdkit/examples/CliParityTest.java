@@ -51,6 +51,8 @@ class CliParityTest {
             Map.entry("ridge", new Case("ridge", Data.REGRESSION, "--scale", "minmax", "--lambda", "0.5")),
             Map.entry("svr", new Case("svr", Data.REGRESSION, "--kernel", "gaussian(sigma=0.7)", "-C", "10",
                     "--epsilon", "0.05")),
+            Map.entry("one-class-svm", new Case("one-class-svm", Data.DENSITY, "--no-target", "--kernel",
+                    "gaussian(sigma=0.7)", "--nu", "0.2")),
             Map.entry("psd-regression", new Case("psd-regression", Data.NON_NEGATIVE, "--kernel",
                     "gaussian(sigma=0.5)", "--lambda", "1e-3")),
             Map.entry("ncm", new Case("ncm", Data.NON_NEGATIVE, "--kernel", "gaussian(sigma=0.5)", "--lambda",

@@ -9,6 +9,7 @@ import org.psdkit.cli.fit.FitCommands;
 import org.psdkit.cli.reproduce.ReproduceCommand;
 import org.psdkit.cli.sdp.SdpCommand;
 import org.psdkit.cli.use.EvalCommand;
+import org.psdkit.cli.use.ExportCommand;
 import org.psdkit.cli.use.PredictCommand;
 import org.psdkit.cli.use.SampleCommand;
 import org.psdkit.linalg.LinalgException;
@@ -28,6 +29,7 @@ import picocli.CommandLine.Command;
             SampleCommand.class,
             PredictCommand.class,
             EvalCommand.class,
+            ExportCommand.class,
             CvCommand.class,
             DemoCommand.class,
             ReproduceCommand.class,

@@ -21,11 +21,23 @@ public class TrainingOptions {
                     + "or LIBSVM sparse format (*.svm, *.libsvm).")
     public Path train;
 
-    @Option(names = "--target", paramLabel = "NAME", description = "Name of the target column (default: last column).")
+    @Option(names = "--target", paramLabel = "NAME", description = "Name of the target column (default: last column); "
+            + "krr and ridge take several, comma-separated (y1,y2,y3), fitted in one solve.")
     public String target;
+
+    /** Whether the command fits a model of several targets ({@link #acceptTargets()}). */
+    private boolean targetsAccepted;
 
     @Option(names = "--no-target", description = "Unsupervised: every column is a feature.")
     public boolean noTarget;
+
+    @Option(names = "--weight", paramLabel = "COLUMN",
+            description = "Per-row sample weights from this column, not a feature (each >= 0 and finite; "
+                    + "scikit-learn's sample_weight), for the models that take them (krr, ridge, psd density).")
+    public String weight;
+
+    /** Whether the command fits a model that takes sample weights ({@link #acceptWeights()}). */
+    private boolean weightsAccepted;
 
     @Option(names = "--scale", paramLabel = "none|minmax|zscore", defaultValue = "none",
             description = "Feature scaling fitted on the training data and stored with the model (default: ${DEFAULT-VALUE}).")
@@ -44,7 +56,12 @@ public class TrainingOptions {
      */
     public Dataset loadTrain(boolean classifier) {
         scaleKind(); // validate early, before reading a large file
-        Dataset ds = DataReaders.readTraining(train, new CsvReader.Options(target, noTarget, classifier));
+        String w = weightColumn();
+        Dataset ds = DataReaders.readTraining(train, new CsvReader.Options(target, noTarget, classifier, w));
+        if (ds.targets() != null && !targetsAccepted) {
+            throw new IllegalArgumentException("--target " + target + ": this model takes one target column (the "
+                    + "models that take several: krr, ridge)");
+        }
         if (ds.n() < MIN_TRAIN_ROWS) {
             throw new IllegalArgumentException(train + ": " + ds.n() + " data row; at least " + MIN_TRAIN_ROWS
                     + " are needed to fit a model");
@@ -76,6 +93,42 @@ public class TrainingOptions {
             throw new IllegalArgumentException("--no-target: this model needs a target column");
         }
         return loadTrain(classifier);
+    }
+
+    /**
+     * Declares that the command's model takes sample weights: the data loaded next carries the {@code --weight}
+     * column in {@link Dataset#weights()}. The one call a fit command needs to support {@code --weight}; without
+     * it {@code --weight} is refused (exit 2).
+     */
+    public void acceptWeights() {
+        weightsAccepted = true;
+    }
+
+    /**
+     * Declares that the command's model takes several targets: {@code --target y1,y2,…} then reads them all into
+     * {@link Dataset#targets()}; without it a list of targets is refused (exit 2).
+     */
+    public void acceptTargets() {
+        targetsAccepted = true;
+    }
+
+    /** The {@code --weight} column to read, checked against the other options (null without {@code --weight}). */
+    private String weightColumn() {
+        if (weight == null) {
+            return null;
+        }
+        if (!weightsAccepted) {
+            throw new IllegalArgumentException("--weight " + weight + ": this model takes no sample weights "
+                    + "(the models that do: krr, ridge, psd density)");
+        }
+        if (DataReaders.isLibsvm(train)) {
+            throw new IllegalArgumentException("--weight " + weight + ": a LIBSVM file has no named columns; use a "
+                    + "CSV file with a weight column");
+        }
+        if (weight.equals(target)) {
+            throw new IllegalArgumentException("--weight " + weight + ": is also the --target column");
+        }
+        return weight;
     }
 
     /** The scaling kind chosen by {@code --scale}. */

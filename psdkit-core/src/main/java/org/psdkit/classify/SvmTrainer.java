@@ -23,7 +23,9 @@ import org.psdkit.select.GridSearch;
 
 /**
  * Fits a soft-margin SVM with a fixed kernel (model type {@code svm}) by SMO with second-order working sets (Fan,
- * Chen &amp; Lin 2005) on raw data: the scaler is fitted on the training rows and kept in the model.
+ * Chen &amp; Lin 2005) on raw data: the scaler is fitted on the training rows and kept in the model. With
+ * {@link Options#nu()} set, the ν-SVC ({@link NuSvc}): the same decision function, options {@code nu} instead of
+ * {@code C}.
  *
  * <pre>{@code
  * SvmClassifier m = new SvmTrainer(SvmTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7)"), 10)
@@ -56,6 +58,9 @@ public record SvmTrainer(Options options) implements Trainer<Classifier> {
      *                  {@link Smo#solve(Kernel, Matrix, double[], double[], double, Smo.Options, long, double[],
      *                  ProgressListener)}); it changes the speed, not the model
      * @param scale     the feature scaling fitted on the training data ({@code null}: {@link #DEFAULT_SCALE})
+     * @param nu        {@link #C_SVC} (0) for the C-SVC; ν in (0, 1] for the ν-SVC ({@link NuSvc}; LIBSVM's
+     *                  {@code -s 1 -n}, scikit-learn's {@code NuSVC(nu)}), which then ignores C; the ν-SVC is
+     *                  binary, without probabilities or weights
      * @param probability whether the model gives class probabilities (Platt scaling on 5-fold out-of-fold decision
      *                  values, coupled over the pairs for more than two classes; LIBSVM's {@code -b 1},
      *                  scikit-learn's {@code probability=True}); a model with probabilities is one-vs-one even for
@@ -64,19 +69,16 @@ public record SvmTrainer(Options options) implements Trainer<Classifier> {
      *                  {@code class_weight})
      * @param seed      seed of the probability folds
      */
-    public record Options(Kernel kernel, double c, double tolerance, int cacheMb, Scaler.Kind scale,
+    public record Options(Kernel kernel, double c, double tolerance, int cacheMb, Scaler.Kind scale, double nu,
                           boolean probability, ClassWeights classWeight, long seed) {
+        /** The value of {@code nu} that selects the C-SVC. */
+        public static final double C_SVC = 0;
         /** LIBSVM's stopping tolerance, {@link Smo#DEFAULT_TOLERANCE} (the command line's {@code --tolerance}). */
         public static final double DEFAULT_TOLERANCE = Smo.DEFAULT_TOLERANCE;
         /** No feature scaling by default. */
         public static final Scaler.Kind DEFAULT_SCALE = Scaler.Kind.NONE;
         /** The seed of the probability folds by default. */
         public static final long DEFAULT_SEED = 42;
-
-        /** Without probabilities or class weights. */
-        public Options(Kernel kernel, double c, double tolerance, int cacheMb, Scaler.Kind scale) {
-            this(kernel, c, tolerance, cacheMb, scale, false, null, DEFAULT_SEED);
-        }
 
         public Options {
             ParameterException.required("kernel", kernel);
@@ -86,6 +88,38 @@ public record SvmTrainer(Options options) implements Trainer<Classifier> {
             if (scale == null) {
                 scale = DEFAULT_SCALE;
             }
+            if (nu != C_SVC) {
+                ParameterException.unitHalfOpen("nu", nu);
+                if (probability || classWeight != null) {
+                    throw new ParameterException("nu", "selects the binary nu-SVC, which takes no probability "
+                            + "and no classWeight; use C for those");
+                }
+            }
+        }
+
+        /** Without probabilities or class weights. */
+        public Options(Kernel kernel, double c, double tolerance, int cacheMb, Scaler.Kind scale, double nu) {
+            this(kernel, c, tolerance, cacheMb, scale, nu, false, null, DEFAULT_SEED);
+        }
+
+        /** The C-SVC with these fields. */
+        public Options(Kernel kernel, double c, double tolerance, int cacheMb, Scaler.Kind scale) {
+            this(kernel, c, tolerance, cacheMb, scale, C_SVC);
+        }
+
+        /** The ν-SVC with ν, LIBSVM's tolerance and the default cache, unscaled (C, unused, is 1). */
+        public static Options nu(Kernel kernel, double nu) {
+            return new Options(kernel, 1, DEFAULT_TOLERANCE, DEFAULT_CACHE_MB, DEFAULT_SCALE, nu);
+        }
+
+        /** Whether this is the ν-SVC. */
+        public boolean isNu() {
+            return nu != C_SVC;
+        }
+
+        /** The same options with ν ({@link #C_SVC}: the C-SVC). */
+        public Options withNu(double value) {
+            return new Options(kernel, c, tolerance, cacheMb, scale, value, probability, classWeight, seed);
         }
 
         /** C with LIBSVM's tolerance and the default cache, unscaled. */
@@ -94,35 +128,35 @@ public record SvmTrainer(Options options) implements Trainer<Classifier> {
         }
 
         public Options withKernel(Kernel k) {
-            return new Options(k, c, tolerance, cacheMb, scale, probability, classWeight, seed);
+            return new Options(k, c, tolerance, cacheMb, scale, nu, probability, classWeight, seed);
         }
 
         public Options withC(double value) {
-            return new Options(kernel, value, tolerance, cacheMb, scale, probability, classWeight, seed);
+            return new Options(kernel, value, tolerance, cacheMb, scale, nu, probability, classWeight, seed);
         }
 
         public Options withTolerance(double t) {
-            return new Options(kernel, c, t, cacheMb, scale, probability, classWeight, seed);
+            return new Options(kernel, c, t, cacheMb, scale, nu, probability, classWeight, seed);
         }
 
         public Options withCacheMb(int mb) {
-            return new Options(kernel, c, tolerance, mb, scale, probability, classWeight, seed);
+            return new Options(kernel, c, tolerance, mb, scale, nu, probability, classWeight, seed);
         }
 
         public Options withScale(Scaler.Kind s) {
-            return new Options(kernel, c, tolerance, cacheMb, s, probability, classWeight, seed);
+            return new Options(kernel, c, tolerance, cacheMb, s, nu, probability, classWeight, seed);
         }
 
         public Options withProbability(boolean p) {
-            return new Options(kernel, c, tolerance, cacheMb, scale, p, classWeight, seed);
+            return new Options(kernel, c, tolerance, cacheMb, scale, nu, p, classWeight, seed);
         }
 
         public Options withClassWeight(ClassWeights w) {
-            return new Options(kernel, c, tolerance, cacheMb, scale, probability, w, seed);
+            return new Options(kernel, c, tolerance, cacheMb, scale, nu, probability, w, seed);
         }
 
         public Options withSeed(long s) {
-            return new Options(kernel, c, tolerance, cacheMb, scale, probability, classWeight, s);
+            return new Options(kernel, c, tolerance, cacheMb, scale, nu, probability, classWeight, s);
         }
     }
 
@@ -187,12 +221,20 @@ public record SvmTrainer(Options options) implements Trainer<Classifier> {
         Smo.Options so = new Smo.Options(options.tolerance(), true);
         long cacheBytes = (long) options.cacheMb() << 20;
         Map<String, Object> h = new LinkedHashMap<>();
-        h.put("C", options.c());
+        if (options.isNu()) {
+            h.put("nu", options.nu());
+        } else {
+            h.put("C", options.c());
+        }
         if (options.classWeight() != null) {
             h.put("classWeight", options.classWeight().toString());
         }
         if (sampleWeights != null) {
             h.put("sampleWeights", true);
+        }
+        if (options.isNu() && (!binary || sampleWeights != null)) {
+            throw new ParameterException("nu", "selects the binary nu-SVC: it takes two classes and no "
+                    + "sampleWeights; use C for more classes or weights");
         }
         if (!binary) {
             if (options.probability()) {
@@ -206,7 +248,9 @@ public record SvmTrainer(Options options) implements Trainer<Classifier> {
         SvmClassifier.Encoded lab = SvmClassifier.Encoded.of(train);
         long t0 = System.nanoTime();
         Smo.Result r;
-        if (options.classWeight() == null && sampleWeights == null) {
+        if (options.isNu()) {
+            r = NuSvc.solve(kernel, x, lab.y(), options.nu(), so, cacheBytes, null).result();
+        } else if (options.classWeight() == null && sampleWeights == null) {
             r = Smo.solve(kernel, x, lab.y(), null, options.c(), so, cacheBytes, null, null);
         } else {
             r = weightedBinary(kernel, x, lab, sampleWeights, so, cacheBytes);

@@ -26,7 +26,10 @@ import org.psdkit.linalg.MemoryBudget;
  * <p>The target column is the last column unless a name is given; {@link Options#noTarget()} reads every column as a
  * feature. With {@link Options#labelTarget()} the target may hold arbitrary tokens (class labels): they are kept
  * verbatim in {@link Dataset#labels()}, and {@link Dataset#y()} holds their numeric values if every token is a
- * number, else {@code null}.
+ * number, else {@code null}. A weight column ({@link Options#weightName()}) is not a feature: its values go to
+ * {@link Dataset#weights()} and must be finite numbers ≥ 0 (an empty, negative or NaN entry is an error naming the
+ * line and the column). A target name that is not a column but a comma-separated list of columns
+ * ({@code y1,y2,y3}) reads several numeric targets into {@link Dataset#targets()}.
  */
 public final class CsvReader {
     private CsvReader() {
@@ -38,12 +41,26 @@ public final class CsvReader {
      * @param targetName  the target column, or {@code null} for the last column
      * @param noTarget    no target: every column is a feature
      * @param labelTarget the target may be non-numeric (class labels)
+     * @param weightName  the column of per-row sample weights (not a feature), or {@code null} for none
      */
-    public record Options(String targetName, boolean noTarget, boolean labelTarget) {
+    public record Options(String targetName, boolean noTarget, boolean labelTarget, String weightName) {
         public Options {
             if (noTarget && targetName != null) {
                 throw InputException.exclusive("targetName", targetName, "noTarget");
             }
+            if (weightName != null && weightName.equals(targetName)) {
+                throw new IllegalArgumentException("weightName " + weightName + " is also the targetName");
+            }
+        }
+
+        /** Options without a weight column. */
+        public Options(String targetName, boolean noTarget, boolean labelTarget) {
+            this(targetName, noTarget, labelTarget, null);
+        }
+
+        /** These options with the sample weights read from column {@code name} (null: none). */
+        public Options withWeightName(String name) {
+            return new Options(targetName, noTarget, labelTarget, name);
         }
 
         /** Target = last column, numeric. */
@@ -64,14 +81,53 @@ public final class CsvReader {
 
     /** The columns to parse, resolved from the header: features in their order and the target (or -1). */
     private record Plan(int[] featureCols, String[] featureNames, int targetCol, String targetName,
-                        boolean labelTarget) {
+                        boolean labelTarget, int weightCol, String weightName, int[] moreTargetCols) {
     }
 
-    /** The plan of {@link #read(Path, Options)}: every column but the target is a feature, in file order. */
+    /**
+     * The plan of {@link #read(Path, Options)}: every column but the target and the weight column is a feature, in
+     * file order.
+     */
     private static Plan planOf(Path file, String[] header, Options opts) {
+        int weightCol = -1;
+        if (opts.weightName() != null) {
+            weightCol = indexOf(header, opts.weightName());
+            if (weightCol < 0) {
+                throw new IllegalArgumentException(file + ": no column named '" + opts.weightName()
+                        + "' (weightName); the header has " + String.join(",", header));
+            }
+        }
         int targetCol;
+        int[] more = new int[0];
         if (opts.noTarget()) {
             targetCol = -1;
+        } else if (opts.targetName() != null && indexOf(header, opts.targetName()) < 0
+                && opts.targetName().contains(",")) {
+            String[] names = opts.targetName().split(",", -1);
+            int[] cols = new int[names.length];
+            for (int k = 0; k < names.length; k++) {
+                cols[k] = indexOf(header, names[k].strip());
+                if (cols[k] < 0) {
+                    throw new IllegalArgumentException(file + ": no column named '" + names[k].strip()
+                            + "' (targetName " + opts.targetName() + "); the header has " + String.join(",", header));
+                }
+                for (int j = 0; j < k; j++) {
+                    if (cols[j] == cols[k]) {
+                        throw new IllegalArgumentException(file + ": target column '" + names[k].strip()
+                                + "' is named twice (targetName " + opts.targetName() + ")");
+                    }
+                }
+                if (cols[k] == weightCol) {
+                    throw new IllegalArgumentException(file + ": '" + names[k].strip() + "' is both a target and "
+                            + "the weight column");
+                }
+            }
+            if (opts.labelTarget()) {
+                throw new IllegalArgumentException(file + ": several targets (" + opts.targetName() + ") must be "
+                        + "numeric; a class label is one column");
+            }
+            targetCol = cols[0];
+            more = java.util.Arrays.copyOfRange(cols, 1, cols.length);
         } else if (opts.targetName() != null) {
             targetCol = indexOf(header, opts.targetName());
             if (targetCol < 0) {
@@ -85,23 +141,43 @@ public final class CsvReader {
                         "for unsupervised data)");
             }
             targetCol = header.length - 1;
+            if (targetCol == weightCol) {
+                throw new IllegalArgumentException(file + ": the weight column '" + opts.weightName()
+                        + "' is the last column, which is the target unless one is named (targetName)");
+            }
         }
         List<String> features = new ArrayList<>();
         for (int j = 0; j < header.length; j++) {
-            if (j != targetCol) {
+            final int col = j;
+            if (j != targetCol && j != weightCol && java.util.Arrays.stream(more).noneMatch(c -> c == col)) {
                 features.add(header[j]);
             }
         }
-        return plan(header, features.toArray(new String[0]), targetCol < 0 ? null : header[targetCol],
-                opts.labelTarget());
+        Plan p = plan(header, features.toArray(new String[0]), targetCol < 0 ? null : header[targetCol],
+                opts.labelTarget(), weightCol < 0 ? null : header[weightCol]);
+        if (more.length == 0) {
+            return p;
+        }
+        StringBuilder names = new StringBuilder(header[targetCol]);
+        for (int c : more) {
+            names.append(',').append(header[c]);
+        }
+        return new Plan(p.featureCols(), p.featureNames(), targetCol, names.toString(), false, p.weightCol(),
+                p.weightName(), more);
     }
 
     private static Plan plan(String[] header, String[] features, String target, boolean labelTarget) {
+        return plan(header, features, target, labelTarget, null);
+    }
+
+    private static Plan plan(String[] header, String[] features, String target, boolean labelTarget,
+                             String weight) {
         int[] idx = new int[features.length];
         for (int j = 0; j < features.length; j++) {
             idx[j] = indexOf(header, features[j]);
         }
-        return new Plan(idx, features.clone(), target == null ? -1 : indexOf(header, target), target, labelTarget);
+        return new Plan(idx, features.clone(), target == null ? -1 : indexOf(header, target), target, labelTarget,
+                weight == null ? -1 : indexOf(header, weight), weight, new int[0]);
     }
 
     /** A data set read with its incomplete rows left out, and how many rows were left out. */
@@ -292,6 +368,9 @@ public final class CsvReader {
         if (sink.targetError != null) {
             throw sink.targetError;
         }
+        if (sink.weightError != null) {
+            throw sink.weightError;
+        }
         return new Parsed(sink.dataset(), sink.lines - sink.rows);
     }
 
@@ -304,12 +383,16 @@ public final class CsvReader {
         private final int d;
         private final List<double[]> chunks = new ArrayList<>();
         private double[] y;
+        private double[] w;
+        private double[] more; // row-major rows × (targets − 1)
+        private final int nMore;
         private String[] labels;
         private boolean yNumeric = true;
         int lines;
         int rows;
         IllegalArgumentException featureError;
         IllegalArgumentException targetError;
+        IllegalArgumentException weightError;
 
         Sink(Path file, String[] header, Plan plan, boolean drop) {
             this.file = file;
@@ -317,9 +400,16 @@ public final class CsvReader {
             this.plan = plan;
             this.drop = drop;
             this.d = plan == null ? 0 : plan.featureCols().length;
+            this.nMore = plan == null ? 0 : plan.moreTargetCols().length;
+            if (nMore > 0) {
+                more = new double[1024 * nMore];
+            }
             if (plan != null && plan.targetCol() >= 0) {
                 y = new double[1024];
                 labels = plan.labelTarget() ? new String[1024] : null;
+            }
+            if (plan != null && plan.weightCol() >= 0) {
+                w = new double[1024];
             }
         }
 
@@ -329,7 +419,10 @@ public final class CsvReader {
             boolean incomplete;
             IllegalArgumentException feature;
             IllegalArgumentException target;
+            IllegalArgumentException weight;
             double targetValue;
+            double weightValue;
+            double[] moreValues;
             String label;
             boolean labelNumeric;
         }
@@ -361,6 +454,21 @@ public final class CsvReader {
                 }
                 if (targetError == null && l.target != null) {
                     targetError = l.target;
+                }
+                if (weightError == null && l.weight != null) {
+                    weightError = l.weight;
+                }
+                if (nMore > 0 && targetError == null) {
+                    if ((long) (rows + 1) * nMore > more.length) {
+                        more = Arrays.copyOf(more, grow(more.length));
+                    }
+                    System.arraycopy(l.moreValues, 0, more, rows * nMore, nMore);
+                }
+                if (w != null && weightError == null) {
+                    if (rows > w.length - 1) {
+                        w = Arrays.copyOf(w, grow(w.length));
+                    }
+                    w[rows] = l.weightValue;
                 }
                 if (featureError == null) {
                     append(values, k * d);
@@ -435,6 +543,19 @@ public final class CsvReader {
             } catch (IllegalArgumentException e) {
                 l.feature = e;
             }
+            int wc = plan.weightCol();
+            if (wc >= 0) {
+                try {
+                    l.weightValue = number(file, lineNo, wc + 1, plan.weightName(), f[wc]);
+                    if (l.weightValue < 0) {
+                        throw new IllegalArgumentException(file + ", line " + lineNo + ", column " + (wc + 1) + " ("
+                                + plan.weightName() + "): weight " + f[wc] + " is negative; sample weights must be "
+                                + ">= 0");
+                    }
+                } catch (IllegalArgumentException e) {
+                    l.weight = e;
+                }
+            }
             int tc = plan.targetCol();
             if (tc >= 0) {
                 String tok = f[tc];
@@ -448,8 +569,13 @@ public final class CsvReader {
                         l.targetValue = l.labelNumeric ? Double.parseDouble(tok) : 0;
                     }
                 } else {
+                    int[] mc = plan.moreTargetCols();
                     try {
-                        l.targetValue = number(file, lineNo, tc + 1, plan.targetName(), tok);
+                        l.targetValue = number(file, lineNo, tc + 1, header[tc], tok);
+                        l.moreValues = new double[mc.length];
+                        for (int k = 0; k < mc.length; k++) {
+                            l.moreValues[k] = number(file, lineNo, mc[k] + 1, header[mc[k]], f[mc[k]]);
+                        }
                     } catch (IllegalArgumentException e) {
                         l.target = e;
                     }
@@ -484,7 +610,18 @@ public final class CsvReader {
                     yy = Arrays.copyOf(y, n);
                 }
             }
-            return new Dataset(x, yy, ll, plan.featureNames().clone(), plan.targetName(), file.toString());
+            Matrix targets = null;
+            if (nMore > 0) {
+                targets = Matrix.zeros(n, nMore + 1);
+                for (int i = 0; i < n; i++) {
+                    targets.set(i, 0, yy[i]);
+                    for (int k = 0; k < nMore; k++) {
+                        targets.set(i, k + 1, more[i * nMore + k]);
+                    }
+                }
+            }
+            return new Dataset(x, yy, ll, plan.featureNames().clone(), plan.targetName(), file.toString(),
+                    w == null ? null : Arrays.copyOf(w, n), targets);
         }
     }
 

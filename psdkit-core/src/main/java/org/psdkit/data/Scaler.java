@@ -134,9 +134,10 @@ public record Scaler(Kind kind, double[] offset, double[] scale) {
         return out;
     }
 
-    /** The dataset with its features mapped (target and names unchanged). */
+    /** The dataset with its features mapped (target, weights and names unchanged). */
     public Dataset apply(Dataset ds) {
-        return new Dataset(apply(ds.x()), ds.y(), ds.labels(), ds.featureNames(), ds.targetName(), ds.source());
+        return new Dataset(apply(ds.x()), ds.y(), ds.labels(), ds.featureNames(), ds.targetName(), ds.source(),
+                ds.weights(), ds.targets());
     }
 
     /** {@code {"kind": "zscore", "offset": [...], "scale": [...]}}. */

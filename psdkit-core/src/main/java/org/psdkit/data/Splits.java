@@ -87,7 +87,7 @@ public final class Splits {
         return new TrainTest(train, test);
     }
 
-    /** The rows {@code idx} of a data set (labels and target follow). */
+    /** The rows {@code idx} of a data set (labels, target and sample weights follow). */
     public static Dataset subset(Dataset ds, int[] idx) {
         double[] y = null;
         if (ds.y() != null) {
@@ -103,6 +103,14 @@ public final class Splits {
                 labels[i] = ds.labels()[idx[i]];
             }
         }
-        return new Dataset(ds.x().selectRows(idx), y, labels, ds.featureNames(), ds.targetName(), ds.source());
+        double[] w = null;
+        if (ds.weights() != null) {
+            w = new double[idx.length];
+            for (int i = 0; i < idx.length; i++) {
+                w[i] = ds.weights()[idx[i]];
+            }
+        }
+        return new Dataset(ds.x().selectRows(idx), y, labels, ds.featureNames(), ds.targetName(), ds.source(), w,
+                ds.targets() == null ? null : ds.targets().selectRows(idx));
     }
 }

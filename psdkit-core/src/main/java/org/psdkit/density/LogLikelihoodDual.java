@@ -19,6 +19,10 @@ import org.psdkit.optim.ProgressListener;
  * feasible by scaling with c = 1/∫f dν (scaling keeps it non-negative, and ∫f dν = ∂g/∂μ + 1), and the gap
  * P(c·θ) − D(β, μ) ≥ 0 is compared, relative to max(1, |P|), with the tolerance. Backtracking on the Lipschitz
  * constant (with a mild decrease every step) and function-value restart.
+ *
+ * <p>Weighted likelihood ({@link #solveFixedMetric} with weights p_i &gt; 0, Σ p_i = 1): the loss
+ * −Σ p_i log f(x_i) replaces −(1/n) Σ log f(x_i); its conjugate gives h(β) = −Σ p_i (1 + log(β_i / p_i)), the prox
+ * β ↦ (v + √(v² + 4t p_i))/2 and f(x_i) = p_i / β_i at the optimum (the same derivation with 1/n → p_i).
  */
 final class LogLikelihoodDual {
     /** Backtracking grows the Lipschitz estimate by this factor when the descent-lemma test fails. */
@@ -180,6 +184,16 @@ final class LogLikelihoodDual {
 
     static Result solveFixedMetric(Smooth g, double[] beta0, double mu0, double[] lipBeta, double lipMu, double tol,
                                    int maxIter, double timeLimitSeconds, ProgressListener listener) {
+        return solveFixedMetric(g, beta0, mu0, lipBeta, lipMu, tol, maxIter, timeLimitSeconds, listener, null);
+    }
+
+    /**
+     * {@link #solveFixedMetric(Smooth, double[], double, double[], double, double, int, double, ProgressListener)}
+     * for the weighted likelihood with weights {@code p} (each &gt; 0, summing to 1; null: 1/n each, the same
+     * arithmetic as without).
+     */
+    static Result solveFixedMetric(Smooth g, double[] beta0, double mu0, double[] lipBeta, double lipMu, double tol,
+                                   int maxIter, double timeLimitSeconds, ProgressListener listener, double[] p) {
         long start = System.nanoTime();
         int n = beta0.length;
         double invN = 1.0 / n;
@@ -212,7 +226,7 @@ final class LogLikelihoodDual {
         while (it < maxIter) {
             it++;
             Eval ey = g.evaluate(y, ym);
-            double primal = primalValue(ey, invN);
+            double primal = p == null ? primalValue(ey, invN) : primalValue(ey, p);
             if (bestPrimalEval == null || primal < bestPrimal) {
                 bestPrimal = primal;
                 bestPrimalEval = ey;
@@ -223,7 +237,7 @@ final class LogLikelihoodDual {
             }
             boolean increased = false;
             if (feasible) {
-                double dual = -(ey.value() + hValue(y, invN));
+                double dual = -(ey.value() + (p == null ? hValue(y, invN) : hValue(y, p)));
                 increased = -dual > lastF;
                 lastF = -dual;
                 if (dual > bestDual) {
@@ -251,7 +265,7 @@ final class LogLikelihoodDual {
             for (int i = 0; i < n; i++) {
                 double step = 1.0 / (theta * lipBeta[i]);
                 double v = y[i] - step * gb[i];
-                xn[i] = 0.5 * (v + Math.sqrt(v * v + 4 * step * invN));
+                xn[i] = 0.5 * (v + Math.sqrt(v * v + 4 * step * (p == null ? invN : p[i])));
             }
             double xnm = ym - ey.gradMu() / (theta * lipMu);
             // gradient restart: the step y → xn points against the momentum direction xn − x
@@ -289,6 +303,33 @@ final class LogLikelihoodDual {
             s += 1 + Math.log(n * b);
         }
         return -s * invN;
+    }
+
+    /** h(β) = −Σ p_i (1 + log(β_i / p_i)), the weighted likelihood's term. */
+    static double hValue(double[] beta, double[] p) {
+        double s = 0;
+        for (int i = 0; i < beta.length; i++) {
+            s += p[i] * (1 + Math.log(beta[i] / p[i]));
+        }
+        return -s;
+    }
+
+    /** {@link #primalValue(Eval, double)} of the weighted likelihood −Σ p_i log(c f_i) + regularisation. */
+    static double primalValue(Eval e, double[] p) {
+        double integral = e.gradMu() + 1;
+        if (!(integral > 0)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double c = 1.0 / integral;
+        double s = 0;
+        double[] f = e.gradBeta();
+        for (int i = 0; i < f.length; i++) {
+            if (!(f[i] > 0)) {
+                return Double.POSITIVE_INFINITY;
+            }
+            s += p[i] * Math.log(c * f[i]);
+        }
+        return -s + c * e.regLinear() + c * c * e.regQuadratic();
     }
 
     /** Primal objective of the candidate in e after scaling it onto ∫ f dν = 1 (+∞ if that is impossible). */

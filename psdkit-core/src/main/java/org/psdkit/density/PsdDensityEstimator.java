@@ -80,7 +80,41 @@ public final class PsdDensityEstimator {
      */
     static PsdDensity fit(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, PsdDensityOptions opt,
                           WarmStart warm, ProgressListener listener) {
+        return fit(x, anchors, kernel, base, opt, warm, listener, null);
+    }
+
+    /**
+     * As {@link #fit(Matrix, Matrix, Kernel, BaseMeasure, PsdDensityOptions, WarmStart, ProgressListener)} with the
+     * weighted log-likelihood −Σ p_i log f(x_i), p_i = w_i / Σ w (scikit-learn's {@code sample_weight} of
+     * {@code KernelDensity}); every weight must be &gt; 0 (leave zero-weight rows out beforehand). The weighted fit
+     * runs the dual solver ({@link PsdDensityOptions.Solver#DUAL_FISTA}) whatever {@code opt.solver()} says;
+     * {@code weights == null} is the unweighted fit.
+     */
+    static PsdDensity fit(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base, PsdDensityOptions opt,
+                          WarmStart warm, ProgressListener listener, double[] weights) {
+        return fitWeighted(x, anchors, kernel, base, weights == null ? opt
+                : opt.withSolver(PsdDensityOptions.Solver.DUAL_FISTA), warm, listener, weights);
+    }
+
+    private static PsdDensity fitWeighted(Matrix x, Matrix anchors, Kernel kernel, BaseMeasure base,
+                                          PsdDensityOptions opt, WarmStart warm, ProgressListener listener,
+                                          double[] weights) {
         DensityData.check(x, "density fit");
+        double[] p = null;
+        if (weights != null) {
+            org.psdkit.data.Dataset.checkWeights(weights, x.rows(), "density fit");
+            double sum = 0;
+            for (double v : weights) {
+                if (!(v > 0)) {
+                    throw new IllegalArgumentException("density fit: a weight is 0; leave such rows out");
+                }
+                sum += v;
+            }
+            p = new double[weights.length];
+            for (int i = 0; i < p.length; i++) {
+                p[i] = weights[i] / sum;
+            }
+        }
         base.requireDimension(x.cols());
         Matrix pts = anchors == null ? x : anchors;
         if (pts.cols() != x.cols()) {
@@ -114,11 +148,15 @@ public final class PsdDensityEstimator {
         }
         Smooth smooth = new Smooth(fb.v, wt, l1, l2);
         double[] beta0 = new double[n];
-        java.util.Arrays.fill(beta0, 1.0 / n);
+        if (p == null) {
+            java.util.Arrays.fill(beta0, 1.0 / n);
+        } else {
+            System.arraycopy(p, 0, beta0, 0, n);
+        }
         double[] lipBeta = new double[n];
         double lipMu = metric(fb.v, wt, l2, lipBeta);
         LogLikelihoodDual.Result res = LogLikelihoodDual.solveFixedMetric(smooth, beta0, 0.0, lipBeta, lipMu,
-                opt.tolerance(), opt.maxIterations(), opt.timeLimitSeconds(), listener);
+                opt.tolerance(), opt.maxIterations(), opt.timeLimitSeconds(), listener, p);
         State st = (State) res.eval().state();
         double integralTilde = res.eval().gradMu() + 1;
         if (!(integralTilde > 0)) {

@@ -19,6 +19,10 @@ import org.psdkit.psd.Nystrom;
  * ignored. Progress: task {@code "density"}, measure {@code "gap"}: the relative duality gap, at every
  * certificate of the primal solver (every iteration of the dual FISTA).
  *
+ * <p>With sample weights ({@link Dataset#weights()}) the fit maximises the weighted log-likelihood
+ * Σ w_i log f(x_i) / Σ w_i on the rows of positive weight (a zero weight leaves its row out), by the dual solver
+ * ({@link PsdDensityOptions.Solver#DUAL_FISTA}) whatever the options' solver.
+ *
  * <pre>{@code
  * DensityPipeline m = new PsdDensityTrainer(PsdDensityTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7)"),
  *         new BaseMeasure.Lebesgue(), PsdDensityOptions.of(1e-3, PsdDensityOptions.SEC6_FROBENIUS_RATIO))
@@ -98,12 +102,26 @@ public record PsdDensityTrainer(Options options) implements Trainer<DensityPipel
         Nystrom ny = options.nystrom();
         Scaler scaler = Scaler.fit(options.scale(), train.x());
         Matrix x = scaler.apply(train.x());
+        double[] w = train.weights();
+        if (w != null) {
+            double[] all = w;
+            int[] keep = java.util.stream.IntStream.range(0, all.length).filter(i -> all[i] > 0).toArray();
+            if (keep.length < all.length) {
+                x = x.selectRows(keep);
+                w = new double[keep.length];
+                for (int k = 0; k < keep.length; k++) {
+                    w[k] = all[keep[k]];
+                }
+            }
+        }
         org.psdkit.kernel.Kernels.requireFinite(kernel, x, "psd density");
         Matrix anch = null;
         if (ny.anchors() > 0 && ny.anchors() < x.rows()) {
             anch = x.selectRows(Anchors.select(kernel, x, ny.anchors(), ny.method(), ny.seed()));
         }
-        PsdDensity m = PsdDensityEstimator.fit(x, anch, kernel, options.base(), options.psd(), l);
+        PsdDensity m = w == null ? PsdDensityEstimator.fit(x, anch, kernel, options.base(), options.psd(), l)
+                : PsdDensityEstimator.fit(x, anch, kernel, options.base(), options.psd(),
+                        PsdDensityEstimator.WarmStart.DEFAULT, l, w);
         Map<String, Object> hp = hyperParameters(anch == null ? x.rows() : ny.anchors());
         if (anch != null) {
             ny.putStringOptions(hp);

@@ -2,12 +2,17 @@ package org.psdkit.io;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.psdkit.data.JsonArrays;
+import org.psdkit.linalg.Matrix;
 import org.psdkit.linalg.SpdSolve;
 import org.psdkit.model.Pipeline;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
 
-/** Model files of type {@code krr}: points, coefficients α and offset of {@link KernelRidge}. */
+/**
+ * Model files of type {@code krr}: points, coefficients α and offset of {@link KernelRidge}; a model of several
+ * targets writes {@code offsets} (one per target) and {@code alphas} (one row per point, one column per target)
+ * instead of {@code offset} and {@code alpha}.
+ */
 final class KrrCodec extends PipelineCodec<Pipeline<?>> {
 
     KrrCodec() {
@@ -18,6 +23,12 @@ final class KrrCodec extends PipelineCodec<Pipeline<?>> {
     @Override
     void writeNumbers(Pipeline<?> model, ObjectNode num) {
         KernelRidge m = (KernelRidge) model.inner();
+        if (m.targets() > 1) {
+            num.set("offsets", JsonArrays.of(m.offsets()));
+            num.set("alphas", JsonArrays.rows(m.alphas()));
+            num.set("points", JsonArrays.rows(m.points()));
+            return;
+        }
         num.put("offset", m.offset());
         num.set("alpha", JsonArrays.of(m.alpha()));
         num.set("points", JsonArrays.rows(m.points()));
@@ -32,6 +43,18 @@ final class KrrCodec extends PipelineCodec<Pipeline<?>> {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(e.getMessage().startsWith(doc.where()) ? e.getMessage()
                     : doc.where() + ": options: " + e.getMessage(), e);
+        }
+        if (doc.numbers().has("alphas")) {
+            double[] offsets = doc.doubles("offsets");
+            Matrix pts = doc.matrix("points", doc.header().d());
+            Matrix a = doc.matrix("alphas", offsets.length);
+            if (a.rows() != pts.rows() || offsets.length < 2) {
+                throw new IllegalArgumentException(doc.where() + ": " + pts.rows() + " points but " + a.rows()
+                        + " rows of alphas for " + offsets.length + " targets");
+            }
+            KernelRidge m = KernelRidge.of(doc.kernel(), pts, a, offsets, opts,
+                    new SpdSolve.Diagnostics("stored", 0, 0, 0));
+            return KrrTrainer.of(doc.header(), m, TypedDiagnostics.rebuild(doc.diagnostics(), KrrTrainer.Fit::of));
         }
         Expansion ex = doc.expansion("points", "alpha");
         KernelRidge m = KernelRidge.of(doc.kernel(), ex.points(), ex.coefficients(), doc.number("offset"), opts,

@@ -30,6 +30,7 @@ public final class ModelIO {
             new SvmCodec("simplemkl", "soft-margin SVM with a SimpleMKL kernel combination"),
             new RidgeCodec(),
             new SvrCodec(),
+            new OneClassSvmCodec(),
             new PsdRegressionCodec(),
             BaselineCodec.ncm(),
             BaselineCodec.pnm(),

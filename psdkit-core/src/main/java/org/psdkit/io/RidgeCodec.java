@@ -11,7 +11,8 @@ import org.psdkit.regression.RidgeTrainer;
 
 /**
  * Model files of type {@code ridge}: the weights and bias of {@link RidgeRegression}, in the raw features
- * ({@code kernel} null) or in the explicit feature space of {@code kernel}. The file has no diagnostics.
+ * ({@code kernel} null) or in the explicit feature space of {@code kernel}. The file has no diagnostics. A model of
+ * several targets writes {@code weightRows} (one row per feature, one column per target) and {@code biases}.
  */
 final class RidgeCodec extends PipelineCodec<Pipeline<?>> {
 
@@ -28,12 +29,20 @@ final class RidgeCodec extends PipelineCodec<Pipeline<?>> {
     @Override
     void writeNumbers(Pipeline<?> model, ObjectNode num) {
         RidgeRegression m = (RidgeRegression) model.inner();
+        if (m.targets() > 1) {
+            num.set("weightRows", JsonArrays.rows(m.weightMatrix()));
+            num.set("biases", JsonArrays.of(m.biases()));
+            return;
+        }
         num.set("weights", JsonArrays.of(m.weights()));
         num.put("bias", m.bias());
     }
 
     @Override
     Pipeline<?> read(Doc doc) {
+        if (doc.numbers().has("weightRows")) {
+            return readSeveral(doc);
+        }
         double[] w = doc.doubles("weights");
         double b = doc.number("bias");
         double lambda = doc.option("lambda");
@@ -49,6 +58,24 @@ final class RidgeCodec extends PipelineCodec<Pipeline<?>> {
         if (w.length != dim) {
             throw new IllegalArgumentException(doc.where() + ": " + w.length + " weights but the feature map of "
                     + doc.header().kernelSpec() + " has " + dim + " features");
+        }
+        return new Pipeline<>(doc.header(), RidgeRegression.of(phi, w, b, lambda), Map.of());
+    }
+
+    private static Pipeline<?> readSeveral(Doc doc) {
+        double[] b = doc.doubles("biases");
+        if (b.length < 2) {
+            throw new IllegalArgumentException(doc.where() + ": numbers.biases: several targets need at least two");
+        }
+        Matrix w = doc.matrix("weightRows", b.length);
+        double lambda = doc.option("lambda");
+        int d = doc.header().d();
+        UnaryOperator<Matrix> phi = doc.header().kernelSpec() == null ? UnaryOperator.identity()
+                : RidgeTrainer.featureMap(doc.kernel(), d);
+        int dim = phi.apply(Matrix.zeros(1, d)).cols();
+        if (w.rows() != dim) {
+            throw new IllegalArgumentException(doc.where() + ": " + w.rows() + " rows of weights but " + dim
+                    + " features");
         }
         return new Pipeline<>(doc.header(), RidgeRegression.of(phi, w, b, lambda), Map.of());
     }

@@ -5,7 +5,10 @@ import org.psdkit.data.JsonArrays;
 import org.psdkit.model.Pipeline;
 import org.psdkit.regression.Svr;
 
-/** Model files of type {@code svr}: support vectors, coefficients β_i and bias of {@link Svr}. */
+/**
+ * Model files of type {@code svr}: support vectors, coefficients β_i and bias of {@link Svr}. A ν-SVR's options hold
+ * {@code nu} instead of {@code epsilon}, and its numbers the ε the fit found.
+ */
 final class SvrCodec extends PipelineCodec<Pipeline<?>> {
 
     SvrCodec() {
@@ -16,6 +19,9 @@ final class SvrCodec extends PipelineCodec<Pipeline<?>> {
     void writeNumbers(Pipeline<?> model, ObjectNode num) {
         Svr m = (Svr) model.inner();
         num.put("bias", m.bias());
+        if (model.hyperParameters().get("nu") != null) {
+            num.put("epsilon", m.epsilon()); // the ν-SVR's ε, found by the fit
+        }
         num.set("coef", JsonArrays.of(m.coef()));
         num.set("supportVectors", JsonArrays.rows(m.supportVectors()));
     }
@@ -23,7 +29,8 @@ final class SvrCodec extends PipelineCodec<Pipeline<?>> {
     @Override
     Pipeline<?> read(Doc doc) {
         double c = doc.option("C");
-        double eps = doc.option("epsilon");
+        boolean nu = doc.options() != null && doc.options().has("nu");
+        double eps = nu ? doc.number("epsilon") : doc.option("epsilon");
         if (!(c > 0) || !(eps >= 0)) {
             throw new IllegalArgumentException(doc.where() + ": options: need C > 0 and epsilon >= 0, got C = " + c
                     + ", epsilon = " + eps);

@@ -154,6 +154,29 @@ public final class SpdBuffer implements AutoCloseable {
         return d;
     }
 
+    /**
+     * Lower triangle ← D A D with D = diag(s): entry (i, j) times s_i·s_j (the √w-scaling of a weighted kernel
+     * system, as in scikit-learn's {@code _solve_cholesky_kernel} with {@code sample_weight}).
+     */
+    public void scaleSymmetric(double[] s) {
+        if (s.length != n) {
+            throw new IllegalArgumentException(s.length + " scale factors for an " + n + "x" + n + " buffer");
+        }
+        DoublePointer p = live();
+        double[] col = new double[n];
+        for (int j = 0; j < n; j++) {
+            int len = n - j;
+            DoublePointer c = new DoublePointer(p).position((long) j * n + j);
+            c.get(col, 0, len);
+            double sj = s[j];
+            for (int k = 0; k < len; k++) {
+                col[k] *= s[j + k] * sj;
+            }
+            c.put(col, 0, len);
+        }
+        factored = false;
+    }
+
     /** Adds {@code s} to every diagonal entry. */
     public void addToDiagonal(double s) {
         DoublePointer p = live();

@@ -57,6 +57,14 @@ public class ParameterException extends org.psdkit.data.InputException {
         return value;
     }
 
+    /** Throws unless {@code value} lies in (0, 1] (a fraction that may be all: ν of the ν-SVMs). */
+    public static double unitHalfOpen(String parameter, double value) {
+        if (!(value > 0 && value <= 1)) {
+            throw new ParameterException(parameter, "must be in (0, 1], got " + value);
+        }
+        return value;
+    }
+
     /** Throws unless {@code value >= min}. */
     public static int atLeast(String parameter, int value, int min) {
         if (value < min) {

@@ -21,6 +21,14 @@ import org.psdkit.model.Predictor;
  * </ul>
  * No inverse is formed: one Cholesky factorisation (jitter reported) or, if that fails, the eigen route
  * ({@link SpdSolve}). The fitted model is immutable.
+ *
+ * <p>Sample weights w_i ≥ 0 (standard form) make the loss Σ w_i (y_i − f(x_i))²: with S = diag(√w) the
+ * coefficients are α = S (S K S + λI)⁻¹ S y, the system scikit-learn's {@code KernelRidge.fit(X, y, sample_weight)}
+ * solves ({@code _solve_cholesky_kernel}); with centring the offset is the weighted mean of y.
+ *
+ * <p>Several targets (the columns of Y, scikit-learn's multi-output {@code KernelRidge}) share the one factorisation:
+ * A = (K + λI)⁻¹ Y column by column from the same Cholesky factor; {@link #predict(Matrix)} then has one column per
+ * target.
  */
 public final class KernelRidge implements Predictor {
 
@@ -85,16 +93,25 @@ public final class KernelRidge implements Predictor {
     private final Matrix points;
     private final double[] alpha;
     private final double offset;
+    private final Matrix alphas;    // n × t for several targets, else null
+    private final double[] offsets; // t offsets for several targets, else null
     private final Options options;
     private final SpdSolve.Diagnostics diagnostics;
     private final double seconds;
 
     private KernelRidge(Kernel kernel, Matrix points, double[] alpha, double offset, Options options,
                         SpdSolve.Diagnostics diagnostics, double seconds) {
+        this(kernel, points, alpha, offset, null, null, options, diagnostics, seconds);
+    }
+
+    private KernelRidge(Kernel kernel, Matrix points, double[] alpha, double offset, Matrix alphas, double[] offsets,
+                        Options options, SpdSolve.Diagnostics diagnostics, double seconds) {
         this.kernel = kernel;
         this.points = points;
         this.alpha = alpha;
         this.offset = offset;
+        this.alphas = alphas;
+        this.offsets = offsets;
         this.options = options;
         this.diagnostics = diagnostics;
         this.seconds = seconds;
@@ -106,8 +123,39 @@ public final class KernelRidge implements Predictor {
      * lives on the Java heap. The representer form works on a Java Gram matrix ({@link #fitGram}).
      */
     public static KernelRidge fit(Kernel kernel, Matrix x, double[] y, Options opts) {
+        return fit(kernel, x, y, null, opts);
+    }
+
+    /**
+     * {@link #fit(Kernel, Matrix, double[], Options)} with sample weights (null: equal weights, the same numbers as
+     * without); weights need the standard form.
+     */
+    public static KernelRidge fit(Kernel kernel, Matrix x, double[] y, double[] weights, Options opts) {
         check(x, y);
         checkMemory(x.rows(), x.cols());
+        if (weights != null) {
+            checkWeighted(x, weights, opts);
+            long t0 = System.nanoTime();
+            org.psdkit.kernel.Kernels.requireFinite(kernel, x, "kernel ridge");
+            double[] sw = sqrt(weights);
+            double off = offset(y, weights, opts);
+            double[] rhs = centred(y, off);
+            for (int i = 0; i < rhs.length; i++) {
+                rhs[i] *= sw[i];
+            }
+            SpdSolve.Result r;
+            try (SpdBuffer g = SpdBuffer.allocate(x.rows())) {
+                kernel.gramInto(x, g);
+                g.scaleSymmetric(sw);
+                r = SpdSolve.choleskyInPlace(g, opts.lambda(), rhs, buf -> {
+                    kernel.gramInto(x, buf);
+                    buf.scaleSymmetric(sw);
+                });
+            } catch (LinalgException e) {
+                r = SpdSolve.eigenSolve(scaled(kernel.gram(x), sw), opts.lambda(), Matrix.column(rhs));
+            }
+            return finish(kernel, x, times(sw, r.x().col(0)), off, opts, r.diagnostics(), t0);
+        }
         long t0 = System.nanoTime();
         org.psdkit.kernel.Kernels.requireFinite(kernel, x, "kernel ridge");
         if (opts.form() == Form.STANDARD) {
@@ -126,11 +174,165 @@ public final class KernelRidge implements Predictor {
         return fitGram(kernel, x, k, y, opts, t0);
     }
 
+    /**
+     * Fits several targets (the t ≥ 2 columns of {@code y}) in one solve: one Cholesky factorisation of
+     * S K S + λI (S = diag(√w), S = I without weights) in the one native n×n buffer, then t triangular solves; the
+     * standard form only. Each target gets its own offset when centring.
+     */
+    public static KernelRidge fit(Kernel kernel, Matrix x, Matrix y, double[] weights, Options opts) {
+        if (y.cols() < 2) {
+            throw new IllegalArgumentException("kernel ridge: several targets need at least two columns, got "
+                    + y.cols());
+        }
+        check(x, y.col(0));
+        checkMemory(x.rows(), x.cols());
+        if (opts.form() != Form.STANDARD) {
+            throw new org.psdkit.model.ParameterException("form", "must be standard with several targets, got "
+                    + opts.form().label());
+        }
+        if (weights != null) {
+            checkWeighted(x, weights, opts);
+        }
+        long t0 = System.nanoTime();
+        org.psdkit.kernel.Kernels.requireFinite(kernel, x, "kernel ridge");
+        int n = x.rows();
+        int t = y.cols();
+        double[] w = weights;
+        double[] sw = w == null ? null : sqrt(w);
+        double[] offs = new double[t];
+        Matrix rhs = Matrix.zeros(n, t);
+        for (int c = 0; c < t; c++) {
+            double[] yc = y.col(c);
+            offs[c] = w == null ? offset(yc, opts) : offset(yc, w, opts);
+            for (int i = 0; i < n; i++) {
+                rhs.set(i, c, (yc[i] - offs[c]) * (sw == null ? 1 : sw[i]));
+            }
+        }
+        java.util.function.Consumer<SpdBuffer> fill = buf -> {
+            kernel.gramInto(x, buf);
+            if (sw != null) {
+                buf.scaleSymmetric(sw);
+            }
+        };
+        Matrix a = Matrix.zeros(n, t);
+        SpdSolve.Diagnostics diag;
+        try (SpdBuffer g = SpdBuffer.allocate(n)) {
+            fill.accept(g);
+            SpdSolve.Result r = SpdSolve.choleskyInPlace(g, opts.lambda(), rhs.col(0), fill);
+            diag = r.diagnostics();
+            setCol(a, 0, r.x().col(0));
+            for (int c = 1; c < t; c++) {
+                setCol(a, c, g.solve(rhs.col(c)));
+            }
+        } catch (LinalgException e) {
+            Matrix k = kernel.gram(x);
+            SpdSolve.Result r = SpdSolve.eigenSolve(sw == null ? k : scaled(k, sw), opts.lambda(), rhs);
+            diag = r.diagnostics();
+            a = r.x();
+        }
+        if (sw != null) {
+            for (int c = 0; c < t; c++) {
+                for (int i = 0; i < n; i++) {
+                    a.set(i, c, a.get(i, c) * sw[i]);
+                }
+            }
+        }
+        for (double v : a.data()) {
+            if (!Double.isFinite(v)) {
+                throw new IllegalStateException("kernel ridge: non-finite coefficients (route " + diag.route()
+                        + ", condition estimate " + diag.conditionEstimate() + ")");
+            }
+        }
+        return new KernelRidge(kernel, x.copy(), a.col(0), offs[0], a, offs, opts, diag,
+                (System.nanoTime() - t0) * 1e-9);
+    }
+
+    private static void setCol(Matrix a, int c, double[] v) {
+        System.arraycopy(v, 0, a.data(), c * a.rows(), v.length);
+    }
+
     /** Fits with a precomputed Gram matrix K = kernel.gram(x) (not modified). */
     public static KernelRidge fitGram(Kernel kernel, Matrix x, Matrix k, double[] y, Options opts) {
         check(x, y);
         org.psdkit.kernel.Kernels.requireFinite(kernel, x, "kernel ridge");
         return fitGram(kernel, x, k, y, opts, System.nanoTime());
+    }
+
+    /** {@link #fitGram(Kernel, Matrix, Matrix, double[], Options)} with sample weights (null: equal weights). */
+    public static KernelRidge fitGram(Kernel kernel, Matrix x, Matrix k, double[] y, double[] weights,
+                                      Options opts) {
+        if (weights == null) {
+            return fitGram(kernel, x, k, y, opts);
+        }
+        check(x, y);
+        checkWeighted(x, weights, opts);
+        org.psdkit.kernel.Kernels.requireFinite(kernel, x, "kernel ridge");
+        long t0 = System.nanoTime();
+        double[] sw = sqrt(weights);
+        double off = offset(y, weights, opts);
+        double[] rhs = centred(y, off);
+        for (int i = 0; i < rhs.length; i++) {
+            rhs[i] *= sw[i];
+        }
+        Matrix ks = scaled(k, sw);
+        SpdSolve.Result r;
+        try (SpdBuffer g = SpdBuffer.copyOf(ks)) {
+            r = SpdSolve.choleskyInPlace(g, opts.lambda(), rhs, buf -> buf.setLower(ks));
+        } catch (LinalgException e) {
+            r = SpdSolve.eigenSolve(ks, opts.lambda(), Matrix.column(rhs));
+        }
+        return finish(kernel, x, times(sw, r.x().col(0)), off, opts, r.diagnostics(), t0);
+    }
+
+    private static void checkWeighted(Matrix x, double[] weights, Options opts) {
+        org.psdkit.data.Dataset.checkWeights(weights, x.rows(), "kernel ridge");
+        if (opts.form() != Form.STANDARD) {
+            throw new org.psdkit.model.ParameterException("form", "must be standard with sample weights, got "
+                    + opts.form().label());
+        }
+    }
+
+    private static double[] sqrt(double[] w) {
+        double[] s = new double[w.length];
+        for (int i = 0; i < w.length; i++) {
+            s[i] = Math.sqrt(w[i]);
+        }
+        return s;
+    }
+
+    private static double[] times(double[] s, double[] v) {
+        double[] out = new double[v.length];
+        for (int i = 0; i < v.length; i++) {
+            out[i] = s[i] * v[i];
+        }
+        return out;
+    }
+
+    /** S K S for S = diag(s), a new matrix. */
+    private static Matrix scaled(Matrix k, double[] s) {
+        Matrix out = k.copy();
+        int n = k.rows();
+        double[] a = out.data();
+        for (int j = 0; j < n; j++) {
+            for (int i = 0; i < n; i++) {
+                a[i + j * n] *= s[i] * s[j];
+            }
+        }
+        return out;
+    }
+
+    /** The weighted mean of y when centring (Σ w_i y_i / Σ w_i), else 0. */
+    private static double offset(double[] y, double[] w, Options opts) {
+        if (!opts.center()) {
+            return 0;
+        }
+        double sy = 0;
+        double sw = 0;
+        for (int i = 0; i < y.length; i++) {
+            sy += w[i] * y[i];
+            sw += w[i];
+        }
+        return sy / sw;
     }
 
     /**
@@ -220,6 +422,34 @@ public final class KernelRidge implements Predictor {
         return new KernelRidge(kernel, points.copy(), alpha.clone(), offset, opts, diagnostics, 0);
     }
 
+    /**
+     * Rebuilds a fitted model of several targets from stored numbers: coefficients n × t (t ≥ 2) and t offsets.
+     */
+    public static KernelRidge of(Kernel kernel, Matrix points, Matrix alphas, double[] offsets, Options opts,
+                                 SpdSolve.Diagnostics diagnostics) {
+        if (alphas.rows() != points.rows() || alphas.cols() != offsets.length || alphas.cols() < 2) {
+            throw new IllegalArgumentException("kernel ridge: " + points.rows() + " points, " + alphas.rows() + "x"
+                    + alphas.cols() + " coefficients and " + offsets.length + " offsets");
+        }
+        return new KernelRidge(kernel, points.copy(), alphas.col(0), offsets[0], alphas.copy(), offsets.clone(),
+                opts, diagnostics, 0);
+    }
+
+    /** The number of targets (columns of {@link #predict(Matrix)}). */
+    public int targets() {
+        return alphas == null ? 1 : alphas.cols();
+    }
+
+    /** The coefficients, n × {@link #targets()}. */
+    public Matrix alphas() {
+        return alphas == null ? Matrix.column(alpha.clone()) : alphas.copy();
+    }
+
+    /** The offsets added to the predictions, one per target. */
+    public double[] offsets() {
+        return offsets == null ? new double[] {offset} : offsets.clone();
+    }
+
     @Override
     public String type() {
         return "krr";
@@ -227,12 +457,41 @@ public final class KernelRidge implements Predictor {
 
     @Override
     public String[] outputColumns() {
-        return new String[] {"prediction"};
+        if (alphas == null) {
+            return new String[] {"prediction"};
+        }
+        String[] c = new String[alphas.cols()];
+        for (int k = 0; k < c.length; k++) {
+            c[k] = "prediction" + (k + 1);
+        }
+        return c;
     }
 
     @Override
     public Matrix predict(Matrix x) {
-        return Matrix.column(predictVector(x));
+        if (alphas == null) {
+            return Matrix.column(predictVector(x));
+        }
+        if (x.cols() != points.cols()) {
+            throw new IllegalArgumentException("kernel ridge was fitted on " + points.cols() + " features, got "
+                    + x.cols());
+        }
+        int m = x.rows();
+        int n = points.rows();
+        int t = alphas.cols();
+        Matrix p = Matrix.zeros(m, t);
+        int block = (int) Math.max(1, Math.min(m, PREDICT_BLOCK_ENTRIES / Math.max(1, n)));
+        for (int r0 = 0; r0 < m; r0 += block) {
+            int r1 = Math.min(m, r0 + block);
+            Matrix xb = r0 == 0 && r1 == m ? x : x.rowRange(r0, r1);
+            Matrix pb = Linalg.gemm(1.0, kernel.cross(xb, points), false, alphas, false);
+            for (int c = 0; c < t; c++) {
+                for (int i = 0; i < pb.rows(); i++) {
+                    p.set(r0 + i, c, pb.get(i, c) + offsets[c]);
+                }
+            }
+        }
+        return p;
     }
 
     /** K(x, X) α + offset. */

@@ -117,9 +117,17 @@ public record KrrTrainer(Options options) implements Trainer<Pipeline<KernelRidg
      * @param rank              the numerical rank of the regularised system
      * @param conditionEstimate the condition estimate of the regularised system
      * @param seconds           wall time of the solve
+     * @param targets           the number of target columns solved for
+     * @param factorizations    how many factorisations of the n×n system the fit made (1 for every number of
+     *                          targets); written with {@code targets} only when there are several
      */
-    public record Fit(String route, double jitter, int rank, double conditionEstimate, double seconds)
-            implements Diagnostics {
+    public record Fit(String route, double jitter, int rank, double conditionEstimate, double seconds, int targets,
+                      int factorizations) implements Diagnostics {
+        /** The diagnostics of a one-target fit (one factorisation). */
+        public Fit(String route, double jitter, int rank, double conditionEstimate, double seconds) {
+            this(route, jitter, rank, conditionEstimate, seconds, 1, 1);
+        }
+
         @Override
         public Map<String, Object> toMap() {
             Map<String, Object> d = new LinkedHashMap<>();
@@ -128,11 +136,20 @@ public record KrrTrainer(Options options) implements Trainer<Pipeline<KernelRidg
             d.put("rank", rank);
             d.put("conditionEstimate", conditionEstimate);
             d.put("seconds", seconds);
+            if (targets > 1) {
+                d.put("targets", targets);
+                d.put("factorizations", factorizations);
+            }
             return d;
         }
 
         /** The record of a model file's diagnostics; throws if a key is missing or of another type. */
         public static Fit of(Map<String, Object> m) {
+            if (m.containsKey("targets")) {
+                return new Fit((String) m.get("route"), (Double) m.get("jitter"), (Integer) m.get("rank"),
+                        (Double) m.get("conditionEstimate"), (Double) m.get("seconds"), (Integer) m.get("targets"),
+                        (Integer) m.get("factorizations"));
+            }
             return new Fit((String) m.get("route"), (Double) m.get("jitter"), (Integer) m.get("rank"),
                     (Double) m.get("conditionEstimate"), (Double) m.get("seconds"));
         }
@@ -142,13 +159,21 @@ public record KrrTrainer(Options options) implements Trainer<Pipeline<KernelRidg
         ParameterException.required("options", options);
     }
 
+    /**
+     * Fits on {@code train}, with its sample weights ({@link Dataset#weights()}) and all its targets
+     * ({@link Dataset#targets()}: one factorisation for every target) when it has them.
+     */
     @Override
     public Pipeline<KernelRidge> fit(Dataset train, ProgressListener listener) {
         if (train.y() == null) {
             throw new IllegalArgumentException(train.source() + ": kernel ridge regression needs a numeric target");
         }
         Scaler scaler = Scaler.fit(options.scale(), train.x());
-        KernelRidge m = KernelRidge.fit(options.kernel(), scaler.apply(train.x()), train.y(), options.solver());
+        KernelRidge m = train.targets() != null
+                ? KernelRidge.fit(options.kernel(), scaler.apply(train.x()), train.targets(), train.weights(),
+                        options.solver())
+                : KernelRidge.fit(options.kernel(), scaler.apply(train.x()), train.y(), train.weights(),
+                        options.solver());
         return of(ModelHeader.of(TYPE, train, scaler, m.kernel().spec(), hyperParameters(m.options())), m,
                 diagnostics(m));
     }
@@ -166,7 +191,7 @@ public record KrrTrainer(Options options) implements Trainer<Pipeline<KernelRidg
     /** What a fit reports: solver route, diagonal jitter, numerical rank, condition estimate, seconds. */
     public static Fit diagnostics(KernelRidge m) {
         return new Fit(m.diagnostics().route(), m.diagnostics().jitter(), m.diagnostics().rank(),
-                m.diagnostics().conditionEstimate(), m.seconds());
+                m.diagnostics().conditionEstimate(), m.seconds(), m.targets(), 1);
     }
 
     /** The model of a fit made elsewhere (cross-validation on a cached Gram matrix, a model file). */

@@ -131,10 +131,14 @@ public record RidgeTrainer(Options options) implements Trainer<Pipeline<RidgeReg
         UnaryOperator<Matrix> phi = featureMap(features, train.d());
         Scaler scaler = Scaler.fit(options.scale(), train.x());
         Matrix x = scaler.apply(train.x());
-        RidgeRegression m = options.form() == Form.PRIMAL
-                ? RidgeRegression.fitPrimal(phi, x, train.y(), options.lambda(), options.intercept())
+        RidgeRegression m = train.targets() != null
+                ? RidgeRegression.fitSeveral(features == null ? Kernels.linear() : features, phi, x, train.targets(),
+                        train.weights(), options.lambda(), options.intercept(), options.form() == Form.DUAL)
+                : options.form() == Form.PRIMAL
+                ? RidgeRegression.fitPrimal(phi, x, train.y(), train.weights(), options.lambda(),
+                        options.intercept())
                 : RidgeRegression.fitViaDual(features == null ? Kernels.linear() : features, phi, x, train.y(),
-                        options.lambda(), options.intercept());
+                        train.weights(), options.lambda(), options.intercept());
         ModelHeader h = ModelHeader.of(TYPE, train, scaler, features == null ? null : features.spec(),
                 hyperParameters(options.lambda(), options.intercept(), options.form()));
         return new Pipeline<>(h, m, Diagnostics.NONE);

@@ -138,6 +138,70 @@ public record Svr(Kernel kernel, Matrix supportVectors, double[] coef, double bi
             }
             r = Smo.solve(doubled, z, p, upper, new Smo.Options(tolerance, true), null, null);
         }
+        return finish(kernel, x, y, doubled, r, c, epsilon, 0, weights, t0);
+    }
+
+    /**
+     * The ν-SVR (Schölkopf, Smola, Williamson &amp; Bartlett 2000, eq. 48-50, in LIBSVM's {@code -s 4} scaling): over
+     * α, α* ∈ [0, C]^m
+     * <pre>  min ½ (α − α*)ᵀ K (α − α*) − Σ y_i (α_i − α*_i)   s.t.  Σ (α_i − α*_i) = 0,  Σ (α_i + α*_i) = Cνm,</pre>
+     * the primal min ½‖w‖² + C (νmε + Σ max(0, |y_i − f(x_i)| − ε)) over w, b and ε ≥ 0. Solved by
+     * {@link Smo#solveNu} on the doubled problem (labels z = (+1…, −1…), linear term (−y, y)) from
+     * α_i = α*_i = min(C, what is left of Cνm/2) in row order; b = −(r₊ − r₋)/2 and ε = −(r₊ + r₋)/2 from the two
+     * multipliers. ν bounds the fraction of points outside the tube from above and that of support vectors from
+     * below.
+     */
+    static Svr fitNu(Kernel kernel, Matrix x, double[] y, double c, double nu, double tolerance, long cacheBytes) {
+        if (cacheBytes <= 0) {
+            throw new IllegalArgumentException("cache size must be positive, got " + cacheBytes + " bytes");
+        }
+        long t0 = System.nanoTime();
+        int m = x.rows();
+        if (y.length != m) {
+            throw new IllegalArgumentException("targets length " + y.length + " differs from " + m + " points");
+        }
+        if (m < 2) {
+            throw new IllegalArgumentException("SVR needs at least 2 training points, got " + m);
+        }
+        if (!(c > 0) || Double.isInfinite(c)) {
+            throw new IllegalArgumentException("C must be positive and finite, got " + c);
+        }
+        if (!(nu > 0 && nu <= 1)) {
+            throw new IllegalArgumentException("nu must be in (0, 1], got " + nu);
+        }
+        for (int i = 0; i < m; i++) {
+            if (!Double.isFinite(y[i])) {
+                throw new IllegalArgumentException("target " + i + " is not finite: " + y[i]);
+            }
+        }
+        boolean dense = Smo.denseFits(m, cacheBytes);
+        KernelRows base = dense ? columns(kernel.gram(x)) : new CachedKernelRows(kernel, x, 0);
+        KernelRows doubled = doubled(base, dense ? cacheBytes - 8L * m * m : cacheBytes);
+        double[] z = new double[2 * m];
+        double[] p = new double[2 * m];
+        double[] start = new double[2 * m];
+        double left = c * nu * m / 2;
+        for (int i = 0; i < m; i++) {
+            z[i] = 1;
+            z[i + m] = -1;
+            p[i] = -y[i];
+            p[i + m] = y[i];
+            start[i] = Math.min(c, left);
+            start[i + m] = start[i];
+            left -= start[i];
+        }
+        Smo.NuResult nr = Smo.solveNu(doubled, z, p, c, new Smo.Options(tolerance, true), start, null);
+        double epsilon = Math.max(0, -nr.r());
+        return finish(kernel, x, y, doubled, nr.result(), c, epsilon, nu, null, t0);
+    }
+
+    /**
+     * The model of a solution α of the doubled problem: β = α − α*, the support vectors, and the primal objective
+     * ½βᵀKβ + C (νmε + Σ w_i max(0, |y_i − f(x_i)| − ε)) (ν = 0 for the ε-SVR; w_i = 1 without weights).
+     */
+    private static Svr finish(Kernel kernel, Matrix x, double[] y, KernelRows doubled, Smo.Result r, double c,
+                              double epsilon, double nu, double[] weights, long t0) {
+        int m = x.rows();
         double[] beta = new double[m];
         int count = 0;
         for (int i = 0; i < m; i++) {
@@ -170,7 +234,7 @@ public record Svr(Kernel kernel, Matrix supportVectors, double[] coef, double bi
             quad += beta[i] * f[i];
             loss += (weights == null ? 1 : weights[i]) * Math.max(0, Math.abs(y[i] - f[i] - r.bias()) - epsilon);
         }
-        double primal = 0.5 * quad + c * loss;
+        double primal = 0.5 * quad + c * (nu * m * epsilon + loss);
         double secs = (System.nanoTime() - t0) * 1e-9;
         return new Svr(kernel, x.selectRows(idx), coef, r.bias(), c, epsilon,
                 new Diagnostics(r.iterations(), r.violation(), r.converged(), r.dual(), primal, secs));

@@ -16,7 +16,8 @@ import org.psdkit.optim.smo.Smo;
 
 /**
  * Fits ε-insensitive support vector regression ({@link Svr}) on raw data: the scaler is fitted on the training rows
- * and kept in the model.
+ * and kept in the model. With {@link Options#nu()} set, the ν-SVR: ε is found by the fit (options {@code C, nu,
+ * tolerance}; the model's {@link Svr#epsilon()} is the ε found).
  *
  * <pre>{@code
  * Pipeline<Svr> m = new SvrTrainer(SvrTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7)"), 10, 0.05)
@@ -37,8 +38,14 @@ public record SvrTrainer(Options options) implements Trainer<Pipeline<Svr>> {
      * @param cacheMb   memory for kernel values in MB, ≥ 1 (LIBSVM's {@code -m}): the m×m Gram matrix when its 8m²
      *                  bytes fit, the rest for the rows of the doubled problem; it changes the speed, not the model
      * @param scale     the feature scaling fitted on the training data ({@code null}: {@link #DEFAULT_SCALE})
+     * @param nu        {@link #EPSILON_SVR} (0) for the ε-SVR; ν in (0, 1] for the ν-SVR ({@link Svr}; LIBSVM's
+     *                  {@code -s 4 -n}, scikit-learn's {@code NuSVR(nu)}), which finds ε and then ignores
+     *                  {@code epsilon}
      */
-    public record Options(Kernel kernel, double c, double epsilon, double tolerance, int cacheMb, Scaler.Kind scale) {
+    public record Options(Kernel kernel, double c, double epsilon, double tolerance, int cacheMb, Scaler.Kind scale,
+                          double nu) {
+        /** The value of {@code nu} that selects the ε-SVR. */
+        public static final double EPSILON_SVR = 0;
         /** C when none is given (the command line's {@code -C} default). */
         public static final double DEFAULT_C = 1;
         /** ε when none is given (the command line's {@code --epsilon} default). */
@@ -59,6 +66,29 @@ public record SvrTrainer(Options options) implements Trainer<Pipeline<Svr>> {
             if (scale == null) {
                 scale = DEFAULT_SCALE;
             }
+            if (nu != EPSILON_SVR) {
+                ParameterException.unitHalfOpen("nu", nu);
+            }
+        }
+
+        /** The ε-SVR with these fields. */
+        public Options(Kernel kernel, double c, double epsilon, double tolerance, int cacheMb, Scaler.Kind scale) {
+            this(kernel, c, epsilon, tolerance, cacheMb, scale, EPSILON_SVR);
+        }
+
+        /** The ν-SVR with C and ν, LIBSVM's tolerance and cache, unscaled. */
+        public static Options nu(Kernel kernel, double c, double nu) {
+            return new Options(kernel, c, DEFAULT_EPSILON, DEFAULT_TOLERANCE, DEFAULT_CACHE_MB, DEFAULT_SCALE, nu);
+        }
+
+        /** Whether this is the ν-SVR. */
+        public boolean isNu() {
+            return nu != EPSILON_SVR;
+        }
+
+        /** The same options with ν ({@link #EPSILON_SVR}: the ε-SVR). */
+        public Options withNu(double value) {
+            return new Options(kernel, c, epsilon, tolerance, cacheMb, scale, value);
         }
 
         /** C and ε with LIBSVM's tolerance and cache, unscaled. */
@@ -72,27 +102,27 @@ public record SvrTrainer(Options options) implements Trainer<Pipeline<Svr>> {
         }
 
         public Options withKernel(Kernel k) {
-            return new Options(k, c, epsilon, tolerance, cacheMb, scale);
+            return new Options(k, c, epsilon, tolerance, cacheMb, scale, nu);
         }
 
         public Options withC(double value) {
-            return new Options(kernel, value, epsilon, tolerance, cacheMb, scale);
+            return new Options(kernel, value, epsilon, tolerance, cacheMb, scale, nu);
         }
 
         public Options withEpsilon(double e) {
-            return new Options(kernel, c, e, tolerance, cacheMb, scale);
+            return new Options(kernel, c, e, tolerance, cacheMb, scale, nu);
         }
 
         public Options withTolerance(double t) {
-            return new Options(kernel, c, epsilon, t, cacheMb, scale);
+            return new Options(kernel, c, epsilon, t, cacheMb, scale, nu);
         }
 
         public Options withCacheMb(int mb) {
-            return new Options(kernel, c, epsilon, tolerance, mb, scale);
+            return new Options(kernel, c, epsilon, tolerance, mb, scale, nu);
         }
 
         public Options withScale(Scaler.Kind s) {
-            return new Options(kernel, c, epsilon, tolerance, cacheMb, s);
+            return new Options(kernel, c, epsilon, tolerance, cacheMb, s, nu);
         }
     }
 
@@ -121,6 +151,9 @@ public record SvrTrainer(Options options) implements Trainer<Pipeline<Svr>> {
         Scaler scaler = Scaler.fit(options.scale(), train.x());
         Matrix x = scaler.apply(train.x());
         Kernels.requireFinite(options.kernel(), x, "svr");
+        if (options.isNu() && sampleWeights != null) {
+            throw new ParameterException("nu", "selects the nu-SVR, which takes no sampleWeights; use epsilon");
+        }
         double[] y = train.y();
         double[] w = sampleWeights;
         if (w != null) {
@@ -145,9 +178,18 @@ public record SvrTrainer(Options options) implements Trainer<Pipeline<Svr>> {
             y = yk;
             w = wk;
         }
-        Svr m = Svr.fit(options.kernel(), x, y, options.c(), options.epsilon(), options.tolerance(),
+        Svr m = options.isNu()
+                ? Svr.fitNu(options.kernel(), x, y, options.c(), options.nu(), options.tolerance(),
+                (long) options.cacheMb() << 20)
+                : Svr.fit(options.kernel(), x, y, options.c(), options.epsilon(), options.tolerance(),
                 (long) options.cacheMb() << 20, w);
         Map<String, Object> hp = hyperParameters(options.c(), options.epsilon(), options.tolerance());
+        if (options.isNu()) {
+            hp = new LinkedHashMap<>();
+            hp.put("C", options.c());
+            hp.put("nu", options.nu());
+            hp.put("tolerance", options.tolerance());
+        }
         if (sampleWeights != null) {
             hp.put("sampleWeights", true);
         }

@@ -51,6 +51,37 @@ class CsvReaderTest {
     }
 
     @Test
+    void weightColumnIsReadApartFromTheFeatures() throws IOException {
+        Path p = file("w.csv", "a,w,b,y\n1,0.5,2,3\n4,0,5,6\n7,2,8,9\n");
+        Dataset d = CsvReader.read(p, CsvReader.Options.regression().withWeightName("w"));
+        assertArrayEquals(new String[] {"a", "b"}, d.featureNames());
+        assertArrayEquals(new double[] {0.5, 0, 2}, d.weights());
+        assertArrayEquals(new double[] {3, 6, 9}, d.y());
+        assertArrayEquals(new double[] {4, 5}, d.x().row(1));
+        Dataset u = CsvReader.read(p, CsvReader.Options.unsupervised().withWeightName("w"));
+        assertArrayEquals(new String[] {"a", "b", "y"}, u.featureNames());
+        assertArrayEquals(new double[] {0.5, 0, 2}, u.weights());
+        assertNull(CsvReader.read(p, CsvReader.Options.regression()).weights());
+    }
+
+    @Test
+    void badWeightsNameTheLineAndColumn() throws IOException {
+        CsvReader.Options o = CsvReader.Options.regression().withWeightName("w");
+        String neg = error(file("n.csv", "a,w,y\n1,1,3\n4,-2,6\n"), o);
+        assertTrue(neg.contains("line 3, column 2 (w): weight -2 is negative"), neg);
+        String nan = error(file("nan.csv", "a,w,y\n1,NaN,3\n4,1,6\n"), o);
+        assertTrue(nan.contains("line 2, column 2 (w): 'NaN' is not a finite number"), nan);
+        String empty = error(file("e.csv", "a,w,y\n1,1,3\n4,,6\n"), o);
+        assertTrue(empty.contains("line 3, column 2 (w): empty field"), empty);
+        String zero = error(file("z.csv", "a,w,y\n1,0,3\n4,0,6\n"), o);
+        assertTrue(zero.contains("every weight is 0"), zero);
+        String missing = error(file("m.csv", "a,b,y\n1,1,3\n4,1,6\n"), o);
+        assertTrue(missing.contains("no column named 'w' (weightName)"), missing);
+        String last = error(file("l.csv", "a,y,w\n1,1,3\n4,1,6\n"), o);
+        assertTrue(last.contains("is the last column"), last);
+    }
+
+    @Test
     void labelTargetKeepsTokens() throws IOException {
         Path p = file("c.csv", "a,label\n1,g\n2,b\n");
         assertTrue(error(p, CsvReader.Options.regression()).contains("line 2, column 2 (label): 'g' is not a number"));

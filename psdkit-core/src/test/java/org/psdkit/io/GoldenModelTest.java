@@ -182,6 +182,51 @@ class GoldenModelTest {
         assertEquals(1.25 + 1 - 1.5, p[2][0], 1e-15);
     }
 
+    /** Several targets (format version 1, written since sample weights and several targets came in). */
+    @Test
+    void krrOfSeveralTargetsVersion1() throws java.io.IOException {
+        Model m = ModelIO.load(GoldenFiles.copy(dir, "krr-targets-v1.json"));
+        assertEquals("y1,y2", m.targetName());
+        assertEquals(List.of("prediction1", "prediction2"), m.outputColumns());
+        double[][] raw = {{1, 2}, {3, -2}, {0, 4}};
+        double[][] p = m.predict(raw);
+        double[][] pts = {{0, 0}, {1, -1}, {-0.5, 0.5}};
+        double[][] alpha = {{0.3, -0.2, 0.7}, {1.0, 0.0, -2.0}};
+        double[] offset = {0.5, -1.0};
+        for (int t = 0; t < raw.length; t++) {
+            double u = (raw[t][0] - 1) / 2;
+            double v = (raw[t][1] - 2) / 4;
+            for (int c = 0; c < 2; c++) {
+                double f = offset[c];
+                for (int i = 0; i < 3; i++) {
+                    double d2 = (u - pts[i][0]) * (u - pts[i][0]) + (v - pts[i][1]) * (v - pts[i][1]);
+                    f += alpha[c][i] * Math.exp(-d2 / (2 * 1.5 * 1.5));
+                }
+                assertEquals(f, p[t][c], 1e-14);
+            }
+        }
+        assertEquals(2, ((org.psdkit.regression.KrrTrainer.Fit) m.diagnostics()).targets());
+        Path again = dir.resolve("krr-targets-again.json");
+        ModelIO.save(m, again);
+        assertEquals(ModelFile.read(GoldenFiles.copy(dir, "krr-targets-v1.json")), ModelFile.read(again));
+    }
+
+    @Test
+    void ridgeOfSeveralTargetsVersion1() throws java.io.IOException {
+        Model m = ModelIO.load(GoldenFiles.copy(dir, "ridge-targets-v1.json"));
+        double[][] p = m.predict(new double[][] {{0, -1}, {10, 1}, {5, 0}});
+        // minmax: a' = a/10, b' = (b + 1)/2; f1 = 1.25 + 2a' − 3b', f2 = −4 + 0.5a' + b'
+        assertEquals(1.25, p[0][0], 1e-15);
+        assertEquals(-4.0, p[0][1], 1e-15);
+        assertEquals(1.25 + 2 - 3, p[1][0], 1e-15);
+        assertEquals(-4 + 0.5 + 1, p[1][1], 1e-15);
+        assertEquals(1.25 + 1 - 1.5, p[2][0], 1e-15);
+        assertEquals(-4 + 0.25 + 0.5, p[2][1], 1e-15);
+        Path again = dir.resolve("ridge-targets-again.json");
+        ModelIO.save(m, again);
+        assertEquals(ModelFile.read(GoldenFiles.copy(dir, "ridge-targets-v1.json")), ModelFile.read(again));
+    }
+
     @Test
     void svrVersion1() {
         Model m = ModelIO.load(GoldenFiles.copy(dir, "svr-v1.json"));
@@ -203,6 +248,60 @@ class GoldenModelTest {
             }
             assertEquals(f, p[t][0], 1e-14);
         }
+    }
+
+    /** f(u) = b + Σ c_i exp(−‖u − s_i‖² / (2·1.5²)) on u = ((a − 1)/2, (b − 2)/4) with the golden files' points. */
+    private static double byHand(double[] raw, double b, double[] coef) {
+        double[][] sv = {{0, 0}, {1, -1}, {-0.5, 0.5}};
+        double u = (raw[0] - 1) / 2;
+        double v = (raw[1] - 2) / 4;
+        double f = b;
+        for (int i = 0; i < 3; i++) {
+            double d2 = (u - sv[i][0]) * (u - sv[i][0]) + (v - sv[i][1]) * (v - sv[i][1]);
+            f += coef[i] * Math.exp(-d2 / (2 * 1.5 * 1.5));
+        }
+        return f;
+    }
+
+    @Test
+    void oneClassSvmVersion1() throws java.io.IOException {
+        Path file = GoldenFiles.copy(dir, "one-class-svm-v1.json");
+        Model m = ModelIO.load(file);
+        assertEquals("one-class-svm", m.type());
+        assertInstanceOf(org.psdkit.classify.OneClassSvm.class, m);
+        assertEquals(null, m.targetName());
+        assertEquals(true, m.unsupervised());
+        assertEquals(List.of("decision", "inlier"), m.outputColumns());
+        assertEquals(0.5, m.hyperParameters().get("nu"));
+        assertEquals(3, ((org.psdkit.classify.SvmTrainer.Fit) m.diagnostics()).iterations());
+        // the first row maps to the origin: f = −1.2 + 1 + 0.6 e^{−2/4.5} + 0.4 e^{−0.5/4.5} > 0; the far rows < 0
+        double[][] raw = {{1, 2}, {3, -2}, {0, 4}, {15, 30}};
+        double[][] p = m.predict(raw);
+        for (int t = 0; t < raw.length; t++) {
+            double f = byHand(raw[t], -1.2, new double[] {1.0, 0.6, 0.4});
+            assertEquals(f, p[t][0], 1e-14);
+            assertEquals(f > 0 ? 1.0 : -1.0, p[t][1]);
+        }
+        assertEquals(1.0, p[0][1]);
+        assertEquals(-1.0, p[3][1]);
+        // written back field for field
+        assertEquals(ModelFile.read(file), ModelIO.toJson(m));
+    }
+
+    @Test
+    void nuSvrVersion1KeepsTheEpsilonItFound() throws java.io.IOException {
+        Path file = GoldenFiles.copy(dir, "nu-svr-v1.json");
+        Model m = ModelIO.load(file);
+        assertEquals("svr", m.type());
+        Svr svr = (Svr) ((Pipeline<?>) m).inner();
+        assertEquals(0.25, svr.epsilon());
+        assertEquals(0.4, m.hyperParameters().get("nu"));
+        double[][] raw = {{1, 2}, {3, -2}, {0, 4}};
+        double[][] p = m.predict(raw);
+        for (int t = 0; t < raw.length; t++) {
+            assertEquals(byHand(raw[t], 0.5, new double[] {0.3, -0.2, 0.7}), p[t][0], 1e-14);
+        }
+        assertEquals(ModelFile.read(file), ModelIO.toJson(m));
     }
 
     @Test

@@ -35,6 +35,7 @@ import org.psdkit.regression.RidgeTrainer;
 import org.psdkit.model.Trainer;
 import org.psdkit.classify.mkl.SimpleMklTrainer;
 import org.psdkit.classify.mkl.TkSvmTrainer;
+import org.psdkit.classify.OneClassSvmTrainer;
 import org.psdkit.classify.SvmTrainer;
 import org.psdkit.regression.psd.BaselineTrainer;
 import org.psdkit.regression.psd.Baselines;
@@ -68,6 +69,9 @@ class ModelRoundTripTest {
         FAMILIES.put("simplemkl", seed -> new Case(SimpleMklTrainer.gaussPoly(10), classes(seed, 16, 2)));
         FAMILIES.put("ridge", seed -> new Case(new RidgeTrainer(RidgeTrainer.Options.of(0.5).withForm(RidgeTrainer.Form.DUAL).withFeatures(Kernels.parse("polynomial(degree=2, offset=1)")).withScale(Scaler.Kind.ZSCORE)), regression(seed, 25, 3)));
         FAMILIES.put("svr", seed -> new Case(new SvrTrainer(SvrTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7)"), 10, 0.05).withTolerance(1e-3).withScale(Scaler.Kind.MINMAX)), regression(seed, 25, 2)));
+        FAMILIES.put("nu-svr", seed -> new Case(new SvrTrainer(SvrTrainer.Options.nu(Kernels.parse("gaussian(sigma=0.7)"), 10, 0.4).withScale(Scaler.Kind.MINMAX)), regression(seed, 25, 2)));
+        FAMILIES.put("nu-svm", seed -> new Case(new SvmTrainer(SvmTrainer.Options.nu(Kernels.parse("gaussian(sigma=0.8)"), 0.5).withScale(Scaler.Kind.ZSCORE)), classes(seed, 24, 2)));
+        FAMILIES.put("one-class-svm", seed -> new Case(new OneClassSvmTrainer(OneClassSvmTrainer.Options.of(Kernels.parse("gaussian(sigma=0.8)"), 0.2).withScale(Scaler.Kind.ZSCORE)), unlabelled(seed, 24, 2)));
         FAMILIES.put("psd-regression", seed -> new Case(new PsdRegressionTrainer(PsdRegressionTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7)"), PsdOptions.of(1e-3, 1e-3).withMaxIterations(300)).withScale(Scaler.Kind.ZSCORE)), regression(seed, 20, 2)));
         FAMILIES.put("ncm", seed -> new Case(new BaselineTrainer(BaselineTrainer.Options.of(BaselineTrainer.Method.NCM, Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-2).withMaxIterations(300)).withScale(Scaler.Kind.ZSCORE)), regression(seed, 20, 2)));
         FAMILIES.put("pnm", seed -> new Case(new BaselineTrainer(BaselineTrainer.Options.of(BaselineTrainer.Method.PNM, Kernels.parse("gaussian(sigma=0.7)"), Baselines.Options.of(1e-2).withMaxIterations(300)).withScale(Scaler.Kind.ZSCORE)), regression(seed, 20, 2)));
@@ -80,6 +84,11 @@ class ModelRoundTripTest {
         FAMILIES.put("pnm-density", seed -> new Case(new PnmDensityTrainer(BaselineOptions.of(Kernels.parse("gaussian(sigma=0.8)"), BaseMeasure.parse("gaussian(mu=0,sd=2)", 2), 1e-2).withTolerance(1e-4).withMaxIterations(300).withScale(Scaler.Kind.ZSCORE)), regression(seed, 12, 2)));
         FAMILIES.put("glm-density", seed -> new Case(new GlmDensityTrainer(BaselineOptions.of(Kernels.parse("gaussian(sigma=0.8)"), BaseMeasure.parse("box(a=-3,b=3)", 1), 1e-2).withTolerance(1e-4).withMaxIterations(200).withSeed(seed).withScale(Scaler.Kind.ZSCORE)), regression(seed, 10, 1)));
         FAMILIES.put("kde", seed -> new Case(new KdeTrainer(KdeTrainer.Options.leaveOneOut().withScale(Scaler.Kind.ZSCORE)), regression(seed, 15, 2)));
+    }
+
+    /** n rows of d features without a target (every column a feature). */
+    static Dataset unlabelled(long seed, int n, int d) {
+        return Dataset.of(regression(seed, n, d).x(), null);
     }
 
     /** n rows of d features with ±1 classes split by a circle (both classes always present). */

@@ -241,6 +241,21 @@ class SparkCliTest {
     }
 
     @Test
+    void benchSparkTransformScoresThroughTheTransformerAsTheModelPredicts() throws IOException {
+        CliRun b = CliRun.run("bench", "spark", "--transform", "--rows", "3000", "--n", "300", "--anchors", "20",
+                "--d", "3", "--partitions", "2", "--json");
+        assertEquals(0, b.status(), b.err());
+        JsonNode j = b.json();
+        assertEquals("spark-transform", j.get("benchmark").asText(), b.out());
+        assertEquals(3000, j.get("rows").asLong(), b.out());
+        assertEquals(20, j.get("anchors").asInt(), b.out());
+        assertTrue(j.get("spark_rows_per_second").asDouble() > 0, b.out());
+        assertTrue(j.get("local_rows_per_second").asDouble() > 0, b.out());
+        assertEquals(1000, j.get("check_rows").asInt(), b.out());
+        assertTrue(j.get("max_rel_diff_prediction").asDouble() <= 1e-12, b.out());
+    }
+
+    @Test
     void sparkMainDefaultsToTheSparkEngine() throws IOException {
         String before = System.getProperty("psdkit.engine");
         CliRun r;

@@ -3,33 +3,21 @@ package org.psdkit.spark;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
-import org.psdkit.data.Scaler;
-import org.psdkit.density.BaseMeasure;
-import org.psdkit.density.DensityPipeline;
-import org.psdkit.density.PsdDensity;
-import org.psdkit.density.PsdDensityEstimator;
-import org.psdkit.density.PsdDensityTrainer;
 import org.psdkit.engine.DistributedEngine;
-import org.psdkit.io.ModelFile;
-import org.psdkit.io.ModelIO;
-import org.psdkit.linalg.Matrix;
-import org.psdkit.model.ModelHeader;
 import org.psdkit.psd.Nystrom;
 
 /**
  * The Spark engine ({@code fit krr --engine spark} on the command line), found by {@link java.util.ServiceLoader}
  * through {@code META-INF/services/org.psdkit.engine.DistributedEngine}. It checks the master URL, starts (or
- * joins) a Spark session, reads the data ({@link SparkData}), takes the anchors the single-machine trainer takes
- * ({@link SparkAnchors}) and fits with {@link SparkNystromKrr} or {@link SparkDensityRows}. Errors: bad input (a
+ * joins) a Spark session, reads the data ({@link SparkData}) and fits with {@link SparkFits}, the code the spark.ml
+ * estimators ({@code org.psdkit.spark.ml}) fit with: the anchors the single-machine trainer takes ({@link
+ * SparkAnchors}), then {@link SparkNystromKrr} or {@link SparkDensityRows}. Errors: bad input (a
  * malformed master URL, a master that does not answer, a missing path, a non-numeric value) is an {@link
  * IllegalArgumentException} (exit 2); a failed Spark job is a {@link DistributedEngine.EngineFailure} with Spark's
  * reason on one line (exit 1).
@@ -68,15 +56,13 @@ public final class SparkEngine implements DistributedEngine {
         try {
             SparkData.Rows data = SparkData.read(s.spark(), req.data(), req.target());
             rows = cached(data.rows());
-            Matrix anchors;
+            SparkNystromKrr.Fit f;
             try {
-                anchors = SparkAnchors.krr(rows, req.options().anchors(), req.options().method(),
-                        req.options().seed());
+                f = SparkFits.krr(rows, req.options().withKernel(req.kernel()), data.features(), data.target(),
+                        req.data().location());
             } catch (IllegalArgumentException e) {
-                throw anchorsError(e);
+                throw e.getMessage() != null && e.getMessage().startsWith("anchor") ? anchorsError(e) : e;
             }
-            SparkNystromKrr.Fit f = SparkNystromKrr.fit(rows, req.kernel(), anchors, req.options(), data.features(),
-                    data.target(), req.data().location());
             return new KrrResult(f.pipeline(), f.rows(), data.features().size(), f.trainMetrics());
         } catch (Exception e) { // Scala code throws checked exceptions (SparkException) undeclared
             throw translate(e);
@@ -118,53 +104,22 @@ public final class SparkEngine implements DistributedEngine {
         checkMaster(req.master());
         Session s = Session.open(req.master(), "psdkit fit psd-density");
         JavaRDD<double[]> rows = null;
-        List<SparkDensityRows> opened = new ArrayList<>();
         try {
             SparkData.Rows data = SparkData.readFeatures(s.spark(), req.data());
             int d = data.features().size();
             rows = cached(data.rows());
-            Matrix anchors;
+            SparkFits.Density f;
             try {
-                anchors = SparkAnchors.density(rows, req.anchors(), req.anchorMethod(), req.seed());
+                f = SparkFits.density(rows, req.kernel(), req.base().apply(d), req.options(),
+                        Nystrom.of(req.anchors(), req.anchorMethod(), req.seed()), data.features(),
+                        req.data().location());
             } catch (IllegalArgumentException e) {
-                throw anchorsError(e);
+                throw e.getMessage() != null && e.getMessage().startsWith("anchor") ? anchorsError(e) : e;
             }
-            BaseMeasure base = req.base().apply(d);
-            JavaRDD<double[]> src = rows;
-            long[] n = new long[1];
-            PsdDensityTrainer.Options options = new PsdDensityTrainer.Options(req.kernel(), base, req.options(),
-                    Nystrom.of(req.anchors(), req.anchorMethod(), req.seed()), Scaler.Kind.NONE);
-            PsdDensity m = PsdDensityEstimator.fitRows(anchors, t -> {
-                SparkDensityRows r = SparkDensityRows.nystrom(src, req.kernel(), anchors, t);
-                opened.add(r);
-                n[0] = r.rows();
-                return r;
-            }, options, null);
-            Map<String, Object> hyper = new PsdDensityTrainer(options).hyperParameters(req.anchors());
-            if (req.anchors() < n[0]) {
-                // the local trainer's anchors: recorded as it records its own
-                Nystrom.of(req.anchors(), req.anchorMethod(), req.seed()).putStringOptions(hyper);
-            }
-            ModelHeader h = new ModelHeader(PsdDensity.TYPE, data.features(), null, Scaler.identity(d),
-                    m.kernel().spec(), hyper, new ModelHeader.Training((int) Math.min(Integer.MAX_VALUE, n[0]), d,
-                    req.data().location()));
-            Map<String, Object> diag = DensityPipeline.fitDiagnostics(m);
-            diag.put("engine", "spark");
-            DensityPipeline p = new DensityPipeline(h, m, diag);
-            String json = ModelIO.toJson(p).toString();
-            double[] ll = rows.mapPartitions(it -> logLikelihood(it, json, d)).treeReduce(SparkNystromKrr::add,
-                    SparkNystromKrr.TREE_DEPTH);
-            return new DensityResult(p, n[0], d, ll[0] / ll[1]);
+            return new DensityResult(f.model(), f.n(), d, f.trainLoglik());
         } catch (Exception e) { // Scala code throws checked exceptions (SparkException) undeclared
             throw translate(e);
         } finally {
-            for (SparkDensityRows r : opened) {
-                try {
-                    r.close();
-                } catch (RuntimeException ignored) {
-                    // the context may already be stopped
-                }
-            }
             release(rows);
             s.close();
         }
@@ -188,32 +143,6 @@ public final class SparkEngine implements DistributedEngine {
         } finally {
             s.close();
         }
-    }
-
-    /** Rows of one training-likelihood block: 4,096 rows of d features at a time. */
-    private static final int LOGLIK_BLOCK_ROWS = 4096;
-
-    /**
-     * {Σ log p(x_i), count} of a partition for the model given as its JSON (models are not serialisable; the file
-     * format is their wire format).
-     */
-    private static java.util.Iterator<double[]> logLikelihood(java.util.Iterator<double[]> it, String json, int d)
-            throws IOException {
-        DensityPipeline p = (DensityPipeline) ModelIO.fromJson(ModelFile.JSON.readTree(json), "spark task");
-        double sum = 0;
-        long count = 0;
-        List<double[]> buf = new ArrayList<>();
-        while (it.hasNext() || !buf.isEmpty()) {
-            if (it.hasNext()) {
-                buf.add(it.next());
-            }
-            if (buf.size() == LOGLIK_BLOCK_ROWS || (!it.hasNext() && !buf.isEmpty())) {
-                sum += p.meanLogLikelihood(Matrix.of(buf.toArray(new double[0][]))) * buf.size();
-                count += buf.size();
-                buf.clear();
-            }
-        }
-        return List.of(new double[] {sum, count}).iterator();
     }
 
     /**
@@ -250,7 +179,7 @@ public final class SparkEngine implements DistributedEngine {
      * Bad input found inside a task (Spark wraps it) becomes the {@link IllegalArgumentException} it was; any other
      * failure of Spark is an {@link DistributedEngine.EngineFailure} with the first line of Spark's message.
      */
-    static RuntimeException translate(Exception e) {
+    public static RuntimeException translate(Exception e) {
         if (e instanceof IllegalArgumentException || e instanceof EngineFailure) {
             return (RuntimeException) e;
         }

@@ -13,17 +13,29 @@ import picocli.CommandLine.Option;
  * {@code psdkit bench spark}: Nyström KRR over Spark (local mode) against the single-machine solver on the same
  * synthetic data and anchors, in the same run ({@link SparkBench} of psdkit-bench, which needs psdkit-spark and the
  * Spark runtime: {@code bin/psdkit-spark bench spark}; without them, the message of {@link Engines#MISSING_SPARK}).
- * The default case takes about a minute; n = 10⁶ is {@code --n 1000000}.
+ * The default case takes about a minute; n = 10⁶ is {@code --n 1000000}. With {@code --transform}: scoring
+ * {@code --rows} rows through the spark.ml {@code PsdkitModelTransformer} against the model's own predict
+ * ({@link SparkBench#transform}).
  */
 @Command(name = "spark", description = "Nystrom KRR over Spark (local mode) vs the single-machine solver on the same "
         + "data and anchors: the engine's overhead ratio. Needs the Spark runtime (bin/psdkit-spark bench spark).")
 public final class BenchSparkCommand implements Callable<Integer> {
 
-    @Option(names = "--n", defaultValue = "20000", description = "Training rows (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--n", defaultValue = "20000", description = "Training rows (default: ${DEFAULT-VALUE}; with "
+            + "--transform, the model's).")
     int n;
 
-    @Option(names = "--anchors", defaultValue = "300", description = "Anchors (default: ${DEFAULT-VALUE}).")
-    int anchors;
+    @Option(names = "--anchors", description = "Anchors (default: 300; 1000 with --transform).")
+    Integer anchors;
+
+    @Option(names = "--transform", description = "Score --rows rows with a KRR model of --anchors anchors (fitted on "
+            + "one machine on --n rows) through the spark.ml PsdkitModelTransformer, against the model's own predict "
+            + "in the same run: rows per second.")
+    boolean transform;
+
+    @Option(names = "--rows", defaultValue = "10000000", description = "Rows scored with --transform (default: "
+            + "${DEFAULT-VALUE}).")
+    long rows;
 
     @Option(names = "--d", defaultValue = "10", description = "Features (default: ${DEFAULT-VALUE}).")
     int d;
@@ -60,8 +72,11 @@ public final class BenchSparkCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Engines.load("spark"); // psdkit-spark and Spark on the classpath, or the message saying how to get them
-        Map<String, Object> rep = Engines.guard(() -> SparkBench.run(new SparkBench.Request(n, anchors, d,
-                partitions, master, sigma, lambda, tolerance, storage, rounds, seed)));
+        Map<String, Object> rep = transform
+                ? Engines.guard(() -> SparkBench.transform(new SparkBench.TransformRequest(rows,
+                        anchors == null ? 1000 : anchors, d, n, partitions, master, sigma, lambda, seed)))
+                : Engines.guard(() -> SparkBench.run(new SparkBench.Request(n, anchors == null ? 300 : anchors, d,
+                        partitions, master, sigma, lambda, tolerance, storage, rounds, seed)));
         Reports.print(rep, json);
         return Main.EXIT_OK;
     }

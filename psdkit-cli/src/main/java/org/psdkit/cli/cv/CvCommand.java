@@ -65,6 +65,12 @@ public final class CvCommand implements Callable<Integer> {
             description = "krr with --anchors: how anchors are chosen (drawn with --seed); same as -P anchorMethod=...")
     String anchorMethod;
 
+    @Option(names = "--loo",
+            description = "krr: exact leave-one-out over the lambda grid from one eigendecomposition per kernel "
+                    + "(scikit-learn's RidgeCV shortcut; with --anchors on the M-dimensional system); reports the "
+                    + "leave-one-out RMSE and GCV of every point, best by leave-one-out. Replaces --folds/--splits.")
+    boolean loo;
+
     @Option(names = {"-P", "--param"}, paramLabel = "NAME=VALUE", description = "Fix another model parameter (repeatable).")
     Map<String, String> fixed = new LinkedHashMap<>();
 
@@ -115,6 +121,9 @@ public final class CvCommand implements Callable<Integer> {
             }
         }
 
+        if (loo) {
+            return leaveOneOut(base, points);
+        }
         Dataset raw = common.loadSupervised(cv.classifier());
         Scaler.Kind scaleKind = common.scaleKind();
         Splits.TrainTest[] parts;
@@ -178,6 +187,68 @@ public final class CvCommand implements Callable<Integer> {
         }
         if (!common.json) {
             System.err.println("psdkit cv " + type + ": " + protocol + " on " + raw.source() + ", best by " + key);
+            for (Map<String, Object> t : table) {
+                StringBuilder sb = new StringBuilder("   ");
+                for (Map.Entry<String, Object> e : t.entrySet()) {
+                    sb.append(' ').append(e.getKey()).append('=').append(Reports.format(e.getValue()));
+                }
+                System.err.println(sb);
+            }
+        } else {
+            rep.put("grid", table);
+        }
+        common.report(rep);
+        return Main.EXIT_OK;
+    }
+
+    /** {@code cv krr --loo}: the leave-one-out shortcut ({@link org.psdkit.cli.fit.KrrKind#loo}). */
+    private Integer leaveOneOut(Map<String, String> base, List<Map<String, String>> points) {
+        if (!type.equals("krr")) {
+            throw new IllegalArgumentException("--loo: applies to cv krr only");
+        }
+        if (splits != null) {
+            throw new IllegalArgumentException("--loo: leave-one-out replaces --splits");
+        }
+        Dataset raw = common.loadSupervised(false);
+        long t0 = System.nanoTime();
+        long cpu0 = processCpuNanos();
+        List<org.psdkit.cli.fit.KrrKind.LooRow> rows;
+        try (Progress pr = Progress.start("cv krr (leave-one-out, " + points.size() + " grid points)",
+                points.size())) {
+            rows = org.psdkit.cli.fit.KrrKind.loo(raw, common.scaleKind(), base, points, pr::step);
+        }
+        double secs = (System.nanoTime() - t0) * 1e-9;
+        org.psdkit.cli.fit.KrrKind.LooRow best = rows.get(0);
+        org.psdkit.cli.fit.KrrKind.LooRow bestGcv = rows.get(0);
+        for (org.psdkit.cli.fit.KrrKind.LooRow r : rows) {
+            best = r.rmse() < best.rmse() ? r : best;
+            bestGcv = r.gcv() < bestGcv.gcv() ? r : bestGcv;
+        }
+        Map<String, Object> rep = new LinkedHashMap<>();
+        rep.put("model", type);
+        rep.put("n", raw.n());
+        rep.put("d", raw.d());
+        rep.put("seconds", secs);
+        rep.put("cpuSeconds", (processCpuNanos() - cpu0) * 1e-9);
+        rep.put("protocol", "leave-one-out");
+        Map<String, String> bestMap = new LinkedHashMap<>(best.params());
+        Params bp = new Params(base).with(best.params());
+        if (bp.has("kernel")) {
+            bestMap.put("kernel", bp.kernelSpec());
+        }
+        rep.put("best", bestMap);
+        rep.put("rmse", best.rmse());
+        rep.put("gcv", best.gcv());
+        rep.put("bestByGcv", new LinkedHashMap<>(bestGcv.params()));
+        List<Map<String, Object>> table = new ArrayList<>();
+        for (org.psdkit.cli.fit.KrrKind.LooRow r : rows) {
+            Map<String, Object> t = new LinkedHashMap<>(r.params());
+            t.put("rmse", r.rmse());
+            t.put("gcv", r.gcv());
+            table.add(t);
+        }
+        if (!common.json) {
+            System.err.println("psdkit cv krr: leave-one-out on " + raw.source() + ", best by rmse");
             for (Map<String, Object> t : table) {
                 StringBuilder sb = new StringBuilder("   ");
                 for (Map.Entry<String, Object> e : t.entrySet()) {

@@ -46,6 +46,7 @@ public final class FitCommands {
             new Entry("simplemkl", FitSvmCommands.SimpleMkl.class, null),
             new Entry("ridge", FitRidgeCommand.class, RidgeKind::cv),
             new Entry("svr", FitSvrCommand.class, SvrKind::cv),
+            new Entry("one-class-svm", FitOneClassSvmCommand.class, null),
             new Entry("psd-regression", FitPsdRegressionCommand.class, PsdKinds::psdRegressionCv),
             new Entry("ncm", FitBaselineCommand.Ncm.class, () -> PsdKinds.baselineCv(BaselineTrainer.Method.NCM)),
             new Entry("pnm", FitBaselineCommand.Pnm.class, () -> PsdKinds.baselineCv(BaselineTrainer.Method.PNM)),

@@ -164,6 +164,11 @@ public final class FitDensityCommands {
                 throw new IllegalArgumentException("--solver must be primal-lbfgs or dual-fista, got '" + solver
                         + "'");
             }
+            if (common.weight != null && sv != PsdDensityOptions.Solver.DUAL_FISTA && !eng.equals("spark")) {
+                // the weighted log-likelihood is solved by the dual solver (PsdDensityEstimator)
+                System.err.println("psdkit fit density: note: --weight fits with --solver dual-fista");
+                sv = PsdDensityOptions.Solver.DUAL_FISTA;
+            }
             double rt = space.rankThreshold("density", ", and the integral of f may lose accuracy");
             double l1 = lambda1 != null ? lambda1 : opt.lambda;
             double l2 = lambda2 != null ? lambda2 : froRatio * l1;
@@ -185,6 +190,10 @@ public final class FitDensityCommands {
             options.put("lambda_scale", sc.name().toLowerCase(java.util.Locale.ROOT));
             options.put("solver", sv.id());
             if (eng.equals("spark")) {
+                if (common.weight != null) {
+                    throw new IllegalArgumentException("--weight " + common.weight + ": --engine spark fits without "
+                            + "sample weights; use --engine local");
+                }
                 if (sv != PsdDensityOptions.Solver.PRIMAL_LBFGS) {
                     throw new IllegalArgumentException("--solver " + solver + ": --engine spark uses the primal "
                             + "solver (primal-lbfgs), whose data sums distribute");
@@ -192,6 +201,7 @@ public final class FitDensityCommands {
                 return callSpark(o, anchors, method, k, options);
             }
             common.checkOutWritable();
+            common.acceptWeights();
             Dataset raw = common.loadUnsupervised("a density model");
             PsdDensityTrainer trainer = new PsdDensityTrainer(new PsdDensityTrainer.Options(k, opt.base(raw.d()), o,
                     org.psdkit.psd.Nystrom.of(anchors, method, common.seed), common.scaleKind()));

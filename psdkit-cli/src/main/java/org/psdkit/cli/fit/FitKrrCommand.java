@@ -122,6 +122,9 @@ public final class FitKrrCommand implements Callable<Integer> {
         rep.put("jitter", m.diagnostics().jitter());
         rep.put("conditionEstimate", m.diagnostics().conditionEstimate());
         rep.put("rank", m.diagnostics().rank());
+        if (fit.model().diagnostics() instanceof KrrTrainer.Fit f && f.targets() > 1) {
+            rep.put("factorizations", f.factorizations());
+        }
         if (m.diagnostics().jitter() > 0 || m.diagnostics().route().contains("eigen")) {
             System.err.println("psdkit fit krr: warning: the kernel system is ill-conditioned (route "
                     + m.diagnostics().route() + ", diagonal jitter " + m.diagnostics().jitter() + ", numerical rank "
@@ -178,6 +181,14 @@ public final class FitKrrCommand implements Callable<Integer> {
         if (common.noTarget) {
             throw new IllegalArgumentException("--no-target: this model needs a target column");
         }
+        if (common.weight != null) {
+            throw new IllegalArgumentException("--weight " + common.weight + ": --engine spark fits without sample "
+                    + "weights; use --engine local");
+        }
+        if (common.target != null && common.target.contains(",")) {
+            throw new IllegalArgumentException("--target " + common.target + ": --engine spark fits one target; "
+                    + "use --engine local for several");
+        }
         common.checkOutWritable();
         // the path as typed: picocli's Path would fold hdfs://host/... into hdfs:/host/...
         String train = spec.commandLine().getParseResult().matchedOption("--train").stringValues().get(0);
@@ -221,6 +232,9 @@ public final class FitKrrCommand implements Callable<Integer> {
         for (String key : new String[] {"route", "iterations", "residual", "converged", "storage", "jitter"}) {
             rep.put(key, d.get(key));
         }
+        if (d.containsKey("factorizations")) {
+            rep.put("factorizations", d.get("factorizations"));
+        }
         warnIfNotConverged(d, o);
         if (!common.json) {
             System.err.println("psdkit fit krr: wrote " + common.out + " (" + m.points().rows()
@@ -256,6 +270,8 @@ public final class FitKrrCommand implements Callable<Integer> {
      */
     private Local fitLocal(Trainer<Pipeline<KernelRidge>> trainer) {
         common.checkOutWritable();
+        common.acceptWeights();
+        common.acceptTargets();
         Dataset raw = common.loadSupervised(false);
         long t0 = System.nanoTime();
         Pipeline<KernelRidge> model = trainer.fit(raw);
@@ -265,7 +281,7 @@ public final class FitKrrCommand implements Callable<Integer> {
         Map<String, Object> rep = common.baseReport(KrrKind.TYPE, raw, secs);
         rep.put("kernel", m.kernel().spec());
         rep.put("lambda", m.options().lambda());
-        rep.putAll(Metrics.regression(raw.y(), model.predict(raw.x()).col(0)));
+        FitRidgeCommand.putMetrics(rep, raw, model.predict(raw.x()));
         return new Local(raw, model, rep);
     }
 }

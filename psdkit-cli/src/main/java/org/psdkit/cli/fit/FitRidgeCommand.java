@@ -39,6 +39,24 @@ public final class FitRidgeCommand implements Callable<Integer> {
     @Option(names = "--no-intercept", description = "No intercept (default: an unpenalised intercept by centring).")
     boolean noIntercept;
 
+    /**
+     * The training-set metrics of a regression fit: at the top level for one target (as always), and for several
+     * targets their names ({@code targets}) and one metrics object per target ({@code metrics}), in their order.
+     */
+    static void putMetrics(Map<String, Object> rep, Dataset raw, org.psdkit.linalg.Matrix predicted) {
+        if (raw.targets() == null) {
+            rep.putAll(Metrics.regression(raw.y(), predicted.col(0)));
+            return;
+        }
+        String[] names = raw.targetNames();
+        Map<String, Object> per = new java.util.LinkedHashMap<>();
+        for (int k = 0; k < names.length; k++) {
+            per.put(names[k], Metrics.regression(raw.targets().col(k), predicted.col(k)));
+        }
+        rep.put("targets", java.util.List.of(names));
+        rep.put("metrics", per);
+    }
+
     @Override
     public Integer call() {
         Map<String, String> pm = RidgeKind.defaultParams();
@@ -50,6 +68,8 @@ public final class FitRidgeCommand implements Callable<Integer> {
         Kernel kernel = features == null ? null : KernelSpecs.parse(features);
         options = options.withFeatures(kernel);
         common.checkOutWritable();
+        common.acceptWeights();
+        common.acceptTargets();
         Dataset raw = common.loadSupervised(false);
         if (kernel != null && kernel.featureMap(raw.d()).isEmpty()) {
             throw new IllegalArgumentException("--features: kernel " + kernel.spec()
@@ -63,7 +83,7 @@ public final class FitRidgeCommand implements Callable<Integer> {
         rep.put("lambda", options.lambda());
         rep.put("form", options.form().label());
         rep.put("featureDimension", model.inner().weights().length);
-        rep.putAll(Metrics.regression(raw.y(), model.predict(raw.x()).col(0)));
+        putMetrics(rep, raw, model.predict(raw.x()));
         if (!common.json) {
             System.err.println("psdkit fit ridge: wrote " + common.out + " (training-set metrics below)");
         }

@@ -272,7 +272,8 @@ public final class FitSvmCommands {
     }
 
     /** {@code fit svm}. */
-    @Command(name = "svm", description = "Soft-margin SVM (SMO, second-order working sets) with a fixed kernel.")
+    @Command(name = "svm", description = "Soft-margin SVM (SMO, second-order working sets) with a fixed kernel: the "
+            + "C-SVC, or the nu-SVC with --nu.")
     static final class Svm implements Callable<Integer> {
         @Mixin
         CommonFitOptions common;
@@ -288,6 +289,11 @@ public final class FitSvmCommands {
         @Option(names = "--tolerance", defaultValue = "1e-3", paramLabel = "TOL",
                 description = "SMO stopping tolerance on the KKT violation (default: ${DEFAULT-VALUE}).")
         double tolerance;
+
+        @Option(names = "--nu", paramLabel = "NU", description = "Fit the nu-SVC (LIBSVM's -s 1, scikit-learn's "
+                + "NuSVC) with nu in (0, 1] instead of the C-SVC: at most this fraction of margin errors, at least "
+                + "this fraction of support vectors; excludes -C. Needs nu <= 2 min(n+, n-)/n.")
+        String nu;
 
         @Option(names = "--cache-mb", defaultValue = "" + SvmTrainer.DEFAULT_CACHE_MB, paramLabel = "MB",
                 description = "Memory for kernel values in MB, as LIBSVM's -m: a cache of kernel rows, double "
@@ -307,14 +313,23 @@ public final class FitSvmCommands {
         @Override
         public Integer call() {
             Double cGiven = numberOrNull(c, "-C");
+            Double nuGiven = numberOrNull(nu, "--nu");
+            if (nuGiven != null && cGiven != null) {
+                throw new IllegalArgumentException("-C and --nu exclude each other: -C fits the C-SVC, --nu the "
+                        + "nu-SVC");
+            }
             Kernel k = KernelSpecs.parse(kernel);
             // with -C absent, C = 1 stands in until the cross-validation chooses it
             SvmTrainer.Options options = Flags.checked(() -> SvmTrainer.Options.of(k, cGiven == null ? 1 : cGiven)
                     .withTolerance(tolerance).withCacheMb(cacheMb).withScale(common.scaleKind())
                     .withProbability(probability).withSeed(common.seed)
-                    .withClassWeight(classWeight == null ? null : ClassWeights.parse(classWeight)), SvrKind.FLAGS);
+                    .withClassWeight(classWeight == null ? null : ClassWeights.parse(classWeight))
+                    .withNu(nuGiven == null ? SvmTrainer.Options.C_SVC : checkedNu(nuGiven)), SvrKind.FLAGS);
             common.checkOutWritable();
             Dataset raw = common.loadSupervised(true);
+            if (nuGiven != null) {
+                return nuSvc(options, raw, k);
+            }
             if (cGiven == null) {
                 checkCvRows(raw, SvmTrainer.DEFAULT_FOLDS, "-C");
             }
@@ -350,6 +365,33 @@ public final class FitSvmCommands {
             common.report(rep);
             return Main.EXIT_OK;
         }
+
+        /** {@code fit svm --nu}: the ν-SVC; its report has {@code nu} in place of {@code C}. */
+        private Integer nuSvc(SvmTrainer.Options options, Dataset raw, Kernel k) {
+            long t0 = System.nanoTime();
+            SvmClassifier m = (SvmClassifier) new SvmTrainer(options).fit(raw);
+            double secs = (System.nanoTime() - t0) * 1e-9;
+            common.save(m);
+            Map<String, Object> rep = common.baseReport("svm", raw, secs);
+            rep.put("kernel", k.spec());
+            rep.put("nu", options.nu());
+            rep.put("supportVectors", m.inner().supportVectors().rows());
+            SvmTrainer.Fit d = (SvmTrainer.Fit) m.diagnostics();
+            rep.put("iterations", d.iterations());
+            rep.put("violation", d.violation());
+            rep.put("converged", d.converged());
+            rep.put("trainAccuracy", m.evaluate(raw).get("accuracy"));
+            common.report(rep);
+            return Main.EXIT_OK;
+        }
+    }
+
+    /** ν as given: 0, which the options read as "C-SVC", is refused like any value outside (0, 1]. */
+    static double checkedNu(double nu) {
+        if (!(nu > 0)) {
+            throw new org.psdkit.model.ParameterException("nu", "must be in (0, 1], got " + nu);
+        }
+        return nu;
     }
 
     /** Options shared by the kernel-learning fits. */

@@ -16,9 +16,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code psdkit fit svr}: ε-insensitive support vector regression. */
+/** {@code psdkit fit svr}: ε-insensitive support vector regression, the ε-SVR or (with {@code --nu}) the ν-SVR. */
 @Command(name = "svr", description = "Epsilon-insensitive support vector regression (LIBSVM's epsilon-SVR dual, "
-        + "solved by SMO with second-order working sets).")
+        + "or the nu-SVR with --nu, solved by SMO with second-order working sets).")
 public final class FitSvrCommand implements Callable<Integer> {
 
     @Mixin
@@ -32,10 +32,14 @@ public final class FitSvrCommand implements Callable<Integer> {
             description = "Penalty C > 0 on the epsilon-insensitive loss (default: ${DEFAULT-VALUE}).")
     String c;
 
-    @Option(names = "--epsilon", defaultValue = "0.1", paramLabel = "E",
-            description = "Half-width of the insensitive tube, >= 0, in the target's units (default: "
-                    + "${DEFAULT-VALUE}).")
+    @Option(names = "--epsilon", paramLabel = "E",
+            description = "Half-width of the insensitive tube, >= 0, in the target's units (default: 0.1).")
     String epsilon;
+
+    @Option(names = "--nu", paramLabel = "NU", description = "Fit the nu-SVR (LIBSVM's -s 4, scikit-learn's "
+            + "NuSVR) with nu in (0, 1]: the tube width epsilon is found by the fit (at most this fraction of rows "
+            + "outside it, at least this fraction of support vectors); excludes --epsilon.")
+    String nu;
 
     @Option(names = "--tolerance", defaultValue = "1e-3", paramLabel = "TOL",
             description = "SMO stopping tolerance on the KKT violation (default: ${DEFAULT-VALUE}, as LIBSVM).")
@@ -51,11 +55,19 @@ public final class FitSvrCommand implements Callable<Integer> {
         Map<String, String> pm = SvrKind.defaultParams();
         pm.put("kernel", kernel);
         pm.put("C", c);
-        pm.put("epsilon", epsilon);
+        boolean epsilonGiven = epsilon != null;
+        if (epsilonGiven) {
+            pm.put("epsilon", epsilon);
+        }
         pm.put("tolerance", tolerance);
         Params params = new Params(pm);
+        Double nuGiven = FitSvmCommands.numberOrNull(nu, "--nu");
+        if (nuGiven != null && epsilonGiven) {
+            throw new IllegalArgumentException("--epsilon and --nu exclude each other: the nu-SVR finds epsilon");
+        }
         SvrTrainer.Options options = Flags.checked(() -> SvrKind.options(params).withCacheMb(cacheMb)
-                .withScale(common.scaleKind()), SvrKind.FLAGS); // options before reading data
+                .withScale(common.scaleKind()).withNu(nuGiven == null ? SvrTrainer.Options.EPSILON_SVR
+                        : FitSvmCommands.checkedNu(nuGiven)), SvrKind.FLAGS); // options before reading data
         common.checkOutWritable();
         Dataset raw = common.loadSupervised(false);
         long t0 = System.nanoTime();
@@ -70,6 +82,9 @@ public final class FitSvrCommand implements Callable<Integer> {
         Map<String, Object> rep = common.baseReport(SvrKind.TYPE, raw, secs);
         rep.put("kernel", m.kernel().spec());
         rep.put("C", m.c());
+        if (options.isNu()) {
+            rep.put("nu", options.nu());
+        }
         rep.put("epsilon", m.epsilon());
         rep.put("supportVectors", m.supportVectors().rows());
         rep.put("iterations", m.diagnostics().iterations());

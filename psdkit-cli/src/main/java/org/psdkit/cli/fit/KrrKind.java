@@ -1,6 +1,7 @@
 package org.psdkit.cli.fit;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.psdkit.cli.Params;
 import org.psdkit.cli.cv.CvSupport;
@@ -91,6 +92,65 @@ public final class KrrKind {
         KernelRidge.Options o = options(p);
         Kernel k = p.kernel();
         return KernelRidge.fit(k, scaledTrain.x(), scaledTrain.y(), o);
+    }
+
+    /**
+     * One grid point of {@code cv krr --loo}: its parameters, the leave-one-out RMSE and the GCV score.
+     */
+    public record LooRow(Map<String, String> params, double rmse, double gcv) {
+    }
+
+    /**
+     * {@code cv krr --loo}: the grid's points grouped by everything but lambda, and for each group one leave-one-out
+     * path over its lambdas ({@link org.psdkit.regression.KrrLoo}: one eigendecomposition per group, exact or on the
+     * group's Nystrom anchors). The scaler is fitted once on all rows (as scikit-learn's RidgeCV sees one matrix).
+     *
+     * @param step called once per grid point, when its group's path is done (progress)
+     */
+    public static List<LooRow> loo(Dataset raw, org.psdkit.data.Scaler.Kind scale, Map<String, String> base,
+                                   List<Map<String, String>> points, Runnable step) {
+        Matrix x = org.psdkit.data.Scaler.fit(scale, raw.x()).apply(raw.x());
+        Map<Map<String, String>, List<Map<String, String>>> groups = new java.util.LinkedHashMap<>();
+        for (Map<String, String> p : points) {
+            Map<String, String> key = new java.util.LinkedHashMap<>(p);
+            key.remove("lambda");
+            groups.computeIfAbsent(key, k -> new java.util.ArrayList<>()).add(p);
+        }
+        Map<Map<String, String>, LooRow> byPoint = new java.util.HashMap<>();
+        for (List<Map<String, String>> g : groups.values()) {
+            double[] lambdas = new double[g.size()];
+            Params first = new Params(base).with(g.get(0));
+            KernelRidge.Options o = options(first);
+            if (o.form() != KernelRidge.Form.STANDARD || o.center()) {
+                throw new IllegalArgumentException("--loo: the leave-one-out shortcut is exact for the standard form "
+                        + "without --center (form=standard, center=false)");
+            }
+            for (int i = 0; i < lambdas.length; i++) {
+                lambdas[i] = new Params(base).with(g.get(i)).getPositive("lambda");
+            }
+            Kernel k = first.kernel();
+            double a = first.getDouble(ANCHORS);
+            org.psdkit.regression.KrrLoo.Path path;
+            if (a > 0) {
+                long seed = Long.parseLong(first.get("anchorSeed").trim());
+                NystromKrrTrainer.Options no = nystromOptions(first, (int) a, first.get("anchorMethod"), seed,
+                        Double.toString(NystromKrr.DEFAULT_TOLERANCE),
+                        Integer.toString(NystromKrr.DEFAULT_MAX_ITERATIONS));
+                Matrix anchors = x.selectRows(NystromKrrTrainer.anchors(k, x, no));
+                path = org.psdkit.regression.KrrLoo.nystrom(k, x, anchors, raw.y(), lambdas);
+            } else {
+                path = org.psdkit.regression.KrrLoo.exact(k, x, raw.y(), lambdas);
+            }
+            for (int i = 0; i < lambdas.length; i++) {
+                byPoint.put(g.get(i), new LooRow(g.get(i), Math.sqrt(path.looMse()[i]), path.gcv()[i]));
+                step.run();
+            }
+        }
+        List<LooRow> out = new java.util.ArrayList<>();
+        for (Map<String, String> p : points) {
+            out.add(byPoint.get(p));
+        }
+        return out;
     }
 
     /** Parameter {@code anchors} of {@code cv krr}: 0 = exact KRR, M > 0 = Nystrom KRR with M anchors. */

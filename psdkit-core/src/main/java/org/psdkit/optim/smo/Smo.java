@@ -277,6 +277,125 @@ public final class Smo {
                 q.peak(), q.computedEntries());
     }
 
+    /**
+     * Outcome of a ν solve ({@link #solveNu}). With ∇ = Qα + p, the free variables of class s satisfy ∇_t = r_s; the
+     * multipliers of the two equality constraints Σ y_t α_t = Δ₁ and Σ α_t = Δ₂ are (r₊ − r₋)/2 and (r₊ + r₋)/2
+     * (Chang &amp; Lin 2001, Sec. 2 and 4; Chang &amp; Lin 2011, Sec. 4.2).
+     *
+     * @param result the solution; {@link Result#bias()} is −(r₊ − r₋)/2
+     * @param r      (r₊ + r₋)/2: the ν-SVC scale 1/r of α and b (Chang &amp; Lin 2001, Theorem 2) and −ε of ν-SVR
+     */
+    public record NuResult(Result result, double r) {
+    }
+
+    /**
+     * Solves min ½αᵀQα + pᵀα s.t. yᵀα = yᵀα⁰, 0 ≤ α ≤ C, Q_ij = y_i y_j K_ij, starting exactly at the feasible
+     * {@code start} (whose Σ y_t α_t fixes the constraint: the one-class dual of Schölkopf et al. 2001, eq. 3.4-3.5,
+     * has all y = +1 and Σ α_t = νm). Labels may hold one class. Working sets, shrinking and bias as
+     * {@link #solve(KernelRows, double[], double[], double, Options, double[], ProgressListener)}.
+     *
+     * @param p     linear term, or {@code null} for 0
+     * @param start α⁰ in [0, C]^m
+     */
+    public static Result solveFrom(KernelRows k, double[] y, double[] p, double c, Options o, double[] start,
+                                   ProgressListener listener) {
+        return startedRows(k, y, p, c, o, start, false, listener).result();
+    }
+
+    /** As {@link #solveFrom(KernelRows, double[], double[], double, Options, double[], ProgressListener)} on cached kernel rows. */
+    public static Result solveFrom(Kernel kernel, Matrix x, double[] y, double[] p, double c, Options o,
+                                   long cacheBytes, double[] start, ProgressListener listener) {
+        return startedCached(kernel, x, y, p, c, o, cacheBytes, start, false, listener).result();
+    }
+
+    /**
+     * Solves min ½αᵀQα + pᵀα s.t. yᵀα = yᵀα⁰, eᵀα = eᵀα⁰, 0 ≤ α ≤ C from the feasible {@code start}: the duals of
+     * ν-SVC and ν-SVR (Schölkopf et al. 2000, eq. 24-26 and 48-50; Chang &amp; Lin 2001, eq. 2.4). Both equality
+     * constraints stay fixed because each pair is taken within one class: per class s, i maximises −y_t∇_t over
+     * I_up ∩ {y = s} and j minimises −b²/a over I_low ∩ {y = s} (second order, Fan, Chen &amp; Lin 2005, Sec. 5); the
+     * solver stops when max_s (m_s − M_s) is below the tolerance. Shrinking uses the per-class bounds.
+     *
+     * @param p     linear term, or {@code null} for 0
+     * @param start α⁰ in [0, C]^m
+     */
+    public static NuResult solveNu(KernelRows k, double[] y, double[] p, double c, Options o, double[] start,
+                                   ProgressListener listener) {
+        return startedRows(k, y, p, c, o, start, true, listener);
+    }
+
+    /** As {@link #solveNu(KernelRows, double[], double[], double, Options, double[], ProgressListener)} on cached kernel rows. */
+    public static NuResult solveNu(Kernel kernel, Matrix x, double[] y, double[] p, double c, Options o,
+                                   long cacheBytes, double[] start, ProgressListener listener) {
+        return startedCached(kernel, x, y, p, c, o, cacheBytes, start, true, listener);
+    }
+
+    private static NuResult startedRows(KernelRows k, double[] y, double[] p, double c, Options o, double[] start,
+                                        boolean nu, ProgressListener listener) {
+        int m = k.size();
+        checkStart(m, y, p, c, o, start);
+        int[] perm = identity(m);
+        double[] yw = y.clone();
+        QRows q = k instanceof KernelRows.DenseRows d ? new QRows.Dense(d.data(), m, perm, yw)
+                : new QRows.FromRows(k, perm, yw);
+        double[] diag = new double[m];
+        for (int i = 0; i < m; i++) {
+            diag[i] = k.diag(i);
+        }
+        Solver s = new Solver(q, diag, zeroIfNull(p, m), uniform(m, c), o, null, listener);
+        s.startAt(start, nu);
+        Result r = s.run();
+        return new NuResult(r, s.nuR);
+    }
+
+    private static NuResult startedCached(Kernel kernel, Matrix x, double[] y, double[] p, double c, Options o,
+                                          long cacheBytes, double[] start, boolean nu, ProgressListener listener) {
+        int m = x.rows();
+        if (cacheBytes <= 0) {
+            throw new IllegalArgumentException("cache size must be positive, got " + cacheBytes + " bytes");
+        }
+        checkStart(m, y, p, c, o, start);
+        int[] perm = identity(m);
+        double[] yw = y.clone();
+        RowCache q = new RowCache(kernel, x.toRowArrays(), cacheBytes, perm, yw);
+        Solver s = new Solver(q, kernel.diag(x), zeroIfNull(p, m), uniform(m, c), o, null, listener);
+        s.startAt(start, nu);
+        Result r = s.run();
+        return new NuResult(new Result(r.alpha(), r.bias(), r.dual(), r.iterations(), r.violation(), r.converged(),
+                r.seconds(), q.peak(), q.computedEntries()), s.nuR);
+    }
+
+    private static double[] zeroIfNull(double[] p, int m) {
+        return p == null ? new double[m] : p;
+    }
+
+    private static void checkStart(int m, double[] y, double[] p, double c, Options o, double[] start) {
+        if (y.length != m) {
+            throw new IllegalArgumentException("labels length " + y.length + " differs from kernel size " + m);
+        }
+        if (p != null && p.length != m) {
+            throw new IllegalArgumentException("linear term length " + p.length + " differs from kernel size " + m);
+        }
+        if (!(c > 0) || Double.isInfinite(c)) {
+            throw new IllegalArgumentException("C must be positive and finite, got " + c);
+        }
+        if (o == null) {
+            throw new IllegalArgumentException("options must not be null");
+        }
+        if (start == null || start.length != m) {
+            throw new IllegalArgumentException("the start needs " + m + " values, got "
+                    + (start == null ? "none" : start.length));
+        }
+        for (int t = 0; t < m; t++) {
+            if (y[t] != 1 && y[t] != -1) {
+                throw new IllegalArgumentException("SVM labels must be -1 or +1, got " + y[t]);
+            }
+            if (!(start[t] >= 0 && start[t] <= c)) {
+                throw new IllegalArgumentException("start value " + t + " is " + start[t] + ", outside [0, " + c
+                        + "]");
+            }
+        }
+    }
+
     private static int[] identity(int m) {
         int[] perm = new int[m];
         for (int i = 0; i < m; i++) {
@@ -354,6 +473,12 @@ public final class Smo {
         private int selI;
         private int selJ;
         private double violation = Double.POSITIVE_INFINITY;
+        /** Whether the ν rule is used ({@link #selectNu}, {@link #shrinkNu}, {@link #nuBias}); set by {@link #startAt}. */
+        private boolean nu;
+        /** (r₊ + r₋)/2 of the last ν solve ({@link NuResult#r()}). */
+        double nuR = Double.NaN;
+        /** Buffer of the second row of a ν selection (rows not kept in place). */
+        private double[] qn;
 
         Solver(QRows q, double[] diag, double[] p, double[] cs, Options o, double[] alphaInit,
                ProgressListener listener) {
@@ -439,7 +564,7 @@ public final class Smo {
                 reconstruct();
                 active = m;
             }
-            double bias = bias(a, g, y, cs);
+            double bias = nu ? nuBias() : bias(a, g, y, cs);
             double dual = 0;
             for (int t = 0; t < m; t++) {
                 dual -= 0.5 * a[t] * (g[t] + lin[t]);
@@ -457,6 +582,9 @@ public final class Smo {
          * set is optimal (violation below the tolerance, or no pair).
          */
         private boolean select() {
+            if (nu) {
+                return selectNu();
+            }
             int n = active;
             double gmax = Double.NEGATIVE_INFINITY;
             int i = -1;
@@ -645,6 +773,10 @@ public final class Smo {
          * gradient is reconstructed and all variables are reconsidered (once).
          */
         private void shrink() {
+            if (nu) {
+                shrinkNu();
+                return;
+            }
             double gmax = Double.NEGATIVE_INFINITY;
             double gmin = Double.POSITIVE_INFINITY;
             for (int t = 0; t < active; t++) {
@@ -676,6 +808,221 @@ public final class Smo {
             }
             q.swapAll(swaps, swapCount);
             swapCount = 0;
+        }
+
+        /**
+         * Starts at {@code start} exactly (point order; no shrinking has happened yet, so working order is point
+         * order): ∇ = p + Qα, Ḡ = C Σ_{α_s = C} Q_s and the sets from α, as the constructor does for a warm start.
+         *
+         * @param useNu whether to use the ν rule
+         */
+        void startAt(double[] start, boolean useNu) {
+            this.nu = useNu;
+            System.arraycopy(start, 0, a, 0, m);
+            for (int i = 0; i < m; i++) {
+                if (a[i] != 0) {
+                    q.row(i, m, qi);
+                    double ai = a[i];
+                    for (int t = 0; t < m; t++) {
+                        g[t] += qi[t] * ai;
+                    }
+                    double ci = upperBound(i);
+                    if (shrinking && ai >= ci) {
+                        for (int t = 0; t < m; t++) {
+                            gBar[t] += ci * qi[t];
+                        }
+                    }
+                }
+            }
+            for (int t = 0; t < m; t++) {
+                setStatus(t);
+            }
+        }
+
+        /** The box bound C_t of position t. */
+        private double upperBound(int t) {
+            return cs[t];
+        }
+
+        /**
+         * The ν working set on the active set (Chang &amp; Lin 2001, Sec. 4; Fan, Chen &amp; Lin 2005, Sec. 5): within
+         * each class s, i_s maximises v_t = −y_t∇_t over I_up, and j minimises −b²/a over I_low of both classes with
+         * b = v_{i_s} − v_j for j's class s; i is then i_s. The violation is max_s (m_s − M_s). Keeps Q_i in
+         * {@link #fi} or {@link #di}; returns whether the active set is optimal.
+         */
+        private boolean selectNu() {
+            int n = active;
+            double gmaxP = Double.NEGATIVE_INFINITY;
+            double gmaxN = Double.NEGATIVE_INFINITY;
+            int ip = -1;
+            int in = -1;
+            for (int t = 0; t < n; t++) {
+                if ((set[t] & UP) != 0) {
+                    double v = -y[t] * g[t];
+                    if (y[t] > 0) {
+                        if (v >= gmaxP) {
+                            gmaxP = v;
+                            ip = t;
+                        }
+                    } else if (v >= gmaxN) {
+                        gmaxN = v;
+                        in = t;
+                    }
+                }
+            }
+            float[] fp = null;
+            float[] fnr = null;
+            double[] dp = null;
+            double[] dnr = null;
+            if (floats) {
+                fp = ip < 0 ? null : q.floatRow(ip, n);
+                fnr = in < 0 ? null : q.floatRow(in, n);
+            } else {
+                if (qn == null) {
+                    qn = new double[m];
+                }
+                dp = ip < 0 ? null : q.doubleRow(ip, n, qi);
+                dnr = in < 0 ? null : q.doubleRow(in, n, qn);
+            }
+            double gminP = Double.POSITIVE_INFINITY;
+            double gminN = Double.POSITIVE_INFINITY;
+            int j = -1;
+            double best = Double.POSITIVE_INFINITY;
+            for (int t = 0; t < n; t++) {
+                if ((set[t] & LOW) == 0) {
+                    continue;
+                }
+                double v = -y[t] * g[t];
+                boolean pos = y[t] > 0;
+                int i = pos ? ip : in;
+                if (pos) {
+                    gminP = Math.min(gminP, v);
+                } else {
+                    gminN = Math.min(gminN, v);
+                }
+                if (i < 0) {
+                    continue;
+                }
+                double b = (pos ? gmaxP : gmaxN) - v;
+                if (b > 0) {
+                    double qit = floats ? (pos ? fp : fnr)[t] : (pos ? dp : dnr)[t];
+                    double curv = qd[i] + qd[t] - 2 * y[i] * y[t] * qit;
+                    if (curv <= 0) {
+                        curv = TAU;
+                    }
+                    double obj = -b * b / curv;
+                    if (obj <= best) {
+                        best = obj;
+                        j = t;
+                    }
+                }
+            }
+            double vp = gminP == Double.POSITIVE_INFINITY || ip < 0 ? 0 : Math.max(0, gmaxP - gminP);
+            double vn = gminN == Double.POSITIVE_INFINITY || in < 0 ? 0 : Math.max(0, gmaxN - gminN);
+            violation = Math.max(vp, vn);
+            if (j >= 0) {
+                boolean pos = y[j] > 0;
+                selI = pos ? ip : in;
+                if (floats) {
+                    fi = pos ? fp : fnr;
+                } else {
+                    di = pos ? dp : dnr;
+                }
+            }
+            selJ = j;
+            return violation < tol || j < 0;
+        }
+
+        /**
+         * Shrinking for the ν rule: {@link #shrink}'s test with the bounds m_s, M_s of the variable's own class, and the
+         * same one-time reconstruction once max_s (m_s − M_s) is within {@value #UNSHRINK_FACTOR}× the tolerance.
+         */
+        private void shrinkNu() {
+            double gmaxP = Double.NEGATIVE_INFINITY;
+            double gmaxN = Double.NEGATIVE_INFINITY;
+            double gminP = Double.POSITIVE_INFINITY;
+            double gminN = Double.POSITIVE_INFINITY;
+            for (int t = 0; t < active; t++) {
+                double v = -y[t] * g[t];
+                if (inUp(t)) {
+                    if (y[t] > 0) {
+                        gmaxP = Math.max(gmaxP, v);
+                    } else {
+                        gmaxN = Math.max(gmaxN, v);
+                    }
+                }
+                if (inLow(t)) {
+                    if (y[t] > 0) {
+                        gminP = Math.min(gminP, v);
+                    } else {
+                        gminN = Math.min(gminN, v);
+                    }
+                }
+            }
+            if (!unshrunk && Math.max(gmaxP - gminP, gmaxN - gminN) <= UNSHRINK_FACTOR * tol) {
+                unshrunk = true;
+                reconstruct();
+                active = m;
+            }
+            swapCount = 0;
+            for (int t = 0; t < active; t++) {
+                if (shrinkableNu(t, gmaxP, gmaxN, gminP, gminN)) {
+                    active--;
+                    while (active > t) {
+                        if (!shrinkableNu(active, gmaxP, gmaxN, gminP, gminN)) {
+                            swap(t, active);
+                            break;
+                        }
+                        active--;
+                    }
+                }
+            }
+            q.swapAll(swaps, swapCount);
+            swapCount = 0;
+        }
+
+        private boolean shrinkableNu(int t, double gmaxP, double gmaxN, double gminP, double gminN) {
+            return y[t] > 0 ? shrinkable(t, gmaxP, gminP) : shrinkable(t, gmaxN, gminN);
+        }
+
+        /**
+         * The two multipliers of the ν dual from the KKT conditions (all variables active): in class s, a free
+         * variable has ∇_t = r_s, one at its upper bound ∇_t ≤ r_s and one at 0 ∇_t ≥ r_s. r_s is the mean of ∇ over
+         * the free variables of s, else the middle of the interval the bounded ones leave (its finite end when the
+         * other is open). Sets {@link #nuR} = (r₊ + r₋)/2 and returns the bias −(r₊ − r₋)/2.
+         */
+        private double nuBias() {
+            double[] sum = new double[2];
+            int[] free = new int[2];
+            double[] ub = {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY};
+            double[] lb = {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY};
+            for (int t = 0; t < m; t++) {
+                int s = y[t] > 0 ? 0 : 1;
+                boolean up = inUp(t);
+                boolean low = inLow(t);
+                if (up && low) {
+                    sum[s] += g[t];
+                    free[s]++;
+                } else if (y[t] > 0 ? !up : !low) {
+                    lb[s] = Math.max(lb[s], g[t]); // α_t = C
+                } else {
+                    ub[s] = Math.min(ub[s], g[t]); // α_t = 0
+                }
+            }
+            double[] r = new double[2];
+            for (int s = 0; s < 2; s++) {
+                if (free[s] > 0) {
+                    r[s] = sum[s] / free[s];
+                } else if (Double.isInfinite(ub[s])) {
+                    r[s] = Double.isInfinite(lb[s]) ? 0 : lb[s];
+                } else if (Double.isInfinite(lb[s])) {
+                    r[s] = ub[s];
+                } else {
+                    r[s] = 0.5 * (ub[s] + lb[s]);
+                }
+            }
+            nuR = 0.5 * (r[0] + r[1]);
+            return -0.5 * (r[0] - r[1]);
         }
 
         private boolean inUp(int t) {

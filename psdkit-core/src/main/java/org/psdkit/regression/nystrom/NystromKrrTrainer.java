@@ -145,10 +145,68 @@ public final class NystromKrrTrainer implements Trainer<Pipeline<KernelRidge>> {
         long t0 = System.nanoTime();
         org.psdkit.linalg.Matrix x = scaler.apply(train.x());
         org.psdkit.kernel.Kernels.requireFinite(kernel, x, "nystrom krr");
+        if (train.weights() != null || train.targets() != null) {
+            Weighted w = fitDirect(kernel, x, train.targetMatrix(), train.weights(), options);
+            double secs = (System.nanoTime() - t0) * 1e-9;
+            return KrrTrainer.of(ModelHeader.of(KrrTrainer.TYPE, train, scaler, kernel.spec(),
+                    hyperParameters(options, w.model().points().rows())), w.model(),
+                    directDiagnostics(w.solution(), secs));
+        }
         Fit f = fitScaled(kernel, x, train.y(), options);
         double secs = (System.nanoTime() - t0) * 1e-9;
         return KrrTrainer.of(ModelHeader.of(KrrTrainer.TYPE, train, scaler, kernel.spec(),
                 hyperParameters(options, f.model().points().rows())), f.model(), diagnostics(f.diagnostics(), secs));
+    }
+
+    /** A direct fit (sample weights or several targets): the model and the solve behind it. */
+    public record Weighted(KernelRidge model, NystromDirect.Solution solution) {
+    }
+
+    /**
+     * Fits on already scaled points with sample weights (null: equal) and/or several targets (the columns of
+     * {@code y}): the anchors as without (the options' method and seed), then the m×m normal equations solved
+     * directly, one factorisation for all targets ({@link NystromDirect}); the CG settings are not used.
+     */
+    public static Weighted fitDirect(Kernel kernel, Matrix x, Matrix y, double[] weights, Options o) {
+        if (y.rows() != x.rows()) {
+            throw new IllegalArgumentException("nystrom krr: " + x.rows() + " points but " + y.rows() + " targets");
+        }
+        if (x.rows() == 0) {
+            throw new IllegalArgumentException("nystrom krr: no training points");
+        }
+        if (weights != null) {
+            org.psdkit.data.Dataset.checkWeights(weights, x.rows(), "nystrom krr");
+        }
+        Matrix c = x.selectRows(anchors(kernel, x, o));
+        NystromDirect.Solution s = NystromDirect.solve(NystromDirect.normal(kernel, x, c, y, weights, o.center()),
+                o.lambda());
+        KernelRidge.Options ko = new KernelRidge.Options(o.lambda(), KernelRidge.Form.STANDARD, 0, o.center());
+        org.psdkit.linalg.SpdSolve.Diagnostics d = new org.psdkit.linalg.SpdSolve.Diagnostics("nystrom-direct",
+                s.diagnostics().jitter(), c.rows(), 0);
+        KernelRidge m = y.cols() == 1 ? KernelRidge.of(kernel, c, s.alpha().col(0), s.offsets()[0], ko, d)
+                : KernelRidge.of(kernel, c, s.alpha(), s.offsets(), ko, d);
+        return new Weighted(m, s);
+    }
+
+    /**
+     * What a direct fit reports, with the keys of {@link #diagnostics(NystromKrr.Diagnostics, double)}: route
+     * {@code nystrom-direct}, no CG iterations, the recomputed relative residual of the m×m system, storage
+     * {@code gram}, the solver's jitter and seconds.
+     */
+    public static Map<String, Object> directDiagnostics(NystromDirect.Solution s, double seconds) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("route", "nystrom-direct");
+        m.put("iterations", 0);
+        m.put("residual", s.residual());
+        m.put("converged", true);
+        m.put("storage", "gram");
+        m.put("jitter", s.diagnostics().jitter());
+        m.put("seconds", seconds);
+        if (s.alpha().cols() > 1) {
+            m.put("targets", s.alpha().cols());
+            m.put("factorizations", 1);
+        }
+        return m;
     }
 
     /** A fitted model with its CG diagnostics. */

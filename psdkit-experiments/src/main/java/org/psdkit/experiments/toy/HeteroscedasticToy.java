@@ -6,7 +6,7 @@ import org.psdkit.linalg.Matrix;
 
 /**
  * The one-dimensional heteroscedastic toy problem used by Le, Smola &amp; Canu (2005, Sec. 5), taken there from
- * Yuan &amp; Wahba (2004), as used in Marteau-Ferey, Bach & Rudi 2020 Fig. 1 (centre row) with n = 80. The exact generating process
+ * Yuan &amp; Wahba (2004), as used in Marteau-Ferey, Bach &amp; Rudi 2020 Fig. 1 (centre row) with n = 80. The exact generating process
  * implemented here:
  * <pre>
  *   x ~ U(0, 1)
@@ -21,7 +21,7 @@ public final class HeteroscedasticToy {
     private HeteroscedasticToy() {
     }
 
-    /** The number of points of the experiment (Marteau-Ferey, Bach & Rudi 2020, App. E). */
+    /** The number of points of the experiment (Marteau-Ferey, Bach &amp; Rudi 2020, App. E). */
     public static final int PAPER_N = 80;
 
     public static double mean(double x) {

@@ -5,7 +5,7 @@ import org.psdkit.data.Dataset;
 import org.psdkit.linalg.Matrix;
 
 /**
- * The quantile-regression data of Marteau-Ferey, Bach & Rudi 2020 App. E:
+ * The quantile-regression data of Marteau-Ferey, Bach &amp; Rudi 2020 App. E:
  * <pre>
  *   X ~ ½ U(0, 1/3) + ½ U(2/3, 1)
  *   Y | x ~ N(0, σ(x)),  σ(x) = 1/3 − x on [0, 1/3],  x − 2/3 on [2/3, 1],  0 otherwise
@@ -19,7 +19,7 @@ public final class QuantileToy {
     private QuantileToy() {
     }
 
-    /** The number of points of the experiment (Marteau-Ferey, Bach & Rudi 2020, App. E). */
+    /** The number of points of the experiment (Marteau-Ferey, Bach &amp; Rudi 2020, App. E). */
     public static final int PAPER_N = 500;
 
     public static double sd(double x) {
