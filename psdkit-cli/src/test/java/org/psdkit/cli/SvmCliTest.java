@@ -250,6 +250,31 @@ class SvmCliTest {
     }
 
     @Test
+    void svmAndSvrTakeAWeightColumn() throws IOException {
+        Path train = sectors("train.csv", 60, 8);
+        StringBuilder sb = new StringBuilder();
+        java.util.List<String> lines = Files.readAllLines(train);
+        sb.append(lines.get(0)).append(",w\n");
+        for (int i = 1; i < lines.size(); i++) {
+            sb.append(lines.get(i)).append(',').append(i % 3 == 0 ? "2" : "1").append('\n');
+        }
+        Path weighted = dir.resolve("weighted.csv");
+        Files.writeString(weighted, sb.toString());
+        Path model = dir.resolve("w.json");
+        CliRun fit = CliRun.run("fit", "svm", "--train", weighted.toString(), "--target", "label", "--weight", "w",
+                "--out", model.toString(), "-C", "5", "--json");
+        assertEquals(0, fit.status(), fit.err());
+        assertTrue(Files.readString(model).contains("\"sampleWeights\" : true"));
+        assertFalse(Files.readString(model).contains("\"w\""), "the weight column is not a feature");
+        Files.writeString(weighted, sb.toString().replaceFirst(",2\n", ",-2\n"));
+        CliRun bad = CliRun.run("fit", "svm", "--train", weighted.toString(), "--target", "label", "--weight", "w",
+                "--out", dir.resolve("never.json").toString(), "-C", "5");
+        assertEquals(2, bad.status(), bad.err());
+        assertTrue(bad.err().contains("line 4") && bad.err().contains("negative"), bad.err());
+        assertFalse(Files.exists(dir.resolve("never.json")));
+    }
+
+    @Test
     void badInputExitsTwoAndWritesNothing() throws IOException {
         Path three = circle("three.csv", 30, 4, true);
         Path out = dir.resolve("never.json");

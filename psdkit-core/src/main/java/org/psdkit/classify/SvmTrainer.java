@@ -195,11 +195,11 @@ public record SvmTrainer(Options options) implements Trainer<Classifier> {
 
     /**
      * Fits a binary {@link SvmClassifier} (two classes, no probabilities) or a one-vs-one {@link MulticlassSvm} (more
-     * classes, or probabilities).
+     * classes, or probabilities), with the data's sample weights ({@link Dataset#weights()}) when it has them.
      */
     @Override
     public Classifier fit(Dataset train, ProgressListener listener) {
-        return fit(train, null, listener);
+        return fit(train, train.weights(), listener);
     }
 
     /**

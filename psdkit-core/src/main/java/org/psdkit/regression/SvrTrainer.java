@@ -132,7 +132,7 @@ public record SvrTrainer(Options options) implements Trainer<Pipeline<Svr>> {
 
     @Override
     public Pipeline<Svr> fit(Dataset train, ProgressListener listener) {
-        return fit(train, null, listener);
+        return fit(train, train.weights(), listener);
     }
 
     /**

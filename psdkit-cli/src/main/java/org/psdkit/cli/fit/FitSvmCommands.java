@@ -326,6 +326,7 @@ public final class FitSvmCommands {
                     .withClassWeight(classWeight == null ? null : ClassWeights.parse(classWeight))
                     .withNu(nuGiven == null ? SvmTrainer.Options.C_SVC : checkedNu(nuGiven)), SvrKind.FLAGS);
             common.checkOutWritable();
+            common.acceptWeights();
             Dataset raw = common.loadSupervised(true);
             if (nuGiven != null) {
                 return nuSvc(options, raw, k);
