@@ -22,7 +22,7 @@ import picocli.CommandLine.Command;
  * The {@code psdkit} command line. Exit status: 0 success, 2 bad input or options (one-line message naming the
  * file, line, column or option), 1 internal failure (with diagnostics).
  */
-@Command(name = "psdkit", mixinStandardHelpOptions = true, version = "psdkit 0.1.0",
+@Command(name = "psdkit", mixinStandardHelpOptions = true, version = Main.VERSION,
         description = "Kernel methods where positive semidefinite matrices carry the structure.",
         subcommands = {
             FitCommand.class,
@@ -42,6 +42,9 @@ public final class Main implements Runnable {
     public static final int EXIT_OK = 0;
     public static final int EXIT_INTERNAL = 1;
     public static final int EXIT_BAD_INPUT = 2;
+
+    /** What {@code psdkit --version} prints. */
+    public static final String VERSION = "psdkit 0.1.0";
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -78,6 +81,13 @@ public final class Main implements Runnable {
 
     /** Runs the CLI and returns the exit status (used by tests; {@link #main} exits with it). */
     public static int execute(String... args) {
+        if (args.length == 1 && ("--version".equals(args[0]) || "-V".equals(args[0]))) {
+            // the same line picocli's version help prints, without building the command tree (every subcommand
+            // class and the model registry) first
+            System.out.println(VERSION);
+            System.out.flush();
+            return EXIT_OK;
+        }
         CommandLine cl = commandLine();
         addHelpOptions(cl);
         cl.setExecutionExceptionHandler(Main::handleExecutionException);

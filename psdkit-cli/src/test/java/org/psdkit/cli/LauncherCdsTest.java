@@ -1,0 +1,139 @@
+package org.psdkit.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bin/psdkit}'s class-data-sharing archive (JDK 17 dynamic AppCDS) must be harmless: the first run of a command
+ * makes it, later runs use it with the same output and model numbers, and a stale or corrupt archive, or
+ * {@code PSDKIT_CDS=0}, still runs the command with nothing extra on stdout or stderr. The launcher runs on a copy of
+ * itself whose jar is a manifest-only jar over this test's class path.
+ */
+class LauncherCdsTest {
+
+    private static final Path LAUNCHER = Path.of("..", "bin", "psdkit").toAbsolutePath().normalize();
+
+    @TempDir
+    Path root;
+
+    private record Run(int status, String out, String err) { }
+
+    @Test
+    void archiveIsMadeThenUsedAndAStaleOrCorruptOneIsHarmless() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/bin/bash")) && Files.isRegularFile(LAUNCHER), "needs bash and bin/psdkit");
+        Path bin = Files.createDirectories(root.resolve("bin"));
+        Path launcher = Files.copy(LAUNCHER, bin.resolve("psdkit"));
+        assertTrue(launcher.toFile().setExecutable(true));
+        Path target = Files.createDirectories(root.resolve("psdkit-cli/target"));
+        Path jar = target.resolve("psdkit.jar");
+        writeLauncherJar(jar);
+        Path cds = target.resolve("cds");
+
+        // --version: made on the first run, used on the second, a corrupt one ignored
+        for (int i = 0; i < 2; i++) {
+            Run r = run(Map.of(), "--version");
+            assertEquals(new Run(0, Main.VERSION + "\n", ""), r, "run " + i);
+            assertEquals(1, archives(cds, "psdkit-main-text-").size(), "one archive for the text-only runs");
+        }
+        Path versionArchive = archives(cds, "psdkit-main-text-").get(0);
+        Files.write(versionArchive, "not a CDS archive".getBytes(StandardCharsets.US_ASCII));
+        assertEquals(new Run(0, Main.VERSION + "\n", ""), run(Map.of(), "--version"), "corrupt archive");
+
+        // a fit: the same numbers with and without the archive, and with a stale one (the jar rebuilt)
+        Path csv = root.resolve("train.csv");
+        StringBuilder sb = new StringBuilder("x1,x2,y\n");
+        for (int i = 0; i < 40; i++) {
+            double a = (i % 7) / 7.0;
+            double b = (i % 5) / 5.0;
+            sb.append(a).append(',').append(b).append(',').append(Math.sin(3 * a) + b * b).append('\n');
+        }
+        Files.writeString(csv, sb.toString());
+        List<JsonNode> numbers = new ArrayList<>();
+        String[] variants = {"first (dumps)", "second (maps)", "PSDKIT_CDS=0", "stale (jar rebuilt)"};
+        for (String v : variants) {
+            if (v.startsWith("stale")) {
+                Path old = archives(cds, "psdkit-fit-").get(0);
+                Files.setLastModifiedTime(jar, java.nio.file.attribute.FileTime.fromMillis(
+                        Files.getLastModifiedTime(jar).toMillis() + 10_000));
+                // the old key's archive is still there when the new jar first runs: it must not be used
+                assertTrue(Files.exists(old));
+            }
+            Path model = root.resolve("m-" + numbers.size() + ".json");
+            Run r = run(v.equals("PSDKIT_CDS=0") ? Map.of("PSDKIT_CDS", "0") : Map.of(),
+                    "fit", "krr", "--train", csv.toString(), "--out", model.toString(), "--json");
+            assertEquals(0, r.status(), v + ": " + r.err());
+            assertEquals(1, r.out().strip().lines().count(), v + ": stdout is one JSON object: " + r.out());
+            assertTrue(!r.err().contains("cds") && !r.err().contains("warning"), v + ": stderr " + r.err());
+            numbers.add(org.psdkit.io.ModelFile.JSON.readTree(model.toFile()).get("numbers"));
+            assertEquals(1, archives(cds, "psdkit-fit-").size(), v + ": one archive per command and jar");
+        }
+        for (int i = 1; i < numbers.size(); i++) {
+            assertEquals(numbers.get(0), numbers.get(i), variants[i]);
+        }
+        assertArrayEquals(new Object[0], archives(cds, ".").toArray(), "no temporary archive left behind");
+    }
+
+    /** The archives in {@code cds} whose names start with {@code prefix}. */
+    private static List<Path> archives(Path cds, String prefix) throws IOException {
+        if (!Files.isDirectory(cds)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(cds)) {
+            return s.filter(p -> p.getFileName().toString().startsWith(prefix)).sorted().toList();
+        }
+    }
+
+    /** A jar with only a manifest: Main-Class psdkit's, Class-Path this test's class path. */
+    private static void writeLauncherJar(Path jar) throws IOException {
+        Manifest m = new Manifest();
+        Attributes a = m.getMainAttributes();
+        a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        a.put(Attributes.Name.MAIN_CLASS, Main.class.getName());
+        StringBuilder cp = new StringBuilder();
+        for (String e : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            if (!e.isEmpty()) {
+                cp.append(cp.length() == 0 ? "" : " ").append(Path.of(e).toAbsolutePath().toUri());
+            }
+        }
+        a.put(Attributes.Name.CLASS_PATH, cp.toString());
+        try (OutputStream o = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(o, m)) {
+            j.flush();
+        }
+    }
+
+    private Run run(Map<String, String> env, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("/bin/bash", root.resolve("bin/psdkit").toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(root.toFile());
+        Path javaBin = Path.of(System.getProperty("java.home"), "bin");
+        pb.environment().put("PATH", javaBin + File.pathSeparator + System.getenv().getOrDefault("PATH", ""));
+        pb.environment().put("PSDKIT_JAVA_OPTS", "-Xmx256m");
+        pb.environment().remove("PSDKIT_CDS");
+        pb.environment().putAll(env);
+        Path out = root.resolve("stdout.txt");
+        Path err = root.resolve("stderr.txt");
+        Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        assertTrue(p.waitFor(180, TimeUnit.SECONDS), "launcher timed out");
+        return new Run(p.exitValue(), Files.readString(out), Files.readString(err));
+    }
+}
