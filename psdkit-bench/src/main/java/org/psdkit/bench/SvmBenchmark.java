@@ -176,7 +176,7 @@ public final class SvmBenchmark {
             SvmClassifier model = null;
             for (int rep = 0; rep < o.repeats(); rep++) {
                 long t0 = System.nanoTime();
-                model = new SvmTrainer(SvmTrainer.Options.of(kernel, o.c()).withTolerance(o.tolerance())
+                model = (SvmClassifier) new SvmTrainer(SvmTrainer.Options.of(kernel, o.c()).withTolerance(o.tolerance())
                         .withCacheMb(o.cacheMb())).fit(train);
                 secs = Math.min(secs, (System.nanoTime() - t0) * 1e-9);
             }

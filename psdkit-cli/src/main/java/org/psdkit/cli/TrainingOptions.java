@@ -33,7 +33,7 @@ public class TrainingOptions {
 
     @Option(names = "--weight", paramLabel = "COLUMN",
             description = "Per-row sample weights from this column, not a feature (each >= 0 and finite; "
-                    + "scikit-learn's sample_weight), for the models that take them (krr, ridge, psd density).")
+                    + "scikit-learn's sample_weight), for the models that take them (krr, ridge, psd density, svm, svr).")
     public String weight;
 
     /** Whether the command fits a model that takes sample weights ({@link #acceptWeights()}). */
@@ -119,7 +119,7 @@ public class TrainingOptions {
         }
         if (!weightsAccepted) {
             throw new IllegalArgumentException("--weight " + weight + ": this model takes no sample weights "
-                    + "(the models that do: krr, ridge, psd density)");
+                    + "(the models that do: krr, ridge, psd density, svm, svr)");
         }
         if (DataReaders.isLibsvm(train)) {
             throw new IllegalArgumentException("--weight " + weight + ": a LIBSVM file has no named columns; use a "

@@ -179,6 +179,101 @@ class SvmCliTest {
         assertTrue(cb.err().contains("coefficients"), cb.err());
     }
 
+    /** Three classes by angle (labels east, north, west), first appearing in that order. */
+    Path sectors(String name, int n, long seed) throws IOException {
+        Random r = new Random(seed);
+        StringBuilder sb = new StringBuilder("u,v,label\n");
+        String[] names = {"east", "north", "west"};
+        for (int i = 0; i < n; i++) {
+            double u = 4 * r.nextDouble() - 2;
+            double v = 4 * r.nextDouble() - 2;
+            int c = i < 3 ? i : (int) Math.floor((Math.atan2(v, u) + Math.PI) / (2 * Math.PI / 3)) % 3;
+            sb.append(String.format(Locale.ROOT, "%.5f,%.5f,%s%n", u, v, names[c]));
+        }
+        Path f = dir.resolve(name);
+        Files.writeString(f, sb.toString());
+        return f;
+    }
+
+    @Test
+    void multiClassSvmWritesPairAndProbabilityColumns() throws IOException {
+        Path train = sectors("train.csv", 90, 6);
+        Path test = sectors("test.csv", 40, 7);
+        Path model = dir.resolve("ovo.json");
+        CliRun fit = CliRun.run("fit", "svm", "--train", train.toString(), "--out", model.toString(), "--kernel",
+                "gaussian(sigma=0.7)", "-C", "5", "--probability", "--class-weight", "west=2", "--json");
+        assertEquals(0, fit.status(), fit.err());
+        assertTrue(fit.json().get("trainAccuracy").asDouble() > 0.8, fit.out());
+        Path pred = dir.resolve("ovo.csv");
+        CliRun pr = CliRun.run("predict", "--model", model.toString(), "--data", test.toString(), "--out",
+                pred.toString());
+        assertEquals(0, pr.status(), pr.err());
+        java.util.List<String> lines = Files.readAllLines(pred);
+        assertEquals("label,decision(east|north),decision(east|west),decision(north|west),p(east),p(north),p(west)",
+                lines.get(0));
+        assertEquals(41, lines.size());
+        String[] names = {"east", "north", "west"};
+        for (String l : lines.subList(1, lines.size())) {
+            String[] f = l.split(",");
+            double sum = 0;
+            int am = 0;
+            for (int c = 0; c < 3; c++) {
+                double p = Double.parseDouble(f[4 + c]);
+                sum += p;
+                am = p > Double.parseDouble(f[4 + am]) ? c : am;
+            }
+            assertEquals(1.0, sum, 1e-12, l);
+            assertEquals(names[am], f[0], l);
+        }
+        CliRun ev = CliRun.run("eval", "--model", model.toString(), "--data", test.toString(), "--json");
+        assertEquals(0, ev.status(), ev.err());
+        assertTrue(ev.json().has("logLoss") && ev.json().has("brier"), ev.out());
+        // without --probability: the pairs' decision values only
+        Path plain = dir.resolve("plain.json");
+        assertEquals(0, CliRun.run("fit", "svm", "--train", train.toString(), "--out", plain.toString(), "-C", "5")
+                .status());
+        CliRun pp = CliRun.run("predict", "--model", plain.toString(), "--data", test.toString(), "--out",
+                dir.resolve("plain.csv").toString());
+        assertEquals(0, pp.status(), pp.err());
+        assertEquals("label,decision(east|north),decision(east|west),decision(north|west)",
+                Files.readAllLines(dir.resolve("plain.csv")).get(0));
+        // bad class weights: exit 2 naming the flag, nothing written
+        Path never = dir.resolve("never.json");
+        for (String bad : new String[] {"west=-1", "west", "south=2", "west=x"}) {
+            CliRun b = CliRun.run("fit", "svm", "--train", train.toString(), "--out", never.toString(), "-C", "5",
+                    "--class-weight", bad);
+            assertEquals(2, b.status(), bad + ": " + b.err());
+            assertTrue(b.err().contains("--class-weight"), b.err());
+            assertFalse(b.err().contains("Exception"), b.err());
+            assertFalse(Files.exists(never));
+        }
+    }
+
+    @Test
+    void svmAndSvrTakeAWeightColumn() throws IOException {
+        Path train = sectors("train.csv", 60, 8);
+        StringBuilder sb = new StringBuilder();
+        java.util.List<String> lines = Files.readAllLines(train);
+        sb.append(lines.get(0)).append(",w\n");
+        for (int i = 1; i < lines.size(); i++) {
+            sb.append(lines.get(i)).append(',').append(i % 3 == 0 ? "2" : "1").append('\n');
+        }
+        Path weighted = dir.resolve("weighted.csv");
+        Files.writeString(weighted, sb.toString());
+        Path model = dir.resolve("w.json");
+        CliRun fit = CliRun.run("fit", "svm", "--train", weighted.toString(), "--target", "label", "--weight", "w",
+                "--out", model.toString(), "-C", "5", "--json");
+        assertEquals(0, fit.status(), fit.err());
+        assertTrue(Files.readString(model).contains("\"sampleWeights\" : true"));
+        assertFalse(Files.readString(model).contains("\"w\""), "the weight column is not a feature");
+        Files.writeString(weighted, sb.toString().replaceFirst(",2\n", ",-2\n"));
+        CliRun bad = CliRun.run("fit", "svm", "--train", weighted.toString(), "--target", "label", "--weight", "w",
+                "--out", dir.resolve("never.json").toString(), "-C", "5");
+        assertEquals(2, bad.status(), bad.err());
+        assertTrue(bad.err().contains("line 4") && bad.err().contains("negative"), bad.err());
+        assertFalse(Files.exists(dir.resolve("never.json")));
+    }
+
     @Test
     void badInputExitsTwoAndWritesNothing() throws IOException {
         Path three = circle("three.csv", 30, 4, true);

@@ -9,6 +9,7 @@ import org.psdkit.data.Scaler;
 import org.psdkit.data.Splits;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.model.Classifier;
 import org.psdkit.model.Diagnostics;
 import org.psdkit.model.Model;
 import org.psdkit.model.ModelHeader;
@@ -35,7 +36,7 @@ import org.psdkit.select.GridSearch;
  *
  * @param options the kernel, C, SMO tolerance, kernel cache and scaling (validated by their record)
  */
-public record SvmTrainer(Options options) implements Trainer<SvmClassifier> {
+public record SvmTrainer(Options options) implements Trainer<Classifier> {
 
     /** The model type written in model files. */
     public static final String TYPE = "svm";
@@ -58,15 +59,26 @@ public record SvmTrainer(Options options) implements Trainer<SvmClassifier> {
      *                  ProgressListener)}); it changes the speed, not the model
      * @param scale     the feature scaling fitted on the training data ({@code null}: {@link #DEFAULT_SCALE})
      * @param nu        {@link #C_SVC} (0) for the C-SVC; ν in (0, 1] for the ν-SVC ({@link NuSvc}; LIBSVM's
-     *                  {@code -s 1 -n}, scikit-learn's {@code NuSVC(nu)}), which then ignores C
+     *                  {@code -s 1 -n}, scikit-learn's {@code NuSVC(nu)}), which then ignores C; the ν-SVC is
+     *                  binary, without probabilities or weights
+     * @param probability whether the model gives class probabilities (Platt scaling on 5-fold out-of-fold decision
+     *                  values, coupled over the pairs for more than two classes; LIBSVM's {@code -b 1},
+     *                  scikit-learn's {@code probability=True}); a model with probabilities is one-vs-one even for
+     *                  two classes
+     * @param classWeight per-class weights of C ({@code null}: none; LIBSVM's {@code -wi}, scikit-learn's
+     *                  {@code class_weight})
+     * @param seed      seed of the probability folds
      */
-    public record Options(Kernel kernel, double c, double tolerance, int cacheMb, Scaler.Kind scale, double nu) {
+    public record Options(Kernel kernel, double c, double tolerance, int cacheMb, Scaler.Kind scale, double nu,
+                          boolean probability, ClassWeights classWeight, long seed) {
         /** The value of {@code nu} that selects the C-SVC. */
         public static final double C_SVC = 0;
         /** LIBSVM's stopping tolerance, {@link Smo#DEFAULT_TOLERANCE} (the command line's {@code --tolerance}). */
         public static final double DEFAULT_TOLERANCE = Smo.DEFAULT_TOLERANCE;
         /** No feature scaling by default. */
         public static final Scaler.Kind DEFAULT_SCALE = Scaler.Kind.NONE;
+        /** The seed of the probability folds by default. */
+        public static final long DEFAULT_SEED = 42;
 
         public Options {
             ParameterException.required("kernel", kernel);
@@ -78,7 +90,16 @@ public record SvmTrainer(Options options) implements Trainer<SvmClassifier> {
             }
             if (nu != C_SVC) {
                 ParameterException.unitHalfOpen("nu", nu);
+                if (probability || classWeight != null) {
+                    throw new ParameterException("nu", "selects the binary nu-SVC, which takes no probability "
+                            + "and no classWeight; use C for those");
+                }
             }
+        }
+
+        /** Without probabilities or class weights. */
+        public Options(Kernel kernel, double c, double tolerance, int cacheMb, Scaler.Kind scale, double nu) {
+            this(kernel, c, tolerance, cacheMb, scale, nu, false, null, DEFAULT_SEED);
         }
 
         /** The C-SVC with these fields. */
@@ -98,7 +119,7 @@ public record SvmTrainer(Options options) implements Trainer<SvmClassifier> {
 
         /** The same options with ν ({@link #C_SVC}: the C-SVC). */
         public Options withNu(double value) {
-            return new Options(kernel, c, tolerance, cacheMb, scale, value);
+            return new Options(kernel, c, tolerance, cacheMb, scale, value, probability, classWeight, seed);
         }
 
         /** C with LIBSVM's tolerance and the default cache, unscaled. */
@@ -107,23 +128,35 @@ public record SvmTrainer(Options options) implements Trainer<SvmClassifier> {
         }
 
         public Options withKernel(Kernel k) {
-            return new Options(k, c, tolerance, cacheMb, scale, nu);
+            return new Options(k, c, tolerance, cacheMb, scale, nu, probability, classWeight, seed);
         }
 
         public Options withC(double value) {
-            return new Options(kernel, value, tolerance, cacheMb, scale, nu);
+            return new Options(kernel, value, tolerance, cacheMb, scale, nu, probability, classWeight, seed);
         }
 
         public Options withTolerance(double t) {
-            return new Options(kernel, c, t, cacheMb, scale, nu);
+            return new Options(kernel, c, t, cacheMb, scale, nu, probability, classWeight, seed);
         }
 
         public Options withCacheMb(int mb) {
-            return new Options(kernel, c, tolerance, mb, scale, nu);
+            return new Options(kernel, c, tolerance, mb, scale, nu, probability, classWeight, seed);
         }
 
         public Options withScale(Scaler.Kind s) {
-            return new Options(kernel, c, tolerance, cacheMb, s, nu);
+            return new Options(kernel, c, tolerance, cacheMb, s, nu, probability, classWeight, seed);
+        }
+
+        public Options withProbability(boolean p) {
+            return new Options(kernel, c, tolerance, cacheMb, scale, nu, p, classWeight, seed);
+        }
+
+        public Options withClassWeight(ClassWeights w) {
+            return new Options(kernel, c, tolerance, cacheMb, scale, nu, probability, w, seed);
+        }
+
+        public Options withSeed(long s) {
+            return new Options(kernel, c, tolerance, cacheMb, scale, nu, probability, classWeight, s);
         }
     }
 
@@ -160,28 +193,139 @@ public record SvmTrainer(Options options) implements Trainer<SvmClassifier> {
         ParameterException.required("options", options);
     }
 
+    /**
+     * Fits a binary {@link SvmClassifier} (two classes, no probabilities) or a one-vs-one {@link MulticlassSvm} (more
+     * classes, or probabilities), with the data's sample weights ({@link Dataset#weights()}) when it has them.
+     */
     @Override
-    public SvmClassifier fit(Dataset train, ProgressListener listener) {
-        SvmClassifier.Encoded lab = SvmClassifier.Encoded.of(train);
+    public Classifier fit(Dataset train, ProgressListener listener) {
+        return fit(train, train.weights(), listener);
+    }
+
+    /**
+     * As {@link #fit(Dataset, ProgressListener)} with a weight per training row: row i's bound is C_i = C·w_i
+     * (LIBSVM's instance-weight extension, scikit-learn's {@code SVC.fit(sample_weight=…)}); rows of weight 0 are
+     * left out; the probabilities' sigmoid fit weights each row by w_i.
+     *
+     * @param sampleWeights one weight ≥ 0 (finite) per row, not all 0, or {@code null} for none
+     * @throws ParameterException ({@code sampleWeights}) naming the first bad row
+     */
+    public Classifier fit(Dataset train, double[] sampleWeights, ProgressListener listener) {
+        org.psdkit.model.SampleWeights.check(sampleWeights, train.n());
+        String[] tokens = canonicalTokens(train);
+        boolean binary = !options.probability() && distinctAtMost2(tokens);
         Scaler scaler = Scaler.fit(options.scale(), train.x());
         Matrix x = scaler.apply(train.x());
         Kernel kernel = options.kernel();
         org.psdkit.kernel.Kernels.requireFinite(kernel, x, "svm");
-        long t0 = System.nanoTime();
         Smo.Options so = new Smo.Options(options.tolerance(), true);
         long cacheBytes = (long) options.cacheMb() << 20;
-        Smo.Result r = options.isNu() ? NuSvc.solve(kernel, x, lab.y(), options.nu(), so, cacheBytes, null).result()
-                : Smo.solve(kernel, x, lab.y(), null, options.c(), so, cacheBytes, null, null);
-        double secs = (System.nanoTime() - t0) * 1e-9;
-        Fit d = new Fit(r.iterations(), r.violation(), r.dual(), r.converged(), secs);
         Map<String, Object> h = new LinkedHashMap<>();
         if (options.isNu()) {
             h.put("nu", options.nu());
         } else {
             h.put("C", options.c());
         }
+        if (options.classWeight() != null) {
+            h.put("classWeight", options.classWeight().toString());
+        }
+        if (sampleWeights != null) {
+            h.put("sampleWeights", true);
+        }
+        if (options.isNu() && (!binary || sampleWeights != null)) {
+            throw new ParameterException("nu", "selects the binary nu-SVC: it takes two classes and no "
+                    + "sampleWeights; use C for more classes or weights");
+        }
+        if (!binary) {
+            if (options.probability()) {
+                h.put("probability", true);
+                h.put("seed", options.seed());
+            }
+            OneVsOne.Result r = OneVsOne.fit(kernel, x, tokens, options.c(), options.classWeight(), sampleWeights,
+                    so, cacheBytes, options.probability(), options.seed());
+            return new MulticlassSvm(ModelHeader.of(TYPE, train, scaler, kernel.spec(), h), r.decision(), r.fit());
+        }
+        SvmClassifier.Encoded lab = SvmClassifier.Encoded.of(train);
+        long t0 = System.nanoTime();
+        Smo.Result r;
+        if (options.isNu()) {
+            r = NuSvc.solve(kernel, x, lab.y(), options.nu(), so, cacheBytes, null).result();
+        } else if (options.classWeight() == null && sampleWeights == null) {
+            r = Smo.solve(kernel, x, lab.y(), null, options.c(), so, cacheBytes, null, null);
+        } else {
+            r = weightedBinary(kernel, x, lab, sampleWeights, so, cacheBytes);
+        }
+        double secs = (System.nanoTime() - t0) * 1e-9;
+        Fit d = new Fit(r.iterations(), r.violation(), r.dual(), r.converged(), secs);
         return new SvmClassifier(ModelHeader.of(TYPE, train, scaler, kernel.spec(), h),
                 SvmDecision.of(kernel, x, lab.y(), r.alpha(), r.bias()), lab.labels(), d, Map.of());
+    }
+
+    /** The binary solve with bounds C·w_{class}·w_i; rows of weight 0 are left out (α = 0). */
+    private Smo.Result weightedBinary(Kernel kernel, Matrix x, SvmClassifier.Encoded lab, double[] sw,
+                                      Smo.Options so, long cacheBytes) {
+        double[] y = lab.y();
+        int n = y.length;
+        int[] cls = new int[n];
+        for (int i = 0; i < n; i++) {
+            cls[i] = y[i] > 0 ? 1 : 0;
+        }
+        double[] cw = options.classWeight() == null ? new double[] {1, 1}
+                : options.classWeight().resolve(List.of(lab.labels().negative(), lab.labels().positive()), cls, sw);
+        int kept = 0;
+        for (int i = 0; i < n; i++) {
+            if (sw == null || sw[i] > 0) {
+                kept++;
+            }
+        }
+        int[] rows = new int[kept];
+        double[] yk = new double[kept];
+        double[] upper = new double[kept];
+        int t = 0;
+        for (int i = 0; i < n; i++) {
+            if (sw == null || sw[i] > 0) {
+                rows[t] = i;
+                yk[t] = y[i];
+                upper[t] = options.c() * cw[cls[i]] * (sw == null ? 1 : sw[i]);
+                t++;
+            }
+        }
+        Smo.Result r = Smo.solve(kernel, x.selectRows(rows), yk, null, upper, so, cacheBytes, null, null);
+        double[] alpha = new double[n];
+        for (int i = 0; i < kept; i++) {
+            alpha[rows[i]] = r.alpha()[i];
+        }
+        return new Smo.Result(alpha, r.bias(), r.dual(), r.iterations(), r.violation(), r.converged(), r.seconds(),
+                r.cachePeakBytes(), r.kernelEntries());
+    }
+
+    /** The class labels of the rows, numbers in canonical form ("2.0" and "2" are one class); empty is refused. */
+    static String[] canonicalTokens(Dataset raw) {
+        String[] t = SvmClassifier.labelTokens(raw);
+        String[] out = new String[t.length];
+        for (int i = 0; i < t.length; i++) {
+            String s = t[i] == null ? "" : t[i].trim();
+            if (s.isEmpty()) {
+                throw new IllegalArgumentException(raw.source() + ": empty class label in row " + (i + 1));
+            }
+            out[i] = BinaryLabels.canonical(s);
+        }
+        return out;
+    }
+
+    private static boolean distinctAtMost2(String[] t) {
+        String a = null;
+        String b = null;
+        for (String s : t) {
+            if (a == null || s.equals(a)) {
+                a = s;
+            } else if (b == null || s.equals(b)) {
+                b = s;
+            } else {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -209,7 +353,8 @@ public record SvmTrainer(Options options) implements Trainer<SvmClassifier> {
         if (relativeGrid == null || relativeGrid.length == 0) {
             throw new ParameterException("cGrid", "must hold at least one value");
         }
-        SvmClassifier.Encoded lab = SvmClassifier.Encoded.of(raw);
+        String[] tokens = canonicalTokens(raw);
+        double[] codes = distinctAtMost2(tokens) ? SvmClassifier.Encoded.of(raw).y() : classCodes(tokens);
         Matrix x = Scaler.fit(options.scale(), raw.x()).apply(raw.x());
         double kappa = 0;
         for (double v : org.psdkit.kernel.Kernels.requireFinite(options.kernel(), x, "svm")) {
@@ -220,7 +365,7 @@ public record SvmTrainer(Options options) implements Trainer<SvmClassifier> {
         for (double cr : relativeGrid) {
             cs.add(cr / kappa);
         }
-        bothClassParts(Splits.kFold(raw.n(), folds, seed), lab.y()); // refuses data where no fold can train
+        bothClassParts(Splits.kFold(raw.n(), folds, seed), codes); // refuses data where no fold can train
         return GridSearch.over(cs, cc -> twoClassFolds(new SvmTrainer(options.withC(cc))), HITS, folds, seed);
     }
 
@@ -277,6 +422,15 @@ public record SvmTrainer(Options options) implements Trainer<SvmClassifier> {
             return s;
         }
         return hits(fitted, rawTest);
+    }
+
+    /** Codes ±1 for the first class and the others: {@link #bothClassParts} then keeps folds of two classes or more. */
+    private static double[] classCodes(String[] tokens) {
+        double[] y = new double[tokens.length];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = tokens[i].equals(tokens[0]) ? 1 : -1;
+        }
+        return y;
     }
 
     /**

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Iterator;
 import java.util.Map;
 import org.psdkit.classify.BinaryLabels;
+import org.psdkit.classify.MulticlassSvm;
+import org.psdkit.classify.OvoDecision;
 import org.psdkit.classify.SvmClassifier;
 import org.psdkit.classify.SvmDecision;
 import org.psdkit.classify.SvmTrainer;
@@ -50,11 +52,14 @@ final class SvmCodec implements ModelCodec {
 
     @Override
     public boolean canEncode(Model model) {
-        return model instanceof SvmClassifier && type.equals(model.type());
+        return (model instanceof SvmClassifier || model instanceof MulticlassSvm) && type.equals(model.type());
     }
 
     @Override
     public ObjectNode encode(Model model) {
+        if (model instanceof MulticlassSvm mc) {
+            return encodeOvo(mc);
+        }
         SvmClassifier m = (SvmClassifier) model;
         SvmDecision d = m.inner();
         ObjectNode doc = ModelDocs.newDocument(m.header());
@@ -68,6 +73,72 @@ final class SvmCodec implements ModelCodec {
         }
         ModelDocs.putDiagnostics(doc, model);
         return doc;
+    }
+
+    /**
+     * A one-vs-one model ({@link OvoDecision}): {@code numbers} holds the k labels in class order,
+     * {@code classCounts} (support vectors per class), {@code bias} (one per pair), {@code coef} (k−1 rows),
+     * {@code supportVectors}, and {@code probA}, {@code probB} (one per pair) when the model has probabilities.
+     */
+    private static ObjectNode encodeOvo(MulticlassSvm m) {
+        OvoDecision d = m.inner();
+        ObjectNode doc = ModelDocs.newDocument(m.header());
+        ObjectNode num = doc.putObject("numbers");
+        num.set("labels", JsonArrays.of(d.labels().toArray(new String[0])));
+        ArrayNode counts = num.putArray("classCounts");
+        for (int c : d.classCounts()) {
+            counts.add(c);
+        }
+        num.set("bias", JsonArrays.of(d.bias()));
+        ArrayNode coef = num.putArray("coef");
+        for (double[] row : d.coef()) {
+            coef.add(JsonArrays.of(row));
+        }
+        num.set("supportVectors", JsonArrays.rows(d.supportVectors()));
+        if (d.probability()) {
+            num.set("probA", JsonArrays.of(d.probA()));
+            num.set("probB", JsonArrays.of(d.probB()));
+        }
+        if (m.header().kernelSpec() == null) {
+            num.set("learnedKernel", kernelJson(Kernels.syntax(d.kernel().spec())));
+        }
+        ModelDocs.putDiagnostics(doc, m);
+        return doc;
+    }
+
+    private static Model decodeOvo(ModelHeader h, JsonNode doc, JsonNode num, Kernel k, String where) {
+        String[] labs = JsonArrays.strings(num.get("labels"), where + ": numbers.labels");
+        int n = labs.length;
+        if (n < 2) {
+            throw new IllegalArgumentException(where + ": numbers.labels must hold at least two labels");
+        }
+        double[] countsD = JsonArrays.doubles(num.get("classCounts"), where + ": numbers.classCounts");
+        int[] counts = new int[countsD.length];
+        for (int i = 0; i < counts.length; i++) {
+            if (countsD[i] != Math.rint(countsD[i]) || countsD[i] < 0) {
+                throw new IllegalArgumentException(where + ": numbers.classCounts must hold counts, got " + countsD[i]);
+            }
+            counts[i] = (int) countsD[i];
+        }
+        JsonNode coefNode = num.get("coef");
+        if (coefNode == null || !coefNode.isArray()) {
+            throw new IllegalArgumentException(where + ": numbers.coef must be an array of " + (n - 1) + " rows");
+        }
+        double[][] coef = new double[coefNode.size()][];
+        for (int i = 0; i < coef.length; i++) {
+            coef[i] = JsonArrays.doubles(coefNode.get(i), where + ": numbers.coef[" + i + "]");
+        }
+        double[] bias = JsonArrays.doubles(num.get("bias"), where + ": numbers.bias");
+        Matrix sv = JsonArrays.matrix(num.get("supportVectors"), h.d(), where + ": numbers.supportVectors");
+        double[] probA = num.has("probA") ? JsonArrays.doubles(num.get("probA"), where + ": numbers.probA") : null;
+        double[] probB = num.has("probB") ? JsonArrays.doubles(num.get("probB"), where + ": numbers.probB") : null;
+        OvoDecision d;
+        try {
+            d = new OvoDecision(java.util.List.of(labs), k, sv, counts, coef, bias, probA, probB);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + ": numbers: " + e.getMessage(), e);
+        }
+        return new MulticlassSvm(h, d, diagnostics(h.type(), ModelDocs.diagnostics(doc)));
     }
 
     @Override
@@ -84,6 +155,9 @@ final class SvmCodec implements ModelCodec {
             }
         } else {
             k = ModelDocs.kernel(h, where);
+        }
+        if (num.has("classCounts")) {
+            return decodeOvo(h, doc, num, k, where);
         }
         String[] labs = JsonArrays.strings(num.get("labels"), where + ": numbers.labels");
         if (labs.length != 2) {

@@ -82,6 +82,16 @@ public record Svr(Kernel kernel, Matrix supportVectors, double[] coef, double bi
      */
     static Svr fit(Kernel kernel, Matrix x, double[] y, double c, double epsilon, double tolerance,
                    long cacheBytes) {
+        return fit(kernel, x, y, c, epsilon, tolerance, cacheBytes, null);
+    }
+
+    /**
+     * As {@link #fit(Kernel, Matrix, double[], double, double, double, long)} with a weight w_i &gt; 0 per point
+     * (null: none): both of point i's dual variables are bounded by C·w_i (LIBSVM's instance-weight extension,
+     * scikit-learn's {@code SVR.fit(sample_weight=…)}), and the primal loss term of point i is C·w_i·max(0, |r_i| − ε).
+     */
+    static Svr fit(Kernel kernel, Matrix x, double[] y, double c, double epsilon, double tolerance,
+                   long cacheBytes, double[] weights) {
         if (cacheBytes <= 0) {
             throw new IllegalArgumentException("cache size must be positive, got " + cacheBytes + " bytes");
         }
@@ -117,8 +127,18 @@ public record Svr(Kernel kernel, Matrix supportVectors, double[] coef, double bi
             p[i] = epsilon - y[i];
             p[i + m] = epsilon + y[i];
         }
-        Smo.Result r = Smo.solve(doubled, z, p, c, tolerance, null);
-        return finish(kernel, x, y, doubled, r, c, epsilon, 0, t0);
+        Smo.Result r;
+        if (weights == null) {
+            r = Smo.solve(doubled, z, p, c, tolerance, null);
+        } else {
+            double[] upper = new double[2 * m];
+            for (int i = 0; i < m; i++) {
+                upper[i] = c * weights[i];
+                upper[i + m] = c * weights[i];
+            }
+            r = Smo.solve(doubled, z, p, upper, new Smo.Options(tolerance, true), null, null);
+        }
+        return finish(kernel, x, y, doubled, r, c, epsilon, 0, weights, t0);
     }
 
     /**
@@ -172,15 +192,15 @@ public record Svr(Kernel kernel, Matrix supportVectors, double[] coef, double bi
         }
         Smo.NuResult nr = Smo.solveNu(doubled, z, p, c, new Smo.Options(tolerance, true), start, null);
         double epsilon = Math.max(0, -nr.r());
-        return finish(kernel, x, y, doubled, nr.result(), c, epsilon, nu, t0);
+        return finish(kernel, x, y, doubled, nr.result(), c, epsilon, nu, null, t0);
     }
 
     /**
      * The model of a solution α of the doubled problem: β = α − α*, the support vectors, and the primal objective
-     * ½βᵀKβ + C (νmε + Σ max(0, |y_i − f(x_i)| − ε)) (ν = 0 for the ε-SVR).
+     * ½βᵀKβ + C (νmε + Σ w_i max(0, |y_i − f(x_i)| − ε)) (ν = 0 for the ε-SVR; w_i = 1 without weights).
      */
     private static Svr finish(Kernel kernel, Matrix x, double[] y, KernelRows doubled, Smo.Result r, double c,
-                              double epsilon, double nu, long t0) {
+                              double epsilon, double nu, double[] weights, long t0) {
         int m = x.rows();
         double[] beta = new double[m];
         int count = 0;
@@ -212,7 +232,7 @@ public record Svr(Kernel kernel, Matrix supportVectors, double[] coef, double bi
         double loss = 0;
         for (int i = 0; i < m; i++) {
             quad += beta[i] * f[i];
-            loss += Math.max(0, Math.abs(y[i] - f[i] - r.bias()) - epsilon);
+            loss += (weights == null ? 1 : weights[i]) * Math.max(0, Math.abs(y[i] - f[i] - r.bias()) - epsilon);
         }
         double primal = 0.5 * quad + c * (nu * m * epsilon + loss);
         double secs = (System.nanoTime() - t0) * 1e-9;

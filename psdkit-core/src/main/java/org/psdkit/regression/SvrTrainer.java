@@ -132,23 +132,66 @@ public record SvrTrainer(Options options) implements Trainer<Pipeline<Svr>> {
 
     @Override
     public Pipeline<Svr> fit(Dataset train, ProgressListener listener) {
+        return fit(train, train.weights(), listener);
+    }
+
+    /**
+     * As {@link #fit(Dataset, ProgressListener)} with a weight per training row: row i's dual variables are bounded
+     * by C·w_i (LIBSVM's instance-weight extension, scikit-learn's {@code SVR.fit(sample_weight=…)}); rows of weight
+     * 0 are left out. The model file's options then also hold {@code "sampleWeights": true}.
+     *
+     * @param sampleWeights one weight ≥ 0 (finite) per row, not all 0, or {@code null} for none
+     * @throws ParameterException ({@code sampleWeights}) naming the first bad row
+     */
+    public Pipeline<Svr> fit(Dataset train, double[] sampleWeights, ProgressListener listener) {
         if (train.y() == null) {
             throw new IllegalArgumentException(train.source() + ": support vector regression needs a numeric target");
         }
+        org.psdkit.model.SampleWeights.check(sampleWeights, train.n());
         Scaler scaler = Scaler.fit(options.scale(), train.x());
         Matrix x = scaler.apply(train.x());
         Kernels.requireFinite(options.kernel(), x, "svr");
+        if (options.isNu() && sampleWeights != null) {
+            throw new ParameterException("nu", "selects the nu-SVR, which takes no sampleWeights; use epsilon");
+        }
+        double[] y = train.y();
+        double[] w = sampleWeights;
+        if (w != null) {
+            int kept = 0;
+            for (double v : w) {
+                kept += v > 0 ? 1 : 0;
+            }
+            int[] rows = new int[kept];
+            double[] wk = new double[kept];
+            int t = 0;
+            for (int i = 0; i < w.length; i++) {
+                if (w[i] > 0) {
+                    rows[t] = i;
+                    wk[t++] = w[i];
+                }
+            }
+            x = x.selectRows(rows);
+            double[] yk = new double[kept];
+            for (int i = 0; i < kept; i++) {
+                yk[i] = y[rows[i]];
+            }
+            y = yk;
+            w = wk;
+        }
         Svr m = options.isNu()
-                ? Svr.fitNu(options.kernel(), x, train.y(), options.c(), options.nu(), options.tolerance(),
+                ? Svr.fitNu(options.kernel(), x, y, options.c(), options.nu(), options.tolerance(),
                 (long) options.cacheMb() << 20)
-                : Svr.fit(options.kernel(), x, train.y(), options.c(), options.epsilon(), options.tolerance(),
-                (long) options.cacheMb() << 20);
+                : Svr.fit(options.kernel(), x, y, options.c(), options.epsilon(), options.tolerance(),
+                (long) options.cacheMb() << 20, w);
         Map<String, Object> hp = hyperParameters(options.c(), options.epsilon(), options.tolerance());
         if (options.isNu()) {
             hp = new LinkedHashMap<>();
             hp.put("C", options.c());
             hp.put("nu", options.nu());
             hp.put("tolerance", options.tolerance());
+        }
+        if (sampleWeights != null) {
+            hp.put("sampleWeights", true);
         }
         ModelHeader h = ModelHeader.of(Svr.TYPE, train, scaler, m.kernel().spec(), hp);
         return new Pipeline<>(h, m, m.diagnostics());

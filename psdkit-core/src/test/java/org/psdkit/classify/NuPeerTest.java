@@ -90,8 +90,8 @@ class NuPeerTest {
     @Test
     void nuSvcAgreesWithScikitLearn() {
         Dataset train = CsvReader.read(copy("nu-svc-train.csv"), new CsvReader.Options(null, false, true));
-        SvmClassifier m = new SvmTrainer(SvmTrainer.Options.nu(Kernels.parse("gaussian(sigma=0.7)"), 0.6)
-                .withTolerance(1e-6)).fit(train);
+        SvmClassifier m = (SvmClassifier) new SvmTrainer(SvmTrainer.Options.nu(
+                Kernels.parse("gaussian(sigma=0.7)"), 0.6).withTolerance(1e-6)).fit(train);
         assertEquals(0.6, m.hyperParameters().get("nu"));
         Matrix e = expected("nu-svc");
         Matrix x = points(e);
@@ -164,7 +164,7 @@ class NuPeerTest {
         assertEquals("nu", e.parameter());
         assertTrue(e.getMessage().contains("infeasible") && e.getMessage().contains("0.5"), e.getMessage());
         // the largest feasible ν fits
-        SvmClassifier ok = new SvmTrainer(SvmTrainer.Options.nu(k, 0.5)).fit(d);
+        SvmClassifier ok = (SvmClassifier) new SvmTrainer(SvmTrainer.Options.nu(k, 0.5)).fit(d);
         assertTrue(((SvmTrainer.Fit) ok.diagnostics()).converged());
     }
 
@@ -176,8 +176,8 @@ class NuPeerTest {
         SvmClassifier.Encoded lab = SvmClassifier.Encoded.of(train);
         var nr = NuSvc.solve(k, train.x(), lab.y(), 0.6, new org.psdkit.optim.smo.Smo.Options(1e-8, true), 1L << 26,
                 null);
-        SvmClassifier c = new SvmTrainer(SvmTrainer.Options.of(k, 1 / nr.r()).withTolerance(1e-8)).fit(train);
-        SvmClassifier n = new SvmTrainer(SvmTrainer.Options.nu(k, 0.6).withTolerance(1e-8)).fit(train);
+        SvmClassifier c = (SvmClassifier) new SvmTrainer(SvmTrainer.Options.of(k, 1 / nr.r()).withTolerance(1e-8)).fit(train);
+        SvmClassifier n = (SvmClassifier) new SvmTrainer(SvmTrainer.Options.nu(k, 0.6).withTolerance(1e-8)).fit(train);
         double[] fc = c.predict(train.x()).col(0);
         double[] fn = n.predict(train.x()).col(0);
         for (int i = 0; i < fc.length; i++) {

@@ -75,7 +75,7 @@ class SvmOptionsTest {
 
     @Test
     void diagnosticsAreTypedAndSurviveAModelFile(@TempDir Path dir) throws Exception {
-        SvmClassifier m = new SvmTrainer(SvmTrainer.Options.of(K, 10)).fit(circle(2, 40));
+        SvmClassifier m = (SvmClassifier) new SvmTrainer(SvmTrainer.Options.of(K, 10)).fit(circle(2, 40));
         SvmTrainer.Fit fit = assertInstanceOf(SvmTrainer.Fit.class, m.diagnostics());
         assertTrue(fit.converged() && fit.iterations() > 0, fit.toString());
         assertEquals(List.of("iterations", "violation", "dual", "converged", "seconds"),

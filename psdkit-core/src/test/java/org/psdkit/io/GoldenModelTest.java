@@ -57,6 +57,90 @@ class GoldenModelTest {
     }
 
     /**
+     * A one-vs-one SVM file (three classes, with probabilities) predicts what LIBSVM's layout gives by hand: pair
+     * (i, j) sums class i's support vectors with coef[j−1] and class j's with coef[i], plus its bias; probabilities
+     * from the pairs' sigmoids coupled (Wu, Lin &amp; Weng 2004, method 2); the label is their arg-max.
+     */
+    @Test
+    void oneVsOneSvmVersion1() {
+        Classifier m = ModelIO.load(GoldenFiles.copy(dir, "svm-ovo-v1.json"), Classifier.class);
+        assertEquals("svm", m.type());
+        assertEquals(List.of("red", "green", "blue"), m.labels());
+        assertEquals(List.of("decision(red|green)", "decision(red|blue)", "decision(green|blue)", "p(red)",
+                "p(green)", "p(blue)"), m.outputColumns());
+        double[][] sv = {{0, 0}, {1, -1}, {-0.5, 0.5}, {2, 1}, {-1, -2}};
+        int[] cls = {0, 0, 1, 2, 2};
+        double[][] coef = {{0.5, 1.0, -1.5, 0.0, 2.0}, {0.75, 0.0, 0.5, -1.0, -0.25}};
+        double[] bias = {0.25, -0.5, 0.125};
+        double[] pa = {-2.0, -1.5, -3.0};
+        double[] pb = {0.1, -0.2, 0.0};
+        double[][] raw = {{1, 2}, {3, -2}, {0, 4}, {-2, 9}};
+        double[][] p = m.predict(raw);
+        String[] labels = m.predictLabels(Matrix.of(raw));
+        for (int t = 0; t < raw.length; t++) {
+            double u = (raw[t][0] - 1) / 2;
+            double v = (raw[t][1] - 2) / 4;
+            double[] k = new double[sv.length];
+            for (int s = 0; s < sv.length; s++) {
+                double d2 = (u - sv[s][0]) * (u - sv[s][0]) + (v - sv[s][1]) * (v - sv[s][1]);
+                k[s] = Math.exp(-d2 / (2 * 1.5 * 1.5));
+            }
+            int[][] pairs = {{0, 1}, {0, 2}, {1, 2}};
+            double[][] r = new double[3][3];
+            for (int q = 0; q < 3; q++) {
+                int i = pairs[q][0];
+                int j = pairs[q][1];
+                double f = bias[q];
+                for (int s = 0; s < sv.length; s++) {
+                    if (cls[s] == i) {
+                        f += coef[j - 1][s] * k[s];
+                    } else if (cls[s] == j) {
+                        f += coef[i][s] * k[s];
+                    }
+                }
+                assertEquals(f, p[t][q], 1e-14, "row " + t + " pair " + q);
+                double pr = 1 / (1 + Math.exp(pa[q] * f + pb[q]));
+                r[i][j] = Math.min(Math.max(pr, 1e-7), 1 - 1e-7);
+                r[j][i] = 1 - r[i][j];
+            }
+            // method 2 by brute force: minimise Σ_i Σ_{j≠i} (r_ji p_i − r_ij p_j)² over the simplex on a fine grid,
+            // then compare with the file's probabilities to the grid's resolution
+            double best = Double.POSITIVE_INFINITY;
+            double[] arg = null;
+            int steps = 400;
+            for (int a = 0; a <= steps; a++) {
+                for (int b = 0; a + b <= steps; b++) {
+                    double[] q = {a / (double) steps, b / (double) steps, (steps - a - b) / (double) steps};
+                    double obj = 0;
+                    for (int i = 0; i < 3; i++) {
+                        for (int j = 0; j < 3; j++) {
+                            if (i != j) {
+                                double e = r[j][i] * q[i] - r[i][j] * q[j];
+                                obj += e * e;
+                            }
+                        }
+                    }
+                    if (obj < best) {
+                        best = obj;
+                        arg = q;
+                    }
+                }
+            }
+            double sum = 0;
+            int am = 0;
+            for (int c = 0; c < 3; c++) {
+                assertEquals(arg[c], p[t][3 + c], 2.0 / steps, "row " + t + " p" + c);
+                sum += p[t][3 + c];
+                if (p[t][3 + c] > p[t][3 + am]) {
+                    am = c;
+                }
+            }
+            assertEquals(1.0, sum, 1e-12);
+            assertEquals(m.labels().get(am), labels[t]);
+        }
+    }
+
+    /**
      * The learned-kernel SVM files (tk-svm: a tessellated kernel with its P; simplemkl: a weighted sum of library
      * members) predict the labels and decision values recorded when they were written.
      */

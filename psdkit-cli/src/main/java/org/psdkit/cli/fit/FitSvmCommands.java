@@ -25,7 +25,9 @@ import org.psdkit.model.Model;
 import org.psdkit.model.Trainer;
 import org.psdkit.select.GridSearch;
 import org.psdkit.optim.ProgressListener;
+import org.psdkit.classify.ClassWeights;
 import org.psdkit.classify.SvmClassifier;
+import org.psdkit.model.Classifier;
 import org.psdkit.classify.SvmTrainer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -298,6 +300,16 @@ public final class FitSvmCommands {
                         + "precision when all rows fit, else single (default: ${DEFAULT-VALUE}).")
         int cacheMb;
 
+        @Option(names = "--probability", description = "Class probabilities: Platt scaling on 5-fold out-of-fold "
+                + "decision values (seeded by --seed), coupled over the one-vs-one pairs for more than two classes; "
+                + "predict writes p(<label>) columns and the label of the largest (LIBSVM's -b 1, scikit-learn's "
+                + "probability=True).")
+        boolean probability;
+
+        @Option(names = "--class-weight", paramLabel = "W", description = "Per-class weights of C: 'label=w,...' "
+                + "(unlisted classes 1) or 'balanced' (n / (k n_c)); LIBSVM's -wi, scikit-learn's class_weight.")
+        String classWeight;
+
         @Override
         public Integer call() {
             Double cGiven = numberOrNull(c, "-C");
@@ -310,8 +322,11 @@ public final class FitSvmCommands {
             // with -C absent, C = 1 stands in until the cross-validation chooses it
             SvmTrainer.Options options = Flags.checked(() -> SvmTrainer.Options.of(k, cGiven == null ? 1 : cGiven)
                     .withTolerance(tolerance).withCacheMb(cacheMb).withScale(common.scaleKind())
+                    .withProbability(probability).withSeed(common.seed)
+                    .withClassWeight(classWeight == null ? null : ClassWeights.parse(classWeight))
                     .withNu(nuGiven == null ? SvmTrainer.Options.C_SVC : checkedNu(nuGiven)), SvrKind.FLAGS);
             common.checkOutWritable();
+            common.acceptWeights();
             Dataset raw = common.loadSupervised(true);
             if (nuGiven != null) {
                 return nuSvc(options, raw, k);
@@ -321,14 +336,14 @@ public final class FitSvmCommands {
             }
             long t0 = System.nanoTime();
             Map<String, Object> cv = null;
-            SvmClassifier m;
+            Classifier m;
             if (cGiven != null) {
                 m = new SvmTrainer(options).fit(raw);
             } else {
                 GridSearch.Search<Double, Model> search = SvmTrainer.cSearch(options, raw, SVM_C_GRID,
                         SvmTrainer.DEFAULT_FOLDS, common.seed).search(raw, cvProgress("cv svm"));
                 SvmTrainer.CChoice ch = SvmTrainer.choice(search, SvmTrainer.DEFAULT_FOLDS);
-                m = (SvmClassifier) search.model();
+                m = (Classifier) search.model();
                 cv = new LinkedHashMap<>();
                 cv.put("folds", ch.folds());
                 cv.put("accuracy", ch.accuracy());
@@ -347,7 +362,7 @@ public final class FitSvmCommands {
             rep.put("iterations", d.iterations());
             rep.put("violation", d.violation());
             rep.put("converged", d.converged());
-            rep.put("trainAccuracy", m.evaluate(raw).accuracy());
+            rep.put("trainAccuracy", m.evaluate(raw).get("accuracy"));
             common.report(rep);
             return Main.EXIT_OK;
         }
@@ -355,7 +370,7 @@ public final class FitSvmCommands {
         /** {@code fit svm --nu}: the ν-SVC; its report has {@code nu} in place of {@code C}. */
         private Integer nuSvc(SvmTrainer.Options options, Dataset raw, Kernel k) {
             long t0 = System.nanoTime();
-            SvmClassifier m = new SvmTrainer(options).fit(raw);
+            SvmClassifier m = (SvmClassifier) new SvmTrainer(options).fit(raw);
             double secs = (System.nanoTime() - t0) * 1e-9;
             common.save(m);
             Map<String, Object> rep = common.baseReport("svm", raw, secs);

@@ -69,6 +69,7 @@ public final class FitSvrCommand implements Callable<Integer> {
                 .withScale(common.scaleKind()).withNu(nuGiven == null ? SvrTrainer.Options.EPSILON_SVR
                         : FitSvmCommands.checkedNu(nuGiven)), SvrKind.FLAGS); // options before reading data
         common.checkOutWritable();
+        common.acceptWeights();
         Dataset raw = common.loadSupervised(false);
         long t0 = System.nanoTime();
         Pipeline<Svr> model = new SvrTrainer(options).fit(raw);

@@ -158,7 +158,86 @@ public final class Smo {
         for (int i = 0; i < m; i++) {
             diag[i] = k.diag(i);
         }
-        return new Solver(q, diag, p, c, o, alphaInit, listener).run();
+        return new Solver(q, diag, p, uniform(m, c), o, alphaInit, listener).run();
+    }
+
+    /**
+     * As {@link #solve(KernelRows, double[], double[], double, Options, double[], ProgressListener)} with a box
+     * bound per variable, 0 ≤ α_i ≤ C_i: LIBSVM's per-class weights (C_i = C·w_{y_i}, {@code -wi}) and its
+     * instance-weight extension (C_i = C·w_i; scikit-learn's {@code sample_weight}). The pair update clips to the
+     * two bounds as LIBSVM's {@code Solver::Solve} does with {@code get_C(i)}; with all C_i equal it is the solve
+     * above, bit for bit.
+     *
+     * @param upper the bounds C_i &gt; 0 (finite), length m
+     */
+    public static Result solve(KernelRows k, double[] y, double[] p, double[] upper, Options o, double[] alphaInit,
+                               ProgressListener listener) {
+        int m = k.size();
+        check(m, y, p, upper, o);
+        int[] perm = identity(m);
+        double[] yw = y.clone();
+        QRows q = k instanceof KernelRows.DenseRows d ? new QRows.Dense(d.data(), m, perm, yw)
+                : new QRows.FromRows(k, perm, yw);
+        double[] diag = new double[m];
+        for (int i = 0; i < m; i++) {
+            diag[i] = k.diag(i);
+        }
+        return new Solver(q, diag, p, upper.clone(), o, alphaInit, listener).run();
+    }
+
+    /**
+     * As {@link #solve(Kernel, Matrix, double[], double[], double, Options, long, double[], ProgressListener)} with a
+     * box bound C_i per variable (see {@link #solve(KernelRows, double[], double[], double[], Options, double[],
+     * ProgressListener)}).
+     */
+    public static Result solve(Kernel kernel, Matrix x, double[] y, double[] p, double[] upper, Options o,
+                               long cacheBytes, double[] alphaInit, ProgressListener listener) {
+        int m = x.rows();
+        if (cacheBytes <= 0) {
+            throw new IllegalArgumentException("cache size must be positive, got " + cacheBytes + " bytes");
+        }
+        check(m, y, p, upper, o);
+        RowCache q = new RowCache(kernel, x.toRowArrays(), cacheBytes, identity(m), y.clone());
+        Result r = new Solver(q, kernel.diag(x), p, upper.clone(), o, alphaInit, listener).run();
+        return new Result(r.alpha(), r.bias(), r.dual(), r.iterations(), r.violation(), r.converged(), r.seconds(),
+                q.peak(), q.computedEntries());
+    }
+
+    /**
+     * Solves the sub-problem on the points {@code points} (indices into the rows of {@code shared}) with labels
+     * {@code y} (±1, one per point) and bounds C_i, reading kernel values from a cache shared by several
+     * sub-problems on the same points: the one-vs-one pairs of a multi-class SVM and their cross-validation fits
+     * (see {@link SharedKernelRows}).
+     */
+    public static Result solve(SharedKernelRows shared, int[] points, double[] y, double[] upper, Options o,
+                               double[] alphaInit, ProgressListener listener) {
+        int m = points.length;
+        check(m, y, null, upper, o);
+        QRows q = shared.rows(points, identity(m), y.clone());
+        double[] diag = new double[m];
+        for (int i = 0; i < m; i++) {
+            diag[i] = shared.diag(points[i]);
+        }
+        return new Solver(q, diag, null, upper.clone(), o, alphaInit, listener).run();
+    }
+
+    private static double[] uniform(int m, double c) {
+        double[] u = new double[m];
+        Arrays.fill(u, c);
+        return u;
+    }
+
+    private static void check(int m, double[] y, double[] p, double[] upper, Options o) {
+        if (upper == null || upper.length != m) {
+            throw new IllegalArgumentException("bounds length " + (upper == null ? 0 : upper.length)
+                    + " differs from kernel size " + m);
+        }
+        for (int i = 0; i < m; i++) {
+            if (!(upper[i] > 0) || Double.isInfinite(upper[i])) {
+                throw new IllegalArgumentException("C_" + i + " must be positive and finite, got " + upper[i]);
+            }
+        }
+        check(m, y, p, 1.0, o);
     }
 
     /**
@@ -193,7 +272,7 @@ public final class Smo {
         double[] yw = y.clone();
         RowCache q = new RowCache(kernel, x.toRowArrays(), cacheBytes, perm, yw);
         double[] diag = kernel.diag(x);
-        Result r = new Solver(q, diag, p, c, o, alphaInit, listener).run();
+        Result r = new Solver(q, diag, p, uniform(m, c), o, alphaInit, listener).run();
         return new Result(r.alpha(), r.bias(), r.dual(), r.iterations(), r.violation(), r.converged(), r.seconds(),
                 q.peak(), q.computedEntries());
     }
@@ -262,7 +341,7 @@ public final class Smo {
         for (int i = 0; i < m; i++) {
             diag[i] = k.diag(i);
         }
-        Solver s = new Solver(q, diag, zeroIfNull(p, m), c, o, null, listener);
+        Solver s = new Solver(q, diag, zeroIfNull(p, m), uniform(m, c), o, null, listener);
         s.startAt(start, nu);
         Result r = s.run();
         return new NuResult(r, s.nuR);
@@ -278,7 +357,7 @@ public final class Smo {
         int[] perm = identity(m);
         double[] yw = y.clone();
         RowCache q = new RowCache(kernel, x.toRowArrays(), cacheBytes, perm, yw);
-        Solver s = new Solver(q, kernel.diag(x), zeroIfNull(p, m), c, o, null, listener);
+        Solver s = new Solver(q, kernel.diag(x), zeroIfNull(p, m), uniform(m, c), o, null, listener);
         s.startAt(start, nu);
         Result r = s.run();
         return new NuResult(new Result(r.alpha(), r.bias(), r.dual(), r.iterations(), r.violation(), r.converged(),
@@ -362,7 +441,8 @@ public final class Smo {
     private static final class Solver {
         private final QRows q;
         private final int m;
-        private final double c;
+        /** Box bound C_t of each position, in working order (swapped with the other arrays). */
+        private final double[] cs;
         private final double tol;
         private final boolean shrinking;
         private final ProgressListener lis;
@@ -400,18 +480,18 @@ public final class Smo {
         /** Buffer of the second row of a ν selection (rows not kept in place). */
         private double[] qn;
 
-        Solver(QRows q, double[] diag, double[] p, double c, Options o, double[] alphaInit,
+        Solver(QRows q, double[] diag, double[] p, double[] cs, Options o, double[] alphaInit,
                ProgressListener listener) {
             this.q = q;
             this.y = q.y;
             this.perm = q.perm;
             this.m = y.length;
-            this.c = c;
+            this.cs = cs;
             this.tol = o.tolerance();
             this.shrinking = o.shrinking();
             this.lis = ProgressListener.orNone(listener);
             this.report = lis != ProgressListener.NONE;
-            this.a = alphaInit == null ? new double[m] : feasible(alphaInit, y, c);
+            this.a = alphaInit == null ? new double[m] : feasible(alphaInit, y, cs);
             if (p == null) {
                 lin = new double[m];
                 Arrays.fill(lin, -1.0);
@@ -433,9 +513,10 @@ public final class Smo {
                     for (int t = 0; t < m; t++) {
                         g[t] += qi[t] * ai;
                     }
-                    if (shrinking && ai >= c) {
+                    if (shrinking && ai >= cs[i]) {
+                        double ci = cs[i];
                         for (int t = 0; t < m; t++) {
-                            gBar[t] += c * qi[t];
+                            gBar[t] += ci * qi[t];
                         }
                     }
                 }
@@ -483,7 +564,7 @@ public final class Smo {
                 reconstruct();
                 active = m;
             }
-            double bias = nu ? nuBias() : bias(a, g, y, c);
+            double bias = nu ? nuBias() : bias(a, g, y, cs);
             double dual = 0;
             for (int t = 0; t < m; t++) {
                 dual -= 0.5 * a[t] * (g[t] + lin[t]);
@@ -596,6 +677,8 @@ public final class Smo {
             }
             double oldAi = a[i];
             double oldAj = a[j];
+            double ci = cs[i];
+            double cj = cs[j];
             if (y[i] != y[j]) {
                 double delta = (-g[i] - g[j]) / curv;
                 double diff = a[i] - a[j];
@@ -610,33 +693,33 @@ public final class Smo {
                     a[i] = 0;
                     a[j] = -diff;
                 }
-                if (diff > 0) {
-                    if (a[i] > c) {
-                        a[i] = c;
-                        a[j] = c - diff;
+                if (diff > ci - cj) {
+                    if (a[i] > ci) {
+                        a[i] = ci;
+                        a[j] = ci - diff;
                     }
-                } else if (a[j] > c) {
-                    a[j] = c;
-                    a[i] = c + diff;
+                } else if (a[j] > cj) {
+                    a[j] = cj;
+                    a[i] = cj + diff;
                 }
             } else {
                 double delta = (g[i] - g[j]) / curv;
                 double sum = a[i] + a[j];
                 a[i] -= delta;
                 a[j] += delta;
-                if (sum > c) {
-                    if (a[i] > c) {
-                        a[i] = c;
-                        a[j] = sum - c;
+                if (sum > ci) {
+                    if (a[i] > ci) {
+                        a[i] = ci;
+                        a[j] = sum - ci;
                     }
                 } else if (a[j] < 0) {
                     a[j] = 0;
                     a[i] = sum;
                 }
-                if (sum > c) {
-                    if (a[j] > c) {
-                        a[j] = c;
-                        a[i] = sum - c;
+                if (sum > cj) {
+                    if (a[j] > cj) {
+                        a[j] = cj;
+                        a[i] = sum - cj;
                     }
                 } else if (a[i] < 0) {
                     a[i] = 0;
@@ -660,8 +743,8 @@ public final class Smo {
             }
             if (shrinking) {
                 // Ḡ_t = C Σ_{α_s = C} Q_ts, kept for reconstructing the gradient of shrunk variables
-                updateGBar(i, oldAi >= c, a[i] >= c);
-                updateGBar(j, oldAj >= c, a[j] >= c);
+                updateGBar(i, oldAi >= ci, a[i] >= ci);
+                updateGBar(j, oldAj >= cj, a[j] >= cj);
             }
         }
 
@@ -669,7 +752,7 @@ public final class Smo {
             if (wasUpper == isUpper) {
                 return;
             }
-            double f = isUpper ? c : -c;
+            double f = isUpper ? cs[s] : -cs[s];
             if (floats) {
                 float[] r = q.floatRow(s, m);
                 for (int t = 0; t < m; t++) {
@@ -756,9 +839,9 @@ public final class Smo {
             }
         }
 
-        /** The box bound of position t. */
+        /** The box bound C_t of position t. */
         private double upperBound(int t) {
-            return c;
+            return cs[t];
         }
 
         /**
@@ -943,11 +1026,11 @@ public final class Smo {
         }
 
         private boolean inUp(int t) {
-            return y[t] > 0 ? a[t] < c : a[t] > 0;
+            return y[t] > 0 ? a[t] < cs[t] : a[t] > 0;
         }
 
         private boolean inLow(int t) {
-            return y[t] > 0 ? a[t] > 0 : a[t] < c;
+            return y[t] > 0 ? a[t] > 0 : a[t] < cs[t];
         }
 
         private boolean shrinkable(int t, double gmax, double gmin) {
@@ -969,6 +1052,7 @@ public final class Smo {
             }
             swap(lin, s, t);
             swap(qd, s, t);
+            swap(cs, s, t);
             byte st = set[s];
             set[s] = set[t];
             set[t] = st;
@@ -1004,7 +1088,7 @@ public final class Smo {
             }
             int free = 0;
             for (int t = 0; t < n; t++) {
-                if (a[t] > 0 && a[t] < c) {
+                if (a[t] > 0 && a[t] < cs[t]) {
                     free++;
                 }
             }
@@ -1013,7 +1097,7 @@ public final class Smo {
                     q.row(s, n, qj);
                     double sum = 0;
                     for (int t = 0; t < n; t++) {
-                        if (a[t] > 0 && a[t] < c) {
+                        if (a[t] > 0 && a[t] < cs[t]) {
                             sum += a[t] * qj[t];
                         }
                     }
@@ -1021,7 +1105,7 @@ public final class Smo {
                 }
             } else {
                 for (int s = 0; s < n; s++) {
-                    if (a[s] > 0 && a[s] < c) {
+                    if (a[s] > 0 && a[s] < cs[s]) {
                         q.row(s, m, qj);
                         double as = a[s];
                         for (int t = n; t < m; t++) {
@@ -1033,14 +1117,14 @@ public final class Smo {
         }
     }
 
-    private static double bias(double[] a, double[] g, double[] y, double c) {
+    private static double bias(double[] a, double[] g, double[] y, double[] cs) {
         double ub = Double.POSITIVE_INFINITY;
         double lb = Double.NEGATIVE_INFINITY;
         double sum = 0;
         int free = 0;
         for (int t = 0; t < a.length; t++) {
             double yg = y[t] * g[t];
-            if (a[t] >= c) {
+            if (a[t] >= cs[t]) {
                 if (y[t] < 0) {
                     ub = Math.min(ub, yg);
                 } else {
@@ -1063,6 +1147,11 @@ public final class Smo {
 
     /** Clips α into [0, C] and rescales one class so that Σ α_i y_i = 0 (keeps the box). */
     static double[] feasible(double[] init, double[] y, double c) {
+        return feasible(init, y, uniform(init.length, c));
+    }
+
+    /** Clips α_t into [0, C_t] and rescales one class so that Σ α_i y_i = 0 (keeps the box). */
+    static double[] feasible(double[] init, double[] y, double[] cs) {
         if (init.length != y.length) {
             throw new IllegalArgumentException("warm start length " + init.length + " differs from " + y.length);
         }
@@ -1074,7 +1163,7 @@ public final class Smo {
             if (!Double.isFinite(v)) {
                 throw new IllegalArgumentException("warm start has a non-finite value at " + t);
             }
-            a[t] = Math.min(c, Math.max(0, v));
+            a[t] = Math.min(cs[t], Math.max(0, v));
             if (y[t] > 0) {
                 pos += a[t];
             } else {
