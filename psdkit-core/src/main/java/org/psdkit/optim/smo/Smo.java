@@ -369,18 +369,7 @@ public final class Smo {
     }
 
     private static void checkStart(int m, double[] y, double[] p, double c, Options o, double[] start) {
-        if (y.length != m) {
-            throw new IllegalArgumentException("labels length " + y.length + " differs from kernel size " + m);
-        }
-        if (p != null && p.length != m) {
-            throw new IllegalArgumentException("linear term length " + p.length + " differs from kernel size " + m);
-        }
-        if (!(c > 0) || Double.isInfinite(c)) {
-            throw new IllegalArgumentException("C must be positive and finite, got " + c);
-        }
-        if (o == null) {
-            throw new IllegalArgumentException("options must not be null");
-        }
+        checkShapes(m, y, p, c, o);
         if (start == null || start.length != m) {
             throw new IllegalArgumentException("the start needs " + m + " values, got "
                     + (start == null ? "none" : start.length));
@@ -396,15 +385,8 @@ public final class Smo {
         }
     }
 
-    private static int[] identity(int m) {
-        int[] perm = new int[m];
-        for (int i = 0; i < m; i++) {
-            perm[i] = i;
-        }
-        return perm;
-    }
-
-    private static void check(int m, double[] y, double[] p, double c, Options o) {
+    /** The checks every solve makes: lengths of the labels and linear term, C positive and finite, options given. */
+    private static void checkShapes(int m, double[] y, double[] p, double c, Options o) {
         if (y.length != m) {
             throw new IllegalArgumentException("labels length " + y.length + " differs from kernel size " + m);
         }
@@ -417,6 +399,18 @@ public final class Smo {
         if (o == null) {
             throw new IllegalArgumentException("options must not be null");
         }
+    }
+
+    private static int[] identity(int m) {
+        int[] perm = new int[m];
+        for (int i = 0; i < m; i++) {
+            perm[i] = i;
+        }
+        return perm;
+    }
+
+    private static void check(int m, double[] y, double[] p, double c, Options o) {
+        checkShapes(m, y, p, c, o);
         boolean hasPos = false;
         boolean hasNeg = false;
         for (double v : y) {
