@@ -50,5 +50,6 @@ module org.psdkit.core {
     exports org.psdkit.sos;
 
     // psdkit's own modules only (not API)
+    exports org.psdkit.linalg.internal to org.psdkit.spark;
     exports org.psdkit.linalg.reference to org.psdkit.bench;
 }

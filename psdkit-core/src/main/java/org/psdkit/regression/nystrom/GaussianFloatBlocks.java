@@ -1,7 +1,7 @@
 package org.psdkit.regression.nystrom;
 
 import org.psdkit.kernel.GaussianKernel;
-import org.psdkit.linalg.FloatBlas;
+import org.psdkit.linalg.internal.FloatBlas;
 import org.psdkit.linalg.Matrix;
 
 /**

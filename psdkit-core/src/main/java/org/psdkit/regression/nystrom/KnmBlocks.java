@@ -11,10 +11,10 @@ import java.util.stream.IntStream;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Cholesky;
-import org.psdkit.linalg.FloatBlas;
+import org.psdkit.linalg.internal.FloatBlas;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.linalg.OnThread;
+import org.psdkit.linalg.internal.OnThread;
 import org.psdkit.linalg.Threads;
 import org.psdkit.regression.KernelRidge;
 

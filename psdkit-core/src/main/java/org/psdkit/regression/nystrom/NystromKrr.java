@@ -4,7 +4,7 @@ import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Cholesky;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.linalg.OnThread;
+import org.psdkit.linalg.internal.OnThread;
 import org.psdkit.linalg.SpdSolve;
 import org.psdkit.optim.ConjugateGradient;
 import org.psdkit.regression.KernelRidge;
