@@ -11,6 +11,7 @@ import org.psdkit.linalg.Cholesky;
 import org.psdkit.linalg.internal.FloatBlas;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.regression.nystrom.internal.NystromBlocks;
 
 /** The per-block sums of {@link NystromBlocks}, added over uneven blocks, give the single-machine Gram-route fit. */
 class NystromBlocksTest {

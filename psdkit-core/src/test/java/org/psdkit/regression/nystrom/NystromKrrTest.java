@@ -16,6 +16,8 @@ import org.psdkit.psd.Anchors;
 import org.psdkit.psd.Nystrom;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KernelRidgeTest;
+import org.psdkit.regression.nystrom.internal.GaussianFloatBlocks;
+import org.psdkit.regression.nystrom.internal.RoutePlanner;
 
 class NystromKrrTest {
 
