@@ -178,6 +178,17 @@ public record KrrTrainer(Options options) implements Trainer<Pipeline<KernelRidg
                 diagnostics(m));
     }
 
+    /**
+     * Fits the options' kernel and solver on points already in the model's scaled space (the options' scale is not
+     * applied) with their precomputed Gram matrix K = kernel.gram(scaledX), which is not modified: the supported
+     * way for a cross-validation to compute K once per split and reuse it for every λ of a grid. Sample weights may
+     * be null (equal weights). Returns the model in the scaled space, as {@link Pipeline#inner()} of {@link #fit}.
+     */
+    public KernelRidge fitWithGram(org.psdkit.linalg.Matrix scaledX, org.psdkit.linalg.Matrix gram, double[] y,
+                                   double[] weights) {
+        return KernelRidge.fitGram(options.kernel(), scaledX, gram, y, weights, options.solver());
+    }
+
     /** The options as written in model files ({@code lambda, form, nugget, center}). */
     public static Map<String, Object> hyperParameters(KernelRidge.Options o) {
         Map<String, Object> h = new LinkedHashMap<>();
