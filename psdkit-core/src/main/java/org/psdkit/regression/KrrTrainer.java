@@ -207,11 +207,16 @@ public record KrrTrainer(Options options) implements Trainer<Pipeline<KernelRidg
 
     /** The model of a fit made elsewhere (cross-validation on a cached Gram matrix, a model file). */
     public static Pipeline<KernelRidge> of(ModelHeader header, KernelRidge inner, Diagnostics diagnostics) {
-        return new Pipeline<>(header, inner, diagnostics);
+        return new Pipeline<>(header, inner, hyperParameters(header), diagnostics);
+    }
+
+    /** The header's options as {@link KrrHyperParameters} when they hold its keys, else as they were recorded. */
+    static org.psdkit.model.HyperParameters hyperParameters(ModelHeader header) {
+        return org.psdkit.model.HyperParameters.typed(header.hyperParameters(), KrrHyperParameters::of);
     }
 
     /** As {@link #of(ModelHeader, KernelRidge, Diagnostics)} with diagnostics held as a map. */
     public static Pipeline<KernelRidge> of(ModelHeader header, KernelRidge inner, Map<String, Object> diagnostics) {
-        return new Pipeline<>(header, inner, diagnostics);
+        return of(header, inner, Diagnostics.recorded(diagnostics));
     }
 }
