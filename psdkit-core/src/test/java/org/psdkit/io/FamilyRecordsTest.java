@@ -124,6 +124,32 @@ class FamilyRecordsTest {
     }
 
     @Test
+    void aDistributedFitsDiagnosticsKeepTheirEngine(@TempDir Path dir) throws IOException {
+        Model krr = cases().get("krr nystrom").trainer().fit(cases().get("krr nystrom").train());
+        org.psdkit.model.Pipeline<?> k = (org.psdkit.model.Pipeline<?>) krr;
+        Model onSpark = org.psdkit.regression.KrrTrainer.of(k.header(), (org.psdkit.regression.KernelRidge) k.inner(),
+                ((NystromKrrTrainer.FitDiagnostics) krr.diagnostics()).withEngine("spark"));
+        ModelIO.save(onSpark, dir.resolve("krr.json"));
+        Model back = ModelIO.load(dir.resolve("krr.json"));
+        NystromKrrTrainer.FitDiagnostics d = assertInstanceOf(NystromKrrTrainer.FitDiagnostics.class,
+                back.diagnostics());
+        assertEquals("spark", d.engine());
+        assertEquals("engine", new ArrayList<>(d.toMap().keySet()).get(d.toMap().size() - 1));
+
+        ModelRoundTripTest.Case c = ModelRoundTripTest.FAMILIES.get("psd-density").apply(5);
+        org.psdkit.density.DensityPipeline p = (org.psdkit.density.DensityPipeline) c.trainer().fit(c.train());
+        Model dens = new org.psdkit.density.DensityPipeline(p.header(), p.inner(),
+                new org.psdkit.density.DensityDiagnostics.OnEngine(
+                        (org.psdkit.density.DensityDiagnostics) p.diagnostics(), "spark"));
+        ModelIO.save(dens, dir.resolve("density.json"));
+        Model densBack = ModelIO.load(dir.resolve("density.json"));
+        org.psdkit.density.DensityDiagnostics.OnEngine e = assertInstanceOf(
+                org.psdkit.density.DensityDiagnostics.OnEngine.class, densBack.diagnostics());
+        assertEquals("spark", e.engine());
+        assertEquals(dens.diagnostics().toMap().toString(), e.toMap().toString());
+    }
+
+    @Test
     void goldenFilesLoadWithTypedHyperParameters() throws IOException, URISyntaxException {
         Path golden = Path.of(FamilyRecordsTest.class.getResource("/golden").toURI());
         int n = 0;
