@@ -54,15 +54,22 @@ class FamilyRecordsTest {
         double[] w = new double[reg.n()];
         java.util.Arrays.fill(w, 1.5);
         c.put("krr nystrom weighted", new ModelRoundTripTest.Case(new NystromKrrTrainer(ny), reg.withWeights(w)));
-        Dataset three = ModelRoundTripTest.classes(7, 30, 2);
-        double[] y = three.y().clone();
+        c.put("svm one-vs-one", new ModelRoundTripTest.Case(new SvmTrainer(SvmTrainer.Options.of(
+                Kernels.parse("gaussian(sigma=0.8)"), 5).withProbability(true).withScale(Scaler.Kind.ZSCORE)),
+                threeClasses(30)));
+        c.put("tk-svm one-vs-one", new ModelRoundTripTest.Case(new org.psdkit.classify.mkl.LearnedOneVsOne(new org.psdkit.classify.mkl.TkSvmTrainer(
+                org.psdkit.classify.mkl.TkSvmTrainer.Options.of(10, 0.1, 1))), threeClasses(16)));
+        return c;
+    }
+
+    /** n rows of two features in three classes (every class present). */
+    static Dataset threeClasses(int n) {
+        Dataset two = ModelRoundTripTest.classes(7, n, 2);
+        double[] y = two.y().clone();
         for (int i = 0; i < y.length; i += 3) {
             y[i] = 2;
         }
-        c.put("svm one-vs-one", new ModelRoundTripTest.Case(new SvmTrainer(SvmTrainer.Options.of(
-                Kernels.parse("gaussian(sigma=0.8)"), 5).withProbability(true).withScale(Scaler.Kind.ZSCORE)),
-                Dataset.of(three.x(), y)));
-        return c;
+        return Dataset.of(two.x(), y);
     }
 
     @Test
