@@ -8,6 +8,7 @@ import org.psdkit.cli.Params;
 import org.psdkit.data.Dataset;
 import org.psdkit.engine.DataSource;
 import org.psdkit.engine.DistributedEngine;
+import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Metrics;
 import org.psdkit.model.Pipeline;
 import org.psdkit.model.Trainer;
@@ -114,7 +115,7 @@ public final class FitKrrCommand implements Callable<Integer> {
             return eng.equals("spark") ? callSpark(params, route) : callNystrom(params, route);
         }
         Local fit = fitLocal(new KrrTrainer(KrrTrainer.Options.of(params.kernel(), KrrKind.options(params),
-                common.scaleKind())));
+                common.scaleKind())), true);
         KernelRidge m = fit.model().inner();
         Dataset raw = fit.raw();
         Map<String, Object> rep = fit.rep();
@@ -256,7 +257,7 @@ public final class FitKrrCommand implements Callable<Integer> {
     private Integer callNystrom(Params params, Storage route) {
         NystromKrrTrainer.Options o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
                 maxIter, route);
-        Local fit = fitLocal(new NystromKrrTrainer(o.withScale(common.scaleKind())));
+        Local fit = fitLocal(new NystromKrrTrainer(o.withScale(common.scaleKind())), false);
         return reportNystrom(fit.rep(), fit.model(), o, null, "");
     }
 
@@ -267,8 +268,10 @@ public final class FitKrrCommand implements Callable<Integer> {
     /**
      * The part the exact and the local Nystrom fit share: read --train, fit (timed), save, and start the report with
      * the kernel, lambda and the training-set metrics.
+     *
+     * @param exact whether the trainer is the exact fit (its training predictions may come from the solution)
      */
-    private Local fitLocal(Trainer<Pipeline<KernelRidge>> trainer) {
+    private Local fitLocal(Trainer<Pipeline<KernelRidge>> trainer, boolean exact) {
         common.checkOutWritable();
         common.acceptWeights();
         common.acceptTargets();
@@ -281,7 +284,36 @@ public final class FitKrrCommand implements Callable<Integer> {
         Map<String, Object> rep = common.baseReport(KrrKind.TYPE, raw, secs);
         rep.put("kernel", m.kernel().spec());
         rep.put("lambda", m.options().lambda());
-        FitRidgeCommand.putMetrics(rep, raw, model.predict(raw.x()));
+        Matrix fitted = exact ? fittedFromSolution(raw, m) : null;
+        FitRidgeCommand.putMetrics(rep, raw, fitted != null ? fitted : model.predict(raw.x()));
         return new Local(raw, model, rep);
+    }
+
+    /**
+     * The training-set predictions of an exact standard-form fit, from its coefficients alone: α solves
+     * (K + λI)α = y − offset, so f(x_i) = (Kα)_i + offset = y_i − λα_i at the training points and no n×n
+     * cross-kernel matrix is needed. Holds for every target of a multi-target fit (one factorisation, one
+     * right-hand side per target). Returns null where that identity does not hold exactly as solved: sample
+     * weights, the representer form, a diagonal jitter or the eigen route (the caller then predicts).
+     */
+    static Matrix fittedFromSolution(Dataset raw, KernelRidge m) {
+        if (raw.weights() != null || m.options().form() != KernelRidge.Form.STANDARD
+                || !"cholesky".equals(m.diagnostics().route()) || m.diagnostics().jitter() != 0
+                || m.points().rows() != raw.n()) {
+            return null;
+        }
+        double lambda = m.options().lambda();
+        Matrix a = m.alphas();
+        Matrix y = raw.targets() != null ? raw.targets() : Matrix.column(raw.y());
+        if (a.rows() != y.rows() || a.cols() != y.cols()) {
+            return null;
+        }
+        Matrix f = Matrix.zeros(y.rows(), y.cols());
+        for (int c = 0; c < y.cols(); c++) {
+            for (int i = 0; i < y.rows(); i++) {
+                f.set(i, c, y.get(i, c) - lambda * a.get(i, c));
+            }
+        }
+        return f;
     }
 }
