@@ -13,6 +13,7 @@ import org.psdkit.classify.OneClassSvm;
 import org.psdkit.classify.OvoDecision;
 import org.psdkit.classify.Platt;
 import org.psdkit.classify.SvmClassifier;
+import org.psdkit.classify.mkl.MulticlassLearnedSvm;
 import org.psdkit.classify.SvmDecision;
 import org.psdkit.cone.Constant;
 import org.psdkit.cone.KernelExpansion;
@@ -35,6 +36,7 @@ import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Model;
+import org.psdkit.model.ModelHeader;
 import org.psdkit.model.Pipeline;
 import org.psdkit.model.Predictor;
 import org.psdkit.psd.PsdModel;
@@ -112,6 +114,7 @@ public final class OnnxExport {
                 + "indicator functions of orthants over a box and has no ONNX form");
 
         FORMS.put("svm", List.of("svm", "svm/one-vs-one", "svm/one-vs-one-probability"));
+        FORMS.put("simplemkl", List.of("simplemkl", "simplemkl/one-vs-one"));
     }
 
     /** Every form {@link #write} exports: each exportable type, or its forms where it has several. */
@@ -127,6 +130,9 @@ public final class OnnxExport {
     public static String form(Model model) {
         if (model instanceof MulticlassSvm m) {
             return m.inner().probability() ? "svm/one-vs-one-probability" : "svm/one-vs-one";
+        }
+        if (model instanceof MulticlassLearnedSvm) {
+            return model.type() + "/one-vs-one";
         }
         return model.type();
     }
@@ -169,7 +175,9 @@ public final class OnnxExport {
             throw new IllegalArgumentException("a " + type + " model cannot be exported to ONNX: " + reason);
         }
         Family family = FAMILIES.get(type);
-        if (family == null || !(model instanceof Pipeline<?> pipeline)) {
+        if (family != null && model instanceof MulticlassLearnedSvm learned) {
+            family = (g, unused, x) -> learnedOneVsOne(g, learned, x);
+        } else if (family == null || !(model instanceof Pipeline<?>)) {
             throw new IllegalArgumentException("a " + type + " model cannot be exported to ONNX: no ONNX form is "
                     + "known for it (exportable: " + String.join(", ", FAMILIES.keySet()) + ")");
         }
@@ -180,7 +188,9 @@ public final class OnnxExport {
         }
         String x = features.size() == 1 ? features.get(0)
                 : g.op("Concat", features, OnnxGraph.Attr.i("axis", 1));
-        String scaled = scale(g, pipeline.header().scaler(), x);
+        Pipeline<?> pipeline = model instanceof Pipeline<?> p ? p : null;
+        ModelHeader header = pipeline != null ? pipeline.header() : ((MulticlassLearnedSvm) model).header();
+        String scaled = pipeline == null ? x : scale(g, pipeline.header().scaler(), x);  // each pair scales its own
         Map<String, Output> outputs = family.outputs(g, pipeline, scaled);
         for (Map.Entry<String, Output> e : outputs.entrySet()) {
             if (features.contains(e.getKey())) {
@@ -196,8 +206,8 @@ public final class OnnxExport {
         if (model.targetName() != null) {
             meta.put("psdkit.target", model.targetName());
         }
-        if (pipeline.header().kernelSpec() != null) {
-            meta.put("psdkit.kernel", pipeline.header().kernelSpec());
+        if (header.kernelSpec() != null) {
+            meta.put("psdkit.kernel", header.kernelSpec());
         }
         String doc = "psdkit " + type + " model: inputs " + features + " (raw features, [N, 1] each), outputs "
                 + outputs.keySet() + " ([N, 1] each)";
@@ -305,28 +315,68 @@ public final class OnnxExport {
             }
             score = g.op("Concat", prob, OnnxGraph.Attr.i("axis", 1));
         } else {
-            // votes [N, k] = G·V_i + (1 − G)·V_j, G [N, pairs] the indicator f_ij > 0, V one-hot rows per pair
-            double[] vi = new double[m.pairs() * k];
-            double[] vj = new double[m.pairs() * k];
-            p = 0;
-            for (int i = 0; i < k; i++) {
-                for (int j = i + 1; j < k; j++) {
-                    vi[p * k + i] = 1;
-                    vj[p * k + j] = 1;
-                    p++;
-                }
-            }
-            String all = dec.size() == 1 ? dec.get(0) : g.op("Concat", dec, OnnxGraph.Attr.i("axis", 1));
-            String pos = g.op("Cast", g.op("Greater", all, g.scalar("zero", 0.0)), OnnxGraph.Attr.i("to", g.real()));
-            String neg = g.op("Sub", g.scalar("one", 1.0), pos);
-            score = g.op("Add", g.op("MatMul", pos, g.constant("votes_first", vi, m.pairs(), k)),
-                    g.op("MatMul", neg, g.constant("votes_second", vj, m.pairs(), k)));
+            score = votes(g, dec, k);
         }
-        String winner = g.op("ArgMax", score, OnnxGraph.Attr.i("axis", 1), OnnxGraph.Attr.i("keepdims", 1),
+        out.put("label", new Output(winner(g, score, m.labels()), OnnxGraph.STRING));
+        return out;
+    }
+
+    /** The votes [N, k] = G·V_i + (1 − G)·V_j, G [N, pairs] the indicator f_ij &gt; 0, V one-hot rows per pair. */
+    private static String votes(OnnxGraph g, List<String> dec, int k) {
+        int pairs = dec.size();
+        double[] vi = new double[pairs * k];
+        double[] vj = new double[pairs * k];
+        int p = 0;
+        for (int i = 0; i < k; i++) {
+            for (int j = i + 1; j < k; j++) {
+                vi[p * k + i] = 1;
+                vj[p * k + j] = 1;
+                p++;
+            }
+        }
+        String all = dec.size() == 1 ? dec.get(0) : g.op("Concat", dec, OnnxGraph.Attr.i("axis", 1));
+        String pos = g.op("Cast", g.op("Greater", all, g.scalar("zero", 0.0)), OnnxGraph.Attr.i("to", g.real()));
+        String neg = g.op("Sub", g.scalar("one", 1.0), pos);
+        return g.op("Add", g.op("MatMul", pos, g.constant("votes_first", vi, pairs, k)),
+                g.op("MatMul", neg, g.constant("votes_second", vj, pairs, k)));
+    }
+
+    /** The label of the largest score, the first in class order on ties (ArgMax's first maximal index). */
+    private static String winner(OnnxGraph g, String score, List<String> labels) {
+        String index = g.op("ArgMax", score, OnnxGraph.Attr.i("axis", 1), OnnxGraph.Attr.i("keepdims", 1),
                 OnnxGraph.Attr.i("select_last_index", 0));
-        String label = g.op("Gather", g.strings("labels", m.labels().toArray(new String[0]), k), winner,
+        return g.op("Gather", g.strings("labels", labels.toArray(new String[0]), labels.size()), index,
                 OnnxGraph.Attr.i("axis", 0));
-        out.put("label", new Output(label, OnnxGraph.STRING));
+    }
+
+    /**
+     * A one-vs-one SimpleMKL model ({@link MulticlassLearnedSvm}): each pair a binary SVM with its own scaler and
+     * learned kernel; f_ij is the pair's decision value turned toward class i, output as {@code decision(a|b)}; the
+     * votes and the label as {@link #oneVsOne}. (A tk-svm's pairs have the tessellated kernel: refused by type.)
+     */
+    private static Map<String, Output> learnedOneVsOne(OnnxGraph g, MulticlassLearnedSvm m, String x) {
+        int k = m.labels().size();
+        List<String> cols = m.outputColumns();
+        Map<String, Output> out = new LinkedHashMap<>();
+        List<String> dec = new ArrayList<>();
+        int p = 0;
+        for (int i = 0; i < k; i++) {
+            for (int j = i + 1; j < k; j++) {
+                SvmClassifier pair = m.pairs().get(p);
+                SvmDecision d = pair.inner();
+                KernelGraph.requireExportable(d.kernel());
+                String z = scale(g, pair.header().scaler(), x);
+                String f = d.supportVectors().rows() == 0 ? filled(g, x, d.bias())
+                        : expansion(g, d.kernel(), z, d.supportVectors(), d.coef(), d.bias());
+                if (!pair.binaryLabels().positive().equals(m.labels().get(i))) {
+                    f = g.op("Neg", f);
+                }
+                dec.add(f);
+                out.put(cols.get(p), new Output(f, g.real()));
+                p++;
+            }
+        }
+        out.put("label", new Output(winner(g, votes(g, dec, k), m.labels()), OnnxGraph.STRING));
         return out;
     }
 

@@ -32,6 +32,7 @@ import org.psdkit.classify.MulticlassSvm;
 import org.psdkit.classify.OneClassSvmTrainer;
 import org.psdkit.classify.OvoDecision;
 import org.psdkit.classify.SvmTrainer;
+import org.psdkit.classify.mkl.LearnedOneVsOne;
 import org.psdkit.classify.mkl.SimpleMklTrainer;
 import org.psdkit.classify.mkl.TkSvmTrainer;
 import org.psdkit.cone.ConeDualSolver;
@@ -137,6 +138,8 @@ class OnnxExportTest {
                 "two-targets");
         addFit("ridge-two-targets-unscaled", "ridge", () -> new RidgeTrainer(RidgeTrainer.Options.of(0.1))
                 .fit(twoTargets), twoTargets);
+        addFit("simplemkl-three-classes", "simplemkl", () -> new LearnedOneVsOne(SimpleMklTrainer.gaussPoly(10))
+                .fit(three), three);
         addFit("simplemkl", "simplemkl", () -> SimpleMklTrainer.gaussPoly(10).fit(classes(4, 16, 2)),
                 classes(4, 16, 2));
         addFit("svr", "svr", () -> new SvrTrainer(SvrTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7)"), 10,
