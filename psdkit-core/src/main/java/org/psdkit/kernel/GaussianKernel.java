@@ -1,6 +1,7 @@
 package org.psdkit.kernel;
 
 import java.util.List;
+import org.psdkit.linalg.ArrayExp;
 
 /**
  * Gaussian (RBF) kernel k(x, t) = exp(−‖x − t‖² / (2σ²)), σ &gt; 0.
@@ -52,6 +53,15 @@ public final class GaussianKernel extends RadialKernel {
     @Override
     double g(double squaredDistance) {
         return Math.exp(-squaredDistance * invTwoSigma2);
+    }
+
+    /** exp(−r² γ) with the product rounded as in {@link #g}, the exponential vectorised ({@link ArrayExp}). */
+    @Override
+    void gInPlace(double[] a, int from, int to) {
+        for (int i = from; i < to; i++) {
+            a[i] = -a[i] * invTwoSigma2;
+        }
+        ArrayExp.expInPlace(a, from, to);
     }
 
     @Override
