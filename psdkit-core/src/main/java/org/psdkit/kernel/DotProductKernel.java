@@ -59,8 +59,9 @@ abstract class DotProductKernel implements Kernel {
     }
 
     /**
-     * The Gram matrix straight into native memory: X Xᵀ by one dsyrk into {@code out}, then f over column blocks
-     * ({@link InnerProductBlocks#lowerInPlace}); the linear kernel stops after the dsyrk.
+     * The Gram matrix straight into native memory, no n×n Java array: the lower column blocks of X Xᵀ from the
+     * same dgemm blocks as {@link #gram} ({@link InnerProductBlocks#run}, so the entries are {@link #gram}'s bit for
+     * bit), f over each column, each block written into {@code out}.
      */
     @Override
     public void gramInto(Matrix x, SpdBuffer out) {
@@ -69,15 +70,12 @@ abstract class DotProductKernel implements Kernel {
             throw new IllegalArgumentException(kind() + " kernel: " + n + " points for an " + out.size() + "x"
                     + out.size() + " buffer");
         }
-        out.syrkLower(x);
-        if (this instanceof LinearKernel) {
-            return;
-        }
-        InnerProductBlocks.lowerInPlace(out, n, (blk, i0, rows, j0, j1) -> {
+        InnerProductBlocks.run(x, x, true, 1, (prod, i0, rows, j0, j1) -> {
             for (int j = j0; j < j1; j++) {
-                int po = (j - j0) * rows - j0;
-                fInPlace(blk, po + j, po + n);
+                int po = (j - j0) * rows - i0;
+                fInPlace(prod, po + j, po + n);
             }
+            out.write(i0, j0, j1, prod);
         });
     }
 
