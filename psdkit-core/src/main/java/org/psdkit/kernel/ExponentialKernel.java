@@ -29,10 +29,7 @@ public final class ExponentialKernel extends DotProductKernel {
     /** exp(a s) with the product rounded as in {@link #f}, the exponential vectorised ({@link ArrayExp}). */
     @Override
     void fInPlace(double[] v, int from, int to) {
-        for (int i = from; i < to; i++) {
-            v[i] = a * v[i];
-        }
-        ArrayExp.expInPlace(v, from, to);
+        ArrayExp.expScaledInPlace(v, from, to, a);
     }
 
     @Override

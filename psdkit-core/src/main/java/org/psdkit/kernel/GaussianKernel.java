@@ -58,10 +58,7 @@ public final class GaussianKernel extends RadialKernel {
     /** exp(−r² γ) with the product rounded as in {@link #g}, the exponential vectorised ({@link ArrayExp}). */
     @Override
     void gInPlace(double[] a, int from, int to) {
-        for (int i = from; i < to; i++) {
-            a[i] = -a[i] * invTwoSigma2;
-        }
-        ArrayExp.expInPlace(a, from, to);
+        ArrayExp.expScaledInPlace(a, from, to, -invTwoSigma2);
     }
 
     @Override

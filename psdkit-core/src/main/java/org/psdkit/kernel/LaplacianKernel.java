@@ -39,9 +39,9 @@ public final class LaplacianKernel extends RadialKernel {
     @Override
     void gInPlace(double[] a, int from, int to) {
         for (int i = from; i < to; i++) {
-            a[i] = -Math.sqrt(a[i]) * invSigma;
+            a[i] = Math.sqrt(a[i]);
         }
-        ArrayExp.expInPlace(a, from, to);
+        ArrayExp.expScaledInPlace(a, from, to, -invSigma);
     }
 
     @Override

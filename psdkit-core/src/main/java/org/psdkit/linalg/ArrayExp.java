@@ -12,12 +12,12 @@ package org.psdkit.linalg;
  * (remainder ≤ 0.347¹⁴/14! = 4.2e-18, below 1/50 of an ulp), and 2^k is applied as two exact power-of-two factors
  * 2^⌊k/2⌋ · 2^(k − ⌊k/2⌋) so that results in the subnormal range are rounded once, as {@link Math#exp} rounds
  * them. k is read from the low bits of z / ln 2 + 1.5 · 2⁵² (the round-to-nearest of adding a large constant), so
- * the loop has no branch and no conversion. Arguments are clamped to [−746, 710] first (beyond them e^z is 0 or
+ * no loop has a branch. Arguments are clamped to [−746, 710] first (beyond them e^z is 0 or
  * +∞ in double precision all the same); NaN stays NaN.
  *
  * <p>Accuracy: within 1 ulp of {@link Math#exp} (which is itself within 1 ulp of e^z) over the whole range,
- * {@code ArrayExpTest}. The polynomial and the reduction run in one loop over a chunk (no long arithmetic: HotSpot's
- * superword pass of JDK 17 vectorises it), the scaling by 2^k in a second, scalar loop.
+ * {@code ArrayExpTest}. The work runs in chunks of {@link #CHUNK} entries copied to per-thread scratch, in separate
+ * simple loops (reduction and polynomial; reading k; scaling) that HotSpot's superword pass vectorises.
  */
 public final class ArrayExp {
 
@@ -50,34 +50,42 @@ public final class ArrayExp {
     private static final double C12 = 1.0 / 479001600;
     private static final double C13 = 1.0 / 6227020800.0;
 
-    /** Per-thread scratch: the shifted z / ln 2 of a chunk (k in its low bits). */
-    private static final ThreadLocal<double[]> SCRATCH = ThreadLocal.withInitial(() -> new double[CHUNK]);
+    /** Per-thread scratch of one chunk: the values, the shifted z / ln 2 (k in its low bits), and k. */
+    private static final class Scratch {
+        final double[] w = new double[CHUNK];
+        final double[] t = new double[CHUNK];
+        final long[] k = new long[CHUNK];
+    }
+
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
     private ArrayExp() {
     }
 
     /** a[i] = e^{a[i]} for from ≤ i &lt; to. */
     public static void expInPlace(double[] a, int from, int to) {
-        if (from < 0 || to > a.length || from > to) {
-            throw new IndexOutOfBoundsException("range " + from + ".." + to + " of " + a.length);
-        }
-        double[] t = SCRATCH.get();
-        for (int s = from; s < to; s += CHUNK) {
-            int e = Math.min(to, s + CHUNK);
-            polynomial(a, t, s, e);
-            scale(a, t, s, e);
-        }
+        expScaledInPlace(a, from, to, 1.0);
     }
 
-    /** a[i] = e^{c · a[i]} for from ≤ i &lt; to (the product rounded first, as {@code Math.exp(c * a[i])}). */
+    /**
+     * a[i] = e^{c · a[i]} for from ≤ i &lt; to, the product rounded first (as {@code Math.exp(c * a[i])}; for the
+     * Gaussian kernel c = −γ gives exp(−r² γ) exactly as {@code Math.exp(-r2 * gamma)} rounds its argument).
+     */
     public static void expScaledInPlace(double[] a, int from, int to, double c) {
         if (from < 0 || to > a.length || from > to) {
             throw new IndexOutOfBoundsException("range " + from + ".." + to + " of " + a.length);
         }
-        for (int i = from; i < to; i++) {
-            a[i] = c * a[i];
+        Scratch sc = SCRATCH.get();
+        for (int s = from; s < to; s += CHUNK) {
+            int len = Math.min(to - s, CHUNK);
+            // every vector loop indexes its arrays alike from 0: JDK 17's superword pass leaves a loop scalar when
+            // its arrays are indexed with different offsets, so the chunk is moved by arraycopy
+            System.arraycopy(a, s, sc.w, 0, len);
+            polynomial(sc.w, sc.t, len, c);
+            exponents(sc.t, sc.k, len);
+            scale(sc.w, sc.k, len);
+            System.arraycopy(sc.w, 0, a, s, len);
         }
-        expInPlace(a, from, to);
     }
 
     /** e^z by the same operations as {@link #expInPlace}, bit for bit (for single values and tests). */
@@ -87,26 +95,31 @@ public final class ArrayExp {
         return one[0];
     }
 
-    /** Reduction and polynomial: a[i] = e^r, t[i − s] = z / ln 2 + SHIFT (vectorised: double arithmetic only). */
-    private static void polynomial(double[] a, double[] t, int s, int e) {
-        for (int i = s; i < e; i++) {
-            double z = Math.min(Math.max(a[i], MIN_ARGUMENT), MAX_ARGUMENT);
+    /** Reduction and polynomial: w[j] = e^r, t[j] = z / ln 2 + SHIFT for z = c · w[j] (double arithmetic only). */
+    private static void polynomial(double[] w, double[] t, int len, double c) {
+        for (int j = 0; j < len; j++) {
+            double z = Math.min(Math.max(c * w[j], MIN_ARGUMENT), MAX_ARGUMENT);
             double sh = z * LOG2E + SHIFT;
             double k = sh - SHIFT;
             double r = (z - k * LN2_HI) - k * LN2_LO;
-            a[i] = 1 + r * (1 + r * (C2 + r * (C3 + r * (C4 + r * (C5 + r * (C6 + r * (C7 + r * (C8 + r * (C9
+            w[j] = 1 + r * (1 + r * (C2 + r * (C3 + r * (C4 + r * (C5 + r * (C6 + r * (C7 + r * (C8 + r * (C9
                     + r * (C10 + r * (C11 + r * (C12 + r * C13))))))))))));
-            t[i - s] = sh;
+            t[j] = sh;
         }
     }
 
-    /** a[i] ·= 2^k, k from the low bits of t[i − s], as two exact factors (one rounding in the subnormal range). */
-    private static void scale(double[] a, double[] t, int s, int e) {
-        for (int i = s; i < e; i++) {
-            long k = Double.doubleToRawLongBits(t[i - s]) - SHIFT_BITS;
-            long k1 = k >> 1;
-            long k2 = k - k1;
-            a[i] = a[i] * Double.longBitsToDouble((k1 + 1023) << 52) * Double.longBitsToDouble((k2 + 1023) << 52);
+    /** k[j] = the integer in the low bits of t[j]. */
+    private static void exponents(double[] t, long[] k, int len) {
+        for (int j = 0; j < len; j++) {
+            k[j] = Double.doubleToRawLongBits(t[j]) - SHIFT_BITS;
+        }
+    }
+
+    /** w[j] ·= 2^k[j] as two exact factors 2^⌊k/2⌋ · 2^(k − ⌊k/2⌋) (one rounding in the subnormal range). */
+    private static void scale(double[] w, long[] k, int len) {
+        for (int j = 0; j < len; j++) {
+            long k1 = k[j] >> 1;
+            w[j] = w[j] * Double.longBitsToDouble((k1 + 1023) << 52) * Double.longBitsToDouble((k[j] - k1 + 1023) << 52);
         }
     }
 }

@@ -142,10 +142,7 @@ public final class SharedKernelRows {
                 out[t] += v * v;
             }
         }
-        for (int t = lo; t < hi; t++) {
-            out[t] = -out[t] * gamma;
-        }
-        ArrayExp.expInPlace(out, lo, hi);
+        ArrayExp.expScaledInPlace(out, lo, hi, -gamma); // as GaussianKernel's rows, bit for bit
     }
 
     /** Q rows of the sub-problem on {@code points} (at most two classes) in working order {@code perm}. */
