@@ -34,4 +34,4 @@ for jar in "$OLD" "$NEW"; do
   "${J[@]}" "$jar" bench svm --sizes 5000 --repeats 3 --baseline-max-n 0 --data-dir "/tmp/hot-loops-svm.$$" 2>&1 \
     | grep "n=5000" | tail -1
 done
-rm -f /tmp/hot-loops-*.$$ /tmp/hot-loops-*.$$.json
+rm -rf /tmp/hot-loops-*.$$ /tmp/hot-loops-*.$$.json

@@ -29,6 +29,15 @@ public final class ExponentialKernel extends DotProductKernel {
     /** exp(a s) with the product rounded as in {@link #f}, the exponential vectorised ({@link ArrayExp}). */
     @Override
     void fInPlace(double[] v, int from, int to) {
+        if (KernelValues.VECTOR_EXP) {
+            fVector(v, from, to);
+        } else {
+            super.fInPlace(v, from, to);
+        }
+    }
+
+    /** The vectorised pass itself (what {@link #fInPlace} runs when {@link KernelValues#VECTOR_EXP} is set). */
+    void fVector(double[] v, int from, int to) {
         ArrayExp.expScaledInPlace(v, from, to, a);
     }
 

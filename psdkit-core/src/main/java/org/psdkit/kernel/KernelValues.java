@@ -10,6 +10,16 @@ package org.psdkit.kernel;
  * {@link Kernel#eval}, unchanged.
  */
 public final class KernelValues {
+
+    /**
+     * Whether the Gaussian, Laplacian and exponential kernels' elementwise passes (Gram, cross, rows) use
+     * {@link org.psdkit.linalg.ArrayExp} instead of {@link Math#exp}: system property {@code psdkit.kernel.vectorExp},
+     * off by default. On, kernel values move by at most one ulp; KRR coefficients and predictions then agree with
+     * the {@code Math.exp} path to ~1e-12, but SMO, an iterative solver stopped at a tolerance, may take another
+     * path on small problems (docs/benchmarks/hot-loops.md), and fits pinned bit for bit would change.
+     */
+    public static final boolean VECTOR_EXP = Boolean.getBoolean("psdkit.kernel.vectorExp");
+
     private KernelValues() {
     }
 

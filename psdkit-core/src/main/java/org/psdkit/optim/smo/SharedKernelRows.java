@@ -142,7 +142,13 @@ public final class SharedKernelRows {
                 out[t] += v * v;
             }
         }
-        ArrayExp.expScaledInPlace(out, lo, hi, -gamma); // as GaussianKernel's rows, bit for bit
+        if (KernelValues.VECTOR_EXP) {
+            ArrayExp.expScaledInPlace(out, lo, hi, -gamma); // as GaussianKernel's rows, bit for bit
+        } else {
+            for (int t = lo; t < hi; t++) {
+                out[t] = Math.exp(-out[t] * gamma);
+            }
+        }
     }
 
     /** Q rows of the sub-problem on {@code points} (at most two classes) in working order {@code perm}. */
