@@ -45,6 +45,21 @@ public final class TkTable1 {
     private TkTable1() {
     }
 
+    /**
+     * The data set {@code name} of {@code dir}: {@code name} when {@code <name>.csv} exists, else the file of a
+     * {@link #SHORT_NAMES short name}; an {@link IllegalArgumentException} naming {@code parameter}, the missing file
+     * and the available sets otherwise.
+     */
+    public static String dataset(Path dir, String name, String parameter) {
+        String file = !Files.isRegularFile(dir.resolve(name + ".csv")) && SHORT_NAMES.containsKey(name)
+                ? SHORT_NAMES.get(name) : name;
+        if (!Files.isRegularFile(dir.resolve(file + ".csv"))) {
+            throw new IllegalArgumentException(parameter + ": " + dir.resolve(name + ".csv") + " not found"
+                    + available(dir));
+        }
+        return file;
+    }
+
     /** "; available: a, b, …" for the {@code .csv} files of {@code dir} (empty when it cannot be listed). */
     static String available(Path dir) {
         try (java.util.stream.Stream<Path> s = Files.list(dir)) {
@@ -90,13 +105,7 @@ public final class TkTable1 {
             }
             List<String> resolved = new java.util.ArrayList<>();
             for (String name : datasets) {
-                String file = !Files.isRegularFile(dataDir.resolve(name + ".csv")) && SHORT_NAMES.containsKey(name)
-                        ? SHORT_NAMES.get(name) : name;
-                if (!Files.isRegularFile(dataDir.resolve(file + ".csv"))) {
-                    throw new IllegalArgumentException("datasets: " + dataDir.resolve(name + ".csv") + " not found"
-                            + available(dataDir));
-                }
-                resolved.add(file);
+                resolved.add(dataset(dataDir, name, "datasets"));
             }
             datasets = List.copyOf(resolved);
             methods = List.copyOf(methods);

@@ -74,15 +74,16 @@ class TkTable1CliTest {
             sb.append(a).append(',').append(rnd.nextDouble()).append(',')
                     .append(a + 0.2 * rnd.nextGaussian() > 0.5 ? 2 : 1).append('\n');
         }
-        Files.writeString(dir.resolve("heart-statlog.csv"), sb.toString());
+        Path data = Files.createDirectories(dir.resolve("data"));
+        Files.writeString(data.resolve("heart-statlog.csv"), sb.toString());
         Path out = dir.resolve("rows.csv");
-        CliRun r = CliRun.run("reproduce", "tk-table1", "--data", dir.toString(), "--datasets", "heart",
+        CliRun r = CliRun.run("reproduce", "tk-table1", "--data", data.toString(), "--datasets", "heart",
                 "--methods", "simplemkl", "--splits", "1", "--out", out.toString());
         assertEquals(0, r.status(), r.err());
         assertTrue(Files.readAllLines(out).get(1).startsWith("heart-statlog,"), Files.readAllLines(out).get(1));
         assertTrue(r.err().contains("heart-statlog split 1/1 SimpleMKL: accuracy"), r.err());
         assertFalse(r.err().contains("eps="), r.err());
-        CliRun bad = CliRun.run("reproduce", "tk-table1", "--data", dir.toString(), "--datasets", "breast-cancer",
+        CliRun bad = CliRun.run("reproduce", "tk-table1", "--data", data.toString(), "--datasets", "breast-cancer",
                 "--out", dir.resolve("never.csv").toString());
         assertEquals(2, bad.status());
         assertTrue(bad.err().contains("breast-cancer.csv not found; available: heart-statlog (or heart, "
