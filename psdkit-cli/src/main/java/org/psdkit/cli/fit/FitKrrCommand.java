@@ -229,12 +229,15 @@ public final class FitKrrCommand implements Callable<Integer> {
         if (engine != null) {
             rep.put("engine", engine);
         }
-        Map<String, Object> d = model.diagnostics().toMap();
-        for (String key : new String[] {"route", "iterations", "residual", "converged", "storage", "jitter"}) {
-            rep.put(key, d.get(key));
-        }
-        if (d.containsKey("factorizations")) {
-            rep.put("factorizations", d.get("factorizations"));
+        NystromKrrTrainer.FitDiagnostics d = (NystromKrrTrainer.FitDiagnostics) model.diagnostics();
+        rep.put("route", d.route());
+        rep.put("iterations", d.iterations());
+        rep.put("residual", d.residual());
+        rep.put("converged", d.converged());
+        rep.put("storage", d.storage());
+        rep.put("jitter", d.jitter());
+        if (d.targets() > 1) {
+            rep.put("factorizations", d.factorizations());
         }
         warnIfNotConverged(d, o);
         if (!common.json) {
@@ -245,10 +248,10 @@ public final class FitKrrCommand implements Callable<Integer> {
         return Main.EXIT_OK;
     }
 
-    private static void warnIfNotConverged(Map<String, Object> d, NystromKrrTrainer.Options o) {
-        if (!Boolean.TRUE.equals(d.get("converged"))) {
-            System.err.println("psdkit fit krr: warning: conjugate gradient stopped after " + d.get("iterations")
-                    + " iterations at relative residual " + d.get("residual") + " > --cg-tol " + o.tolerance()
+    private static void warnIfNotConverged(NystromKrrTrainer.FitDiagnostics d, NystromKrrTrainer.Options o) {
+        if (!d.converged()) {
+            System.err.println("psdkit fit krr: warning: conjugate gradient stopped after " + d.iterations()
+                    + " iterations at relative residual " + d.residual() + " > --cg-tol " + o.tolerance()
                     + "; raise --max-iter or --lambda");
         }
     }
