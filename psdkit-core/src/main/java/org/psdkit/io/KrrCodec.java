@@ -6,6 +6,7 @@ import org.psdkit.linalg.Matrix;
 import org.psdkit.linalg.SpdSolve;
 import org.psdkit.model.Pipeline;
 import org.psdkit.regression.KernelRidge;
+import org.psdkit.regression.KrrAutoTrainer;
 import org.psdkit.regression.KrrTrainer;
 
 /**
@@ -34,6 +35,13 @@ final class KrrCodec extends PipelineCodec<Pipeline<?>> {
         num.set("points", JsonArrays.rows(m.points()));
     }
 
+    /** The typed diagnostics: an automatic fit's ({@code auto} present) or a plain fit's. */
+    private static org.psdkit.model.Diagnostics diagnostics(Doc doc) {
+        java.util.Map<String, Object> d = doc.diagnostics();
+        return d.containsKey("auto") ? TypedDiagnostics.rebuild(d, KrrAutoTrainer.Fit::of)
+                : TypedDiagnostics.rebuild(d, KrrTrainer.Fit::of);
+    }
+
     @Override
     Pipeline<?> read(Doc doc) {
         KernelRidge.Options opts;
@@ -54,11 +62,11 @@ final class KrrCodec extends PipelineCodec<Pipeline<?>> {
             }
             KernelRidge m = KernelRidge.of(doc.kernel(), pts, a, offsets, opts,
                     new SpdSolve.Diagnostics("stored", 0, 0, 0));
-            return KrrTrainer.of(doc.header(), m, TypedDiagnostics.rebuild(doc.diagnostics(), KrrTrainer.Fit::of));
+            return KrrTrainer.of(doc.header(), m, diagnostics(doc));
         }
         Expansion ex = doc.expansion("points", "alpha");
         KernelRidge m = KernelRidge.of(doc.kernel(), ex.points(), ex.coefficients(), doc.number("offset"), opts,
                 new SpdSolve.Diagnostics("stored", 0, 0, 0));
-        return KrrTrainer.of(doc.header(), m, TypedDiagnostics.rebuild(doc.diagnostics(), KrrTrainer.Fit::of));
+        return KrrTrainer.of(doc.header(), m, diagnostics(doc));
     }
 }
