@@ -85,7 +85,8 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
      * @param ard        one bandwidth per feature instead of one for all
      * @param restarts   starting points of the search, ≥ 1
      * @param iterations L-BFGS iterations per start, ≥ 1
-     * @param searchRows the search runs on at most this many rows (a seeded subsample), ≥ 10
+     * @param searchRows the search runs on at most this many rows (a seeded subsample), ≥ 10, or
+     *                   {@link #AUTO_ROWS} for {@link #searchRows(int)}
      * @param holdout    the held-out fraction of the search's rows for {@link Objective#HOLDOUT}, in (0, 1)
      * @param seed       seed of the subsample and of the held-out split
      */
@@ -97,11 +98,17 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
         public static final int DEFAULT_RESTARTS = 3;
         /** L-BFGS iterations per start; two or three parameters settle in a few. */
         public static final int DEFAULT_ITERATIONS = 12;
+        /** {@code searchRows} = 0: the rows of the search follow the data ({@link #searchRows(int)}). */
+        public static final int AUTO_ROWS = 0;
+        /** The automatic search takes at least this many rows (all of them on smaller data). */
+        public static final int MIN_AUTO_ROWS = 500;
         /**
-         * Rows of the search: an evaluation costs about six Cholesky factorisations of this size, so 2,000 rows keep
-         * the whole search well below one 5-fold grid on 5,000 rows.
+         * The automatic search takes one row in this many beyond {@link #MIN_AUTO_ROWS}: an evaluation costs about
+         * six Cholesky factorisations of the search's size, (1/4)³ = 1/64 of the cost on all rows, so some seventy
+         * evaluations and the refinement of λ on all rows (one eigendecomposition, about twelve factorisations)
+         * cost a fraction of a 5-fold grid of 100 points (500 factorisations of 0.8n rows).
          */
-        public static final int DEFAULT_SEARCH_ROWS = 2000;
+        public static final int AUTO_ROWS_FRACTION = 4;
         /** The held-out fraction of {@link Objective#HOLDOUT}. */
         public static final double DEFAULT_HOLDOUT = 0.2;
         /** Seed of the subsample and the held-out split. */
@@ -122,14 +129,24 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
             }
             ParameterException.atLeast("restarts", restarts, 1);
             ParameterException.atLeast("iterations", iterations, 1);
-            ParameterException.atLeast("searchRows", searchRows, 10);
+            if (searchRows != AUTO_ROWS) {
+                ParameterException.atLeast("searchRows", searchRows, 10);
+            }
             ParameterException.unitOpen("holdout", holdout);
         }
 
         /** The defaults around {@code base}: leave-one-out, one bandwidth. */
         public static Options of(KrrTrainer.Options base) {
             return new Options(base, DEFAULT_OBJECTIVE, false, DEFAULT_RESTARTS, DEFAULT_ITERATIONS,
-                    DEFAULT_SEARCH_ROWS, DEFAULT_HOLDOUT, DEFAULT_SEED);
+                    AUTO_ROWS, DEFAULT_HOLDOUT, DEFAULT_SEED);
+        }
+
+        /** The rows the search takes from {@code n}: {@code searchRows}, or n/4 but at least 500 when automatic. */
+        public int searchRows(int n) {
+            if (searchRows != AUTO_ROWS) {
+                return Math.min(n, searchRows);
+            }
+            return Math.min(n, Math.max(MIN_AUTO_ROWS, n / AUTO_ROWS_FRACTION));
         }
 
         public Options withObjective(Objective o) {
@@ -297,7 +314,7 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
         for (int i = 0; i < n; i++) {
             y[i] /= yScale;
         }
-        int ns = Math.min(n, options.searchRows());
+        int ns = options.searchRows(n);
         int[] rows = Arrays.copyOf(Splits.permutation(n, options.seed()), ns);
         if (ns == n && options.objective() != Objective.HOLDOUT) {
             rows = identity(n); // all rows in their order

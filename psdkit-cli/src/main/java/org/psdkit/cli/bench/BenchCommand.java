@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
             BenchTkCommand.class,
             BenchKrrCommand.class,
             BenchKrrLooCommand.class,
+            BenchKrrAutoCommand.class,
             BenchKrrScaleCommand.class,
             BenchNuCommand.class,
             BenchPsdScaleCommand.class,
