@@ -346,7 +346,7 @@ public final class FitKrrCommand implements Callable<Integer> {
         Pipeline<KernelRidge> model;
         if (trainer instanceof KrrAutoTrainer) {
             try (org.psdkit.cli.Progress p = org.psdkit.cli.Progress.start("krr --auto", 0)) {
-                model = trainer.fit(raw, p.listener());
+                model = p.run(() -> trainer.fit(raw, p.listener()));
             }
         } else {
             model = trainer.fit(raw);
