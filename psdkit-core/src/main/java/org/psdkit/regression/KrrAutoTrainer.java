@@ -44,9 +44,10 @@ import org.psdkit.optim.ProgressListener;
  *   <li>Held-out: α = (K_TT + λI)⁻¹ y_T on the training part T, r = y_V − K_VT α on the held-out part V,
  *       f = ‖r‖²/|V|; with b = (K_TT + λI)⁻¹ K_TV r, C_TT = (bαᵀ + αbᵀ)/|V|, C_VT = −r αᵀ/|V|, C_VV = 0.</li>
  * </ul>
- * On more than {@link Options#searchRows()} rows the search runs on a seeded subsample; λ then scales with the number
- * of rows (the standard form's λ multiplies a sum over the rows), and for LOO and GCV it is refined on all rows along
- * an exact λ path from one eigendecomposition ({@link KrrLoo#exactGram}).
+ * L-BFGS minimises log f (its gradient ∇f/f is scale-free). On more rows than {@link Options#searchRows(int)} the
+ * search runs on a seeded subsample; λ then scales with the number of rows (the standard form's λ multiplies a sum
+ * over the rows), and a few L-BFGS iterations on all rows polish (σ, λ) from there (path entries with restart
+ * {@link #POLISH}).
  *
  * @param options the base KRR options, the objective, ARD, restarts, iterations and the search's rows
  */
@@ -105,8 +106,8 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
         /**
          * The automatic search takes one row in this many beyond {@link #MIN_AUTO_ROWS}: an evaluation costs about
          * six Cholesky factorisations of the search's size, (1/4)³ = 1/64 of the cost on all rows, so some seventy
-         * evaluations and the refinement of λ on all rows (one eigendecomposition, about twelve factorisations)
-         * cost a fraction of a 5-fold grid of 100 points (500 factorisations of 0.8n rows).
+         * evaluations and the polish on all rows (a few evaluations of six factorisations each) cost a fraction of
+         * a 5-fold grid of 100 points (500 factorisations of 0.8n rows).
          */
         public static final int AUTO_ROWS_FRACTION = 4;
         /** The held-out fraction of {@link Objective#HOLDOUT}. */
@@ -181,7 +182,7 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
     /**
      * One evaluation of the search.
      *
-     * @param restart the start it belongs to (0-based)
+     * @param restart the start it belongs to (0-based), or {@link KrrAutoTrainer#POLISH} for the polish on all rows
      * @param sigma   the bandwidth(s): one value, or one per feature with ARD
      * @param lambda  λ on the search's rows
      * @param rmse    the square root of the objective, in the target's units
@@ -212,8 +213,8 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
      * @param restarts    starts run
      * @param searchRows  rows the search ran on
      * @param evaluations evaluations of the objective (each one factorisation)
-     * @param rmse        the square root of the best objective, in the target's units (after the λ refinement on
-     *                    all rows when there was one)
+     * @param rmse        the square root of the best objective, in the target's units (on all rows after the
+     *                    polish when the search ran on a subsample)
      * @param seconds     wall time of the search (the final fit excluded)
      * @param path        every evaluation in order
      */
@@ -324,8 +325,7 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
         for (int i = 0; i < ns; i++) {
             ys[i] = y[rows[i]];
         }
-        int trainRows = options.objective() == Objective.HOLDOUT
-                ? Math.max(2, Math.min(ns - 1, (int) Math.round((1 - options.holdout()) * ns))) : ns;
+        int trainRows = trainRows(ns);
         boolean ard = options.ard();
         int d = x.cols();
         int p = ard ? d : 1;
@@ -343,25 +343,8 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
         double[] best = null;
         double bestValue = Double.POSITIVE_INFINITY;
         Objective obj = options.objective();
-        Lbfgs.Objective f = (theta, grad) -> {
-            for (int k = 0; k <= p; k++) {
-                if (!(theta[k] >= lo[k] && theta[k] <= hi[k])) {
-                    return Double.POSITIVE_INFINITY;
-                }
-            }
-            double v = evaluate(xs, ys, trainRows, obj, ard, theta, grad);
-            if (Double.isFinite(v)) {
-                double[] sig = new double[p];
-                for (int k = 0; k < p; k++) {
-                    sig[k] = Math.exp(theta[k]);
-                }
-                path.add(new Step(restart[0], sig, Math.exp(theta[p]), Math.sqrt(v) * yScale));
-                progress.onProgress(new ProgressListener.Event(TASK, path.size(), 0, obj.label() + " rmse",
-                        Math.sqrt(v) * yScale, (System.nanoTime() - t0) * 1e-9));
-            }
-            return v;
-        };
         Lbfgs.Options lbfgs = Lbfgs.Options.of(GRADIENT_TOLERANCE, options.iterations());
+        Lbfgs.Objective f = logObjective(xs, ys, trainRows, lo, hi, path, restart, yScale, progress, t0);
         for (int r = 0; r < options.restarts(); r++) {
             restart[0] = r;
             double[] theta0 = new double[p + 1];
@@ -382,27 +365,39 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
         if (best == null) {
             throw new IllegalStateException("kernel ridge: the automatic search found no positive definite start");
         }
+        int fitRows = trainRows;
+        if (ns < n) {
+            // λ multiplies a sum over the rows: scale it to all rows, then polish (σ, λ) on all rows by a few
+            // L-BFGS iterations from there
+            double[] theta0 = best.clone();
+            theta0[p] += Math.log((double) trainRows(n) / trainRows);
+            theta0[p] = Math.max(lo[p], Math.min(hi[p], theta0[p]));
+            int[] all = obj == Objective.HOLDOUT ? Splits.permutation(n, options.seed()) : identity(n);
+            double[] ya = new double[n];
+            for (int i = 0; i < n; i++) {
+                ya[i] = y[all[i]];
+            }
+            restart[0] = POLISH;
+            Lbfgs.Objective fa = logObjective(obj == Objective.HOLDOUT ? x.selectRows(all) : x, ya, trainRows(n), lo,
+                    hi, path, restart, yScale, progress, t0);
+            try {
+                Lbfgs.Result res = Lbfgs.minimize(fa, theta0, Lbfgs.Options.of(GRADIENT_TOLERANCE,
+                        POLISH_ITERATIONS));
+                best = res.x();
+                bestValue = res.value();
+            } catch (IllegalArgumentException e) {
+                best = theta0; // not positive definite on all rows: the subsample's point, λ scaled
+            }
+            fitRows = trainRows(n);
+        }
         double[] sigma = new double[p];
         for (int k = 0; k < p; k++) {
             sigma[k] = Math.exp(best[k]);
         }
         double lambda = Math.exp(best[p]);
-        double rmse = Math.sqrt(bestValue) * yScale;
+        double rmse = Math.sqrt(Math.exp(bestValue)) * yScale;
         if (obj == Objective.HOLDOUT) {
-            lambda *= (double) n / trainRows;
-        } else if (ns < n) {
-            // λ multiplies a sum over the rows: scale it to all rows, then refine it along the exact path
-            double centre = lambda * n / ns;
-            double[] grid = new double[REFINE_LAMBDAS];
-            for (int i = 0; i < grid.length; i++) {
-                grid[i] = centre * Math.pow(10, REFINE_DECADES * (2.0 * i / (grid.length - 1) - 1));
-            }
-            KrrLoo.Path lp = KrrLoo.exactGram(UNIT_GAUSSIAN.gram(scaled(x, sigma, d)), y, grid);
-            int b = obj == Objective.GCV ? lp.bestGcv() : lp.bestLoo();
-            lambda = grid[b];
-            rmse = Math.sqrt(obj == Objective.GCV ? lp.gcv()[b] : lp.looMse()[b]) * yScale;
-            progress.onProgress(new ProgressListener.Event(TASK, path.size() + 1, 0, obj.label() + " rmse", rmse,
-                    (System.nanoTime() - t0) * 1e-9));
+            lambda *= (double) n / fitRows; // the held-out part joins the final fit
         }
         double seconds = (System.nanoTime() - t0) * 1e-9;
         Kernel kernel = kernel(sigma, d);
@@ -428,15 +423,67 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
     private static final double[] START_SIGMA = {1, 0.5, 2};
     /** λ of the starts (the target scaled to unit mean square, the kernel to unit diagonal). */
     private static final double[] START_LAMBDA = {1e-2, 1e-1, 1e-3};
-    /** L-BFGS stops when ‖∇f‖ ≤ this · max(1, ‖θ‖) (f is O(1) on the scaled target). */
+    /** L-BFGS stops when ‖∇log f‖ ≤ this · max(1, ‖θ‖). */
     static final double GRADIENT_TOLERANCE = 1e-4;
     /** Bandwidths stay within this factor of the median pairwise distance. */
     static final double BANDWIDTH_RANGE = 1e3;
     static final double MIN_LAMBDA = 1e-10;
     static final double MAX_LAMBDA = 1e4;
-    /** λ values of the refinement on all rows, spread over ± {@link #REFINE_DECADES} decades. */
-    static final int REFINE_LAMBDAS = 41;
-    static final double REFINE_DECADES = 1.5;
+    /** L-BFGS iterations of the polish on all rows after a search on a subsample. */
+    static final int POLISH_ITERATIONS = 3;
+    /** The {@link Step#restart()} of the polish on all rows. */
+    public static final int POLISH = -1;
+
+    /** The training rows of {@code rows} search rows: all, or all but the held-out part. */
+    private int trainRows(int rows) {
+        return options.objective() == Objective.HOLDOUT
+                ? Math.max(2, Math.min(rows - 1, (int) Math.round((1 - options.holdout()) * rows))) : rows;
+    }
+
+    /**
+     * log f(θ) and its gradient ∇f/f on points x and targets y ({@link #evaluate}): scale-free, so the gradient
+     * tolerance means the same on every data set; +∞ outside the box [lo, hi]. Every finite evaluation is appended to
+     * {@code path} under restart {@code restart[0]} and reported to {@code progress}.
+     */
+    private Lbfgs.Objective logObjective(Matrix x, double[] y, int trainRows, double[] lo, double[] hi,
+                                         List<Step> path, int[] restart, double yScale, ProgressListener progress,
+                                         long t0) {
+        int p = lo.length - 1;
+        Objective obj = options.objective();
+        boolean ard = options.ard();
+        // the last evaluation: L-BFGS evaluates the point its line search accepted once more
+        double[][] last = {null, null, {Double.NaN}};
+        return (theta, grad) -> {
+            for (int k = 0; k <= p; k++) {
+                if (!(theta[k] >= lo[k] && theta[k] <= hi[k])) {
+                    return Double.POSITIVE_INFINITY;
+                }
+            }
+            if (last[0] != null && Arrays.equals(last[0], theta)) {
+                System.arraycopy(last[1], 0, grad, 0, grad.length);
+                return last[2][0];
+            }
+            double v = evaluate(x, y, trainRows, obj, ard, theta, grad);
+            if (!(v > 0) || !Double.isFinite(v)) {
+                return Double.POSITIVE_INFINITY;
+            }
+            for (int k = 0; k <= p; k++) {
+                grad[k] /= v;
+            }
+            double[] sig = new double[p];
+            for (int k = 0; k < p; k++) {
+                sig[k] = Math.exp(theta[k]);
+            }
+            double rmse = Math.sqrt(v) * yScale;
+            path.add(new Step(restart[0], sig, Math.exp(theta[p]), rmse));
+            progress.onProgress(new ProgressListener.Event(TASK, path.size(), 0, obj.label() + " rmse", rmse,
+                    (System.nanoTime() - t0) * 1e-9));
+            last[0] = theta.clone();
+            last[1] = grad.clone();
+            last[2][0] = Math.log(v);
+            return Math.log(v);
+        };
+    }
 
     private static final GaussianKernel UNIT_GAUSSIAN = new GaussianKernel(1.0);
 

@@ -131,16 +131,18 @@ class KrrAutoTrainerTest {
     }
 
     /**
-     * On more rows than the search takes, λ is refined on all rows along the exact path: the reported error is the
+     * On more rows than the search takes, (σ, λ) is polished on all rows: the reported error is the
      * leave-one-out error of the final model on all rows.
      */
     @Test
-    void subsampledSearchRefinesLambdaOnAllRows() {
+    void subsampledSearchIsPolishedOnAllRows() {
         Matrix x = KernelRidgeTest.points(160, 2, 21);
         Dataset train = Dataset.of(x, KernelRidgeTest.target(x, 22));
         Pipeline<KernelRidge> m = new KrrAutoTrainer(KrrAutoTrainer.Options.of(BASE).withSearchRows(60)).fit(train);
         KrrAutoTrainer.Fit d = (KrrAutoTrainer.Fit) m.diagnostics();
         assertEquals(60, d.search().searchRows());
+        assertTrue(d.search().path().stream().anyMatch(s -> s.restart() == KrrAutoTrainer.POLISH));
+        assertEquals(KrrAutoTrainer.POLISH, d.search().path().get(d.search().path().size() - 1).restart());
         double sigma = ((GaussianKernel) m.inner().kernel()).sigma();
         assertEquals(looRmse(x, train.y(), sigma, m.inner().options().lambda()), d.search().rmse(),
                 1e-9 * d.search().rmse());
