@@ -111,8 +111,8 @@ public final class FitKrrCommand implements Callable<Integer> {
     int autoIterations;
 
     @Option(names = "--auto-rows", defaultValue = "0", paramLabel = "N",
-            description = "With --auto: rows the search runs on (a seeded subsample; lambda is then refined on all "
-                    + "rows); 0: n/4 but at least 500 (default: ${DEFAULT-VALUE}).")
+            description = "With --auto: rows the search runs on (a seeded subsample; sigma and lambda are then "
+                    + "polished on all rows); 0: n/4 but at least 500 (default: ${DEFAULT-VALUE}).")
     int autoRows;
 
     @Option(names = "--auto-holdout", defaultValue = "0.2", paramLabel = "F",
