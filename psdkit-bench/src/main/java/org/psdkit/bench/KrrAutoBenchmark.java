@@ -18,7 +18,7 @@ import org.psdkit.regression.KrrTrainer;
  * Automatic σ and λ ({@link KrrAutoTrainer}) against a 10 × 10 (σ, λ) grid searched by 5-fold cross-validation, in
  * the same run: n rows drawn (seeded) as the training set, the remaining rows as the test set, features z-scored on
  * the training rows (each fold's scaler on its own training part). The grid is the {@code cv krr} procedure: per
- * fold and σ one Gram matrix, per λ one Cholesky fit ({@link KernelRidge#fitGram}), the held-out RMSE pooled over
+ * fold and σ one Gram matrix, per λ one Cholesky fit ({@link KrrTrainer#fitWithGram}), the held-out RMSE pooled over
  * the folds, then the best point refitted on all n rows. The automatic fit runs before and after the grid; its time
  * is the mean of the two runs (the machine's load drifts), its RMSE that of the first (both runs are the same
  * computation). Times are in-process wall seconds, the final fits included.
@@ -100,8 +100,8 @@ public final class KrrAutoBenchmark {
                 Matrix gram = k.gram(xtr);
                 Matrix cross = k.cross(xte, xtr);
                 for (int l = 0; l < lambdas.length; l++) {
-                    KernelRidge m = KernelRidge.fitGram(k, xtr, gram, tr.y(), new KernelRidge.Options(lambdas[l],
-                            KernelRidge.Form.STANDARD, 0, auto.base().center()));
+                    KernelRidge m = new KrrTrainer(auto.base().withKernel(k).withLambda(lambdas[l])
+                            .withScale(Scaler.Kind.NONE)).fitWithGram(xtr, gram, tr.y(), null);
                     double[] p = Linalg.gemv(cross, false, m.alpha());
                     for (int i = 0; i < p.length; i++) {
                         double r = te.y()[i] - p[i] - m.offset();

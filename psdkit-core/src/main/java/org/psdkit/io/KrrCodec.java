@@ -8,6 +8,7 @@ import org.psdkit.model.Pipeline;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrAutoTrainer;
 import org.psdkit.regression.KrrTrainer;
+import org.psdkit.regression.nystrom.NystromKrrTrainer;
 
 /**
  * Model files of type {@code krr}: points, coefficients α and offset of {@link KernelRidge}; a model of several
@@ -35,11 +36,14 @@ final class KrrCodec extends PipelineCodec<Pipeline<?>> {
         num.set("points", JsonArrays.rows(m.points()));
     }
 
-    /** The typed diagnostics: an automatic fit's ({@code auto} present) or a plain fit's. */
-    private static org.psdkit.model.Diagnostics diagnostics(Doc doc) {
-        java.util.Map<String, Object> d = doc.diagnostics();
-        return d.containsKey("auto") ? TypedDiagnostics.rebuild(d, KrrAutoTrainer.Fit::of)
-                : TypedDiagnostics.rebuild(d, KrrTrainer.Fit::of);
+    /** The diagnostics record the file holds: an automatic fit's, a Nyström fit's, or an exact fit's. */
+    static org.psdkit.model.Diagnostics typed(java.util.Map<String, Object> stored) {
+        if (stored.containsKey("auto")) {
+            return KrrAutoTrainer.Fit.of(stored); // an automatic fit (fit krr --auto)
+        }
+        Object route = stored.get("route");
+        return route instanceof String r && r.startsWith("nystrom") ? NystromKrrTrainer.FitDiagnostics.of(stored)
+                : KrrTrainer.Fit.of(stored);
     }
 
     @Override
@@ -62,11 +66,11 @@ final class KrrCodec extends PipelineCodec<Pipeline<?>> {
             }
             KernelRidge m = KernelRidge.of(doc.kernel(), pts, a, offsets, opts,
                     new SpdSolve.Diagnostics("stored", 0, 0, 0));
-            return KrrTrainer.of(doc.header(), m, diagnostics(doc));
+            return KrrTrainer.of(doc.header(), m, TypedDiagnostics.rebuild(doc.diagnostics(), KrrCodec::typed));
         }
         Expansion ex = doc.expansion("points", "alpha");
         KernelRidge m = KernelRidge.of(doc.kernel(), ex.points(), ex.coefficients(), doc.number("offset"), opts,
                 new SpdSolve.Diagnostics("stored", 0, 0, 0));
-        return KrrTrainer.of(doc.header(), m, diagnostics(doc));
+        return KrrTrainer.of(doc.header(), m, TypedDiagnostics.rebuild(doc.diagnostics(), KrrCodec::typed));
     }
 }
