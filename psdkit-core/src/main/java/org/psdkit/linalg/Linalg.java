@@ -301,7 +301,7 @@ public final class Linalg {
             p.get(l, 0, l.length);
         }
         Matrix inv = Matrix.wrap(n, n, l);
-        fillUpperFromLower(inv);
+        SymmetricWorkspace.fillUpperFromLower(inv);
         return inv;
     }
 
