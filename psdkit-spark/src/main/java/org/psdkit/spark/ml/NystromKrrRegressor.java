@@ -36,8 +36,11 @@ import org.psdkit.spark.SparkNystromKrr;
  * <p>Params: {@code featuresCol} ("features"), {@code labelCol} ("label"), {@code predictionCol} ("prediction"),
  * {@code kernel} ({@value MlParams#DEFAULT_KERNEL}), {@code sigma} (unset: the kernel string's), {@code lambda}
  * (1e-3), {@code anchors} (100), {@code seed} (42), {@code center} (false), {@code tol} (CG relative residual, 1e-6),
- * {@code maxIter} (CG iterations, 200), {@code storage} ("auto": the Gram route when cheaper, "gram", "recompute").
- * The family takes no sample weights, so there is no {@code weightCol}.
+ * {@code maxIter} (CG iterations, 200), {@code storage} ("auto": the Gram route when cheaper, "gram", "recompute"),
+ * {@code weightCol} (unset: equal weights). With sample weights the fit minimises Σ_i w_i (y_i − f(x_i))² +
+ * λ αᵀK_mm α on the normal equations (K_nmᵀWK_nm + λK_mm)α = K_nmᵀW(y − offset), summed over the partitions and
+ * solved on the driver, as {@link NystromKrrTrainer} fits a weighted data set ({@code NystromDirect}); the CG settings
+ * and {@code storage} are then not used. Weights must be &gt;= 0 and finite (an error names the column and the row).
  */
 public final class NystromKrrRegressor extends PsdkitEstimator<NystromKrrRegressor, NystromKrrRegressionModel> {
 
@@ -45,7 +48,7 @@ public final class NystromKrrRegressor extends PsdkitEstimator<NystromKrrRegress
 
     private static final Shared SHARED = new Shared("ridge lambda of (K_nm'K_nm + lambda K_mm) alpha = K_nm'y",
             p -> MlParams.tol(p, "relative residual at which the conjugate gradient stops"),
-            "cap on conjugate-gradient iterations", MlParams::anchors, true, false);
+            "cap on conjugate-gradient iterations", MlParams::anchors, true, true);
 
     private final Param<String> predictionCol;
     private final BooleanParam center;
@@ -74,6 +77,10 @@ public final class NystromKrrRegressor extends PsdkitEstimator<NystromKrrRegress
         return labelCol;
     }
 
+    public Param<String> weightCol() {
+        return weightCol;
+    }
+
     public Param<String> predictionCol() {
         return predictionCol;
     }
@@ -88,6 +95,11 @@ public final class NystromKrrRegressor extends PsdkitEstimator<NystromKrrRegress
 
     public NystromKrrRegressor setLabelCol(String v) {
         set(labelCol, v);
+        return this;
+    }
+
+    public NystromKrrRegressor setWeightCol(String v) {
+        set(weightCol, v);
         return this;
     }
 
@@ -140,10 +152,12 @@ public final class NystromKrrRegressor extends PsdkitEstimator<NystromKrrRegress
         NystromKrrTrainer.Options o = options();
         String f = features();
         String l = label();
-        JavaRDD<double[]> rows = Columns.rows(dataset, f, l, null).persist(StorageLevel.MEMORY_AND_DISK());
+        String w = weight();
+        JavaRDD<double[]> rows = Columns.rows(dataset, f, l, w).persist(StorageLevel.MEMORY_AND_DISK());
         try {
             List<String> names = Columns.featureNames(schema, f);
-            SparkNystromKrr.Fit fit = SparkFits.krr(rows, o, names, l, "spark.ml DataFrame");
+            SparkNystromKrr.Fit fit = w == null ? SparkFits.krr(rows, o, names, l, "spark.ml DataFrame")
+                    : SparkFits.weightedKrr(rows, o, names, l, "spark.ml DataFrame");
             return new NystromKrrRegressionModel(uid(), fit.pipeline(), fit.rows(), fit.trainMetrics());
         } finally {
             SparkNystromKrr.release(rows);
