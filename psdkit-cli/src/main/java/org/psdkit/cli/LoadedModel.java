@@ -103,14 +103,23 @@ public final class LoadedModel {
         return out;
     }
 
+    /** Whether a metric, or one in a nested metrics object (several targets), is not finite. */
+    private static boolean nonFinite(java.util.Collection<?> values) {
+        for (Object v : values) {
+            if (v instanceof Double d && !Double.isFinite(d)
+                    || v instanceof Map<?, ?> m && nonFinite(m.values())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public Map<String, Object> evaluate(Dataset raw) {
         Map<String, Object> metrics = model.evaluate(raw).toMap();
         // a non-finite output shows as a non-finite metric (or, for a classifier, only in its decision values):
         // then find the row. A density's loglik is -Infinity where the density is 0, with finite outputs.
         boolean suspect = model instanceof Classifier;
-        for (Object v : metrics.values()) {
-            suspect |= v instanceof Double d && !Double.isFinite(d);
-        }
+        suspect |= nonFinite(metrics.values());
         if (suspect) {
             predict(raw.x());
         }

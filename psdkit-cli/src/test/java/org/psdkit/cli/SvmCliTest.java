@@ -275,13 +275,58 @@ class SvmCliTest {
     }
 
     @Test
+    void learnedKernelSvmsFitMoreThanTwoClassesOneVsOne() throws IOException {
+        Random rnd = new Random(4);
+        StringBuilder tri = new StringBuilder("u,v,label\n");
+        for (int i = 0; i < 36; i++) {
+            int c = i % 3;
+            tri.append(String.format(Locale.ROOT, "%.5f,%.5f,%s%n", rnd.nextGaussian() + (c == 1 ? 2.5 : 0),
+                    rnd.nextGaussian() + (c == 2 ? 2.5 : 0), new String[] {"g", "b", "x"}[c]));
+        }
+        Path three = dir.resolve("three.csv");
+        Files.writeString(three, tri.toString());
+        for (String type : new String[] {"tk-svm", "simplemkl"}) {
+            Path model = dir.resolve(type + "-3.json");
+            CliRun r = CliRun.run("fit", type, "--train", three.toString(), "--out", model.toString(), "-C", "1",
+                    "--json");
+            assertEquals(0, r.status(), r.err());
+            assertEquals(3, r.json().get("pairs").size(), r.out());
+            assertEquals(3, r.json().get("classes").size(), r.out());
+            Path pred = dir.resolve(type + "-3.csv");
+            CliRun p = CliRun.run("predict", "--model", model.toString(), "--data", three.toString(), "--out",
+                    pred.toString());
+            assertEquals(0, p.status(), p.err());
+            String head = Files.readAllLines(pred).get(0);
+            assertTrue(head.startsWith("label,decision(") && head.split(",").length == 4, head);
+            CliRun e = CliRun.run("eval", "--model", model.toString(), "--data", three.toString(), "--json");
+            assertEquals(0, e.status(), e.err());
+            assertEquals(r.json().get("trainAccuracy").asDouble(), e.json().get("accuracy").asDouble(), 0.0);
+            assertEquals(3, e.json().get("classes").asInt());
+        }
+        // without -C, every pair needs enough rows for its own 5-fold CV: (c, d) has 4
+        StringBuilder few = new StringBuilder("x1,x2,label\n");
+        for (int i = 0; i < 24; i++) {
+            few.append(i * 0.1).append(',').append((i * 7 % 5) * 0.2).append(',').append(i < 20 ? (i % 2 == 0 ? "a"
+                    : "b") : i < 22 ? "c" : "d").append('\n');
+        }
+        Path fewFile = dir.resolve("few.csv");
+        Files.writeString(fewFile, few.toString());
+        Path never = dir.resolve("never3.json");
+        CliRun cv = CliRun.run("fit", "tk-svm", "--train", fewFile.toString(), "--out", never.toString());
+        assertEquals(2, cv.status(), cv.err());
+        assertTrue(cv.err().contains("-C and --epsilon"), cv.err());
+        assertFalse(Files.exists(never));
+    }
+
+    @Test
     void badInputExitsTwoAndWritesNothing() throws IOException {
-        Path three = circle("three.csv", 30, 4, true);
         Path out = dir.resolve("never.json");
-        CliRun r = CliRun.run("fit", "tk-svm", "--train", three.toString(), "--out", out.toString(), "-C", "1",
+        Path one = dir.resolve("one.csv");
+        Files.writeString(one, "x1,x2,label\n0,1,a\n1,0,a\n2,2,a\n");
+        CliRun r = CliRun.run("fit", "tk-svm", "--train", one.toString(), "--out", out.toString(), "-C", "1",
                 "--epsilon", "0.1");
         assertEquals(2, r.status());
-        assertTrue(r.err().contains("more than two classes"), r.err());
+        assertTrue(r.err().contains("two classes"), r.err());
         assertFalse(Files.exists(out));
         Path ok = circle("ok.csv", 30, 5, false);
         CliRun d = CliRun.run("fit", "tk-svm", "--train", ok.toString(), "--out", out.toString(), "--degree", "3");

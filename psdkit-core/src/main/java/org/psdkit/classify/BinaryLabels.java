@@ -88,8 +88,8 @@ public record BinaryLabels(String negative, String positive) {
         return decision >= 0 ? positive : negative;
     }
 
-    /** Numbers are compared as numbers ("2.0" and "2" are the same label). */
-    static String canonical(String t) {
+    /** The canonical form of a label: numbers are compared as numbers ("2.0" and "2" are the same label). */
+    public static String canonical(String t) {
         try {
             double v = Double.parseDouble(t);
             if (Double.isFinite(v)) {

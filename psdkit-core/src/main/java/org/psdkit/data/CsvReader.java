@@ -209,6 +209,25 @@ public final class CsvReader {
                 }
             }
             String target = null;
+            if (targetName != null && indexOf(header, targetName) < 0 && targetName.contains(",")) {
+                // a model fitted on several targets (y1,y2,...): each of them is read when all are present
+                String[] names = targetName.split(",", -1);
+                int[] cols = new int[names.length];
+                for (int k = 0; k < names.length; k++) {
+                    cols[k] = indexOf(header, names[k]);
+                    if (cols[k] < 0) {
+                        if (!requireTarget) {
+                            return plan(header, featureNames, null, labelTarget);
+                        }
+                        throw new IllegalArgumentException(file + ": missing target column '" + names[k]
+                                + "' of the model's targets " + targetName + " (needed to evaluate the model); the "
+                                + "header has " + String.join(",", header));
+                    }
+                }
+                Plan p = plan(header, featureNames, names[0], false);
+                return new Plan(p.featureCols(), p.featureNames(), cols[0], targetName, false, -1, null,
+                        java.util.Arrays.copyOfRange(cols, 1, cols.length));
+            }
             if (targetName != null) {
                 if (indexOf(header, targetName) >= 0) {
                     target = targetName;

@@ -13,6 +13,8 @@ import org.psdkit.classify.SvmClassifier;
 import org.psdkit.classify.SvmDecision;
 import org.psdkit.classify.SvmTrainer;
 import org.psdkit.classify.mkl.LearnedKernelFit;
+import org.psdkit.classify.mkl.MulticlassLearnedSvm;
+import org.psdkit.classify.mkl.OneVsOneFit;
 import org.psdkit.classify.mkl.SimpleMklTrainer;
 import org.psdkit.classify.mkl.TkSvmTrainer;
 import org.psdkit.data.JsonArrays;
@@ -52,13 +54,17 @@ final class SvmCodec implements ModelCodec {
 
     @Override
     public boolean canEncode(Model model) {
-        return (model instanceof SvmClassifier || model instanceof MulticlassSvm) && type.equals(model.type());
+        return (model instanceof SvmClassifier || model instanceof MulticlassSvm
+                || model instanceof MulticlassLearnedSvm) && type.equals(model.type());
     }
 
     @Override
     public ObjectNode encode(Model model) {
         if (model instanceof MulticlassSvm mc) {
             return encodeOvo(mc);
+        }
+        if (model instanceof MulticlassLearnedSvm ml) {
+            return encodeLearnedOvo(ml);
         }
         SvmClassifier m = (SvmClassifier) model;
         SvmDecision d = m.inner();
@@ -106,6 +112,45 @@ final class SvmCodec implements ModelCodec {
         return doc;
     }
 
+    /**
+     * A one-vs-one model of learned-kernel pairs ({@link MulticlassLearnedSvm}): {@code numbers} holds the k labels in
+     * class order and {@code pairs}, one complete binary model document of the same type per pair, in pair order.
+     */
+    private ObjectNode encodeLearnedOvo(MulticlassLearnedSvm m) {
+        ObjectNode doc = ModelDocs.newDocument(m.header());
+        ObjectNode num = doc.putObject("numbers");
+        num.set("labels", JsonArrays.of(m.labels().toArray(new String[0])));
+        ArrayNode pairs = num.putArray("pairs");
+        for (SvmClassifier p : m.pairs()) {
+            pairs.add(encode(p));
+        }
+        ModelDocs.putDiagnostics(doc, m);
+        return doc;
+    }
+
+    private Model decodeLearnedOvo(ModelHeader h, JsonNode doc, JsonNode num, String where) {
+        String[] labs = JsonArrays.strings(num.get("labels"), where + ": numbers.labels");
+        JsonNode pairNode = num.get("pairs");
+        if (pairNode == null || !pairNode.isArray()) {
+            throw new IllegalArgumentException(where + ": numbers.pairs must be an array of binary models");
+        }
+        java.util.List<SvmClassifier> pairs = new java.util.ArrayList<>();
+        for (int i = 0; i < pairNode.size(); i++) {
+            String w = where + ": numbers.pairs[" + i + "]";
+            Model p = decode(pairNode.get(i), w);
+            if (!(p instanceof SvmClassifier b)) {
+                throw new IllegalArgumentException(w + ": a pair must be a binary " + type + " model");
+            }
+            pairs.add(b);
+        }
+        try {
+            return new MulticlassLearnedSvm(h, java.util.List.of(labs), pairs, TypedDiagnostics.rebuild(
+                    ModelDocs.diagnostics(doc), OneVsOneFit::of));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + ": numbers: " + e.getMessage(), e);
+        }
+    }
+
     private static Model decodeOvo(ModelHeader h, JsonNode doc, JsonNode num, Kernel k, String where) {
         String[] labs = JsonArrays.strings(num.get("labels"), where + ": numbers.labels");
         int n = labs.length;
@@ -145,6 +190,9 @@ final class SvmCodec implements ModelCodec {
     public Model decode(JsonNode doc, String where) {
         ModelHeader h = ModelDocs.header(doc, where);
         JsonNode num = ModelDocs.object(doc, "numbers", where);
+        if (num.has("pairs")) {
+            return decodeLearnedOvo(h, doc, num, where);
+        }
         Kernel k;
         if (num.has("learnedKernel")) {
             String spec = kernelSpec(num.get("learnedKernel"), where + ": numbers.learnedKernel");

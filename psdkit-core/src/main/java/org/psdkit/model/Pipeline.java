@@ -87,7 +87,15 @@ public class Pipeline<P extends Predictor> implements Model {
         if (raw.y() == null) {
             throw new IllegalArgumentException(raw.source() + ": no numeric target column to evaluate against");
         }
-        double[] p = predict(raw.x()).col(0);
+        Matrix out = predict(raw.x());
+        if (raw.targets() != null) {
+            if (out.cols() != raw.targetCount()) {
+                throw new IllegalArgumentException(raw.source() + ": " + raw.targetCount() + " targets ("
+                        + raw.targetName() + "), but the model predicts " + out.cols() + " output column(s)");
+            }
+            return Evaluation.Targets.of(raw.targetNames(), raw.targets(), out);
+        }
+        double[] p = out.col(0);
         return Evaluation.Regression.of(raw.y(), p);
     }
 

@@ -169,6 +169,37 @@ class GoldenModelTest {
             assertEquals(ModelFile.read(GoldenFiles.copy(dir, name + ".json")), ModelFile.read(again));
         }
     }
+    /**
+     * The one-vs-one learned-kernel files (three classes, one binary tk-svm or simplemkl document per pair) predict
+     * the labels and pair decision values recorded when they were written, and save again to the same document.
+     */
+    @Test
+    void learnedKernelOneVsOneVersion1() throws java.io.IOException {
+        Dataset data = CsvReader.read(GoldenFiles.copy(dir, "svm3-train.csv"),
+                new CsvReader.Options(null, false, true));
+        for (String name : new String[] {"tk-svm-ovo-v1", "simplemkl-ovo-v1"}) {
+            Classifier m = ModelIO.load(GoldenFiles.copy(dir, name + ".json"), Classifier.class);
+            assertEquals(name.substring(0, name.length() - 7), m.type());
+            assertEquals(List.of("setosa", "versicolor", "virginica"), m.labels());
+            assertEquals(List.of("decision(setosa|versicolor)", "decision(setosa|virginica)",
+                    "decision(versicolor|virginica)"), m.outputColumns());
+            List<String> expected = java.nio.file.Files.readAllLines(GoldenFiles.copy(dir, name + ".expected.csv"));
+            assertEquals(data.n() + 1, expected.size());
+            double[][] p = m.predict(data.x().toRowArrays());
+            String[] labels = m.predictLabels(data.x());
+            for (int i = 1; i < expected.size(); i++) {
+                String[] e = expected.get(i).split(",");
+                assertEquals(e[0], labels[i - 1], name + " row " + i);
+                for (int q = 0; q < 3; q++) {
+                    assertEquals(Double.parseDouble(e[q + 1]), p[i - 1][q], 0.0, name + " row " + i);
+                }
+            }
+            Path again = dir.resolve(name + "-again.json");
+            ModelIO.save(m, again);
+            assertEquals(ModelFile.read(GoldenFiles.copy(dir, name + ".json")), ModelFile.read(again));
+        }
+    }
+
     @Test
     void ridgeVersion1() {
         Model m = ModelIO.load(GoldenFiles.copy(dir, "ridge-v1.json"));

@@ -1,5 +1,6 @@
 package org.psdkit.cli.fit;
 
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -20,6 +21,9 @@ import org.psdkit.classify.mkl.LearnedKernelFit;
 import org.psdkit.classify.mkl.SimpleMklTrainer;
 import org.psdkit.classify.mkl.TkLearner;
 import org.psdkit.classify.mkl.TkRandomLibrary;
+import org.psdkit.classify.mkl.LearnedOneVsOne;
+import org.psdkit.classify.mkl.MulticlassLearnedSvm;
+import org.psdkit.classify.mkl.OneVsOneFit;
 import org.psdkit.classify.mkl.TkSvmTrainer;
 import org.psdkit.model.Model;
 import org.psdkit.model.Trainer;
@@ -473,9 +477,20 @@ public final class FitSvmCommands {
             Trainer<SvmClassifier> trainer = trainer(cGiven, cg, eGiven, eg, orth);
             common.checkOutWritable();
             Dataset raw = common.loadSupervised(true);
-            SvmClassifier.Encoded.of(raw);
+            List<int[]> pairRows = pairRows(raw);
+            if (pairRows == null) {
+                SvmClassifier.Encoded.of(raw);
+            }
             if (cGiven == null || (method().usesEpsilon() && eGiven == null)) {
-                checkCvRows(raw, KernelLearning.DEFAULT_FOLDS, method().usesEpsilon() ? "-C and --epsilon" : "-C");
+                String skip = method().usesEpsilon() ? "-C and --epsilon" : "-C";
+                if (pairRows == null) {
+                    checkCvRows(raw, KernelLearning.DEFAULT_FOLDS, skip);
+                } else {
+                    // one-vs-one: every pair cross-validates on the rows of its two classes
+                    for (int[] idx : pairRows) {
+                        checkCvRows(org.psdkit.data.Splits.subset(raw, idx), KernelLearning.DEFAULT_FOLDS, skip);
+                    }
+                }
             }
             checkMinmax(common, type());
             boolean searchEps = method().usesEpsilon() && eGiven == null;
@@ -495,6 +510,9 @@ public final class FitSvmCommands {
                 }
             }
             long t0 = System.nanoTime();
+            if (pairRows != null) {
+                return fitOneVsOne(trainer, raw, cvFits * pairRows.size(), cvRuns, t0, this);
+            }
             SvmClassifier m;
             // the library methods' cross-validation reports no fits: only their final fit is shown
             try (LearningDisplay display = new LearningDisplay(type(), solver(), cvFits, maxIterations(), !cvRuns)) {
@@ -533,6 +551,76 @@ public final class FitSvmCommands {
             common.report(rep);
             return Main.EXIT_OK;
         }
+    }
+
+    /**
+     * The rows of each one-vs-one pair (classes in order of first appearance, pairs (0,1), (0,2), …) when the target
+     * has more than two classes, else null.
+     */
+    static List<int[]> pairRows(Dataset raw) {
+        String[] tokens = SvmClassifier.labelTokens(raw);
+        java.util.Map<String, List<Integer>> rows = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < tokens.length; i++) {
+            String t = tokens[i] == null ? "" : tokens[i].trim();
+            if (t.isEmpty()) {
+                throw new IllegalArgumentException(raw.source() + ": empty class label in row " + (i + 1));
+            }
+            rows.computeIfAbsent(org.psdkit.classify.BinaryLabels.canonical(t), key -> new java.util.ArrayList<>())
+                    .add(i);
+        }
+        if (rows.size() <= 2) {
+            return null;
+        }
+        List<List<Integer>> byClass = new java.util.ArrayList<>(rows.values());
+        List<int[]> out = new java.util.ArrayList<>();
+        for (int i = 0; i < byClass.size(); i++) {
+            for (int j = i + 1; j < byClass.size(); j++) {
+                int[] idx = java.util.stream.Stream.concat(byClass.get(i).stream(), byClass.get(j).stream())
+                        .mapToInt(Integer::intValue).sorted().toArray();
+                out.add(idx);
+            }
+        }
+        return out;
+    }
+
+    /** The fit and report of a learned-kernel SVM on more than two classes ({@link LearnedOneVsOne}). */
+    static Integer fitOneVsOne(Trainer<SvmClassifier> trainer, Dataset raw, long cvFits, boolean cvRuns, long t0,
+                               Learning cmd) {
+        MulticlassLearnedSvm m;
+        try (LearningDisplay display = new LearningDisplay(cmd.type(), cmd.solver(), cvFits, cmd.maxIterations(),
+                !cvRuns)) {
+            m = (MulticlassLearnedSvm) new LearnedOneVsOne(trainer).fit(raw, display);
+            display.finish();
+        }
+        double secs = (System.nanoTime() - t0) * 1e-9;
+        cmd.common.save(m);
+        Map<String, Object> rep = cmd.common.baseReport(cmd.type(), raw, secs);
+        rep.put("classes", m.labels());
+        List<Map<String, Object>> pairs = new java.util.ArrayList<>();
+        List<String> names = m.outputColumns();
+        for (int q = 0; q < m.pairs().size(); q++) {
+            SvmClassifier p = m.pairs().get(q);
+            Map<String, Object> e = new java.util.LinkedHashMap<>();
+            e.put("pair", names.get(q).substring("decision(".length(), names.get(q).length() - 1));
+            e.put("C", p.hyperParameters().get("C"));
+            Map<String, Object> fr = p.fitReport();
+            if (cmd.method().usesEpsilon()) {
+                e.put("epsilon", fr.get("epsilon"));
+            }
+            e.put("kernel", fr.get("kernel"));
+            LearnedKernelFit d = (LearnedKernelFit) p.diagnostics();
+            e.put("iterations", d.iterations());
+            e.put("gap", d.gap());
+            e.put("converged", d.converged());
+            pairs.add(e);
+        }
+        rep.put("pairs", pairs);
+        OneVsOneFit d = (OneVsOneFit) m.diagnostics();
+        rep.put("iterations", d.iterations());
+        rep.put("converged", d.converged());
+        rep.put("trainAccuracy", m.evaluate(raw).accuracy());
+        cmd.common.report(rep);
+        return Main.EXIT_OK;
     }
 
     /** {@code fit tk-svm}. */

@@ -97,6 +97,21 @@ class FitWeightCliTest {
         r = CliRun.run("fit", "ridge", "--train", train.toString(), "--target", "y,b", "--out", ridge.toString());
         assertEquals(0, r.status(), r.err());
         assertEquals(2, ModelIO.load(ridge).outputColumns().size());
+        // eval of a several-target model: one metrics object per target, equal to the library's metrics
+        CliRun ev = CliRun.run("eval", "--model", krr.toString(), "--data", train.toString(), "--json");
+        assertEquals(0, ev.status(), ev.err());
+        Dataset both = CsvReader.read(train, new CsvReader.Options("y,b", false, false, "wt"));
+        org.psdkit.linalg.Matrix out = m.predict(both.x());
+        assertEquals(org.psdkit.model.Metrics.rmse(both.targets().col(1), out.col(1)),
+                ev.json().get("metrics").get("b").get("rmse").asDouble(), 0.0);
+        assertEquals(org.psdkit.model.Metrics.r2(both.targets().col(0), out.col(0)),
+                ev.json().get("metrics").get("y").get("r2").asDouble(), 0.0);
+        Path onlyY = dir.resolve("only-y.csv");
+        Files.write(onlyY, Files.readAllLines(train).stream().map(l -> l.substring(0, l.lastIndexOf(',')))
+                .toList());
+        CliRun ev2 = CliRun.run("eval", "--model", krr.toString(), "--data", onlyY.toString());
+        assertEquals(2, ev2.status(), ev2.err());
+        assertTrue(ev2.err().contains("missing target column 'y'"), ev2.err());
         CliRun svr = CliRun.run("fit", "svr", "--train", train.toString(), "--target", "y,b", "--out",
                 dir.resolve("s.json").toString());
         assertEquals(2, svr.status(), svr.err());
