@@ -14,9 +14,10 @@
  * {@code org.psdkit.linalg.reference}, the pure-Java reference the native back end is tested against, to
  * {@code org.psdkit.bench} ({@code psdkit bench linalg} times both). The other modules are plain jars whose manifests
  * name them ({@code Automatic-Module-Name}: {@code org.psdkit.bench}, {@code org.psdkit.cli},
- * {@code org.psdkit.experiments}, {@code org.psdkit.spark}, {@code org.psdkit.spark.submit}), so on the module path
- * the restriction holds; on the class path (the shaded {@code psdkit.jar}) module boundaries do not apply. {@code org.psdkit.examples} is a named
- * module requiring this one: the examples compile against the API alone. {@code LayeringTest} fails when a package is
+ * {@code org.psdkit.experiments}, {@code org.psdkit.onnx}, {@code org.psdkit.spark}, {@code org.psdkit.spark.submit}),
+ * so on the module path the restriction holds; on the class path (the shaded {@code psdkit.jar}) module boundaries
+ * do not apply. {@code org.psdkit.tribuo} and {@code org.psdkit.examples} are named modules requiring this one: they
+ * compile against the API alone. {@code LayeringTest} fails when a package is
  * added without a decision here.
  */
 @SuppressWarnings("module") // the targets of "exports … to" are built after this module, so javac cannot see them

@@ -299,10 +299,64 @@ class LayeringTest {
         assertEquals(List.of("psdkit-core"), psdkit, pom + ": psdkit-onnx depends on psdkit-core alone");
     }
 
-    /** Removes comments and string literals, so that a javadoc link or a message naming a class is not a reference. */
+    /**
+     * Removes comments and string literals, so that a javadoc link or a message naming a class is not a reference: a
+     * comment becomes one space, a string or text block {@code ""}, a character literal {@code ''}. One pass over the
+     * source (a regular expression with an alternation per character recursed once per character of a literal and
+     * overflowed the stack on long string literals).
+     */
     static String stripCommentsAndStrings(String s) {
-        String noBlock = s.replaceAll("(?s)/\\*.*?\\*/", " ");
-        String noLine = noBlock.replaceAll("//[^\\n]*", " ");
-        return noLine.replaceAll("\"(\\\\.|[^\"\\\\])*\"", "\"\"");
+        StringBuilder out = new StringBuilder(s.length());
+        int n = s.length();
+        int i = 0;
+        while (i < n) {
+            char c = s.charAt(i);
+            if (c == '/' && i + 1 < n && s.charAt(i + 1) == '/') {
+                int end = s.indexOf('\n', i);
+                i = end < 0 ? n : end; // the newline itself is kept
+                out.append(' ');
+            } else if (c == '/' && i + 1 < n && s.charAt(i + 1) == '*') {
+                int end = s.indexOf("*/", i + 2);
+                i = end < 0 ? n : end + 2;
+                out.append(' ');
+            } else if (s.startsWith("\"\"\"", i)) {
+                i = literalEnd(s, i + 3, "\"\"\"");
+                out.append("\"\"");
+            } else if (c == '"') {
+                i = literalEnd(s, i + 1, "\"");
+                out.append("\"\"");
+            } else if (c == '\'') {
+                i = literalEnd(s, i + 1, "'");
+                out.append("''");
+            } else {
+                out.append(c);
+                i++;
+            }
+        }
+        return out.toString();
+    }
+
+    /** The index after the {@code close} that ends the literal whose text starts at {@code from} (escapes skipped). */
+    private static int literalEnd(String s, int from, String close) {
+        int i = from;
+        while (i < s.length()) {
+            if (s.charAt(i) == '\\') {
+                i += 2;
+            } else if (s.startsWith(close, i)) {
+                return i + close.length();
+            } else {
+                i++;
+            }
+        }
+        return s.length();
+    }
+
+    @Test
+    void stripperRemovesCommentsAndLiteralsInOnePass() {
+        assertEquals("a   b\nc \"\" d '' e \"\" f", stripCommentsAndStrings(
+                "a /* org.psdkit.x */ b\nc \"org.psdkit.\\\"y\" d '\"' e \"\"\"\n org.psdkit.z \"\"\" f"));
+        assertEquals("x  \ny", stripCommentsAndStrings("x // org.psdkit.q\ny"));
+        String longLiteral = "String s = \"" + "org.psdkit.cli.x ".repeat(200_000) + "\";";
+        assertEquals("String s = \"\";", stripCommentsAndStrings(longLiteral));
     }
 }

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.psdkit.classify.ClassWeights;
+import org.psdkit.classify.SvmTrainer;
 import org.psdkit.data.Scaler;
 import org.psdkit.io.ModelIO;
 import org.psdkit.kernel.Kernels;
@@ -15,8 +17,13 @@ import org.psdkit.regression.nystrom.NystromKrrTrainer;
 import org.psdkit.tribuo.PsdkitKrrTrainer;
 import org.psdkit.tribuo.PsdkitModel;
 import org.psdkit.tribuo.PsdkitQuantileTrainer;
+import org.psdkit.tribuo.PsdkitSvmTrainer;
 import org.tribuo.MutableDataset;
 import org.tribuo.Prediction;
+import org.tribuo.classification.Label;
+import org.tribuo.classification.LabelFactory;
+import org.tribuo.classification.evaluation.LabelEvaluation;
+import org.tribuo.classification.evaluation.LabelEvaluator;
 import org.tribuo.data.csv.CSVLoader;
 import org.tribuo.evaluation.CrossValidation;
 import org.tribuo.regression.RegressionFactory;
@@ -26,7 +33,8 @@ import org.tribuo.regression.evaluation.RegressionEvaluator;
 
 /**
  * psdkit in Tribuo: a CSV file through Tribuo's CSVLoader, Nyström kernel ridge regression cross-validated by
- * Tribuo, non-crossing quantiles, evaluation, provenance, and the model saved in Tribuo's protobuf form.
+ * Tribuo, non-crossing quantiles, evaluation, provenance, the model saved in Tribuo's protobuf form, and a three-class
+ * SVM with probabilities and balanced class weights.
  */
 public final class TribuoExample {
     private TribuoExample() {
@@ -80,7 +88,38 @@ public final class TribuoExample {
         ModelIO.save(back.unwrap(), psdkitFile);
         out.printf("  saved %s (%d bytes) and %s%n", tribuoFile.getFileName(), Files.size(tribuoFile),
                 psdkitFile.getFileName());
+
+        svm(dir, out);
         return back.unwrap();
+    }
+
+    /**
+     * Three classes: the one-vs-one SVM with probabilities and balanced class weights, evaluated by Tribuo's
+     * LabelEvaluator; each prediction's scores are psdkit's p(label).
+     */
+    static void svm(Path dir, PrintStream out) throws Exception {
+        Random r = new Random(2);
+        String[] cultivars = {"barolo", "grignolino", "barbera"};
+        List<String> lines = new ArrayList<>(List.of("alcohol,flavanoids,cultivar"));
+        for (int i = 0; i < 150; i++) {
+            int c = i % 7 == 0 ? 2 : r.nextInt(2);    // barbera is the rare class
+            double alcohol = c + r.nextGaussian();
+            double flavanoids = (c == 1 ? 1 : 0) + r.nextGaussian();
+            lines.add(alcohol + "," + flavanoids + "," + cultivars[c]);
+        }
+        Path csv = dir.resolve("wine.csv");
+        Files.write(csv, lines);
+        MutableDataset<Label> wine = new MutableDataset<>(
+                new CSVLoader<>(new LabelFactory()).loadDataSource(csv, "cultivar"));
+        PsdkitSvmTrainer svm = new PsdkitSvmTrainer(SvmTrainer.Options.of(Kernels.parse("gaussian(sigma=1)"), 10)
+                .withScale(Scaler.Kind.ZSCORE).withProbability(true)
+                .withClassWeight(ClassWeights.balancedWeights()));
+        PsdkitModel<Label> model = svm.train(wine);
+        LabelEvaluation ev = new LabelEvaluator().evaluate(model, wine);
+        Prediction<Label> first = model.predict(wine.getExample(0));
+        out.printf("svm: %d classes, training accuracy %.3f, first row %s with p = %s%n",
+                model.getOutputIDInfo().size(), ev.accuracy(), first.getOutput().getLabel(),
+                first.getOutputScores().values());
     }
 
     public static void main(String[] args) throws Exception {

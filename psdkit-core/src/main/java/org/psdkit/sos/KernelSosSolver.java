@@ -7,6 +7,7 @@ import org.psdkit.linalg.Threads;
 import org.psdkit.linalg.LinalgException;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.optim.sdp.BestIterate;
+import org.psdkit.optim.sdp.HkmDouble;
 import org.psdkit.optim.sdp.IpmCore;
 import org.psdkit.optim.sdp.IpmOperations;
 import org.psdkit.optim.sdp.IpmSettings;
@@ -38,11 +39,9 @@ import org.psdkit.optim.sdp.StepLength;
  * <ul>
  *   <li>A(X) and its adjoint cost O(n²): ⟨F_l, R⟩ = w_lᵀ(R_{e·} + R_{·e}) + Σ_k G_kl (R_lk + R_kl), and
  *   Σ v_l F_l is a border (block 1) and G_ij (v_i + v_j) (block 2).</li>
- *   <li>The Schur complement M_ij = ⟨F_i, X F_j Z⁻¹⟩ has a closed form. Block 1, with a = WᵀXe, b = WᵀZ⁻¹e,
- *   P = WᵀXW, Q = WᵀZ⁻¹W: M = a bᵀ + b aᵀ + (Z⁻¹)_ee P + X_ee Q (α–α), a (Z⁻¹)_ee + X_ee b (α–t),
- *   X_ee (Z⁻¹)_ee (t–t). Block 2 (A_i = e_i g_iᵀ + g_i e_iᵀ):
- *   M_ij = (GX)_ij (GZ⁻¹)_ji + (GXG)_ij (Z⁻¹)_ji + X_ij (GZ⁻¹G)_ji + (GX)_ji (GZ⁻¹)_ij. Eight GEMMs of order n in
- *   all, instead of products with the 2n-column factor matrices.</li>
+ *   <li>The Schur complement M_ij = ⟨F_i, X F_j Z⁻¹⟩ has a closed form ({@link SosSchur}, the
+ *   {@code SchurAssembly} of this structure): eight GEMMs of order n in all, instead of products with the 2n-column
+ *   factor matrices.</li>
  *   <li>Step lengths without eigenvalue decompositions: the largest step to the boundary of X + a dX ⪰ 0 is
  *   −1/λ_min(L⁻¹ dX L⁻ᵀ); λ_min is estimated by a Lanczos iteration with full reorthogonalisation (a few tens of
  *   matrix–vector products instead of a dense tridiagonalisation), and the step actually taken is confirmed by a
@@ -71,7 +70,11 @@ final class KernelSosSolver {
     private final double[] g;
     private final SdpOptions opt;
     private Cholesky gram;
-    private boolean gramFailed;
+    /** The least-norm restoration of A(dX) = r_p ({@link HkmDouble.LeastNormCorrection}). */
+    private final HkmDouble.LeastNormCorrection restoration =
+            new HkmDouble.LeastNormCorrection(this::gram, S.refineThreshold());
+    /** The Schur complement's closed form ({@link SosSchur}). */
+    private final SosSchur schurAssembly;
     /** G X₂ and G Z₂⁻¹ of the current iteration (from the Schur complement; reused by dX). */
     private double[] gxCur;
     private double[] gzCur;
@@ -102,6 +105,7 @@ final class KernelSosSolver {
         this.w = w.data();
         this.g = g.data();
         this.opt = opt;
+        this.schurAssembly = new SosSchur(this.w, this.g, n);
     }
 
     /**
@@ -185,68 +189,11 @@ final class KernelSosSolver {
     }
 
     private static double[] mul(int rows, int inner, int cols, double[] a, boolean ta, double[] b, boolean tb) {
-        Matrix ma = ta ? Matrix.wrap(inner, rows, a) : Matrix.wrap(rows, inner, a);
-        Matrix mb = tb ? Matrix.wrap(cols, inner, b) : Matrix.wrap(inner, cols, b);
-        return Linalg.gemm(1.0, ma, ta, mb, tb).data();
-    }
-
-    /** The Schur complement M_ij = ⟨F_i, X F_j Z⁻¹⟩ in closed form (see the class comment). */
-    double[] schur(double[][] x, double[][] zi) {
-        double[] mm = new double[m * m];
-        // block 1
-        double[] xw = mul(n1, n1, n, x[0], false, w, false);
-        double[] zw = mul(n1, n1, n, zi[0], false, w, false);
-        double[] pp = mul(n, n1, n, w, true, xw, false);
-        double[] qq = mul(n, n1, n, w, true, zw, false);
-        double xe = x[0][n + n * n1];
-        double ze = zi[0][n + n * n1];
-        mm[0] = xe * ze;
-        for (int l = 0; l < n; l++) {
-            double al = xw[n + l * n1];
-            double bl = zw[n + l * n1];
-            double v = al * ze + xe * bl;
-            mm[1 + l] = v;
-            mm[(1 + l) * m] = v;
-        }
-        for (int j = 0; j < n; j++) {
-            double aj = xw[n + j * n1];
-            double bj = zw[n + j * n1];
-            int col = (1 + j) * m + 1;
-            for (int i = 0; i < n; i++) {
-                double ai = xw[n + i * n1];
-                double bi = zw[n + i * n1];
-                mm[col + i] = ai * bj + bi * aj + ze * pp[i + j * n] + xe * qq[i + j * n];
-            }
-        }
-        // block 2
-        double[] gx = mul(n, n, n, g, false, x[1], false);
-        double[] gxg = mul(n, n, n, gx, false, g, false);
-        double[] gz = mul(n, n, n, g, false, zi[1], false);
-        double[] gzg = mul(n, n, n, gz, false, g, false);
-        gxCur = gx;
-        gzCur = gz;
-        double[] x2 = x[1];
-        double[] z2 = zi[1];
-        for (int j = 0; j < n; j++) {
-            int col = (1 + j) * m + 1;
-            for (int i = 0; i < n; i++) {
-                int ij = i + j * n;
-                int ji = j + i * n;
-                mm[col + i] += gx[ij] * gz[ji] + gxg[ij] * z2[ji] + x2[ij] * gzg[ji] + gx[ji] * gz[ij];
-            }
-        }
-        symmetrize(m, mm);
-        return mm;
+        return SosSchur.mul(rows, inner, cols, a, ta, b, tb);
     }
 
     private static void symmetrize(int s, double[] a) {
-        for (int j = 0; j < s; j++) {
-            for (int i = j + 1; i < s; i++) {
-                double v = 0.5 * (a[i + j * s] + a[j + i * s]);
-                a[i + j * s] = v;
-                a[j + i * s] = v;
-            }
-        }
+        SosSchur.symmetrize(s, a);
     }
 
     // ------------------------------------------------------------------ main loop
@@ -264,13 +211,7 @@ final class KernelSosSolver {
     }
 
     private static double inner(double[][] a, double[][] c) {
-        double s = 0;
-        for (int b = 0; b < 2; b++) {
-            for (int k = 0; k < a[b].length; k++) {
-                s += a[b][k] * c[b][k];
-            }
-        }
-        return s;
+        return HkmDouble.inner(a, c);
     }
 
     private static double norm(double[][] a) {
@@ -299,11 +240,7 @@ final class KernelSosSolver {
                     id[b][k + k * s] = 1.0;
                 }
             }
-            double[] keepGx = gxCur;
-            double[] keepGz = gzCur;
-            gram = Linalg.choleskyStrict(Matrix.wrap(m, m, schur(id, id)));
-            gxCur = keepGx;
-            gzCur = keepGz;
+            gram = Linalg.choleskyStrict(Matrix.wrap(m, m, schurAssembly.assemble(id, id)));
         }
         return gram;
     }
@@ -398,40 +335,29 @@ final class KernelSosSolver {
                 int s = size(b);
                 xrdzi[b] = mul(s, s, s, mul(s, s, s, x[b], false, rd[b], false), false, zi[b], false);
             }
-            h0 = opA(xrdzi);
-            for (int i = 0; i < m; i++) {
-                h0[i] += rp[i];
-            }
+            h0 = HkmDouble.rhsBase(rp, opA(xrdzi));
         }
 
         @Override
         public double[][][] predictor() {
-            double[][] rczi = zeros();
-            for (int b = 0; b < 2; b++) {
-                for (int k = 0; k < rczi[b].length; k++) {
-                    rczi[b][k] = -x[b][k];
-                }
-            }
-            return direction(h0, rp, rczi, rd, xrdzi, x, zi, mChol);
+            return direction(h0, rp, HkmDouble.predictorRhs(x), rd, xrdzi, x, zi, mChol);
         }
 
         @Override
         public double[][][] centred(double sigmaMu, double[][][] affine) {
-            double[][] rczi = zeros();
+            double[][] rczi = new double[2][];
             for (int b = 0; b < 2; b++) {
                 int s = size(b);
                 double[] t;
                 if (affine == null) {
-                    t = new double[rczi[b].length];
+                    t = null;
                 } else if (b == 0 && dualFeasible) {
                     // block 1 with R_d = 0: dZa is the border e uᵀ + u eᵀ, so dXa dZa Z⁻¹ is a rank-2 product
                     t = borderProduct(affine[0][0], affine[2][0], zi[0]);
                 } else {
                     t = mul(s, s, s, mul(s, s, s, affine[0][b], false, affine[1][b], false), false, zi[b], false);
                 }
-                for (int k = 0; k < t.length; k++) {
-                    rczi[b][k] = sigmaMu * zi[b][k] - x[b][k] - t[k];
-                }
+                rczi[b] = HkmDouble.centredRhs(sigmaMu, zi[b], x[b], t);
             }
             return direction(h0, rp, rczi, rd, xrdzi, x, zi, mChol);
         }
@@ -448,13 +374,7 @@ final class KernelSosSolver {
 
         @Override
         public double affineMu(double[][][] a, double ap, double ad) {
-            double muAff = 0;
-            for (int b = 0; b < 2; b++) {
-                for (int k = 0; k < x[b].length; k++) {
-                    muAff += (x[b][k] + ap * a[0][b][k]) * (z[b][k] + ad * a[1][b][k]);
-                }
-            }
-            return muAff / total;
+            return HkmDouble.affineMu(x, z, a[0], a[1], ap, ad, total);
         }
 
         /**
@@ -493,7 +413,9 @@ final class KernelSosSolver {
             zi[b] = lz[b].solve(Matrix.identity(size(b))).data();
             symmetrize(size(b), zi[b]);
         }
-        mmCur = schur(x, zi);
+        mmCur = schurAssembly.assemble(x, zi);
+        gxCur = schurAssembly.gx();
+        gzCur = schurAssembly.gz();
         return Linalg.cholesky(Matrix.wrap(m, m, mmCur));
     }
 
@@ -671,11 +593,7 @@ final class KernelSosSolver {
      */
     private double[][][] direction(double[] h0, double[] rp, double[][] rczi, double[][] rd, double[][] xrdzi,
                                    double[][] x, double[][] zi, Cholesky mChol) {
-        double[] a = opA(rczi);
-        double[] rhs = new double[m];
-        for (int i = 0; i < m; i++) {
-            rhs[i] = h0[i] - a[i];
-        }
+        double[] rhs = HkmDouble.schurRhs(h0, opA(rczi));
         double[] dy = mChol.solve(rhs);
         // iterative refinement of dy against the formed Schur complement (an m×m product per step, where the
         // general solver re-forms dX): it removes the error of a jittered or ill-conditioned factor
@@ -697,30 +615,17 @@ final class KernelSosSolver {
             rn = rnNew;
         }
         double[][] dx = dxOf(dy, rczi, xrdzi, x, zi);
-        double[] adx = opA(dx);
-        for (int i = 0; i < m; i++) {
-            res[i] = rp[i] - adx[i];
-        }
-        rn = norm(res);
-        if (rn > S.refineThreshold() * (1 + norm(rp)) && !gramFailed) {
-            try {
-                double[] wv = gram().solve(res);
-                addAdjoint(wv, 1.0, dx);
-            } catch (LinalgException e) {
-                gramFailed = true;
-            }
+        // restore A(dX) = r_p (the general solver's least-norm correction)
+        res = HkmDouble.primalMiss(rp, opA(dx));
+        double[] wv = restoration.weights(res, norm(res), norm(rp));
+        if (wv != null) {
+            addAdjoint(wv, 1.0, dx);
         }
         double[][] dz = copy(rd);
         addAdjoint(dy, -1.0, dz);
         return new double[][][] {dx, dz, {dy}};
     }
 
-    /**
-     * dX = sym(R_c Z⁻¹ − X dZ Z⁻¹) with dZ = R_d + Σ dy_i F_i, using the structure of Σ dy_i F_i: X R_d Z⁻¹
-     * ({@code xrdzi}) does not depend on dy; in block 1 Σ dy_i F_i = e uᵀ + u eᵀ (u = W dy_α + dy_t e / 2), so
-     * X (e uᵀ + u eᵀ) Z⁻¹ = (Xe)(Z⁻¹u)ᵀ + (Xu)(Z⁻¹e)ᵀ; in block 2 it is G D + D G (D = diag(dy_α)), so
-     * X (G D + D G) Z⁻¹ = (G X)ᵀ (D Z⁻¹) + X (D G Z⁻¹), with G X and G Z⁻¹ from the Schur complement.
-     */
     /** rhs − M v with the Schur complement of the current iteration. */
     private double[] schurResidual(double[] rhs, double[] v) {
         double[] r = rhs.clone();
@@ -734,6 +639,12 @@ final class KernelSosSolver {
         return r;
     }
 
+    /**
+     * dX = sym(R_c Z⁻¹ − X dZ Z⁻¹) with dZ = R_d + Σ dy_i F_i, using the structure of Σ dy_i F_i: X R_d Z⁻¹
+     * ({@code xrdzi}) does not depend on dy; in block 1 Σ dy_i F_i = e uᵀ + u eᵀ (u = W dy_α + dy_t e / 2), so
+     * X (e uᵀ + u eᵀ) Z⁻¹ = (Xe)(Z⁻¹u)ᵀ + (Xu)(Z⁻¹e)ᵀ; in block 2 it is G D + D G (D = diag(dy_α)), so
+     * X (G D + D G) Z⁻¹ = (G X)ᵀ (D Z⁻¹) + X (D G Z⁻¹), with G X and G Z⁻¹ from the Schur complement.
+     */
     private double[][] dxOf(double[] dy, double[][] rczi, double[][] xrdzi, double[][] x, double[][] zi) {
         double[][] dx = new double[2][];
         // block 1

@@ -28,10 +28,68 @@ final class OnnxGraph {
     private final List<Proto> initializers = new ArrayList<>();
     private final List<Proto> inputs = new ArrayList<>();
     private final List<Proto> outputs = new ArrayList<>();
+    /** The graph whose names and initializers a body graph shares (null for the main graph). */
+    private final OnnxGraph parent;
     private int counter;
 
     OnnxGraph(Precision precision) {
         this.precision = precision;
+        this.parent = null;
+    }
+
+    private OnnxGraph(OnnxGraph parent) {
+        this.precision = parent.precision;
+        this.parent = parent;
+    }
+
+    /**
+     * A body graph (of a {@code Loop}): its names are drawn from this graph's counter, so they never shadow a name
+     * of the outer graph, and its constants are initializers of the main graph, which the body reads from the outer
+     * scope (onnx/onnx {@code docs/IR.md}, "Names Within a Graph": nested subgraphs see the names of outer graphs).
+     */
+    OnnxGraph body() {
+        return new OnnxGraph(this);
+    }
+
+    private int next() {
+        return parent == null ? counter++ : parent.next();
+    }
+
+    /** A body graph's input of the given element type: a scalar (shape []), else of shape [N, 1]. */
+    void bodyInput(String name, int elemType, boolean scalar) {
+        if (!scalar) {
+            inputs.add(valueInfo(name, elemType));
+            return;
+        }
+        Proto tensorType = new Proto().varint(1, elemType).message(2, new Proto());
+        inputs.add(new Proto().string(1, name).message(2, new Proto().message(1, tensorType)));
+    }
+
+    /** A body graph's output {@code name}, copied from {@code from}; its shape left unspecified. */
+    void bodyOutput(String name, String from, int elemType) {
+        node("Identity", List.of(from), name);
+        outputs.add(new Proto().string(1, name).message(2, new Proto().message(1, new Proto().varint(1, elemType))));
+    }
+
+    /** The GraphProto of a body graph (node 1, name 2, input 11, output 12). */
+    Proto bodyGraph(String name) {
+        Proto g = new Proto();
+        for (Proto n : nodes) {
+            g.message(1, n);
+        }
+        g.string(2, name);
+        for (Proto i : inputs) {
+            g.message(11, i);
+        }
+        for (Proto o : outputs) {
+            g.message(12, o);
+        }
+        return g;
+    }
+
+    /** A fresh internal name for a body graph's input. */
+    String name(String hint) {
+        return "psdkit/" + hint + "_" + next();
     }
 
     /** The element type of the graph's real numbers. */
@@ -56,11 +114,26 @@ final class OnnxGraph {
         static Attr tensor(String name, Proto t) {
             return new Attr(name, new Proto().string(1, name).message(5, t).varint(20, 4));
         }
+
+        /** A graph attribute (g 6, type GRAPH = 5). */
+        static Attr graph(String name, Proto g) {
+            return new Attr(name, new Proto().string(1, name).message(6, g).varint(20, 5));
+        }
     }
 
     /** Adds a node and returns the name of its (single) output. */
     String op(String opType, List<String> in, Attr... attrs) {
-        String out = "psdkit/" + opType + "_" + (counter++);
+        String out = "psdkit/" + opType + "_" + next();
+        node(opType, in, out, attrs);
+        return out;
+    }
+
+    /** Adds a node with {@code outputs} outputs and returns their names. */
+    List<String> ops(String opType, List<String> in, int outputs, Attr... attrs) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < outputs; i++) {
+            out.add("psdkit/" + opType + "_" + next());
+        }
         node(opType, in, out, attrs);
         return out;
     }
@@ -75,12 +148,18 @@ final class OnnxGraph {
 
     /** NodeProto: input 1, output 2, name 3, op_type 4, attribute 5. */
     private void node(String opType, List<String> in, String out, Attr... attrs) {
+        node(opType, in, List.of(out), attrs);
+    }
+
+    private void node(String opType, List<String> in, List<String> out, Attr... attrs) {
         Proto n = new Proto();
         for (String s : in) {
             n.string(1, s);
         }
-        n.string(2, out);
-        n.string(3, out);
+        for (String s : out) {
+            n.string(2, s);
+        }
+        n.string(3, out.get(0));
         n.string(4, opType);
         for (Attr a : attrs) {
             n.message(5, a.value());
@@ -106,6 +185,17 @@ final class OnnxGraph {
         }
         t.varint(2, INT64);
         t.bytes(9, Proto.littleEndian(data));
+        return initializer(hint, t);
+    }
+
+    /** A boolean constant. */
+    String bool(String hint, boolean v, long... dims) {
+        Proto t = new Proto();
+        for (long d : dims) {
+            t.varint(1, d);
+        }
+        t.varint(2, BOOL);
+        t.bytes(9, new byte[] {(byte) (v ? 1 : 0)});
         return initializer(hint, t);
     }
 
@@ -150,7 +240,10 @@ final class OnnxGraph {
     }
 
     private String initializer(String hint, Proto t) {
-        String name = "psdkit/" + hint + "_" + (counter++);
+        if (parent != null) {
+            return parent.initializer(hint, t);
+        }
+        String name = "psdkit/" + hint + "_" + next();
         t.string(8, name);
         initializers.add(t);
         return name;

@@ -28,7 +28,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.psdkit.classify.MulticlassSvm;
+import org.psdkit.classify.OneClassSvmTrainer;
+import org.psdkit.classify.OvoDecision;
 import org.psdkit.classify.SvmTrainer;
+import org.psdkit.classify.mkl.LearnedOneVsOne;
 import org.psdkit.classify.mkl.SimpleMklTrainer;
 import org.psdkit.classify.mkl.TkSvmTrainer;
 import org.psdkit.cone.ConeDualSolver;
@@ -55,6 +59,7 @@ import org.psdkit.psd.Anchors;
 import org.psdkit.psd.Nystrom;
 import org.psdkit.psd.PsdOptions;
 import org.psdkit.regression.KrrTrainer;
+import org.psdkit.regression.RidgeTrainer;
 import org.psdkit.regression.SvrTrainer;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
 import org.psdkit.regression.psd.BaselineTrainer;
@@ -104,6 +109,37 @@ class OnnxExportTest {
                 Kernels.parse("gaussian(sigma=0.8)"), 1e-3, 8, 7)).fit(reg3), reg3);
         addFit("svm", "svm", () -> new SvmTrainer(SvmTrainer.Options.of(Kernels.parse("gaussian(sigma=0.8)"), 5)
                 .withTolerance(1e-3).withScale(Scaler.Kind.ZSCORE)).fit(cls), cls);
+        Dataset three = labelled(13, 45, 2, 3);
+        Dataset four = labelled(14, 48, 3, 4);
+        addFit("svm-three-classes", "svm", () -> new SvmTrainer(SvmTrainer.Options.of(
+                Kernels.parse("gaussian(sigma=0.8)"), 5).withTolerance(1e-3).withScale(Scaler.Kind.ZSCORE))
+                .fit(three), three);
+        addFit("svm-four-classes-polynomial", "svm", () -> new SvmTrainer(SvmTrainer.Options.of(
+                Kernels.parse("polynomial(degree=2, offset=1)"), 1).withScale(Scaler.Kind.MINMAX)).fit(four), four);
+        addFit("svm-three-classes-probability", "svm", () -> new SvmTrainer(SvmTrainer.Options.of(
+                Kernels.parse("gaussian(sigma=0.8)"), 5).withTolerance(1e-3).withScale(Scaler.Kind.ZSCORE)
+                .withProbability(true)).fit(three), three);
+        addFit("svm-four-classes-probability", "svm", () -> new SvmTrainer(SvmTrainer.Options.of(
+                Kernels.parse("laplacian(sigma=1.5)"), 2).withScale(Scaler.Kind.ZSCORE).withProbability(true)
+                .withSeed(3)).fit(four), four);
+        addFit("svm-two-classes-probability", "svm", () -> new SvmTrainer(SvmTrainer.Options.of(
+                Kernels.parse("gaussian(sigma=0.8)"), 5).withScale(Scaler.Kind.ZSCORE).withProbability(true))
+                .fit(cls), cls);
+        addFit("svm-coupling-by-iteration", "svm", () -> pairwiseOneHalf((MulticlassSvm) CASES.get(
+                "svm-four-classes-probability").get().model()), four);
+        addFit("one-class-svm", "one-class-svm", () -> new OneClassSvmTrainer(OneClassSvmTrainer.Options.of(
+                Kernels.parse("gaussian(sigma=0.8)"), 0.3).withScale(Scaler.Kind.ZSCORE)).fit(
+                Dataset.of(reg3.x(), null)), reg3);
+        addFit("ridge", "ridge", () -> new RidgeTrainer(RidgeTrainer.Options.of(0.5).withScale(Scaler.Kind.MINMAX))
+                .fit(reg3), reg3);
+        Dataset twoTargets = Dataset.ofTargets(reg3.x(), new String[] {"x1", "x2", "x3"}, Matrix.of(
+                java.util.stream.IntStream.range(0, reg3.n()).mapToObj(i -> new double[] {reg3.y()[i],
+                        reg3.x().get(i, 0) - 2 * reg3.y()[i]}).toArray(double[][]::new)), new String[] {"y", "z"},
+                "two-targets");
+        addFit("ridge-two-targets-unscaled", "ridge", () -> new RidgeTrainer(RidgeTrainer.Options.of(0.1))
+                .fit(twoTargets), twoTargets);
+        addFit("simplemkl-three-classes", "simplemkl", () -> new LearnedOneVsOne(SimpleMklTrainer.gaussPoly(10))
+                .fit(three), three);
         addFit("simplemkl", "simplemkl", () -> SimpleMklTrainer.gaussPoly(10).fit(classes(4, 16, 2)),
                 classes(4, 16, 2));
         addFit("svr", "svr", () -> new SvrTrainer(SvrTrainer.Options.of(Kernels.parse("gaussian(sigma=0.7)"), 10,
@@ -152,6 +188,88 @@ class OnnxExportTest {
                 .fit(regression(11, 10, 1)), regression(11, 10, 1));
         addFit("kde", "kde", () -> new KdeTrainer(KdeTrainer.Options.leaveOneOut().withScale(Scaler.Kind.ZSCORE))
                 .fit(regression(12, 15, 2)), regression(12, 15, 2));
+    }
+
+    /**
+     * The model with every pair's sigmoid A = B = 0: every pairwise probability is exactly 1/2, the coupling matrix Q
+     * is singular (Q e = 0), so psdkit's Cholesky factorisation meets a non-positive pivot on every row and couples
+     * by Wu, Lin &amp; Weng's iteration instead ({@link #choleskyFails} checks it).
+     */
+    static MulticlassSvm pairwiseOneHalf(MulticlassSvm m) {
+        OvoDecision d = m.inner();
+        double[] zero = new double[d.pairs()];
+        return new MulticlassSvm(m.header(), new OvoDecision(d.labels(), d.kernel(), d.supportVectors(),
+                d.classCounts(), d.coef(), d.bias(), zero, zero), m.diagnostics());
+    }
+
+    /** Whether psdkit's Cholesky factorisation of the coupling matrix of pairwise probabilities r fails. */
+    static boolean choleskyFails(double[][] r) {
+        int k = r.length;
+        double[][] q = new double[k][k];
+        for (int t = 0; t < k; t++) {
+            for (int j = 0; j < k; j++) {
+                if (j != t) {
+                    q[t][t] += r[j][t] * r[j][t];
+                    q[t][j] = -r[j][t] * r[t][j];
+                }
+            }
+        }
+        double[][] lo = new double[k][k];
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j <= i; j++) {
+                double s = q[i][j];
+                for (int t = 0; t < j; t++) {
+                    s -= lo[i][t] * lo[j][t];
+                }
+                if (i == j) {
+                    if (!(s > 0)) {
+                        return true;
+                    }
+                    lo[i][i] = Math.sqrt(s);
+                } else {
+                    lo[i][j] = s / lo[j][j];
+                }
+            }
+        }
+        return false;
+    }
+
+    @Test
+    void theIterationCaseCouplesByIteration() throws OrtException {
+        Case c = CASES.get("svm-coupling-by-iteration").get();
+        int k = ((Classifier) c.model()).labels().size();
+        double[][] half = new double[k][k];
+        for (double[] row : half) {
+            java.util.Arrays.fill(row, 0.5);
+        }
+        assertTrue(choleskyFails(half), "the case must reach the iteration");
+        double[][] rows = points(c.x(), 13);
+        Map<String, Object> out = run(OnnxExport.toBytes(c.model()), c.model().featureNames(), rows);
+        for (String l : ((Classifier) c.model()).labels()) {
+            for (double v : column((double[][]) out.get("p(" + l + ")"))) {
+                assertEquals(1.0 / k, v, 1e-12);
+            }
+        }
+    }
+
+    /** Every form of {@link OnnxExport#exportableForms()} has a case here, and every case's form is one of them. */
+    @Test
+    void everyExportableFormHasACase() {
+        Set<String> tested = new LinkedHashSet<>();
+        for (String name : CASES.keySet()) {
+            String form = OnnxExport.form(CASES.get(name).get().model());
+            assertTrue(OnnxExport.exportableForms().contains(form), name + ": form " + form + " is not exportable");
+            tested.add(form);
+        }
+        assertEquals(OnnxExport.exportableForms(), tested);
+    }
+
+    @Test
+    void aRidgeModelInAKernelsFeatureSpaceIsRefusedNamingTheKernel() {
+        Model m = new RidgeTrainer(RidgeTrainer.Options.of(0.5).withFeatures(Kernels.parse("polynomial(degree=2)")))
+                .fit(regression(1, 12, 2));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> OnnxExport.toBytes(m));
+        assertTrue(e.getMessage().contains("polynomial(degree=2"), e.getMessage());
     }
 
     /** Fitted models by case name: each case is fitted once per test run. */
@@ -368,6 +486,22 @@ class OnnxExportTest {
             rows.add(p);
         }
         return rows.toArray(new double[0][]);
+    }
+
+    /** n rows of d normal features labelled by the sector of (x1, x2) around the data's mean: k classes a, b, … */
+    static Dataset labelled(long seed, int n, int d, int k) {
+        Dataset r = regression(seed, n, d);
+        String[] labels = new String[n];
+        for (int i = 0; i < n; i++) {
+            double angle = Math.atan2(r.x().get(i, 1) - 1, r.x().get(i, 0)) + Math.PI;
+            int c = i < k ? i : Math.min(k - 1, (int) (angle / (2 * Math.PI) * k));
+            labels[i] = String.valueOf((char) ('a' + c));
+        }
+        String[] names = new String[d];
+        for (int j = 0; j < d; j++) {
+            names[j] = "x" + (j + 1);
+        }
+        return new Dataset(r.x(), null, labels, names, "class", "labelled-" + seed);
     }
 
     /** n rows of d features with ±1 classes split by a circle (both classes always present). */

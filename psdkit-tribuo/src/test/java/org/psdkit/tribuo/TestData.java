@@ -55,6 +55,38 @@ final class TestData {
         return f;
     }
 
+    /**
+     * n rows of four features f1..f4 in three overlapping Gaussian clusters (a wine-like set: the cultivars
+     * {@code barolo}, {@code grignolino}, {@code barbera} with means 1.5 apart, sd 1), the class of each row drawn
+     * uniformly.
+     */
+    static Path threeClassCsv(Path dir, int n, long seed) throws IOException {
+        Random r = new Random(seed);
+        String[] classes = {"barolo", "grignolino", "barbera"};
+        double[][] mean = {{0, 0, 1, 0}, {1.5, 0.5, 0, 1}, {0, 1.5, 0.5, -1}};
+        List<String> lines = new ArrayList<>();
+        lines.add("f1,f2,f3,f4,cultivar");
+        for (int i = 0; i < n; i++) {
+            int c = r.nextInt(3);
+            StringBuilder line = new StringBuilder();
+            for (int j = 0; j < 4; j++) {
+                line.append(mean[c][j] + r.nextGaussian()).append(',');
+            }
+            lines.add(line.append(classes[c]).toString());
+        }
+        Path f = dir.resolve("three-class-" + n + "-" + seed + ".csv");
+        Files.write(f, lines);
+        return f;
+    }
+
+    static MutableDataset<Label> tribuoLabels(Path csv, String target) throws IOException {
+        return new MutableDataset<>(new CSVLoader<>(new LabelFactory()).loadDataSource(csv, target));
+    }
+
+    static org.psdkit.data.Dataset psdkitLabels(Path csv, String target) {
+        return CsvReader.read(csv, new CsvReader.Options(target, false, true));
+    }
+
     static MutableDataset<Regressor> tribuoRegression(Path csv) throws IOException {
         return new MutableDataset<>(new CSVLoader<>(new RegressionFactory()).loadDataSource(csv, "y"));
     }

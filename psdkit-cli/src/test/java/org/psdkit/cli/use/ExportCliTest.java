@@ -53,6 +53,42 @@ class ExportCliTest {
     }
 
     @Test
+    void aThreeClassModelWithProbabilitiesAndAOneClassModelExport() throws IOException {
+        StringBuilder sb = new StringBuilder("u,v,label\n");
+        Random r = new Random(4);
+        for (int i = 0; i < 45; i++) {
+            double u = 4 * r.nextDouble() - 2;
+            double v = 4 * r.nextDouble() - 2;
+            sb.append(String.format(Locale.ROOT, "%.5f,%.5f,%s%n", u, v, u < -0.6 ? "left" : u < 0.6 ? "mid" : "right"));
+        }
+        Path train = Files.writeString(dir.resolve("three.csv"), sb.toString());
+        Path model = dir.resolve("svm3.json");
+        CliRun fit = CliRun.run("fit", "svm", "--train", train.toString(), "--out", model.toString(),
+                "--probability");
+        assertEquals(0, fit.status(), fit.err());
+        Path onnx = dir.resolve("svm3.onnx");
+        CliRun ex = CliRun.run("export", "--model", model.toString(), "--format", "onnx", "--out", onnx.toString());
+        assertEquals(0, ex.status(), ex.err());
+        assertArrayEquals(OnnxExport.toBytes(ModelIO.load(model)), Files.readAllBytes(onnx));
+        assertEquals("svm/one-vs-one-probability", OnnxExport.form(ModelIO.load(model)));
+    }
+
+    @Test
+    void aRidgeModelInAKernelsFeatureSpaceIsRefusedWithExitTwoNamingTheKernel() throws IOException {
+        Path train = Files.writeString(dir.resolve("reg.csv"), "a,b,y\n0,1,1\n1,0,2\n1,1,2.5\n2,1,4\n0,2,1.5\n");
+        Path model = dir.resolve("ridge.json");
+        CliRun fit = CliRun.run("fit", "ridge", "--train", train.toString(), "--out", model.toString(),
+                "--features", "polynomial(degree=2)");
+        assertEquals(0, fit.status(), fit.err());
+        Path onnx = dir.resolve("ridge.onnx");
+        CliRun ex = CliRun.run("export", "--model", model.toString(), "--format", "onnx", "--out", onnx.toString());
+        assertEquals(2, ex.status(), ex.err());
+        assertTrue(ex.err().contains("polynomial(degree=2"), ex.err());
+        assertFalse(ex.err().contains("\tat "), "no stack trace: " + ex.err());
+        assertFalse(Files.exists(onnx));
+    }
+
+    @Test
     void aTessellatedKernelModelIsRefusedWithExitTwoAndNoFile() throws IOException {
         Path train = circle("train.csv", 2);
         Path model = dir.resolve("tk.json");

@@ -8,7 +8,7 @@ import org.psdkit.optim.sdp.DoubleDouble.Mat;
  * The Schur complement M_ij = ⟨A_i, X A_j Z⁻¹⟩ of the double-double iteration ({@link DdSdpSolver}), every entry a
  * compensated sum (Dot2 of Ogita, Rump &amp; Oishi 2005) in double-double: per dense block, G_j = X[:, supp A_j]·
  * (A_j Z⁻¹)[supp A_j, :] only at the positions ⟨A_i, G_j⟩ reads for i ≥ j (Fujisawa, Kojima &amp; Nakata 1997),
- * or through the cross decomposition of A_j ({@link DdSdpSolver.Cross}); diagonal blocks from x_k z⁻¹_k.
+ * or through the cross decomposition of A_j ({@link DdTerm.Cross}); diagonal blocks from x_k z⁻¹_k.
  */
 final class DdSchur implements SchurAssembly<Mat, Mat> {
     private final int m;
@@ -16,14 +16,14 @@ final class DdSchur implements SchurAssembly<Mat, Mat> {
     private final int[] n;
     private final boolean[] lp;
     // per block: expanded sparse terms
-    private final List<List<DdSdpSolver.Term>> terms;
+    private final List<List<DdTerm>> terms;
     // per dense block: the last term index (in the block's term order) with an entry at position p + q·n
     // (neededLast, −1 if none) and the positions sorted by it, decreasing (neededOrder); the Schur assembly for term
     // j needs G_j exactly at the positions whose last term is ≥ j, a prefix of neededOrder
     private final List<int[]> neededLast;
     private final List<int[]> neededOrder;
 
-    DdSchur(int m, int[] n, boolean[] lp, List<List<DdSdpSolver.Term>> terms, List<int[]> neededLast,
+    DdSchur(int m, int[] n, boolean[] lp, List<List<DdTerm>> terms, List<int[]> neededLast,
             List<int[]> neededOrder) {
         this.m = m;
         this.nb = n.length;
@@ -50,7 +50,7 @@ final class DdSchur implements SchurAssembly<Mat, Mat> {
         Acc acc = new Acc();
         Acc tmp = new Acc();
         for (int b = 0; b < nb; b++) {
-            List<DdSdpSolver.Term> ts = terms.get(b);
+            List<DdTerm> ts = terms.get(b);
             int s = n[b];
             if (lp[b]) {
                 double[] dh = new double[s];
@@ -61,13 +61,13 @@ final class DdSchur implements SchurAssembly<Mat, Mat> {
                 }
                 // dense d-vector per term pair is cheap enough for the small problems this solver takes
                 for (int jj = 0; jj < ts.size(); jj++) {
-                    DdSdpSolver.Term tj = ts.get(jj);
+                    DdTerm tj = ts.get(jj);
                     double[] wj = new double[s];
                     for (int e = 0; e < tj.ea().length; e++) {
                         wj[tj.ep()[e]] += tj.ea()[e];
                     }
                     for (int ii = jj; ii < ts.size(); ii++) {
-                        DdSdpSolver.Term ti = ts.get(ii);
+                        DdTerm ti = ts.get(ii);
                         acc.set(0, 0);
                         for (int e = 0; e < ti.ea().length; e++) {
                             int k = ti.ep()[e];
@@ -113,9 +113,9 @@ final class DdSchur implements SchurAssembly<Mat, Mat> {
     }
 
     /** The contribution of term jj of a dense block: G_j at the needed positions (or in full), then ⟨A_i, G_j⟩. */
-    private void schurTerm(Mat mm, List<DdSdpSolver.Term> ts, int jj, int s, Mat xb, Mat zb, boolean onlyNeeded, int[] order,
+    private void schurTerm(Mat mm, List<DdTerm> ts, int jj, int s, Mat xb, Mat zb, boolean onlyNeeded, int[] order,
                            int needed, double[] hh, double[] hl, double[] gh, double[] gl, Acc acc) {
-        DdSdpSolver.Term tj = ts.get(jj);
+        DdTerm tj = ts.get(jj);
         int[] sup = tj.support();
         if (tj.cross() != null && crossRoute) {
             crossG(tj.cross(), xb, zb, s, onlyNeeded && needed < s * s / 2 ? order : null, needed, gh, gl);
@@ -166,14 +166,14 @@ final class DdSchur implements SchurAssembly<Mat, Mat> {
      * time (four independent chains over the same G, each with the operations of the one-term loop
      * {@link #innerProduct}, so every M entry is bit-identical to the term-by-term assembly).
      */
-    private void innerProducts(Mat mm, List<DdSdpSolver.Term> ts, int jj, int s, double[] gh, double[] gl, Acc acc) {
-        DdSdpSolver.Term tj = ts.get(jj);
+    private void innerProducts(Mat mm, List<DdTerm> ts, int jj, int s, double[] gh, double[] gl, Acc acc) {
+        DdTerm tj = ts.get(jj);
         int ii = jj;
         for (; ii + 3 < ts.size() && interleavedInnerProducts; ii += 4) {
-            DdSdpSolver.Term t0 = ts.get(ii);
-            DdSdpSolver.Term t1 = ts.get(ii + 1);
-            DdSdpSolver.Term t2 = ts.get(ii + 2);
-            DdSdpSolver.Term t3 = ts.get(ii + 3);
+            DdTerm t0 = ts.get(ii);
+            DdTerm t1 = ts.get(ii + 1);
+            DdTerm t2 = ts.get(ii + 2);
+            DdTerm t3 = ts.get(ii + 3);
             int len = Math.min(Math.min(t0.ea().length, t1.ea().length), Math.min(t2.ea().length, t3.ea().length));
             double s0 = 0;
             double e0 = 0;
@@ -231,7 +231,7 @@ final class DdSchur implements SchurAssembly<Mat, Mat> {
      * M(cons_i, cons_j) += ⟨A_i, G_j⟩: the Dot2 chain over A_i's entries from entry {@code from} on, started at
      * (sum, err), then normalised and added.
      */
-    private void innerProduct(Mat mm, DdSdpSolver.Term ti, DdSdpSolver.Term tj, int from, double sum, double err, int s, double[] gh,
+    private void innerProduct(Mat mm, DdTerm ti, DdTerm tj, int from, double sum, double err, int s, double[] gh,
                               double[] gl, Acc acc) {
         for (int e = from; e < ti.ea().length; e++) {
             int idx = ti.ep()[e] + ti.eq()[e] * s;
@@ -252,15 +252,15 @@ final class DdSchur implements SchurAssembly<Mat, Mat> {
     /** Whether {@link #innerProducts} runs four terms at a time (tests compare with one at a time). */
     boolean interleavedInnerProducts = true;
 
-    /** Whether the Schur complement uses {@link DdSdpSolver.Cross} terms (tests compare with the support route). */
+    /** Whether the Schur complement uses {@link DdTerm.Cross} terms (tests compare with the support route). */
     boolean crossRoute = true;
 
     /**
-     * G = X A Z⁻¹ for a {@link DdSdpSolver.Cross} coefficient: u_k = Z⁻¹ v_k and w_k = X v_k (Dot2 over v_k's entries), then
+     * G = X A Z⁻¹ for a {@link DdTerm.Cross} coefficient: u_k = Z⁻¹ v_k and w_k = X v_k (Dot2 over v_k's entries), then
      * G(p, q) = Σ_k X(p, k) u_k(q) + w_k(p) Z⁻¹(k, q) by Dot2 over the 2|K| products; at the first {@code needed}
      * positions of {@code order} only, or everywhere when {@code order} is null.
      */
-    private static void crossG(DdSdpSolver.Cross c, Mat xb, Mat zb, int s, int[] order, int needed, double[] gh, double[] gl) {
+    private static void crossG(DdTerm.Cross c, Mat xb, Mat zb, int s, int[] order, int needed, double[] gh, double[] gl) {
         int nc = c.centre().length;
         double[][] uh = new double[nc][s];
         double[][] ul = new double[nc][s];

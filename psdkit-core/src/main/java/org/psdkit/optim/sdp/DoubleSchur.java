@@ -11,7 +11,7 @@ import org.psdkit.linalg.Matrix;
  * sparse inner products ⟨A_i, G⟩), F2 (only the columns of X A_j in the support of A_j) and F3 (a double sum over the
  * nonzeros of A_i and A_j) of Fujisawa, Kojima &amp; Nakata (1997, §3), chosen by an operation count; for low-rank
  * A_i = U_i D_i U_iᵀ, M_ij = tr(D_i U_iᵀ X U_j D_j U_jᵀ Z⁻¹ U_i); diagonal (LP) blocks contribute
- * Σ_k a_ik a_jk x_k / z_k; dense rank-one constraints ({@link SdpSolver.RankOne}) from the accurate X u and Z⁻¹ u of
+ * Σ_k a_ik a_jk x_k / z_k; dense rank-one constraints ({@link RankOne}) from the accurate X u and Z⁻¹ u of
  * the iteration.
  */
 final class DoubleSchur implements SchurAssembly<double[], Matrix> {
@@ -26,7 +26,7 @@ final class DoubleSchur implements SchurAssembly<double[], Matrix> {
     private final int[][][] lpCons;
     private final double[][][] lpVals;
     // per SDP block: its dense rank-one constraint matrices (null: none)
-    private final SdpSolver.RankOne[][] rankOne;
+    private final RankOne[][] rankOne;
     // per SDP block and rank-one term of the current iteration: X u and Z⁻¹ u (null: rank-one terms not split)
     private double[][][] r1Xu;
     private double[][][] r1Zu;
@@ -35,7 +35,7 @@ final class DoubleSchur implements SchurAssembly<double[], Matrix> {
 
     DoubleSchur(int m, int[] n, boolean[] lp, List<List<SdpProblem.Term>> sparseTerms,
                 List<List<SdpProblem.Term>> lowRankTerms, int[][][] lpCons, double[][][] lpVals,
-                SdpSolver.RankOne[][] rankOne, boolean dense) {
+                RankOne[][] rankOne, boolean dense) {
         this.m = m;
         this.nb = n.length;
         this.n = n;
@@ -110,7 +110,7 @@ final class DoubleSchur implements SchurAssembly<double[], Matrix> {
      */
     private void schurRankOne(int b, double[] mm) {
         List<SdpProblem.Term> sp = sparseTerms.get(b);
-        SdpSolver.RankOne[] r1 = rankOne[b];
+        RankOne[] r1 = rankOne[b];
         for (int k = 0; k < r1.length; k++) {
             double[] xu = r1Xu[b][k];
             double[] zu = r1Zu[b][k];
@@ -151,7 +151,7 @@ final class DoubleSchur implements SchurAssembly<double[], Matrix> {
         boolean r1 = r1Xu != null && rankOne[b] != null;
         if (r1) {
             for (int ii = 0; ii < ns; ii++) {
-                skip[ii] = SdpSolver.isRankOne(rankOne[b], sp.get(ii));
+                skip[ii] = RankOne.isRankOne(rankOne[b], sp.get(ii));
             }
             schurRankOne(b, mm);
         }
@@ -306,8 +306,8 @@ final class DoubleSchur implements SchurAssembly<double[], Matrix> {
         Matrix wx = Linalg.gemm(1.0, u, true, xu, false);
         Matrix wz = Linalg.gemm(1.0, u, true, zu, false);
         // P = D Wx (row-block a uses D_a), Q = D Wz; M_ij = tr(P_ij Q_ji)
-        double[] pm = SdpSolver.blockDiagTimes(off, dblk, rr, wx.data(), rr);
-        double[] qm = SdpSolver.blockDiagTimes(off, dblk, rr, wz.data(), rr);
+        double[] pm = LowRankBatch.blockDiagTimes(off, dblk, rr, wx.data(), rr);
+        double[] qm = LowRankBatch.blockDiagTimes(off, dblk, rr, wz.data(), rr);
         for (int a = 0; a < nl; a++) {
             for (int c = 0; c <= a; c++) {
                 double v = 0;
@@ -322,7 +322,7 @@ final class DoubleSchur implements SchurAssembly<double[], Matrix> {
         if (ns == 0) {
             return;
         }
-        double[] xud = SdpSolver.timesBlockDiag(s, xu.data(), off, dblk, rr); // (XU)D
+        double[] xud = LowRankBatch.timesBlockDiag(s, xu.data(), off, dblk, rr); // (XU)D
         double[] zud = zu.data();
         for (SdpProblem.Term ti : sp) {
             Coefficient.Sparse ai = (Coefficient.Sparse) ti.coefficient();

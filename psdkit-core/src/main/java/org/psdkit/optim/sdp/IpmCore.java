@@ -25,7 +25,22 @@ public final class IpmCore {
     }
 
     /**
-     * The rules in which the double and the double-double iterations differ.
+     * The rules in which the double and the double-double iterations differ. Each is a difference of method, not of
+     * arithmetic, and each is kept because the other side's rule would change that side's runs:
+     * <ol>
+     *   <li>the gap tested: in double the smaller of the objective and ⟨X, Z⟩ gaps (SDPT3's measure; the two agree up
+     *   to the infeasibilities, tested separately), in double-double the objective gap itself, which its extra
+     *   precision can reach and which certifies the optimal value;</li>
+     *   <li>the stall test on step lengths ({@link IterateMonitor#stalled}): it ends a double run that can no longer
+     *   move, the cue for the restart; double-double steps are confirmed by halving instead, and a short step is
+     *   part of its end-game;</li>
+     *   <li>the slow-progress stop near the optimum ({@link IterateMonitor#slowNearOptimal}): the double-double run
+     *   only, the last run of a problem; a double run that slows down ends on stagnation or the stall test and is
+     *   continued by the restart;</li>
+     *   <li>{@link StrictMath#pow} for σ in double-double (its ill-conditioned iterations amplify a last-bit
+     *   difference of {@link Math#pow} between interpreted and compiled code into different final digits), Math.pow
+     *   in double, whose published SDPLIB runs it made: switching would move their last digits.</li>
+     * </ol>
      */
     public enum Variant {
         /**

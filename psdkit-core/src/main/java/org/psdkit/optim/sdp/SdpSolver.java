@@ -135,99 +135,6 @@ public final class SdpSolver {
                 options.schur() == SdpOptions.SchurMode.DENSE);
     }
 
-    /**
-     * A sparse constraint matrix dense on a support of at least this many indices is tested for rank one (gpp's
-     * all-ones A_0): on smaller blocks (SDPLIB's hinf) the plain products are cheap and stay unchanged.
-     */
-    static final int RANK_ONE_MIN_SUPPORT = 16;
-    /**
-     * Largest |A(i,j) − A(i,p)A(p,j)/A(p,p)| accepted as rank one, relative to max|A|: a few units of rounding of
-     * the product and quotient (2⁻⁵² ≈ 2.2e-16), so only matrices that are rank one up to rounding qualify.
-     */
-    static final double RANK_ONE_TOLERANCE = 1e-14;
-
-    /**
-     * A sparse constraint matrix that is dense and of rank one, A = d·u uᵀ (u = A(:,p), d = 1/A(p,p) for the
-     * diagonal entry p of largest modulus), with b_i = 0 (gpp's ⟨J, X⟩ = 0): then every feasible X has X u = 0, the
-     * dual optimal set is unbounded along y_i, and X u is a tiny vector formed from O(1) entries. Its part of the
-     * HKM product X dZ Z⁻¹ is formed as the outer product dy_i·d·(X u)(Z⁻¹u)ᵀ instead of inside the dense products
-     * X·dZ·Z⁻¹ (see {@link #dxOf}), and its Schur row from an accurate X u ({@link #schurRankOne}). A rank-one
-     * constraint with b_i ≠ 0 (qap's) keeps the plain products: X u is not small there, and the changed rounding
-     * only moved qap6/7/10 by +4…+10 iterations (qap8/9 by −2, −3) through their double-double restart.
-     */
-    static final class RankOne {
-        final SdpProblem.Term term;
-        final double[] u;
-        final double d;
-
-        private RankOne(SdpProblem.Term term, double[] u, double d) {
-            this.term = term;
-            this.u = u;
-            this.d = d;
-        }
-
-        static RankOne of(SdpProblem.Term t) {
-            Coefficient.Sparse a = (Coefficient.Sparse) t.coefficient();
-            int[] sup = a.support;
-            int k = sup.length;
-            if (k < RANK_ONE_MIN_SUPPORT || a.expandedCount() < (long) k * k) {
-                return null;
-            }
-            int s = a.size();
-            int[] pos = new int[s];
-            for (int c = 0; c < k; c++) {
-                pos[sup[c]] = c;
-            }
-            double[] dd = new double[k * k];
-            boolean[] set = new boolean[k * k];
-            for (int e = 0; e < a.ea.length; e++) {
-                int idx = pos[a.ep[e]] + pos[a.eq[e]] * k;
-                dd[idx] += a.ea[e];
-                set[idx] = true;
-            }
-            double max = 0;
-            for (int idx = 0; idx < k * k; idx++) {
-                if (!set[idx]) {
-                    return null;
-                }
-                max = Math.max(max, Math.abs(dd[idx]));
-            }
-            int piv = 0;
-            for (int c = 1; c < k; c++) {
-                if (Math.abs(dd[c + c * k]) > Math.abs(dd[piv + piv * k])) {
-                    piv = c;
-                }
-            }
-            double app = dd[piv + piv * k];
-            if (app == 0) {
-                return null;
-            }
-            double tol = RANK_ONE_TOLERANCE * max;
-            for (int j = 0; j < k; j++) {
-                double ajp = dd[piv + j * k] / app;
-                for (int i = 0; i < k; i++) {
-                    if (Math.abs(dd[i + j * k] - dd[i + piv * k] * ajp) > tol) {
-                        return null;
-                    }
-                }
-            }
-            double[] u = new double[s];
-            for (int c = 0; c < k; c++) {
-                u[sup[c]] = dd[c + piv * k];
-            }
-            return new RankOne(t, u, 1.0 / app);
-        }
-    }
-
-    static boolean isRankOne(RankOne[] r1, SdpProblem.Term t) {
-        for (RankOne r : r1) {
-            if (r.term == t) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** Whether any block has a dense rank-one constraint matrix. */
     private boolean anyRankOne() {
         for (RankOne[] r : rankOne) {
@@ -238,77 +145,19 @@ public final class SdpSolver {
         return false;
     }
 
-    /**
-     * out −= Σ_{rank-one i} w_i d_i (V u_i)(Z⁻¹u_i)ᵀ on block b, for V u_i given (X u_i or dX u_i): the rank-one
-     * part of V·dZ·Z⁻¹ when dZ's rank-one part is −Σ w_i d_i u_i u_iᵀ.
-     */
-    private void subtractRankOne(int b, double[] w, double[][] vu, double[] out) {
-        RankOne[] r1 = rankOne[b];
-        int s = n[b];
-        for (int k = 0; k < r1.length; k++) {
-            double c = w[r1[k].term.constraint()] * r1[k].d;
-            if (c == 0) {
-                continue;
-            }
-            double[] a = vu[k];
-            double[] zu = r1Zu[b][k];
-            for (int j = 0; j < s; j++) {
-                double cz = c * zu[j];
-                for (int i = 0; i < s; i++) {
-                    out[i + j * s] -= a[i] * cz;
-                }
-            }
-        }
-    }
-
     /** V u for every rank-one term of block b. */
     private double[][] timesRankOne(int b, double[] v) {
         return timesRankOne(b, v, false);
     }
 
-    /**
-     * V u for every rank-one term of block b; with {@code compensated}, each sum is accumulated with the error-free
-     * transformations of Ogita, Rump &amp; Oishi (2005, Dot2: TwoProduct by fma, TwoSum), i.e. as if in twice the
-     * working precision: X u for gpp's u = e is a tiny vector (every feasible X has Xe = 0) formed from O(1)
-     * entries, which plain summation gets only to u·n·max|X| absolutely.
-     */
+    /** out −= Σ_{rank-one i} w_i d_i (V u_i)(Z⁻¹u_i)ᵀ on block b ({@link RankOne#subtract}). */
+    private void subtractRankOne(int b, double[] w, double[][] vu, double[] out) {
+        RankOne.subtract(rankOne[b], n[b], r1Zu[b], w, vu, out);
+    }
+
+    /** V u for every rank-one term of block b ({@link RankOne#times}); compensated sums if {@code compensated}. */
     private double[][] timesRankOne(int b, double[] v, boolean compensated) {
-        RankOne[] r1 = rankOne[b];
-        int s = n[b];
-        double[][] out = new double[r1.length][];
-        for (int k = 0; k < r1.length; k++) {
-            double[] u = r1[k].u;
-            double[] o = new double[s];
-            double[] c = compensated ? new double[s] : null;
-            for (int j = 0; j < s; j++) {
-                double uj = u[j];
-                if (uj == 0) {
-                    continue;
-                }
-                if (compensated) {
-                    for (int i = 0; i < s; i++) {
-                        double pr = v[i + j * s] * uj;
-                        double pe = Math.fma(v[i + j * s], uj, -pr);
-                        double a = o[i];
-                        double sum = a + pr;
-                        double bb = sum - a;
-                        c[i] += (a - (sum - bb)) + (pr - bb) + pe;
-                        o[i] = sum;
-                    }
-                } else {
-                    for (int i = 0; i < s; i++) {
-                        o[i] += v[i + j * s] * uj;
-                    }
-                }
-            }
-            if (compensated) {
-                for (int i = 0; i < s; i++) {
-                    o[i] += c[i];
-                }
-            }
-            out[k] = o;
-        }
-        return out;
+        return RankOne.times(rankOne[b], n[b], v, compensated);
     }
 
     // the Schur complement's assembly (block structure, formulas F1–F3, rank-one and low-rank terms)
@@ -349,12 +198,6 @@ public final class SdpSolver {
     public static final String TASK = "sdp";
     /** Measure of the progress events: the relative objective gap. */
     static final String MEASURE = "gap";
-
-    /** {@code l} with {@code seconds} added to every event's clock: the double-double restart starts its own. */
-    private static ProgressListener shifted(ProgressListener l, double seconds) {
-        return e -> l.onProgress(new ProgressListener.Event(e.task(), e.step(), e.total(), e.measure(), e.value(),
-                seconds + e.seconds()));
-    }
 
     /** Solves with default options. */
     public static SdpResult solve(SdpProblem problem) {
@@ -457,15 +300,7 @@ public final class SdpSolver {
     }
 
     private double inner(double[][] a, double[][] c) {
-        double s = 0;
-        for (int b = 0; b < nb; b++) {
-            double[] x = a[b];
-            double[] y = c[b];
-            for (int k = 0; k < x.length; k++) {
-                s += x[k] * y[k];
-            }
-        }
-        return s;
+        return HkmDouble.inner(a, c);
     }
 
     /**
@@ -511,123 +346,6 @@ public final class SdpSolver {
             s += v * v;
         }
         return Math.sqrt(s);
-    }
-
-    /** The low-rank terms of one block side by side: U_all = [U_1 … U_k], D = blockdiag(D_1 … D_k). */
-    private static final class LowRankBatch {
-        final int n;
-        final int[] cons;
-        final int[] off;
-        final Matrix u;
-        final double[] d; // R×R block diagonal
-        final int rr;
-
-        LowRankBatch(int n, List<SdpProblem.Term> terms) {
-            this.n = n;
-            int k = terms.size();
-            cons = new int[k];
-            off = new int[k + 1];
-            for (int a = 0; a < k; a++) {
-                cons[a] = terms.get(a).constraint();
-                off[a + 1] = off[a] + ((Coefficient.LowRank) terms.get(a).coefficient()).rank();
-            }
-            rr = off[k];
-            double[] ud = new double[n * rr];
-            d = new double[rr * rr];
-            for (int a = 0; a < k; a++) {
-                Coefficient.LowRank c = (Coefficient.LowRank) terms.get(a).coefficient();
-                int r = c.rank();
-                System.arraycopy(c.u.data(), 0, ud, off[a] * n, n * r);
-                for (int q = 0; q < r; q++) {
-                    for (int t = 0; t < r; t++) {
-                        d[(off[a] + t) + (off[a] + q) * rr] = c.d[t + q * r];
-                    }
-                }
-            }
-            u = Matrix.wrap(n, rr, ud);
-        }
-
-        /** out[cons_a] += ⟨U_a D_a U_aᵀ, S⟩ for every term. */
-        void dot(double[] s, double[] out) {
-            double[] su = blas(2.0 * n * n * rr, () -> Linalg.gemm(1.0, Matrix.wrap(n, n, s), false, u, false)).data();
-            double[] ud = u.data();
-            for (int a = 0; a < cons.length; a++) {
-                double sum = 0;
-                for (int q = off[a]; q < off[a + 1]; q++) {
-                    for (int t = off[a]; t < off[a + 1]; t++) {
-                        double dtq = d[t + q * rr];
-                        if (dtq == 0) {
-                            continue;
-                        }
-                        double w = 0; // (Uᵀ S U)(q, t)
-                        for (int i = 0; i < n; i++) {
-                            w += ud[i + q * n] * su[i + t * n];
-                        }
-                        sum += dtq * w;
-                    }
-                }
-                out[cons[a]] += sum;
-            }
-        }
-
-        /** out += scale · Σ_a y_a U_a D_a U_aᵀ. */
-        void addAdjoint(double[] y, double scale, double[] out) {
-            double[] dy = new double[rr * rr];
-            boolean any = false;
-            for (int a = 0; a < cons.length; a++) {
-                double w = scale * y[cons[a]];
-                any |= w != 0;
-                for (int q = off[a]; q < off[a + 1]; q++) {
-                    for (int t = off[a]; t < off[a + 1]; t++) {
-                        dy[t + q * rr] = w * d[t + q * rr];
-                    }
-                }
-            }
-            if (!any) {
-                return;
-            }
-            Matrix ud = Matrix.wrap(n, rr, timesBlockDiag(n, u.data(), off, dy, rr));
-            blas(2.0 * n * n * rr, () -> {
-                Linalg.gemmInPlace(1.0, ud, false, u, true, 1.0, Matrix.wrap(n, n, out));
-                return null;
-            });
-        }
-    }
-
-    /** D·W for a block-diagonal R×R D (blocks [off[a], off[a+1])) and an R×c W, without touching D's zeros. */
-    static double[] blockDiagTimes(int[] off, double[] d, int rr, double[] w, int c) {
-        double[] out = new double[rr * c];
-        for (int a = 0; a + 1 < off.length; a++) {
-            for (int col = 0; col < c; col++) {
-                for (int r = off[a]; r < off[a + 1]; r++) {
-                    double v = 0;
-                    for (int t = off[a]; t < off[a + 1]; t++) {
-                        v += d[r + t * rr] * w[t + col * rr];
-                    }
-                    out[r + col * rr] = v;
-                }
-            }
-        }
-        return out;
-    }
-
-    /** U·D for an n×R U and a block-diagonal R×R D. */
-    static double[] timesBlockDiag(int n, double[] u, int[] off, double[] d, int rr) {
-        double[] out = new double[n * rr];
-        for (int a = 0; a + 1 < off.length; a++) {
-            for (int q = off[a]; q < off[a + 1]; q++) {
-                for (int t = off[a]; t < off[a + 1]; t++) {
-                    double dtq = d[t + q * rr];
-                    if (dtq == 0) {
-                        continue;
-                    }
-                    for (int i = 0; i < n; i++) {
-                        out[i + q * n] += u[i + t * n] * dtq;
-                    }
-                }
-            }
-        }
-        return out;
     }
 
     private LowRankBatch[] batches;
@@ -706,7 +424,7 @@ public final class SdpSolver {
             RankOne[] r1 = skipRankOne ? rankOne[b] : null;
             for (SdpProblem.Term t : terms) {
                 double w = scale * y[t.constraint()];
-                if (w == 0 || r1 != null && isRankOne(r1, t)) {
+                if (w == 0 || r1 != null && RankOne.isRankOne(r1, t)) {
                     continue;
                 }
                 Coefficient c = t.coefficient();
@@ -829,7 +547,7 @@ public final class SdpSolver {
 
         @Override
         public StopReason certificate(IpmCore.Measures ms) {
-            return infeasibility(rd, ax, ms.pobj(), ms.dobj());
+            return InfeasibilityCertificate.of(cDense, rd, ax, ms.pobj(), ms.dobj(), opt.infeasibilityTolerance());
         }
 
         @Override
@@ -861,13 +579,7 @@ public final class SdpSolver {
 
         @Override
         public double[][][] predictor() {
-            double[][] rczi = zeros();
-            for (int b = 0; b < nb; b++) {
-                for (int k = 0; k < rczi[b].length; k++) {
-                    rczi[b][k] = -x[b][k];
-                }
-            }
-            return direction(h0, rp, rczi, rd, x, f.zi(), f.m());
+            return direction(h0, rp, HkmDouble.predictorRhs(x), rd, x, f.zi(), f.m());
         }
 
         @Override
@@ -911,7 +623,7 @@ public final class SdpSolver {
 
     /**
      * The answer of a double run that ended at {@code end}: the best iterate instead of the last one when the run
-     * did not converge, the double-double restart when it applies ({@link #restartInDoubleDouble}), and the
+     * did not converge, the double-double restart when it applies ({@link DdRestart#run}), and the
      * diagnosis ({@link Diagnosis#diagnose}).
      */
     private SdpResult finish(End end, IterateMonitor<BestIterate> monitor, double[][][] warm, int warmIter,
@@ -945,21 +657,14 @@ public final class SdpSolver {
                 status = SdpStatus.NEAR_OPTIMAL;
             }
         }
-        // an iteration limit ends in a double-double restart only when the run had stalled (its best score improved
-        // less than IpmSettings.slowProgressFactor-fold over the last IpmSettings.stagnationIterations iterations, far from the
-        // tolerances) and a well-centred iterate is there to start from; a run that was still converging is not
-        // continued behind the caller's limit
+        // the rule of DdRestart.applies
         boolean stalled = monitor.stalledAtLimit(iter);
-        boolean restart = status != SdpStatus.OPTIMAL && status != SdpStatus.PRIMAL_INFEASIBLE
-                && status != SdpStatus.DUAL_INFEASIBLE && status != SdpStatus.TIME_LIMIT
-                && (status != SdpStatus.ITERATION_LIMIT || stalled && warm != null)
-                && (DdSdpSolver.applicable(p) || warm != null && DdSdpSolver.applicableWarm(p))
-                && (status != SdpStatus.NEAR_OPTIMAL || DdSdpSolver.work(p) <= S.nearOptimalRestartWork());
+        boolean restart = DdRestart.applies(p, status, stalled, warm != null);
         if (restart && !opt.doubleDouble()) {
             message += "; the double-double restart that would follow is switched off";
         } else if (restart) {
             long ddStart = System.nanoTime();
-            Restart rs = restartInDoubleDouble(warm, warmIter, iter, diagnosis, start, startCpu);
+            DdRestart.Outcome rs = DdRestart.run(p, opt, warm, warmIter, iter, diagnosis, start, startCpu);
             SdpResult dd = rs.result();
             String how = rs.how();
             int ddIterations = dd == null ? iter : rs.iterations();
@@ -998,57 +703,6 @@ public final class SdpSolver {
                 message)).withProfile(profile(start, doubleIterations));
     }
 
-    /** The outcome of the double-double restart: its best result (null if none ran), the account, the iterations. */
-    private record Restart(SdpResult result, String how, int iterations) {
-    }
-
-    /**
-     * The double-double restart ({@link DdSdpSolver}) of a double run that stopped after {@code iterations}: from
-     * {@code warm} (X, Z, {y}; the well-centred iterate of iteration {@code warmIter}) when there is one, then from
-     * the standard start if that missed a tolerance by more than {@code standardRestartScore}, the problem is small
-     * enough and the iterates did not diverge ({@link Diagnosis#illPosed}); within the time left.
-     */
-    private Restart restartInDoubleDouble(double[][][] warm, int warmIter, int iterations, Diagnosis diagnosis,
-                                          long start, long startCpu) {
-        // first from the best well-centred double iterate (cheaper: the early iterations are not repeated),
-        // then, if that misses a tolerance and the problem is small enough, from the standard start
-        SdpResult dd = null;
-        String how = "";
-        int ddIterations = iterations;
-        for (int attempt = 0; attempt < 2; attempt++) {
-            boolean fromWarm = attempt == 0;
-            if (fromWarm ? warm == null || !DdSdpSolver.applicableWarm(p)
-                    : dd != null && score(dd) < S.standardRestartScore() || !DdSdpSolver.applicable(p)) {
-                continue;
-            }
-            if (!fromWarm && dd != null && diagnosis.illPosed(dd)) {
-                how += "; not again from the standard start: the iterates diverged (ill-posed)";
-                continue;
-            }
-            double used = opt.cpuTime() ? (THREADS.getCurrentThreadCpuTime() - startCpu) * 1e-9
-                    : (System.nanoTime() - start) * 1e-9;
-            double left = opt.timeLimitSeconds() > 0 ? opt.timeLimitSeconds() - used : 0;
-            if (opt.timeLimitSeconds() > 0 && left <= 0) {
-                break;
-            }
-            SdpOptions ddOpt = opt.listener() == null ? opt : opt.withListener(shifted(opt.listener(),
-                    (System.nanoTime() - start) * 1e-9));
-            SdpResult r = fromWarm
-                    ? DdSdpSolver.solve(p, ddOpt, ddIterations, left, warm[0], warm[2][0], warm[1])
-                    : DdSdpSolver.solve(p, ddOpt, ddIterations, left);
-            ddIterations = r.iterations();
-            String note = (fromWarm ? "from iteration " + warmIter : "from the standard start") + ": "
-                    + r.message();
-            if (dd == null || score(r) < score(dd)) {
-                how += (dd == null ? "" : "; it missed a tolerance, so again ") + note;
-                dd = r;
-            } else {
-                how += "; again " + note + " (not better)";
-            }
-        }
-        return new Restart(dd, how, ddIterations);
-    }
-
     /**
      * The double run's own stopping rules, tested before the shared ones of {@link IpmCore}: ⟨X, Z⟩ lost by
      * rounding (rank-one terms), then the hand-over to the double-double restart ({@code handoverStep}); null to go
@@ -1071,34 +725,6 @@ public final class SdpSolver {
 
     /** The factors of one iteration ({@link #factor}). */
     private record Factors(double[][] zi, Cholesky[] lx, Cholesky[] lz, Cholesky m) {
-    }
-
-    /**
-     * The infeasibility certificates (as in SDPT3; see the class comment) of the current iterate, or null: (P)
-     * infeasible when bᵀy &gt; 0 and ‖Σ y_i A_i + Z‖ / bᵀy is below the tolerance, (D) when ⟨C,X⟩ &lt; 0 and
-     * ‖A(X)‖ / |⟨C,X⟩| is.
-     */
-    private StopReason infeasibility(double[][] rd, double[] ax, double pobj, double dobj) {
-        if (dobj > 0) {
-            double[][] aty = copy(cDense); // Σ y_i A_i + Z = C − R_d
-            for (int b = 0; b < nb; b++) {
-                for (int k = 0; k < aty[b].length; k++) {
-                    aty[b][k] -= rd[b][k];
-                }
-            }
-            if (norm(aty) / dobj < opt.infeasibilityTolerance()) {
-                return new StopReason(SdpStatus.PRIMAL_INFEASIBLE, "certificate y: b'y = " + dobj
-                        + " > 0 with ||A'y + Z|| / b'y = " + norm(aty) / dobj);
-            }
-        }
-        if (pobj < 0) {
-            double r = norm(ax) / -pobj;
-            if (r < opt.infeasibilityTolerance()) {
-                return new StopReason(SdpStatus.DUAL_INFEASIBLE, "certificate X: <C,X> = " + pobj
-                        + " < 0 with ||A(X)|| / |<C,X>| = " + r);
-            }
-        }
-        return null;
     }
 
     /**
@@ -1164,11 +790,7 @@ public final class SdpSolver {
             }
         }
         curXrdzi = xrdzi;
-        double[] h0 = opA(xrdzi);
-        for (int i = 0; i < m; i++) {
-            h0[i] += rp[i];
-        }
-        return h0;
+        return HkmDouble.rhsBase(rp, opA(xrdzi));
     }
 
     /**
@@ -1181,13 +803,7 @@ public final class SdpSolver {
         if (splitRankOne) {
             return innerAccurate(stepped(x, dxa, ap), stepped(z, dza, ad)) / totalSize;
         }
-        double muAff = 0;
-        for (int b = 0; b < nb; b++) {
-            for (int k = 0; k < x[b].length; k++) {
-                muAff += (x[b][k] + ap * dxa[b][k]) * (z[b][k] + ad * dza[b][k]);
-            }
-        }
-        return muAff / totalSize;
+        return HkmDouble.affineMu(x, z, dxa, dza, ap, ad, totalSize);
     }
 
     /**
@@ -1196,12 +812,10 @@ public final class SdpSolver {
      * ({@link #subtractRankOne}).
      */
     private double[][] centring(double sigmaMu, double[][][] affine, double[][] rd, double[][] x, double[][] zi) {
-        double[][] rczi = zeros();
+        double[][] rczi = new double[nb][];
         if (affine == null) {
             for (int b = 0; b < nb; b++) {
-                for (int k = 0; k < rczi[b].length; k++) {
-                    rczi[b][k] = sigmaMu * zi[b][k] - x[b][k];
-                }
+                rczi[b] = HkmDouble.centredRhs(sigmaMu, zi[b], x[b], null);
             }
             return rczi;
         }
@@ -1214,19 +828,19 @@ public final class SdpSolver {
             addAdjoint(dya, -1.0, dzaPart, true);
         }
         for (int b = 0; b < nb; b++) {
+            double[] t;
             if (lp[b]) {
+                t = new double[n[b]];
                 for (int k = 0; k < n[b]; k++) {
-                    rczi[b][k] = sigmaMu * zi[b][k] - x[b][k] - dxa[b][k] * dza[b][k] * zi[b][k];
+                    t[k] = dxa[b][k] * dza[b][k] * zi[b][k];
                 }
             } else {
-                double[] t = gemm(n[b], gemm(n[b], dxa[b], dzaPart[b]), zi[b]);
+                t = gemm(n[b], gemm(n[b], dxa[b], dzaPart[b]), zi[b]);
                 if (r1Xu != null && rankOne[b] != null) {
                     subtractRankOne(b, dya, timesRankOne(b, dxa[b]), t);
                 }
-                for (int k = 0; k < t.length; k++) {
-                    rczi[b][k] = sigmaMu * zi[b][k] - x[b][k] - t[k];
-                }
             }
+            rczi[b] = HkmDouble.centredRhs(sigmaMu, zi[b], x[b], t);
         }
         return rczi;
     }
@@ -1364,7 +978,7 @@ public final class SdpSolver {
 
     /** The larger of gap/tolerance and infeasibility/tolerance of a result (below 1: every tolerance met). */
     private double score(SdpResult r) {
-        return IterateMonitor.score(r.relativeGap(), r.primalInfeasibility(), r.dualInfeasibility(), opt);
+        return DdRestart.score(r, opt);
     }
 
     private static boolean allFinite(double[][] a) {
@@ -1384,19 +998,11 @@ public final class SdpSolver {
      */
     private double[][][] direction(double[] h0, double[] rp, double[][] rczi, double[][] rd, double[][] x, double[][] zi,
                                    Cholesky mChol) {
-        double[] a = opA(rczi);
-        double[] rhs = new double[m];
-        for (int i = 0; i < m; i++) {
-            rhs[i] = h0[i] - a[i];
-        }
+        double[] rhs = HkmDouble.schurRhs(h0, opA(rczi));
         double[] dy = mChol.solve(rhs);
         double[][] dx = dxOf(dy, rczi, rd, x, zi);
         // one step of iterative refinement against the exact operator: r = rhs − M dy = r_p − A(dX)
-        double[] adx = opA(dx);
-        double[] res = new double[m];
-        for (int i = 0; i < m; i++) {
-            res[i] = rp[i] - adx[i];
-        }
+        double[] res = HkmDouble.primalMiss(rp, opA(dx));
         double rn = norm(res);
         for (int step = 0; step < S.refineSteps() && rn > S.refineThreshold() * (1 + norm(rhs)); step++) {
             double[] d = mChol.solve(res);
@@ -1405,11 +1011,7 @@ public final class SdpSolver {
                 dyNew[i] += d[i];
             }
             double[][] dxNew = dxOf(dyNew, rczi, rd, x, zi);
-            double[] adxNew = opA(dxNew);
-            double[] resNew = new double[m];
-            for (int i = 0; i < m; i++) {
-                resNew[i] = rp[i] - adxNew[i];
-            }
+            double[] resNew = HkmDouble.primalMiss(rp, opA(dxNew));
             double rnNew = norm(resNew);
             if (!(rnNew < rn)) {
                 break; // refinement no longer helps: rounding, not the factorisation, limits the accuracy
@@ -1419,19 +1021,11 @@ public final class SdpSolver {
             res = resNew;
             rn = rnNew;
         }
-        // restore A(dX) = r_p, lost to rounding when X Z⁻¹ is ill-conditioned near the optimum, by the
-        // least-norm correction dX += Σ w_i A_i with ⟨A_i, A_j⟩ w = r_p − A(dX)
-        adx = opA(dx);
-        for (int i = 0; i < m; i++) {
-            res[i] = rp[i] - adx[i];
-        }
-        if (norm(res) > S.refineThreshold() * (1 + norm(rp)) && !gramFailed) {
-            try {
-                double[] w = gram().solve(res);
-                addAdjoint(w, 1.0, dx);
-            } catch (LinalgException e) {
-                gramFailed = true; // linearly dependent A_i: keep the unprojected direction
-            }
+        // restore A(dX) = r_p, lost to rounding when X Z⁻¹ is ill-conditioned near the optimum
+        res = HkmDouble.primalMiss(rp, opA(dx));
+        double[] w = restoration.weights(res, norm(res), norm(rp));
+        if (w != null) {
+            addAdjoint(w, 1.0, dx);
         }
         double[][] dz = copy(rd);
         addAdjoint(dy, -1.0, dz);
@@ -1439,7 +1033,9 @@ public final class SdpSolver {
     }
 
     private Cholesky gram;
-    private boolean gramFailed;
+    /** The least-norm restoration of A(dX) = r_p ({@link HkmDouble.LeastNormCorrection}). */
+    private final HkmDouble.LeastNormCorrection restoration =
+            new HkmDouble.LeastNormCorrection(this::gram, S.refineThreshold());
 
     /** Cholesky factor of the Gram matrix ⟨A_i, A_j⟩, built on first use (block by block, using the structure). */
     private Cholesky gram() {
@@ -1492,7 +1088,7 @@ public final class SdpSolver {
             }
             int rr = lr.rr;
             Matrix wu = Linalg.gemm(1.0, lr.u, true, lr.u, false);
-            double[] pw = blockDiagTimes(lr.off, lr.d, rr, wu.data(), rr); // D Uᵀ U
+            double[] pw = LowRankBatch.blockDiagTimes(lr.off, lr.d, rr, wu.data(), rr); // D Uᵀ U
             for (int a = 0; a < lr.cons.length; a++) {
                 for (int c = 0; c <= a; c++) {
                     double v = 0;
@@ -1504,7 +1100,7 @@ public final class SdpSolver {
                     DoubleSchur.addSym(g, m, lr.cons[a], lr.cons[c], v);
                 }
             }
-            double[] ud = timesBlockDiag(s, lr.u.data(), lr.off, lr.d, rr); // U D
+            double[] ud = LowRankBatch.timesBlockDiag(s, lr.u.data(), lr.off, lr.d, rr); // U D
             double[] u = lr.u.data();
             for (SdpProblem.Term ti : sp) {
                 Coefficient.Sparse ai = (Coefficient.Sparse) ti.coefficient();
