@@ -45,7 +45,7 @@ public final class NystromKrrExample {
                 .withNystrom(Nystrom.of(200, Anchors.Method.UNIFORM, 42));
         Pipeline<KernelRidge> model = new NystromKrrTrainer(options).fit(train);
         out.printf("nystrom krr: %d anchors, CG %s iterations, training %s%n", model.inner().points().rows(),
-                model.diagnostics().get("iterations"), model.evaluate(train));
+                ((NystromKrrTrainer.FitDiagnostics) model.diagnostics()).iterations(), model.evaluate(train));
         Path file = dir.resolve("nystrom-krr.json");
         ModelIO.save(model, file);
         Model back = ModelIO.load(file);

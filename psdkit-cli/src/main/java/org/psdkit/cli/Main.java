@@ -1,6 +1,9 @@
 package org.psdkit.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import org.psdkit.cli.bench.BenchCommand;
 import org.psdkit.cli.cv.CvCommand;
 import org.psdkit.cli.demo.DemoCommand;
@@ -23,8 +26,15 @@ import picocli.CommandLine.Command;
  * file, line, column or option), 1 internal failure (with diagnostics).
  */
 @Command(name = "psdkit", mixinStandardHelpOptions = true, version = Main.VERSION,
-        description = "Kernel methods where positive semidefinite matrices carry the structure.",
-        subcommands = {
+        description = "Kernel methods where positive semidefinite matrices carry the structure.")
+public final class Main implements Runnable {
+
+    /**
+     * The top-level subcommands, in the order of the usage text. They are added in {@link #commandLine()} rather
+     * than listed in {@code @Command(subcommands = …)} so that a run can build only the one it names
+     * ({@link #commandLine(String...)}).
+     */
+    private static final List<Class<?>> SUBCOMMANDS = List.of(
             FitCommand.class,
             SampleCommand.class,
             PredictCommand.class,
@@ -35,9 +45,7 @@ import picocli.CommandLine.Command;
             ReproduceCommand.class,
             BenchCommand.class,
             SdpCommand.class,
-            CommandLine.HelpCommand.class
-        })
-public final class Main implements Runnable {
+            CommandLine.HelpCommand.class);
 
     public static final int EXIT_OK = 0;
     public static final int EXIT_INTERNAL = 1;
@@ -74,9 +82,60 @@ public final class Main implements Runnable {
      */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
+        for (Class<?> c : SUBCOMMANDS) {
+            cl.addSubcommand(c);
+        }
         FitCommands.addTo(cl.getSubcommands().get("fit"));
         CvCommand.listModelTypes(cl.getSubcommands().get("cv"));
         return cl;
+    }
+
+    /**
+     * The part of the command tree that {@code args} runs: when {@code args[0]} names a subcommand (other than
+     * {@code help}), only that subcommand, and for {@code fit <model>} only that model's command; otherwise (no
+     * arguments, an option or an unknown word first, {@code help}, {@code fit} without a known model) the whole
+     * tree of {@link #commandLine()}, whose usage texts and error messages list every subcommand. Building a
+     * subcommand reads its options by reflection, so a run that builds one instead of all of them starts sooner.
+     */
+    public static CommandLine commandLine(String... args) {
+        Class<?> only = args.length == 0 ? null : named(SUBCOMMANDS, args[0]);
+        if (only == null || only == CommandLine.HelpCommand.class) {
+            return commandLine();
+        }
+        Class<?> model = null;
+        if (only == FitCommand.class) {
+            List<Class<?>> fits = new ArrayList<>();
+            for (FitCommands.Entry e : FitCommands.all()) {
+                fits.add(e.command());
+            }
+            model = args.length < 2 ? null : named(fits, args[1]);
+            if (model == null) {
+                return commandLine();
+            }
+        }
+        CommandLine cl = new CommandLine(new Main());
+        cl.addSubcommand(only);
+        CommandLine sub = cl.getSubcommands().values().iterator().next();
+        if (model != null) {
+            sub.addSubcommand(model);
+        } else if (only == CvCommand.class) {
+            CvCommand.listModelTypes(sub);
+        }
+        return cl;
+    }
+
+    /** The class among {@code commands} whose {@code @Command} name or alias is {@code word}, or null. */
+    private static Class<?> named(List<Class<?>> commands, String word) {
+        for (Class<?> c : commands) {
+            Command a = c.getAnnotation(Command.class);
+            if (a == null) {
+                continue;
+            }
+            if (a.name().equals(word) || Arrays.asList(a.aliases()).contains(word)) {
+                return c;
+            }
+        }
+        return null;
     }
 
     /** Runs the CLI and returns the exit status (used by tests; {@link #main} exits with it). */
@@ -88,7 +147,7 @@ public final class Main implements Runnable {
             System.out.flush();
             return EXIT_OK;
         }
-        CommandLine cl = commandLine();
+        CommandLine cl = commandLine(args);
         addHelpOptions(cl);
         cl.setExecutionExceptionHandler(Main::handleExecutionException);
         cl.setParameterExceptionHandler((ex, a) -> {

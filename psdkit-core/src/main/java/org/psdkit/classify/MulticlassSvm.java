@@ -19,7 +19,8 @@ import org.psdkit.model.Pipeline;
 public final class MulticlassSvm extends Pipeline<OvoDecision> implements Classifier {
 
     public MulticlassSvm(ModelHeader header, OvoDecision decision, Diagnostics diagnostics) {
-        super(header, decision, diagnostics);
+        super(header, decision, org.psdkit.model.HyperParameters.typed(header.hyperParameters(),
+                SvmHyperParameters::of), diagnostics);
     }
 
     /** The labels in class order (the order of first appearance in the training data, as LIBSVM). */

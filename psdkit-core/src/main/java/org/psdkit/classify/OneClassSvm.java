@@ -21,8 +21,10 @@ public final class OneClassSvm extends Pipeline<SvmDecision> {
     /** The output columns. */
     public static final List<String> OUTPUTS = List.of("decision", "inlier");
 
+    /** Its header's options are held as {@link OneClassSvmHyperParameters} (as recorded when they lack its keys). */
     public OneClassSvm(ModelHeader header, SvmDecision decision, Diagnostics diagnostics) {
-        super(header, decision, diagnostics);
+        super(header, decision, org.psdkit.model.HyperParameters.typed(header.hyperParameters(),
+                OneClassSvmHyperParameters::of), diagnostics);
     }
 
     /** ρ: the offset of the decision function, f(x) = Σ α_i k(x_i, x) − ρ. */

@@ -29,9 +29,7 @@ public final class SvmClassifier extends Pipeline<SvmDecision> implements Classi
      */
     public SvmClassifier(ModelHeader header, SvmDecision decision, BinaryLabels labels,
                          Map<String, Object> diagnostics, Map<String, Object> fitReport) {
-        super(header, decision, diagnostics);
-        this.labels = labels;
-        this.fitReport = Collections.unmodifiableMap(new LinkedHashMap<>(fitReport));
+        this(header, decision, labels, org.psdkit.model.Diagnostics.recorded(diagnostics), fitReport);
     }
 
     /**
@@ -43,7 +41,24 @@ public final class SvmClassifier extends Pipeline<SvmDecision> implements Classi
      */
     public SvmClassifier(ModelHeader header, SvmDecision decision, BinaryLabels labels,
                          org.psdkit.model.Diagnostics diagnostics, Map<String, Object> fitReport) {
-        super(header, decision, diagnostics);
+        this(header, decision, labels, header != null && SvmTrainer.TYPE.equals(header.type())
+                ? org.psdkit.model.HyperParameters.typed(header.hyperParameters(), SvmHyperParameters::of) : null,
+                diagnostics, fitReport);
+    }
+
+    /**
+     * @param header          type, features, scaler, kernel string (null for a learned kernel) and options
+     * @param decision        the decision function on scaled inputs
+     * @param labels          the class labels
+     * @param hyperParameters the family's view of the header's options (a learned-kernel model's record; null: as
+     *                        recorded); the other constructors use {@link SvmHyperParameters} for type {@code svm}
+     * @param diagnostics     what the solver reported (the family's record; written to model files)
+     * @param fitReport       what the fit found that model files do not keep; empty for a loaded model
+     */
+    public SvmClassifier(ModelHeader header, SvmDecision decision, BinaryLabels labels,
+                         org.psdkit.model.HyperParameters hyperParameters, org.psdkit.model.Diagnostics diagnostics,
+                         Map<String, Object> fitReport) {
+        super(header, decision, hyperParameters, diagnostics);
         this.labels = labels;
         this.fitReport = Collections.unmodifiableMap(new LinkedHashMap<>(fitReport));
     }

@@ -36,7 +36,17 @@ public class ConePipeline<P extends Predictor> extends Pipeline<P> {
      */
     public ConePipeline(ModelHeader header, P inner, org.psdkit.model.Diagnostics diagnostics, Matrix points,
                         double[] rangeMin, double[] rangeMax, ConeGrid.Outcome selection) {
-        super(header, inner, diagnostics);
+        this(header, inner, null, diagnostics, points, rangeMin, rangeMax, selection);
+    }
+
+    /**
+     * As {@link #ConePipeline(ModelHeader, Predictor, org.psdkit.model.Diagnostics, Matrix, double[], double[],
+     * ConeGrid.Outcome)} with the family's view of the header's options (null: as recorded).
+     */
+    protected ConePipeline(ModelHeader header, P inner, org.psdkit.model.HyperParameters hyperParameters,
+                           org.psdkit.model.Diagnostics diagnostics, Matrix points, double[] rangeMin,
+                           double[] rangeMax, ConeGrid.Outcome selection) {
+        super(header, inner, hyperParameters, diagnostics);
         int d = header.d();
         if (points.cols() != d || rangeMin.length != d || rangeMax.length != d) {
             throw new IllegalArgumentException("points and the training range need " + d + " features");

@@ -69,6 +69,38 @@ public record DensityDiagnostics(double objective, double dual, double relativeG
                 Double.NaN, rt, anchors.intValue());
     }
 
+    /**
+     * The diagnostics of a fit run by a distributed engine: those of the fit, then {@code engine} (e.g.
+     * {@code spark}) last.
+     *
+     * @param fit    what the solver reported
+     * @param engine the engine that ran the fit
+     */
+    public record OnEngine(DensityDiagnostics fit, String engine) implements org.psdkit.model.Diagnostics {
+        public OnEngine {
+            org.psdkit.model.ParameterException.required("fit", fit);
+            org.psdkit.model.ParameterException.required("engine", engine);
+        }
+
+        @Override
+        public Map<String, Object> toMap() {
+            Map<String, Object> d = fit.toMap();
+            d.put("engine", engine);
+            return d;
+        }
+
+        /** The record of a model file's diagnostics ({@link #toMap()}'s form), or null as {@link #fromMap}. */
+        public static OnEngine fromMap(Map<String, Object> m) {
+            if (m == null || !(m.get("engine") instanceof String e)) {
+                return null;
+            }
+            Map<String, Object> rest = new LinkedHashMap<>(m);
+            rest.remove("engine");
+            DensityDiagnostics f = DensityDiagnostics.fromMap(rest);
+            return f == null ? null : new OnEngine(f, e);
+        }
+    }
+
     private static Double number(Object v) {
         if (v instanceof Number n) {
             return n.doubleValue();

@@ -48,7 +48,7 @@ public final class DensityPipeline extends Pipeline<DensityModel> {
      * @param diagnostics what the fit reported ({@link DensityDiagnostics}, or {@link Diagnostics#NONE})
      */
     public DensityPipeline(ModelHeader header, DensityModel inner, Diagnostics diagnostics) {
-        super(header, inner, diagnostics);
+        super(header, inner, hyperParameters(header), diagnostics);
         if (!header.type().equals(inner.type())) {
             throw new IllegalArgumentException("model type " + header.type() + " does not match the density's type "
                     + inner.type());
@@ -66,6 +66,20 @@ public final class DensityPipeline extends Pipeline<DensityModel> {
      */
     public DensityPipeline(ModelHeader header, DensityModel inner, Map<String, Object> diagnostics) {
         this(header, inner, Diagnostics.recorded(diagnostics));
+    }
+
+    /**
+     * The header's options as the density family's record ({@link PsdDensityHyperParameters},
+     * {@link BaselineDensityHyperParameters}) when they hold its keys; a KDE has none, held as recorded.
+     */
+    private static org.psdkit.model.HyperParameters hyperParameters(ModelHeader header) {
+        return switch (header.type()) {
+            case PsdDensity.TYPE -> org.psdkit.model.HyperParameters.typed(header.hyperParameters(),
+                    PsdDensityHyperParameters::of);
+            case Kde.TYPE -> null;
+            default -> org.psdkit.model.HyperParameters.typed(header.hyperParameters(),
+                    BaselineDensityHyperParameters::of);
+        };
     }
 
     /**

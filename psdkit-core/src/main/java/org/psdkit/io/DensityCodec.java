@@ -123,7 +123,8 @@ final class DensityCodec implements ModelCodec {
             }
         }
         java.util.Map<String, Object> diag = ModelDocs.diagnostics(doc);
-        DensityDiagnostics typed = DensityDiagnostics.fromMap(diag);
+        org.psdkit.model.Diagnostics typed = diag.containsKey("engine") ? DensityDiagnostics.OnEngine.fromMap(diag)
+                : DensityDiagnostics.fromMap(diag);
         return new DensityPipeline(h, m, typed != null ? typed : org.psdkit.model.Diagnostics.recorded(diag));
     }
 }

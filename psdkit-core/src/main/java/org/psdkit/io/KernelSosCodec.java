@@ -24,7 +24,7 @@ final class KernelSosCodec extends PipelineCodec<Pipeline<?>> {
     @Override
     Pipeline<?> read(Doc doc) {
         Expansion ex = doc.expansion("points", "alpha");
-        return new Pipeline<>(doc.header(), KernelSos.of(doc.kernel(), ex.points(), ex.coefficients()),
+        return KernelSosTrainer.of(doc.header(), KernelSos.of(doc.kernel(), ex.points(), ex.coefficients()),
                 TypedDiagnostics.rebuild(doc.diagnostics(), KernelSosTrainer.Fit::of));
     }
 }

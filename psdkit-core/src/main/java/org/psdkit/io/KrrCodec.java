@@ -7,6 +7,7 @@ import org.psdkit.linalg.SpdSolve;
 import org.psdkit.model.Pipeline;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
+import org.psdkit.regression.nystrom.NystromKrrTrainer;
 
 /**
  * Model files of type {@code krr}: points, coefficients α and offset of {@link KernelRidge}; a model of several
@@ -34,6 +35,13 @@ final class KrrCodec extends PipelineCodec<Pipeline<?>> {
         num.set("points", JsonArrays.rows(m.points()));
     }
 
+    /** The diagnostics record of the route the file names: a Nyström fit's, or an exact fit's. */
+    static org.psdkit.model.Diagnostics typed(java.util.Map<String, Object> stored) {
+        Object route = stored.get("route");
+        return route instanceof String r && r.startsWith("nystrom") ? NystromKrrTrainer.FitDiagnostics.of(stored)
+                : KrrTrainer.Fit.of(stored);
+    }
+
     @Override
     Pipeline<?> read(Doc doc) {
         KernelRidge.Options opts;
@@ -54,11 +62,11 @@ final class KrrCodec extends PipelineCodec<Pipeline<?>> {
             }
             KernelRidge m = KernelRidge.of(doc.kernel(), pts, a, offsets, opts,
                     new SpdSolve.Diagnostics("stored", 0, 0, 0));
-            return KrrTrainer.of(doc.header(), m, TypedDiagnostics.rebuild(doc.diagnostics(), KrrTrainer.Fit::of));
+            return KrrTrainer.of(doc.header(), m, TypedDiagnostics.rebuild(doc.diagnostics(), KrrCodec::typed));
         }
         Expansion ex = doc.expansion("points", "alpha");
         KernelRidge m = KernelRidge.of(doc.kernel(), ex.points(), ex.coefficients(), doc.number("offset"), opts,
                 new SpdSolve.Diagnostics("stored", 0, 0, 0));
-        return KrrTrainer.of(doc.header(), m, TypedDiagnostics.rebuild(doc.diagnostics(), KrrTrainer.Fit::of));
+        return KrrTrainer.of(doc.header(), m, TypedDiagnostics.rebuild(doc.diagnostics(), KrrCodec::typed));
     }
 }

@@ -1,7 +1,6 @@
 package org.psdkit.io;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Map;
 import java.util.function.UnaryOperator;
 import org.psdkit.data.JsonArrays;
 import org.psdkit.linalg.Matrix;
@@ -51,7 +50,7 @@ final class RidgeCodec extends PipelineCodec<Pipeline<?>> {
             if (w.length != d) {
                 throw new IllegalArgumentException(doc.where() + ": " + w.length + " weights but " + d + " features");
             }
-            return new Pipeline<>(doc.header(), RidgeRegression.ofLinear(w, b, lambda), Map.of());
+            return RidgeTrainer.of(doc.header(), RidgeRegression.ofLinear(w, b, lambda));
         }
         UnaryOperator<Matrix> phi = RidgeTrainer.featureMap(doc.kernel(), d);
         int dim = phi.apply(Matrix.zeros(1, d)).cols();
@@ -59,7 +58,7 @@ final class RidgeCodec extends PipelineCodec<Pipeline<?>> {
             throw new IllegalArgumentException(doc.where() + ": " + w.length + " weights but the feature map of "
                     + doc.header().kernelSpec() + " has " + dim + " features");
         }
-        return new Pipeline<>(doc.header(), RidgeRegression.of(phi, w, b, lambda), Map.of());
+        return RidgeTrainer.of(doc.header(), RidgeRegression.of(phi, w, b, lambda));
     }
 
     private static Pipeline<?> readSeveral(Doc doc) {
@@ -77,6 +76,6 @@ final class RidgeCodec extends PipelineCodec<Pipeline<?>> {
             throw new IllegalArgumentException(doc.where() + ": " + w.rows() + " rows of weights but " + dim
                     + " features");
         }
-        return new Pipeline<>(doc.header(), RidgeRegression.of(phi, w, b, lambda), Map.of());
+        return RidgeTrainer.of(doc.header(), RidgeRegression.of(phi, w, b, lambda));
     }
 }

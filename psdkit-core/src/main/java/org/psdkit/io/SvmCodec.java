@@ -11,8 +11,10 @@ import org.psdkit.classify.MulticlassSvm;
 import org.psdkit.classify.OvoDecision;
 import org.psdkit.classify.SvmClassifier;
 import org.psdkit.classify.SvmDecision;
+import org.psdkit.classify.SvmHyperParameters;
 import org.psdkit.classify.SvmTrainer;
 import org.psdkit.classify.mkl.LearnedKernelFit;
+import org.psdkit.classify.mkl.LearnedKernelHyperParameters;
 import org.psdkit.classify.mkl.MulticlassLearnedSvm;
 import org.psdkit.classify.mkl.OneVsOneFit;
 import org.psdkit.classify.mkl.SimpleMklTrainer;
@@ -219,7 +221,16 @@ final class SvmCodec implements ModelCodec {
         }
         double bias = ModelDocs.number(num, "bias", where + ": numbers");
         return new SvmClassifier(h, new SvmDecision(k, sv, coef, bias), new BinaryLabels(labs[0], labs[1]),
-                diagnostics(h.type(), ModelDocs.diagnostics(doc)), Map.of());
+                hyperParameters(h), diagnostics(h.type(), ModelDocs.diagnostics(doc)), Map.of());
+    }
+
+    /**
+     * The family's view of the header's options: {@link SvmHyperParameters} for {@code svm},
+     * {@link LearnedKernelHyperParameters} for the learned kernels (as recorded when they lack its keys).
+     */
+    static org.psdkit.model.HyperParameters hyperParameters(ModelHeader h) {
+        return org.psdkit.model.HyperParameters.typed(h.hyperParameters(), SvmTrainer.TYPE.equals(h.type())
+                ? SvmHyperParameters::of : LearnedKernelHyperParameters::of);
     }
 
     /** The family's typed diagnostics of a file's map ({@link TypedDiagnostics#rebuild}). */

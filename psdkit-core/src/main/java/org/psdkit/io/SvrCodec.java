@@ -38,6 +38,6 @@ final class SvrCodec extends PipelineCodec<Pipeline<?>> {
         Expansion ex = doc.expansion("supportVectors", "coef");
         Svr m = new Svr(doc.kernel(), ex.points(), ex.coefficients(), doc.number("bias"), c, eps,
                 new Svr.Diagnostics(0, 0, true, Double.NaN, Double.NaN, 0));
-        return new Pipeline<>(doc.header(), m, TypedDiagnostics.rebuild(doc.diagnostics(), Svr.Diagnostics::of));
+        return org.psdkit.regression.SvrTrainer.of(doc.header(), m, TypedDiagnostics.rebuild(doc.diagnostics(), Svr.Diagnostics::of));
     }
 }

@@ -16,7 +16,28 @@ import org.psdkit.linalg.Matrix;
 public class Pipeline<P extends Predictor> implements Model {
     private final ModelHeader header;
     private final P inner;
+    private final HyperParameters hyperParameters;
     private final Diagnostics diagnostics;
+
+    /**
+     * @param header          what the model file's common fields hold
+     * @param inner           the fitted model in the scaled space
+     * @param hyperParameters the family's typed view of the header's hyper-parameters (its {@code toMap()} must be
+     *                        exactly {@code header.hyperParameters()}, in order); null: held as
+     *                        {@link HyperParameters.Recorded}
+     * @param diagnostics     what the fit reported (the family's record, or {@link Diagnostics#NONE})
+     */
+    public Pipeline(ModelHeader header, P inner, HyperParameters hyperParameters, Diagnostics diagnostics) {
+        this.header = header;
+        this.inner = inner;
+        Map<String, Object> stored = header == null ? Map.of() : header.hyperParameters();
+        if (hyperParameters != null && !HyperParameters.sameInOrder(hyperParameters.toMap(), stored)) {
+            throw new IllegalArgumentException("hyper-parameters " + hyperParameters.toMap()
+                    + " differ from the header's " + stored);
+        }
+        this.hyperParameters = hyperParameters != null ? hyperParameters : HyperParameters.of(stored);
+        this.diagnostics = diagnostics == null ? Diagnostics.NONE : diagnostics;
+    }
 
     /**
      * @param header      what the model file's common fields hold
@@ -24,9 +45,7 @@ public class Pipeline<P extends Predictor> implements Model {
      * @param diagnostics what the fit reported (the family's record, or {@link Diagnostics#NONE})
      */
     public Pipeline(ModelHeader header, P inner, Diagnostics diagnostics) {
-        this.header = header;
-        this.inner = inner;
-        this.diagnostics = diagnostics == null ? Diagnostics.NONE : diagnostics;
+        this(header, inner, null, diagnostics);
     }
 
     /**
@@ -74,7 +93,7 @@ public class Pipeline<P extends Predictor> implements Model {
 
     @Override
     public HyperParameters hyperParameters() {
-        return HyperParameters.of(header.hyperParameters());
+        return hyperParameters;
     }
 
     @Override

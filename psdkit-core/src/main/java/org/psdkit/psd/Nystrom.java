@@ -79,6 +79,21 @@ public record Nystrom(int anchors, Anchors.Method method, long seed, double rank
         return options;
     }
 
+    /**
+     * The anchors a model file's options record ({@code anchors}, {@code anchor_method}, {@code anchor_seed}, as
+     * {@link #putOptions} or {@link #putStringOptions} write them; old method names as
+     * {@link Anchors.Method#parseLegacy} reads them for {@code family}), or empty when they hold no
+     * {@code anchor_method} (the exact model). The rank threshold is not recorded: the default.
+     */
+    public static java.util.Optional<Nystrom> recorded(org.psdkit.model.HyperParameters options,
+                                                       Anchors.Family family) {
+        if (!options.has("anchor_method")) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(of(Math.toIntExact(options.integer("anchors")),
+                Anchors.Method.parseLegacy(options.text("anchor_method"), family), options.integer("anchor_seed")));
+    }
+
     /** The anchors' rows of x (every row, in order, when m ≥ n), or null when not {@link #enabled()}. */
     public Matrix select(Kernel kernel, Matrix x) {
         return enabled() ? Anchors.rows(x, Anchors.select(kernel, x, anchors, method, seed)) : null;

@@ -251,15 +251,18 @@ public final class KernelRidge implements Predictor {
         System.arraycopy(v, 0, a.data(), c * a.rows(), v.length);
     }
 
-    /** Fits with a precomputed Gram matrix K = kernel.gram(x) (not modified). */
-    public static KernelRidge fitGram(Kernel kernel, Matrix x, Matrix k, double[] y, Options opts) {
+    /**
+     * Fits with a precomputed Gram matrix K = kernel.gram(x) (not modified); callers outside this package use
+     * {@link KrrTrainer#fitWithGram}.
+     */
+    static KernelRidge fitGram(Kernel kernel, Matrix x, Matrix k, double[] y, Options opts) {
         check(x, y);
         org.psdkit.kernel.Kernels.requireFinite(kernel, x, "kernel ridge");
         return fitGram(kernel, x, k, y, opts, System.nanoTime());
     }
 
     /** {@link #fitGram(Kernel, Matrix, Matrix, double[], Options)} with sample weights (null: equal weights). */
-    public static KernelRidge fitGram(Kernel kernel, Matrix x, Matrix k, double[] y, double[] weights,
+    static KernelRidge fitGram(Kernel kernel, Matrix x, Matrix k, double[] y, double[] weights,
                                       Options opts) {
         if (weights == null) {
             return fitGram(kernel, x, k, y, opts);

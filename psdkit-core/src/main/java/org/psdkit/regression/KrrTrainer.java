@@ -178,6 +178,17 @@ public record KrrTrainer(Options options) implements Trainer<Pipeline<KernelRidg
                 diagnostics(m));
     }
 
+    /**
+     * Fits the options' kernel and solver on points already in the model's scaled space (the options' scale is not
+     * applied) with their precomputed Gram matrix K = kernel.gram(scaledX), which is not modified: the supported
+     * way for a cross-validation to compute K once per split and reuse it for every λ of a grid. Sample weights may
+     * be null (equal weights). Returns the model in the scaled space, as {@link Pipeline#inner()} of {@link #fit}.
+     */
+    public KernelRidge fitWithGram(org.psdkit.linalg.Matrix scaledX, org.psdkit.linalg.Matrix gram, double[] y,
+                                   double[] weights) {
+        return KernelRidge.fitGram(options.kernel(), scaledX, gram, y, weights, options.solver());
+    }
+
     /** The options as written in model files ({@code lambda, form, nugget, center}). */
     public static Map<String, Object> hyperParameters(KernelRidge.Options o) {
         Map<String, Object> h = new LinkedHashMap<>();
@@ -196,11 +207,16 @@ public record KrrTrainer(Options options) implements Trainer<Pipeline<KernelRidg
 
     /** The model of a fit made elsewhere (cross-validation on a cached Gram matrix, a model file). */
     public static Pipeline<KernelRidge> of(ModelHeader header, KernelRidge inner, Diagnostics diagnostics) {
-        return new Pipeline<>(header, inner, diagnostics);
+        return new Pipeline<>(header, inner, hyperParameters(header), diagnostics);
+    }
+
+    /** The header's options as {@link KrrHyperParameters} when they hold its keys, else as they were recorded. */
+    static org.psdkit.model.HyperParameters hyperParameters(ModelHeader header) {
+        return org.psdkit.model.HyperParameters.typed(header.hyperParameters(), KrrHyperParameters::of);
     }
 
     /** As {@link #of(ModelHeader, KernelRidge, Diagnostics)} with diagnostics held as a map. */
     public static Pipeline<KernelRidge> of(ModelHeader header, KernelRidge inner, Map<String, Object> diagnostics) {
-        return new Pipeline<>(header, inner, diagnostics);
+        return of(header, inner, Diagnostics.recorded(diagnostics));
     }
 }

@@ -141,7 +141,7 @@ public record RidgeTrainer(Options options) implements Trainer<Pipeline<RidgeReg
                         train.weights(), options.lambda(), options.intercept());
         ModelHeader h = ModelHeader.of(TYPE, train, scaler, features == null ? null : features.spec(),
                 hyperParameters(options.lambda(), options.intercept(), options.form()));
-        return new Pipeline<>(h, m, Diagnostics.NONE);
+        return of(h, m);
     }
 
     /** The options as written in model files ({@code lambda, intercept, form}). */
@@ -164,5 +164,14 @@ public record RidgeTrainer(Options options) implements Trainer<Pipeline<RidgeReg
         FeatureMap fm = features.featureMap(d).orElseThrow(() -> new IllegalArgumentException("kernel "
                 + features.spec() + " has no explicit finite feature map (use kernel ridge regression for it)"));
         return fm::map;
+    }
+
+    /**
+     * The model of a ridge fit: its header's options as {@link RidgeHyperParameters} (as recorded when a model file
+     * lacks its keys); ridge reports no diagnostics.
+     */
+    public static Pipeline<RidgeRegression> of(ModelHeader header, RidgeRegression inner) {
+        return new Pipeline<>(header, inner, org.psdkit.model.HyperParameters.typed(header.hyperParameters(),
+                RidgeHyperParameters::of), Diagnostics.NONE);
     }
 }

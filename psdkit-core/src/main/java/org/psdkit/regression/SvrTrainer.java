@@ -194,7 +194,7 @@ public record SvrTrainer(Options options) implements Trainer<Pipeline<Svr>> {
             hp.put("sampleWeights", true);
         }
         ModelHeader h = ModelHeader.of(Svr.TYPE, train, scaler, m.kernel().spec(), hp);
-        return new Pipeline<>(h, m, m.diagnostics());
+        return of(h, m, m.diagnostics());
     }
 
     /** The options as written in model files ({@code C, epsilon, tolerance}). */
@@ -204,5 +204,11 @@ public record SvrTrainer(Options options) implements Trainer<Pipeline<Svr>> {
         h.put("epsilon", epsilon);
         h.put("tolerance", tolerance);
         return h;
+    }
+
+    /** The model of an SVR fit: its header's options as {@link SvrHyperParameters} (as recorded when they lack its keys). */
+    public static Pipeline<Svr> of(ModelHeader header, Svr inner, org.psdkit.model.Diagnostics diagnostics) {
+        return new Pipeline<>(header, inner, org.psdkit.model.HyperParameters.typed(header.hyperParameters(),
+                SvrHyperParameters::of), diagnostics);
     }
 }

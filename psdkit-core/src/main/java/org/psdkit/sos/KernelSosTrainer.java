@@ -156,7 +156,7 @@ public record KernelSosTrainer(Options options) implements Trainer<Pipeline<Kern
         KernelSos m = KernelSos.fit(options.kernel(), x, train.y(), withListener(listener));
         ModelHeader h = ModelHeader.of(KernelSos.TYPE, train, scaler, options.kernel().spec(),
                 hyperParameters(options.lambda()));
-        return new Pipeline<>(h, m, diagnostics(m));
+        return of(h, m, diagnostics(m));
     }
 
     /** The options with the progress reports added to the solver's own listener (if any). */
@@ -188,5 +188,14 @@ public record KernelSosTrainer(Options options) implements Trainer<Pipeline<Kern
         SdpResult r = m.sdpResult();
         return new Fit(r.status().label(), r.iterations(), r.relativeGap(), r.primalInfeasibility(),
                 r.dualInfeasibility(), m.objective(), m.lmiMinEigenvalue(), m.alphaMin(), r.seconds());
+    }
+
+    /**
+     * The model of a Kernel SoS fit: its header's options as {@link KernelSosHyperParameters} (as recorded when they
+     * lack its keys).
+     */
+    public static Pipeline<KernelSos> of(ModelHeader header, KernelSos inner, org.psdkit.model.Diagnostics diagnostics) {
+        return new Pipeline<>(header, inner, org.psdkit.model.HyperParameters.typed(header.hyperParameters(),
+                KernelSosHyperParameters::of), diagnostics);
     }
 }

@@ -164,8 +164,8 @@ public final class TkTable1 {
                     long t0 = System.nanoTime();
                     double[] cg = o.cGrid() != null ? o.cGrid() : m.defaultCGrid();
                     double[] eg = o.epsilonGrid() != null ? o.epsilonGrid() : m.defaultEpsilonGrid();
-                    KernelLearning.CvFit cvf = KernelLearning.crossValidateAndFit(m, xtr, ytr, cg, true, eg,
-                            folds, seed * 7919 + s, st.withGaussScaling(o.gaussScaling().apply(m)), o.gap());
+                    KernelLearning.CvFit cvf = new KernelLearning.ScaledSearch(m, cg, true, eg, folds,
+                            seed * 7919 + s, st.withGaussScaling(o.gaussScaling().apply(m)), o.gap()).fit(xtr, ytr);
                     KernelLearning.Choice ch = cvf.choice();
                     KernelLearning.Fitted f = cvf.fitted();
                     double total = (System.nanoTime() - t0) * 1e-9;

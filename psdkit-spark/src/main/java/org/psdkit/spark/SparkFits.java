@@ -7,6 +7,7 @@ import java.util.Map;
 import org.apache.spark.api.java.JavaRDD;
 import org.psdkit.data.Scaler;
 import org.psdkit.density.BaseMeasure;
+import org.psdkit.density.DensityDiagnostics;
 import org.psdkit.density.DensityPipeline;
 import org.psdkit.density.PsdDensity;
 import org.psdkit.density.PsdDensityEstimator;
@@ -100,9 +101,9 @@ public final class SparkFits {
             }
             ModelHeader h = new ModelHeader(PsdDensity.TYPE, features, null, Scaler.identity(d), m.kernel().spec(),
                     hyper, new ModelHeader.Training((int) Math.min(Integer.MAX_VALUE, n[0]), d, source));
-            Map<String, Object> diag = DensityPipeline.fitDiagnostics(m);
-            diag.put("engine", "spark");
-            DensityPipeline p = new DensityPipeline(h, m, diag);
+            DensityDiagnostics fit = DensityPipeline.solverDiagnostics(m);
+            DensityPipeline p = new DensityPipeline(h, m, fit != null ? new DensityDiagnostics.OnEngine(fit, "spark")
+                    : org.psdkit.model.Diagnostics.recorded(Map.of("engine", "spark")));
             String json = ModelIO.toJson(p).toString();
             double[] ll = rows.mapPartitions(it -> logLikelihood(it, json, d)).treeReduce(SparkNystromKrr::add,
                     SparkNystromKrr.TREE_DEPTH);

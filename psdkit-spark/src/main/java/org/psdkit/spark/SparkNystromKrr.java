@@ -181,8 +181,8 @@ public final class SparkNystromKrr {
                 throw new IllegalArgumentException("featureNames has " + names.size() + " names but the anchors "
                         + d + " features");
             }
-            java.util.Map<String, Object> diag = NystromKrrTrainer.diagnostics(s.diagnostics(), secs);
-            diag.put("engine", "spark");
+            NystromKrrTrainer.FitDiagnostics diag = NystromKrrTrainer.diagnostics(s.diagnostics(), secs)
+                    .withEngine("spark");
             ModelHeader h = new ModelHeader(KrrTrainer.TYPE, names, targetName == null ? "y" : targetName, null,
                     kernel.spec(), NystromKrrTrainer.hyperParameters(o, m),
                     new ModelHeader.Training((int) Math.min(Integer.MAX_VALUE, n), d, source));

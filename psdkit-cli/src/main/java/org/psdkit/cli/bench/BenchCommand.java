@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "bench", description = "Run a benchmark; prints times and ratios against an in-run baseline.",
         subcommands = {
+            BenchColdCommand.class,
             BenchDensityCommand.class,
             BenchTkCommand.class,
             BenchKrrCommand.class,

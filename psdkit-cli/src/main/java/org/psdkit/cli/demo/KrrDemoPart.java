@@ -14,6 +14,7 @@ import org.psdkit.data.Splits;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.regression.KernelRidge;
+import org.psdkit.regression.KrrTrainer;
 import org.psdkit.model.Metrics;
 
 /**
@@ -61,8 +62,9 @@ final class KrrDemoPart implements DemoPart {
                 GaussianKernel k = new GaussianKernel(SIGMAS[b]);
                 Matrix gram = k.gram(xtr);
                 for (int a = 0; a < LAMBDAS.length; a++) {
-                    KernelRidge m = KernelRidge.fitGram(k, xtr, gram, tr.y(),
-                            new KernelRidge.Options(LAMBDAS[a], KernelRidge.Form.STANDARD, 0, true));
+                    KernelRidge m = new KrrTrainer(KrrTrainer.Options.of(k, new KernelRidge.Options(LAMBDAS[a],
+                            KernelRidge.Form.STANDARD, 0, true), Scaler.Kind.NONE)).fitWithGram(xtr, gram, tr.y(),
+                            null);
                     cvRmse[a][b] += Metrics.rmse(te.y(), m.predictVector(xte)) / FOLDS;
                 }
             }

@@ -8,6 +8,7 @@ import org.psdkit.cli.Params;
 import org.psdkit.data.Dataset;
 import org.psdkit.engine.DataSource;
 import org.psdkit.engine.DistributedEngine;
+import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Metrics;
 import org.psdkit.model.Pipeline;
 import org.psdkit.model.Trainer;
@@ -114,7 +115,7 @@ public final class FitKrrCommand implements Callable<Integer> {
             return eng.equals("spark") ? callSpark(params, route) : callNystrom(params, route);
         }
         Local fit = fitLocal(new KrrTrainer(KrrTrainer.Options.of(params.kernel(), KrrKind.options(params),
-                common.scaleKind())));
+                common.scaleKind())), true);
         KernelRidge m = fit.model().inner();
         Dataset raw = fit.raw();
         Map<String, Object> rep = fit.rep();
@@ -228,12 +229,15 @@ public final class FitKrrCommand implements Callable<Integer> {
         if (engine != null) {
             rep.put("engine", engine);
         }
-        Map<String, Object> d = model.diagnostics().toMap();
-        for (String key : new String[] {"route", "iterations", "residual", "converged", "storage", "jitter"}) {
-            rep.put(key, d.get(key));
-        }
-        if (d.containsKey("factorizations")) {
-            rep.put("factorizations", d.get("factorizations"));
+        NystromKrrTrainer.FitDiagnostics d = (NystromKrrTrainer.FitDiagnostics) model.diagnostics();
+        rep.put("route", d.route());
+        rep.put("iterations", d.iterations());
+        rep.put("residual", d.residual());
+        rep.put("converged", d.converged());
+        rep.put("storage", d.storage());
+        rep.put("jitter", d.jitter());
+        if (d.targets() > 1) {
+            rep.put("factorizations", d.factorizations());
         }
         warnIfNotConverged(d, o);
         if (!common.json) {
@@ -244,10 +248,10 @@ public final class FitKrrCommand implements Callable<Integer> {
         return Main.EXIT_OK;
     }
 
-    private static void warnIfNotConverged(Map<String, Object> d, NystromKrrTrainer.Options o) {
-        if (!Boolean.TRUE.equals(d.get("converged"))) {
-            System.err.println("psdkit fit krr: warning: conjugate gradient stopped after " + d.get("iterations")
-                    + " iterations at relative residual " + d.get("residual") + " > --cg-tol " + o.tolerance()
+    private static void warnIfNotConverged(NystromKrrTrainer.FitDiagnostics d, NystromKrrTrainer.Options o) {
+        if (!d.converged()) {
+            System.err.println("psdkit fit krr: warning: conjugate gradient stopped after " + d.iterations()
+                    + " iterations at relative residual " + d.residual() + " > --cg-tol " + o.tolerance()
                     + "; raise --max-iter or --lambda");
         }
     }
@@ -256,7 +260,7 @@ public final class FitKrrCommand implements Callable<Integer> {
     private Integer callNystrom(Params params, Storage route) {
         NystromKrrTrainer.Options o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
                 maxIter, route);
-        Local fit = fitLocal(new NystromKrrTrainer(o.withScale(common.scaleKind())));
+        Local fit = fitLocal(new NystromKrrTrainer(o.withScale(common.scaleKind())), false);
         return reportNystrom(fit.rep(), fit.model(), o, null, "");
     }
 
@@ -267,8 +271,10 @@ public final class FitKrrCommand implements Callable<Integer> {
     /**
      * The part the exact and the local Nystrom fit share: read --train, fit (timed), save, and start the report with
      * the kernel, lambda and the training-set metrics.
+     *
+     * @param exact whether the trainer is the exact fit (its training predictions may come from the solution)
      */
-    private Local fitLocal(Trainer<Pipeline<KernelRidge>> trainer) {
+    private Local fitLocal(Trainer<Pipeline<KernelRidge>> trainer, boolean exact) {
         common.checkOutWritable();
         common.acceptWeights();
         common.acceptTargets();
@@ -281,7 +287,79 @@ public final class FitKrrCommand implements Callable<Integer> {
         Map<String, Object> rep = common.baseReport(KrrKind.TYPE, raw, secs);
         rep.put("kernel", m.kernel().spec());
         rep.put("lambda", m.options().lambda());
-        FitRidgeCommand.putMetrics(rep, raw, model.predict(raw.x()));
+        Matrix fitted = exact ? fittedFromSolution(raw, model) : null;
+        FitRidgeCommand.putMetrics(rep, raw, fitted != null ? fitted : model.predict(raw.x()));
         return new Local(raw, model, rep);
     }
+
+    /**
+     * The training-set predictions of an exact standard-form fit, from its coefficients: α solves
+     * (K + λI)α = y − offset, so f(x_i) = (Kα)_i + offset = y_i − λα_i at the training points and no n×n
+     * cross-kernel matrix is needed. Holds for every target of a multi-target fit (one factorisation, one right-hand
+     * side per target). In floating point the two sides differ by the solve's residual, of order ε‖K‖‖α‖, which
+     * grows as λ shrinks. The metrics move by sums of the row differences δ_i weighted by the residuals (RMSE:
+     * Σ r_i δ_i / (n · RMSE)), which, the δ_i being rounding errors of both signs, are of order RMS(δ)/√n relative
+     * to the metric; the worst-case bound RMS(δ)/RMSE would refuse most well-posed fits. So the shortcut is taken only
+     * when RMS(δ), estimated on {@link #CHECK_ROWS} spread training rows predicted as a full predict would, divided
+     * by √n, is at most {@link #CHECK_TOLERANCE} times the smaller of RMSE and MAE, ten times below the 1e-12
+     * relative agreement the report keeps. Returns null where the identity does not hold as solved (sample weights,
+     * the representer form, a diagonal jitter, the eigen route) or the check fails: the
+     * caller then predicts every row.
+     */
+    static Matrix fittedFromSolution(Dataset raw, Pipeline<KernelRidge> model) {
+        KernelRidge m = model.inner();
+        if (raw.weights() != null || m.options().form() != KernelRidge.Form.STANDARD
+                || !"cholesky".equals(m.diagnostics().route()) || m.diagnostics().jitter() != 0
+                || m.points().rows() != raw.n()) {
+            return null;
+        }
+        double lambda = m.options().lambda();
+        Matrix a = m.alphas();
+        Matrix y = raw.targets() != null ? raw.targets() : Matrix.column(raw.y());
+        if (a.rows() != y.rows() || a.cols() != y.cols()) {
+            return null;
+        }
+        int n = y.rows();
+        Matrix f = Matrix.zeros(n, y.cols());
+        for (int c = 0; c < y.cols(); c++) {
+            for (int i = 0; i < n; i++) {
+                f.set(i, c, y.get(i, c) - lambda * a.get(i, c));
+            }
+        }
+        int s = Math.min(n, CHECK_ROWS);
+        int[] rows = new int[s];
+        for (int k = 0; k < s; k++) {
+            rows[k] = (int) ((long) k * n / s);
+        }
+        Matrix check = model.predict(raw.x().selectRows(rows));
+        for (int c = 0; c < y.cols(); c++) {
+            double sq = 0;
+            double abs = 0;
+            for (int i = 0; i < n; i++) {
+                double r = lambda * a.get(i, c);
+                sq += r * r;
+                abs += Math.abs(r);
+            }
+            double dsq = 0;
+            for (int k = 0; k < s; k++) {
+                double d = check.get(k, c) - f.get(rows[k], c);
+                dsq += d * d;
+            }
+            double scale = Math.min(Math.sqrt(sq / n), abs / n);
+            if (!(Math.sqrt(dsq / s / n) <= CHECK_TOLERANCE * scale)) {
+                return null;
+            }
+        }
+        return f;
+    }
+
+    /** Training rows predicted to check {@link #fittedFromSolution} (a negligible share of a full predict). */
+    static final int CHECK_ROWS = 32;
+
+    /**
+     * Largest RMS difference between the checked rows' predict and y − λα, divided by √n and relative to the
+     * residuals' RMSE (and MAE), for which the shortcut is taken: a tenth of the 1e-12 relative agreement with a
+     * full predict's metrics that the report keeps.
+     */
+    static final double CHECK_TOLERANCE = 1e-13;
 }

@@ -18,6 +18,7 @@ import org.psdkit.linalg.Matrix;
 import org.psdkit.classify.mkl.KernelLearning;
 import org.psdkit.classify.mkl.KernelLearning.Method;
 import org.psdkit.classify.mkl.LearnedKernelFit;
+import org.psdkit.classify.mkl.LearnedKernelHyperParameters;
 import org.psdkit.classify.mkl.SimpleMklTrainer;
 import org.psdkit.classify.mkl.TkLearner;
 import org.psdkit.classify.mkl.TkRandomLibrary;
@@ -31,6 +32,7 @@ import org.psdkit.select.GridSearch;
 import org.psdkit.optim.ProgressListener;
 import org.psdkit.classify.ClassWeights;
 import org.psdkit.classify.SvmClassifier;
+import org.psdkit.classify.SvmHyperParameters;
 import org.psdkit.model.Classifier;
 import org.psdkit.classify.SvmTrainer;
 import picocli.CommandLine.Command;
@@ -353,7 +355,7 @@ public final class FitSvmCommands {
                 cv.put("accuracy", ch.accuracy());
                 cv.put("grid", ch.grid());
             }
-            double cUsed = (Double) m.hyperParameters().get("C");
+            double cUsed = ((SvmHyperParameters) m.hyperParameters()).c().orElseThrow();
             double secs = (System.nanoTime() - t0) * 1e-9;
             common.save(m);
             Map<String, Object> rep = common.baseReport("svm", raw, secs);
@@ -526,7 +528,7 @@ public final class FitSvmCommands {
             }
             common.save(m);
             Map<String, Object> rep = common.baseReport(type(), raw, secs);
-            rep.put("C", m.hyperParameters().get("C"));
+            rep.put("C", ((LearnedKernelHyperParameters) m.hyperParameters()).c());
             if (method().usesEpsilon()) {
                 rep.put("epsilon", fr.get("epsilon"));
                 rep.put("degree", fr.get("degree"));

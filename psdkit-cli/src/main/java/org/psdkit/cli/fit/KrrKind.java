@@ -6,12 +6,14 @@ import java.util.Map;
 import org.psdkit.cli.Params;
 import org.psdkit.cli.cv.CvSupport;
 import org.psdkit.data.Dataset;
+import org.psdkit.data.Scaler;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Predictor;
 import org.psdkit.psd.Anchors;
 import org.psdkit.psd.Nystrom;
 import org.psdkit.regression.KernelRidge;
+import org.psdkit.regression.KrrTrainer;
 import org.psdkit.regression.nystrom.KnmBlocks;
 import org.psdkit.regression.nystrom.NystromKrr;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
@@ -244,7 +246,8 @@ public final class KrrKind {
                     gram = k.gram(scaledTrain.x());
                     gramCache.put(scaledTrain, new Object[] {k.spec(), gram});
                 }
-                return KernelRidge.fitGram(k, scaledTrain.x(), gram, scaledTrain.y(), o);
+                return new KrrTrainer(KrrTrainer.Options.of(k, o, Scaler.Kind.NONE))
+                        .fitWithGram(scaledTrain.x(), gram, scaledTrain.y(), null);
             }
         };
     }

@@ -400,11 +400,50 @@ public final class KernelLearning {
     }
 
     /**
+     * The cross-validated fit of one method on features already scaled (the protocol of Colbert &amp; Peet 2020,
+     * Sec. VIII, Table 1): k-fold CV over the C and ε grids, then the method fitted on all rows with the choice. For
+     * the SimpleMKL methods the library of each ε is built once on the rows and the folds use its submatrices
+     * ({@link LibraryGrams}); the final fit reuses the chosen ε's library. {@link TkSvmTrainer.Search} and
+     * {@link SimpleMklTrainer.Search} fit raw data into a model; this search returns the choice and the fit itself
+     * for experiments that compare the methods on the same scaled splits.
+     *
+     * <pre>{@code
+     * KernelLearning.CvFit r = new KernelLearning.ScaledSearch(KernelLearning.Method.SIMPLEMKL_TK,
+     *         KernelLearning.DEFAULT_C_GRID, true, KernelLearning.DEFAULT_EPSILON_GRID, 5, 42, settings, 0.01)
+     *         .fit(x, y);
+     * }</pre>
+     *
+     * @param method       the method
+     * @param cGrid        C values (relative when {@code relative})
+     * @param relative     whether C is relative to the kernel's scale (see {@link #tkScale})
+     * @param epsilonGrid  ε values (methods that use ε)
+     * @param folds        the number of folds (checked against the rows when fitting)
+     * @param seed         seed of the folds
+     * @param settings     degree, orthant, library size and seed, Gaussian bandwidths and scaling
+     * @param gapTolerance the stopping gap of the kernel learning
+     */
+    public record ScaledSearch(Method method, double[] cGrid, boolean relative, double[] epsilonGrid, int folds,
+                               long seed, Settings settings, double gapTolerance) {
+        public ScaledSearch {
+            org.psdkit.model.ParameterException.required("method", method);
+            cGrid = org.psdkit.model.ParameterException.required("cGrid", cGrid).clone();
+            epsilonGrid = org.psdkit.model.ParameterException.required("epsilonGrid", epsilonGrid).clone();
+            org.psdkit.model.ParameterException.required("settings", settings);
+        }
+
+        /** Cross-validates and fits on scaled rows {@code x} with labels ±1 {@code y}. */
+        public CvFit fit(Matrix x, double[] y) {
+            return crossValidateAndFit(method, x, y, cGrid, relative, epsilonGrid, folds, seed, settings,
+                    gapTolerance);
+        }
+    }
+
+    /**
      * k-fold CV over the grid, then the fit with the chosen parameters on all of x. For the SimpleMKL methods the
      * library of each ε is built once on x; folds use its submatrices (see {@link LibraryGrams}) and the final fit
-     * reuses the chosen ε's library.
+     * reuses the chosen ε's library. Callers outside this package use {@link ScaledSearch}.
      */
-    public static CvFit crossValidateAndFit(Method method, Matrix x, double[] y, double[] cGrid, boolean relative,
+    static CvFit crossValidateAndFit(Method method, Matrix x, double[] y, double[] cGrid, boolean relative,
                                             double[] epsGrid, int folds, long seed, Settings s,
                                             double gapTolerance) {
         if (method == Method.TK) {

@@ -145,7 +145,7 @@ final class LearnedSvm {
             report.put("weights", ws);
         }
         return new SvmClassifier(ModelHeader.of(type, raw, scaler, null, h), f.decisionFunction(x, lab.y()),
-                lab.labels(), d, report);
+                lab.labels(), LearnedKernelHyperParameters.of(h), d, report);
     }
 
     /** The CV table as reported: {@code c} (relative unless cRelative is false), {@code epsilon}, {@code accuracy}. */

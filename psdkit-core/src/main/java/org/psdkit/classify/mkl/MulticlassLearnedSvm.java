@@ -25,6 +25,7 @@ public final class MulticlassLearnedSvm implements Classifier {
     private final ModelHeader header;
     private final List<String> labels;
     private final List<SvmClassifier> pairs;
+    private final HyperParameters hyperParameters;
     private final Diagnostics diagnostics;
 
     /**
@@ -60,6 +61,7 @@ public final class MulticlassLearnedSvm implements Classifier {
         this.header = header;
         this.labels = List.copyOf(labels);
         this.pairs = List.copyOf(pairs);
+        this.hyperParameters = HyperParameters.typed(header.hyperParameters(), LearnedOneVsOneHyperParameters::of);
         this.diagnostics = diagnostics;
     }
 
@@ -153,7 +155,7 @@ public final class MulticlassLearnedSvm implements Classifier {
 
     @Override
     public HyperParameters hyperParameters() {
-        return HyperParameters.of(header.hyperParameters());
+        return hyperParameters;
     }
 
     @Override

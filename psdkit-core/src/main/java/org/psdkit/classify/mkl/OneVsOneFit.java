@@ -18,7 +18,8 @@ public record OneVsOneFit(int pairs, long iterations, boolean converged, double 
     public Map<String, Object> toMap() {
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("pairs", pairs);
-        d.put("iterations", iterations);
+        // an int when it fits, as a model file reads it back, so that a loaded file rebuilds this record
+        d.put("iterations", iterations == (int) iterations ? (Object) (int) iterations : (Object) iterations);
         d.put("converged", converged);
         d.put("seconds", seconds);
         return d;

@@ -19,7 +19,8 @@ public final class HeteroPipeline extends ConePipeline<HeteroModel> {
     public HeteroPipeline(ModelHeader header, HeteroModel inner, org.psdkit.model.Diagnostics diagnostics,
                           Matrix points,
                           double[] rangeMin, double[] rangeMax, ConeGrid.Outcome selection) {
-        super(header, inner, diagnostics, points, rangeMin, rangeMax, selection);
+        super(header, inner, org.psdkit.model.HyperParameters.typed(header.hyperParameters(),
+                HeteroHyperParameters::of), diagnostics, points, rangeMin, rangeMax, selection);
     }
 
     /** {@code nll, rmse, min_variance} of predictions (mean, variance) against targets. */

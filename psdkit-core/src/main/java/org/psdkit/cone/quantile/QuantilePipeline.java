@@ -20,7 +20,8 @@ public final class QuantilePipeline extends ConePipeline<QuantileModel> {
     public QuantilePipeline(ModelHeader header, QuantileModel inner, org.psdkit.model.Diagnostics diagnostics,
                             Matrix points,
                             double[] rangeMin, double[] rangeMax, ConeGrid.Outcome selection) {
-        super(header, inner, diagnostics, points, rangeMin, rangeMax, selection);
+        super(header, inner, org.psdkit.model.HyperParameters.typed(header.hyperParameters(),
+                QuantileHyperParameters::of), diagnostics, points, rangeMin, rangeMax, selection);
     }
 
     /** The quantile levels. */

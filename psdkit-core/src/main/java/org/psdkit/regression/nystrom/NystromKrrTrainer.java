@@ -189,24 +189,75 @@ public final class NystromKrrTrainer implements Trainer<Pipeline<KernelRidge>> {
     }
 
     /**
+     * What a Nyström fit reports, in the model file's order: the route ({@code nystrom-cg}, or {@code nystrom-direct}
+     * for sample weights or several targets), the CG iterations (0 for the direct route), the recomputed relative
+     * residual, whether CG converged, where K_nm lived ({@code gram} for the direct route), the jitter added to K_mm,
+     * the seconds of the fit, and for several targets their number and the factorisations made (one).
+     *
+     * @param route          {@code nystrom-cg} or {@code nystrom-direct}
+     * @param iterations     CG iterations (0: direct solve)
+     * @param residual       the recomputed relative residual of the solved system
+     * @param converged      whether the solve reached its tolerance
+     * @param storage        where K_nm lived between iterations ({@link Storage}'s id, {@code gram} when direct)
+     * @param jitter         the diagonal jitter added before the factorisation succeeded
+     * @param seconds        wall time of the fit
+     * @param targets        the number of target columns (written with {@code factorizations} only when several)
+     * @param factorizations the factorisations of the m×m system (1 for every number of targets)
+     * @param engine         the engine that ran a distributed fit ({@code spark}), written last; null for a local fit
+     */
+    public record FitDiagnostics(String route, int iterations, double residual, boolean converged, String storage,
+                                 double jitter, double seconds, int targets, int factorizations, String engine)
+            implements org.psdkit.model.Diagnostics {
+
+        /** The route of the conjugate-gradient solve. */
+        public static final String CG = "nystrom-cg";
+        /** The route of the direct m×m solve. */
+        public static final String DIRECT = "nystrom-direct";
+
+        @Override
+        public Map<String, Object> toMap() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("route", route);
+            m.put("iterations", iterations);
+            m.put("residual", residual);
+            m.put("converged", converged);
+            m.put("storage", storage);
+            m.put("jitter", jitter);
+            m.put("seconds", seconds);
+            if (targets > 1) {
+                m.put("targets", targets);
+                m.put("factorizations", factorizations);
+            }
+            if (engine != null) {
+                m.put("engine", engine);
+            }
+            return m;
+        }
+
+        /** The same diagnostics of a fit run by {@code engine}. */
+        public FitDiagnostics withEngine(String e) {
+            return new FitDiagnostics(route, iterations, residual, converged, storage, jitter, seconds, targets,
+                    factorizations, e);
+        }
+
+        /** The record of a model file's diagnostics; throws if a key is missing or of another type. */
+        public static FitDiagnostics of(Map<String, Object> m) {
+            boolean several = m.containsKey("targets");
+            return new FitDiagnostics((String) m.get("route"), (Integer) m.get("iterations"),
+                    (Double) m.get("residual"), (Boolean) m.get("converged"), (String) m.get("storage"),
+                    (Double) m.get("jitter"), (Double) m.get("seconds"), several ? (Integer) m.get("targets") : 1,
+                    several ? (Integer) m.get("factorizations") : 1, (String) m.get("engine"));
+        }
+    }
+
+    /**
      * What a direct fit reports, with the keys of {@link #diagnostics(NystromKrr.Diagnostics, double)}: route
      * {@code nystrom-direct}, no CG iterations, the recomputed relative residual of the m×m system, storage
      * {@code gram}, the solver's jitter and seconds.
      */
-    public static Map<String, Object> directDiagnostics(NystromDirect.Solution s, double seconds) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("route", "nystrom-direct");
-        m.put("iterations", 0);
-        m.put("residual", s.residual());
-        m.put("converged", true);
-        m.put("storage", "gram");
-        m.put("jitter", s.diagnostics().jitter());
-        m.put("seconds", seconds);
-        if (s.alpha().cols() > 1) {
-            m.put("targets", s.alpha().cols());
-            m.put("factorizations", 1);
-        }
-        return m;
+    public static FitDiagnostics directDiagnostics(NystromDirect.Solution s, double seconds) {
+        return new FitDiagnostics(FitDiagnostics.DIRECT, 0, s.residual(), true, "gram", s.diagnostics().jitter(),
+                seconds, s.alpha().cols(), 1, null);
     }
 
     /** A fitted model with its CG diagnostics. */
@@ -319,15 +370,8 @@ public final class NystromKrrTrainer implements Trainer<Pipeline<KernelRidge>> {
     }
 
     /** What a fit reports: route, CG iterations, recomputed relative residual, storage, jitter, seconds. */
-    public static Map<String, Object> diagnostics(NystromKrr.Diagnostics d, double seconds) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("route", "nystrom-cg");
-        m.put("iterations", d.iterations());
-        m.put("residual", d.residual());
-        m.put("converged", d.converged());
-        m.put("storage", d.storage());
-        m.put("jitter", d.jitter());
-        m.put("seconds", seconds);
-        return m;
+    public static FitDiagnostics diagnostics(NystromKrr.Diagnostics d, double seconds) {
+        return new FitDiagnostics(FitDiagnostics.CG, d.iterations(), d.residual(), d.converged(), d.storage(),
+                d.jitter(), seconds, 1, 1, null);
     }
 }

@@ -21,12 +21,14 @@ public final class NonNegativeRegressionModel<P extends Predictor> extends Pipel
      *                    file)
      */
     public NonNegativeRegressionModel(ModelHeader header, P inner, org.psdkit.model.Diagnostics diagnostics) {
-        super(header, inner, diagnostics);
+        super(header, inner, org.psdkit.model.HyperParameters.typed(header.hyperParameters(),
+                org.psdkit.psd.PsdModel.TYPE.equals(header.type()) ? PsdRegressionHyperParameters::of
+                        : BaselineHyperParameters::of), diagnostics);
     }
 
     /** Diagnostics held as {@link org.psdkit.model.Diagnostics#recorded}. */
     public NonNegativeRegressionModel(ModelHeader header, P inner, Map<String, Object> diagnostics) {
-        super(header, inner, diagnostics);
+        this(header, inner, org.psdkit.model.Diagnostics.recorded(diagnostics));
     }
 
     @Override
