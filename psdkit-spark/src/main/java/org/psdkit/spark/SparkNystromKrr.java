@@ -270,8 +270,7 @@ public final class SparkNystromKrr {
             throw new IllegalArgumentException("featureNames has " + names.size() + " names but the rows " + d
                     + " features");
         }
-        java.util.Map<String, Object> diag = NystromKrrTrainer.directDiagnostics(s, secs);
-        diag.put("engine", "spark");
+        NystromKrrTrainer.FitDiagnostics diag = NystromKrrTrainer.directDiagnostics(s, secs).withEngine("spark");
         ModelHeader h = new ModelHeader(KrrTrainer.TYPE, names, targetName == null ? "y" : targetName, null,
                 kernel.spec(), NystromKrrTrainer.hyperParameters(o, m),
                 new ModelHeader.Training((int) Math.min(Integer.MAX_VALUE, n), d, source));

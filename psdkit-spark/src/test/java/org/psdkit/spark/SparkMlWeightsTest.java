@@ -72,8 +72,9 @@ class SparkMlWeightsTest {
         double[] pa = local.predict(Matrix.of(x)).col(0);
         double[] pb = m.psdkitModel().predict(Matrix.of(x)).col(0);
         assertTrue(Diffs.maxRelDiff(pb, pa) <= 1e-8, "predictions differ by " + Diffs.maxRelDiff(pb, pa));
-        assertEquals("nystrom-direct", m.psdkitModel().diagnostics().toMap().get("route"));
-        assertEquals("spark", m.psdkitModel().diagnostics().toMap().get("engine"));
+        NystromKrrTrainer.FitDiagnostics diag = (NystromKrrTrainer.FitDiagnostics) m.psdkitModel().diagnostics();
+        assertEquals("nystrom-direct", diag.route());
+        assertEquals("spark", diag.engine());
 
         // the weights matter: the unweighted fit on the same rows is another model
         NystromKrrRegressionModel u = krr.copy(new org.apache.spark.ml.param.ParamMap()).setWeightCol("").fit(df);
