@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.KernelValues;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.optim.smo.SharedKernelRows;
 import org.psdkit.optim.smo.Smo;
@@ -293,7 +294,7 @@ final class OneVsOne {
 
         @Override
         public double value(int a, int b) {
-            return kernel.eval(pts[a], pts[b]);
+            return KernelValues.value(kernel, pts[a], pts[b]); // as the pair's kernel rows (RowCache) compute it
         }
     }
 }

@@ -41,22 +41,30 @@ public final class ConeData {
 
     /**
      * Fails with {@link org.psdkit.linalg.MemoryBudget.InsufficientMemoryException} before the blocks are built when
-     * the heap cannot hold a lower bound of a cone fit on n rows of d columns: the data (n·d) and, without anchors,
-     * the n×n kernel matrix of the linear blocks (or of {@link PrimalCone}'s NCM part), plus the n×n kernel matrix
-     * that the PSD block's feature map decomposes while the linear blocks hold theirs; with m anchors, the anchors'
-     * m×m kernel matrix and its eigenvectors ({@link NystromLinearBlock}, {@link
-     * org.psdkit.psd.EmpiricalFeatureMap#nystrom}).
+     * the heap cannot hold a cone fit on n rows of d columns: the data (n·d) and, without anchors, the n×n kernel
+     * matrix of the linear blocks (or of {@link PrimalCone}'s NCM part), plus the n×n kernel matrix that the PSD
+     * block's feature map decomposes while the linear blocks hold theirs (a lower bound); with m anchors, the anchors'
+     * m×m kernel matrix and its eigenvectors and the r×n matrices of the fit, with the rank r at its bound m: the
+     * linear block's features ({@link NystromLinearBlock}), the PSD feature map's features and the copy its
+     * {@link Features} hand out ({@link org.psdkit.psd.EmpiricalFeatureMap#nystrom}), and per PSD block the three
+     * r×n arrays of its {@link org.psdkit.optim.PsdDualTerm} (the features, the gathered factor, the eigen-block
+     * products).
      *
-     * @param family   the family's name for the message ({@code "heteroscedastic fit"})
-     * @param anchors  m, or 0 for the exact fit
-     * @param psdBlock whether the fit has a PSD block (the psd method)
+     * @param family    the family's name for the message ({@code "heteroscedastic fit"})
+     * @param anchors   m, or 0 for the exact fit
+     * @param psdBlocks the number of PSD blocks on the kernel features (0: none, the psd method has at least one)
      */
-    public static void checkMemory(String family, long n, long d, long anchors, boolean psdBlock) {
+    public static void checkMemory(String family, long n, long d, long anchors, int psdBlocks) {
         long m = Math.min(anchors, n);
+        boolean psdBlock = psdBlocks > 0;
         long squares = m > 0 ? org.psdkit.linalg.MemoryBudget.times(2, org.psdkit.linalg.MemoryBudget.times(m, m))
                 : org.psdkit.linalg.MemoryBudget.times(psdBlock ? 2 : 1, org.psdkit.linalg.MemoryBudget.times(n, n));
-        long doubles = org.psdkit.linalg.MemoryBudget.plus(org.psdkit.linalg.MemoryBudget.times(n, d), squares);
-        String what = m > 0 ? family + " with " + m + " anchors on " + n + " rows x " + d + " columns"
+        long features = m > 0 ? org.psdkit.linalg.MemoryBudget.times(1 + (psdBlock ? 2 + 3L * psdBlocks : 0),
+                org.psdkit.linalg.MemoryBudget.times(m, n)) : 0;
+        long doubles = org.psdkit.linalg.MemoryBudget.plus(org.psdkit.linalg.MemoryBudget.times(n, d),
+                org.psdkit.linalg.MemoryBudget.plus(squares, features));
+        String what = m > 0 ? family + " with " + m + " anchors on " + n + " rows x " + d + " columns ("
+                + (psdBlock ? 3 + 3L * psdBlocks : 1) + " matrices of " + m + " x " + n + " features)"
                 : family + " on " + n + " rows x " + d + " columns (" + (psdBlock ? "two " : "a ") + n + " x " + n
                 + " kernel matri" + (psdBlock ? "ces" : "x") + ")";
         org.psdkit.linalg.MemoryBudget.check(what,

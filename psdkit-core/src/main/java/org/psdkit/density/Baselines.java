@@ -2,6 +2,7 @@ package org.psdkit.density;
 
 import java.util.Arrays;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.linalg.FeatureColumns;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 
@@ -99,8 +100,15 @@ public final class Baselines {
         int n = x.rows();
         Matrix pts = anchors == null ? x : anchors;
         int m = pts.rows();
+        long other = FeatureColumns.doubleBytes((long) n * (x.cols() + 4) + 4L * m * m); // data, f, weights; K_mm
+        if (anchors != null) {
+            FeatureColumns.check("ncm density: the " + m + " x " + n + " kernel matrix of " + m + " anchors on " + n
+                    + " rows x " + x.cols() + " columns", m, n, other);
+        }
         Matrix kmm = kernel.gram(pts);
-        Matrix kmn = anchors == null ? kmm : kernel.cross(pts, x); // m×n
+        // m×n, in single precision when the double matrix does not fit beside the rest (FeatureColumns)
+        FeatureColumns kmn = anchors == null ? FeatureColumns.dense(kmm) : FeatureColumns.of(m, n, other,
+                () -> kernel.cross(pts, x), (from, to) -> kernel.cross(pts, x.rowRange(from, to)));
         double[] u = LinearDensity.singles(kernel, pts, base);
         for (int i = 0; i < m; i++) {
             if (!(u[i] > 0)) {
@@ -113,7 +121,7 @@ public final class Baselines {
             for (int j = 0; j < m; j++) {
                 a[j] = gam[j] / u[j];
             }
-            double[] ka = Linalg.gemv(kmn, true, a); // f(x_i), n
+            double[] ka = kmn.transposeTimes(a); // f(x_i), n
             double s = 0;
             double[] wv = new double[n];
             for (int i = 0; i < n; i++) {
@@ -126,7 +134,7 @@ public final class Baselines {
             double[] kmmA = Linalg.gemv(kmm, false, a);
             s += 0.5 * lambda * Linalg.dot(a, kmmA);
             // ∇_α = K_{mn} w + λ K_{mm} α, and ∇_γ = ∇_α / u
-            double[] kw = Linalg.gemv(kmn, false, wv);
+            double[] kw = kmn.times(wv);
             for (int j = 0; j < m; j++) {
                 grad[j] = (kw[j] + lambda * kmmA[j]) / u[j];
             }
@@ -180,13 +188,20 @@ public final class Baselines {
         checkAnchors(x, anchors);
         int n = x.rows();
         Matrix pts = anchors == null ? x : anchors;
-        FeatureBasis fb = FeatureBasis.of(kernel, pts, anchors == null ? null : x, rankThreshold);
+        FeatureBasis fb = FeatureBasis.of(kernel, pts, null, rankThreshold);
         double[] u = LinearDensity.singles(kernel, pts, base);
         double[] ut = Linalg.gemv(fb.t, true, u);
         int r = fb.rank();
-        Matrix v = fb.v;
+        // the data's r×n features: double, or single precision when the double matrix does not fit beside the data
+        // and the dual's per-row vectors (about 10 of length n) and the anchors' m×m matrices (FeatureColumns)
+        long other = FeatureColumns.doubleBytes((long) n * (x.cols() + 10) + 4L * pts.rows() * pts.rows());
+        if (anchors != null) {
+            FeatureColumns.check("pnm density: the features of rank " + r + " (" + pts.rows() + " anchors) on " + n
+                    + " rows", r, n, other);
+        }
+        FeatureColumns v = anchors == null ? FeatureColumns.dense(fb.v) : fb.dataColumns(x, other);
         LogLikelihoodDual.Smooth smooth = (beta, mu) -> {
-            double[] z = Linalg.gemv(v, false, beta);
+            double[] z = v.times(beta);
             for (int k = 0; k < r; k++) {
                 z[k] += mu * ut[k];
             }
@@ -195,7 +210,7 @@ public final class Baselines {
                 w[k] /= lambda;
             }
             double zz = Linalg.dot(z, z);
-            double[] grad = Linalg.gemv(v, true, w);
+            double[] grad = v.transposeTimes(w);
             return new LogLikelihoodDual.Eval(-mu + zz / (2 * lambda), grad, Linalg.dot(ut, w) - 1, 0,
                     zz / (2 * lambda), w);
         };
@@ -260,7 +275,7 @@ public final class Baselines {
         int d = x.cols();
         Matrix pts = anchors == null ? x : anchors;
         checkAnchors(x, anchors);
-        FeatureBasis fb = FeatureBasis.of(kernel, pts, anchors == null ? null : x, rankThreshold);
+        FeatureBasis fb = FeatureBasis.of(kernel, pts, null, rankThreshold);
         int r = fb.rank();
         java.util.SplittableRandom rng = new java.util.SplittableRandom(seed);
         Matrix xi = Matrix.zeros(GLM_MC_SAMPLES, d);
@@ -272,9 +287,26 @@ public final class Baselines {
         }
         Matrix phiXi = fb.features(xi); // r×m
         double[] meanPhi = new double[r];
-        for (int i = 0; i < n; i++) {
-            for (int k = 0; k < r; k++) {
-                meanPhi[k] += fb.v.get(k, i) / n;
+        // the data enter through the mean of their features only: the r×n matrix when it fits, else streamed in row
+        // blocks of the data (the same sums, never more than one block of features)
+        long other = FeatureColumns.doubleBytes((long) n * x.cols() + 4L * pts.rows() * pts.rows()
+                + 2L * r * GLM_MC_SAMPLES);
+        if (anchors == null || FeatureColumns.keepDouble(r, n, other)) {
+            Matrix v = anchors == null ? fb.v : fb.features(x);
+            for (int i = 0; i < n; i++) {
+                for (int k = 0; k < r; k++) {
+                    meanPhi[k] += v.get(k, i) / n;
+                }
+            }
+        } else {
+            int b = org.psdkit.psd.EmpiricalFeatureMap.blockRows(pts.rows());
+            for (int from = 0; from < n; from += b) {
+                Matrix v = fb.features(x.rowRange(from, Math.min(n, from + b)));
+                for (int i = 0; i < v.cols(); i++) {
+                    for (int k = 0; k < r; k++) {
+                        meanPhi[k] += v.get(k, i) / n;
+                    }
+                }
             }
         }
         int m = GLM_MC_SAMPLES;

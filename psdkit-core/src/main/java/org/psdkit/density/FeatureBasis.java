@@ -75,6 +75,14 @@ final class FeatureBasis {
         return out;
     }
 
+    /**
+     * Φ(data) as feature columns: the double r×n matrix of {@link #features} when it fits beside {@code otherBytes},
+     * else single precision ({@link org.psdkit.linalg.FeatureColumns}).
+     */
+    org.psdkit.linalg.FeatureColumns dataColumns(Matrix data, long otherBytes) {
+        return map.featureColumns(data, otherBytes);
+    }
+
     /** Φ(z) for the rows of z (r×m), streamed in row blocks of z. */
     Matrix features(Matrix z) {
         return map.features(z);

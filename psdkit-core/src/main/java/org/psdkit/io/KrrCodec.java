@@ -6,6 +6,7 @@ import org.psdkit.linalg.Matrix;
 import org.psdkit.linalg.SpdSolve;
 import org.psdkit.model.Pipeline;
 import org.psdkit.regression.KernelRidge;
+import org.psdkit.regression.KrrAutoTrainer;
 import org.psdkit.regression.KrrTrainer;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
 
@@ -35,8 +36,11 @@ final class KrrCodec extends PipelineCodec<Pipeline<?>> {
         num.set("points", JsonArrays.rows(m.points()));
     }
 
-    /** The diagnostics record of the route the file names: a Nyström fit's, or an exact fit's. */
+    /** The diagnostics record the file holds: an automatic fit's, a Nyström fit's, or an exact fit's. */
     static org.psdkit.model.Diagnostics typed(java.util.Map<String, Object> stored) {
+        if (stored.containsKey("auto")) {
+            return KrrAutoTrainer.Fit.of(stored); // an automatic fit (fit krr --auto)
+        }
         Object route = stored.get("route");
         return route instanceof String r && r.startsWith("nystrom") ? NystromKrrTrainer.FitDiagnostics.of(stored)
                 : KrrTrainer.Fit.of(stored);

@@ -1,6 +1,7 @@
 package org.psdkit.kernel;
 
 import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.SpdBuffer;
 
 /**
  * Base of kernels k(x, t) = f(xᵀt): the Gram matrix is f applied elementwise to X Xᵀ, the cross matrix to X Zᵀ,
@@ -11,6 +12,16 @@ abstract class DotProductKernel implements Kernel {
 
     /** f(s) for the inner product s = xᵀt. */
     abstract double f(double s);
+
+    /**
+     * v[i] = f(v[i]) for from ≤ i &lt; to: the elementwise pass of the Gram and cross matrices and of kernel rows.
+     * The exponential kernel overrides it with {@link org.psdkit.linalg.ArrayExp}; {@link #eval} keeps {@link #f}.
+     */
+    void fInPlace(double[] v, int from, int to) {
+        for (int i = from; i < to; i++) {
+            v[i] = f(v[i]);
+        }
+    }
 
     static double dot(double[] x, double[] t) {
         if (x.length != t.length) {
@@ -36,15 +47,36 @@ abstract class DotProductKernel implements Kernel {
             for (int j = j0; j < j1; j++) {
                 int off = j * n;
                 int po = (j - j0) * rows - i0;
-                for (int i = lower ? j : 0; i < n; i++) {
-                    a[off + i] = f(prod[po + i]);
-                }
+                int i0c = lower ? j : 0;
+                System.arraycopy(prod, po + i0c, a, off + i0c, n - i0c);
+                fInPlace(a, off + i0c, off + n);
             }
         });
         if (lower) {
             ParallelColumns.mirrorLower(a, n);
         }
         return g;
+    }
+
+    /**
+     * The Gram matrix straight into native memory, no n×n Java array: the lower column blocks of X Xᵀ from the
+     * same dgemm blocks as {@link #gram} ({@link InnerProductBlocks#run}, so the entries are {@link #gram}'s bit for
+     * bit), f over each column, each block written into {@code out}.
+     */
+    @Override
+    public void gramInto(Matrix x, SpdBuffer out) {
+        int n = x.rows();
+        if (out.size() != n) {
+            throw new IllegalArgumentException(kind() + " kernel: " + n + " points for an " + out.size() + "x"
+                    + out.size() + " buffer");
+        }
+        InnerProductBlocks.run(x, x, true, 1, (prod, i0, rows, j0, j1) -> {
+            for (int j = j0; j < j1; j++) {
+                int po = (j - j0) * rows - i0;
+                fInPlace(prod, po + j, po + n);
+            }
+            out.write(i0, j0, j1, prod);
+        });
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.psdkit.kernel;
 
 import java.util.List;
+import org.psdkit.linalg.ArrayExp;
 
 /**
  * Exponential (dot-product) kernel k(x, t) = exp(a · xᵀt), a ≥ 0: the limit of the series kernel
@@ -23,6 +24,21 @@ public final class ExponentialKernel extends DotProductKernel {
     @Override
     double f(double s) {
         return Math.exp(a * s);
+    }
+
+    /** exp(a s) with the product rounded as in {@link #f}, the exponential vectorised ({@link ArrayExp}). */
+    @Override
+    void fInPlace(double[] v, int from, int to) {
+        if (KernelValues.VECTOR_EXP) {
+            fVector(v, from, to);
+        } else {
+            super.fInPlace(v, from, to);
+        }
+    }
+
+    /** The vectorised pass itself (what {@link #fInPlace} runs when {@link KernelValues#VECTOR_EXP} is set). */
+    void fVector(double[] v, int from, int to) {
+        ArrayExp.expScaledInPlace(v, from, to, a);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.psdkit.kernel;
 
 import java.util.List;
+import org.psdkit.linalg.ArrayExp;
 
 /**
  * Gaussian (RBF) kernel k(x, t) = exp(−‖x − t‖² / (2σ²)), σ &gt; 0.
@@ -52,6 +53,21 @@ public final class GaussianKernel extends RadialKernel {
     @Override
     double g(double squaredDistance) {
         return Math.exp(-squaredDistance * invTwoSigma2);
+    }
+
+    /** exp(−r² γ) with the product rounded as in {@link #g}, the exponential vectorised ({@link ArrayExp}). */
+    @Override
+    void gInPlace(double[] a, int from, int to) {
+        if (KernelValues.VECTOR_EXP) {
+            gVector(a, from, to);
+        } else {
+            super.gInPlace(a, from, to);
+        }
+    }
+
+    /** The vectorised pass itself (what {@link #gInPlace} runs when {@link KernelValues#VECTOR_EXP} is set). */
+    void gVector(double[] a, int from, int to) {
+        ArrayExp.expScaledInPlace(a, from, to, -invTwoSigma2);
     }
 
     @Override

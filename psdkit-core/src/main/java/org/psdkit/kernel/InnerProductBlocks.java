@@ -22,6 +22,36 @@ final class InnerProductBlocks {
     private InnerProductBlocks() {
     }
 
+    /** Columns per block of {@link #lowerInPlace}: 128 × n doubles, 5 MB per thread at n = 5000. */
+    private static final int LOWER_BLOCK_COLUMNS = 128;
+
+    /** Per-thread block of {@link #lowerInPlace}, reused across calls. */
+    private static final ThreadLocal<double[][]> LOWER_BLOCK = ThreadLocal.withInitial(() -> new double[1][]);
+
+    /**
+     * Runs {@code body} over the lower triangle of an n×n native buffer in column blocks on {@link ParallelColumns}:
+     * each block (rows j0.., columns j0..j1) is read into a per-thread Java array, handed to {@code body} as
+     * {@code blk[(i − j0) + (j − j0)(n − j0)]} (i0 = j0; rows i ≥ j are meaningful) and written back. Used by the
+     * kernels' {@code gramInto} after one dsyrk: no n×n Java array and no mirror of the upper triangle.
+     */
+    static void lowerInPlace(org.psdkit.linalg.SpdBuffer out, int n, Body body) {
+        ParallelColumns.forColumns(n, (long) n * n / 2, (from, to) -> {
+            double[][] holder = LOWER_BLOCK.get();
+            for (int j0 = from; j0 < to; j0 += LOWER_BLOCK_COLUMNS) {
+                int j1 = Math.min(to, j0 + LOWER_BLOCK_COLUMNS);
+                int rows = n - j0;
+                int len = rows * (j1 - j0);
+                if (holder[0] == null || holder[0].length < len) {
+                    holder[0] = new double[Math.max(len, n * Math.min(n, LOWER_BLOCK_COLUMNS))];
+                }
+                double[] blk = holder[0];
+                out.read(j0, j0, j1, blk);
+                body.apply(blk, j0, rows, j0, j1);
+                out.write(j0, j0, j1, blk);
+            }
+        });
+    }
+
     /**
      * Runs {@code body} over all column blocks of X Zᵀ ({@code lower}: X = Z and only rows i ≥ j are needed).
      * {@code workPerEntry} estimates the elementwise cost for the threading decision.

@@ -1,6 +1,7 @@
 package org.psdkit.kernel;
 
 import java.util.List;
+import org.psdkit.linalg.ArrayExp;
 
 /**
  * Laplacian (Abel) kernel k(x, t) = exp(−‖x − t‖ / σ), σ &gt; 0 — the Matérn kernel of smoothness 1/2. Note the
@@ -32,6 +33,24 @@ public final class LaplacianKernel extends RadialKernel {
     @Override
     double g(double squaredDistance) {
         return Math.exp(-Math.sqrt(squaredDistance) * invSigma);
+    }
+
+    /** exp(−√(r²) / σ) with the argument rounded as in {@link #g}, the exponential vectorised ({@link ArrayExp}). */
+    @Override
+    void gInPlace(double[] a, int from, int to) {
+        if (KernelValues.VECTOR_EXP) {
+            gVector(a, from, to);
+        } else {
+            super.gInPlace(a, from, to);
+        }
+    }
+
+    /** The vectorised pass itself (what {@link #gInPlace} runs when {@link KernelValues#VECTOR_EXP} is set). */
+    void gVector(double[] a, int from, int to) {
+        for (int i = from; i < to; i++) {
+            a[i] = Math.sqrt(a[i]);
+        }
+        ArrayExp.expScaledInPlace(a, from, to, -invSigma);
     }
 
     @Override

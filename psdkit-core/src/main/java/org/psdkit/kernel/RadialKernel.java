@@ -6,7 +6,8 @@ import org.psdkit.linalg.SpdBuffer;
 /**
  * Base of kernels k(x, t) = g(‖x − t‖²). Squared distances come from matrix products,
  * ‖x‖² + ‖t‖² − 2 xᵀt, with X Zᵀ from BLAS in column blocks ({@link InnerProductBlocks}); entries where that
- * formula cancels badly are recomputed directly; g runs elementwise on {@link ParallelColumns}.
+ * formula cancels badly are recomputed directly; g runs over each column of squared distances at once
+ * ({@link #gInPlace}: a vectorised exponential for the Gaussian and Laplacian kernels) on {@link ParallelColumns}.
  */
 abstract class RadialKernel implements Kernel {
 
@@ -20,6 +21,17 @@ abstract class RadialKernel implements Kernel {
 
     /** g(r²). */
     abstract double g(double squaredDistance);
+
+    /**
+     * a[i] = g(a[i]) for from ≤ i &lt; to: the elementwise pass of the Gram and cross matrices and of kernel rows.
+     * Kernels whose g is an exponential override it with {@link org.psdkit.linalg.ArrayExp} (vectorised, within
+     * 1 ulp of {@link Math#exp}); {@link #eval} keeps {@link #g}.
+     */
+    void gInPlace(double[] a, int from, int to) {
+        for (int i = from; i < to; i++) {
+            a[i] = g(a[i]);
+        }
+    }
 
     @Override
     public double eval(double[] x, double[] t) {
@@ -111,14 +123,16 @@ abstract class RadialKernel implements Kernel {
                 int off = j * n;
                 int po = (j - j0) * rows - i0;
                 double nzj = nz[j];
-                for (int i = lower ? j : 0; i < n; i++) {
+                int i0c = lower ? j : 0;
+                for (int i = i0c; i < n; i++) {
                     double norms = nx[i] + nzj;
                     double r2 = norms - 2 * prod[po + i];
                     if (r2 < CANCELLATION_GUARD * norms) {
                         r2 = direct(xr, i, zr, j, d);
                     }
-                    a[off + i] = g(r2);
+                    a[off + i] = r2;
                 }
+                gInPlace(a, off + i0c, off + n);
             }
         });
         if (lower) {
@@ -129,8 +143,7 @@ abstract class RadialKernel implements Kernel {
 
     /**
      * The Gram matrix straight into native memory: X Xᵀ of the centred points by one dsyrk into {@code out}, then
-     * the elementwise pass (with the cancellation guard) over column blocks on {@link ParallelColumns}, each block
-     * read into a per-thread Java array and written back. No n×n Java array and no mirror of the upper triangle.
+     * the elementwise pass (with the cancellation guard) over column blocks ({@link InnerProductBlocks#lowerInPlace}).
      */
     @Override
     public void gramInto(Matrix x0, SpdBuffer out) {
@@ -144,39 +157,22 @@ abstract class RadialKernel implements Kernel {
         double[] nx = SquaredDistances.rowNorms2(x);
         double[] xr = rowMajor(x);
         out.syrkLower(x);
-        ParallelColumns.forColumns(n, (long) n * n / 2, (from, to) -> {
-            double[][] holder = GRAM_BLOCK.get();
-            for (int j0 = from; j0 < to; j0 += GRAM_BLOCK_COLUMNS) {
-                int j1 = Math.min(to, j0 + GRAM_BLOCK_COLUMNS);
-                int rows = n - j0;
-                int len = rows * (j1 - j0);
-                if (holder[0] == null || holder[0].length < len) {
-                    holder[0] = new double[Math.max(len, n * Math.min(n, GRAM_BLOCK_COLUMNS))];
-                }
-                double[] blk = holder[0];
-                out.read(j0, j0, j1, blk);
-                for (int j = j0; j < j1; j++) {
-                    int po = (j - j0) * rows - j0;
-                    double nxj = nx[j];
-                    for (int i = j; i < n; i++) {
-                        double norms = nx[i] + nxj;
-                        double r2 = norms - 2 * blk[po + i];
-                        if (r2 < CANCELLATION_GUARD * norms) {
-                            r2 = direct(xr, i, xr, j, d);
-                        }
-                        blk[po + i] = g(r2);
+        InnerProductBlocks.lowerInPlace(out, n, (blk, i0, rows, j0, j1) -> {
+            for (int j = j0; j < j1; j++) {
+                int po = (j - j0) * rows - j0;
+                double nxj = nx[j];
+                for (int i = j; i < n; i++) {
+                    double norms = nx[i] + nxj;
+                    double r2 = norms - 2 * blk[po + i];
+                    if (r2 < CANCELLATION_GUARD * norms) {
+                        r2 = direct(xr, i, xr, j, d);
                     }
+                    blk[po + i] = r2;
                 }
-                out.write(j0, j0, j1, blk);
+                gInPlace(blk, po + j, po + n);
             }
         });
     }
-
-    /** Columns per block of {@link #gramInto}: 128 × n doubles, 5 MB per thread at n = 5000 (as ProductBlocks). */
-    private static final int GRAM_BLOCK_COLUMNS = 128;
-
-    /** Per-thread block of {@link #gramInto}, reused across calls. */
-    private static final ThreadLocal<double[][]> GRAM_BLOCK = ThreadLocal.withInitial(() -> new double[1][]);
 
     @Override
     public Matrix gram(Matrix x) {

@@ -283,6 +283,36 @@ public final class Linalg {
     }
 
     /**
+     * The inverse of a symmetric positive definite matrix by dpotrf and dpotri (LAPACK), both triangles filled; only
+     * the lower triangle of A is read. Throws {@link LinalgException} when A is not numerically positive definite
+     * (no jitter: a caller that needs the exact inverse of A, such as a leave-one-out formula, must not get that of
+     * a shifted matrix).
+     */
+    public static Matrix inverseSpd(Matrix a) {
+        a.requireSquare();
+        int n = a.rows();
+        double[] l = a.data().clone();
+        if (n > 0) {
+            DoublePointer p = NativeScratch.get().copyOf(NativeScratch.A, l);
+            int info;
+            try (NativeCalls.Call nc = NativeCalls.enter()) {
+                info = openblas.LAPACKE_dpotrf(COL_MAJOR, (byte) 'L', n, p, n);
+                if (info == 0) {
+                    info = openblas.LAPACKE_dpotri(COL_MAJOR, (byte) 'L', n, p, n);
+                }
+            }
+            if (info != 0) {
+                throw new LinalgException("matrix is not positive definite (dpotrf/dpotri info " + info + ", n="
+                        + n + ")");
+            }
+            p.get(l, 0, l.length);
+        }
+        Matrix inv = Matrix.wrap(n, n, l);
+        fillUpperFromLower(inv);
+        return inv;
+    }
+
+    /**
      * Frees the native buffers the calling thread keeps for BLAS/LAPACK calls (they grow to the largest problem
      * the thread has solved; see {@code NativeScratch}). They are re-allocated on the next call.
      */

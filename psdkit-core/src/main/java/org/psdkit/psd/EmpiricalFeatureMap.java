@@ -155,6 +155,27 @@ public final class EmpiricalFeatureMap {
     }
 
     /**
+     * Φ(x) for the rows of {@code x} as {@link org.psdkit.linalg.FeatureColumns}: the double r×q matrix of
+     * {@link #features} when it fits beside {@code otherBytes} ({@link org.psdkit.linalg.FeatureColumns#keepDouble}),
+     * else its single-precision column blocks, each computed as {@link #features} of its rows.
+     */
+    public org.psdkit.linalg.FeatureColumns featureColumns(Matrix x, long otherBytes) {
+        return org.psdkit.linalg.FeatureColumns.of(rank(), x.rows(), otherBytes, () -> features(x),
+                (from, to) -> features(x.rowRange(from, to)));
+    }
+
+    /**
+     * {@link #streamedFeatures} as {@link org.psdkit.linalg.FeatureColumns}: double when it fits beside
+     * {@code otherBytes}, else single-precision column blocks.
+     */
+    public static org.psdkit.linalg.FeatureColumns streamedFeatureColumns(Kernel kernel, Matrix expansion, Matrix u,
+            double[] sigma, double offset, Matrix data, long otherBytes) {
+        return org.psdkit.linalg.FeatureColumns.of(sigma.length, data.rows(), otherBytes,
+                () -> streamedFeatures(kernel, expansion, u, sigma, offset, data),
+                (from, to) -> streamedFeatures(kernel, expansion, u, sigma, offset, data.rowRange(from, to)));
+    }
+
+    /**
      * Entries (m × rows) of one cross block of the streamed feature computation: 2¹⁹ doubles = 4 MiB, well inside the
      * L3-plus-memory working set at which the blocked gemm runs at full speed, and large enough (b ≥ 512 rows at
      * m ≤ 1000) that the per-block overhead of handing the kernel loop to the thread pool is negligible.

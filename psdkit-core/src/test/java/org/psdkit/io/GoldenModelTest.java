@@ -57,6 +57,40 @@ class GoldenModelTest {
     }
 
     /**
+     * A krr file written by an automatic fit with one bandwidth per feature ({@code fit krr --auto --ard}): the
+     * kernel is the library Gaussian on standardised features, the search path sits in {@code diagnostics.auto}.
+     */
+    @Test
+    void krrAutoVersion1() throws java.io.IOException {
+        Model m = ModelIO.load(GoldenFiles.copy(dir, "krr-auto-v1.json"));
+        double[][] raw = {{1, 2}, {3, -2}, {0, 4}};
+        double[][] p = m.predict(raw);
+        double[][] pts = {{0, 0}, {1, -1}, {-0.5, 0.5}};
+        double[] alpha = {0.3, -0.2, 0.7};
+        for (int t = 0; t < raw.length; t++) {
+            // scaler ((a − 1)/2, (b − 2)/4), then exp(−((u − p₁)/0.5)²/2 − ((v − p₂)/2)²/2)
+            double u = (raw[t][0] - 1) / 2;
+            double v = (raw[t][1] - 2) / 4;
+            double f = 0;
+            for (int i = 0; i < 3; i++) {
+                double du = (u - pts[i][0]) / 0.5;
+                double dv = (v - pts[i][1]) / 2;
+                f += alpha[i] * Math.exp(-(du * du + dv * dv) / 2);
+            }
+            assertEquals(f, p[t][0], 1e-14);
+        }
+        org.psdkit.regression.KrrAutoTrainer.Fit d =
+                assertInstanceOf(org.psdkit.regression.KrrAutoTrainer.Fit.class, m.diagnostics());
+        assertEquals(2, d.search().path().size());
+        assertEquals(0.25, d.search().rmse());
+        assertEquals(2.0, d.search().path().get(1).sigma()[1]);
+        assertEquals("cholesky", d.fit().route());
+        Path again = dir.resolve("krr-auto-again.json");
+        ModelIO.save(m, again);
+        assertEquals(ModelFile.read(GoldenFiles.copy(dir, "krr-auto-v1.json")), ModelFile.read(again));
+    }
+
+    /**
      * A one-vs-one SVM file (three classes, with probabilities) predicts what LIBSVM's layout gives by hand: pair
      * (i, j) sums class i's support vectors with coef[j−1] and class j's with coef[i], plus its bias; probabilities
      * from the pairs' sigmoids coupled (Wu, Lin &amp; Weng 2004, method 2); the label is their arg-max.

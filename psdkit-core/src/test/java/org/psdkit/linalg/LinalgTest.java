@@ -95,4 +95,14 @@ class LinalgTest {
         Matrix x = Linalg.solve(randomSpd(5, 9), Matrix.identity(5));
         assertTrue(randomSpd(5, 9).times(x).minus(Matrix.identity(5)).maxAbs() < 1e-12);
     }
+
+    /** dpotrf + dpotri: A·A⁻¹ = I with both triangles filled; a matrix that is not positive definite is refused. */
+    @Test
+    void inverseSpdInvertsAndRefusesAnIndefiniteMatrix() {
+        Matrix a = randomSpd(7, 3);
+        Matrix inv = Linalg.inverseSpd(a);
+        assertTrue(a.times(inv).minus(Matrix.identity(7)).maxAbs() < 1e-10);
+        assertEquals(inv.get(1, 5), inv.get(5, 1), 0.0);
+        assertThrows(LinalgException.class, () -> Linalg.inverseSpd(Matrix.of(new double[][] {{1, 2}, {2, 1}})));
+    }
 }

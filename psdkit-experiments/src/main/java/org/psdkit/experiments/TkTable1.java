@@ -35,7 +35,40 @@ public final class TkTable1 {
     public static final List<String> DATASETS = List.of("liver", "breast-cancer-wisconsin", "heart-statlog", "pima",
             "ionosphere");
 
+    /**
+     * The table's short names (those of docs/reproductions/README.md and of the paper's Table I) for the files of
+     * {@link #DATASETS}: a short name is read as its file when no {@code <short name>.csv} exists.
+     */
+    public static final java.util.Map<String, String> SHORT_NAMES = java.util.Map.of("heart", "heart-statlog",
+            "breast-cancer", "breast-cancer-wisconsin");
+
     private TkTable1() {
+    }
+
+    /**
+     * The data set {@code name} of {@code dir}: {@code name} when {@code <name>.csv} exists, else the file of a
+     * {@link #SHORT_NAMES short name}; an {@link IllegalArgumentException} naming {@code parameter}, the missing file
+     * and the available sets otherwise.
+     */
+    public static String dataset(Path dir, String name, String parameter) {
+        String file = !Files.isRegularFile(dir.resolve(name + ".csv")) && SHORT_NAMES.containsKey(name)
+                ? SHORT_NAMES.get(name) : name;
+        if (!Files.isRegularFile(dir.resolve(file + ".csv"))) {
+            throw new IllegalArgumentException(parameter + ": " + dir.resolve(name + ".csv") + " not found"
+                    + available(dir));
+        }
+        return file;
+    }
+
+    /** "; available: a, b, …" for the {@code .csv} files of {@code dir} (empty when it cannot be listed). */
+    static String available(Path dir) {
+        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+            List<String> names = s.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".csv"))
+                    .map(f -> f.substring(0, f.length() - 4)).sorted().toList();
+            return names.isEmpty() ? "" : "; available: " + String.join(", ", names) + " (or heart, breast-cancer)";
+        } catch (java.io.IOException | RuntimeException e) {
+            return "";
+        }
     }
 
     /**
@@ -70,12 +103,11 @@ public final class TkTable1 {
             if (!(gap > 0)) {
                 throw new IllegalArgumentException("gap must be positive, got " + gap);
             }
+            List<String> resolved = new java.util.ArrayList<>();
             for (String name : datasets) {
-                if (!Files.isRegularFile(dataDir.resolve(name + ".csv"))) {
-                    throw new IllegalArgumentException("datasets: " + dataDir.resolve(name + ".csv") + " not found");
-                }
+                resolved.add(dataset(dataDir, name, "datasets"));
             }
-            datasets = List.copyOf(datasets);
+            datasets = List.copyOf(resolved);
             methods = List.copyOf(methods);
         }
     }
@@ -182,9 +214,11 @@ public final class TkTable1 {
                             f.summary(), f.iterations(), f.gap(), ch.gaussScaling(), ch.accuracy());
                     rows.add(row);
                     onSplit.accept(row);
-                    listener.note(String.format(Locale.ROOT, "%s split %d/%d %s: accuracy %.2f%%, c=%s eps=%s, "
+                    // SimpleMKL has no ε (its choice holds NaN): its line leaves eps out
+                    listener.note(String.format(Locale.ROOT, "%s split %d/%d %s: accuracy %.2f%%, c=%s%s, "
                             + "%sfit %.2fs, with CV %.1fs, %s", name, s + 1, splits, m.label(), acc, ch.cRel(),
-                            ch.epsilon(), ch.gaussScaling() == null ? "" : "gauss " + ch.gaussScaling().label() + ", ",
+                            Double.isNaN(ch.epsilon()) ? "" : " eps=" + ch.epsilon(),
+                            ch.gaussScaling() == null ? "" : "gauss " + ch.gaussScaling().label() + ", ",
                             f.seconds(), total, f.summary()));
                     listener.step("tk-table1", ++done, work, start);
                 }

@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
             BenchTkCommand.class,
             BenchKrrCommand.class,
             BenchKrrLooCommand.class,
+            BenchKrrAutoCommand.class,
             BenchKrrScaleCommand.class,
             BenchNuCommand.class,
             BenchPsdScaleCommand.class,

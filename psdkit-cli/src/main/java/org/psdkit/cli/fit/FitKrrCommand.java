@@ -13,6 +13,7 @@ import org.psdkit.model.Metrics;
 import org.psdkit.model.Pipeline;
 import org.psdkit.model.Trainer;
 import org.psdkit.regression.KernelRidge;
+import org.psdkit.regression.KrrAutoTrainer;
 import org.psdkit.regression.KrrTrainer;
 import org.psdkit.regression.nystrom.NystromKrr;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
@@ -88,8 +89,64 @@ public final class FitKrrCommand implements Callable<Integer> {
                     + "(default: spark-submit's --master, else local[*]).")
     String master;
 
+    @Option(names = "--auto",
+            description = "Choose sigma and lambda automatically: L-BFGS on the leave-one-out error (or --auto-objective) "
+                    + "from a few starts, the path in the model's diagnostics (docs/families/regression.md). Needs a "
+                    + "gaussian kernel (its sigma is replaced) and takes no --lambda.")
+    boolean auto;
+
+    @Option(names = "--auto-objective", defaultValue = "loo", paramLabel = "loo|gcv|holdout",
+            description = "With --auto: leave-one-out error, generalised cross-validation or the error on a held-out "
+                    + "part (--auto-holdout) (default: ${DEFAULT-VALUE}).")
+    String autoObjective;
+
+    @Option(names = "--ard", description = "With --auto: one bandwidth per feature (automatic relevance determination).")
+    boolean ard;
+
+    @Option(names = "--auto-restarts", defaultValue = "3", paramLabel = "N",
+            description = "With --auto: starting points of the search (default: ${DEFAULT-VALUE}).")
+    int autoRestarts;
+
+    @Option(names = "--auto-iterations", defaultValue = "12", paramLabel = "N",
+            description = "With --auto: L-BFGS iterations per start (default: ${DEFAULT-VALUE}).")
+    int autoIterations;
+
+    @Option(names = "--auto-rows", defaultValue = "0", paramLabel = "N",
+            description = "With --auto: rows the search runs on (a seeded subsample; sigma and lambda are then "
+                    + "polished on all rows); 0: n/4 but at least 500 (default: ${DEFAULT-VALUE}).")
+    int autoRows;
+
+    @Option(names = "--auto-holdout", defaultValue = "0.2", paramLabel = "F",
+            description = "With --auto-objective holdout: the held-out fraction (default: ${DEFAULT-VALUE}).")
+    double autoHoldout;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+
+    /** The command's flag of each parameter of {@link KrrAutoTrainer.Options}. */
+    private static final Map<String, String> AUTO_FLAGS = Map.of("objective", "--auto-objective",
+            "restarts", "--auto-restarts", "iterations", "--auto-iterations", "searchRows", "--auto-rows",
+            "holdout", "--auto-holdout");
+
+    /** The options of {@code --auto}, or null without it; flags of --auto without it are refused. */
+    private KrrAutoTrainer.Options autoOptions(KrrTrainer.Options base) {
+        CommandLine.ParseResult pr = spec.commandLine().getParseResult();
+        if (!auto) {
+            for (String f : new String[] {"--auto-objective", "--ard", "--auto-restarts", "--auto-iterations",
+                    "--auto-rows", "--auto-holdout"}) {
+                if (pr.hasMatchedOption(f)) {
+                    throw new IllegalArgumentException(f + ": applies with --auto only");
+                }
+            }
+            return null;
+        }
+        if (pr.hasMatchedOption("--lambda")) {
+            throw new IllegalArgumentException("--lambda: not with --auto (the search chooses lambda)");
+        }
+        return org.psdkit.cli.Flags.checked(() -> new KrrAutoTrainer.Options(base,
+                KrrAutoTrainer.Objective.parse(autoObjective), ard, autoRestarts, autoIterations, autoRows,
+                autoHoldout, common.seed), AUTO_FLAGS);
+    }
 
     @Override
     public Integer call() {
@@ -111,11 +168,16 @@ public final class FitKrrCommand implements Callable<Integer> {
         Params params = new Params(pm);
         KrrKind.options(params); // check options before reading data
         params.kernel();
+        if (anchors != null && auto) {
+            throw new IllegalArgumentException("--auto: not yet with --anchors (exact KRR only)");
+        }
         if (anchors != null) {
             return eng.equals("spark") ? callSpark(params, route) : callNystrom(params, route);
         }
-        Local fit = fitLocal(new KrrTrainer(KrrTrainer.Options.of(params.kernel(), KrrKind.options(params),
-                common.scaleKind())), true);
+        KrrTrainer.Options exact = KrrTrainer.Options.of(params.kernel(), KrrKind.options(params),
+                common.scaleKind());
+        KrrAutoTrainer.Options ao = autoOptions(exact);
+        Local fit = ao == null ? fitLocal(new KrrTrainer(exact), true) : fitLocal(new KrrAutoTrainer(ao), true);
         KernelRidge m = fit.model().inner();
         Dataset raw = fit.raw();
         Map<String, Object> rep = fit.rep();
@@ -125,6 +187,13 @@ public final class FitKrrCommand implements Callable<Integer> {
         rep.put("rank", m.diagnostics().rank());
         if (fit.model().diagnostics() instanceof KrrTrainer.Fit f && f.targets() > 1) {
             rep.put("factorizations", f.factorizations());
+        }
+        if (fit.model().diagnostics() instanceof KrrAutoTrainer.Fit a) {
+            rep.put("autoObjective", a.search().objective().label());
+            rep.put("autoRmse", a.search().rmse());
+            rep.put("autoEvaluations", a.search().evaluations());
+            rep.put("autoRows", a.search().searchRows());
+            rep.put("autoSeconds", a.search().seconds());
         }
         if (m.diagnostics().jitter() > 0 || m.diagnostics().route().contains("eigen")) {
             System.err.println("psdkit fit krr: warning: the kernel system is ill-conditioned (route "
@@ -280,7 +349,14 @@ public final class FitKrrCommand implements Callable<Integer> {
         common.acceptTargets();
         Dataset raw = common.loadSupervised(false);
         long t0 = System.nanoTime();
-        Pipeline<KernelRidge> model = trainer.fit(raw);
+        Pipeline<KernelRidge> model;
+        if (trainer instanceof KrrAutoTrainer) {
+            try (org.psdkit.cli.Progress p = org.psdkit.cli.Progress.start("krr --auto", 0)) {
+                model = p.run(() -> trainer.fit(raw, p.listener()));
+            }
+        } else {
+            model = trainer.fit(raw);
+        }
         KernelRidge m = model.inner();
         double secs = (System.nanoTime() - t0) * 1e-9;
         common.save(model);

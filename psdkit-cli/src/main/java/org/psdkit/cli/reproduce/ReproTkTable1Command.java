@@ -1,6 +1,5 @@
 package org.psdkit.cli.reproduce;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -130,12 +129,8 @@ public final class ReproTkTable1Command implements Callable<Integer> {
         Path dir = data == null ? defaultData() : data;
         List<String> sets = new ArrayList<>();
         for (String s : datasets.split(",")) {
-            String name = s.trim();
-            Path f = dir.resolve(name + ".csv");
-            if (!Files.isRegularFile(f)) {
-                throw new IllegalArgumentException("--datasets: " + f + " not found");
-            }
-            sets.add(name);
+            // the table's short names (heart, breast-cancer) read their files
+            sets.add(TkTable1.dataset(dir, s.trim(), "--datasets"));
         }
         if (out != null) {
             Object[] inputs = new Object[2 * sets.size()];

@@ -64,4 +64,30 @@ class TkTable1CliTest {
         assertTrue(bad.err().contains("--gauss-scaling"), bad.err());
         assertFalse(Files.exists(dir.resolve("never.csv")));
     }
+    /** Issue 30: the short names of docs/reproductions/README.md read their files; SimpleMKL's line has no eps. */
+    @Test
+    void shortNamesReadTheirFilesAndSimpleMklPrintsNoEpsilon() throws IOException {
+        Random rnd = new Random(5);
+        StringBuilder sb = new StringBuilder("a,b,label\n");
+        for (int i = 0; i < 40; i++) {
+            double a = rnd.nextDouble();
+            sb.append(a).append(',').append(rnd.nextDouble()).append(',')
+                    .append(a + 0.2 * rnd.nextGaussian() > 0.5 ? 2 : 1).append('\n');
+        }
+        Path data = Files.createDirectories(dir.resolve("data"));
+        Files.writeString(data.resolve("heart-statlog.csv"), sb.toString());
+        Path out = dir.resolve("rows.csv");
+        CliRun r = CliRun.run("reproduce", "tk-table1", "--data", data.toString(), "--datasets", "heart",
+                "--methods", "simplemkl", "--splits", "1", "--out", out.toString());
+        assertEquals(0, r.status(), r.err());
+        assertTrue(Files.readAllLines(out).get(1).startsWith("heart-statlog,"), Files.readAllLines(out).get(1));
+        assertTrue(r.err().contains("heart-statlog split 1/1 SimpleMKL: accuracy"), r.err());
+        assertFalse(r.err().contains("eps="), r.err());
+        CliRun bad = CliRun.run("reproduce", "tk-table1", "--data", data.toString(), "--datasets", "breast-cancer",
+                "--out", dir.resolve("never.csv").toString());
+        assertEquals(2, bad.status());
+        assertTrue(bad.err().contains("breast-cancer.csv not found; available: heart-statlog (or heart, "
+                + "breast-cancer)"), bad.err());
+        assertFalse(Files.exists(dir.resolve("never.csv")));
+    }
 }

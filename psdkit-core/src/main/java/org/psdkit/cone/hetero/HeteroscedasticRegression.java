@@ -141,7 +141,7 @@ public final class HeteroscedasticRegression {
     static HeteroModel fit(Matrix x, double[] y, Options o, ProgressListener listener) {
         ConeData.checkData(x, y);
         ConeData.checkMemory("heteroscedastic fit", x.rows(), x.cols(), o.nystrom().enabled()
-                ? o.nystrom().anchors() : 0, o.method() == Method.PSD);
+                ? o.nystrom().anchors() : 0, o.method() == Method.PSD ? 1 : 0);
         TargetScaling sc = TargetScaling.of(y, false);
         double[] ys = sc.apply(y);
         int n = x.rows();

@@ -201,7 +201,7 @@ public final class QuantileRegression {
     public static QuantileModel fit(Matrix x, double[] y, Options o, ProgressListener listener) {
         checkData(x, y);
         org.psdkit.cone.ConeData.checkMemory("quantile fit", x.rows(), x.cols(), o.nystrom().enabled()
-                ? o.nystrom().anchors() : 0, o.method() == Method.PSD);
+                ? o.nystrom().anchors() : 0, o.method() == Method.PSD ? Math.max(1, o.taus().length - 1) : 0);
         TargetScaling sc = TargetScaling.of(y, true);
         double[] ys = sc.apply(y);
         int n = x.rows();

@@ -3,6 +3,7 @@ package org.psdkit.optim.smo;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.KernelValues;
 import org.psdkit.linalg.Matrix;
 
 /** Kernel rows computed on demand from a {@link Kernel}, kept in a least-recently-used cache of bounded size. */
@@ -43,9 +44,7 @@ public final class CachedKernelRows implements KernelRows {
         if (r == null) {
             int m = points.length;
             r = new double[m];
-            for (int j = 0; j < m; j++) {
-                r[j] = kernel.eval(points[i], points[j]);
-            }
+            KernelValues.values(kernel, points[i], points, null, 0, m, r);
             computedRows++;
             cache.put(i, r);
         }

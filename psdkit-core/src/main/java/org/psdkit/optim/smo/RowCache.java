@@ -2,6 +2,7 @@ package org.psdkit.optim.smo;
 
 import java.util.Arrays;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.KernelValues;
 import org.psdkit.kernel.ParallelColumns;
 
 /**
@@ -26,6 +27,9 @@ final class RowCache extends QRows {
      * threshold: an exponential costs roughly 20 multiply-adds (docs/benchmarks/linalg.md).
      */
     private static final int ENTRY_COST = 20;
+
+    /** Per-thread double scratch of the single-precision rows (kernel values before rounding). */
+    private static final ThreadLocal<double[][]> SCRATCH = ThreadLocal.withInitial(() -> new double[1][]);
 
     private final Kernel kernel;
     private final double[][] pts;
@@ -163,8 +167,9 @@ final class RowCache extends QRows {
         double ya = y[a];
         long work = (long) (to - from) * (xa.length + ENTRY_COST);
         ParallelColumns.forColumns(to - from, work, (lo, hi) -> {
+            KernelValues.values(kernel, xa, pts, perm, from + lo, from + hi, r);
             for (int b = from + lo; b < from + hi; b++) {
-                r[b] = ya * y[b] * kernel.eval(xa, pts[perm[b]]);
+                r[b] = ya * y[b] * r[b];
             }
         });
         computed += to - from;
@@ -175,8 +180,14 @@ final class RowCache extends QRows {
         double ya = y[a];
         long work = (long) (to - from) * (xa.length + ENTRY_COST);
         ParallelColumns.forColumns(to - from, work, (lo, hi) -> {
+            double[][] holder = SCRATCH.get();
+            if (holder[0] == null || holder[0].length < to) {
+                holder[0] = new double[Math.max(to, m)];
+            }
+            double[] v = holder[0];
+            KernelValues.values(kernel, xa, pts, perm, from + lo, from + hi, v);
             for (int b = from + lo; b < from + hi; b++) {
-                r[b] = (float) (ya * y[b] * kernel.eval(xa, pts[perm[b]]));
+                r[b] = (float) (ya * y[b] * v[b]);
             }
         });
         computed += to - from;

@@ -2,6 +2,8 @@ package org.psdkit.optim.smo;
 
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.KernelValues;
+import org.psdkit.linalg.ArrayExp;
 import org.psdkit.kernel.ParallelColumns;
 import org.psdkit.linalg.Matrix;
 
@@ -10,8 +12,8 @@ import org.psdkit.linalg.Matrix;
  * k(k−1)/2 one-vs-one problems of a multi-class SVM and the cross-validation fits of their probability models. The
  * unit is a block, the kernel values between one point and all the points of one class; a pair (i, j) reads the
  * blocks of classes i and j of its points, so each value is computed at most once over all pairs (LIBSVM computes each
- * pair's values in its own cache, Chang &amp; Lin 2011, Sec. 7.1). Blocks are kept in double precision and computed by
- * {@link Kernel#eval}, as a {@link RowCache} that holds all rows: a pair solved here gives the same α, bit for bit, as
+ * pair's values in its own cache, Chang &amp; Lin 2011, Sec. 7.1). Blocks are kept in double precision and computed as
+ * {@link KernelValues} computes them, as a {@link RowCache} that holds all rows: a pair solved here gives the same α, bit for bit, as
  * that pair solved alone with its own cache ({@code SmoBoundsTest}).
  *
  * <p>Every block is kept, 8m² bytes at most: callers use it when {@link Smo#denseFits} allows the dense Gram matrix,
@@ -111,9 +113,7 @@ public final class SharedKernelRows {
                 if (gamma > 0) {
                     gaussian(xi, byFeature[c], mem.length, lo, hi, out);
                 } else {
-                    for (int t = lo; t < hi; t++) {
-                        out[t] = kernel.eval(xi, pts[mem[t]]);
-                    }
+                    KernelValues.values(kernel, xi, pts, mem, lo, hi, out);
                 }
             });
             computed += mem.length;
@@ -126,8 +126,8 @@ public final class SharedKernelRows {
     /**
      * The Gaussian kernel's values exp(−γ‖x_i − x_t‖²) for the points t = lo..hi−1 of a class, a feature at a time
      * over the class's points stored feature by feature (a loop the compiler vectorises); each squared distance is
-     * still summed over the features in order, as {@link Kernel#eval} sums it, so every value is the one {@code eval}
-     * returns, bit for bit.
+     * still summed over the features in order, as {@link Kernel#eval} sums it, and the exponential is the vectorised
+     * one of {@link KernelValues}, so every value is the one {@link RowCache} computes, bit for bit.
      */
     private void gaussian(double[] xi, double[] cols, int n, int lo, int hi, double[] out) {
         int d = xi.length;
@@ -142,8 +142,12 @@ public final class SharedKernelRows {
                 out[t] += v * v;
             }
         }
-        for (int t = lo; t < hi; t++) {
-            out[t] = Math.exp(-out[t] * gamma);
+        if (KernelValues.VECTOR_EXP) {
+            ArrayExp.expScaledInPlace(out, lo, hi, -gamma); // as GaussianKernel's rows, bit for bit
+        } else {
+            for (int t = lo; t < hi; t++) {
+                out[t] = Math.exp(-out[t] * gamma);
+            }
         }
     }
 

@@ -2,6 +2,7 @@ package org.psdkit.regression.psd;
 
 import java.util.Random;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.linalg.FeatureColumns;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.optim.ConjugateLoss;
@@ -86,7 +87,12 @@ public final class Baselines {
 
     /** The Nyström objective L(z) + (λ/2)αᵀK_{mm}α with z = K_{nm}α or exp(K_{nm}α) (kmn is m×n). */
     static double objective(Matrix kmn, Matrix kmm, double[] alpha, double[] y, double lambda, boolean exp) {
-        double[] ka = Linalg.gemv(kmn, true, alpha);
+        return objective(FeatureColumns.dense(kmn), kmm, alpha, y, lambda, exp);
+    }
+
+    /** {@link #objective(Matrix, Matrix, double[], double[], double, boolean)} with K_{mn} as feature columns. */
+    static double objective(FeatureColumns kmn, Matrix kmm, double[] alpha, double[] y, double lambda, boolean exp) {
+        double[] ka = kmn.transposeTimes(alpha);
         double loss = 0;
         for (int i = 0; i < y.length; i++) {
             double z = exp ? Math.exp(ka[i]) : ka[i];
@@ -101,7 +107,8 @@ public final class Baselines {
 
     /**
      * NCM expanded on {@code anchors} (Nyström, App. B.5; null = every training point): f = Σ_j α_j k(·, a_j),
-     * α ≥ 0, min (1/(2n))‖K_{nm}α − y‖² + (λ/2) αᵀK_{mm}α. O(nm) memory (the m×n cross matrix), never n×n.
+     * α ≥ 0, min (1/(2n))‖K_{nm}α − y‖² + (λ/2) αᵀK_{mm}α. O(nm) memory (the m×n cross matrix, in single
+     * precision when the double one does not fit: {@link FeatureColumns}), never n×n.
      */
     public static KernelExpansionModel ncm(Kernel kernel, Matrix x, Matrix anchors, double[] y, Options o,
                                            ProgressListener listener) {
@@ -111,14 +118,16 @@ public final class Baselines {
         int n = y.length;
         Matrix pts = anchors == null ? x : anchors;
         int m = pts.rows();
+        if (anchors != null) {
+            checkCrossMemory("ncm", n, x.cols(), m);
+        }
         Matrix kmm = kernel.gram(pts);
-        Matrix kmn = anchors == null ? kmm : kernel.cross(pts, x); // m×n
+        FeatureColumns kmn = anchors == null ? FeatureColumns.dense(kmm) : cross(kernel, pts, x); // m×n
         // L = λ_max(K_{mn}K_{nm})/n + λ λ_max(K_{mm}); for the exact model K_{mn}K_{nm} = K², λ_max = λ_max(K)²
         double kmax = Linalg.eigvalsh(kmm)[m - 1];
-        double cmax = anchors == null ? kmax * kmax
-                : Linalg.eigvalsh(Linalg.gemm(1.0, kmn, false, kmn, true))[m - 1];
+        double cmax = anchors == null ? kmax * kmax : Linalg.eigvalsh(kmn.gram())[m - 1];
         double lip = cmax / n + o.lambda() * kmax;
-        double[] kty = Linalg.gemv(kmn, false, y);
+        double[] kty = kmn.times(y);
         double scale = Math.max(Math.sqrt(Linalg.dot(kty, kty)) / n, Double.MIN_NORMAL);
         SmoothFunction h = quadratic(kmn, kmm, y, o.lambda());
         double[] residual = {Double.NaN};
@@ -154,7 +163,7 @@ public final class Baselines {
         int n = y.length;
         double lambda = o.lambda();
         Matrix k;
-        Matrix v;
+        FeatureColumns v;
         EmpiricalFeatureMap map;
         double lip;
         if (anchors == null) {
@@ -164,12 +173,17 @@ public final class Baselines {
             lip = Linalg.eigvalsh(k)[n - 1] / lambda;
         } else {
             k = null;
-            map = EmpiricalFeatureMap.nystrom(kernel, anchors, x, rankThreshold);
-            v = map.trainingFeatures(); // r×n
-            lip = Linalg.eigvalsh(Linalg.gemm(1.0, v, false, v, true))[v.rows() - 1] / lambda;
+            // the anchors' feature space; the data's r×n features in double, or in single precision when the double
+            // matrix does not fit (FeatureColumns)
+            map = EmpiricalFeatureMap.of(kernel, anchors, rankThreshold);
+            long other = pnmOtherBytes(n, x.cols(), anchors.rows());
+            checkMemory("pnm", map.rank(), n, other, "the features of rank " + map.rank() + " (" + anchors.rows()
+                    + " anchors) on " + n + " rows");
+            v = map.featureColumns(x, other); // r×n
+            lip = Linalg.eigvalsh(v.gram())[v.rows() - 1] / lambda;
         }
         java.util.function.UnaryOperator<double[]> kOp = anchors == null ? k::times
-                : beta -> Linalg.gemv(v, true, Linalg.gemv(v, false, beta));
+                : beta -> v.transposeTimes(v.times(beta));
         ConjugateLoss g = Losses.squaredNonNegative(y);
         // dual: min_β G*(β) + βᵀKβ/(2λ); primal point α = −β/λ, z = Kα
         SmoothFunction h = new SmoothFunction() {
@@ -233,7 +247,7 @@ public final class Baselines {
                     seconds(start), n, n, res.status().name());
             return new KernelExpansionModel("pnm", kernel, x, alpha, false, d);
         }
-        double[] w = Linalg.gemv(v, false, best);
+        double[] w = v.times(best);
         for (int t = 0; t < w.length; t++) {
             w[t] = -w[t] / lambda;
         }
@@ -252,7 +266,8 @@ public final class Baselines {
 
     /**
      * GLM expanded on {@code anchors} (Nyström, App. B.5; null = every training point): f = exp(K_{nm}α),
-     * min (1/(2n))‖exp(K_{nm}α) − y‖² + (λ/2) αᵀK_{mm}α, O(nm) memory.
+     * min (1/(2n))‖exp(K_{nm}α) − y‖² + (λ/2) αᵀK_{mm}α, O(nm) memory (single precision when the double cross
+     * matrix does not fit: {@link FeatureColumns}).
      */
     public static KernelExpansionModel glm(Kernel kernel, Matrix x, Matrix anchors, double[] y, Options o,
                                            ProgressListener listener) {
@@ -263,8 +278,11 @@ public final class Baselines {
         double lambda = o.lambda();
         Matrix pts = anchors == null ? x : anchors;
         int m = pts.rows();
+        if (anchors != null) {
+            checkCrossMemory("glm", n, x.cols(), m);
+        }
         Matrix kmm = kernel.gram(pts);
-        Matrix kmn = anchors == null ? kmm : kernel.cross(pts, x); // m×n
+        FeatureColumns kmn = anchors == null ? FeatureColumns.dense(kmm) : cross(kernel, pts, x); // m×n
         SmoothFunction h = new SmoothFunction() {
             @Override
             public int dimension() {
@@ -273,7 +291,7 @@ public final class Baselines {
 
             @Override
             public double valueAndGradient(double[] a, double[] grad) {
-                double[] ka = Linalg.gemv(kmn, true, a);
+                double[] ka = kmn.transposeTimes(a);
                 double[] w = new double[n];
                 double loss = 0;
                 for (int i = 0; i < n; i++) {
@@ -281,7 +299,7 @@ public final class Baselines {
                     loss += (z - y[i]) * (z - y[i]);
                     w[i] = z * (z - y[i]) / n;
                 }
-                double[] kw = Linalg.gemv(kmn, false, w);
+                double[] kw = kmn.times(w);
                 double[] kmmA = Linalg.gemv(kmm, false, a);
                 double reg = 0;
                 for (int j = 0; j < m; j++) {
@@ -291,7 +309,7 @@ public final class Baselines {
                 return loss / (2.0 * n) + 0.5 * lambda * reg;
             }
         };
-        double[] kty = Linalg.gemv(kmn, false, y);
+        double[] kty = kmn.times(y);
         double scale = Math.max(Math.sqrt(Linalg.dot(kty, kty)) / n, Double.MIN_NORMAL);
         Random rnd = new Random(o.seed());
         double[] bestAlpha = new double[m];
@@ -348,6 +366,11 @@ public final class Baselines {
 
     /** f(α) = (1/(2n))‖K_{nm}α − y‖² + (λ/2) αᵀK_{mm}α (kmn is m×n; the exact model: both K). */
     static SmoothFunction quadratic(Matrix kmn, Matrix kmm, double[] y, double lambda) {
+        return quadratic(FeatureColumns.dense(kmn), kmm, y, lambda);
+    }
+
+    /** {@link #quadratic(Matrix, Matrix, double[], double)} with K_{mn} as feature columns. */
+    static SmoothFunction quadratic(FeatureColumns kmn, Matrix kmm, double[] y, double lambda) {
         int n = y.length;
         int m = kmm.rows();
         return new SmoothFunction() {
@@ -358,7 +381,7 @@ public final class Baselines {
 
             @Override
             public double valueAndGradient(double[] a, double[] grad) {
-                double[] ka = Linalg.gemv(kmn, true, a);
+                double[] ka = kmn.transposeTimes(a);
                 double[] kmmA = Linalg.gemv(kmm, false, a);
                 double[] r = new double[n];
                 double loss = 0;
@@ -366,7 +389,7 @@ public final class Baselines {
                     r[i] = (ka[i] - y[i]) / n;
                     loss += (ka[i] - y[i]) * (ka[i] - y[i]);
                 }
-                double[] kr = Linalg.gemv(kmn, false, r);
+                double[] kr = kmn.times(r);
                 double reg = 0;
                 for (int j = 0; j < m; j++) {
                     grad[j] = kr[j] + lambda * kmmA[j];
@@ -375,6 +398,54 @@ public final class Baselines {
                 return loss / (2.0 * n) + 0.5 * lambda * reg;
             }
         };
+    }
+
+    /**
+     * K(anchors, x) (m×n) as feature columns: double when it fits beside the rest of an NCM or GLM fit
+     * ({@link #crossOtherBytes}), else single precision, computed in column blocks.
+     */
+    static FeatureColumns cross(Kernel kernel, Matrix anchors, Matrix x) {
+        return FeatureColumns.of(anchors.rows(), x.rows(), crossOtherBytes(x.rows(), x.cols(), anchors.rows()),
+                () -> kernel.cross(anchors, x), (from, to) -> kernel.cross(anchors, x.rowRange(from, to)));
+    }
+
+    /**
+     * What an NCM or GLM fit with m anchors holds beside K(anchors, x), in bytes: the data (n·d) and the target, the
+     * solver's per-row vectors (K_{nm}α, the residual, the weights: 3n) and K_{mm} with its eigen-decomposition and
+     * K_{mn}K_{nm} (4m²).
+     */
+    static long crossOtherBytes(long n, long d, long m) {
+        long doubles = org.psdkit.linalg.MemoryBudget.plus(org.psdkit.linalg.MemoryBudget.times(n, d + 4),
+                org.psdkit.linalg.MemoryBudget.times(4, org.psdkit.linalg.MemoryBudget.times(m, m)));
+        return org.psdkit.linalg.MemoryBudget.times(doubles, org.psdkit.linalg.MemoryBudget.DOUBLE_BYTES);
+    }
+
+    /**
+     * What a PNM fit with m anchors holds beside its r×n features, in bytes: the data and the target (n·(d + 1)), the
+     * dual's per-row vectors (FISTA's iterate, extrapolation, gradient, the best iterate, the primal values and the
+     * products: 8n) and the anchors' m×m Gram matrix, its eigenvectors and the features' Gram matrix (4m²).
+     */
+    static long pnmOtherBytes(long n, long d, long m) {
+        long doubles = org.psdkit.linalg.MemoryBudget.plus(org.psdkit.linalg.MemoryBudget.times(n, d + 9),
+                org.psdkit.linalg.MemoryBudget.times(4, org.psdkit.linalg.MemoryBudget.times(m, m)));
+        return org.psdkit.linalg.MemoryBudget.times(doubles, org.psdkit.linalg.MemoryBudget.DOUBLE_BYTES);
+    }
+
+    /**
+     * Fails with {@link org.psdkit.linalg.MemoryBudget.InsufficientMemoryException} when the heap cannot hold the r×n
+     * matrix as {@link FeatureColumns} would store it (double, or single precision) beside {@code other} bytes.
+     */
+    static void checkMemory(String family, long r, long n, long other, String what) {
+        FeatureColumns.check(family + ": " + what, r, n, other);
+    }
+
+    /**
+     * The up-front check of an NCM or GLM fit with m anchors (K(anchors, x) as {@link #cross} stores it and the rest
+     * of {@link #crossOtherBytes}), before the anchors are chosen.
+     */
+    static void checkCrossMemory(String family, long n, long d, long m) {
+        checkMemory(family, m, n, crossOtherBytes(n, d, m), "the " + m + " x " + n + " kernel matrix of " + m
+                + " anchors on " + n + " rows x " + d + " columns");
     }
 
     private static void checkAnchors(Matrix x, Matrix anchors) {

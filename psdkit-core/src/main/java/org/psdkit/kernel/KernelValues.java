@@ -1,0 +1,63 @@
+package org.psdkit.kernel;
+
+/**
+ * Kernel values of one point against many, for solvers that ask for kernel rows one at a time (SMO's kernel cache):
+ * for the radial kernels (Gaussian, Laplacian) and the dot-product kernels (linear, polynomial, exponential, series)
+ * the inner sums are those of {@link Kernel#eval} (‖x − t‖² or xᵀt summed over the features in order, so a value
+ * and its transpose agree bit for bit), and the function of them runs over the whole range at once on the
+ * kernels' elementwise pass ({@code gInPlace} / {@code fInPlace}: the vectorised exponential of
+ * {@link org.psdkit.linalg.ArrayExp}), as in their Gram and cross matrices. Every other kernel is evaluated by
+ * {@link Kernel#eval}, unchanged.
+ */
+public final class KernelValues {
+
+    /**
+     * Whether the Gaussian, Laplacian and exponential kernels' elementwise passes (Gram, cross, rows) use
+     * {@link org.psdkit.linalg.ArrayExp} instead of {@link Math#exp}: system property {@code psdkit.kernel.vectorExp},
+     * off by default. On, kernel values move by at most one ulp; KRR coefficients and predictions then agree with
+     * the {@code Math.exp} path to ~1e-12, but SMO, an iterative solver stopped at a tolerance, may take another
+     * path on small problems (docs/benchmarks/hot-loops.md), and fits pinned bit for bit would change.
+     */
+    public static final boolean VECTOR_EXP = Boolean.getBoolean("psdkit.kernel.vectorExp");
+
+    private KernelValues() {
+    }
+
+    /**
+     * out[b] = k(x, pts[idx[b]]) for from ≤ b &lt; to ({@code idx == null}: pts[b]).
+     *
+     * @throws IllegalArgumentException when a point's dimension differs from x's
+     */
+    public static void values(Kernel k, double[] x, double[][] pts, int[] idx, int from, int to, double[] out) {
+        if (k instanceof RadialKernel rk) {
+            for (int b = from; b < to; b++) {
+                out[b] = RadialKernel.squaredDistance(x, pts[idx == null ? b : idx[b]]);
+            }
+            rk.gInPlace(out, from, to);
+        } else if (k instanceof DotProductKernel dk) {
+            for (int b = from; b < to; b++) {
+                out[b] = DotProductKernel.dot(x, pts[idx == null ? b : idx[b]]);
+            }
+            dk.fInPlace(out, from, to);
+        } else {
+            for (int b = from; b < to; b++) {
+                out[b] = k.eval(x, pts[idx == null ? b : idx[b]]);
+            }
+        }
+    }
+
+    /** k(x, t) computed as {@link #values} computes it (for single entries that must match its rows). */
+    public static double value(Kernel k, double[] x, double[] t) {
+        double[] out = new double[1];
+        values(k, x, new double[][] {t}, null, 0, 1, out);
+        return out[0];
+    }
+
+    /**
+     * Whether {@link #values} evaluates {@code k} differently from {@link Kernel#eval} (the radial and dot-product
+     * kernels whose function is an exponential, within an ulp or two).
+     */
+    public static boolean vectorised(Kernel k) {
+        return k instanceof GaussianKernel || k instanceof LaplacianKernel || k instanceof ExponentialKernel;
+    }
+}
