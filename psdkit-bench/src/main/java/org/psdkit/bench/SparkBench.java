@@ -176,8 +176,11 @@ public final class SparkBench {
                                    double sigma, double lambda, long seed) {
     }
 
-    /** Rows the local side predicts at once (its memory: block × m kernel values). */
-    static final int LOCAL_BLOCK_ROWS = 10_000;
+    /**
+     * Rows the local side predicts at once: the transformer's rows per {@code Model.predict} call, so that both sides
+     * make the same calls (the model blocks its kernel matrix inside the call).
+     */
+    static final int LOCAL_BLOCK_ROWS = PsdkitModelTransformer.DEFAULT_BLOCK_ROWS;
 
     /** Rows at which the transformer's predictions are checked against the local model's. */
     static final int CHECK_ROWS = 1000;

@@ -48,6 +48,15 @@ public final class SparkFits {
     }
 
     /**
+     * Weighted Nyström KRR ({@link NystromKrrTrainer#fitDirect}'s objective, Σ w_i (y_i − f(x_i))² + λαᵀK_mmα) over
+     * rows of d features, the target and a weight &gt;= 0 ({@link SparkNystromKrr#fitWeighted}).
+     */
+    public static SparkNystromKrr.Fit weightedKrr(JavaRDD<double[]> rows, NystromKrrTrainer.Options o,
+                                                  List<String> features, String target, String source) {
+        return SparkNystromKrr.fitWeighted(rows, o, features, target, source);
+    }
+
+    /**
      * A fitted density with the number of rows and the mean log-density over them.
      *
      * @param model       an ordinary psd-density model

@@ -20,6 +20,7 @@ import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
 import org.psdkit.regression.nystrom.KnmOperator;
 import org.psdkit.regression.nystrom.internal.NystromBlocks;
+import org.psdkit.regression.nystrom.NystromDirect;
 import org.psdkit.regression.nystrom.NystromKrr;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
 import org.psdkit.regression.nystrom.internal.RoutePlanner;
@@ -190,6 +191,114 @@ public final class SparkNystromKrr {
             release(blocks);
             release(floats);
         }
+    }
+
+    /** Rows of K_nm formed at a time by the weighted fit's partitions: NystromDirect's block of 2,048 rows. */
+    static final int DIRECT_BLOCK_ROWS = 2048;
+
+    /**
+     * The weighted fit: rows of d features, the target and a sample weight w_i &gt;= 0. The anchors are those of the
+     * unweighted fit ({@link SparkAnchors}: the single-machine trainer's for the same seed), then one job sums
+     * G = K_nmᵀWK_nm and B = K_nmᵀW(y − offset) per partition ({@link org.psdkit.regression.nystrom.NystromDirect}'s
+     * accumulation: rows in blocks of {@link #DIRECT_BLOCK_ROWS}, scaled by √w_i) and the driver solves
+     * (G + λK_mm)α = B with {@link NystromDirect#solve}, as {@link NystromKrrTrainer#fitDirect} does on one machine:
+     * the model equals the single-machine weighted fit with the same anchors up to the order of the sums. With
+     * {@code center} the offset is the weighted mean Σw_i y_i / Σw_i. The CG settings and the storage are not used.
+     * Training metrics are unweighted, as for the unweighted fit.
+     */
+    public static Fit fitWeighted(JavaRDD<double[]> rows, NystromKrrTrainer.Options o, List<String> featureNames,
+                                  String targetName, String source) {
+        if (o == null) {
+            throw new IllegalArgumentException("options must not be null");
+        }
+        List<double[]> first = rows.take(1);
+        if (first.isEmpty()) {
+            throw new IllegalArgumentException(source + ": nystrom krr: no training points");
+        }
+        int d = first.get(0).length - 2;
+        Kernel kernel = o.kernel();
+        long t0 = System.nanoTime();
+        Matrix anchors = SparkAnchors.density(rows.map(r -> java.util.Arrays.copyOf(r, d)), o.anchors(), o.method(),
+                o.seed());
+        int m = anchors.rows();
+        Task task = new Task(kernel.spec(), anchors);
+        // n, Σw, Σw·y (the weighted mean that centring subtracts, as NystromDirect.normal)
+        double[] sums = rows.treeAggregate(new double[3], (acc, r) -> {
+            acc[0] += 1;
+            acc[1] += r[d + 1];
+            acc[2] += r[d + 1] * r[d];
+            return acc;
+        }, SparkNystromKrr::add, TREE_DEPTH);
+        long n = (long) sums[0];
+        double offset = o.center() ? sums[2] / sums[1] : 0;
+        if (!(sums[1] > 0)) {
+            throw new IllegalArgumentException(source + ": weights: every weight is 0");
+        }
+        double[] gb = rows.mapPartitions(it -> task.weightedNormal(it, d, offset))
+                .treeReduce(SparkNystromKrr::add, TREE_DEPTH);
+        Matrix g = Matrix.wrap(m, m, java.util.Arrays.copyOf(gb, m * m));
+        g.symmetrizeInPlace();
+        Matrix b = Matrix.wrap(m, 1, java.util.Arrays.copyOfRange(gb, m * m, m * m + m));
+        gb = null;
+        NystromDirect.Solution s = NystromDirect.solve(new NystromDirect.Normal(g, b, kernel.gram(anchors),
+                new double[] {offset}), o.lambda());
+        KernelRidge.Options ko = new KernelRidge.Options(o.lambda(), KernelRidge.Form.STANDARD, 0, o.center());
+        org.psdkit.linalg.SpdSolve.Diagnostics sd = new org.psdkit.linalg.SpdSolve.Diagnostics("nystrom-direct",
+                s.diagnostics().jitter(), m, 0);
+        KernelRidge model = KernelRidge.of(kernel, anchors, s.alpha().col(0), offset, ko, sd);
+        double[] alpha = s.alpha().col(0);
+        double mean = 0;
+        JavaRDD<Block> blocks = rows.mapPartitions(it -> blocks(dropLast(it), d, m));
+        double[] ny = blocks.treeAggregate(new double[2], (acc, blk) -> {
+            acc[0] += blk.rows;
+            for (double v : blk.y) {
+                acc[1] += v;
+            }
+            return acc;
+        }, SparkNystromKrr::add, TREE_DEPTH);
+        mean = ny[1] / ny[0];
+        double mu = mean;
+        double[] r = blocks.treeAggregate(new double[3], (acc, blk) -> task.residuals(acc, blk, alpha, offset, mu),
+                SparkNystromKrr::add, TREE_DEPTH);
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        metrics.put("rmse", Math.sqrt(r[0] / n));
+        metrics.put("mae", r[1] / n);
+        metrics.put("r2", r[2] == 0 ? (r[0] == 0 ? 1.0 : 0.0) : 1 - r[0] / r[2]); // as Metrics.r2
+        double secs = (System.nanoTime() - t0) * 1e-9;
+        List<String> names = featureNames == null ? genericNames(d) : featureNames;
+        if (names.size() != d) {
+            throw new IllegalArgumentException("featureNames has " + names.size() + " names but the rows " + d
+                    + " features");
+        }
+        NystromKrrTrainer.FitDiagnostics diag = NystromKrrTrainer.directDiagnostics(s, secs).withEngine("spark");
+        ModelHeader h = new ModelHeader(KrrTrainer.TYPE, names, targetName == null ? "y" : targetName, null,
+                kernel.spec(), NystromKrrTrainer.hyperParameters(o, m),
+                new ModelHeader.Training((int) Math.min(Integer.MAX_VALUE, n), d, source));
+        return new Fit(KrrTrainer.of(h, model, diag), null, n, metrics, Map.of("seconds", secs));
+    }
+
+    private static List<String> genericNames(int d) {
+        List<String> names = new ArrayList<>();
+        for (int j = 1; j <= d; j++) {
+            names.add("x" + j);
+        }
+        return names;
+    }
+
+    /** The rows without their last value (the weight). */
+    private static Iterator<double[]> dropLast(Iterator<double[]> it) {
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return it.hasNext();
+            }
+
+            @Override
+            public double[] next() {
+                double[] r = it.next();
+                return java.util.Arrays.copyOf(r, r.length - 1);
+            }
+        };
     }
 
     /**
@@ -443,6 +552,53 @@ public final class SparkNystromKrr {
                 acc[2] += (b.y[i] - mean) * (b.y[i] - mean);
             }
             return acc;
+        }
+
+        /**
+         * One partition's G = K_nmᵀWK_nm (m², column-major) followed by B = K_nmᵀW(y − offset) (m), over rows of d
+         * features, target and weight, in blocks of {@link #DIRECT_BLOCK_ROWS} rows scaled by √w as
+         * {@code NystromDirect.normal} scales them.
+         */
+        Iterator<double[]> weightedNormal(Iterator<double[]> it, int dims, double offset) {
+            init();
+            Matrix g = Matrix.zeros(m, m);
+            Matrix rhs = Matrix.zeros(m, 1);
+            List<double[]> buf = new ArrayList<>(DIRECT_BLOCK_ROWS);
+            while (it.hasNext() || !buf.isEmpty()) {
+                if (it.hasNext()) {
+                    double[] r = it.next();
+                    if (r.length != dims + 2) {
+                        throw new IllegalArgumentException("nystrom krr: a row has " + r.length + " values, expected "
+                                + dims + " features, the target and the weight (" + (dims + 2) + ")");
+                    }
+                    buf.add(r);
+                }
+                if (buf.size() == DIRECT_BLOCK_ROWS || (!it.hasNext() && !buf.isEmpty())) {
+                    int rows = buf.size();
+                    double[] x = new double[rows * dims];
+                    for (int i = 0; i < rows; i++) {
+                        for (int j = 0; j < dims; j++) {
+                            x[j * rows + i] = buf.get(i)[j];
+                        }
+                    }
+                    Matrix kb = kernel.cross(Matrix.wrap(rows, dims, x), c);
+                    Matrix yb = Matrix.zeros(rows, 1);
+                    for (int i = 0; i < rows; i++) {
+                        double[] r = buf.get(i);
+                        double sw = Math.sqrt(r[dims + 1]);
+                        for (int j = 0; j < m; j++) {
+                            kb.set(i, j, kb.get(i, j) * sw);
+                        }
+                        yb.set(i, 0, (r[dims] - offset) * sw);
+                    }
+                    Linalg.gemmInPlace(1.0, kb, true, kb, false, 1.0, g);
+                    Linalg.gemmInPlace(1.0, kb, true, yb, false, 1.0, rhs);
+                    buf.clear();
+                }
+            }
+            double[] out = java.util.Arrays.copyOf(g.data(), m * m + m);
+            System.arraycopy(rhs.data(), 0, out, m * m, m);
+            return List.of(out).iterator();
         }
 
         double[] rhs(double[] acc, Block b, double offset) {

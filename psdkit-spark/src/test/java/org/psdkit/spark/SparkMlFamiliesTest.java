@@ -68,21 +68,21 @@ class SparkMlFamiliesTest {
     @Test
     void theDensityEstimatorFitsTheLocalModelScoresAndSamples() throws IOException {
         Dataset<Row> df = new VectorAssembler().setInputCols(new String[] {"u", "v"}).setOutputCol("features")
-                .transform(SparkMlKrrTest.frame(SparkDensityRowsTest.gaussianRows(600, 2, 42), "u", "v"))
+                .transform(SparkMlKrrTest.frame(SparkDensityRowsTest.gaussianRows(300, 2, 42), "u", "v"))
                 .repartition(3);
-        // the iterations of EngineParityTest's density: both fits take the same 25 L-BFGS steps on the same anchors
+        // both fits take the same 10 L-BFGS steps on the same anchors (each step is a few Spark jobs)
         PsdDensityEstimator est = new PsdDensityEstimator().setSigma(0.7).setLambda(1e-3).setFroRatio(0.01)
-                .setAnchors(30).setSeed(5).setTol(1e-12).setMaxIter(25);
+                .setAnchors(20).setSeed(5).setTol(1e-12).setMaxIter(10);
         PsdDensityModel m = est.fit(df);
         assertEquals(List.of("u", "v"), m.psdkitModel().featureNames());
-        assertEquals(600, m.numRows());
+        assertEquals(300, m.numRows());
         assertTrue(Double.isFinite(m.trainingLogLikelihood()));
         DensityPipeline local = new PsdDensityTrainer(new PsdDensityTrainer.Options(est.kernelValue(),
                 est.baseMeasure(2), est.options(), est.nystrom(), Scaler.Kind.NONE)).fit(collect(df, false));
-        EngineParityTest.assertSameNumbers(local, m.psdkitModel(), 30 * 2);
+        EngineParityTest.assertSameNumbers(local, m.psdkitModel(), 20 * 2);
 
         Dataset<Row> scored = m.transform(df);
-        assertEquals(600, SparkMlKrrTest.assertPredictionsAreTheModels(m.psdkitModel(), scored, "density", 0));
+        assertEquals(300, SparkMlKrrTest.assertPredictionsAreTheModels(m.psdkitModel(), scored, "density", 0));
         assertTrue(scored.filter("density < 0").count() == 0, "a PSD density is non-negative");
 
         Dataset<Row> s1 = m.sample(50, 7);
@@ -108,7 +108,7 @@ class SparkMlFamiliesTest {
     @Test
     void quantileColumnsAreTheLocalModelsAndNeverCross() {
         Random r = new Random(3);
-        double[][] rows = new double[120][2];
+        double[][] rows = new double[80][2];
         for (double[] row : rows) {
             row[0] = r.nextDouble();
             row[1] = Math.sin(6 * row[0]) + (0.1 + 0.5 * row[0]) * r.nextGaussian();
@@ -116,7 +116,7 @@ class SparkMlFamiliesTest {
         Dataset<Row> df = new VectorAssembler().setInputCols(new String[] {"x"}).setOutputCol("features")
                 .transform(SparkMlKrrTest.frame(rows, "x", "label"));
         QuantileRegressor q = new QuantileRegressor().setTaus(0.1, 0.5, 0.9).setSigma(0.1).setLambda(1e-2)
-                .setAnchors(25);
+                .setAnchors(15);
         QuantileRegressionModel m = q.fit(df);
         assertArrayEquals(new String[] {"q0_1", "q0_5", "q0_9"}, m.outputCols());
         QuantilePipeline local = new QuantileTrainer(q.options()).fit(collect(df, true));
@@ -141,8 +141,8 @@ class SparkMlFamiliesTest {
             out.unpersist(true);
         }
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> q.copy(new org.apache.spark.ml.param.ParamMap()).setMaxRows(100).fit(df));
-        assertTrue(e.getMessage().startsWith("maxRows: the DataFrame has more than 100 rows"), e.getMessage());
+                () -> q.copy(new org.apache.spark.ml.param.ParamMap()).setMaxRows(60).fit(df));
+        assertTrue(e.getMessage().startsWith("maxRows: the DataFrame has more than 60 rows"), e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> q.copy(new org.apache.spark.ml.param.ParamMap())
                 .setQuantileCols("a", "b").transformSchema(df.schema()));
         assertEquals("quantileCols: 2 names for 3 levels (taus)", e.getMessage());

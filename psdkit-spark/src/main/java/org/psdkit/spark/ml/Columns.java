@@ -132,31 +132,41 @@ final class Columns {
 
     /**
      * The rows of a fit: the vector column's d values, followed by the label column's value when {@code labelCol} is
-     * not null. Null, non-finite and differently sized values are errors naming the parameter and column (found in
-     * the tasks).
+     * not null, followed by the weight column's value when {@code weightCol} is not null. Null, non-finite and
+     * differently sized values, and negative weights, are errors naming the parameter and column (found in the
+     * tasks); a bad weight's error shows its row (features and label).
      */
-    static JavaRDD<double[]> rows(Dataset<?> df, String featuresCol, String labelCol) {
-        Dataset<Row> sel = labelCol == null ? df.select(functions.col(quote(featuresCol)))
-                : df.select(functions.col(quote(featuresCol)),
-                        functions.col(quote(labelCol)).cast(DataTypes.DoubleType));
+    static JavaRDD<double[]> rows(Dataset<?> df, String featuresCol, String labelCol, String weightCol) {
+        List<org.apache.spark.sql.Column> cols = new ArrayList<>();
+        cols.add(functions.col(quote(featuresCol)));
+        if (labelCol != null) {
+            cols.add(functions.col(quote(labelCol)).cast(DataTypes.DoubleType));
+        }
+        if (weightCol != null) {
+            cols.add(functions.col(quote(weightCol)).cast(DataTypes.DoubleType));
+        }
+        Dataset<Row> sel = df.select(cols.toArray(new org.apache.spark.sql.Column[0]));
         String f = featuresCol;
         String l = labelCol;
-        return sel.javaRDD().map(r -> row(r, f, l));
+        String w = weightCol;
+        return sel.javaRDD().map(r -> row(r, f, l, w));
     }
 
-    private static double[] row(Row r, String featuresCol, String labelCol) {
+    private static double[] row(Row r, String featuresCol, String labelCol, String weightCol) {
         if (r.isNullAt(0)) {
             throw new IllegalArgumentException("featuresCol: column '" + featuresCol + "' holds a null vector");
         }
         Vector v = r.getAs(0);
         int d = v.size();
-        double[] out = java.util.Arrays.copyOf(v.toArray(), labelCol == null ? d : d + 1);
+        int extra = (labelCol == null ? 0 : 1) + (weightCol == null ? 0 : 1);
+        double[] out = java.util.Arrays.copyOf(v.toArray(), d + extra);
         for (int j = 0; j < d; j++) {
             if (!Double.isFinite(out[j])) {
                 throw new IllegalArgumentException("featuresCol: column '" + featuresCol + "': " + out[j]
                         + " is not a finite number (entry " + j + " of " + v + ")");
             }
         }
+        int at = d;
         if (labelCol != null) {
             if (r.isNullAt(1)) {
                 throw new IllegalArgumentException("labelCol: column '" + labelCol + "' holds a null value");
@@ -166,7 +176,21 @@ final class Columns {
                 throw new IllegalArgumentException("labelCol: column '" + labelCol + "': " + y
                         + " is not a finite number");
             }
-            out[d] = y;
+            out[at++] = y;
+        }
+        if (weightCol != null) {
+            String where = "the row with " + featuresCol + " = " + v
+                    + (labelCol == null ? "" : " and " + labelCol + " = " + out[d]);
+            if (r.isNullAt(at - d + 1)) {
+                throw new IllegalArgumentException("weightCol: column '" + weightCol + "' holds a null value ("
+                        + where + ")");
+            }
+            double w = r.getDouble(at - d + 1);
+            if (!(w >= 0) || Double.isInfinite(w)) {
+                throw new IllegalArgumentException("weightCol: column '" + weightCol + "': " + w + " in " + where
+                        + "; weights must be >= 0 and finite");
+            }
+            out[at] = w;
         }
         return out;
     }

@@ -35,6 +35,17 @@ final class MlParams {
         return new Param<>(p, "labelCol", "label column name: a numeric column");
     }
 
+    static Param<String> weightCol(Identifiable p) {
+        return new Param<>(p, "weightCol", "sample weight column name: a numeric column of weights >= 0 and finite "
+                + "(unset or empty: equal weights)");
+    }
+
+    static IntParam blockRows(Identifiable p) {
+        return new IntParam(p, "blockRows", "rows of a partition scored by one Model.predict call (a partition of at "
+                + "most this many rows is scored as Model.predict scores those rows, bit for bit); >= 1",
+                ParamValidators.gtEq(1));
+    }
+
     static Param<String> predictionCol(Identifiable p) {
         return new Param<>(p, "predictionCol", "prediction column name");
     }

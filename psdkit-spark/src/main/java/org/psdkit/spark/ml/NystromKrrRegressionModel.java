@@ -2,15 +2,8 @@ package org.psdkit.spark.ml;
 
 import java.util.List;
 import java.util.Map;
-import org.apache.spark.ml.Model;
 import org.apache.spark.ml.param.Param;
-import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.util.MLReader;
-import org.apache.spark.ml.util.MLWritable;
-import org.apache.spark.ml.util.MLWriter;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.types.StructType;
 import org.psdkit.model.Pipeline;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
@@ -22,39 +15,24 @@ import org.psdkit.regression.KrrTrainer;
  * ({@code model.write().save(dir)}; the psdkit model file is {@code dir/data/psdkit-model.json}) and read back with
  * {@link #load} or inside a {@code PipelineModel}.
  */
-public final class NystromKrrRegressionModel extends Model<NystromKrrRegressionModel> implements MLWritable {
+public final class NystromKrrRegressionModel extends PsdkitModel<NystromKrrRegressionModel> {
 
     private static final long serialVersionUID = 1L;
 
-    private final String uid;
-    private final transient Pipeline<KernelRidge> model;
     private final long numRows;
     private final Map<String, Double> trainingMetrics;
-    private final Param<String> featuresCol;
     private final Param<String> labelCol;
     private final Param<String> predictionCol;
 
     NystromKrrRegressionModel(String uid, Pipeline<KernelRidge> model, long numRows,
                               Map<String, Double> trainingMetrics) {
-        this.uid = uid;
-        this.model = model;
+        super(uid, model);
         this.numRows = numRows;
         this.trainingMetrics = trainingMetrics == null ? Map.of() : Map.copyOf(trainingMetrics);
-        featuresCol = MlParams.featuresCol(this);
         labelCol = MlParams.labelCol(this);
         predictionCol = MlParams.predictionCol(this);
-        setDefault(featuresCol, "features");
         setDefault(labelCol, "label");
         setDefault(predictionCol, "prediction");
-    }
-
-    @Override
-    public String uid() {
-        return uid;
-    }
-
-    public Param<String> featuresCol() {
-        return featuresCol;
     }
 
     public Param<String> labelCol() {
@@ -65,24 +43,15 @@ public final class NystromKrrRegressionModel extends Model<NystromKrrRegressionM
         return predictionCol;
     }
 
-    public NystromKrrRegressionModel setFeaturesCol(String v) {
-        set(featuresCol, v);
-        return this;
-    }
-
     public NystromKrrRegressionModel setPredictionCol(String v) {
         set(predictionCol, v);
         return this;
     }
 
     /** The fitted psdkit model (saved and loaded by {@link org.psdkit.io.ModelIO} as any krr model file). */
+    @SuppressWarnings("unchecked")
     public Pipeline<KernelRidge> psdkitModel() {
-        return model;
-    }
-
-    /** The number of features the model takes. */
-    public int numFeatures() {
-        return model.featureNames().size();
+        return (Pipeline<KernelRidge>) model();
     }
 
     /** Training rows (0 for a model read back). */
@@ -96,28 +65,23 @@ public final class NystromKrrRegressionModel extends Model<NystromKrrRegressionM
     }
 
     @Override
-    public Dataset<Row> transform(Dataset<?> dataset) {
-        transformSchema(dataset.schema());
-        return Scoring.transform(dataset, model, getOrDefault(featuresCol), "predictionCol",
-                new String[] {getOrDefault(predictionCol)}, Scoring.indices(model, List.of("prediction")));
+    String outputParam() {
+        return "predictionCol";
     }
 
     @Override
-    public StructType transformSchema(StructType schema) {
-        Columns.requireVectorSize(schema, "featuresCol", getOrDefault(featuresCol), model.featureNames().size(),
-                model.featureNames());
-        return Columns.withDoubles(schema, "predictionCol", getOrDefault(predictionCol));
+    String[] outputCols() {
+        return new String[] {getOrDefault(predictionCol)};
     }
 
     @Override
-    public NystromKrrRegressionModel copy(ParamMap extra) {
-        NystromKrrRegressionModel c = new NystromKrrRegressionModel(uid, model, numRows, trainingMetrics);
-        return copyValues(c, extra).setParent(parent());
+    List<String> modelOutputs() {
+        return List.of("prediction");
     }
 
     @Override
-    public MLWriter write() {
-        return new Persistence.Writer(this, model);
+    NystromKrrRegressionModel newInstance() {
+        return new NystromKrrRegressionModel(uid(), psdkitModel(), numRows, trainingMetrics);
     }
 
     @SuppressWarnings("unchecked")

@@ -3,15 +3,10 @@ package org.psdkit.spark.ml;
 import java.util.List;
 import java.util.Locale;
 import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.ml.Estimator;
 import org.apache.spark.ml.param.DoubleParam;
-import org.apache.spark.ml.param.IntParam;
-import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
-import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.util.DefaultParamsReader;
-import org.apache.spark.ml.util.DefaultParamsWritable;
 import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.ml.util.MLReader;
 import org.apache.spark.sql.Dataset;
@@ -23,7 +18,6 @@ import org.psdkit.kernel.Kernel;
 import org.psdkit.model.ParameterException;
 import org.psdkit.psd.Anchors;
 import org.psdkit.psd.Nystrom;
-import org.psdkit.spark.SparkEngine;
 import org.psdkit.spark.SparkFits;
 import org.psdkit.spark.SparkNystromKrr;
 
@@ -40,83 +34,47 @@ import org.psdkit.spark.SparkNystromKrr;
  * term, 1e-3), {@code froRatio} (λ₂ = froRatio·λ₁, 0.01: Sec. 6's weight), {@code lambdaScale} ("trace", "raw",
  * "normalized"), {@code base} (the base measure ν: "lebesgue", "gaussian(mu=0,sd=5)", "box(a=-1,b=1)"),
  * {@code anchors} (100), {@code seed} (42), {@code tol} (relative duality gap, 1e-6), {@code maxIter} (L-BFGS
- * iterations, 20000). These are the command line's defaults. No sample weights: no {@code weightCol}.
+ * iterations, 20000). These are the command line's defaults. No {@code weightCol}: the single-machine weighted fit
+ * runs the dual solver, whose n multipliers do not distribute as the primal solver's data sums do.
  */
-public final class PsdDensityEstimator extends Estimator<PsdDensityModel> implements DefaultParamsWritable {
+public final class PsdDensityEstimator extends PsdkitEstimator<PsdDensityEstimator, PsdDensityModel> {
 
     private static final long serialVersionUID = 1L;
 
-    private final String uid;
-    private final Param<String> featuresCol;
+    private static final Shared SHARED = new Shared("lambda1, the weight of the trace of A",
+            p -> new DoubleParam(p, "tol", "relative duality gap at which the solver stops; > 0",
+                    ParamValidators.gt(0)),
+            "cap on L-BFGS iterations", MlParams::anchors, false, false);
+
     private final Param<String> densityCol;
-    private final Param<String> kernel;
-    private final DoubleParam sigma;
-    private final DoubleParam lambda;
     private final DoubleParam froRatio;
     private final Param<String> lambdaScale;
     private final Param<String> base;
-    private final IntParam anchors;
-    private final LongParam seed;
-    private final DoubleParam tol;
-    private final IntParam maxIter;
 
     public PsdDensityEstimator() {
         this(Identifiable$.MODULE$.randomUID("psdkitPsdDensity"));
     }
 
     public PsdDensityEstimator(String uid) {
-        this.uid = uid;
-        featuresCol = MlParams.featuresCol(this);
+        super(uid, SHARED);
         densityCol = MlParams.densityCol(this);
-        kernel = MlParams.kernel(this);
-        sigma = MlParams.sigma(this);
-        lambda = MlParams.lambda(this, "lambda1, the weight of the trace of A");
         froRatio = new DoubleParam(this, "froRatio", "lambda2 = froRatio * lambda1, the weight of |A|_F^2 / 2; > 0",
                 ParamValidators.gt(0));
         lambdaScale = new Param<>(this, "lambdaScale", "which A the lambdas apply to: trace, raw or normalized");
         base = new Param<>(this, "base", "the base measure nu of p = f nu: lebesgue, gaussian(mu=M,sd=S), "
                 + "gaussian(mu=M,sigma2=V) or box(a=A,b=B)");
-        anchors = MlParams.anchors(this);
-        seed = MlParams.seed(this);
-        tol = new DoubleParam(this, "tol", "relative duality gap at which the solver stops; > 0",
-                ParamValidators.gt(0));
-        maxIter = MlParams.maxIter(this, "cap on L-BFGS iterations");
-        setDefault(featuresCol, "features");
         setDefault(densityCol, "density");
-        setDefault(kernel, MlParams.DEFAULT_KERNEL);
-        setDefault(lambda, 1e-3);
+        setDefault(lambda(), 1e-3);
         setDefault(froRatio, PsdDensityOptions.SEC6_FROBENIUS_RATIO);
         setDefault(lambdaScale, "trace");
         setDefault(base, "lebesgue");
-        setDefault(anchors, 100);
-        setDefault(seed, 42L);
-        setDefault(tol, PsdDensityOptions.DEFAULT_TOLERANCE);
-        setDefault(maxIter, PsdDensityOptions.DEFAULT_MAX_ITERATIONS);
-    }
-
-    @Override
-    public String uid() {
-        return uid;
-    }
-
-    public Param<String> featuresCol() {
-        return featuresCol;
+        setDefault(anchors(), 100);
+        setDefault(tol(), PsdDensityOptions.DEFAULT_TOLERANCE);
+        setDefault(maxIter(), PsdDensityOptions.DEFAULT_MAX_ITERATIONS);
     }
 
     public Param<String> densityCol() {
         return densityCol;
-    }
-
-    public Param<String> kernel() {
-        return kernel;
-    }
-
-    public DoubleParam sigma() {
-        return sigma;
-    }
-
-    public DoubleParam lambda() {
-        return lambda;
     }
 
     public DoubleParam froRatio() {
@@ -131,44 +89,8 @@ public final class PsdDensityEstimator extends Estimator<PsdDensityModel> implem
         return base;
     }
 
-    public IntParam anchors() {
-        return anchors;
-    }
-
-    public LongParam seed() {
-        return seed;
-    }
-
-    public DoubleParam tol() {
-        return tol;
-    }
-
-    public IntParam maxIter() {
-        return maxIter;
-    }
-
-    public PsdDensityEstimator setFeaturesCol(String v) {
-        set(featuresCol, v);
-        return this;
-    }
-
     public PsdDensityEstimator setDensityCol(String v) {
         set(densityCol, v);
-        return this;
-    }
-
-    public PsdDensityEstimator setKernel(String v) {
-        set(kernel, v);
-        return this;
-    }
-
-    public PsdDensityEstimator setSigma(double v) {
-        set(sigma, v);
-        return this;
-    }
-
-    public PsdDensityEstimator setLambda(double v) {
-        set(lambda, v);
         return this;
     }
 
@@ -187,34 +109,14 @@ public final class PsdDensityEstimator extends Estimator<PsdDensityModel> implem
         return this;
     }
 
-    public PsdDensityEstimator setAnchors(int v) {
-        set(anchors, v);
-        return this;
-    }
-
-    public PsdDensityEstimator setSeed(long v) {
-        set(seed, v);
-        return this;
-    }
-
-    public PsdDensityEstimator setTol(double v) {
-        set(tol, v);
-        return this;
-    }
-
-    public PsdDensityEstimator setMaxIter(int v) {
-        set(maxIter, v);
-        return this;
-    }
-
     /** The kernel these params give. */
     public Kernel kernelValue() {
-        return MlParams.kernel(this, kernel, sigma);
+        return MlParams.kernel(this, kernel(), sigma());
     }
 
     /** The solver's options these params stand for (the primal solver, whose data sums distribute). */
     public PsdDensityOptions options() {
-        double l1 = (Double) getOrDefault(lambda);
+        double l1 = (Double) getOrDefault(lambda());
         PsdDensityOptions.LambdaScale sc = switch (getOrDefault(lambdaScale).trim().toLowerCase(Locale.ROOT)) {
             case "raw" -> PsdDensityOptions.LambdaScale.RAW;
             case "normalized", "normalised" -> PsdDensityOptions.LambdaScale.NORMALIZED;
@@ -222,14 +124,14 @@ public final class PsdDensityEstimator extends Estimator<PsdDensityModel> implem
             default -> throw new ParameterException("lambdaScale", "must be trace, raw or normalized, got "
                     + getOrDefault(lambdaScale));
         };
-        return new PsdDensityOptions(l1, (Double) getOrDefault(froRatio) * l1, sc, (Double) getOrDefault(tol),
-                (Integer) getOrDefault(maxIter), Double.POSITIVE_INFINITY, PsdDensityOptions.DEFAULT_RANK_THRESHOLD,
+        return new PsdDensityOptions(l1, (Double) getOrDefault(froRatio) * l1, sc, (Double) getOrDefault(tol()),
+                (Integer) getOrDefault(maxIter()), Double.POSITIVE_INFINITY, PsdDensityOptions.DEFAULT_RANK_THRESHOLD,
                 PsdDensityOptions.Solver.PRIMAL_LBFGS);
     }
 
     /** The anchors: number, uniform method, seed. */
     public Nystrom nystrom() {
-        return Nystrom.of((Integer) getOrDefault(anchors), Anchors.Method.UNIFORM, (Long) getOrDefault(seed));
+        return Nystrom.of((Integer) getOrDefault(anchors()), Anchors.Method.UNIFORM, (Long) getOrDefault(seed()));
     }
 
     /** The base measure for d features. */
@@ -242,11 +144,25 @@ public final class PsdDensityEstimator extends Estimator<PsdDensityModel> implem
     }
 
     @Override
-    public PsdDensityModel fit(Dataset<?> dataset) {
-        StructType schema = dataset.schema();
-        transformSchema(schema);
-        String f = getOrDefault(featuresCol);
-        JavaRDD<double[]> rows = Columns.rows(dataset, f, null).persist(StorageLevel.MEMORY_AND_DISK());
+    void validateParams() {
+        kernelValue();
+        options();
+    }
+
+    @Override
+    String outputParam() {
+        return "densityCol";
+    }
+
+    @Override
+    String[] outputCols() {
+        return new String[] {getOrDefault(densityCol)};
+    }
+
+    @Override
+    PsdDensityModel fitChecked(Dataset<?> dataset, StructType schema) {
+        String f = features();
+        JavaRDD<double[]> rows = Columns.rows(dataset, f, null, null).persist(StorageLevel.MEMORY_AND_DISK());
         try {
             List<double[]> first = rows.take(1);
             if (first.isEmpty()) {
@@ -256,26 +172,10 @@ public final class PsdDensityEstimator extends Estimator<PsdDensityModel> implem
             List<String> names = Columns.orGeneric(Columns.featureNames(schema, f), d);
             SparkFits.Density fit = SparkFits.density(rows, kernelValue(), baseMeasure(d), options(), nystrom(),
                     names, "spark.ml DataFrame");
-            PsdDensityModel m = new PsdDensityModel(uid, fit.model(), fit.n(), fit.trainLoglik());
-            return copyValues(m, extractParamMap()).setParent(this);
-        } catch (Exception e) { // Scala code throws checked exceptions (SparkException) undeclared
-            throw SparkEngine.translate(e);
+            return new PsdDensityModel(uid(), fit.model(), fit.n(), fit.trainLoglik());
         } finally {
             SparkNystromKrr.release(rows);
         }
-    }
-
-    @Override
-    public StructType transformSchema(StructType schema) {
-        kernelValue();
-        options();
-        Columns.requireVector(schema, "featuresCol", getOrDefault(featuresCol));
-        return Columns.withDoubles(schema, "densityCol", getOrDefault(densityCol));
-    }
-
-    @Override
-    public PsdDensityEstimator copy(ParamMap extra) {
-        return defaultCopy(extra);
     }
 
     /** The reader spark.ml's {@code Pipeline.load} finds by reflection. */

@@ -2,14 +2,10 @@ package org.psdkit.spark.ml;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.spark.ml.Model;
 import org.apache.spark.ml.linalg.SQLDataTypes;
 import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.ml.param.Param;
-import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.util.MLReader;
-import org.apache.spark.ml.util.MLWritable;
-import org.apache.spark.ml.util.MLWriter;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -26,44 +22,24 @@ import org.psdkit.linalg.Matrix;
  * Marteau-Ferey, Bach &amp; Rudi 2020, Sec. 5). Saved and loaded with spark.ml's writer and reader (the psdkit model
  * file is {@code dir/data/psdkit-model.json}).
  */
-public final class PsdDensityModel extends Model<PsdDensityModel> implements MLWritable {
+public final class PsdDensityModel extends PsdkitModel<PsdDensityModel> {
 
     private static final long serialVersionUID = 1L;
 
-    private final String uid;
-    private final transient DensityPipeline model;
     private final long numRows;
     private final double trainingLogLikelihood;
-    private final Param<String> featuresCol;
     private final Param<String> densityCol;
 
     PsdDensityModel(String uid, DensityPipeline model, long numRows, double trainingLogLikelihood) {
-        this.uid = uid;
-        this.model = model;
+        super(uid, model);
         this.numRows = numRows;
         this.trainingLogLikelihood = trainingLogLikelihood;
-        featuresCol = MlParams.featuresCol(this);
         densityCol = MlParams.densityCol(this);
-        setDefault(featuresCol, "features");
         setDefault(densityCol, "density");
-    }
-
-    @Override
-    public String uid() {
-        return uid;
-    }
-
-    public Param<String> featuresCol() {
-        return featuresCol;
     }
 
     public Param<String> densityCol() {
         return densityCol;
-    }
-
-    public PsdDensityModel setFeaturesCol(String v) {
-        set(featuresCol, v);
-        return this;
     }
 
     public PsdDensityModel setDensityCol(String v) {
@@ -73,7 +49,7 @@ public final class PsdDensityModel extends Model<PsdDensityModel> implements MLW
 
     /** The fitted psdkit model. */
     public DensityPipeline psdkitModel() {
-        return model;
+        return (DensityPipeline) model();
     }
 
     /** Training rows (0 for a model read back). */
@@ -91,38 +67,33 @@ public final class PsdDensityModel extends Model<PsdDensityModel> implements MLW
      * column named {@code featuresCol}, on the active Spark session; the same seed gives the same rows.
      */
     public Dataset<Row> sample(int n, long seed) {
-        Matrix z = model.sample(n, seed);
+        Matrix z = psdkitModel().sample(n, seed);
         List<Row> rows = new ArrayList<>(n);
         for (double[] r : z.toRowArrays()) {
             rows.add(RowFactory.create(Vectors.dense(r)));
         }
-        StructType schema = new StructType().add(getOrDefault(featuresCol), SQLDataTypes.VectorType(), false);
+        StructType schema = new StructType().add(getOrDefault(featuresCol()), SQLDataTypes.VectorType(), false);
         return SparkSession.active().createDataFrame(rows, schema);
     }
 
     @Override
-    public Dataset<Row> transform(Dataset<?> dataset) {
-        transformSchema(dataset.schema());
-        return Scoring.transform(dataset, model, getOrDefault(featuresCol), "densityCol",
-                new String[] {getOrDefault(densityCol)}, Scoring.indices(model, List.of("density")));
+    String outputParam() {
+        return "densityCol";
     }
 
     @Override
-    public StructType transformSchema(StructType schema) {
-        Columns.requireVectorSize(schema, "featuresCol", getOrDefault(featuresCol), model.featureNames().size(),
-                model.featureNames());
-        return Columns.withDoubles(schema, "densityCol", getOrDefault(densityCol));
+    String[] outputCols() {
+        return new String[] {getOrDefault(densityCol)};
     }
 
     @Override
-    public PsdDensityModel copy(ParamMap extra) {
-        return copyValues(new PsdDensityModel(uid, model, numRows, trainingLogLikelihood), extra)
-                .setParent(parent());
+    List<String> modelOutputs() {
+        return List.of("density");
     }
 
     @Override
-    public MLWriter write() {
-        return new Persistence.Writer(this, model);
+    PsdDensityModel newInstance() {
+        return new PsdDensityModel(uid(), psdkitModel(), numRows, trainingLogLikelihood);
     }
 
     public static MLReader<PsdDensityModel> read() {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.ml.Transformer;
+import org.apache.spark.ml.param.IntParam;
 import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.param.StringArrayParam;
@@ -20,9 +21,11 @@ import org.psdkit.model.Model;
 /**
  * Scores any psdkit model (any family, as {@link org.psdkit.io.ModelIO} loads it) on a DataFrame in parallel, so a
  * model fitted on one machine is applied to as many rows as the cluster holds. The model is broadcast once (as its
- * model-file JSON, parsed once per executor) and every partition is scored a block of rows at a time with the
- * model's matrix prediction: the numbers are those of {@code psdkit predict} and {@link Model#predict} on the same
- * rows. The input is the vector column {@code featuresCol} (its entries in the order of the model's feature names,
+ * model-file JSON, parsed once per executor) and every partition is scored {@code blockRows} rows (65,536 by default)
+ * at a time, each chunk by one call of the model's matrix {@link Model#predict}, the path of {@code psdkit predict}:
+ * a partition of at most {@code blockRows} rows gets exactly the numbers {@code model.predict} gives for its rows.
+ * (Rows scored in different calls can differ in the last bits: a radial kernel's cross block is computed on points
+ * centred at the block's column means, so the rounding of a row depends on the rows scored with it.) The input is the vector column {@code featuresCol} (its entries in the order of the model's feature names,
  * e.g. {@code VectorAssembler} over those columns); the output appends one double column per model output
  * ({@link Model#outputColumns()}: {@code prediction}, {@code decision}, {@code density}, {@code mean} and
  * {@code variance}, {@code q0.25}, ...) named by {@code outputCols} (default: the output names with '.' replaced by
@@ -37,10 +40,14 @@ public final class PsdkitModelTransformer extends Transformer implements MLWrita
 
     private static final long serialVersionUID = 1L;
 
+    /** Default {@code blockRows}: rows of a partition scored by one {@link Model#predict} call. */
+    public static final int DEFAULT_BLOCK_ROWS = Scoring.DEFAULT_BLOCK_ROWS;
+
     private final String uid;
     private final transient Model model;
     private final Param<String> featuresCol;
     private final StringArrayParam outputCols;
+    private final IntParam blockRows;
 
     /** A transformer for {@code model}. */
     public PsdkitModelTransformer(Model model) {
@@ -56,7 +63,9 @@ public final class PsdkitModelTransformer extends Transformer implements MLWrita
         featuresCol = MlParams.featuresCol(this);
         outputCols = new StringArrayParam(this, "outputCols", "names of the output columns, one per model output "
                 + "(" + String.join(", ", model.outputColumns()) + ")");
+        blockRows = MlParams.blockRows(this);
         setDefault(featuresCol, "features");
+        setDefault(blockRows, Scoring.DEFAULT_BLOCK_ROWS);
         List<String> names = new ArrayList<>();
         for (String o : model.outputColumns()) {
             names.add(Columns.columnName(o));
@@ -84,6 +93,15 @@ public final class PsdkitModelTransformer extends Transformer implements MLWrita
 
     public StringArrayParam outputCols() {
         return outputCols;
+    }
+
+    public IntParam blockRows() {
+        return blockRows;
+    }
+
+    public PsdkitModelTransformer setBlockRows(int v) {
+        set(blockRows, v);
+        return this;
     }
 
     public PsdkitModelTransformer setFeaturesCol(String v) {
@@ -114,7 +132,7 @@ public final class PsdkitModelTransformer extends Transformer implements MLWrita
     public Dataset<Row> transform(Dataset<?> dataset) {
         transformSchema(dataset.schema());
         return Scoring.transform(dataset, model, getOrDefault(featuresCol), "outputCols", cols(),
-                Scoring.indices(model, model.outputColumns()));
+                Scoring.indices(model, model.outputColumns()), (Integer) getOrDefault(blockRows));
     }
 
     @Override

@@ -2,30 +2,24 @@ package org.psdkit.spark.ml;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.spark.ml.Estimator;
 import org.apache.spark.ml.param.DoubleArrayParam;
 import org.apache.spark.ml.param.DoubleParam;
 import org.apache.spark.ml.param.IntParam;
-import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
-import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.param.StringArrayParam;
 import org.apache.spark.ml.util.DefaultParamsReader;
-import org.apache.spark.ml.util.DefaultParamsWritable;
 import org.apache.spark.ml.util.Identifiable$;
 import org.apache.spark.ml.util.MLReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.types.StructType;
 import org.psdkit.cone.ConeDualSolver;
-import org.psdkit.cone.quantile.QuantilePipeline;
 import org.psdkit.cone.quantile.QuantileRegression;
 import org.psdkit.cone.quantile.QuantileTrainer;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.ParameterException;
 import org.psdkit.psd.Anchors;
 import org.psdkit.psd.Nystrom;
-import org.psdkit.spark.SparkEngine;
 
 /**
  * Multiple quantile regression without crossing (the PSD model of the "non-negative models" paper, Marteau-Ferey,
@@ -43,24 +37,20 @@ import org.psdkit.spark.SparkEngine;
  * {@code tol} (relative duality gap, 1e-4), {@code maxIter} (20000), {@code maxRows} (100000). These are the command
  * line's defaults where it has one. No sample weights: no {@code weightCol}.
  */
-public final class QuantileRegressor extends Estimator<QuantileRegressionModel> implements DefaultParamsWritable {
+public final class QuantileRegressor extends PsdkitEstimator<QuantileRegressor, QuantileRegressionModel> {
 
     private static final long serialVersionUID = 1L;
 
-    private final String uid;
-    private final Param<String> featuresCol;
-    private final Param<String> labelCol;
+    private static final Shared SHARED = new Shared("lambda of lambda(|A|_* + frobeniusWeight |A|_F^2)",
+            p -> MlParams.tol(p, "relative duality gap at which the dual solver stops"),
+            "cap on the dual solver's iterations",
+            p -> new IntParam(p, "anchors", "Nystrom anchors of the psd method (uniform rows, seeded); 0: the "
+                    + "exact model", ParamValidators.gtEq(0)), true, false);
+
     private final DoubleArrayParam taus;
     private final StringArrayParam quantileCols;
-    private final Param<String> kernel;
-    private final DoubleParam sigma;
-    private final DoubleParam lambda;
     private final DoubleParam frobeniusWeight;
     private final Param<String> method;
-    private final IntParam anchors;
-    private final LongParam seed;
-    private final DoubleParam tol;
-    private final IntParam maxIter;
     private final IntParam maxRows;
 
     public QuantileRegressor() {
@@ -68,45 +58,22 @@ public final class QuantileRegressor extends Estimator<QuantileRegressionModel> 
     }
 
     public QuantileRegressor(String uid) {
-        this.uid = uid;
-        featuresCol = MlParams.featuresCol(this);
-        labelCol = MlParams.labelCol(this);
+        super(uid, SHARED);
         taus = MlParams.taus(this);
         quantileCols = MlParams.quantileCols(this);
-        kernel = MlParams.kernel(this);
-        sigma = MlParams.sigma(this);
-        lambda = MlParams.lambda(this, "lambda of lambda(|A|_* + frobeniusWeight |A|_F^2)");
         frobeniusWeight = new DoubleParam(this, "frobeniusWeight", "gamma of lambda(|A|_* + gamma |A|_F^2); > 0",
                 ParamValidators.gt(0));
         method = new Param<>(this, "method", "psd (no crossing), or a baseline: pnm, ncm, glm, independent");
-        anchors = new IntParam(this, "anchors", "Nystrom anchors of the psd method (uniform rows, seeded); 0: the "
-                + "exact model", ParamValidators.gtEq(0));
-        seed = MlParams.seed(this);
-        tol = MlParams.tol(this, "relative duality gap at which the dual solver stops");
-        maxIter = MlParams.maxIter(this, "cap on the dual solver's iterations");
         maxRows = new IntParam(this, "maxRows", "most rows collected on the driver for the fit; >= 1",
                 ParamValidators.gtEq(1));
-        setDefault(featuresCol, "features");
-        setDefault(labelCol, "label");
         setDefault(taus, new double[] {0.25, 0.5, 0.75});
-        setDefault(kernel, MlParams.DEFAULT_KERNEL);
-        setDefault(lambda, 1e-2);
+        setDefault(lambda(), 1e-2);
         setDefault(frobeniusWeight, QuantileRegression.APPENDIX_E_FROBENIUS_WEIGHT);
         setDefault(method, "psd");
-        setDefault(anchors, 0);
-        setDefault(seed, 42L);
-        setDefault(tol, ConeDualSolver.Options.defaults().gapTolerance());
-        setDefault(maxIter, ConeDualSolver.Options.defaults().maxIterations());
+        setDefault(anchors(), 0);
+        setDefault(tol(), ConeDualSolver.Options.defaults().gapTolerance());
+        setDefault(maxIter(), ConeDualSolver.Options.defaults().maxIterations());
         setDefault(maxRows, 100_000);
-    }
-
-    @Override
-    public String uid() {
-        return uid;
-    }
-
-    public Param<String> featuresCol() {
-        return featuresCol;
     }
 
     public Param<String> labelCol() {
@@ -121,18 +88,6 @@ public final class QuantileRegressor extends Estimator<QuantileRegressionModel> 
         return quantileCols;
     }
 
-    public Param<String> kernel() {
-        return kernel;
-    }
-
-    public DoubleParam sigma() {
-        return sigma;
-    }
-
-    public DoubleParam lambda() {
-        return lambda;
-    }
-
     public DoubleParam frobeniusWeight() {
         return frobeniusWeight;
     }
@@ -141,29 +96,8 @@ public final class QuantileRegressor extends Estimator<QuantileRegressionModel> 
         return method;
     }
 
-    public IntParam anchors() {
-        return anchors;
-    }
-
-    public LongParam seed() {
-        return seed;
-    }
-
-    public DoubleParam tol() {
-        return tol;
-    }
-
-    public IntParam maxIter() {
-        return maxIter;
-    }
-
     public IntParam maxRows() {
         return maxRows;
-    }
-
-    public QuantileRegressor setFeaturesCol(String v) {
-        set(featuresCol, v);
-        return this;
     }
 
     public QuantileRegressor setLabelCol(String v) {
@@ -181,21 +115,6 @@ public final class QuantileRegressor extends Estimator<QuantileRegressionModel> 
         return this;
     }
 
-    public QuantileRegressor setKernel(String v) {
-        set(kernel, v);
-        return this;
-    }
-
-    public QuantileRegressor setSigma(double v) {
-        set(sigma, v);
-        return this;
-    }
-
-    public QuantileRegressor setLambda(double v) {
-        set(lambda, v);
-        return this;
-    }
-
     public QuantileRegressor setFrobeniusWeight(double v) {
         set(frobeniusWeight, v);
         return this;
@@ -203,26 +122,6 @@ public final class QuantileRegressor extends Estimator<QuantileRegressionModel> 
 
     public QuantileRegressor setMethod(String v) {
         set(method, v);
-        return this;
-    }
-
-    public QuantileRegressor setAnchors(int v) {
-        set(anchors, v);
-        return this;
-    }
-
-    public QuantileRegressor setSeed(long v) {
-        set(seed, v);
-        return this;
-    }
-
-    public QuantileRegressor setTol(double v) {
-        set(tol, v);
-        return this;
-    }
-
-    public QuantileRegressor setMaxIter(int v) {
-        set(maxIter, v);
         return this;
     }
 
@@ -240,30 +139,38 @@ public final class QuantileRegressor extends Estimator<QuantileRegressionModel> 
             throw new ParameterException("method", "must be psd, pnm, ncm, glm or independent, got "
                     + getOrDefault(method));
         }
-        int a = (Integer) getOrDefault(anchors);
-        long s = (Long) getOrDefault(seed);
+        int a = (Integer) getOrDefault(anchors());
+        long s = (Long) getOrDefault(seed());
         Nystrom ny = a == 0 ? Nystrom.exact() : Nystrom.of(a, Anchors.Method.UNIFORM, s);
         ConeDualSolver.Options solver = ConeDualSolver.Options.defaults()
-                .withGapTolerance((Double) getOrDefault(tol)).withMaxIterations((Integer) getOrDefault(maxIter));
-        return new QuantileRegression.Options(getOrDefault(taus), MlParams.kernel(this, kernel, sigma),
-                (Double) getOrDefault(lambda), (Double) getOrDefault(frobeniusWeight), m, false,
+                .withGapTolerance((Double) getOrDefault(tol())).withMaxIterations((Integer) getOrDefault(maxIter()));
+        return new QuantileRegression.Options(getOrDefault(taus), MlParams.kernel(this, kernel(), sigma()),
+                (Double) getOrDefault(lambda()), (Double) getOrDefault(frobeniusWeight), m, false,
                 QuantileRegression.Options.DEFAULT_RESTARTS, s, solver, ny);
     }
 
     @Override
-    public QuantileRegressionModel fit(Dataset<?> dataset) {
-        StructType schema = dataset.schema();
-        transformSchema(schema);
+    void validateParams() {
+        options();
+    }
+
+    @Override
+    String outputParam() {
+        return "quantileCols";
+    }
+
+    @Override
+    String[] outputCols() {
+        return columns(getOrDefault(taus), isDefined(quantileCols) ? getOrDefault(quantileCols) : null);
+    }
+
+    @Override
+    QuantileRegressionModel fitChecked(Dataset<?> dataset, StructType schema) {
         QuantileRegression.Options o = options();
-        String f = getOrDefault(featuresCol);
-        String l = getOrDefault(labelCol);
+        String f = features();
+        String l = label();
         int cap = (Integer) getOrDefault(maxRows);
-        List<double[]> rows;
-        try {
-            rows = Columns.rows(dataset, f, l).take(cap + 1);
-        } catch (Exception e) { // Scala code throws checked exceptions (SparkException) undeclared
-            throw SparkEngine.translate(e);
-        }
+        List<double[]> rows = Columns.rows(dataset, f, l, null).take(cap + 1);
         if (rows.size() > cap) {
             throw new IllegalArgumentException("maxRows: the DataFrame has more than " + cap + " rows; quantile "
                     + "regression fits on the driver (raise maxRows, or sample the DataFrame)");
@@ -286,8 +193,7 @@ public final class QuantileRegressor extends Estimator<QuantileRegressionModel> 
         List<String> names = Columns.orGeneric(Columns.featureNames(schema, f), d);
         org.psdkit.data.Dataset train = new org.psdkit.data.Dataset(Matrix.of(x), y, null,
                 names.toArray(new String[0]), l, "spark.ml DataFrame");
-        QuantilePipeline m = new QuantileTrainer(o).fit(train);
-        return copyValues(new QuantileRegressionModel(uid, m), extractParamMap()).setParent(this);
+        return new QuantileRegressionModel(uid(), new QuantileTrainer(o).fit(train));
     }
 
     /** The output columns: {@code quantileCols} if set, else q and each level. */
@@ -304,20 +210,6 @@ public final class QuantileRegressor extends Estimator<QuantileRegressionModel> 
             out.add(Columns.columnName(org.psdkit.cone.quantile.QuantileModel.column(t)));
         }
         return out.toArray(new String[0]);
-    }
-
-    @Override
-    public StructType transformSchema(StructType schema) {
-        options();
-        Columns.requireVector(schema, "featuresCol", getOrDefault(featuresCol));
-        Columns.requireNumeric(schema, "labelCol", getOrDefault(labelCol));
-        return Columns.withDoubles(schema, "quantileCols", columns(getOrDefault(taus),
-                isDefined(quantileCols) ? getOrDefault(quantileCols) : null));
-    }
-
-    @Override
-    public QuantileRegressor copy(ParamMap extra) {
-        return defaultCopy(extra);
     }
 
     /** The reader spark.ml's {@code Pipeline.load} finds by reflection. */

@@ -22,15 +22,22 @@ import org.psdkit.model.Model;
 
 /**
  * Scores a psdkit model on a DataFrame in parallel: the model is broadcast once (as its model-file JSON, the wire
- * format of psdkit models, parsed once per executor), and every partition is scored in blocks of {@link #BLOCK_ROWS}
- * rows with the model's matrix {@link Model#predict(Matrix)} (one kernel block and one matrix product per block, as
- * {@code psdkit predict} scores a file), so the numbers equal the single-machine model's on the same rows. The
- * output keeps every input column and appends the chosen outputs as double columns.
+ * format of psdkit models, parsed once per executor), and every partition is scored in chunks of {@code blockRows}
+ * consecutive rows, each chunk by ONE call of the model's matrix {@link Model#predict(Matrix)}, the path {@code psdkit
+ * predict} and {@code Model.predict} take for a matrix of rows (the model's own blocking inside it). A partition of
+ * at most {@code blockRows} rows is therefore scored exactly as {@code model.predict} scores those rows, bit for bit.
+ * Rows scored in different calls may differ in the last bits: a radial kernel's cross block is computed on points
+ * centred at the block's column means ({@code RadialKernel}'s cancellation guard), so a row's rounding depends on the
+ * rows it is scored with. The output keeps every input column and appends the chosen outputs as double columns.
  */
 final class Scoring {
 
-    /** Rows scored at once: with m = 1,000 anchors a 2,048 × m kernel block of 16 MB per task. */
-    static final int BLOCK_ROWS = 2048;
+    /**
+     * Default rows per {@link Model#predict} call: 65,536 rows keep a task's buffered rows (with d = 10 about 15 MB of
+     * row objects and 5 MB of features) small while most partitions of a cached DataFrame go in a few calls; the
+     * model bounds its own working memory inside the call (a krr model forms its kernel block 2²² entries at a time).
+     */
+    static final int DEFAULT_BLOCK_ROWS = 1 << 16;
 
     private Scoring() {
     }
@@ -72,7 +79,10 @@ final class Scoring {
      * @param param the parameter naming the output columns (for errors)
      */
     static Dataset<Row> transform(Dataset<?> df, Model model, String featuresCol, String param, String[] cols,
-                                  int[] outputs) {
+                                  int[] outputs, int blockRows) {
+        if (blockRows < 1) {
+            throw new IllegalArgumentException("blockRows: must be >= 1, got " + blockRows);
+        }
         StructType in = df.schema();
         Columns.requireVectorSize(in, "featuresCol", featuresCol, model.featureNames().size(),
                 model.featureNames());
@@ -83,7 +93,7 @@ final class Scoring {
         Broadcast<Shipped> b = sc.broadcast(new Shipped(model));
         String names = String.join(", ", model.featureNames());
         MapPartitionsFunction<Row, Row> f = it -> new Scored(it, b.value().model(), fi, d, outputs, featuresCol,
-                names);
+                names, blockRows);
         return df.toDF().mapPartitions(f, Encoders.row(out));
     }
 
@@ -96,13 +106,16 @@ final class Scoring {
         private final int[] outputs;
         private final String featuresCol;
         private final String names;
-        private final Row[] rows = new Row[BLOCK_ROWS];
+        private final int blockRows;
+        private Row[] rows = new Row[0];
         private double[][] scores;
         private int size;
         private int next;
 
-        Scored(Iterator<Row> in, Model model, int fi, int d, int[] outputs, String featuresCol, String names) {
+        Scored(Iterator<Row> in, Model model, int fi, int d, int[] outputs, String featuresCol, String names,
+               int blockRows) {
             this.in = in;
+            this.blockRows = blockRows;
             this.model = model;
             this.fi = fi;
             this.d = d;
@@ -140,11 +153,14 @@ final class Scoring {
             return RowFactory.create(v);
         }
 
-        /** Reads up to {@link #BLOCK_ROWS} rows and scores them with one matrix prediction. */
+        /** Reads up to {@code blockRows} rows and scores them with one matrix prediction. */
         private void fill() {
             size = 0;
             next = 0;
-            while (size < BLOCK_ROWS && in.hasNext()) {
+            while (size < blockRows && in.hasNext()) {
+                if (size == rows.length) { // grown as rows come: a short partition holds no full-size buffer
+                    rows = java.util.Arrays.copyOf(rows, (int) Math.min(blockRows, Math.max(1024L, 2L * size)));
+                }
                 rows[size++] = in.next();
             }
             if (size == 0) {
