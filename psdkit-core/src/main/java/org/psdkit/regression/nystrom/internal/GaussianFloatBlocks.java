@@ -9,7 +9,8 @@ import org.psdkit.linalg.Matrix;
  * come from one {@code sgemm} of augmented rows, [x, 1, ‖x‖²]·[−2c, ‖c‖², 1]ᵀ scaled by −γ (points centred on the
  * anchors' mean first: the kernel is translation invariant and centring shrinks the cancelling terms), and the
  * exponential is {@link #expNonPositive}, a branch-free polynomial the JIT vectorises when it runs on a double
- * array ({@link #expInPlace}). Used by {@link NystromKrr} when single-precision K_nm is allowed and
+ * array ({@link #expInPlace}). Used by {@link org.psdkit.regression.nystrom.NystromKrr} when single-precision K_nm
+ * is allowed and
  * {@link #errorBound} is small; the double path
  * ({@code Kernel.cross}) stays the reference.
  */

@@ -177,7 +177,7 @@ public final class NystromBlocks {
     }
 
     /**
-     * Σ_j a[off + j]·u[j] over j < m with four partial sums: independent chains the CPU can overlap (a single sum is
+     * Σ_j a[off + j]·u[j] over j &lt; m with four partial sums: independent chains the CPU can overlap (a single sum is
      * latency-bound); the row product of every single-precision pass ({@link KnmBlocks}'s and this class's).
      */
     public static double rowDot(float[] a, int off, double[] u, int m) {
