@@ -12,7 +12,10 @@
  * <p>The API is every package exported to all modules below, each described by its {@code package-info.java}. A
  * package that only psdkit's own modules need is exported to them by name ({@code exports … to}):
  * {@code org.psdkit.linalg.reference}, the pure-Java reference the native back end is tested against, to
- * {@code org.psdkit.bench} ({@code psdkit bench linalg} times both). The other modules are plain jars whose manifests
+ * {@code org.psdkit.bench} ({@code psdkit bench linalg} times both); {@code org.psdkit.linalg.internal} (native
+ * plumbing: single-precision BLAS, product blocks, workspaces) and {@code org.psdkit.regression.nystrom.internal}
+ * (route planner, per-block Nyström arithmetic) to {@code org.psdkit.spark}, whose engine computes the same blocks on
+ * executors. The other modules are plain jars whose manifests
  * name them ({@code Automatic-Module-Name}: {@code org.psdkit.bench}, {@code org.psdkit.cli},
  * {@code org.psdkit.experiments}, {@code org.psdkit.onnx}, {@code org.psdkit.spark}, {@code org.psdkit.spark.submit}),
  * so on the module path the restriction holds; on the class path (the shaded {@code psdkit.jar}) module boundaries
@@ -50,5 +53,7 @@ module org.psdkit.core {
     exports org.psdkit.sos;
 
     // psdkit's own modules only (not API)
+    exports org.psdkit.linalg.internal to org.psdkit.spark;
     exports org.psdkit.linalg.reference to org.psdkit.bench;
+    exports org.psdkit.regression.nystrom.internal to org.psdkit.spark;
 }

@@ -187,11 +187,24 @@ public record OvoDecision(List<String> labels, Kernel kernel, Matrix supportVect
             }
             return best;
         }
+        return voteWinner(outputs, k);
+    }
+
+    /**
+     * LIBSVM's one-vs-one vote ({@code svm_predict_values}): the pairs' decision values in pair order (0,1), (0,2),
+     * …, (1,2), … at the start of {@code decisions}; f_ij &gt; 0 votes for class i, otherwise for j; the class with the
+     * most votes wins, the first in class order on ties.
+     *
+     * @param decisions at least k(k−1)/2 decision values
+     * @param k         the number of classes
+     * @return the winning class index
+     */
+    public static int voteWinner(double[] decisions, int k) {
         int[] vote = new int[k];
         int p = 0;
         for (int i = 0; i < k; i++) {
             for (int j = i + 1; j < k; j++) {
-                if (outputs[p++] > 0) {
+                if (decisions[p++] > 0) {
                     vote[i]++;
                 } else {
                     vote[j]++;

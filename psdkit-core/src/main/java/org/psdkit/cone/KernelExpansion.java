@@ -3,7 +3,7 @@ package org.psdkit.cone;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.linalg.RowBlocks;
+import org.psdkit.linalg.internal.RowBlocks;
 
 /**
  * f(x) = Σ_i c_i (k(x, x_i) + offset) + intercept: a linear kernel model (the offset is the dual form of a penalised

@@ -3,7 +3,7 @@ package org.psdkit.cone;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.linalg.RowBlocks;
+import org.psdkit.linalg.internal.RowBlocks;
 
 /**
  * A PSD model f(x) = v(x)ᵀ B v(x), B = R Rᵀ, v(x) = (k(x, x_i))_i (Marteau-Ferey, Bach and Rudi 2020 Thm. 1/6

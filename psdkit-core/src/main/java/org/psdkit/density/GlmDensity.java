@@ -3,7 +3,7 @@ package org.psdkit.density;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.linalg.RowBlocks;
+import org.psdkit.linalg.internal.RowBlocks;
 
 /**
  * GLM density p(x) = exp(g(x) − log Z)·ν(x), g(x) = Σ α_i k(x, x_i). A fit ({@link Baselines#glm}) sets log Z to the

@@ -3,7 +3,7 @@ package org.psdkit.density;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.linalg.RowBlocks;
+import org.psdkit.linalg.internal.RowBlocks;
 import org.psdkit.optim.ProgressListener;
 
 /**

@@ -5,7 +5,7 @@ import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.linalg.RowBlocks;
+import org.psdkit.linalg.internal.RowBlocks;
 import org.psdkit.optim.ProgressListener;
 
 /**

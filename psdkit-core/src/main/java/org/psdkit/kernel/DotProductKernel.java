@@ -15,7 +15,7 @@ abstract class DotProductKernel implements Kernel {
 
     /**
      * v[i] = f(v[i]) for from ≤ i &lt; to: the elementwise pass of the Gram and cross matrices and of kernel rows.
-     * The exponential kernel overrides it with {@link org.psdkit.linalg.ArrayExp}; {@link #eval} keeps {@link #f}.
+     * The exponential kernel overrides it with {@code linalg.internal.ArrayExp}; {@link #eval} keeps {@link #f}.
      */
     void fInPlace(double[] v, int from, int to) {
         for (int i = from; i < to; i++) {

@@ -1,7 +1,7 @@
 package org.psdkit.kernel;
 
 import java.util.List;
-import org.psdkit.linalg.ArrayExp;
+import org.psdkit.linalg.internal.ArrayExp;
 
 /**
  * Exponential (dot-product) kernel k(x, t) = exp(a · xᵀt), a ≥ 0: the limit of the series kernel

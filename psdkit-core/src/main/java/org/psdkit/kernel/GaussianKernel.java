@@ -1,7 +1,7 @@
 package org.psdkit.kernel;
 
 import java.util.List;
-import org.psdkit.linalg.ArrayExp;
+import org.psdkit.linalg.internal.ArrayExp;
 
 /**
  * Gaussian (RBF) kernel k(x, t) = exp(−‖x − t‖² / (2σ²)), σ &gt; 0.

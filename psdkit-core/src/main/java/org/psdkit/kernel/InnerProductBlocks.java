@@ -1,7 +1,7 @@
 package org.psdkit.kernel;
 
 import org.psdkit.linalg.Matrix;
-import org.psdkit.linalg.ProductBlocks;
+import org.psdkit.linalg.internal.ProductBlocks;
 
 /**
  * Drives the elementwise pass of a kernel matrix over column blocks of the inner products X Zᵀ: the blocks come

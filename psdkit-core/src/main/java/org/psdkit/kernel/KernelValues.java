@@ -6,14 +6,14 @@ package org.psdkit.kernel;
  * the inner sums are those of {@link Kernel#eval} (‖x − t‖² or xᵀt summed over the features in order, so a value
  * and its transpose agree bit for bit), and the function of them runs over the whole range at once on the
  * kernels' elementwise pass ({@code gInPlace} / {@code fInPlace}: the vectorised exponential of
- * {@link org.psdkit.linalg.ArrayExp}), as in their Gram and cross matrices. Every other kernel is evaluated by
+ * {@code linalg.internal.ArrayExp}), as in their Gram and cross matrices. Every other kernel is evaluated by
  * {@link Kernel#eval}, unchanged.
  */
 public final class KernelValues {
 
     /**
      * Whether the Gaussian, Laplacian and exponential kernels' elementwise passes (Gram, cross, rows) use
-     * {@link org.psdkit.linalg.ArrayExp} instead of {@link Math#exp}: system property {@code psdkit.kernel.vectorExp},
+     * {@code linalg.internal.ArrayExp} instead of {@link Math#exp}: system property {@code psdkit.kernel.vectorExp},
      * off by default. On, kernel values move by at most one ulp; KRR coefficients and predictions then agree with
      * the {@code Math.exp} path to ~1e-12, but SMO, an iterative solver stopped at a tolerance, may take another
      * path on small problems (docs/benchmarks/hot-loops.md), and fits pinned bit for bit would change.

@@ -1,7 +1,7 @@
 package org.psdkit.kernel;
 
 import java.util.List;
-import org.psdkit.linalg.ArrayExp;
+import org.psdkit.linalg.internal.ArrayExp;
 
 /**
  * Laplacian (Abel) kernel k(x, t) = exp(−‖x − t‖ / σ), σ &gt; 0 — the Matérn kernel of smoothness 1/2. Note the

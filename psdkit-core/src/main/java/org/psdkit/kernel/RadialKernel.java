@@ -24,7 +24,7 @@ abstract class RadialKernel implements Kernel {
 
     /**
      * a[i] = g(a[i]) for from ≤ i &lt; to: the elementwise pass of the Gram and cross matrices and of kernel rows.
-     * Kernels whose g is an exponential override it with {@link org.psdkit.linalg.ArrayExp} (vectorised, within
+     * Kernels whose g is an exponential override it with {@code linalg.internal.ArrayExp} (vectorised, within
      * 1 ulp of {@link Math#exp}); {@link #eval} keeps {@link #g}.
      */
     void gInPlace(double[] a, int from, int to) {

@@ -3,6 +3,7 @@ package org.psdkit.linalg;
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.javacpp.IntPointer;
 import org.bytedeco.openblas.global.openblas;
+import org.psdkit.linalg.internal.NativeCalls;
 
 /**
  * Reusable native buffers for repeated symmetric eigen-decompositions of one size (solver loops that call eigh

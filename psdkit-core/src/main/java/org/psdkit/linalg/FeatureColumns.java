@@ -1,6 +1,7 @@
 package org.psdkit.linalg;
 
 import java.util.stream.IntStream;
+import org.psdkit.linalg.internal.FloatBlas;
 
 /**
  * An r×n matrix whose columns are the features (or kernel values) of n data points, the operand of the data-sized

@@ -2,6 +2,8 @@ package org.psdkit.linalg;
 
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.openblas.global.openblas;
+import org.psdkit.linalg.internal.NativeCalls;
+import org.psdkit.linalg.internal.SymmetricWorkspace;
 
 /**
  * The one facade over dense linear algebra: native LAPACK/BLAS (OpenBLAS shipped inside the
@@ -133,19 +135,10 @@ public final class Linalg {
                     Math.max(1, a.rows()), 0.0, pc, n);
         }
         pc.get(c.data(), 0, n * n);
-        fillUpperFromLower(c);
+        SymmetricWorkspace.fillUpperFromLower(c);
         return c;
     }
 
-    static void fillUpperFromLower(Matrix c) {
-        int n = c.rows();
-        double[] d = c.data();
-        for (int j = 0; j < n; j++) {
-            for (int i = j + 1; i < n; i++) {
-                d[j + i * n] = d[i + j * n];
-            }
-        }
-    }
 
     // ---------------------------------------------------------------- eigen-decomposition
 
@@ -308,7 +301,7 @@ public final class Linalg {
             p.get(l, 0, l.length);
         }
         Matrix inv = Matrix.wrap(n, n, l);
-        fillUpperFromLower(inv);
+        SymmetricWorkspace.fillUpperFromLower(inv);
         return inv;
     }
 

@@ -3,6 +3,7 @@ package org.psdkit.linalg;
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.javacpp.IntPointer;
 import org.bytedeco.openblas.global.openblas;
+import org.psdkit.linalg.internal.NativeCalls;
 
 /**
  * Selected eigenpairs of a symmetric matrix by LAPACK dsyevr (Dhillon &amp; Parlett 2004, multiple relatively robust

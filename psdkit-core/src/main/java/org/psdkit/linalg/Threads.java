@@ -1,5 +1,7 @@
 package org.psdkit.linalg;
 
+import org.psdkit.linalg.internal.NativeCalls;
+
 /**
  * The one library setting for the number of threads: OpenBLAS's thread count and the threads that compute kernel
  * matrices ({@code org.psdkit.kernel.ParallelColumns}). Default: all available processors, or the system property

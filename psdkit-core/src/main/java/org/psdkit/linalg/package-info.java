@@ -4,8 +4,9 @@
  * eigen-decomposition (all pairs, dsyevd; positive and negative spectral parts), Cholesky with jitter reporting
  * (dpotrf), pivoted rank-revealing Cholesky (dpstrf, {@link org.psdkit.linalg.PivotedCholesky}), triangular and SPD
  * solves (dtrsm), general solves (dgesv), gemm / gemv / syrk — plus
- * {@link org.psdkit.linalg.EighWorkspace} (caller-owned outputs for eigen-decompositions in hot loops) and
- * {@link org.psdkit.linalg.ProductBlocks} (column blocks of X Zᵀ for kernel matrices).
+ * {@link org.psdkit.linalg.EighWorkspace} (caller-owned outputs for eigen-decompositions in hot loops). The native
+ * plumbing that other psdkit packages call directly (single-precision BLAS, column blocks of X Zᵀ, workspaces) is in
+ * {@code org.psdkit.linalg.internal}, which is not API.
  *
  * <h2>Backend choice</h2>
  * The backend is OpenBLAS 0.3.31 with its LAPACK, shipped inside the {@code org.bytedeco:openblas} jar
@@ -22,7 +23,7 @@
  * those fresh pages made BLAS calls on Java arrays several times slower than on reused native buffers
  * ({@code docs/benchmarks/linalg.md}). {@link org.psdkit.linalg.Linalg} therefore passes per-thread native buffers
  * that grow to the largest problem a thread has seen ({@link org.psdkit.linalg.Linalg#releaseBuffers()} frees them),
- * and kernel matrices are computed in column blocks ({@link org.psdkit.linalg.ProductBlocks}).
+ * and kernel matrices are computed in column blocks ({@code org.psdkit.linalg.internal.ProductBlocks}).
  * {@link org.psdkit.linalg.EighWorkspace} (caller-owned outputs) adds no consistent gain on top of those buffers.
  *
  * <h2>Conventions</h2>

@@ -2,7 +2,7 @@ package org.psdkit.optim;
 
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.linalg.SymmetricWorkspace;
+import org.psdkit.linalg.internal.SymmetricWorkspace;
 
 /**
  * The smooth part of the dual of a PSD-model problem (Marteau-Ferey, Bach and Rudi 2020, Thm 2 / Thm 8, eq. 10),

@@ -105,18 +105,28 @@ public final class Anchors {
 
         /**
          * For a name whose meaning for {@code family} is an old one ({@link #parseLegacy} differs from or has no
-         * {@link #parse}), one line saying which method it runs and which name to use; null for a current name.
+         * {@link #parse}), one line saying which method it runs and which name to use; null for a current name. The
+         * line names the parameter as {@link ParameterException} does ({@code anchorMethod}).
          */
         public static String deprecation(String s, Family family) {
+            return deprecation(s, family, p -> p);
+        }
+
+        /**
+         * {@link #deprecation(String, Family)} with the parameter named by {@code name} (a front end passes its own
+         * spelling, e.g. the command line's flag), as {@link org.psdkit.data.InputException#describe} does.
+         */
+        public static String deprecation(String s, Family family, java.util.function.UnaryOperator<String> name) {
             String t = norm(s);
+            String say = "say " + name.apply("anchorMethod") + " ";
             if (t.equals("leverage")) {
                 Method m = parseLegacy(s, family);
                 return "anchor method 'leverage' is deprecated: for " + family.label + " it runs '" + m.id() + "' ("
-                        + m.summary() + "), as before; say --anchor-method " + m.id();
+                        + m.summary() + "), as before; " + say + m.id();
             }
             if (family == Family.KRR && byName(s) == KMEANSPP) {
                 return "anchor method 'kmeans++' for krr is deprecated: it runs 'kmeans++-input' (k-means++ seeding "
-                        + "in input space), as before; say --anchor-method kmeans++-input (a later release makes "
+                        + "in input space), as before; " + say + "kmeans++-input (a later release makes "
                         + "kmeans++ the feature-space seeding of the other families)";
             }
             return null;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.psdkit.linalg.internal.ProductBlocks;
 
 /** Definition tests for the pivoted Cholesky and the reusable eigen workspace. */
 class LinalgFloorTest {

@@ -59,6 +59,13 @@ class AnchorsTest {
             }
         }
         assertTrue(Anchors.Method.deprecation("kmeans++", Anchors.Family.KRR).contains("kmeans++-input"));
+        // core names the parameter, never a command-line flag; a front end passes its own spelling
+        for (String old : new String[] {"leverage", "kmeans++"}) {
+            String note = Anchors.Method.deprecation(old, Anchors.Family.KRR);
+            assertTrue(note.contains("say anchorMethod ") && !note.contains("--"), note);
+            assertTrue(Anchors.Method.deprecation(old, Anchors.Family.KRR, p -> "<" + p + ">")
+                    .contains("say <anchorMethod> "), old);
+        }
         // 'leverage' alone is no longer a name: it meant two algorithms
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Anchors.Method.parse("leverage"));

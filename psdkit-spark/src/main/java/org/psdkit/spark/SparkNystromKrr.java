@@ -11,7 +11,7 @@ import org.apache.spark.storage.StorageLevel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.linalg.Cholesky;
-import org.psdkit.linalg.FloatBlas;
+import org.psdkit.linalg.internal.FloatBlas;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.ModelHeader;
@@ -19,11 +19,11 @@ import org.psdkit.model.Pipeline;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
 import org.psdkit.regression.nystrom.KnmOperator;
-import org.psdkit.regression.nystrom.NystromBlocks;
+import org.psdkit.regression.nystrom.internal.NystromBlocks;
 import org.psdkit.regression.nystrom.NystromDirect;
 import org.psdkit.regression.nystrom.NystromKrr;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
-import org.psdkit.regression.nystrom.RoutePlanner;
+import org.psdkit.regression.nystrom.internal.RoutePlanner;
 import org.psdkit.regression.nystrom.Storage;
 
 /**

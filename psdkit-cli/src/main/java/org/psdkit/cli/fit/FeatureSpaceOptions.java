@@ -1,5 +1,6 @@
 package org.psdkit.cli.fit;
 
+import org.psdkit.cli.Flags;
 import org.psdkit.model.ParameterException;
 import org.psdkit.psd.Anchors;
 import org.psdkit.psd.PsdOptions;
@@ -56,7 +57,7 @@ public final class FeatureSpaceOptions {
             throw new IllegalArgumentException("--anchor-method " + (e instanceof ParameterException pe
                     ? pe.problem() : e.getMessage()), e);
         }
-        String note = Anchors.Method.deprecation(name, family);
+        String note = Anchors.Method.deprecation(name, family, Flags::of);
         if (note != null && NOTED.add(note)) {
             System.err.println("psdkit: note: " + note);
         }

@@ -25,6 +25,12 @@ class FitKrrAnchorsCliTest {
         Progress.setQuiet(true);
     }
 
+    /** Progress's quiet switch is static: give the classes that run next in this JVM their default back. */
+    @org.junit.jupiter.api.AfterAll
+    static void loud() {
+        Progress.setQuiet(System.getenv("PSDKIT_QUIET") != null);
+    }
+
     @Test
     void anchorsFitSavesAKrrModelAndReportsCg() throws Exception {
         Path model = dir.resolve("nys.json");

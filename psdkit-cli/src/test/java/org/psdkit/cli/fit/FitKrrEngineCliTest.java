@@ -29,6 +29,12 @@ class FitKrrEngineCliTest {
         Progress.setQuiet(true);
     }
 
+    /** Progress's quiet switch is static: give the classes that run next in this JVM their default back. */
+    @org.junit.jupiter.api.AfterAll
+    static void loud() {
+        Progress.setQuiet(System.getenv("PSDKIT_QUIET") != null);
+    }
+
     private static CliRun fit(String... extra) {
         String[] base = {"fit", "krr", "--train", boston.toString(), "--out", dir.resolve("m.json").toString()};
         String[] args = java.util.Arrays.copyOf(base, base.length + extra.length);

@@ -26,6 +26,12 @@ class FitKrrReportTest {
         Progress.setQuiet(true);
     }
 
+    /** Progress's quiet switch is static: give the classes that run next in this JVM their default back. */
+    @org.junit.jupiter.api.AfterAll
+    static void loud() {
+        Progress.setQuiet(System.getenv("PSDKIT_QUIET") != null);
+    }
+
     @Test
     void trainingMetricsMatchAPredictOfTheTrainingSet() {
         String[][] variants = {

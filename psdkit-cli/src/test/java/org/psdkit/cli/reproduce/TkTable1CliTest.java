@@ -77,8 +77,15 @@ class TkTable1CliTest {
         Path data = Files.createDirectories(dir.resolve("data"));
         Files.writeString(data.resolve("heart-statlog.csv"), sb.toString());
         Path out = dir.resolve("rows.csv");
-        CliRun r = CliRun.run("reproduce", "tk-table1", "--data", data.toString(), "--datasets", "heart",
-                "--methods", "simplemkl", "--splits", "1", "--out", out.toString());
+        // the split line is a progress note: shown unless Progress is quiet (a static switch other classes set)
+        org.psdkit.cli.Progress.setQuiet(false);
+        CliRun r;
+        try {
+            r = CliRun.run("reproduce", "tk-table1", "--data", data.toString(), "--datasets", "heart",
+                    "--methods", "simplemkl", "--splits", "1", "--out", out.toString());
+        } finally {
+            org.psdkit.cli.Progress.setQuiet(System.getenv("PSDKIT_QUIET") != null);
+        }
         assertEquals(0, r.status(), r.err());
         assertTrue(Files.readAllLines(out).get(1).startsWith("heart-statlog,"), Files.readAllLines(out).get(1));
         assertTrue(r.err().contains("heart-statlog split 1/1 SimpleMKL: accuracy"), r.err());

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.psdkit.classify.BinaryLabels;
 import org.psdkit.classify.MulticlassSvm;
+import org.psdkit.classify.OvoDecision;
 import org.psdkit.classify.SvmClassifier;
 import org.psdkit.data.Dataset;
 import org.psdkit.linalg.Matrix;
@@ -127,28 +128,9 @@ public final class MulticlassLearnedSvm implements Classifier {
 
     @Override
     public String[] labelsOf(Matrix outputs) {
-        int k = labels.size();
         String[] out = new String[outputs.rows()];
-        int[] vote = new int[k];
         for (int r = 0; r < out.length; r++) {
-            java.util.Arrays.fill(vote, 0);
-            int p = 0;
-            for (int i = 0; i < k; i++) {
-                for (int j = i + 1; j < k; j++) {
-                    if (outputs.get(r, p++) > 0) {
-                        vote[i]++;
-                    } else {
-                        vote[j]++;
-                    }
-                }
-            }
-            int best = 0;
-            for (int i = 1; i < k; i++) {
-                if (vote[i] > vote[best]) {
-                    best = i;
-                }
-            }
-            out[r] = labels.get(best);
+            out[r] = labels.get(OvoDecision.voteWinner(outputs.row(r), labels.size()));
         }
         return out;
     }

@@ -4,6 +4,7 @@ import java.util.SplittableRandom;
 import org.psdkit.linalg.Eigen;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.internal.Congruence;
 
 /**
  * The smallest eigenvalue of W = L⁻¹ dX L⁻ᵀ (X = L Lᵀ) by the Lanczos method, for the step length
@@ -161,7 +162,7 @@ public final class StepLength {
     /**
      * The Lanczos recurrence on W = L⁻¹ D L⁻ᵀ with full re-orthogonalisation against every Lanczos vector
      * (classical Gram–Schmidt applied twice: Kahan, Parlett), W applied by two triangular solves and a product with D
-     * ({@link org.psdkit.linalg.Congruence#apply}); the tridiagonal T_k is alpha (diagonal) and beta (off-diagonal).
+     * ({@link Congruence#apply}); the tridiagonal T_k is alpha (diagonal) and beta (off-diagonal).
      */
     private static final class Lanczos {
         final double[] l;
@@ -191,7 +192,7 @@ public final class StepLength {
 
         /** Step k: α_k, β_k (returned), and the re-orthogonalised residual in {@link #w}. */
         double step(int k) {
-            org.psdkit.linalg.Congruence.apply(l, d, n, q[k], u, w);
+            Congruence.apply(l, d, n, q[k], u, w);
             double a = dot(q[k], w);
             alpha[k] = a;
             for (int pass = 0; pass < 2; pass++) {

@@ -3,7 +3,7 @@ package org.psdkit.optim.smo;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.KernelValues;
-import org.psdkit.linalg.ArrayExp;
+import org.psdkit.linalg.internal.ArrayExp;
 import org.psdkit.kernel.ParallelColumns;
 import org.psdkit.linalg.Matrix;
 

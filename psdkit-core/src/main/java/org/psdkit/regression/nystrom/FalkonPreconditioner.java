@@ -3,7 +3,7 @@ package org.psdkit.regression.nystrom;
 import org.psdkit.linalg.Cholesky;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.linalg.OnThread;
+import org.psdkit.linalg.internal.OnThread;
 
 /**
  * B = n^{-1/2} L⁻ᵀ L_A⁻ᵀ (Falkon's T⁻¹A⁻¹ with T = Lᵀ, A = L_Aᵀ), L_A L_Aᵀ = LᵀL/m + λ_F I, λ_F = λ/n.

@@ -1,6 +1,6 @@
 package org.psdkit.regression.nystrom;
 
-import static org.psdkit.regression.nystrom.RoutePlanner.*;
+import static org.psdkit.regression.nystrom.internal.RoutePlanner.*;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -11,12 +11,15 @@ import java.util.stream.IntStream;
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Cholesky;
-import org.psdkit.linalg.FloatBlas;
+import org.psdkit.linalg.internal.FloatBlas;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.linalg.OnThread;
+import org.psdkit.linalg.internal.OnThread;
 import org.psdkit.linalg.Threads;
 import org.psdkit.regression.KernelRidge;
+import org.psdkit.regression.nystrom.internal.GaussianFloatBlocks;
+import org.psdkit.regression.nystrom.internal.NystromBlocks;
+import org.psdkit.regression.nystrom.internal.RoutePlanner;
 
 /**
  * The λ-independent part of a Nyström KRR problem: the data in row blocks, the anchors, K_mm and its Cholesky

@@ -4,10 +4,11 @@ import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Cholesky;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.linalg.OnThread;
+import org.psdkit.linalg.internal.OnThread;
 import org.psdkit.linalg.SpdSolve;
 import org.psdkit.optim.ConjugateGradient;
 import org.psdkit.regression.KernelRidge;
+import org.psdkit.regression.nystrom.internal.RoutePlanner;
 
 /**
  * Nyström kernel ridge regression solved by preconditioned conjugate gradient (Falkon: Rudi, Carratino &amp;
@@ -88,8 +89,8 @@ public final class NystromKrr {
      * preconditioned by H̃⁻¹, {@link #solveWithFactor}). Without {@code gram} M = I and this is the plain Falkon CG,
      * step for step.
      */
-    static Solution solve(KnmOperator op, Matrix kmm, Cholesky kmmChol, double[] b, double offset,
-                          double lambda, double tolerance, int maxIterations, Matrix gram) {
+    public static Solution solve(KnmOperator op, Matrix kmm, Cholesky kmmChol, double[] b, double offset,
+                                 double lambda, double tolerance, int maxIterations, Matrix gram) {
         return solve(op, kmm, kmmChol, b, offset, lambda, tolerance, maxIterations, gram, null, 0);
     }
 

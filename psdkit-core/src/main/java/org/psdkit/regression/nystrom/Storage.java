@@ -1,6 +1,7 @@
 package org.psdkit.regression.nystrom;
 
 import java.util.Locale;
+import org.psdkit.regression.nystrom.internal.RoutePlanner;
 
 /** Where the blocks of K_nm live between the CG iterations of {@link NystromKrr}, and which route the solve takes. */
 public enum Storage {

@@ -6,7 +6,9 @@
  * preconditioned conjugate-gradient solves ({@link org.psdkit.optim.ConjugateGradient}); the data-sized product
  * u ↦ K_nmᵀK_nm u is a {@link org.psdkit.regression.nystrom.KnmOperator}, on this machine
  * {@link org.psdkit.regression.nystrom.KnmBlocks} (row blocks, single-precision store, Gram and sketch passes), chosen
- * by {@link org.psdkit.regression.nystrom.RoutePlanner}'s cost model; engines that hold the rows elsewhere use
- * {@link org.psdkit.regression.nystrom.NystromBlocks}. See {@code docs/scale.md}.
+ * by a cost model. The route planner, the single-precision Gaussian blocks and the per-block arithmetic that engines
+ * holding the rows elsewhere use ({@code NystromBlocks}) are in {@code org.psdkit.regression.nystrom.internal}, which
+ * is not API. See {@code docs/scale.md}.
  */
 package org.psdkit.regression.nystrom;
+

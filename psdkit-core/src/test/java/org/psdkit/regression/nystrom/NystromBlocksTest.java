@@ -8,9 +8,10 @@ import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.LaplacianKernel;
 import org.psdkit.linalg.Cholesky;
-import org.psdkit.linalg.FloatBlas;
+import org.psdkit.linalg.internal.FloatBlas;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.regression.nystrom.internal.NystromBlocks;
 
 /** The per-block sums of {@link NystromBlocks}, added over uneven blocks, give the single-machine Gram-route fit. */
 class NystromBlocksTest {

@@ -11,10 +11,13 @@ import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.internal.FloatBlas;
 import org.psdkit.psd.Anchors;
 import org.psdkit.psd.Nystrom;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KernelRidgeTest;
+import org.psdkit.regression.nystrom.internal.GaussianFloatBlocks;
+import org.psdkit.regression.nystrom.internal.RoutePlanner;
 
 class NystromKrrTest {
 
@@ -285,9 +288,9 @@ class NystromKrrTest {
         }
         double[] gs = new double[m * m];
         double[] gd = new double[m * m];
-        try (org.psdkit.linalg.FloatBlas.GramAccumulator s = org.psdkit.linalg.FloatBlas.GramAccumulator.single(m,
-                chunk); org.psdkit.linalg.FloatBlas.GramAccumulator d =
-                new org.psdkit.linalg.FloatBlas.GramAccumulator(m)) {
+        try (FloatBlas.GramAccumulator s = FloatBlas.GramAccumulator.single(m,
+                chunk); FloatBlas.GramAccumulator d =
+                new FloatBlas.GramAccumulator(m)) {
             s.add(1000, a); // block boundaries that do not match the chunks
             s.add(2000, Arrays.copyOfRange(a, 1000 * m, rows * m));
             d.add(rows, a);

@@ -1,4 +1,4 @@
-package org.psdkit.linalg;
+package org.psdkit.linalg.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.psdkit.density.BaseMeasure;
 import org.psdkit.density.PsdDensity;
 import org.psdkit.kernel.GaussianKernel;
+import org.psdkit.linalg.Matrix;
 
 /** Row blocks cover every row once, in order, and a model evaluated in blocks gives what one block gives. */
 class RowBlocksTest {

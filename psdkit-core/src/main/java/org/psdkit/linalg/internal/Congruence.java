@@ -1,4 +1,4 @@
-package org.psdkit.linalg;
+package org.psdkit.linalg.internal;
 
 /** The congruence L⁻¹ D L⁻ᵀ applied to a vector, for Lanczos on the step length of interior-point methods. */
 public final class Congruence {

@@ -1,6 +1,7 @@
-package org.psdkit.linalg;
+package org.psdkit.linalg.internal;
 
 import java.util.function.Function;
+import org.psdkit.linalg.Matrix;
 
 /**
  * Evaluates a per-row function of a point set in blocks of rows, so that a model with m expansion points evaluated at

@@ -1,9 +1,11 @@
-package org.psdkit.linalg;
+package org.psdkit.linalg.internal;
 
 import java.util.ArrayList;
 import java.util.List;
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.openblas.global.openblas;
+import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.Threads;
 
 /**
  * Column blocks of the product X Zᵀ (X n×d, Z m×d, one point per row), computed by BLAS dgemm into reusable

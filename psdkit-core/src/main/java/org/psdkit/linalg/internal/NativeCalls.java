@@ -1,4 +1,4 @@
-package org.psdkit.linalg;
+package org.psdkit.linalg.internal;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -15,7 +15,7 @@ import java.util.concurrent.locks.LockSupport;
  * that tries one parks until the process ends: the computation stops) and then waits until the calls in flight have
  * returned; only then may the JVM go on to {@code exit()}. Nothing native is freed in the hook.
  */
-final class NativeCalls {
+public final class NativeCalls {
 
     /**
      * How long the shutdown hook waits for native calls in flight: longer than any single call psdkit makes on a
@@ -31,7 +31,7 @@ final class NativeCalls {
     private static volatile boolean closing;
 
     /** Ends one native call (returned by {@link #enter()}; allocation-free). */
-    static final class Call implements AutoCloseable {
+    public static final class Call implements AutoCloseable {
         @Override
         public void close() {
             IN_FLIGHT.decrementAndGet();
@@ -55,7 +55,7 @@ final class NativeCalls {
      * Starts a native call: {@code try (NativeCalls.Call c = NativeCalls.enter()) { openblas.… }}. During shutdown it
      * never returns (the thread parks until the process ends).
      */
-    static Call enter() {
+    public static Call enter() {
         if (closing) {
             parkForever();
         }

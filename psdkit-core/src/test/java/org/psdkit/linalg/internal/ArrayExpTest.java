@@ -1,4 +1,4 @@
-package org.psdkit.linalg;
+package org.psdkit.linalg.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,7 +1,7 @@
-package org.psdkit.regression.nystrom;
+package org.psdkit.regression.nystrom.internal;
 
 import org.psdkit.kernel.GaussianKernel;
-import org.psdkit.linalg.FloatBlas;
+import org.psdkit.linalg.internal.FloatBlas;
 import org.psdkit.linalg.Matrix;
 
 /**
@@ -13,7 +13,7 @@ import org.psdkit.linalg.Matrix;
  * {@link #errorBound} is small; the double path
  * ({@code Kernel.cross}) stays the reference.
  */
-final class GaussianFloatBlocks {
+public final class GaussianFloatBlocks {
 
     /**
      * The fast path is used only when the worst-case bound {@link #errorBound} on the relative error of an entry is
@@ -21,7 +21,7 @@ final class GaussianFloatBlocks {
      * statistical error; standardised data pass (d = 10, σ = 3 at n = 10⁶: ≈ 1e-6). Typical errors are far below
      * the bound (the roundings are not all of one sign and size).
      */
-    static final double MAX_RELATIVE_ERROR = 1e-4;
+    public static final double MAX_RELATIVE_ERROR = 1e-4;
 
     /** Unit roundoff of single precision, 2⁻²⁴. */
     private static final double FLOAT_UNIT_ROUNDOFF = 0x1p-24;
@@ -31,7 +31,7 @@ final class GaussianFloatBlocks {
      * smaller exponent rounds to 0 in single precision anyway; the clamp keeps the argument of the polynomial in
      * [−104/256, 0].
      */
-    static final double MIN_EXPONENT = -104;
+    public static final double MIN_EXPONENT = -104;
 
     private final int m;
     private final int d;
@@ -40,7 +40,7 @@ final class GaussianFloatBlocks {
     private final float[] anchorsAug; // m × (d + 2), row-major: [−2(c − mean), ‖c − mean‖², 1]
     private final double maxAnchorNorm2;
 
-    GaussianFloatBlocks(GaussianKernel kernel, Matrix anchors) {
+    public GaussianFloatBlocks(GaussianKernel kernel, Matrix anchors) {
         this.m = anchors.rows();
         this.d = anchors.cols();
         this.gamma = kernel.gamma();
@@ -76,12 +76,12 @@ final class GaussianFloatBlocks {
      * (Higham 2002, eq. 3.5), times γ, plus the polynomial's 5e-10 and the final rounding (see
      * {@link #expNonPositive}).
      */
-    double errorBound(double maxPointNorm2) {
+    public double errorBound(double maxPointNorm2) {
         return gamma * (d + 3) * FLOAT_UNIT_ROUNDOFF * (maxPointNorm2 + maxAnchorNorm2) * 2 + 2 * FLOAT_UNIT_ROUNDOFF;
     }
 
     /** Largest squared norm of the rows of x after centring on the anchors' mean. */
-    double maxCentredNorm2(Matrix x) {
+    public double maxCentredNorm2(Matrix x) {
         int n = x.rows();
         double[] a = x.data();
         double[] nrm = new double[n];
@@ -103,7 +103,7 @@ final class GaussianFloatBlocks {
     /**
      * K(block, anchors) into {@code out} (rows × m, row-major); {@code aug} is scratch of at least rows·(d + 2).
      */
-    void fill(Matrix block, float[] aug, float[] out) {
+    public void fill(Matrix block, float[] aug, float[] out) {
         int rows = block.rows();
         int k = d + 2;
         double[] a = block.data();
@@ -124,7 +124,7 @@ final class GaussianFloatBlocks {
     /**
      * Length of the double scratch of {@link #expInPlace}: 1,024 entries (8 KB, in L1 with its float slice).
      */
-    static final int EXP_CHUNK = 1024;
+    public static final int EXP_CHUNK = 1024;
 
     /** Per-thread double scratch of {@link #expInPlace}. */
     private static final ThreadLocal<double[]> EXP_SCRATCH = ThreadLocal.withInitial(() -> new double[EXP_CHUNK]);
@@ -136,7 +136,7 @@ final class GaussianFloatBlocks {
      * operations on the same values: the result is bit for bit that of the scalar loop, and an order of magnitude
      * faster (docs/benchmarks/krr-scale.md).
      */
-    static void expInPlace(float[] out, int len) {
+    public static void expInPlace(float[] out, int len) {
         double[] t = EXP_SCRATCH.get();
         for (int s = 0; s < len; s += EXP_CHUNK) {
             int c = Math.min(EXP_CHUNK, len - s);
@@ -160,7 +160,7 @@ final class GaussianFloatBlocks {
      * relative in double (the roundings add ≈ 256 × 1.1e-16), far below the 6e-8 of the final rounding to single
      * precision.
      */
-    static double expNonPositive(double z) {
+    public static double expNonPositive(double z) {
         double y = Math.max(Math.min(z, 0.0), MIN_EXPONENT) * (1.0 / 256);
         double p = 1 + y * (1 + y * (1.0 / 2 + y * (1.0 / 6 + y * (1.0 / 24 + y * (1.0 / 120 + y * (1.0 / 720
                 + y * (1.0 / 5040 + y * (1.0 / 40320 + y * (1.0 / 362880 + y * (1.0 / 3628800))))))))));

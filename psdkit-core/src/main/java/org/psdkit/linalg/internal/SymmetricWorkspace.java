@@ -1,8 +1,10 @@
-package org.psdkit.linalg;
+package org.psdkit.linalg.internal;
 
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.javacpp.IntPointer;
 import org.bytedeco.openblas.global.openblas;
+import org.psdkit.linalg.LinalgException;
+import org.psdkit.linalg.Matrix;
 
 /**
  * Reusable native buffers for iterative algorithms that decompose one r×r symmetric matrix per iteration
@@ -136,7 +138,7 @@ public final class SymmetricWorkspace implements AutoCloseable {
         double[] out = new double[r * r];
         s.position(0).get(out, 0, r * r);
         Matrix m = Matrix.wrap(r, r, out);
-        Linalg.fillUpperFromLower(m);
+        fillUpperFromLower(m);
         return m;
     }
 
@@ -227,6 +229,17 @@ public final class SymmetricWorkspace implements AutoCloseable {
         if (right != null) {
             right.close();
             product.close();
+        }
+    }
+
+    /** Copies the lower triangle of the square matrix c onto its upper triangle (column-major). */
+    public static void fillUpperFromLower(Matrix c) {
+        int n = c.rows();
+        double[] d = c.data();
+        for (int j = 0; j < n; j++) {
+            for (int i = j + 1; i < n; i++) {
+                d[j + i * n] = d[i + j * n];
+            }
         }
     }
 }

@@ -1,14 +1,15 @@
-package org.psdkit.linalg;
+package org.psdkit.linalg.internal;
 
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.openblas.global.openblas;
+import org.psdkit.linalg.Threads;
 
 /**
- * Single-precision BLAS on row-major Java {@code float[]} arrays, for the data-sized passes of Nyström solvers
- * (the rest of the library stays in double through {@link Linalg}). Each thread reuses its own native buffers
- * (as {@link NativeScratch} does for doubles: fresh native memory per call costs more than the product), and every
- * call runs inside {@link NativeCalls#enter()}.
+ * Single-precision BLAS on row-major Java {@code float[]} arrays, for the data-sized passes of Nyström solvers (the
+ * rest of the library stays in double through {@link org.psdkit.linalg.Linalg}). Each thread reuses its own native
+ * buffers (as {@code linalg.NativeScratch} does for doubles: fresh native memory per call costs more than the product),
+ * and every call runs inside {@link NativeCalls#enter()}.
  */
 public final class FloatBlas {
     private static final int ROW_MAJOR = 101;

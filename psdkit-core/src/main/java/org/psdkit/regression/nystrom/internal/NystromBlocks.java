@@ -1,10 +1,14 @@
-package org.psdkit.regression.nystrom;
+package org.psdkit.regression.nystrom.internal;
 
 import org.psdkit.kernel.GaussianKernel;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.linalg.Cholesky;
-import org.psdkit.linalg.FloatBlas;
+import org.psdkit.linalg.internal.FloatBlas;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.regression.nystrom.KnmBlocks;
+import org.psdkit.regression.nystrom.KnmOperator;
+import org.psdkit.regression.nystrom.NystromKrr;
+import org.psdkit.regression.nystrom.Storage;
 
 /**
  * The per-block arithmetic of {@link NystromKrr}'s single-precision routes, for engines that hold the rows
@@ -152,7 +156,7 @@ public final class NystromBlocks {
      * w += K_bᵀ(K_b u + v[from, from + rows)) for K_b = {@code a} (rows × m, row-major, m = w.length); u or v may be
      * null (taken as 0): the row loop of every single-precision pass.
      */
-    static void addKtK(float[] a, int rows, double[] u, double[] v, int from, double[] w) {
+    public static void addKtK(float[] a, int rows, double[] u, double[] v, int from, double[] w) {
         int m = w.length;
         if ((long) rows * m > a.length) {
             throw new IllegalArgumentException("ktk block: w of " + m + ", " + a.length + " kernel entries for "
@@ -176,7 +180,7 @@ public final class NystromBlocks {
      * Σ_j a[off + j]·u[j] over j < m with four partial sums: independent chains the CPU can overlap (a single sum is
      * latency-bound); the row product of every single-precision pass ({@link KnmBlocks}'s and this class's).
      */
-    static double rowDot(float[] a, int off, double[] u, int m) {
+    public static double rowDot(float[] a, int off, double[] u, int m) {
         double s0 = 0;
         double s1 = 0;
         double s2 = 0;

@@ -1,4 +1,6 @@
-package org.psdkit.regression.nystrom;
+package org.psdkit.regression.nystrom.internal;
+
+import org.psdkit.regression.nystrom.Storage;
 
 /**
  * The route of a Nyström KRR solve on one machine ({@link Storage#AUTO}): plain Falkon CG over the single-precision
@@ -12,14 +14,14 @@ public final class RoutePlanner {
     }
 
     /** Row-block size target: blocks of K_nm of about 2²⁰ numbers (8 MB in double), small enough for caches. */
-    static final int BLOCK_ENTRIES = 1 << 20;
+    public static final int BLOCK_ENTRIES = 1 << 20;
 
     /**
      * Row-block size of the single-precision passes: 2²² numbers (16 MB). Larger than {@link #BLOCK_ENTRIES} because
      * the Gram pass ({@link Storage#GRAM}) runs one dsyrk per block, and a deeper inner dimension (838 rows at
      * m = 5,000) keeps it near the BLAS's peak.
      */
-    static final int FLOAT_BLOCK_ENTRIES = 1 << 22;
+    public static final int FLOAT_BLOCK_ENTRIES = 1 << 22;
 
     /**
      * In a heap below 512 MB a block holds at most 1/{@value} of the maximum heap in entries instead: a Gram-pass
@@ -27,10 +29,10 @@ public final class RoutePlanner {
      * block itself), so 2²² entries need 64 MB a worker. At 512 MB and above the blocks keep their sizes above (and
      * the fits their numbers).
      */
-    static final long HEAP_SHARE = 128;
+    public static final long HEAP_SHARE = 128;
 
     /** Entries of one row block of K_nm in this JVM: {@code entries}, or less in a heap below 512 MB. */
-    static int blockEntries(int entries) {
+    public static int blockEntries(int entries) {
         return (int) Math.max(1024, Math.min(entries, Runtime.getRuntime().maxMemory() / HEAP_SHARE));
     }
 
@@ -42,7 +44,7 @@ public final class RoutePlanner {
      * ssyrk's inner dimension deep (near its peak) while the double additions of the chunks' m×m results (m²/2 per
      * chunk) stay ≈ 1/4,096 of the flops.
      */
-    static final int GRAM_CHUNK_ROWS = 4096;
+    public static final int GRAM_CHUNK_ROWS = 4096;
 
     /**
      * {@link Storage#AUTO} accumulates K_nmᵀK_nm ({@link Storage#GRAM}) when K_nm does not fit the single-precision
@@ -64,14 +66,14 @@ public final class RoutePlanner {
      * multiply-adds per CPU-second), so the constant is halved to 1/80; with it the Gram route is also taken at
      * n = 100,000, m = 2,000 (docs/benchmarks/krr-scale.md, with the per-pass figures).
      */
-    static final double GRAM_FLOP_COST_PER_PASS_ENTRY = 1.0 / 80;
+    public static final double GRAM_FLOP_COST_PER_PASS_ENTRY = 1.0 / 80;
 
     /**
      * Falkon CG iterations to the default tolerance, predicted as this times √(n/m): the sweep of
      * docs/benchmarks/krr-scale-curves.csv (λ = 1, σ = 3, d = 10; n = 5,000–100,000, m = 250–4,000) took
      * 5.2–7.3 √(n/m) iterations (57 at n = 30,000, m = 250; 89 at 100,000, 500; 17 at 30,000, 4,000).
      */
-    static final double CG_ITERATIONS_PER_SQRT_N_OVER_M = 6;
+    public static final double CG_ITERATIONS_PER_SQRT_N_OVER_M = 6;
 
     /**
      * Whether the Gram route ({@link Storage#GRAM}: one pass with n·m² dsyrk flops plus an m³/3 Cholesky, then CG on
@@ -93,7 +95,7 @@ public final class RoutePlanner {
      * above the tolerance, and CG on G ran all 200 iterations without reaching it, while one data pass afterwards
      * found the residual at 3.8e-8 (docs/benchmarks/krr-scale.md).
      */
-    static final int GRAM_OPERATOR_MAX_ITERATIONS = 10;
+    public static final int GRAM_OPERATOR_MAX_ITERATIONS = 10;
 
     /**
      * Rows of the sampled Gram preconditioner ({@link Storage#SKETCH}) per anchor: s = 20·m rows (m = 5,000:
@@ -102,23 +104,23 @@ public final class RoutePlanner {
      * the condition number's excess by √2 for a sketch that still costs about two passes at 10⁶ × 5,000
      * (docs/benchmarks/krr-scale.md).
      */
-    static final int SKETCH_ROWS_PER_ANCHOR = 20;
+    public static final int SKETCH_ROWS_PER_ANCHOR = 20;
 
     /**
      * CG iterations to the default tolerance with the sketch preconditioner, for the cost model
      * ({@link #autoRoute}): 11 and 16 measured with s = 10·m (see {@link #SKETCH_ROWS_PER_ANCHOR}).
      */
-    static final double SKETCH_CG_ITERATIONS = 14;
+    public static final double SKETCH_CG_ITERATIONS = 14;
 
     /**
      * Cost of computing one entry of K_nm (the fast single-precision Gaussian block: sgemm plus the vectorised
      * exponential) in units of a CG pass entry over kept single-precision K_nm (two multiply-adds), timed on one
      * core (docs/benchmarks/krr-scale.md).
      */
-    static final double FILL_COST_PER_PASS_ENTRY = 2.6;
+    public static final double FILL_COST_PER_PASS_ENTRY = 2.6;
 
     /** Data passes of the Gram route after the Gram pass: CG on G, then one pass for the true residual (and rarely more). */
-    static final double GRAM_ROUTE_PASSES = 2;
+    public static final double GRAM_ROUTE_PASSES = 2;
 
     /**
      * The route {@link Storage#AUTO} takes for n rows and m anchors when a fraction {@code kept} of K_nm fits the
@@ -130,7 +132,7 @@ public final class RoutePlanner {
      * entries and {@link #SKETCH_CG_ITERATIONS} + 1 passes (only when s &lt; n: otherwise it is the Gram route).
      * Neither m×m route when {@code mmFits} is false.
      */
-    static Storage autoRoute(long n, int m, double kept, double keptWithMm, boolean mmFits) {
+    public static Storage autoRoute(long n, int m, double kept, double keptWithMm, boolean mmFits) {
         double e = (double) n * m;
         double plain = (CG_ITERATIONS_PER_SQRT_N_OVER_M * Math.sqrt((double) n / m) + 1)
                 * e * (1 + (1 - kept) * FILL_COST_PER_PASS_ENTRY);
@@ -151,7 +153,7 @@ public final class RoutePlanner {
     }
 
     /** Seed of the sketch's row sample (fixed: the same data and anchors give the same fit). */
-    static final long SKETCH_SEED = 0x5EEDL;
+    public static final long SKETCH_SEED = 0x5EEDL;
 
     /**
      * Single-precision K_nm is kept when it needs at most this fraction of the maximum heap: 0.4 leaves room for the

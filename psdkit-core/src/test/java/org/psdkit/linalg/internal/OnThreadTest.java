@@ -1,9 +1,11 @@
-package org.psdkit.linalg;
+package org.psdkit.linalg.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.psdkit.linalg.Linalg;
+import org.psdkit.linalg.Matrix;
 
 /** {@link OnThread}'s plain-Java products agree with the native ones of {@link Linalg}. */
 class OnThreadTest {

@@ -1,13 +1,15 @@
-package org.psdkit.linalg;
+package org.psdkit.linalg.internal;
+
+import org.psdkit.linalg.Matrix;
 
 /**
  * Level-2 products of small dense matrices (order a few thousand at most) in plain Java on the calling thread:
- * triangular solves and matrix–vector products, the same operations as {@link Linalg#solveLower} and
- * {@link Linalg#gemv} without the native call. For loops that do many O(m²) products in a row (the iterations of
- * a conjugate-gradient solve): through OpenBLAS each call copies the matrix into native memory and splits the work
- * among the library's threads, which wait for each other at every call on a loaded machine (docs/design.md; the
- * profile of {@code bench krr-scale} in docs/benchmarks/krr-scale.md). The inner products run two accumulators (a fixed summation order, so
- * the results do not depend on the thread count).
+ * triangular solves and matrix–vector products, the same operations as {@link org.psdkit.linalg.Linalg#solveLower} and
+ * {@link org.psdkit.linalg.Linalg#gemv} without the native call. For loops that do many O(m²) products in a row (the
+ * iterations of a conjugate-gradient solve): through OpenBLAS each call copies the matrix into native memory and splits
+ * the work among the library's threads, which wait for each other at every call on a loaded machine (docs/design.md;
+ * the profile of {@code bench krr-scale} in docs/benchmarks/krr-scale.md). The inner products run two accumulators (a
+ * fixed summation order, so the results do not depend on the thread count).
  */
 public final class OnThread {
 

@@ -1,4 +1,4 @@
-package org.psdkit.linalg;
+package org.psdkit.linalg.internal;
 
 /**
  * The exponential over a range of a {@code double[]} in place, in loops the JIT compiles to vector instructions:
