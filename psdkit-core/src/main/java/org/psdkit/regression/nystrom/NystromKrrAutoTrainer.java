@@ -217,6 +217,7 @@ public record NystromKrrAutoTrainer(Options options) implements Trainer<Pipeline
         int d = x.cols();
         int p = ard ? d : 1;
         double med = KrrAutoTrainer.medianDistance(xs, options.seed());
+        checkMemory(n, d, Math.min(base.anchors(), n)); // the polish after a subsample runs on all rows
         int[] anchorRows = NystromKrrTrainer.anchors(new GaussianKernel(med), x,
                 base.withKernel(new GaussianKernel(med)));
         Matrix c = x.selectRows(anchorRows);
@@ -294,6 +295,20 @@ public record NystromKrrAutoTrainer(Options options) implements Trainer<Pipeline
         return KrrTrainer.of(ModelHeader.of(KrrTrainer.TYPE, train, scaler, kernel.spec(),
                 NystromKrrTrainer.hyperParameters(o, c.rows())), fit.model(),
                 new Fit(NystromKrrTrainer.diagnostics(fit.diagnostics(), fitSeconds), search));
+    }
+
+    /**
+     * Fails with {@link org.psdkit.linalg.MemoryBudget.InsufficientMemoryException} before the search when the heap
+     * cannot hold one evaluation on {@code rows} rows of d columns with m anchors: the scaled rows (rows·d), the five
+     * rows×m matrices of an evaluation with its gradient (Φ, P = ΦB, Γ, diag(b)P, ΦM) and four m×m matrices (K_mm,
+     * A, B, M).
+     */
+    static void checkMemory(long rows, long d, long m) {
+        long doubles = org.psdkit.linalg.MemoryBudget.plus(org.psdkit.linalg.MemoryBudget.times(rows, d + 5 * m),
+                org.psdkit.linalg.MemoryBudget.times(4, org.psdkit.linalg.MemoryBudget.times(m, m)));
+        org.psdkit.linalg.MemoryBudget.check("the automatic search of nystrom kernel ridge with " + m + " anchors on "
+                + rows + " rows x " + d + " columns", org.psdkit.linalg.MemoryBudget.times(doubles,
+                org.psdkit.linalg.MemoryBudget.DOUBLE_BYTES));
     }
 
     /** The training rows of {@code rows} search rows: all, or all but the held-out part. */

@@ -253,6 +253,14 @@ class NystromKrrAutoTrainerTest {
         }
     }
 
+    /** The search's memory is checked before it starts: five n×m matrices at n = 10⁷, m = 10⁴ cannot fit. */
+    @Test
+    void memoryIsCheckedBeforeTheSearch() {
+        assertThrows(org.psdkit.linalg.MemoryBudget.InsufficientMemoryException.class,
+                () -> NystromKrrAutoTrainer.checkMemory(10_000_000, 8, 10_000));
+        NystromKrrAutoTrainer.checkMemory(1_000, 8, 100);
+    }
+
     @Test
     void optionsNameTheirParameter() {
         NystromKrrAutoTrainer.Options o = NystromKrrAutoTrainer.Options.of(BASE);
