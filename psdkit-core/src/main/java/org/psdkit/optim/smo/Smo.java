@@ -218,7 +218,11 @@ public final class Smo {
         for (int i = 0; i < m; i++) {
             diag[i] = shared.diag(points[i]);
         }
-        return new Solver(q, diag, null, upper.clone(), o, alphaInit, listener).run();
+        try {
+            return new Solver(q, diag, null, upper.clone(), o, alphaInit, listener).run();
+        } finally {
+            q.release();
+        }
     }
 
     private static double[] uniform(int m, double c) {
