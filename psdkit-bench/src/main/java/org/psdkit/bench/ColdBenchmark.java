@@ -161,9 +161,22 @@ public final class ColdBenchmark {
     public record Result(String loadBefore, String loadAfter, List<Row> rows) {
     }
 
-    /** A command line of one side: arguments, and the setup that must have run once before it is timed. */
-    private record Side(List<String> command, List<List<String>> setup, String missing) {
+    /**
+     * A command line of one side: arguments, the setup that must have run once before it is timed, and the largest
+     * exit status that still means a finished run ({@code 0} for every command but CSDP's).
+     */
+    private record Side(List<String> command, List<List<String>> setup, String missing, int lastGoodExit) {
+        Side(List<String> command, List<List<String>> setup, String missing) {
+            this(command, setup, missing, 0);
+        }
     }
+
+    /**
+     * CSDP's exit statuses that end a solve (CSDP user's guide, "return codes"): 0 success, 1 primal infeasible,
+     * 2 dual infeasible, 3 partial success (a solution at reduced accuracy). 4 and above are failures (iteration
+     * limit, stuck, numerical trouble).
+     */
+    static final int CSDP_LAST_GOOD_EXIT = 3;
 
     private record Case(String id, String shown, String peerName, Side psdkit, Side peer, String target) {
     }
@@ -184,6 +197,7 @@ public final class ColdBenchmark {
         String before = loadAverage();
         Map<String, double[]> best = new LinkedHashMap<>();
         Map<String, String> failed = new LinkedHashMap<>();
+        Map<String, String> exits = new LinkedHashMap<>();
         for (Case c : cases) {
             best.put(c.id(), new double[] {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY,
                 Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY});
@@ -201,9 +215,14 @@ public final class ColdBenchmark {
                     }
                     Path logFile = o.dir().resolve("log-" + c.id() + (side == 0 ? "-psdkit" : "-peer") + ".txt");
                     double[] cpu = new double[1];
-                    double t = time(s.command(), side == 1 ? o.peerEnv() : Map.of(), o.dir(), logFile, cpu);
-                    if (t < 0) {
-                        failed.put(key, "exit " + (int) -t + ", see " + logFile);
+                    int[] exit = new int[1];
+                    double t = time(s.command(), side == 1 ? o.peerEnv() : Map.of(), o.dir(), logFile, cpu, exit);
+                    if (t >= 0 && exit[0] != 0) {
+                        exits.put(key, "exit " + exit[0]);
+                    }
+                    if (t < 0 || exit[0] > s.lastGoodExit()) {
+                        failed.put(key, "exit " + (t < 0 && exit[0] == 0 ? (int) -t : exit[0]) + ", see " + logFile);
+                        t = -1;
                     } else {
                         double[] b = best.get(c.id());
                         b[side] = Math.min(b[side], t);
@@ -229,6 +248,10 @@ public final class ColdBenchmark {
                     notes.add("peer missing: " + c.peer().missing());
                 } else if (failed.containsKey(c.id() + "/peer")) {
                     notes.add("peer failed: " + failed.get(c.id() + "/peer"));
+                } else if (exits.containsKey(c.id() + "/peer")) {
+                    notes.add(c.peerName() + " " + exits.get(c.id() + "/peer")
+                            + (c.peerName().equals("CSDP") ? " (" + csdpStatus(exits.get(c.id() + "/peer")) + ")"
+                                    : ""));
                 }
             }
             rows.add(new Row(c.id(), c.shown(), c.peerName(), Double.isFinite(b[0]) ? b[0] : Double.NaN,
@@ -259,6 +282,28 @@ public final class ColdBenchmark {
      * less than wall time.
      */
     static double time(List<String> command, Map<String, String> env, Path dir, Path logFile, double[] cpu) {
+        int[] exit = new int[1];
+        double t = time(command, env, dir, logFile, cpu, exit);
+        return t >= 0 && exit[0] != 0 ? -exit[0] : t;
+    }
+
+    /** The meaning of a CSDP exit status {@code "exit N"} (see {@link #CSDP_LAST_GOOD_EXIT}). */
+    static String csdpStatus(String exit) {
+        return switch (exit) {
+            case "exit 1" -> "primal infeasible";
+            case "exit 2" -> "dual infeasible";
+            case "exit 3" -> "partial success: solved at reduced accuracy";
+            default -> "failure";
+        };
+    }
+
+    /**
+     * As {@link #time(List, Map, Path, Path, double[])}, but a process that ran to its end returns its wall seconds
+     * whatever its exit status, which goes to {@code exit[0]}; minus a status only when it could not start (-127).
+     */
+    static double time(List<String> command, Map<String, String> env, Path dir, Path logFile, double[] cpu,
+                       int[] exit) {
+        exit[0] = 0;
         cpu[0] = Double.NaN;
         List<String> cmd = command;
         Path cpuFile = null;
@@ -273,12 +318,12 @@ public final class ColdBenchmark {
         try {
             long t0 = System.nanoTime();
             Process p = pb.start();
-            int exit = p.waitFor();
+            exit[0] = p.waitFor();
             double t = (System.nanoTime() - t0) * 1e-9;
             if (cpuFile != null) {
                 cpu[0] = cpuSeconds(cpuFile);
             }
-            return exit == 0 ? t : -Math.max(1, exit);
+            return t;
         } catch (IOException e) {
             try {
                 Files.writeString(logFile, "cannot start " + command + ": " + e.getMessage() + "\n");
@@ -390,7 +435,7 @@ public final class ColdBenchmark {
                     Side ours = missing == null ? side(o, args) : new Side(List.of(), List.of(), missing);
                     Side peer = missing != null ? new Side(List.of(), List.of(), missing)
                             : o.csdp() == null ? new Side(List.of(), List.of(), "csdp not found on PATH")
-                            : new Side(List.of(o.csdp(), file.toString()), List.of(), null);
+                            : new Side(List.of(o.csdp(), file.toString()), List.of(), null, CSDP_LAST_GOOD_EXIT);
                     out.add(new Case("sdp-" + p, shown(args), "CSDP", ours, peer, "median <= 2x (CSDP >= 1 s)"));
                 }
                 return out;

@@ -73,4 +73,29 @@ class ColdBenchmarkTest {
         assertEquals(2, v.length);
         assertEquals(3.0, ColdBenchmark.median(v), 0.0);
     }
+
+    /** CSDP's exit 3 (partial success) is a finished, timed solve with a note; 4 and above are failures. */
+    @Test
+    void csdpPartialSuccessIsTimedAndNamedAndItsFailuresAreNot() throws Exception {
+        Path script = Files.writeString(dir.resolve("cold_peers.py"), "");
+        Files.writeString(dir.resolve("arch0.dat-s"), "1\n1\n1\n1.0\n");
+        for (int status : new int[] {3, 4}) {
+            Path csdp = dir.resolve("csdp-" + status);
+            Files.writeString(csdp, "#!/bin/sh\nexit " + status + "\n");
+            assertTrue(csdp.toFile().setExecutable(true));
+            List<String> log = new ArrayList<>();
+            ColdBenchmark.Result r = ColdBenchmark.run(new ColdBenchmark.Options(dir, List.of("/bin/true"),
+                    dir.resolve("no-python").toString(), script, csdp.toString(), dir, null, List.of("sdp"),
+                    List.of("arch0"), 1, Map.of(), log::add));
+            ColdBenchmark.Row row = r.rows().get(0);
+            if (status == 3) {
+                assertTrue(Double.isFinite(row.peerTime()), row.toString());
+                assertEquals("CSDP exit 3 (partial success: solved at reduced accuracy)", row.note());
+            } else {
+                assertTrue(Double.isNaN(row.peerTime()), row.toString());
+                assertTrue(row.note().startsWith("peer failed: exit 4"), row.note());
+            }
+        }
+    }
+
 }

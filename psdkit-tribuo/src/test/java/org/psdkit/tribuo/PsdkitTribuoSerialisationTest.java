@@ -186,4 +186,50 @@ class PsdkitTribuoSerialisationTest {
         PropertyException e = assertThrows(PropertyException.class, () -> cm.lookup("krr"));
         assertTrue(e.getMessage().contains("lambda"), e.getMessage());
     }
+
+    static final String QUANTILE_CONFIG = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <config>
+              <component name="quantile" type="org.psdkit.tribuo.PsdkitQuantileTrainer">
+                <property name="kernel" value="gaussian(sigma=1)"/>
+                <propertylist name="taus">
+                  <item>0.25</item>
+                  <item>0.75</item>
+                </propertylist>
+                <property name="lambda" value="0.01"/>
+                <property name="gapTolerance" value="0.001"/>
+                <property name="feasibilityTolerance" value="0.001"/>
+                <property name="maxIterations" value="1000"/>
+                <property name="checkEvery" value="10"/>
+                <property name="anchors" value="15"/>
+                <property name="anchorSeed" value="5"/>
+              </component>
+            </config>
+            """;
+
+    /**
+     * The dual solver's and the anchors' settings are declared once in {@link PsdkitConeTrainer}: Tribuo's
+     * configuration sets them on a subclass, and the provenance records them.
+     */
+    @Test
+    void theConeTrainersInheritedSettingsAreConfiguredAndRecorded() throws IOException {
+        Path xml = dir.resolve("quantile-config.xml");
+        Files.writeString(xml, QUANTILE_CONFIG);
+        PsdkitQuantileTrainer configured = (PsdkitQuantileTrainer) new ConfigurationManager(xml.toString())
+                .lookup("quantile");
+        org.psdkit.cone.quantile.QuantileRegression.Options same =
+                org.psdkit.cone.quantile.QuantileRegression.Options.of(new double[] {0.25, 0.75}, 1.0, 1e-2,
+                        org.psdkit.cone.quantile.QuantileRegression.Method.PSD)
+                        .withSolver(new org.psdkit.cone.ConeDualSolver.Options(1e-3, 1e-3, 1000, 10))
+                        .withNystrom(new Nystrom(15, Anchors.Method.UNIFORM, 5,
+                                org.psdkit.psd.PsdOptions.DEFAULT_RANK_THRESHOLD));
+        PsdkitModel<Regressor> model = configured.train(regression);
+        identical(new PsdkitQuantileTrainer(same).train(regression).predict(regression), model.predict(regression));
+        var conf = model.getProvenance().getTrainerProvenance().getConfiguredParameters();
+        assertEquals("15", conf.get("anchors").toString());
+        assertEquals("5", conf.get("anchorSeed").toString());
+        assertEquals("1000", conf.get("maxIterations").toString());
+        assertEquals("0.001", conf.get("gapTolerance").toString());
+    }
+
 }
