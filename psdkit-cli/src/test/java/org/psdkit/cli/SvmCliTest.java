@@ -58,6 +58,36 @@ class SvmCliTest {
         assertTrue(csv.contains("g") && csv.contains("b"));
     }
 
+    /**
+     * The report says converged only when the relative gap is within --gap, with the relative gap and why the
+     * learning stopped; a fit that does not reach --gap warns on stderr, naming the reason and the gap.
+     */
+    @Test
+    void learnedKernelReportsSayWhyTheLearningStopped() throws IOException {
+        Path train = circle("train.csv", 40, 5, false);
+        for (String type : new String[] {"tk-svm", "simplemkl"}) {
+            for (String gap : new String[] {"0.01", "1e-12"}) {
+                CliRun fit = CliRun.run("fit", type, "--train", train.toString(), "--out", dir.resolve(type + ".json")
+                        .toString(), "-C", "100", "--epsilon", "0.1", "--gap", gap, "--json");
+                assertEquals(0, fit.status(), fit.err());
+                JsonNode j = fit.json();
+                double rel = j.get("relativeGap").asDouble();
+                boolean converged = j.get("converged").asBoolean();
+                String stop = j.get("stopReason").asText();
+                assertEquals(converged, rel <= Double.parseDouble(gap), fit.out());
+                assertEquals(converged, stop.equals("converged"), fit.out());
+                if (converged) {
+                    assertFalse(fit.err().contains("warning"), fit.err());
+                } else {
+                    assertTrue(stop.equals("max-iterations") || stop.equals("stalled"), fit.out());
+                    assertTrue(fit.err().contains("warning: kernel learning")
+                            && fit.err().contains("above --gap " + Double.parseDouble(gap)), fit.err());
+                }
+                assertEquals(!gap.equals("1e-12"), converged, fit.out());
+            }
+        }
+    }
+
     @Test
     void svmChoosesCByCvAndSimpleMklRuns() throws IOException {
         Path train = circle("train.csv", 60, 3, false);

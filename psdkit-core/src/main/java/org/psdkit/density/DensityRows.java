@@ -15,12 +15,22 @@ import org.psdkit.linalg.Matrix;
  * itself: the results must be the same up to rounding. Nothing here ever needs an n×n matrix or returns a
  * length-n vector.
  *
- * <p>Sums are over all n rows in double precision, whatever the storage of the features.
+ * <p>Sums are over all n rows in double precision, whatever the storage of the features. Rows may carry sample
+ * weights w_i &gt; 0 (the weighted log-likelihood Σ w_i log f(x_i) / Σ w_i, {@link #weightSum}); then every sum
+ * below is the weighted one, Σ_i w_i (·)_i, and the minimum stays unweighted. Without weights w_i = 1.
  */
 public interface DensityRows {
 
     /** The number n of data rows. */
     long rows();
+
+    /**
+     * Σ_i w_i, the total weight of the rows: the solver's objective is −(1/Σ w_i) Σ w_i log f_i + its regulariser.
+     * Without weights n, exactly.
+     */
+    default double weightSum() {
+        return rows();
+    }
 
     /** The feature dimension r (rows of every factor S and direction D). */
     int rank();
@@ -30,8 +40,8 @@ public interface DensityRows {
 
     /**
      * Sets the current point to the factor {@code s} (r×q, any q ≥ 1; the caller does not modify it afterwards) and
-     * returns its sums: Σ_i log f_i, min_i f_i and the r×q matrix Σ_i v_i (v_iᵀ S) / f_i (the data part of the
-     * gradient of −Σ log f_i with respect to S is −2 times it). When some f_i ≤ 0 (or is not finite) the sum of logs
+     * returns its sums: Σ_i w_i log f_i, min_i f_i and the r×q matrix Σ_i w_i v_i (v_iᵀ S) / f_i (the data part of
+     * the gradient of −Σ w_i log f_i with respect to S is −2 times it). When some f_i ≤ 0 (or is not finite) the sum of logs
      * is −∞ and the gradient may be null.
      */
     Sums at(Matrix s);
@@ -44,8 +54,8 @@ public interface DensityRows {
     void direction(Matrix d);
 
     /**
-     * For each trial step t_k of {@code steps}: Σ_i log f_i(t_k), Σ_i f_i'(t_k)/f_i(t_k) (the derivative of the
-     * former) and min_i f_i(t_k), on the line of the current point and direction. A t_k at which some f_i(t_k) ≤ 0
+     * For each trial step t_k of {@code steps}: Σ_i w_i log f_i(t_k), Σ_i w_i f_i'(t_k)/f_i(t_k) (the derivative
+     * of the former) and min_i f_i(t_k), on the line of the current point and direction. A t_k at which some f_i(t_k) ≤ 0
      * gives −∞ for the sum of logs (and NaN for the slope). Cost: O(n) per step size when the per-row quadratics
      * are kept.
      */
@@ -59,14 +69,15 @@ public interface DensityRows {
     Sums step(double t);
 
     /**
-     * The r×r matrix Σ_i v_i v_iᵀ / f_i at the current point (with weights β_i = 1/(n f_i), the data block
-     * V Diag(β) Vᵀ of the dual, Marteau-Ferey, Bach &amp; Rudi 2020 Thm. 2, is this divided by n). Symmetric.
+     * The r×r matrix Σ_i w_i v_i v_iᵀ / f_i at the current point (with β_i = w_i/(W f_i), W = {@link #weightSum},
+     * the data block V Diag(β) Vᵀ of the dual, Marteau-Ferey, Bach &amp; Rudi 2020 Thm. 2, is this divided by W;
+     * unweighted β_i = 1/(n f_i)). Symmetric.
      */
     Matrix weightedGram();
 
     /**
      * About {@code count} rows drawn at random with this {@code seed} (the same seed, the same rows), as a new
-     * independent DensityRows for a warm start; {@code null} when the implementation does not offer it or
+     * independent DensityRows for a warm start (with their own weights, if the rows are weighted); {@code null} when the implementation does not offer it or
      * {@code count} is not smaller than n.
      */
     default DensityRows sample(int count, long seed) {
@@ -76,9 +87,9 @@ public interface DensityRows {
     /**
      * Sums at a point.
      *
-     * @param sumLog   Σ_i log f_i (−∞ if some f_i ≤ 0)
+     * @param sumLog   Σ_i w_i log f_i (−∞ if some f_i ≤ 0)
      * @param minF     min_i f_i
-     * @param gradient Σ_i v_i (v_iᵀ S) / f_i, r×q (null when sumLog is −∞)
+     * @param gradient Σ_i w_i v_i (v_iᵀ S) / f_i, r×q (null when sumLog is −∞)
      */
     record Sums(double sumLog, double minF, Matrix gradient) {
     }
@@ -86,8 +97,8 @@ public interface DensityRows {
     /**
      * Values along the current line, one entry per trial step.
      *
-     * @param sumLog Σ_i log f_i(t_k)
-     * @param slope  Σ_i f_i'(t_k) / f_i(t_k)
+     * @param sumLog Σ_i w_i log f_i(t_k)
+     * @param slope  Σ_i w_i f_i'(t_k) / f_i(t_k)
      * @param minF   min_i f_i(t_k)
      */
     record Line(double[] sumLog, double[] slope, double[] minF) {

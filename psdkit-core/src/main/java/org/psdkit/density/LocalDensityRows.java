@@ -77,6 +77,8 @@ public final class LocalDensityRows implements DensityRows {
     private final Matrix t;               // m×r
     private final Matrix x;               // n×d (null for given features)
     private final Matrix vGiven;          // r×n given features (null for Nyström)
+    private final double[] weight;        // sample weights w_i > 0 (null: 1 each)
+    private final double weightSum;       // Σ w_i (n without weights)
 
     // state of the protocol
     private Matrix s;
@@ -91,6 +93,11 @@ public final class LocalDensityRows implements DensityRows {
 
     private LocalDensityRows(int r, int n, int[] start, Matrix[] dense, float[][] single, Kernel kernel,
                              Matrix anchors, Matrix t, Matrix x, Matrix vGiven) {
+        this(r, n, start, dense, single, kernel, anchors, t, x, vGiven, null);
+    }
+
+    private LocalDensityRows(int r, int n, int[] start, Matrix[] dense, float[][] single, Kernel kernel,
+                             Matrix anchors, Matrix t, Matrix x, Matrix vGiven, double[] weight) {
         this.r = r;
         this.n = n;
         this.start = start;
@@ -101,6 +108,15 @@ public final class LocalDensityRows implements DensityRows {
         this.t = t;
         this.x = x;
         this.vGiven = vGiven;
+        this.weight = weight;
+        double sw = n;
+        if (weight != null) {
+            sw = 0;
+            for (double v : weight) {
+                sw += v;
+            }
+        }
+        this.weightSum = sw;
         this.f = new double[n];
         this.c = new double[n];
         this.e = new double[n];
@@ -172,6 +188,27 @@ public final class LocalDensityRows implements DensityRows {
             })).join();
         }
         return out;
+    }
+
+    /**
+     * These rows with sample weights: the solver then minimises the weighted log-likelihood −Σ w_i log f(x_i) / Σ w_i
+     * ({@link DensityRows}); the features are shared, not copied. Each weight is multiplied into its row's terms
+     * after they are formed, so that weights of 1 give the unweighted sums bit for bit.
+     *
+     * @param w one weight per row, each &gt; 0 and finite (a row of weight 0 is left out beforehand)
+     */
+    public LocalDensityRows weighted(double[] w) {
+        if (w == null || w.length != n) {
+            throw new IllegalArgumentException("density rows: " + (w == null ? "no" : String.valueOf(w.length))
+                    + " weights for " + n + " rows");
+        }
+        for (int i = 0; i < n; i++) {
+            if (!(w[i] > 0) || Double.isInfinite(w[i])) {
+                throw new IllegalArgumentException("density rows: weight " + w[i] + " of row " + (i + 1)
+                        + "; weights must be > 0 and finite");
+            }
+        }
+        return new LocalDensityRows(r, n, start, dense, single, kernel, anchors, t, x, vGiven, w.clone());
     }
 
     /** The heap the JVM may still allocate; when it looks short of {@code need}, once more after a collection. */
@@ -292,6 +329,11 @@ public final class LocalDensityRows implements DensityRows {
     }
 
     @Override
+    public double weightSum() {
+        return weightSum;
+    }
+
+    @Override
     public int rank() {
         return r;
     }
@@ -404,10 +446,11 @@ public final class LocalDensityRows implements DensityRows {
             }
             f[i0 + i] = s2;
             mn = Math.min(mn, s2);
-            sl += Math.log(s2);
+            double wi = weight == null ? 1.0 : weight[i0 + i];
+            sl += wi * Math.log(s2);
             double inv = 1.0 / s2;
             for (int k = 0; k < q; k++) {
-                uwd[k + i * q] = ud[k + i * q] * inv;
+                uwd[k + i * q] = ud[k + i * q] * inv * wi;
             }
         }
         if (!(mn > 0) || !Double.isFinite(sl)) {
@@ -495,8 +538,9 @@ public final class LocalDensityRows implements DensityRows {
                 for (int i = start[b]; i < start[b + 1]; i++) {
                     double fi = f[i] + tt * (2 * c[i] + tt * e[i]);
                     mn = Math.min(mn, fi);
-                    sl += Math.log(fi);
-                    sp += 2 * (c[i] + tt * e[i]) / fi;
+                    double wi = weight == null ? 1.0 : weight[i];
+                    sl += wi * Math.log(fi);
+                    sp += wi * (2 * (c[i] + tt * e[i]) / fi);
                 }
                 out[j] = sl;
                 out[k + j] = sp;
@@ -555,6 +599,9 @@ public final class LocalDensityRows implements DensityRows {
             double[] vd = vb.data();
             for (int i = 0; i < w; i++) {
                 double sc = 1.0 / Math.sqrt(f[start[b] + i]);
+                if (weight != null) {
+                    sc *= Math.sqrt(weight[start[b] + i]);
+                }
                 for (int k = 0; k < r; k++) {
                     ad[k + i * r] = vd[k + i * r] * sc;
                 }
@@ -572,6 +619,19 @@ public final class LocalDensityRows implements DensityRows {
         int[] perm = Splits.permutation(n, seed);
         int[] idx = java.util.Arrays.copyOf(perm, count);
         java.util.Arrays.sort(idx);
+        LocalDensityRows sub = sampleUnweighted(idx);
+        if (weight == null) {
+            return sub;
+        }
+        double[] ws = new double[count];
+        for (int j = 0; j < count; j++) {
+            ws[j] = weight[idx[j]];
+        }
+        return sub.weighted(ws);
+    }
+
+    private LocalDensityRows sampleUnweighted(int[] idx) {
+        int count = idx.length;
         if (vGiven != null) {
             return of(vGiven.selectCols(idx));
         }

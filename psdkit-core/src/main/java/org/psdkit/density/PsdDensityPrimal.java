@@ -13,7 +13,8 @@ import org.psdkit.optim.WolfeLineSearch;
 /**
  * The primal solver of the PSD density problem (Marteau-Ferey, Bach &amp; Rudi 2020 eq. 12, in the solver's scale of
  * {@link PsdDensityEstimator}): minimise P(A) = −(1/n) Σ log v_iᵀAv_i + λ₁ Tr A + (λ₂/2)‖A‖_F² over A ⪰ 0 with
- * Tr(AW) = 1, over a factor A = S Sᵀ / Tr(SᵀWS) (S r×q; the constraint is removed by the scale, and P is a smooth,
+ * Tr(AW) = 1 (with sample weights, {@link DensityRows#weightSum}: −(1/Σ w) Σ w_i log v_iᵀAv_i, and everywhere below
+ * n is Σ w and 1/(n f̂_i) is w_i/(Σ w f̂_i), the weighted dual of {@link LogLikelihoodDual} with p_i = w_i / Σ w), over a factor A = S Sᵀ / Tr(SᵀWS) (S r×q; the constraint is removed by the scale, and P is a smooth,
  * scale-invariant function φ(S) wherever every f_i = ‖Sᵀv_i‖² &gt; 0; Burer &amp; Monteiro 2003 for the factor).
  * L-BFGS (Nocedal &amp; Wright 2006, Alg. 7.4) with a strong-Wolfe line search that is cheap because each f_i is a
  * quadratic along a direction D ({@link DensityRows#line}: one n·r·q product for Dᵀv_i, then O(n) per trial step).
@@ -294,7 +295,9 @@ final class PsdDensityPrimal {
             this.w = w;
             this.l1 = l1;
             this.l2 = l2;
-            this.n = rows.rows();
+            // the weighted likelihood −(1/Σw) Σ w_i log f_i: the rows' sums are weighted, the mean is over Σ w
+            // (n without weights, so the unweighted solve is unchanged)
+            this.n = rows.weightSum();
             this.wNorm = w.normF();
         }
 

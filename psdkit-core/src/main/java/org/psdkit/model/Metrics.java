@@ -102,6 +102,123 @@ public final class Metrics {
         return (double) ok / y.length;
     }
 
+    /**
+     * Weighted root mean squared error √(Σ w_i (y_i − ŷ_i)² / Σ w_i), scikit-learn's
+     * {@code mean_squared_error(sample_weight=w)} under a square root; {@code w == null} is {@link #rmse(double[],
+     * double[])}. Weights are ≥ 0 and finite, not all 0.
+     */
+    public static double rmse(double[] y, double[] p, double[] w) {
+        if (w == null) {
+            return rmse(y, p);
+        }
+        check(y.length, p.length);
+        double sw = weightSum(w, y.length);
+        double m = 0;
+        for (int i = 0; i < y.length; i++) {
+            if (w[i] > 0) {
+                m = Math.max(m, Math.abs(y[i] - p[i]));
+            }
+        }
+        if (m == 0 || !Double.isFinite(m)) {
+            return m;
+        }
+        double s = 0;
+        for (int i = 0; i < y.length; i++) {
+            if (w[i] > 0) {
+                double d = (y[i] - p[i]) / m;
+                s += w[i] * d * d;
+            }
+        }
+        return m * Math.sqrt(s / sw);
+    }
+
+    /** Weighted mean absolute error Σ w_i |y_i − ŷ_i| / Σ w_i (scikit-learn's {@code sample_weight}). */
+    public static double mae(double[] y, double[] p, double[] w) {
+        if (w == null) {
+            return mae(y, p);
+        }
+        check(y.length, p.length);
+        double sw = weightSum(w, y.length);
+        double s = 0;
+        for (int i = 0; i < y.length; i++) {
+            if (w[i] > 0) {
+                s += w[i] * Math.abs(y[i] - p[i]);
+            }
+        }
+        return s / sw;
+    }
+
+    /**
+     * Weighted coefficient of determination 1 − Σ w_i (y_i − ŷ_i)² / Σ w_i (y_i − ȳ_w)², ȳ_w = Σ w_i y_i / Σ w_i
+     * (scikit-learn's {@code r2_score(sample_weight=w)}); a constant truth as {@link #r2(double[], double[])}.
+     */
+    public static double r2(double[] y, double[] p, double[] w) {
+        if (w == null) {
+            return r2(y, p);
+        }
+        check(y.length, p.length);
+        double sw = weightSum(w, y.length);
+        double mean = 0;
+        for (int i = 0; i < y.length; i++) {
+            if (w[i] > 0) {
+                mean += w[i] * y[i];
+            }
+        }
+        mean /= sw;
+        double c = 0;
+        for (int i = 0; i < y.length; i++) {
+            if (w[i] > 0) {
+                c = Math.max(c, Math.max(Math.abs(y[i] - p[i]), Math.abs(y[i] - mean)));
+            }
+        }
+        if (!(c > 0) || !Double.isFinite(c)) {
+            c = 1;
+        }
+        double res = 0;
+        double tot = 0;
+        for (int i = 0; i < y.length; i++) {
+            if (w[i] > 0) {
+                double r = (y[i] - p[i]) / c;
+                double t = (y[i] - mean) / c;
+                res += w[i] * r * r;
+                tot += w[i] * t * t;
+            }
+        }
+        if (tot == 0) {
+            return res == 0 ? 1.0 : 0.0;
+        }
+        return 1 - res / tot;
+    }
+
+    private static double weightSum(double[] w, int n) {
+        if (w.length != n) {
+            throw new IllegalArgumentException("metrics: " + n + " values but " + w.length + " weights");
+        }
+        double s = 0;
+        for (double v : w) {
+            if (!(v >= 0) || Double.isInfinite(v)) {
+                throw new IllegalArgumentException("metrics: weights must be >= 0 and finite, got " + v);
+            }
+            s += v;
+        }
+        if (!(s > 0)) {
+            throw new IllegalArgumentException("metrics: the weights are all 0");
+        }
+        return s;
+    }
+
+    /** {@code rmse, mae, r2} weighted by {@code w} (null: unweighted, {@link #regression(double[], double[])}). */
+    public static java.util.LinkedHashMap<String, Double> regression(double[] y, double[] p, double[] w) {
+        if (w == null) {
+            return regression(y, p);
+        }
+        java.util.LinkedHashMap<String, Double> m = new java.util.LinkedHashMap<>();
+        m.put("rmse", rmse(y, p, w));
+        m.put("mae", mae(y, p, w));
+        m.put("r2", r2(y, p, w));
+        return m;
+    }
+
     /** {@code rmse, mae, r2} in that order, in an insertion-ordered map. */
     public static java.util.LinkedHashMap<String, Double> regression(double[] y, double[] p) {
         java.util.LinkedHashMap<String, Double> m = new java.util.LinkedHashMap<>();

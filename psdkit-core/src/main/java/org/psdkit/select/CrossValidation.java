@@ -199,4 +199,12 @@ public final class CrossValidation {
     public static Map<String, Double> regressionScores(Model fitted, Dataset rawTest) {
         return Metrics.regression(rawTest.y(), fitted.predict(rawTest.x()).col(0));
     }
+
+    /**
+     * RMSE, MAE and R² of a model's output column 0 on a raw test set, weighted by its rows' sample weights
+     * ({@link Metrics#regression(double[], double[], double[])}; unweighted when it has none).
+     */
+    public static Map<String, Double> weightedRegressionScores(Model fitted, Dataset rawTest) {
+        return Metrics.regression(rawTest.y(), fitted.predict(rawTest.x()).col(0), rawTest.weights());
+    }
 }

@@ -41,6 +41,12 @@ public final class GridSearch<P, M extends Model> implements Trainer<M> {
                           BiFunction<Model, Dataset, Map<String, Double>> score) {
         /** The root-mean-square error of output column 0 (regression). */
         public static final Scoring RMSE = new Scoring("rmse", true, CrossValidation::regressionScores);
+        /**
+         * The root-mean-square error of output column 0 weighted by the test rows' sample weights (unweighted when
+         * the data have none): √(Σ w_i r_i² / Σ w_i), scikit-learn's metrics with {@code sample_weight}.
+         */
+        public static final Scoring WEIGHTED_RMSE = new Scoring("rmse", true,
+                CrossValidation::weightedRegressionScores);
 
         public Scoring {
             ParameterException.required("metric", metric);

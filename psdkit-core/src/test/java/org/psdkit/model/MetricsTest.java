@@ -37,4 +37,23 @@ class MetricsTest {
         assertEquals(0.0, Metrics.rmse(y, y));
         assertEquals(0.0, Metrics.r2(new double[] {2, 2}, new double[] {2, 3}));
     }
+
+    /**
+     * Weighted metrics are weighted means of the losses (scikit-learn's sample_weight): whole-number weights give the
+     * metrics of the rows repeated that many times, a zero weight leaves its row out, null weights are unweighted.
+     */
+    @Test
+    void weightedMetricsEqualTheMetricsOfRepeatedRows() {
+        double[] y = {1, 2, 3, 4, 10};
+        double[] p = {1.5, 3, 2, 4, -7};
+        double[] w = {2, 1, 3, 1, 0};
+        double[] yr = {1, 1, 2, 3, 3, 3, 4};
+        double[] pr = {1.5, 1.5, 3, 2, 2, 2, 4};
+        assertEquals(Metrics.rmse(yr, pr), Metrics.rmse(y, p, w), 1e-15);
+        assertEquals(Metrics.mae(yr, pr), Metrics.mae(y, p, w), 1e-15);
+        assertEquals(Metrics.r2(yr, pr), Metrics.r2(y, p, w), 1e-14);
+        assertEquals(Metrics.regression(y, p), Metrics.regression(y, p, null));
+        assertThrows(IllegalArgumentException.class, () -> Metrics.rmse(y, p, new double[5]));
+        assertThrows(IllegalArgumentException.class, () -> Metrics.mae(y, p, new double[] {1, 1, -1, 1, 1}));
+    }
 }

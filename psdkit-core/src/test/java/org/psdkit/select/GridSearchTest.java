@@ -38,6 +38,44 @@ class GridSearchTest {
         return new KrrTrainer(KrrTrainer.Options.of(Kernels.parse("gaussian(sigma=0.5)"), lambda));
     }
 
+    /**
+     * WEIGHTED_RMSE: each fold's fit gets its rows' weights and the held-out RMSE is √(Σ w r² / Σ w), written out
+     * here; rows of weight 0 (spoiled targets) count in neither. Plain RMSE scores the same fits unweighted.
+     */
+    @Test
+    void weightedRmseWeighsTheFitsAndTheHeldOutRows() {
+        Dataset plain = sine(60, 3);
+        double[] w = new double[plain.n()];
+        double[] y = plain.y().clone();
+        for (int i = 0; i < w.length; i++) {
+            w[i] = i % 5 == 0 ? 0 : 1 + i % 3;
+            y[i] += w[i] == 0 ? 4 : 0;
+        }
+        Dataset d = new Dataset(plain.x(), y, null, plain.featureNames(), plain.targetName(), "sine", w);
+        List<Double> grid = List.of(1e-2, 1.0);
+        GridSearch.Search<Double, Pipeline<KernelRidge>> s = GridSearch.over(grid, GridSearchTest::krr,
+                GridSearch.Scoring.WEIGHTED_RMSE, 4, 3).search(d, null);
+        GridSearch.Search<Double, Pipeline<KernelRidge>> u = GridSearch.over(grid, GridSearchTest::krr,
+                GridSearch.Scoring.RMSE, 4, 3).search(d, null);
+        Splits.TrainTest[] folds = Splits.kFold(d.n(), 4, 3);
+        for (int g = 0; g < grid.size(); g++) {
+            double sum = 0;
+            for (Splits.TrainTest f : folds) {
+                Dataset test = Splits.subset(d, f.test());
+                double[] p = krr(grid.get(g)).fit(Splits.subset(d, f.train())).predict(test.x()).col(0);
+                double se = 0;
+                double sw = 0;
+                for (int i = 0; i < p.length; i++) {
+                    se += test.weights()[i] * (test.y()[i] - p[i]) * (test.y()[i] - p[i]);
+                    sw += test.weights()[i];
+                }
+                sum += Math.sqrt(se / sw);
+            }
+            assertEquals(sum / folds.length, s.table().get(g).mean("rmse"), 1e-12);
+            assertTrue(u.table().get(g).mean("rmse") > s.table().get(g).mean("rmse") + 0.5);
+        }
+    }
+
     @Test
     void picksTheBestMeanFoldScoreAndRefitsItOnAllTheData() {
         Dataset d = sine(60, 1);

@@ -49,10 +49,24 @@ public final class SparkAnchors {
      * feature. More anchors than rows is an error (the message starts with {@code anchors}).
      */
     public static Matrix density(JavaRDD<double[]> rows, int m, Anchors.Method method, long seed) {
+        return density(rows, m, method, seed, false);
+    }
+
+    /**
+     * As {@link #density(JavaRDD, int, Anchors.Method, long)}; with {@code weighted} each row's last value is its
+     * weight, not a feature (left out of the anchors).
+     */
+    public static Matrix density(JavaRDD<double[]> rows, int m, Anchors.Method method, long seed, boolean weighted) {
         if (method != null && method != Anchors.Method.UNIFORM) {
             throw unsupported(method.id());
         }
-        return Matrix.of(rowsAt(rows, m, n -> Anchors.uniform(n, m, seed)));
+        double[][] a = rowsAt(rows, m, n -> Anchors.uniform(n, m, seed));
+        if (weighted) {
+            for (int i = 0; i < a.length; i++) {
+                a[i] = Arrays.copyOf(a[i], a[i].length - 1);
+            }
+        }
+        return Matrix.of(a);
     }
 
     private static IllegalArgumentException unsupported(String method) {

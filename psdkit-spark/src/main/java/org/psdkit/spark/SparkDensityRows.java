@@ -20,7 +20,10 @@ import org.psdkit.linalg.Matrix;
  * them; the current point S and direction D are kept
  * on the driver and shipped with each pass (r×q numbers), so no per-row state lives on the executors and a lost
  * partition is simply recomputed. Each call of the protocol ({@link #at}, {@link #line}, {@link #step}, {@link
- * #weightedGram}) is one Spark job; {@link #direction} costs nothing. Rows are the d features (no target).
+ * #weightedGram}) is one Spark job; {@link #direction} costs nothing. Rows are the d features (no target), or with
+ * {@link #nystromWeighted} the d features followed by the row's sample weight w_i &gt; 0: the sums are then the
+ * weighted ones of {@link DensityRows} (each weight multiplied into its row's terms after they are formed, as
+ * {@link org.psdkit.density.LocalDensityRows#weighted} does, so weights of 1 give the unweighted sums bit for bit).
  *
  * <p>Call {@link #close} (or let the fit end) to unpersist the cached row blocks.
  */
@@ -32,14 +35,16 @@ public final class SparkDensityRows implements DensityRows, AutoCloseable {
     private final JavaRDD<Block> blocks;
     private final Task task;
     private final long n;
+    private final double weightSum;
     private final int r;
     private Matrix s;
     private Matrix d;
 
-    private SparkDensityRows(JavaRDD<Block> blocks, Task task, long n, int r) {
+    private SparkDensityRows(JavaRDD<Block> blocks, Task task, long n, double weightSum, int r) {
         this.blocks = blocks;
         this.task = task;
         this.n = n;
+        this.weightSum = weightSum;
         this.r = r;
     }
 
@@ -49,6 +54,20 @@ public final class SparkDensityRows implements DensityRows, AutoCloseable {
      * @param t the m×r factor of the anchors' feature map
      */
     public static SparkDensityRows nystrom(JavaRDD<double[]> rows, Kernel kernel, Matrix anchors, Matrix t) {
+        return nystrom(rows, kernel, anchors, t, false);
+    }
+
+    /**
+     * As {@link #nystrom}, each row the d features followed by its sample weight (&gt; 0 and finite; rows of weight 0
+     * are left out beforehand): the weighted log-likelihood −Σ w_i log f(x_i) / Σ w_i.
+     */
+    public static SparkDensityRows nystromWeighted(JavaRDD<double[]> rows, Kernel kernel, Matrix anchors,
+                                                   Matrix t) {
+        return nystrom(rows, kernel, anchors, t, true);
+    }
+
+    private static SparkDensityRows nystrom(JavaRDD<double[]> rows, Kernel kernel, Matrix anchors, Matrix t,
+                                            boolean weighted) {
         if (t.rows() != anchors.rows()) {
             throw new IllegalArgumentException("density rows: factor T has " + t.rows() + " rows, anchors "
                     + anchors.rows());
@@ -56,19 +75,28 @@ public final class SparkDensityRows implements DensityRows, AutoCloseable {
         int d = anchors.cols();
         int m = anchors.rows();
         int cap = Math.max(1, BLOCK_ENTRIES / Math.max(m, t.cols()));
-        JavaRDD<Block> blocks = rows.mapPartitions(it -> Block.cut(it, d, cap))
+        JavaRDD<Block> blocks = rows.mapPartitions(it -> Block.cut(it, d, cap, weighted))
                 .persist(StorageLevel.MEMORY_AND_DISK());
-        long n = blocks.map(b -> (long) b.rows).fold(0L, Long::sum);
+        // {rows, Σ w} (Σ w = rows without weights); the counts are exact in double below 2⁵³ rows
+        double[] nw = blocks.map(b -> new double[] {b.rows, b.weightSum()}).fold(new double[2],
+                SparkNystromKrr::add);
+        long n = (long) nw[0];
         if (n == 0) {
             SparkNystromKrr.release(blocks);
             throw new IllegalArgumentException("density rows: no data rows");
         }
-        return new SparkDensityRows(blocks, new Task(kernel.spec(), anchors, t), n, t.cols());
+        return new SparkDensityRows(blocks, new Task(kernel.spec(), anchors, t), n, weighted ? nw[1] : n,
+                t.cols());
     }
 
     @Override
     public long rows() {
         return n;
+    }
+
+    @Override
+    public double weightSum() {
+        return weightSum;
     }
 
     @Override
@@ -190,50 +218,80 @@ public final class SparkDensityRows implements DensityRows, AutoCloseable {
         SparkNystromKrr.release(blocks);
     }
 
-    /** Rows of one block, features column-major (b×d, {@link Matrix}'s layout). */
+    /** Rows of one block, features column-major (b×d, {@link Matrix}'s layout), and their weights. */
     static final class Block implements Serializable {
         private static final long serialVersionUID = 1L;
         final int rows;
         final int d;
         final double[] x;
+        /** The rows' weights (null: 1 each). */
+        final double[] w;
 
-        private Block(int rows, int d, double[] x) {
+        private Block(int rows, int d, double[] x, double[] w) {
             this.rows = rows;
             this.d = d;
             this.x = x;
+            this.w = w;
         }
 
-        static Iterator<Block> cut(Iterator<double[]> it, int d, int cap) {
+        /** Row i's weight. */
+        double weight(int i) {
+            return w == null ? 1.0 : w[i];
+        }
+
+        /** Σ of the rows' weights (the row count without weights). */
+        double weightSum() {
+            if (w == null) {
+                return rows;
+            }
+            double s = 0;
+            for (double v : w) {
+                s += v;
+            }
+            return s;
+        }
+
+        static Iterator<Block> cut(Iterator<double[]> it, int d, int cap, boolean weighted) {
             List<Block> out = new ArrayList<>();
             List<double[]> buf = new ArrayList<>();
+            int len = weighted ? d + 1 : d;
             while (it.hasNext()) {
                 double[] row = it.next();
-                if (row == null || row.length != d) {
+                if (row == null || row.length != len) {
                     throw new IllegalArgumentException("density rows: a row has " + (row == null ? 0 : row.length)
-                            + " values, expected " + d + " features");
+                            + " values, expected " + d + " features" + (weighted ? " and a weight" : ""));
+                }
+                if (weighted && (!(row[d] > 0) || Double.isInfinite(row[d]))) {
+                    throw new IllegalArgumentException("density rows: weight " + row[d] + " of the row "
+                            + java.util.Arrays.toString(java.util.Arrays.copyOf(row, d))
+                            + "; weights must be > 0 and finite (leave rows of weight 0 out)");
                 }
                 buf.add(row);
                 if (buf.size() == cap) {
-                    out.add(of(buf, d));
+                    out.add(of(buf, d, weighted));
                     buf.clear();
                 }
             }
             if (!buf.isEmpty()) {
-                out.add(of(buf, d));
+                out.add(of(buf, d, weighted));
             }
             return out.iterator();
         }
 
-        private static Block of(List<double[]> buf, int d) {
+        private static Block of(List<double[]> buf, int d, boolean weighted) {
             int b = buf.size();
             double[] x = new double[b * d];
+            double[] w = weighted ? new double[b] : null;
             for (int i = 0; i < b; i++) {
                 double[] row = buf.get(i);
                 for (int j = 0; j < d; j++) {
                     x[j * b + i] = row[j];
                 }
+                if (weighted) {
+                    w[i] = row[d];
+                }
             }
-            return new Block(b, d, x);
+            return new Block(b, d, x, w);
         }
     }
 
@@ -277,7 +335,7 @@ public final class SparkDensityRows implements DensityRows, AutoCloseable {
             return v;
         }
 
-        /** Adds Σ log f_i, min f_i and Σ v_i (v_iᵀS)/f_i of the block. */
+        /** Adds Σ w_i log f_i, min f_i and Σ w_i v_i (v_iᵀS)/f_i of the block. */
         double[] at(double[] acc, Block b, Matrix s) {
             Matrix v = features(b);
             Matrix u = Linalg.gemm(1.0, s, true, v, false); // q×b
@@ -291,9 +349,10 @@ public final class SparkDensityRows implements DensityRows, AutoCloseable {
                     f += ud[k + i * q] * ud[k + i * q];
                 }
                 mn = Math.min(mn, f);
-                sl += Math.log(f);
+                double wi = b.weight(i);
+                sl += wi * Math.log(f);
                 for (int k = 0; k < q; k++) {
-                    ud[k + i * q] /= f;
+                    ud[k + i * q] = ud[k + i * q] / f * wi;
                 }
             }
             acc[0] += sl;
@@ -307,7 +366,7 @@ public final class SparkDensityRows implements DensityRows, AutoCloseable {
             return acc;
         }
 
-        /** Adds, per trial step, Σ log f_i(t), Σ f_i'(t)/f_i(t) and min f_i(t) of the block. */
+        /** Adds, per trial step, Σ w_i log f_i(t), Σ w_i f_i'(t)/f_i(t) and min f_i(t) of the block. */
         double[] line(double[] acc, Block b, Matrix s, Matrix dir, double[] steps) {
             Matrix v = features(b);
             double[] ud = Linalg.gemm(1.0, s, true, v, false).data();
@@ -325,18 +384,19 @@ public final class SparkDensityRows implements DensityRows, AutoCloseable {
                     ci += a * z;
                     ei += z * z;
                 }
+                double wi = b.weight(i);
                 for (int j = 0; j < k; j++) {
                     double tt = steps[j];
                     double fi = f + tt * (2 * ci + tt * ei);
-                    acc[j] += Math.log(fi);
-                    acc[k + j] += 2 * (ci + tt * ei) / fi;
+                    acc[j] += wi * Math.log(fi);
+                    acc[k + j] += wi * (2 * (ci + tt * ei) / fi);
                     acc[2 * k + j] = Math.min(acc[2 * k + j], fi);
                 }
             }
             return acc;
         }
 
-        /** Adds Σ v_i v_iᵀ / f_i of the block (r×r). */
+        /** Adds Σ w_i v_i v_iᵀ / f_i of the block (r×r). */
         double[] gram(double[] acc, Block b, Matrix s) {
             Matrix v = features(b);
             double[] ud = Linalg.gemm(1.0, s, true, v, false).data();
@@ -348,6 +408,9 @@ public final class SparkDensityRows implements DensityRows, AutoCloseable {
                     f += ud[j + i * q] * ud[j + i * q];
                 }
                 double sc = 1.0 / Math.sqrt(f);
+                if (b.w != null) {
+                    sc *= Math.sqrt(b.w[i]);
+                }
                 for (int j = 0; j < r; j++) {
                     vd[j + i * r] *= sc;
                 }

@@ -61,7 +61,8 @@ public final class SparkFits {
      *
      * @param model       an ordinary psd-density model
      * @param n           rows
-     * @param trainLoglik mean log-density over the rows
+     * @param trainLoglik mean log-density over the rows (weighted fits: the weighted mean Σ w_i log p(x_i) / Σ w_i
+     *                    over the rows of positive weight, whose number {@code n} is)
      */
     public record Density(DensityPipeline model, long n, double trainLoglik) {
     }
@@ -77,8 +78,22 @@ public final class SparkFits {
      */
     public static Density density(JavaRDD<double[]> rows, Kernel kernel, BaseMeasure base, PsdDensityOptions options,
                                   Nystrom nystrom, List<String> features, String source) {
+        return density(rows, kernel, base, options, nystrom, features, source, false);
+    }
+
+    /**
+     * As {@link #density(JavaRDD, Kernel, BaseMeasure, PsdDensityOptions, Nystrom, List, String)}; with
+     * {@code weighted} each row is the d features followed by a sample weight (&gt;= 0 and finite), and the fit
+     * maximises the weighted log-likelihood Σ w_i log f(x_i) / Σ w_i on the rows of positive weight, as
+     * {@link PsdDensityTrainer} does with {@link org.psdkit.data.Dataset#weights()}: rows of weight 0 are left out
+     * (also of the anchors' draw), and the primal solver's sums are weighted ({@link SparkDensityRows#nystromWeighted}).
+     */
+    public static Density density(JavaRDD<double[]> rowsIn, Kernel kernel, BaseMeasure base,
+                                  PsdDensityOptions options, Nystrom nystrom, List<String> features, String source,
+                                  boolean weighted) {
         int d = features.size();
-        Matrix anchors = SparkAnchors.density(rows, nystrom.anchors(), nystrom.method(), nystrom.seed());
+        JavaRDD<double[]> rows = weighted ? rowsIn.filter(r -> r[d] != 0) : rowsIn;
+        Matrix anchors = SparkAnchors.density(rows, nystrom.anchors(), nystrom.method(), nystrom.seed(), weighted);
         if (anchors.cols() != d) {
             throw new IllegalArgumentException("density: the rows have " + anchors.cols() + " features, the names "
                     + d);
@@ -89,7 +104,8 @@ public final class SparkFits {
             PsdDensityTrainer.Options trainer = new PsdDensityTrainer.Options(kernel, base, options, nystrom,
                     Scaler.Kind.NONE);
             PsdDensity m = PsdDensityEstimator.fitRows(anchors, t -> {
-                SparkDensityRows r = SparkDensityRows.nystrom(rows, kernel, anchors, t);
+                SparkDensityRows r = weighted ? SparkDensityRows.nystromWeighted(rows, kernel, anchors, t)
+                        : SparkDensityRows.nystrom(rows, kernel, anchors, t);
                 opened.add(r);
                 n[0] = r.rows();
                 return r;
@@ -105,7 +121,7 @@ public final class SparkFits {
             DensityPipeline p = new DensityPipeline(h, m, fit != null ? new DensityDiagnostics.OnEngine(fit, "spark")
                     : org.psdkit.model.Diagnostics.recorded(Map.of("engine", "spark")));
             String json = ModelIO.toJson(p).toString();
-            double[] ll = rows.mapPartitions(it -> logLikelihood(it, json, d)).treeReduce(SparkNystromKrr::add,
+            double[] ll = rows.mapPartitions(it -> logLikelihood(it, json, d, weighted)).treeReduce(SparkNystromKrr::add,
                     SparkNystromKrr.TREE_DEPTH);
             return new Density(p, n[0], ll[0] / ll[1]);
         } finally {
@@ -124,21 +140,34 @@ public final class SparkFits {
 
     /**
      * {Σ log p(x_i), count} of a partition for the model given as its JSON (models are not serialisable; the file
-     * format is their wire format).
+     * format is their wire format); with {@code weighted} (rows of d features and a weight) {Σ w_i log p(x_i), Σ w_i}.
      */
-    private static java.util.Iterator<double[]> logLikelihood(java.util.Iterator<double[]> it, String json, int d)
-            throws IOException {
+    private static java.util.Iterator<double[]> logLikelihood(java.util.Iterator<double[]> it, String json, int d,
+                                                              boolean weighted) throws IOException {
         DensityPipeline p = (DensityPipeline) ModelIO.fromJson(ModelFile.JSON.readTree(json), "spark task");
         double sum = 0;
-        long count = 0;
+        double count = 0;
         List<double[]> buf = new ArrayList<>();
         while (it.hasNext() || !buf.isEmpty()) {
             if (it.hasNext()) {
                 buf.add(it.next());
             }
             if (buf.size() == LOGLIK_BLOCK_ROWS || (!it.hasNext() && !buf.isEmpty())) {
-                sum += p.meanLogLikelihood(Matrix.of(buf.toArray(new double[0][]))) * buf.size();
-                count += buf.size();
+                if (weighted) {
+                    double[][] x = new double[buf.size()][];
+                    for (int i = 0; i < x.length; i++) {
+                        x[i] = java.util.Arrays.copyOf(buf.get(i), d);
+                    }
+                    double[] dens = p.density(Matrix.of(x));
+                    for (int i = 0; i < x.length; i++) {
+                        double w = buf.get(i)[d];
+                        sum += w * Math.log(dens[i]);
+                        count += w;
+                    }
+                } else {
+                    sum += p.meanLogLikelihood(Matrix.of(buf.toArray(new double[0][]))) * buf.size();
+                    count += buf.size();
+                }
                 buf.clear();
             }
         }

@@ -11,6 +11,10 @@ import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.junit.jupiter.api.Test;
+import org.psdkit.density.LocalDensityRows;
+import org.psdkit.density.PsdDensity;
+import org.psdkit.density.PsdDensityTrainer;
+import org.psdkit.data.Scaler;
 import org.psdkit.io.ModelIO;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Pipeline;
@@ -18,12 +22,18 @@ import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
 import org.psdkit.spark.ml.NystromKrrRegressionModel;
 import org.psdkit.spark.ml.NystromKrrRegressor;
+import org.psdkit.spark.ml.PsdDensityEstimator;
+import org.psdkit.spark.ml.PsdDensityModel;
+import org.psdkit.psd.Anchors;
 
 /**
  * {@code weightCol} of the spark.ml Nyström KRR estimator: the weighted distributed fit is the single-machine
  * trainer's weighted fit ({@link NystromKrrTrainer} on a data set with weights: the normal equations
  * (K_nmᵀWK_nm + λK_mm)α = K_nmᵀW(y − offset)) on the same anchors to 1e-8; an unset weight column leaves the
- * unweighted fit bit for bit as it was; bad weights are named with their column and row.
+ * unweighted fit bit for bit as it was; bad weights are named with their column and row. The same for the PSD
+ * density's {@code weightCol}: the distributed weighted primal fit is core's weighted primal fit
+ * ({@link LocalDensityRows#weighted}) on the rows of positive weight and their anchors to 1e-8, and weights of 1 are
+ * the unweighted distributed fit bit for bit.
  */
 class SparkMlWeightsTest {
 
@@ -126,5 +136,102 @@ class SparkMlWeightsTest {
         IllegalArgumentException notNumeric = assertThrows(IllegalArgumentException.class,
                 () -> krr.copy(new org.apache.spark.ml.param.ParamMap()).setWeightCol("s").fit(text));
         assertEquals("weightCol: column 's' must be numeric, got string", notNumeric.getMessage());
+    }
+    /** 240 rows of (u, v, w): two features, w in [0.2, 2.2) with every ninth row 0. */
+    private static Dataset<Row> densityFrame(double[] weightOf) {
+        double[][] x = SparkDensityRowsTest.gaussianRows(240, 2, 21);
+        Random r = new Random(8);
+        double[][] out = new double[x.length][];
+        for (int i = 0; i < x.length; i++) {
+            out[i] = new double[] {x[i][0], x[i][1], weightOf != null ? weightOf[i]
+                    : i % 9 == 0 ? 0 : 0.2 + 2 * r.nextDouble()};
+        }
+        return new org.apache.spark.ml.feature.VectorAssembler().setInputCols(new String[] {"u", "v"})
+                .setOutputCol("features").transform(SparkMlKrrTest.frame(out, "u", "v", "w"));
+    }
+
+    /** The density estimator of these tests: 16 anchors, the same 8 L-BFGS steps on both engines. */
+    private static PsdDensityEstimator densityEstimator() {
+        return new PsdDensityEstimator().setSigma(0.8).setLambda(1e-3).setAnchors(16).setSeed(3).setTol(1e-12)
+                .setMaxIter(8);
+    }
+
+    @Test
+    void aWeightedDensityFitIsCoresWeightedPrimalFit() {
+        Dataset<Row> df = densityFrame(null).repartition(3).cache();
+        PsdDensityEstimator est = densityEstimator().setWeightCol("w");
+        PsdDensityModel m = est.fit(df);
+        // core: the rows of positive weight in the DataFrame's order, the trainer's anchors on them, the weighted
+        // primal solve (PsdDensityTrainer's own weighted fit runs the dual solver)
+        List<Row> ordered = df.select("features", "w").collectAsList();
+        List<double[]> kept = new java.util.ArrayList<>();
+        List<Double> wk = new java.util.ArrayList<>();
+        for (Row row : ordered) {
+            if (row.getDouble(1) > 0) {
+                kept.add(((Vector) row.get(0)).toArray());
+                wk.add(row.getDouble(1));
+            }
+        }
+        assertEquals(kept.size(), m.numRows(), "rows of weight 0 are left out");
+        assertTrue(kept.size() < ordered.size());
+        Matrix x = Matrix.of(kept.toArray(new double[0][]));
+        double[] w = wk.stream().mapToDouble(Double::doubleValue).toArray();
+        PsdDensityTrainer.Options o = new PsdDensityTrainer.Options(est.kernelValue(), est.baseMeasure(2),
+                est.options(), est.nystrom(), Scaler.Kind.NONE);
+        Matrix anchors = x.selectRows(Anchors.select(o.kernel(), x, 16, Anchors.Method.UNIFORM, 3));
+        PsdDensity local = org.psdkit.density.PsdDensityEstimator.fitRows(anchors,
+                t -> LocalDensityRows.nystrom(o.kernel(), anchors, t, x).weighted(w), o, null);
+        PsdDensity spark = (PsdDensity) m.psdkitModel().inner();
+        assertEquals(0.0, Diffs.maxRelDiff(spark.points().data(), local.points().data()), "the same anchors");
+        assertEquals(local.diagnostics().iterations(), spark.diagnostics().iterations());
+        double[] pl = local.density(x);
+        double[] ps = spark.density(x);
+        assertTrue(Diffs.maxRelDiff(ps, pl) <= 1e-8, "densities differ by " + Diffs.maxRelDiff(ps, pl));
+        assertTrue(Diffs.maxRelDiff(spark.factor().data(), local.factor().data()) <= 1e-8, "factors differ by "
+                + Diffs.maxRelDiff(spark.factor().data(), local.factor().data()));
+        double ll = 0;
+        double sw = 0;
+        for (int i = 0; i < w.length; i++) {
+            ll += w[i] * Math.log(pl[i]);
+            sw += w[i];
+        }
+        assertEquals(ll / sw, m.trainingLogLikelihood(), 1e-8 * Math.abs(ll / sw), "the weighted mean log-density");
+
+        // the weights matter: the unweighted fit on the same rows is another density
+        PsdDensityModel u = est.copy(new org.apache.spark.ml.param.ParamMap()).setWeightCol("").fit(df);
+        assertTrue(Diffs.maxRelDiff(((PsdDensity) u.psdkitModel().inner()).density(x), ps) > 1e-3);
+        df.unpersist(true);
+    }
+
+    @Test
+    void densityWeightsOfOneAreTheUnweightedFitBitForBit() {
+        double[] ones = new double[240];
+        java.util.Arrays.fill(ones, 1.0);
+        // one partition: the partial sums are combined in a fixed order (with several, in the order tasks finish)
+        Dataset<Row> df = densityFrame(ones).coalesce(1).cache();
+        PsdDensityModel weighted = densityEstimator().setWeightCol("w").fit(df);
+        PsdDensityModel plain = densityEstimator().fit(df);
+        assertEquals(ModelIO.toJson(plain.psdkitModel()).get("numbers"),
+                ModelIO.toJson(weighted.psdkitModel()).get("numbers"));
+        assertEquals(plain.trainingLogLikelihood(), weighted.trainingLogLikelihood(), 0.0);
+        df.unpersist(true);
+    }
+
+    @Test
+    void badDensityWeightsAreNamedWithTheirColumnAndRow() {
+        for (double bad : new double[] {-0.5, Double.NaN}) {
+            double[] w = new double[240];
+            java.util.Arrays.fill(w, 1.0);
+            w[17] = bad;
+            Dataset<Row> df = densityFrame(w);
+            Vector v = (Vector) df.select("features").collectAsList().get(17).get(0);
+            Exception e = assertThrows(Exception.class, () -> densityEstimator().setWeightCol("w").fit(df));
+            String msg = SparkEngine.translate(e).getMessage();
+            assertTrue(msg.startsWith("weightCol: column 'w': " + bad + " in the row with features = " + v
+                    + "; weights must be >= 0 and finite"), msg);
+        }
+        IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
+                () -> densityEstimator().setWeightCol("v2").transformSchema(densityFrame(null).schema()));
+        assertTrue(missing.getMessage().startsWith("weightCol: no column 'v2'"), missing.getMessage());
     }
 }

@@ -218,8 +218,15 @@ class SparkNystromKrrTest {
         JavaSparkContext sc = SharedSpark.context();
         double[][] rows = data(400, 2, 6);
         JavaRDD<double[]> rdd = sc.parallelize(List.of(rows), 2);
-        SparkNystromKrr.Fit f = SparkNystromKrr.fit(rdd, new GaussianKernel(1.0), options(false),
-                List.of("a", "b"), "t", "test.csv");
+        // the model file is the point here, not the solve: CG to the default relative residual 1e-6 (on these 400
+        // rows of 2 features the 40-anchor system does not reach the other tests' 1e-10 within 500 iterations, each
+        // a Spark job)
+        NystromKrrTrainer.Options o = options(false);
+        o = new NystromKrrTrainer.Options(o.kernel(), o.scale(), o.nystrom(), o.lambda(), o.center(),
+                NystromKrr.DEFAULT_TOLERANCE, o.maxIterations(), o.storage());
+        SparkNystromKrr.Fit f = SparkNystromKrr.fit(rdd, new GaussianKernel(1.0), o, List.of("a", "b"), "t",
+                "test.csv");
+        assertTrue(f.diagnostics().converged(), f.diagnostics().toString());
         Path file = dir.resolve("m.json");
         ModelIO.save(f.pipeline(), file);
         assertTrue(Files.size(file) > 0);

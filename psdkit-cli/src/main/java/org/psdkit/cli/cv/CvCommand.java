@@ -81,6 +81,9 @@ public final class CvCommand implements Callable<Integer> {
             throw new IllegalArgumentException("cv: model type '" + type + "' does not support cross-validation");
         }
         CvSupport cv = entry.cv().get();
+        if (common.weight != null) {
+            requireWeights(cv);
+        }
         Map<String, String> base = new LinkedHashMap<>(cv.defaults());
         if (kernel != null) {
             requireKnown(base, "kernel", "--kernel");
@@ -163,6 +166,9 @@ public final class CvCommand implements Callable<Integer> {
         rep.put("cpuSeconds", cpuSecs);
         rep.put("fits", rows.size() * parts.length);
         rep.put("protocol", protocol);
+        if (common.weight != null) {
+            rep.put("weight", common.weight); // fits weighted by this column, scores weighted means over held-out rows
+        }
         Params bestParams = new Params(base).with(best.params());
         Map<String, String> bestMap = new LinkedHashMap<>(best.params());
         if (bestParams.has("kernel")) {
@@ -186,7 +192,8 @@ public final class CvCommand implements Callable<Integer> {
             table.add(t);
         }
         if (!common.json) {
-            System.err.println("psdkit cv " + type + ": " + protocol + " on " + raw.source() + ", best by " + key);
+            System.err.println("psdkit cv " + type + ": " + protocol + " on " + raw.source() + ", best by " + key
+                    + (common.weight != null ? " (fits and scores weighted by column " + common.weight + ")" : ""));
             for (Map<String, Object> t : table) {
                 StringBuilder sb = new StringBuilder("   ");
                 for (Map.Entry<String, Object> e : t.entrySet()) {
@@ -282,6 +289,28 @@ public final class CvCommand implements Callable<Integer> {
             return Math.max(0, sun.getProcessCpuTime());
         }
         return 0;
+    }
+
+    /**
+     * {@code --weight COLUMN}: accepted for the types whose trainers fit sample weights ({@link CvSupport#takesWeights}),
+     * not with {@code --loo} (the unweighted shortcut); otherwise refused naming the type and those that take them.
+     */
+    private void requireWeights(CvSupport cv) {
+        if (!cv.takesWeights()) {
+            List<String> weighted = new ArrayList<>();
+            for (FitCommands.Entry e : FitCommands.withCv()) {
+                if (e.cv().get().takesWeights()) {
+                    weighted.add(e.type());
+                }
+            }
+            throw new IllegalArgumentException("--weight " + common.weight + ": cv " + type + " takes no sample "
+                    + "weights (cv takes them for " + String.join(", ", weighted) + ")");
+        }
+        if (loo) {
+            throw new IllegalArgumentException("--weight " + common.weight + ": --loo is the unweighted "
+                    + "leave-one-out shortcut; use --folds or --splits with --weight");
+        }
+        common.acceptWeights();
     }
 
     private static void requireKnown(Map<String, String> base, String name, String option) {

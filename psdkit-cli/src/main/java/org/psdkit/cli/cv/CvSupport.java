@@ -42,9 +42,22 @@ public interface CvSupport {
     /** Fits on an already scaled training set. */
     Predictor fit(Dataset scaledTrain, Params params);
 
-    /** Scores a fitted predictor on a scaled test set; the default is regression on output column 0. */
+    /**
+     * True if the trainer fits sample weights ({@code cv --weight COLUMN}): each training fold's fit then gets its
+     * rows' weights ({@link Dataset#weights()} of the set {@link #fit} receives) and {@link #score} the held-out rows'
+     * weights. A type that returns false is refused with {@code --weight}.
+     */
+    default boolean takesWeights() {
+        return false;
+    }
+
+    /**
+     * Scores a fitted predictor on a scaled test set; the default is regression on output column 0, weighted by the
+     * test rows' sample weights when they have them (weighted means of the losses, as scikit-learn's
+     * {@code sample_weight} in its metrics).
+     */
     default Map<String, Double> score(Predictor fitted, Dataset scaledTest) {
-        return Metrics.regression(scaledTest.y(), fitted.predict(scaledTest.x()).col(0));
+        return Metrics.regression(scaledTest.y(), fitted.predict(scaledTest.x()).col(0), scaledTest.weights());
     }
 
     /** The score that selects the best grid point. */

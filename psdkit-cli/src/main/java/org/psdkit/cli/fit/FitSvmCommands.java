@@ -545,9 +545,12 @@ public final class FitSvmCommands {
                 rep.put("weights", fr.get("weights"));
             }
             LearnedKernelFit d = (LearnedKernelFit) m.diagnostics();
+            warnIfNotConverged(type(), d, gap);
             rep.put("iterations", d.iterations());
             rep.put("gap", d.gap());
+            rep.put("relativeGap", d.relativeGap());
             rep.put("converged", d.converged());
+            rep.put("stopReason", d.stop().label());
             rep.put("fitSeconds", d.fitSeconds());
             rep.put("trainAccuracy", m.evaluate(raw).accuracy());
             common.report(rep);
@@ -585,6 +588,22 @@ public final class FitSvmCommands {
         return out;
     }
 
+    /**
+     * A warning on stderr when kernel learning stopped before its relative gap reached {@code --gap}: why it stopped
+     * (iteration cap, or stalled) and the gap it stopped at.
+     */
+    static void warnIfNotConverged(String what, LearnedKernelFit d, double tolerance) {
+        if (d.converged()) {
+            return;
+        }
+        String why = d.stop() == org.psdkit.classify.mkl.LearningStop.MAX_ITERATIONS
+                ? "stopped at its iteration limit (" + d.iterations() + ")"
+                : "stalled after " + d.iterations() + " iterations (no further progress measurable)";
+        System.err.println(String.format(Locale.ROOT, "psdkit fit %s: warning: kernel learning %s at relative gap "
+                + "%.3g, above --gap %s; the model is usable but not converged", what, why, d.relativeGap(),
+                tolerance));
+    }
+
     /** The fit and report of a learned-kernel SVM on more than two classes ({@link LearnedOneVsOne}). */
     static Integer fitOneVsOne(Trainer<SvmClassifier> trainer, Dataset raw, long cvFits, boolean cvRuns, long t0,
                                Learning cmd) {
@@ -611,9 +630,12 @@ public final class FitSvmCommands {
             }
             e.put("kernel", fr.get("kernel"));
             LearnedKernelFit d = (LearnedKernelFit) p.diagnostics();
+            warnIfNotConverged(cmd.type() + " pair " + e.get("pair"), d, cmd.gap);
             e.put("iterations", d.iterations());
             e.put("gap", d.gap());
+            e.put("relativeGap", d.relativeGap());
             e.put("converged", d.converged());
+            e.put("stopReason", d.stop().label());
             pairs.add(e);
         }
         rep.put("pairs", pairs);

@@ -15,6 +15,7 @@ import org.psdkit.psd.Nystrom;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrTrainer;
 import org.psdkit.regression.nystrom.KnmBlocks;
+import org.psdkit.regression.nystrom.NystromDirect;
 import org.psdkit.regression.nystrom.NystromKrr;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
 import org.psdkit.regression.nystrom.Storage;
@@ -214,6 +215,11 @@ public final class KrrKind {
             }
 
             @Override
+            public boolean takesWeights() {
+                return true;
+            }
+
+            @Override
             public Predictor fit(Dataset scaledTrain, Params params) {
                 KernelRidge.Options o = options(params);
                 Kernel k = params.kernel();
@@ -221,8 +227,26 @@ public final class KrrKind {
                     NystromKrrTrainer.Options no = nystrom(params);
                     int m = Math.min(no.anchors(), scaledTrain.n());
                     String key = k.spec() + "|" + m + "|" + no.method().id() + "|" + no.seed()
-                            + (no.method() == Anchors.Method.RLS ? "|" + no.lambda() : "");
+                            + (no.method() == Anchors.Method.RLS ? "|" + no.lambda() : "")
+                            + (scaledTrain.weights() != null ? "|weighted|" + no.center() : "");
                     Object[] hit = nystromCache.get(scaledTrain);
+                    if (scaledTrain.weights() != null) {
+                        // sample weights: the direct route of a weighted fit (NystromKrrTrainer.fitDirect), its
+                        // anchors and normal equations kept per fold and solved for each λ
+                        NystromDirect.Normal normal;
+                        Matrix c;
+                        if (hit != null && hit[0].equals(key)) {
+                            c = (Matrix) hit[1];
+                            normal = (NystromDirect.Normal) hit[2];
+                        } else {
+                            nystromCache.remove(scaledTrain);
+                            c = scaledTrain.x().selectRows(NystromKrrTrainer.anchors(k, scaledTrain.x(), no));
+                            normal = NystromDirect.normal(k, scaledTrain.x(), c, Matrix.column(scaledTrain.y()),
+                                    scaledTrain.weights(), no.center());
+                            nystromCache.put(scaledTrain, new Object[] {key, c, normal});
+                        }
+                        return NystromKrrTrainer.solveDirect(k, c, normal, no).model();
+                    }
                     KnmBlocks problem;
                     if (hit != null && hit[0].equals(key)) {
                         problem = (KnmBlocks) hit[1];
@@ -247,7 +271,7 @@ public final class KrrKind {
                     gramCache.put(scaledTrain, new Object[] {k.spec(), gram});
                 }
                 return new KrrTrainer(KrrTrainer.Options.of(k, o, Scaler.Kind.NONE))
-                        .fitWithGram(scaledTrain.x(), gram, scaledTrain.y(), null);
+                        .fitWithGram(scaledTrain.x(), gram, scaledTrain.y(), scaledTrain.weights());
             }
         };
     }

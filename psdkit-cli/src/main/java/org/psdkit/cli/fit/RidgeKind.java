@@ -52,6 +52,11 @@ public final class RidgeKind {
             }
 
             @Override
+            public boolean takesWeights() {
+                return true;
+            }
+
+            @Override
             public Predictor fit(Dataset scaledTrain, Params params) {
                 return new RidgeTrainer(options(params)).fit(scaledTrain).inner();
             }

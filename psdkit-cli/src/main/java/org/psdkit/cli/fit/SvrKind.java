@@ -55,6 +55,11 @@ public final class SvrKind {
             }
 
             @Override
+            public boolean takesWeights() {
+                return true;
+            }
+
+            @Override
             public Predictor fit(Dataset scaledTrain, Params params) {
                 return new SvrTrainer(options(params)).fit(scaledTrain).inner();
             }

@@ -56,9 +56,8 @@ public final class KernelLearning {
     /** Folds of the cross-validation (the paper's 5). */
     public static final int DEFAULT_FOLDS = 5;
     /**
-     * The smallest relative gap the trainers accept. The gap (Frank–Wolfe's for TK, the duality gap for SimpleMKL)
-     * is the difference of two non-negative numbers of the size of the SVM dual value f (0 ≤ βᵀKβ ≤ 2f at the SVM
-     * optimum), each a sum over m² Gram entries or an extreme eigenvalue of a 2q×2q matrix: its rounding error
+     * The smallest relative gap the trainers accept. The duality gap ({@link LearningGap}) is a difference of
+     * non-negative numbers of the size of the SVM objective f (0 ≤ βᵀKβ ≤ 2f at the SVM optimum), each a sum over m² Gram entries or an extreme eigenvalue of a 2q×2q matrix: its rounding error
      * relative to f is of the order of (m or 2q)·2⁻⁵², about 1e-13 for a thousand rows. Below 1e-12 (about
      * 4500·2⁻⁵²) the stop would be decided by rounding errors, not by the gap.
      */
@@ -192,14 +191,16 @@ public final class KernelLearning {
      * @param c          absolute C used
      * @param epsilon    ε used (NaN when not applicable)
      * @param iterations outer iterations (Frank–Wolfe or reduced gradient)
-     * @param gap        final gap
-     * @param converged  whether the gap reached its tolerance
-     * @param summary    learned-kernel summary (rank and trace of P, or non-zero weights)
-     * @param seconds    training time
-     * @param weights    the library kernels with non-zero weight μ_k, largest first (empty for the direct TK method)
+     * @param gap         final duality gap, absolute ({@link LearningGap})
+     * @param relativeGap the gap relative to the SVM objective, compared with the tolerance
+     * @param stop        why the learning stopped ({@link LearningStop#CONVERGED} only when the relative gap reached
+     *                    the tolerance)
+     * @param summary     learned-kernel summary (rank and trace of P, or non-zero weights)
+     * @param seconds     training time
+     * @param weights     the library kernels with non-zero weight μ_k, largest first (empty for the direct TK method)
      */
     public record Fitted(Kernel kernel, Smo.Result svm, double c, double epsilon, int iterations, double gap,
-                        boolean converged, String summary, double seconds, List<Weight> weights) {
+                         double relativeGap, LearningStop stop, String summary, double seconds, List<Weight> weights) {
 
         public Fitted {
             weights = List.copyOf(weights);
@@ -207,13 +208,18 @@ public final class KernelLearning {
 
         /** A fit without library weights. */
         public Fitted(Kernel kernel, Smo.Result svm, double c, double epsilon, int iterations, double gap,
-                      boolean converged, String summary, double seconds) {
-            this(kernel, svm, c, epsilon, iterations, gap, converged, summary, seconds, List.of());
+                      double relativeGap, LearningStop stop, String summary, double seconds) {
+            this(kernel, svm, c, epsilon, iterations, gap, relativeGap, stop, summary, seconds, List.of());
+        }
+
+        /** Whether the relative gap reached the tolerance. */
+        public boolean converged() {
+            return stop == LearningStop.CONVERGED;
         }
 
         /** This fit with another training time. */
         Fitted withSeconds(double secs) {
-            return new Fitted(kernel, svm, c, epsilon, iterations, gap, converged, summary, secs, weights);
+            return new Fitted(kernel, svm, c, epsilon, iterations, gap, relativeGap, stop, summary, secs, weights);
         }
 
         /** Decision values on (scaled) points, given the scaled training points the SVM was trained on. */
@@ -330,8 +336,8 @@ public final class KernelLearning {
                 int rank = org.psdkit.linalg.Linalg.eigh(p).rankAbove(RANK_REPORT * p.trace());
                 String summary = String.format(Locale.ROOT, "P %dx%d, trace %.4g, rank %d", p.rows(), p.cols(),
                         p.trace(), rank);
-                return new Fitted(r.kernel(), r.svm(), c, epsilon, r.iterations(), r.gap(), r.converged(), summary,
-                        (System.nanoTime() - t0) * 1e-9);
+                return new Fitted(r.kernel(), r.svm(), c, epsilon, r.iterations(), r.gap(), r.relativeGap(),
+                        r.stop(), summary, (System.nanoTime() - t0) * 1e-9);
             }
             default -> {
                 KernelLibrary lib = libraryGrams(method, x, epsilon, s).full();
@@ -356,7 +362,7 @@ public final class KernelLearning {
                 SimpleMkl.DEFAULT_MAX_ITERATIONS, Smo.DEFAULT_TOLERANCE), listener);
         String summary = String.format(Locale.ROOT, "%d of %d kernels with non-zero weight", r.active(), lib.size());
         return new Fitted(r.kernel(), r.svm(), c, method.usesEpsilon() ? epsilon : Double.NaN, r.iterations(),
-                r.gap(), r.converged(), summary, (System.nanoTime() - t0) * 1e-9, weights(lib, r.mu()));
+                r.gap(), r.relativeGap(), r.stop(), summary, (System.nanoTime() - t0) * 1e-9, weights(lib, r.mu()));
     }
 
     /** Eigenvalues above this fraction of tr P count towards the reported rank of P. */

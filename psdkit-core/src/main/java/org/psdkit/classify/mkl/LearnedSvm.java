@@ -128,7 +128,7 @@ final class LearnedSvm {
         h.put("C", f.c());
         h.put("epsilon", eps);
         LearnedKernelFit d = new LearnedKernelFit(f.iterations(), f.gap(), f.converged(), f.svm().iterations(), secs,
-                f.seconds());
+                f.seconds(), f.relativeGap(), f.stop());
         report.put("epsilon", eps);
         report.put("degree", st.degree());
         report.put("gaussBandwidth", st.betaBandwidths() ? "beta" : "sigma");

@@ -14,9 +14,14 @@ import org.psdkit.optim.smo.Smo;
  * zero with a positive reduced gradient stay at zero). The step along it is chosen on [0, γ_max] (γ_max drives one
  * weight to zero) by a safeguarded secant search on J'(γ), each evaluation a warm-started SMO solve. This replaces
  * the original's inner "descend until a weight vanishes, then Armijo" loop by one line search per iteration; the
- * fixed points (KKT points of the convex problem) are the same. Stopping: the duality gap
- * ½(max_k βᵀK_kβ − βᵀK(μ)β) ≤ tol·J, SimpleMKL's own criterion; a computed gap below zero (rounding) is reported by
- * its magnitude, converged only when within the tolerance, and ends the descent.
+ * fixed points (KKT points of the convex problem) are the same. Stopping: SimpleMKL's own criterion, the duality
+ * gap J(μ) − Σα + ½ max_k βᵀK_kβ ≤ tol·J(μ) ({@link LearningGap}), with J(μ) the SVM primal objective at the
+ * returned SVM solution; converged only then. With the SVM solved exactly J(μ) is its dual value and the gap is
+ * ½(max_k βᵀK_kβ − βᵀK(μ)β); with SMO's KKT tolerance the SVM's own gap is added, and when the library part is
+ * within the tolerance but the whole gap is not, the SVM is solved again with a ten times smaller tolerance (down to
+ * {@link TkLearner#SMO_TOLERANCE_FLOOR}). A computed gap below zero (rounding) is reported by its magnitude and ends
+ * the descent ({@link LearningStop#STALLED}), as does an SVM tolerance at its floor with the gap above the tolerance;
+ * otherwise the descent ends at the iteration cap ({@link LearningStop#MAX_ITERATIONS}).
  *
  * <p>Progress: one event per gap evaluation (before the first step and after every iteration), task
  * {@value #TASK}, step the iterations done, measure {@code "gap"} = the relative gap compared with the tolerance.
@@ -82,15 +87,21 @@ public final class SimpleMkl {
      * @param kernel        Σ μ_k k_k as a kernel function
      * @param svm           SVM solution on K(μ)
      * @param iterations    reduced-gradient iterations
-     * @param gap           final duality gap (absolute, ≥ 0: a computed value below zero, rounding, is reported by
-     *                      its magnitude)
-     * @param objective     J(μ)
-     * @param converged     whether the relative gap reached the tolerance
+     * @param gap           final duality gap ({@link LearningGap}: absolute, ≥ 0: a computed value below zero,
+     *                      rounding, is reported by its magnitude)
+     * @param relativeGap   gap / |J(μ)|, the number compared with the tolerance
+     * @param objective     the SVM dual value at μ
+     * @param stop          why the descent stopped
      * @param smoIterations total SMO iterations
      * @param seconds       wall time
      */
-    public record Result(double[] mu, Kernel kernel, Smo.Result svm, int iterations, double gap, double objective,
-                         boolean converged, long smoIterations, double seconds) {
+    public record Result(double[] mu, Kernel kernel, Smo.Result svm, int iterations, double gap, double relativeGap,
+                         double objective, LearningStop stop, long smoIterations, double seconds) {
+
+        /** Whether the relative gap reached the tolerance. */
+        public boolean converged() {
+            return stop == LearningStop.CONVERGED;
+        }
 
         /** Number of non-zero weights. */
         public int active() {
@@ -175,7 +186,9 @@ public final class SimpleMkl {
         Smo.Result sv = Smo.solve(KernelRows.dense(k), y, o.c(), o.smoTolerance(), alphaStart);
         long smoIters = sv.iterations();
         double gap = Double.POSITIVE_INFINITY;
-        boolean converged = false;
+        double relative = Double.POSITIVE_INFINITY;
+        double smoTol = o.smoTolerance();
+        LearningStop stop;
         int it = 0;
         int resyncs = 0;
         double[] beta = new double[m];
@@ -196,7 +209,7 @@ public final class SimpleMkl {
                 kd = new double[m * m];
                 lib.addCombination(mu, kd);
                 k = Matrix.wrap(m, m, kd);
-                sv = Smo.solve(KernelRows.dense(k), y, o.c(), o.smoTolerance(), sv.alpha());
+                sv = Smo.solve(KernelRows.dense(k), y, o.c(), smoTol, sv.alpha());
                 smoIters += sv.iterations();
                 continue;
             }
@@ -204,18 +217,34 @@ public final class SimpleMkl {
             for (double v : qf) {
                 max = Math.max(max, v);
             }
-            gap = 0.5 * (max - bkb);
-            // max_k βᵀK_kβ ≥ Σ μ_k βᵀK_kβ = βᵀK(μ)β, so the gap is ≥ 0 in exact arithmetic: a value below zero is
-            // rounding, the gap is known only to within its magnitude, and no step can be measured
-            boolean rounding = gap < 0;
-            gap = Math.abs(gap);
-            lis.onProgress(new ProgressListener.Event(TASK, it, 0, "gap", gap / Math.abs(sv.dual()),
+            LearningGap lg = LearningGap.of(k, y, o.c(), sv.alpha(), sv.bias(), bkb, max);
+            // max_k βᵀK_kβ ≥ Σ μ_k βᵀK_kβ = βᵀK(μ)β and J(μ) ≥ the SVM dual value, so the gap is ≥ 0 in exact
+            // arithmetic: a value below zero is rounding, the gap is known only to within its magnitude, and no step
+            // can be measured
+            boolean rounding = lg.total() < 0;
+            gap = Math.abs(lg.total());
+            double scale = Math.abs(lg.primal());
+            relative = gap / scale;
+            lis.onProgress(new ProgressListener.Event(TASK, it, 0, "gap", relative,
                     (System.nanoTime() - t0) * 1e-9));
-            if (gap <= o.gapTolerance() * Math.abs(sv.dual())) {
-                converged = true;
+            if (gap <= o.gapTolerance() * scale) {
+                stop = LearningStop.CONVERGED;
                 break;
             }
-            if (rounding || it >= o.maxIterations()) {
+            boolean libraryDone = lg.kernelGap() <= o.gapTolerance() * scale;
+            if (libraryDone && smoTol > TkLearner.SMO_TOLERANCE_FLOOR) {
+                // the library part is within the tolerance, the SVM's own gap is not: solve the SVM closer
+                smoTol = Math.max(TkLearner.SMO_TOLERANCE_FLOOR, smoTol / 10);
+                sv = Smo.solve(KernelRows.dense(k), y, o.c(), smoTol, sv.alpha());
+                smoIters += sv.iterations();
+                continue;
+            }
+            if (rounding || libraryDone) {
+                stop = LearningStop.STALLED;
+                break;
+            }
+            if (it >= o.maxIterations()) {
+                stop = LearningStop.MAX_ITERATIONS;
                 break;
             }
             it++;
@@ -258,7 +287,7 @@ public final class SimpleMkl {
                 if (nu < 0 || nu == u || !(gmax > 0)) {
                     break;
                 }
-                Smo.Result r = Smo.solve(along(k, kD, gmax), y, o.c(), o.smoTolerance(), sv.alpha());
+                Smo.Result r = Smo.solve(along(k, kD, gmax), y, o.c(), smoTol, sv.alpha());
                 smoIters += r.iterations();
                 if (!(r.dual() < sv.dual())) {
                     break;
@@ -295,7 +324,7 @@ public final class SimpleMkl {
                 kd = k.data();
                 continue;
             }
-            Step step = lineSearch(k, kD, gmax, d0, y, o, sv);
+            Step step = lineSearch(k, kD, gmax, d0, y, o.c(), smoTol, sv);
             double gamma = step.gamma();
             sv = step.result();
             smoIters += step.iterations();
@@ -335,7 +364,7 @@ public final class SimpleMkl {
             }
             if (gamma == gmax) {
                 // a weight was clipped to zero: the kernel differs slightly from the one of the line search
-                sv = Smo.solve(KernelRows.dense(k), y, o.c(), o.smoTolerance(), sv.alpha());
+                sv = Smo.solve(KernelRows.dense(k), y, o.c(), smoTol, sv.alpha());
                 smoIters += sv.iterations();
             }
         }
@@ -343,7 +372,7 @@ public final class SimpleMkl {
             gramOut[0] = k.data();
         }
         Kernel kernel = lib.combined(mu);
-        return new Result(mu, kernel, sv, it, gap, sv.dual(), converged, smoIters, (System.nanoTime() - t0) * 1e-9);
+        return new Result(mu, kernel, sv, it, gap, relative, sv.dual(), stop, smoIters, (System.nanoTime() - t0) * 1e-9);
     }
 
     private record Step(double gamma, Smo.Result result, long iterations) {
@@ -358,10 +387,10 @@ public final class SimpleMkl {
         }
     }
 
-    private static Step lineSearch(Matrix k, Matrix kD, double gmax, double d0, double[] y,
-                                                    Options o, Smo.Result start) {
+    private static Step lineSearch(Matrix k, Matrix kD, double gmax, double d0, double[] y, double c,
+                                   double smoTol, Smo.Result start) {
         long iters = 0;
-        Smo.Result atMax = Smo.solve(along(k, kD, gmax), y, o.c(), o.smoTolerance(), start.alpha());
+        Smo.Result atMax = Smo.solve(along(k, kD, gmax), y, c, smoTol, start.alpha());
         iters += atMax.iterations();
         double dMax = derivative(kD, y, atMax.alpha());
         if (dMax <= 0) {
@@ -378,7 +407,7 @@ public final class SimpleMkl {
             double g = lo - dLo * (hi - lo) / (dHi - dLo);
             double margin = SECANT_SAFEGUARD * (hi - lo);
             g = Math.min(hi - margin, Math.max(lo + margin, g));
-            Smo.Result r = Smo.solve(along(k, kD, g), y, o.c(), o.smoTolerance(), warm.alpha());
+            Smo.Result r = Smo.solve(along(k, kD, g), y, c, smoTol, warm.alpha());
             iters += r.iterations();
             if (r.dual() < best.dual()) {
                 best = r;

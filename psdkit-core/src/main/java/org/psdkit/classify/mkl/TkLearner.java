@@ -20,11 +20,18 @@ import org.psdkit.optim.smo.Smo;
  *
  * <p>Frank–Wolfe: the linear minimisation oracle over the spectrahedron is the rank-one vertex τ s sᵀ with s the
  * top eigenvector of H; K(s sᵀ) costs O(m² n). The step size is found by a safeguarded secant search on
- * φ'(γ) = −½ β_γᵀ(K_S − K_P)β_γ (Danskin), each evaluation a warm-started SMO solve. The Frank–Wolfe gap
- * ½(τ λ_max(H) − βᵀK(P)β) bounds f(P) − f* from above (up to the SMO tolerance); the method stops when it falls
- * below {@code gapTolerance · |f(P)|}. The gap is ≥ 0 in exact arithmetic; a computed value below zero is rounding
- * (the difference of two numbers of the size of f(P): 0 ≤ βᵀKβ ≤ 2 f(P) at the SVM optimum), so its magnitude is
- * reported, converged only when within the tolerance, and the method stops there.
+ * φ'(γ) = −½ β_γᵀ(K_S − K_P)β_γ (Danskin), each evaluation a warm-started SMO solve.
+ *
+ * <p>Stopping ({@link LearningGap}): the duality gap J(P) − (Σα − ½ τ λ_max(H)), with J(P) the SVM primal objective
+ * at the current kernel, bounds J(P) − f* from above whatever the SMO tolerance (weak duality: for any feasible α,
+ * min_P max_α ≥ Σα − ½ max_{P'} βᵀK(P')β = Σα − ½ τ λ_max(H)). It is the Frank–Wolfe gap ½(τ λ_max(H) − βᵀK(P)β)
+ * plus the SVM's own gap. The method is converged when gap ≤ {@code gapTolerance · |J(P)|}, and only then. When the
+ * Frank–Wolfe part is within the tolerance and the SVM's part is not, the SVM is solved again with a tolerance ten
+ * times smaller (down to {@link #SMO_TOLERANCE_FLOOR}). The gap is ≥ 0 in exact arithmetic; a computed value below
+ * zero is rounding (the difference of numbers of the size of J), so its magnitude is reported and the method stops
+ * there as {@link LearningStop#STALLED} unless within the tolerance; so it does when the SVM's tolerance is at its
+ * floor with the gap still above the tolerance. Otherwise it stops at the iteration cap
+ * ({@link LearningStop#MAX_ITERATIONS}).
  *
  * <p>Progress: one event per gap evaluation (before the first step and after every Frank–Wolfe step), task
  * {@value #TASK}, step the steps done, measure {@code "gap"} = the relative gap compared with the tolerance.
@@ -41,6 +48,12 @@ public final class TkLearner {
     static final double LINE_SEARCH_TOLERANCE = 0.1;
     /** Secant steps keep at least this fraction of the bracket away from its ends. */
     static final double SECANT_SAFEGUARD = 0.05;
+
+    /**
+     * The smallest SMO tolerance the stopping rule tightens the SVM solves to when the SVM's own duality gap keeps the
+     * whole gap above the tolerance (LIBSVM's KKT tolerance {@code -e}, default 1e-3, divided by ten each time).
+     */
+    public static final double SMO_TOLERANCE_FLOOR = 1e-8;
 
     /** Task name of the progress events. */
     public static final String TASK = "frank-wolfe";
@@ -119,15 +132,21 @@ public final class TkLearner {
      * @param kernel        the learned kernel (P inside)
      * @param svm           the SVM solution on K(P)
      * @param iterations    Frank–Wolfe iterations
-     * @param gap           final Frank–Wolfe gap (absolute, ≥ 0: a computed value below zero, rounding, is reported
-     *                      by its magnitude)
+     * @param gap           final duality gap ({@link LearningGap}: absolute, ≥ 0: a computed value below zero,
+     *                      rounding, is reported by its magnitude)
+     * @param relativeGap   gap / |J(P)|, the number compared with the tolerance
      * @param objective     f(P), the SVM dual value at the learned kernel
-     * @param converged     whether the relative gap reached the tolerance
+     * @param stop          why the method stopped
      * @param smoIterations total SMO iterations
      * @param seconds       wall time
      */
-    public record Result(TessellatedKernel kernel, Smo.Result svm, int iterations, double gap, double objective,
-                         boolean converged, long smoIterations, double seconds) {
+    public record Result(TessellatedKernel kernel, Smo.Result svm, int iterations, double gap, double relativeGap,
+                         double objective, LearningStop stop, long smoIterations, double seconds) {
+
+        /** Whether the relative gap reached the tolerance. */
+        public boolean converged() {
+            return stop == LearningStop.CONVERGED;
+        }
     }
 
     /** Learns P and trains the SVM on data already scaled to [0, 1] (labels ±1). */
@@ -156,7 +175,9 @@ public final class TkLearner {
         long smoIters = sv.iterations();
         int it = 0;
         double gap = Double.POSITIVE_INFINITY;
-        boolean converged = false;
+        double relative = Double.POSITIVE_INFINITY;
+        double smoTol = o.smoTolerance();
+        LearningStop stop;
         double[] beta = new double[m];
         while (true) {
             for (int i = 0; i < m; i++) {
@@ -167,24 +188,40 @@ public final class TkLearner {
             double lam = e.max();
             double[] s = e.vectors().col(dim - 1);
             double bkb = quad(k, beta);
-            gap = 0.5 * (tau * lam - bkb);
-            // τ λ_max(H) ≥ ⟨H, P⟩ = βᵀK(P)β on the spectrahedron, so the gap is ≥ 0 in exact arithmetic: a value
-            // below zero is rounding, the gap is known only to within its magnitude, and no step can be measured
-            boolean rounding = gap < 0;
-            gap = Math.abs(gap);
-            lis.onProgress(new ProgressListener.Event(TASK, it, 0, "gap", gap / Math.abs(sv.dual()),
+            LearningGap lg = LearningGap.of(k, y, o.c(), sv.alpha(), sv.bias(), bkb, tau * lam);
+            // τ λ_max(H) ≥ ⟨H, P⟩ = βᵀK(P)β on the spectrahedron and J(P) ≥ the SVM dual value, so the gap is ≥ 0 in
+            // exact arithmetic: a value below zero is rounding, the gap is known only to within its magnitude, and
+            // no step can be measured
+            boolean rounding = lg.total() < 0;
+            gap = Math.abs(lg.total());
+            double scale = Math.abs(lg.primal());
+            relative = gap / scale;
+            lis.onProgress(new ProgressListener.Event(TASK, it, 0, "gap", relative,
                     (System.nanoTime() - t0) * 1e-9));
-            if (gap <= o.gapTolerance() * Math.abs(sv.dual())) {
-                converged = true;
+            if (gap <= o.gapTolerance() * scale) {
+                stop = LearningStop.CONVERGED;
                 break;
             }
-            if (rounding || it >= o.maxIterations()) {
+            boolean kernelDone = lg.kernelGap() <= o.gapTolerance() * scale;
+            if (kernelDone && smoTol > SMO_TOLERANCE_FLOOR) {
+                // the Frank–Wolfe part is within the tolerance, the SVM's own gap is not: solve the SVM closer
+                smoTol = Math.max(SMO_TOLERANCE_FLOOR, smoTol / 10);
+                sv = Smo.solve(KernelRows.dense(k), y, o.c(), smoTol, sv.alpha());
+                smoIters += sv.iterations();
+                continue;
+            }
+            if (rounding || kernelDone) {
+                stop = LearningStop.STALLED;
+                break;
+            }
+            if (it >= o.maxIterations()) {
+                stop = LearningStop.MAX_ITERATIONS;
                 break;
             }
             it++;
             Matrix ks = eng.rankOne(s);
             ks.scaleInPlace(tau);
-            Step st = lineSearch(k, ks, y, o, sv, gap);
+            Step st = lineSearch(k, ks, y, o.c(), smoTol, sv, lg.kernelGap());
             smoIters += st.smoIterations;
             double g = st.gamma;
             p.scaleInPlace(1 - g);
@@ -194,18 +231,19 @@ public final class TkLearner {
         }
         p.symmetrizeInPlace();
         TessellatedKernel kernel = eng.kernel(p);
-        return new Result(kernel, sv, it, gap, sv.dual(), converged, smoIters, (System.nanoTime() - t0) * 1e-9);
+        return new Result(kernel, sv, it, gap, relative, sv.dual(), stop, smoIters, (System.nanoTime() - t0) * 1e-9);
     }
 
     private record Step(double gamma, Smo.Result result, long smoIterations) {
     }
 
-    private static Step lineSearch(Matrix k, Matrix ks, double[] y, Options o, Smo.Result start, double gap) {
+    private static Step lineSearch(Matrix k, Matrix ks, double[] y, double c, double smoTol, Smo.Result start,
+                                   double gap) {
         long iters = 0;
         double lo = 0;
         double dLo = -gap;
         double hi = 1;
-        Smo.Result atHi = Smo.solve(KernelRows.dense(ks), y, o.c(), o.smoTolerance(), start.alpha());
+        Smo.Result atHi = Smo.solve(KernelRows.dense(ks), y, c, smoTol, start.alpha());
         iters += atHi.iterations();
         double dHi = derivative(k, ks, y, atHi.alpha());
         if (dHi <= 0) {
@@ -218,7 +256,7 @@ public final class TkLearner {
             double g = lo - dLo * (hi - lo) / (dHi - dLo);
             double margin = SECANT_SAFEGUARD * (hi - lo);
             g = Math.min(hi - margin, Math.max(lo + margin, g));
-            Smo.Result r = Smo.solve(KernelRows.dense(blend(k, ks, g)), y, o.c(), o.smoTolerance(), warm.alpha());
+            Smo.Result r = Smo.solve(KernelRows.dense(blend(k, ks, g)), y, c, smoTol, warm.alpha());
             iters += r.iterations();
             if (best == null || r.dual() < best.dual()) {
                 best = r;

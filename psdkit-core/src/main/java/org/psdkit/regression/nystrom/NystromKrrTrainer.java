@@ -178,8 +178,17 @@ public final class NystromKrrTrainer implements Trainer<Pipeline<KernelRidge>> {
             org.psdkit.data.Dataset.checkWeights(weights, x.rows(), "nystrom krr");
         }
         Matrix c = x.selectRows(anchors(kernel, x, o));
-        NystromDirect.Solution s = NystromDirect.solve(NystromDirect.normal(kernel, x, c, y, weights, o.center()),
-                o.lambda());
+        return solveDirect(kernel, c, NystromDirect.normal(kernel, x, c, y, weights, o.center()), o);
+    }
+
+    /**
+     * The direct fit's solve of {@link #fitDirect} on normal equations already accumulated on the anchors c (with the
+     * weights and centring of the options): a cross-validation keeps one {@link NystromDirect.Normal} per training
+     * part (it does not depend on λ) and solves it for every λ of its grid, with the numbers of separate fits.
+     */
+    public static Weighted solveDirect(Kernel kernel, Matrix c, NystromDirect.Normal normal, Options o) {
+        Matrix y = normal.rhs();
+        NystromDirect.Solution s = NystromDirect.solve(normal, o.lambda());
         KernelRidge.Options ko = new KernelRidge.Options(o.lambda(), KernelRidge.Form.STANDARD, 0, o.center());
         org.psdkit.linalg.SpdSolve.Diagnostics d = new org.psdkit.linalg.SpdSolve.Diagnostics("nystrom-direct",
                 s.diagnostics().jitter(), c.rows(), 0);

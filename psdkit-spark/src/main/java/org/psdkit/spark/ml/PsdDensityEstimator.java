@@ -34,8 +34,11 @@ import org.psdkit.spark.SparkNystromKrr;
  * term, 1e-3), {@code froRatio} (λ₂ = froRatio·λ₁, 0.01: Sec. 6's weight), {@code lambdaScale} ("trace", "raw",
  * "normalized"), {@code base} (the base measure ν: "lebesgue", "gaussian(mu=0,sd=5)", "box(a=-1,b=1)"),
  * {@code anchors} (100), {@code seed} (42), {@code tol} (relative duality gap, 1e-6), {@code maxIter} (L-BFGS
- * iterations, 20000). These are the command line's defaults. No {@code weightCol}: the single-machine weighted fit
- * runs the dual solver, whose n multipliers do not distribute as the primal solver's data sums do.
+ * iterations, 20000), {@code weightCol} (unset: equal weights). These are the command line's defaults. With sample
+ * weights the fit maximises the weighted log-likelihood Σ w_i log f(x_i) / Σ w_i (the primal solver's data sums
+ * weighted, {@link org.psdkit.density.DensityRows}) on the rows of positive weight: rows of weight 0 are left out,
+ * also of the anchors' draw, as {@link org.psdkit.density.PsdDensityTrainer} does. Weights must be &gt;= 0 and
+ * finite (an error names the column and the row).
  */
 public final class PsdDensityEstimator extends PsdkitEstimator<PsdDensityEstimator, PsdDensityModel> {
 
@@ -44,7 +47,7 @@ public final class PsdDensityEstimator extends PsdkitEstimator<PsdDensityEstimat
     private static final Shared SHARED = new Shared("lambda1, the weight of the trace of A",
             p -> new DoubleParam(p, "tol", "relative duality gap at which the solver stops; > 0",
                     ParamValidators.gt(0)),
-            "cap on L-BFGS iterations", MlParams::anchors, false, false);
+            "cap on L-BFGS iterations", MlParams::anchors, false, true);
 
     private final Param<String> densityCol;
     private final DoubleParam froRatio;
@@ -75,6 +78,15 @@ public final class PsdDensityEstimator extends PsdkitEstimator<PsdDensityEstimat
 
     public Param<String> densityCol() {
         return densityCol;
+    }
+
+    public Param<String> weightCol() {
+        return weightCol;
+    }
+
+    public PsdDensityEstimator setWeightCol(String v) {
+        set(weightCol, v);
+        return this;
     }
 
     public DoubleParam froRatio() {
@@ -162,16 +174,17 @@ public final class PsdDensityEstimator extends PsdkitEstimator<PsdDensityEstimat
     @Override
     PsdDensityModel fitChecked(Dataset<?> dataset, StructType schema) {
         String f = features();
-        JavaRDD<double[]> rows = Columns.rows(dataset, f, null, null).persist(StorageLevel.MEMORY_AND_DISK());
+        String w = weight();
+        JavaRDD<double[]> rows = Columns.rows(dataset, f, null, w).persist(StorageLevel.MEMORY_AND_DISK());
         try {
             List<double[]> first = rows.take(1);
             if (first.isEmpty()) {
                 throw new IllegalArgumentException("featuresCol: column '" + f + "' has no rows");
             }
-            int d = first.get(0).length;
+            int d = first.get(0).length - (w == null ? 0 : 1);
             List<String> names = Columns.orGeneric(Columns.featureNames(schema, f), d);
             SparkFits.Density fit = SparkFits.density(rows, kernelValue(), baseMeasure(d), options(), nystrom(),
-                    names, "spark.ml DataFrame");
+                    names, "spark.ml DataFrame", w != null);
             return new PsdDensityModel(uid(), fit.model(), fit.n(), fit.trainLoglik());
         } finally {
             SparkNystromKrr.release(rows);
