@@ -165,6 +165,44 @@ class SvmCliTest {
         assertFalse(Files.exists(dir.resolve("x.json")));
     }
 
+    /**
+     * {@code fit svm} takes its training accuracy from the solver's gradient (no predict of the training rows): equal
+     * to {@code eval} of the written model on the training file, for the C-SVC (scaled, a weight column with zero
+     * weights, a one-megabyte cache of single-precision rows that falls back to predict) and the ν-SVC.
+     */
+    @Test
+    void svmTrainAccuracyEqualsEvalOfTheModelOnTheTrainingFile() throws IOException {
+        Path train = circle("train-acc.csv", 300, 8, false);
+        Path weighted = dir.resolve("train-w.csv");
+        StringBuilder sb = new StringBuilder();
+        int i = 0;
+        for (String line : Files.readAllLines(train)) {
+            sb.append(line).append(i == 0 ? ",w" : i % 5 == 0 ? ",0" : ",1.5").append('\n');
+            i++;
+        }
+        Files.writeString(weighted, sb.toString());
+        String[][] cases = {
+            {"-C", "30", "--kernel", "gaussian(sigma=0.4)"},
+            {"-C", "0.3", "--kernel", "gaussian(sigma=1)", "--scale", "zscore"},
+            {"-C", "5", "--kernel", "gaussian(sigma=0.5)", "--cache-mb", "1"},
+            {"--nu", "0.3", "--kernel", "gaussian(sigma=0.5)"},
+        };
+        for (int c = 0; c <= cases.length; c++) {
+            Path data = c < cases.length ? train : weighted;
+            String[] opts = c < cases.length ? cases[c] : new String[] {"-C", "4", "--weight", "w"};
+            Path model = dir.resolve("acc-" + c + ".json");
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("fit", "svm", "--train",
+                    data.toString(), "--target", "label", "--out", model.toString(), "--json"));
+            args.addAll(java.util.List.of(opts));
+            CliRun fit = CliRun.run(args.toArray(new String[0]));
+            assertEquals(0, fit.status(), fit.err());
+            CliRun ev = CliRun.run("eval", "--model", model.toString(), "--data", train.toString(), "--json");
+            assertEquals(0, ev.status(), ev.err());
+            assertEquals(ev.json().get("accuracy").asDouble(), fit.json().get("trainAccuracy").asDouble(), 0.0,
+                    String.join(" ", opts));
+        }
+    }
+
     @Test
     void svrFitsEvaluatesCrossValidatesAndRejectsBadOptions() throws IOException {
         Random r = new Random(9);

@@ -80,7 +80,14 @@ public final class NuSvc {
         for (int i = 0; i < m; i++) {
             alpha[i] /= s;
         }
+        // the gradient of the ν dual (p = 0) is Qα; scaled as α, it stays Qα of the returned α
+        double[] grad = r.gradient() == null ? null : r.gradient().clone();
+        if (grad != null) {
+            for (int i = 0; i < m; i++) {
+                grad[i] /= s;
+            }
+        }
         return new Smo.NuResult(new Smo.Result(alpha, r.bias() / s, r.dual() / (s * s), r.iterations(),
-                r.violation(), r.converged(), r.seconds(), r.cachePeakBytes(), r.kernelEntries()), s);
+                r.violation(), r.converged(), r.seconds(), r.cachePeakBytes(), r.kernelEntries(), grad), s);
     }
 }

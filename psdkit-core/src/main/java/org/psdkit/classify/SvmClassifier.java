@@ -18,6 +18,11 @@ import org.psdkit.model.Pipeline;
 public final class SvmClassifier extends Pipeline<SvmDecision> implements Classifier {
     private final BinaryLabels labels;
     private final Map<String, Object> fitReport;
+    /**
+     * The decision values at the training points that the fit had without predicting them (from the solver's
+     * gradient, {@link SvmTrainer}), kept in memory only (model files do not hold them); null when none.
+     */
+    private final double[] trainingDecisions;
 
     /**
      * @param header      type, features, scaler, kernel string (null for a learned kernel) and options
@@ -58,9 +63,44 @@ public final class SvmClassifier extends Pipeline<SvmDecision> implements Classi
     public SvmClassifier(ModelHeader header, SvmDecision decision, BinaryLabels labels,
                          org.psdkit.model.HyperParameters hyperParameters, org.psdkit.model.Diagnostics diagnostics,
                          Map<String, Object> fitReport) {
+        this(header, decision, labels, hyperParameters, diagnostics, fitReport, null);
+    }
+
+    private SvmClassifier(ModelHeader header, SvmDecision decision, BinaryLabels labels,
+                          org.psdkit.model.HyperParameters hyperParameters, org.psdkit.model.Diagnostics diagnostics,
+                          Map<String, Object> fitReport, double[] trainingDecisions) {
         super(header, decision, hyperParameters, diagnostics);
         this.labels = labels;
         this.fitReport = Collections.unmodifiableMap(new LinkedHashMap<>(fitReport));
+        this.trainingDecisions = trainingDecisions;
+    }
+
+    /**
+     * This model with the decision values of its training rows, in row order, as the fit found them (null: none).
+     * Used by {@link #evaluateTraining}.
+     */
+    public SvmClassifier withTrainingDecisions(double[] f) {
+        return new SvmClassifier(header(), inner(), labels, hyperParameters(), diagnostics(), fitReport,
+                f == null ? null : f.clone());
+    }
+
+    /** The decision values the fit kept for its training rows (a copy), or null. */
+    double[] trainingDecisions() {
+        return trainingDecisions == null ? null : trainingDecisions.clone();
+    }
+
+    /**
+     * {@link #evaluate} on the data set this model was fitted on: from the decision values the fit kept
+     * ({@link #withTrainingDecisions}) when it kept them for as many rows, with no pass over the kernel; otherwise
+     * a full {@link #evaluate}. The metrics depend on the signs only, which are those of a full predict.
+     *
+     * @param train the training set of the fit, rows in the same order
+     */
+    public Scores evaluateTraining(Dataset train) {
+        if (trainingDecisions == null || trainingDecisions.length != train.n()) {
+            return evaluate(train);
+        }
+        return scores(train, trainingDecisions);
     }
 
     /** The label mapping (negative class ↔ −1, positive ↔ +1). */
@@ -90,9 +130,12 @@ public final class SvmClassifier extends Pipeline<SvmDecision> implements Classi
     /** {@code accuracy, n, positive, precision, recall} (the positive class is the +1 label). */
     @Override
     public Scores evaluate(Dataset raw) {
+        return scores(raw, predict(raw.x()).col(0));
+    }
+
+    private Scores scores(Dataset raw, double[] f) {
         String[] tokens = labelTokens(raw);
         double[] y = labels.encode(tokens, raw.source());
-        double[] f = predict(raw.x()).col(0);
         int ok = 0;
         int tp = 0;
         int fp = 0;

@@ -257,8 +257,92 @@ public record SvmTrainer(Options options) implements Trainer<Classifier> {
         }
         double secs = (System.nanoTime() - t0) * 1e-9;
         Fit d = new Fit(r.iterations(), r.violation(), r.dual(), r.converged(), secs);
-        return new SvmClassifier(ModelHeader.of(TYPE, train, scaler, kernel.spec(), h),
-                SvmDecision.of(kernel, x, lab.y(), r.alpha(), r.bias()), lab.labels(), d, Map.of());
+        SvmDecision decision = SvmDecision.of(kernel, x, lab.y(), r.alpha(), r.bias());
+        // the C-SVC's linear term is p = −e; the ν-SVC's is 0 (its α, b and gradient scaled by 1/r, NuSvc)
+        double[] f = trainingDecisions(r, lab.y(), options.isNu() ? 0 : -1, decision, x);
+        return new SvmClassifier(ModelHeader.of(TYPE, train, scaler, kernel.spec(), h), decision, lab.labels(), d,
+                Map.of()).withTrainingDecisions(f);
+    }
+
+    /** Training rows predicted to measure how far the gradient's decision values are from a predict's. */
+    static final int CHECK_ROWS = 32;
+
+    /**
+     * Decision values whose magnitude is at most this factor times the largest difference seen on the checked rows
+     * are predicted again, so that every sign, and with it every label, is the one a full predict gives.
+     */
+    static final double SIGN_SAFETY = 1e3;
+
+    /**
+     * Largest difference on the checked rows, relative to 1 + max |f|, for which the gradient's values are used at
+     * all (rounding in the SMO's gradient updates is far below it).
+     */
+    static final double CHECK_TOLERANCE = 1e-9;
+
+    /**
+     * The decision values at the training points from the solver's final gradient, without a pass over the kernel:
+     * ∇ = Qα + p with Q_st = y_s y_t K_st gives Σ_s α_s y_s K(x_s, x_t) = y_t (∇_t − p), so f(x_t) = y_t (∇_t − p) + b
+     * (Chang &amp; Lin 2011, Sec. 4.1.3: LIBSVM's ρ is computed from the same gradient). Rows the solve left out
+     * (sample weight 0, a NaN gradient) and rows whose |f| is within {@link #SIGN_SAFETY} times the difference
+     * measured on {@link #CHECK_ROWS} spread rows are predicted as {@link SvmDecision#decision} does, so the signs
+     * are exactly a full predict's; the other values differ from it by the gradient's rounding only. Null when the
+     * solve kept single-precision rows (no gradient) or the check fails: the caller then predicts every row.
+     *
+     * @param p the constant linear term of the dual (−1 for the C-SVC, 0 for the rescaled ν-SVC)
+     */
+    static double[] trainingDecisions(Smo.Result r, double[] y, double p, SvmDecision decision, Matrix x) {
+        double[] g = r.gradient();
+        int n = y.length;
+        if (g == null || g.length != n) {
+            return null;
+        }
+        double[] f = new double[n];
+        double big = 0;
+        for (int t = 0; t < n; t++) {
+            f[t] = y[t] * (g[t] - p) + r.bias();
+            if (Double.isFinite(f[t])) {
+                big = Math.max(big, Math.abs(f[t]));
+            }
+        }
+        int s = Math.min(n, CHECK_ROWS);
+        int[] rows = new int[s];
+        for (int k = 0; k < s; k++) {
+            rows[k] = (int) ((long) k * n / s);
+        }
+        double[] check = decision.decision(x.selectRows(rows));
+        double err = 0;
+        for (int k = 0; k < s; k++) {
+            if (Double.isFinite(f[rows[k]])) {
+                err = Math.max(err, Math.abs(check[k] - f[rows[k]]));
+            }
+        }
+        if (!(err <= CHECK_TOLERANCE * (1 + big))) {
+            return null;
+        }
+        for (int k = 0; k < s; k++) {
+            f[rows[k]] = check[k];
+        }
+        double margin = SIGN_SAFETY * err;
+        int again = 0;
+        for (int t = 0; t < n; t++) {
+            if (!(Math.abs(f[t]) > margin)) {
+                again++;
+            }
+        }
+        if (again > 0) {
+            int[] redo = new int[again];
+            int q = 0;
+            for (int t = 0; t < n; t++) {
+                if (!(Math.abs(f[t]) > margin)) {
+                    redo[q++] = t;
+                }
+            }
+            double[] v = decision.decision(x.selectRows(redo));
+            for (int k = 0; k < again; k++) {
+                f[redo[k]] = v[k];
+            }
+        }
+        return f;
     }
 
     /** The binary solve with bounds C·w_{class}·w_i; rows of weight 0 are left out (α = 0). */
@@ -292,11 +376,19 @@ public record SvmTrainer(Options options) implements Trainer<Classifier> {
         }
         Smo.Result r = Smo.solve(kernel, x.selectRows(rows), yk, null, upper, so, cacheBytes, null, null);
         double[] alpha = new double[n];
+        double[] grad = null;
+        if (r.gradient() != null) {
+            grad = new double[n];
+            java.util.Arrays.fill(grad, Double.NaN); // rows left out: no gradient
+        }
         for (int i = 0; i < kept; i++) {
             alpha[rows[i]] = r.alpha()[i];
+            if (grad != null) {
+                grad[rows[i]] = r.gradient()[i];
+            }
         }
         return new Smo.Result(alpha, r.bias(), r.dual(), r.iterations(), r.violation(), r.converged(), r.seconds(),
-                r.cachePeakBytes(), r.kernelEntries());
+                r.cachePeakBytes(), r.kernelEntries(), grad);
     }
 
     /** The class labels of the rows, numbers in canonical form ("2.0" and "2" are one class); empty is refused. */

@@ -92,6 +92,19 @@ public record Svr(Kernel kernel, Matrix supportVectors, double[] coef, double bi
      */
     static Svr fit(Kernel kernel, Matrix x, double[] y, double c, double epsilon, double tolerance,
                    long cacheBytes, double[] weights) {
+        return fitted(kernel, x, y, c, epsilon, tolerance, cacheBytes, weights).model();
+    }
+
+    /**
+     * A fitted SVR and its predictions at the training points, f(x_i) = (Kβ)_i + b, which {@link #finish} has
+     * from the kernel rows of the support vectors (for the primal objective): a report needs no second pass.
+     */
+    record Fitted(Svr model, double[] fitted) {
+    }
+
+    /** As {@link #fit(Kernel, Matrix, double[], double, double, double, long, double[])}, with the training predictions. */
+    static Fitted fitted(Kernel kernel, Matrix x, double[] y, double c, double epsilon, double tolerance,
+                         long cacheBytes, double[] weights) {
         if (cacheBytes <= 0) {
             throw new IllegalArgumentException("cache size must be positive, got " + cacheBytes + " bytes");
         }
@@ -152,6 +165,12 @@ public record Svr(Kernel kernel, Matrix supportVectors, double[] coef, double bi
      * below.
      */
     static Svr fitNu(Kernel kernel, Matrix x, double[] y, double c, double nu, double tolerance, long cacheBytes) {
+        return fittedNu(kernel, x, y, c, nu, tolerance, cacheBytes).model();
+    }
+
+    /** As {@link #fitNu}, with the training predictions. */
+    static Fitted fittedNu(Kernel kernel, Matrix x, double[] y, double c, double nu, double tolerance,
+                           long cacheBytes) {
         if (cacheBytes <= 0) {
             throw new IllegalArgumentException("cache size must be positive, got " + cacheBytes + " bytes");
         }
@@ -199,7 +218,7 @@ public record Svr(Kernel kernel, Matrix supportVectors, double[] coef, double bi
      * The model of a solution α of the doubled problem: β = α − α*, the support vectors, and the primal objective
      * ½βᵀKβ + C (νmε + Σ w_i max(0, |y_i − f(x_i)| − ε)) (ν = 0 for the ε-SVR; w_i = 1 without weights).
      */
-    private static Svr finish(Kernel kernel, Matrix x, double[] y, KernelRows doubled, Smo.Result r, double c,
+    private static Fitted finish(Kernel kernel, Matrix x, double[] y, KernelRows doubled, Smo.Result r, double c,
                               double epsilon, double nu, double[] weights, long t0) {
         int m = x.rows();
         double[] beta = new double[m];
@@ -236,8 +255,12 @@ public record Svr(Kernel kernel, Matrix supportVectors, double[] coef, double bi
         }
         double primal = 0.5 * quad + c * (nu * m * epsilon + loss);
         double secs = (System.nanoTime() - t0) * 1e-9;
-        return new Svr(kernel, x.selectRows(idx), coef, r.bias(), c, epsilon,
-                new Diagnostics(r.iterations(), r.violation(), r.converged(), r.dual(), primal, secs));
+        double[] fitted = new double[m];
+        for (int i = 0; i < m; i++) {
+            fitted[i] = f[i] + r.bias();
+        }
+        return new Fitted(new Svr(kernel, x.selectRows(idx), coef, r.bias(), c, epsilon,
+                new Diagnostics(r.iterations(), r.violation(), r.converged(), r.dual(), primal, secs)), fitted);
     }
 
     /** Rows of a dense symmetric Gram matrix (column-major: row i is column i), copied out on each call. */

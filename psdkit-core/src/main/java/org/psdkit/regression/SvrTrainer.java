@@ -178,11 +178,12 @@ public record SvrTrainer(Options options) implements Trainer<Pipeline<Svr>> {
             y = yk;
             w = wk;
         }
-        Svr m = options.isNu()
-                ? Svr.fitNu(options.kernel(), x, y, options.c(), options.nu(), options.tolerance(),
+        Svr.Fitted fit = options.isNu()
+                ? Svr.fittedNu(options.kernel(), x, y, options.c(), options.nu(), options.tolerance(),
                 (long) options.cacheMb() << 20)
-                : Svr.fit(options.kernel(), x, y, options.c(), options.epsilon(), options.tolerance(),
+                : Svr.fitted(options.kernel(), x, y, options.c(), options.epsilon(), options.tolerance(),
                 (long) options.cacheMb() << 20, w);
+        Svr m = fit.model();
         Map<String, Object> hp = hyperParameters(options.c(), options.epsilon(), options.tolerance());
         if (options.isNu()) {
             hp = new LinkedHashMap<>();
@@ -194,7 +195,38 @@ public record SvrTrainer(Options options) implements Trainer<Pipeline<Svr>> {
             hp.put("sampleWeights", true);
         }
         ModelHeader h = ModelHeader.of(Svr.TYPE, train, scaler, m.kernel().spec(), hp);
-        return of(h, m, m.diagnostics());
+        // rows of weight 0 were left out of the solve: their predictions are not at hand
+        double[] fitted = fit.fitted().length == train.n() ? fit.fitted() : null;
+        return new Fit(h, m, m.diagnostics(), fitted);
+    }
+
+    /**
+     * A model fitted in this JVM, with its predictions at the training rows (null when some rows were left out)
+     * as the fit had them: {@link #trainingPredictions} spares a report a second pass over the kernel. Saved and
+     * loaded as any SVR model (the predictions are not written).
+     */
+    public static final class Fit extends Pipeline<Svr> {
+        private final double[] fitted;
+
+        Fit(ModelHeader header, Svr inner, org.psdkit.model.Diagnostics diagnostics, double[] fitted) {
+            super(header, inner, org.psdkit.model.HyperParameters.typed(header.hyperParameters(),
+                    SvrHyperParameters::of), diagnostics);
+            this.fitted = fitted;
+        }
+
+        /**
+         * The predictions at the training rows, in row order: f(x_i) = Σ_s β_s k(x_s, x_i) + b from the kernel
+         * rows the fit used, equal to a predict of those rows up to rounding (the sums run in another order); or
+         * a predict of {@code train} when the fit did not keep them.
+         *
+         * @param train the training set of the fit, rows in the same order
+         */
+        public double[] trainingPredictions(Dataset train) {
+            if (fitted == null || fitted.length != train.n()) {
+                return predict(train.x()).col(0);
+            }
+            return fitted.clone();
+        }
     }
 
     /** The options as written in model files ({@code C, epsilon, tolerance}). */

@@ -368,7 +368,8 @@ public final class FitSvmCommands {
             rep.put("iterations", d.iterations());
             rep.put("violation", d.violation());
             rep.put("converged", d.converged());
-            rep.put("trainAccuracy", m.evaluate(raw).get("accuracy"));
+            rep.put("trainAccuracy", m instanceof SvmClassifier b ? b.evaluateTraining(raw).accuracy()
+                    : m.evaluate(raw).get("accuracy"));
             common.report(rep);
             return Main.EXIT_OK;
         }
@@ -387,7 +388,7 @@ public final class FitSvmCommands {
             rep.put("iterations", d.iterations());
             rep.put("violation", d.violation());
             rep.put("converged", d.converged());
-            rep.put("trainAccuracy", m.evaluate(raw).get("accuracy"));
+            rep.put("trainAccuracy", m.evaluateTraining(raw).accuracy());
             common.report(rep);
             return Main.EXIT_OK;
         }

@@ -93,7 +93,8 @@ public final class FitSvrCommand implements Callable<Integer> {
         rep.put("converged", m.diagnostics().converged());
         rep.put("primal", m.diagnostics().primal());
         rep.put("dual", m.diagnostics().dual());
-        rep.putAll(Metrics.regression(raw.y(), model.predict(raw.x()).col(0)));
+        rep.putAll(Metrics.regression(raw.y(), model instanceof SvrTrainer.Fit f ? f.trainingPredictions(raw)
+                : model.predict(raw.x()).col(0)));
         if (!common.json) {
             System.err.println("psdkit fit svr: wrote " + common.out + " (training-set metrics below)");
         }

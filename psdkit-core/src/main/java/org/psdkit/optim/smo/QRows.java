@@ -55,6 +55,10 @@ abstract class QRows {
         return buf;
     }
 
+    /** The solve is over: buffers the rows hold may be given back for reuse (no row is read afterwards). */
+    void release() {
+    }
+
     /** Q rows gathered from a {@link KernelRows} (each implementation keeps its own rows, or none). */
     static final class FromRows extends QRows {
         private final KernelRows k;

@@ -134,7 +134,26 @@ public final class SharedKernelRows {
         for (int t = lo; t < hi; t++) {
             out[t] = 0;
         }
-        for (int j = 0; j < d; j++) {
+        int j = 0;
+        // four features per pass over the points: the same additions in the same order, a quarter of the passes
+        for (; j + 3 < d; j += 4) {
+            double x0 = xi[j];
+            double x1 = xi[j + 1];
+            double x2 = xi[j + 2];
+            double x3 = xi[j + 3];
+            int o0 = j * n;
+            int o1 = o0 + n;
+            int o2 = o1 + n;
+            int o3 = o2 + n;
+            for (int t = lo; t < hi; t++) {
+                double v0 = x0 - cols[o0 + t];
+                double v1 = x1 - cols[o1 + t];
+                double v2 = x2 - cols[o2 + t];
+                double v3 = x3 - cols[o3 + t];
+                out[t] = out[t] + v0 * v0 + v1 * v1 + v2 * v2 + v3 * v3;
+            }
+        }
+        for (; j < d; j++) {
             double x = xi[j];
             int off = j * n;
             for (int t = lo; t < hi; t++) {
@@ -157,25 +176,55 @@ public final class SharedKernelRows {
     }
 
     /**
-     * Q_ab = y_a y_b K(points[perm[a]], points[perm[b]]): the sub-problem's row of a point is gathered from the shared
-     * blocks once, in the sub-problem's own order with the signs applied, and kept while the sub-problem lives.
+     * Row buffers given back by finished sub-problems ({@link Sub#release}), reused by the next ones: the pairs of
+     * a one-vs-one fit all need rows of about the same length, so after the first pair no row is allocated.
+     */
+    private double[][] spare = new double[0][];
+    private int spareCount;
+
+    private double[] buffer(int length) {
+        while (spareCount > 0) {
+            double[] b = spare[--spareCount];
+            spare[spareCount] = null;
+            if (b.length >= length) {
+                return b;
+            }
+        }
+        return new double[length];
+    }
+
+    private void giveBack(double[] b) {
+        if (spareCount == spare.length) {
+            spare = java.util.Arrays.copyOf(spare, Math.max(16, 2 * spare.length));
+        }
+        spare[spareCount++] = b;
+    }
+
+    /**
+     * Q_ab = y_a y_b K(points[perm[a]], points[perm[b]]): the sub-problem's row of a position is gathered from the
+     * shared blocks once, with the signs applied, and kept in the solver's working order while the sub-problem lives,
+     * so that the solver reads it in place ({@link #doubleRow}); a swap of two positions exchanges the two rows and
+     * the two entries of every kept row, as LIBSVM's {@code Cache::swap_index} does (Chang &amp; Lin 2011, Sec. 5.1).
+     * The values are those of a {@link RowCache} that holds all rows.
      */
     private static final class Sub extends QRows {
         private final SharedKernelRows s;
         private final int[] points;
-        /** The labels in the sub-problem's own order (the solver swaps {@link #y}, not these). */
-        private final double[] yo;
+        private final int l;
+        /** rows[a]: the kept row of position a in working order (length ≥ l, entries [0, l) used), or null. */
         private final double[][] rows;
+        /** Positions whose row is kept, in the order they were filled. */
+        private final int[] kept;
+        private int keptCount;
 
         Sub(SharedKernelRows s, int[] points, int[] perm, double[] y) {
             super(perm, y);
             this.s = s;
             this.points = points.clone();
-            this.yo = new double[points.length];
+            this.l = points.length;
             int c0 = -1;
             int c1 = -1;
-            for (int t = 0; t < points.length; t++) {
-                yo[perm[t]] = y[t];
+            for (int t = 0; t < l; t++) {
                 int c = s.cls[points[t]];
                 if (c0 < 0 || c == c0) {
                     c0 = c;
@@ -185,39 +234,126 @@ public final class SharedKernelRows {
                     throw new IllegalArgumentException("a shared sub-problem holds at most two classes");
                 }
             }
-            this.rows = new double[points.length][];
+            this.rows = new double[l][];
+            this.kept = new int[l];
+            // the one-vs-one pairs list the points of their first class in class order, then those of the second
+            int n0 = c0 < 0 ? 0 : s.members[c0].length;
+            boolean runs = c1 >= 0 && n0 + s.members[c1].length == l;
+            for (int t = 0; runs && t < l; t++) {
+                runs = t < n0 ? points[t] == s.members[c0][t] : points[t] == s.members[c1][t - n0];
+            }
+            this.first = runs ? c0 : -1;
+            this.second = runs ? c1 : -1;
+            this.split = runs ? n0 : 0;
         }
 
-        private double[] own(int o) {
-            double[] r = rows[o];
+        /**
+         * When the points are all of class {@link #first} in class order followed by all of {@link #second} (and no
+         * position has been swapped yet), a row is the two blocks side by side.
+         */
+        private final int first;
+        private final int second;
+        private final int split;
+        private boolean swapped;
+
+        private double[] kept(int a) {
+            double[] r = rows[a];
             if (r == null) {
-                int n = points.length;
-                r = new double[n];
-                int g = points[o];
+                r = s.buffer(l);
+                int g = points[perm[a]];
+                if (first >= 0 && !swapped) {
+                    double ya = y[a];
+                    double[] k0 = s.block(g, first);
+                    double[] k1 = s.block(g, second);
+                    double[] yw = y;
+                    int n0 = split;
+                    for (int b = 0; b < n0; b++) {
+                        r[b] = ya * yw[b] * k0[b];
+                    }
+                    for (int b = n0; b < l; b++) {
+                        r[b] = ya * yw[b] * k1[b - n0];
+                    }
+                    rows[a] = r;
+                    kept[keptCount++] = a;
+                    return r;
+                }
                 int[] cls = s.cls;
                 int[] pos = s.pos;
                 double[][] blk = s.blocks[g];
-                double yg = yo[o];
-                for (int t = 0; t < n; t++) {
-                    int h = points[t];
-                    double[] b = blk[cls[h]];
-                    if (b == null) {
-                        b = s.block(g, cls[h]);
+                double ya = y[a];
+                int[] p = perm;
+                for (int b = 0; b < l; b++) {
+                    int h = points[p[b]];
+                    double[] k = blk[cls[h]];
+                    if (k == null) {
+                        k = s.block(g, cls[h]);
                     }
-                    r[t] = yg * yo[t] * b[pos[h]];
+                    r[b] = ya * y[b] * k[pos[h]];
                 }
-                rows[o] = r;
+                rows[a] = r;
+                kept[keptCount++] = a;
             }
             return r;
         }
 
         @Override
         void row(int a, int len, double[] out) {
-            double[] r = own(perm[a]);
-            int[] p = perm;
-            for (int b = 0; b < len; b++) {
-                out[b] = r[p[b]];
+            System.arraycopy(kept(a), 0, out, 0, len);
+        }
+
+        @Override
+        double[] doubleRow(int a, int len, double[] buf) {
+            return kept(a);
+        }
+
+        @Override
+        void swap(int a, int b) {
+            swapAll(new int[] {a, b}, 1);
+        }
+
+        @Override
+        void swapAll(int[] pairs, int count) {
+            boolean any = false;
+            for (int k = 0; k < count; k++) {
+                int a = pairs[2 * k];
+                int b = pairs[2 * k + 1];
+                if (a != b) {
+                    double[] t = rows[a];
+                    rows[a] = rows[b];
+                    rows[b] = t;
+                    any = true;
+                    swapped = true;
+                }
             }
+            if (!any) {
+                return;
+            }
+            // positions of the kept rows after the row swaps, then the entry swaps of each kept row in order
+            keptCount = 0;
+            for (int a = 0; a < l; a++) {
+                if (rows[a] != null) {
+                    kept[keptCount++] = a;
+                }
+            }
+            for (int q = 0; q < keptCount; q++) {
+                double[] r = rows[kept[q]];
+                for (int k = 0; k < count; k++) {
+                    int a = pairs[2 * k];
+                    int b = pairs[2 * k + 1];
+                    double t = r[a];
+                    r[a] = r[b];
+                    r[b] = t;
+                }
+            }
+        }
+
+        @Override
+        void release() {
+            for (int q = 0; q < keptCount; q++) {
+                s.giveBack(rows[kept[q]]);
+                rows[kept[q]] = null;
+            }
+            keptCount = 0;
         }
     }
 }

@@ -73,9 +73,20 @@ public final class Smo {
      * @param seconds    wall time
      * @param cachePeakBytes    largest size of the kernel-row cache in bytes (0 when rows were not cached)
      * @param kernelEntries     kernel values computed for the cache (0 when rows were not cached)
+     * @param gradient          the final gradient ∇ = Qα + p of all m variables in point order (the shrunk ones
+     *                          reconstructed, as LIBSVM does before its final check), from double-precision kernel
+     *                          rows; null when the rows were kept in single precision or the solve was not asked
+     *                          for it. At the training points Σ_s α_s y_s K(x_s, x_t) = y_t (∇_t − p_t), so the
+     *                          training decision values need no second pass over the kernel
      */
     public record Result(double[] alpha, double bias, double dual, int iterations, double violation,
-                         boolean converged, double seconds, long cachePeakBytes, long kernelEntries) {
+                         boolean converged, double seconds, long cachePeakBytes, long kernelEntries,
+                         double[] gradient) {
+        /** A result without the gradient. */
+        public Result(double[] alpha, double bias, double dual, int iterations, double violation,
+                      boolean converged, double seconds, long cachePeakBytes, long kernelEntries) {
+            this(alpha, bias, dual, iterations, violation, converged, seconds, cachePeakBytes, kernelEntries, null);
+        }
     }
 
     /** Solves with the default tolerance and no warm start. */
@@ -200,7 +211,7 @@ public final class Smo {
         RowCache q = new RowCache(kernel, x.toRowArrays(), cacheBytes, identity(m), y.clone());
         Result r = new Solver(q, kernel.diag(x), p, upper.clone(), o, alphaInit, listener).run();
         return new Result(r.alpha(), r.bias(), r.dual(), r.iterations(), r.violation(), r.converged(), r.seconds(),
-                q.peak(), q.computedEntries());
+                q.peak(), q.computedEntries(), r.gradient());
     }
 
     /**
@@ -218,7 +229,11 @@ public final class Smo {
         for (int i = 0; i < m; i++) {
             diag[i] = shared.diag(points[i]);
         }
-        return new Solver(q, diag, null, upper.clone(), o, alphaInit, listener).run();
+        try {
+            return new Solver(q, diag, null, upper.clone(), o, alphaInit, listener).run();
+        } finally {
+            q.release();
+        }
     }
 
     private static double[] uniform(int m, double c) {
@@ -274,7 +289,7 @@ public final class Smo {
         double[] diag = kernel.diag(x);
         Result r = new Solver(q, diag, p, uniform(m, c), o, alphaInit, listener).run();
         return new Result(r.alpha(), r.bias(), r.dual(), r.iterations(), r.violation(), r.converged(), r.seconds(),
-                q.peak(), q.computedEntries());
+                q.peak(), q.computedEntries(), r.gradient());
     }
 
     /**
@@ -361,7 +376,7 @@ public final class Smo {
         s.startAt(start, nu);
         Result r = s.run();
         return new NuResult(new Result(r.alpha(), r.bias(), r.dual(), r.iterations(), r.violation(), r.converged(),
-                r.seconds(), q.peak(), q.computedEntries()), s.nuR);
+                r.seconds(), q.peak(), q.computedEntries(), r.gradient()), s.nuR);
     }
 
     private static double[] zeroIfNull(double[] p, int m) {
@@ -564,10 +579,15 @@ public final class Smo {
                 dual -= 0.5 * a[t] * (g[t] + lin[t]);
             }
             double[] alpha = new double[m];
+            double[] grad = floats ? null : new double[m];
             for (int t = 0; t < m; t++) {
                 alpha[perm[t]] = a[t];
+                if (grad != null) {
+                    grad[perm[t]] = g[t];
+                }
             }
-            return new Result(alpha, bias, dual, iter, violation, converged, (System.nanoTime() - t0) * 1e-9, 0, 0);
+            return new Result(alpha, bias, dual, iter, violation, converged, (System.nanoTime() - t0) * 1e-9, 0, 0,
+                    grad);
         }
 
         /**

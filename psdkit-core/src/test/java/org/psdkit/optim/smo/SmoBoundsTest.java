@@ -123,6 +123,70 @@ class SmoBoundsTest {
         assertTrue(shared.computedEntries() <= 90L * 90, "computed " + shared.computedEntries());
     }
 
+    /**
+     * The one-vs-one layout (points grouped by class, a pair = its first class's points then its second's, read as
+     * two blocks side by side) and a shuffled subset of a pair (a probability fold), on 9 features (the Gaussian
+     * blocks take four features per pass plus a remainder), long enough that shrinking swaps positions: the same α
+     * and bias, bit for bit, as each sub-problem solved alone with its own double-precision row cache.
+     */
+    @Test
+    void sharedRowsInClassOrderAndShuffledSubsetsGiveTheOwnCacheSolution() {
+        int perClass = 150;
+        Random rnd = new Random(11);
+        Matrix x = Matrix.zeros(3 * perClass, 9);
+        int[] cls = new int[3 * perClass];
+        for (int i = 0; i < cls.length; i++) {
+            cls[i] = i / perClass;
+            for (int j = 0; j < 9; j++) {
+                x.set(i, j, rnd.nextGaussian() + (j == cls[i] ? 0.8 : 0));
+            }
+        }
+        GaussianKernel k = new GaussianKernel(2.0);
+        SharedKernelRows shared = new SharedKernelRows(k, x, cls, 3);
+        Smo.Options o = new Smo.Options(1e-6, true);
+        for (int[] pair : new int[][] {{0, 1}, {0, 2}, {1, 2}}) {
+            int l = 2 * perClass;
+            int[] pts = new int[l];
+            double[] y = new double[l];
+            for (int t = 0; t < l; t++) {
+                pts[t] = (t < perClass ? pair[0] : pair[1]) * perClass + t % perClass;
+                y[t] = t < perClass ? 1 : -1;
+            }
+            double[] upper = new double[l];
+            Arrays.fill(upper, 10.0);
+            sameAsOwnCache(k, x, shared, pts, y, upper, o);
+            // a shuffled four-fifths of the pair, as the probability folds take it
+            int[] perm = new int[l];
+            for (int t = 0; t < l; t++) {
+                perm[t] = t;
+            }
+            for (int t = 0; t < l; t++) {
+                int u = t + rnd.nextInt(l - t);
+                int v = perm[t];
+                perm[t] = perm[u];
+                perm[u] = v;
+            }
+            int m = l * 4 / 5;
+            int[] sub = new int[m];
+            double[] sy = new double[m];
+            for (int t = 0; t < m; t++) {
+                sub[t] = pts[perm[t]];
+                sy[t] = y[perm[t]];
+            }
+            sameAsOwnCache(k, x, shared, sub, sy, Arrays.copyOf(upper, m), o);
+        }
+    }
+
+    private static void sameAsOwnCache(GaussianKernel k, Matrix x, SharedKernelRows shared, int[] pts, double[] y,
+                                       double[] upper, Smo.Options o) {
+        Smo.Result s = Smo.solve(shared, pts, y, upper, o, null, null);
+        Smo.Result d = Smo.solve(k, x.selectRows(pts), y, null, upper[0], o, 1L << 26, null, null);
+        assertTrue(s.iterations() > pts.length, "too few iterations to shrink: " + s.iterations());
+        assertEquals(d.iterations(), s.iterations());
+        assertArrayEquals(d.alpha(), s.alpha(), 0.0);
+        assertEquals(d.bias(), s.bias(), 0.0);
+    }
+
     @Test
     void nonPositiveBoundsAreRefused() {
         Matrix x = points(10, 7);
