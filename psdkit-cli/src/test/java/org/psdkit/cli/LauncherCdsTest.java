@@ -54,6 +54,8 @@ class LauncherCdsTest {
             Run r = run(Map.of(), "--version");
             assertEquals(new Run(0, Main.VERSION + "\n", ""), r, "run " + i);
             assertEquals(1, archives(cds, "psdkit-main-text-").size(), "one archive for the text-only runs");
+            int magic = magic(archives(cds, "psdkit-main-text-").get(0));
+            assertTrue(magic == STATIC_MAGIC || magic == DYNAMIC_MAGIC, "a CDS archive: " + Integer.toHexString(magic));
         }
         Path versionArchive = archives(cds, "psdkit-main-text-").get(0);
         Files.write(versionArchive, "not a CDS archive".getBytes(StandardCharsets.US_ASCII));
@@ -91,6 +93,99 @@ class LauncherCdsTest {
             assertEquals(numbers.get(0), numbers.get(i), variants[i]);
         }
         assertArrayEquals(new Object[0], archives(cds, ".").toArray(), "no temporary archive left behind");
+    }
+
+    /** The first four bytes of a JDK 17 static CDS archive (little-endian 0xf00baba2; a dynamic one has ...a8). */
+    private static final int STATIC_MAGIC = 0xf00baba2;
+    private static final int DYNAMIC_MAGIC = 0xf00baba8;
+
+    @Test
+    void aJarClassPathGetsAStaticArchiveWithTheSameResults() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/bin/bash")) && Files.isRegularFile(LAUNCHER), "needs bash and bin/psdkit");
+        Path bin = Files.createDirectories(root.resolve("bin"));
+        Path launcher = Files.copy(LAUNCHER, bin.resolve("psdkit"));
+        assertTrue(launcher.toFile().setExecutable(true));
+        Path target = Files.createDirectories(root.resolve("psdkit-cli/target"));
+        writeSelfContainedJar(target.resolve("psdkit.jar"));
+        Path cds = target.resolve("cds");
+
+        for (int i = 0; i < 2; i++) {
+            assertEquals(new Run(0, Main.VERSION + "\n", ""), run(Map.of(), "--version"), "run " + i);
+            List<Path> a = archives(cds, "psdkit-main-text-");
+            assertEquals(1, a.size(), "one archive for the text-only runs");
+            assertEquals(STATIC_MAGIC, magic(a.get(0)), "a static archive");
+        }
+        Path csv = root.resolve("train.csv");
+        StringBuilder sb = new StringBuilder("x1,x2,y\n");
+        for (int i = 0; i < 30; i++) {
+            sb.append(i % 4).append(',').append((i % 9) / 3.0).append(',').append(Math.cos(i)).append('\n');
+        }
+        Files.writeString(csv, sb.toString());
+        List<JsonNode> numbers = new ArrayList<>();
+        for (String v : new String[] {"first (dumps)", "second (maps the static archive)", "PSDKIT_CDS=0"}) {
+            Path model = root.resolve("s-" + numbers.size() + ".json");
+            Run r = run(v.equals("PSDKIT_CDS=0") ? Map.of("PSDKIT_CDS", "0") : Map.of(),
+                    "fit", "krr", "--train", csv.toString(), "--out", model.toString(), "--json");
+            assertEquals(0, r.status(), v + ": " + r.err());
+            assertEquals(1, r.out().strip().lines().count(), v + ": stdout is one JSON object: " + r.out());
+            assertEquals("", r.err(), v + ": nothing on stderr");
+            numbers.add(org.psdkit.io.ModelFile.JSON.readTree(model.toFile()).get("numbers"));
+            List<Path> a = archives(cds, "psdkit-fit-");
+            assertEquals(1, a.size(), v + ": one archive per command and jar");
+            assertEquals(STATIC_MAGIC, magic(a.get(0)), v + ": a static archive");
+        }
+        assertEquals(numbers.get(0), numbers.get(1), "with the archive");
+        assertEquals(numbers.get(0), numbers.get(2), "without CDS");
+        assertArrayEquals(new Object[0], archives(cds, ".").toArray(), "no temporary file left behind");
+    }
+
+    /** The archive's magic number (its first four bytes, little-endian as written on x86 and aarch64). */
+    private static int magic(Path archive) throws IOException {
+        byte[] b = new byte[4];
+        try (java.io.InputStream in = Files.newInputStream(archive)) {
+            assertEquals(4, in.readNBytes(b, 0, 4));
+        }
+        return java.nio.ByteBuffer.wrap(b).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
+    }
+
+    /**
+     * A jar holding the class files of this test's class-path folders (the first of duplicate names, no module
+     * descriptors), Class-Path the class path's jars: the shape of the shaded psdkit.jar, which a static dump accepts.
+     */
+    private static void writeSelfContainedJar(Path jar) throws IOException {
+        Manifest m = new Manifest();
+        Attributes a = m.getMainAttributes();
+        a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        a.put(Attributes.Name.MAIN_CLASS, Main.class.getName());
+        StringBuilder cp = new StringBuilder();
+        List<Path> folders = new ArrayList<>();
+        for (String e : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            Path p = e.isEmpty() ? null : Path.of(e).toAbsolutePath();
+            if (p != null && Files.isDirectory(p)) {
+                folders.add(p);
+            } else if (p != null && Files.isRegularFile(p)) {
+                cp.append(cp.length() == 0 ? "" : " ").append(p.toUri());
+            }
+        }
+        a.put(Attributes.Name.CLASS_PATH, cp.toString());
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        try (OutputStream o = Files.newOutputStream(jar); JarOutputStream j = new JarOutputStream(o, m)) {
+            for (Path f : folders) {
+                List<Path> files;
+                try (Stream<Path> s = Files.walk(f)) {
+                    files = s.filter(Files::isRegularFile).sorted().toList();
+                }
+                for (Path file : files) {
+                    String name = f.relativize(file).toString().replace(File.separatorChar, '/');
+                    if (name.endsWith("module-info.class") || name.equals("META-INF/MANIFEST.MF") || !seen.add(name)) {
+                        continue;
+                    }
+                    j.putNextEntry(new java.util.jar.JarEntry(name));
+                    Files.copy(file, j);
+                    j.closeEntry();
+                }
+            }
+        }
     }
 
     /** The archives in {@code cds} whose names start with {@code prefix}. */

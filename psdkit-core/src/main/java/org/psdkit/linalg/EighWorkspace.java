@@ -13,6 +13,10 @@ import org.psdkit.linalg.internal.NativeCalls;
  * docs/benchmarks/linalg.md).
  */
 public final class EighWorkspace implements AutoCloseable {
+    static {
+        Threads.loadBlas(); // loads OpenBLAS with the thread setting before the first BLAS call
+    }
+
     private static final int COL_MAJOR = 102;
 
     private final int n;

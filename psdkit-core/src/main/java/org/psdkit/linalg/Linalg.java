@@ -33,7 +33,7 @@ public final class Linalg {
     public static final double CHOLESKY_MAX_JITTER = 1e-2;
 
     static {
-        Threads.get(); // applies the thread setting (system property psdkit.threads) before the first BLAS call
+        Threads.loadBlas(); // loads OpenBLAS with the thread setting before the first BLAS call
     }
 
     private Linalg() {

@@ -13,6 +13,10 @@ import org.psdkit.linalg.internal.NativeCalls;
  * eigenpairs, eigenvalues ascending). Only the lower triangle of A is read; A is not modified.
  */
 public final class PartialEigen {
+    static {
+        Threads.loadBlas(); // loads OpenBLAS with the thread setting before the first BLAS call
+    }
+
     private static final int COL_MAJOR = 102;
 
     private PartialEigen() {

@@ -22,7 +22,7 @@ public final class SpdBuffer implements AutoCloseable {
     private static final int LOWER = 122;
 
     static {
-        Threads.get(); // applies the thread setting before the first BLAS call
+        Threads.loadBlas(); // loads OpenBLAS with the thread setting before the first BLAS call
     }
 
     private final int n;

@@ -27,6 +27,8 @@ public final class Threads {
     private static int capDepth;
     private static int capValue;
     private static boolean lifted;
+    // guarded by Threads.class: whether OpenBLAS has been loaded and given the setting ({@link #loadBlas})
+    private static boolean blasLoaded;
     /** Nesting depth of the calling thread's own blasCapped calls. */
     private static final ThreadLocal<int[]> OWN_DEPTH = ThreadLocal.withInitial(() -> new int[1]);
 
@@ -41,7 +43,7 @@ public final class Threads {
                 throw new IllegalArgumentException("system property psdkit.threads: '" + p + "' is not an integer");
             }
         }
-        apply(n);
+        apply(n); // records the setting; OpenBLAS gets it when a class that calls it is initialised (loadBlas)
     }
 
     private Threads() {
@@ -137,14 +139,32 @@ public final class Threads {
         }
     }
 
+    /**
+     * Loads OpenBLAS (through JavaCPP) and gives it the thread setting now in force. Every class that calls
+     * BLAS/LAPACK calls this in its static initialiser, so the setting holds from the first native call, while a
+     * command that never calls BLAS (a kernel matrix computed in Java reads {@link #get()} only) does not load the
+     * native library at all. Later calls do nothing.
+     */
+    public static synchronized void loadBlas() {
+        if (!blasLoaded) {
+            blasLoaded = true;
+            setBlas(capDepth > 0 && !lifted ? Math.min(capValue, threads) : threads);
+        }
+    }
+
     /** The OpenBLAS thread count now in force (below {@link #get()} inside {@link #blasCapped}). */
     public static int blasThreads() {
+        loadBlas();
         try (NativeCalls.Call nc = NativeCalls.enter()) {
             return org.bytedeco.openblas.global.openblas.blas_get_num_threads();
         }
     }
 
+    /** Gives OpenBLAS {@code n} threads once it is loaded; before that {@link #loadBlas} applies the setting. */
     private static void setBlas(int n) {
+        if (!blasLoaded) {
+            return;
+        }
         try (NativeCalls.Call nc = NativeCalls.enter()) {
             org.bytedeco.openblas.global.openblas.blas_set_num_threads(n);
         }

@@ -20,7 +20,7 @@ public final class FloatBlas {
     private static final ThreadLocal<FloatPointer[]> LOCAL = ThreadLocal.withInitial(() -> new FloatPointer[3]);
 
     static {
-        Threads.get(); // applies the thread setting before the first BLAS call
+        Threads.loadBlas(); // loads OpenBLAS with the thread setting before the first BLAS call
     }
 
     private FloatBlas() {

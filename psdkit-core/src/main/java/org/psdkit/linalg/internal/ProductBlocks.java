@@ -32,7 +32,7 @@ public final class ProductBlocks implements AutoCloseable {
     private static final ThreadLocal<DoublePointer[]> SCRATCH = ThreadLocal.withInitial(() -> new DoublePointer[1]);
 
     static {
-        Threads.get(); // applies the thread setting before the first BLAS call
+        Threads.loadBlas(); // loads OpenBLAS with the thread setting before the first BLAS call
     }
 
     private final int n;

@@ -5,6 +5,7 @@ import org.bytedeco.javacpp.IntPointer;
 import org.bytedeco.openblas.global.openblas;
 import org.psdkit.linalg.LinalgException;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.Threads;
 
 /**
  * Reusable native buffers for iterative algorithms that decompose one r×r symmetric matrix per iteration
@@ -17,6 +18,10 @@ import org.psdkit.linalg.Matrix;
  * native memory.
  */
 public final class SymmetricWorkspace implements AutoCloseable {
+    static {
+        Threads.loadBlas(); // loads OpenBLAS with the thread setting before the first BLAS call
+    }
+
     private static final int COL_MAJOR = 102;
     private static final int NO_TRANS = 111;
     private static final int TRANS = 112;

@@ -1,0 +1,64 @@
+package org.psdkit.linalg;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Threads} loads OpenBLAS only when a class that calls it is initialised ({@link Threads#loadBlas}): reading
+ * or changing the setting, or a capped section, in a JVM that has not called BLAS yet loads no native library, and
+ * the first BLAS call then runs with the setting in force (the cap included). Checked in a child JVM, whose class
+ * loading is this test's alone.
+ */
+class ThreadsLazyBlasTest {
+
+    /** The child: prints the class-load log lines of OpenBLAS's global class between its markers. */
+    public static final class Child {
+        public static void main(String[] args) {
+            Threads.set(1);
+            Threads.get();
+            int inCap = Threads.blasCapped(1, () -> 7);
+            System.out.println("MARK-BEFORE-BLAS " + inCap);
+            System.out.flush();
+            Threads.set(2);
+            int[] capped = new int[1];
+            Threads.blasCapped(1, () -> {
+                Linalg.gemm(1.0, Matrix.identity(3), false, Matrix.identity(3), false); // loads OpenBLAS under the cap
+                capped[0] = Threads.blasThreads();
+                return null;
+            });
+            System.out.println("MARK-AFTER-BLAS capped=" + capped[0] + " after=" + Threads.blasThreads());
+        }
+    }
+
+    @Test
+    void openBlasIsLoadedByTheFirstClassThatCallsItWithTheSettingInForce() throws Exception {
+        Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
+        // the tests run on the module path (this module) and the class path: the child takes both as its class path
+        String mp = System.getProperty("jdk.module.path");
+        String cp = (mp == null || mp.isEmpty() ? "" : mp + java.io.File.pathSeparator)
+                + System.getProperty("java.class.path");
+        ProcessBuilder pb = new ProcessBuilder(List.of(javaBin.toString(), "-Xmx256m", "-Xshare:off",
+                "-Xlog:class+load=info:stdout", "-cp", cp, Child.class.getName()));
+        pb.redirectErrorStream(true);
+        Process p = pb.start();
+        byte[] out = p.getInputStream().readAllBytes();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "child timed out");
+        String log = new String(out, StandardCharsets.UTF_8);
+        assertEquals(0, p.exitValue(), log.length() > 4000 ? log.substring(log.length() - 4000) : log);
+        int before = log.indexOf("MARK-BEFORE-BLAS 7");
+        int after = log.indexOf("MARK-AFTER-BLAS");
+        assertTrue(before > 0 && after > before, "markers in order");
+        String blasClass = "org.bytedeco.openblas.global.openblas_nolapack ";
+        assertFalse(log.substring(0, before).contains(blasClass), "no OpenBLAS before the first BLAS call");
+        assertTrue(log.substring(before, after).contains(blasClass), "OpenBLAS loaded by the first BLAS call");
+        String last = log.substring(after).lines().findFirst().orElse("");
+        assertEquals("MARK-AFTER-BLAS capped=1 after=2", last, "the cap, then the setting");
+    }
+}
