@@ -66,6 +66,45 @@ class KrrAutoCliTest {
         assertEquals(0, p.status(), p.err());
     }
 
+    /**
+     * {@code --anchors M --auto}: a Nyström krr model with the search in its diagnostics and progress on stderr; the
+     * plain {@code --anchors M} fit at the reported sigma and lambda writes the same numbers (uniform anchors).
+     */
+    @Test
+    void nystromAutoIsThePlainNystromFitAtTheChosenPoint() throws IOException {
+        Path train = data();
+        Path out = dir.resolve("nauto.json");
+        boolean wasQuiet = Progress.quiet();
+        CliRun run;
+        try {
+            Progress.setQuiet(false);
+            Progress.setEager(true);
+            run = CliRun.run("fit", "krr", "--train", train.toString(), "--anchors", "30", "--auto",
+                    "--auto-restarts", "2", "--scale", "zscore", "--out", out.toString(), "--json");
+        } finally {
+            Progress.setEager(false);
+            Progress.setQuiet(wasQuiet);
+        }
+        assertEquals(0, run.status(), run.err());
+        assertTrue(run.err().contains("krr --auto: 1 "), run.err());
+        assertTrue(run.err().contains("loo rmse"), run.err());
+        JsonNode j = run.json();
+        assertEquals(30, j.get("anchors").asInt());
+        assertEquals("nystrom-cg", j.get("route").asText());
+        Model m = ModelIO.load(out);
+        org.psdkit.regression.nystrom.NystromKrrAutoTrainer.Fit d = assertInstanceOf(
+                org.psdkit.regression.nystrom.NystromKrrAutoTrainer.Fit.class, m.diagnostics());
+        assertEquals(d.search().evaluations(), j.get("autoEvaluations").asInt());
+        assertEquals(d.search().rmse(), j.get("autoRmse").asDouble(), 0.0);
+        Path plain = dir.resolve("plain.json");
+        CliRun p = CliRun.run("fit", "krr", "--train", train.toString(), "--anchors", "30", "--kernel",
+                j.get("kernel").asText(), "--lambda", Double.toString(j.get("lambda").asDouble()), "--scale", "zscore",
+                "--out", plain.toString(), "--json");
+        assertEquals(0, p.status(), p.err());
+        assertEquals(org.psdkit.io.ModelFile.read(plain).get("numbers"), org.psdkit.io.ModelFile.read(out)
+                .get("numbers"));
+    }
+
     @Test
     void badOrMisplacedFlagsExitTwoNamingTheFlag() throws IOException {
         String t = data().toString();
@@ -80,7 +119,11 @@ class KrrAutoCliTest {
             {"--auto", "--auto-objective", "kfold", "--auto-objective must be loo, gcv or holdout"},
             {"--auto", "--kernel", "laplacian(sigma=1)", "--kernel must be gaussian(...)"},
             {"--auto", "--form", "representer", "--form must be standard"},
-            {"--auto", "--anchors", "10", "--auto: not yet with --anchors"},
+            {"--auto", "--anchors", "10", "--engine", "spark", "--auto: not with --engine spark"},
+            {"--anchors", "10", "--ard", "--ard: applies with --auto only"},
+            {"--auto", "--anchors", "10", "--lambda", "0.1", "--lambda: not with --auto"},
+            {"--auto", "--anchors", "10", "--auto-rows", "3", "--auto-rows must be >= 10"},
+            {"--auto", "--anchors", "10", "--kernel", "laplacian(sigma=1)", "--kernel must be gaussian(...)"},
         };
         for (String[] c : cases) {
             String[] args = new String[c.length - 1 + 6];

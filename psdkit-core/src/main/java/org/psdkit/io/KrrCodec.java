@@ -8,6 +8,7 @@ import org.psdkit.model.Pipeline;
 import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrAutoTrainer;
 import org.psdkit.regression.KrrTrainer;
+import org.psdkit.regression.nystrom.NystromKrrAutoTrainer;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
 
 /**
@@ -38,12 +39,12 @@ final class KrrCodec extends PipelineCodec<Pipeline<?>> {
 
     /** The diagnostics record the file holds: an automatic fit's, a Nyström fit's, or an exact fit's. */
     static org.psdkit.model.Diagnostics typed(java.util.Map<String, Object> stored) {
-        if (stored.containsKey("auto")) {
-            return KrrAutoTrainer.Fit.of(stored); // an automatic fit (fit krr --auto)
-        }
         Object route = stored.get("route");
-        return route instanceof String r && r.startsWith("nystrom") ? NystromKrrTrainer.FitDiagnostics.of(stored)
-                : KrrTrainer.Fit.of(stored);
+        boolean nystrom = route instanceof String r && r.startsWith("nystrom");
+        if (stored.containsKey("auto")) { // an automatic fit (fit krr --auto, with or without --anchors)
+            return nystrom ? NystromKrrAutoTrainer.Fit.of(stored) : KrrAutoTrainer.Fit.of(stored);
+        }
+        return nystrom ? NystromKrrTrainer.FitDiagnostics.of(stored) : KrrTrainer.Fit.of(stored);
     }
 
     @Override

@@ -162,6 +162,34 @@ public final class Linalg {
     }
 
     /**
+     * Symmetric eigen-decomposition A = V Λ Vᵀ by LAPACK dsyevr (relatively robust representations, all eigenpairs),
+     * eigenvalues ascending; only the lower triangle of A is read. The same decomposition as {@link #eigh} up to
+     * rounding and the signs of the vectors, by another algorithm for the tridiagonal problem (LAPACK Users' Guide,
+     * Sec. 2.4.4): the benchmarks compare the two; {@link #eigh} stays the library's route.
+     */
+    public static Eigen eighMrrr(Matrix a) {
+        a.requireSquare();
+        int n = a.rows();
+        double[] z = new double[n * n];
+        double[] w = new double[n];
+        if (n > 0) {
+            double[] copy = a.data().clone();
+            int[] found = new int[1];
+            int[] support = new int[2 * n];
+            int info;
+            try (NativeCalls.Call nc = NativeCalls.enter()) {
+                info = openblas.LAPACKE_dsyevr(COL_MAJOR, (byte) 'V', (byte) 'A', (byte) 'L', n, copy, n, 0, 0, 0, 0,
+                        0.0, found, w, z, n, support);
+            }
+            if (info != 0 || found[0] != n) {
+                throw new LinalgException("dsyevr failed (info=" + info + ", " + found[0] + " of " + n
+                        + " eigenpairs)");
+            }
+        }
+        return new Eigen(w, Matrix.wrap(n, n, z));
+    }
+
+    /**
      * dsyevd through the per-thread native buffers (dsyevd_work with the queried optimal workspace, at least the
      * documented minimum LWORK = 1 + 6n + 2n², LIWORK = 3 + 5n with vectors; LWORK = 2n + 1, LIWORK = 1 without).
      */

@@ -241,7 +241,8 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
             return m;
         }
 
-        static Search of(Map<?, ?> m) {
+        /** The record of a model file's {@code diagnostics.auto}; throws if a key is missing or of another type. */
+        public static Search of(Map<?, ?> m) {
             List<Step> steps = new ArrayList<>();
             for (Object o : (List<?>) m.get("path")) {
                 steps.add(Step.of((Map<?, ?>) o));
@@ -330,14 +331,8 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
         int d = x.cols();
         int p = ard ? d : 1;
         double med = medianDistance(xs, options.seed());
-        double[] lo = new double[p + 1];
-        double[] hi = new double[p + 1];
-        for (int k = 0; k < p; k++) {
-            lo[k] = Math.log(med) - Math.log(BANDWIDTH_RANGE);
-            hi[k] = Math.log(med) + Math.log(BANDWIDTH_RANGE);
-        }
-        lo[p] = Math.log(MIN_LAMBDA);
-        hi[p] = Math.log(MAX_LAMBDA);
+        double[] lo = lowerBounds(p, med);
+        double[] hi = upperBounds(p, med);
         List<Step> path = new ArrayList<>();
         int[] restart = {0};
         double[] best = null;
@@ -347,10 +342,7 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
         Lbfgs.Objective f = logObjective(xs, ys, trainRows, lo, hi, path, restart, yScale, progress, t0);
         for (int r = 0; r < options.restarts(); r++) {
             restart[0] = r;
-            double[] theta0 = new double[p + 1];
-            double sig0 = med * START_SIGMA[r % START_SIGMA.length] * Math.pow(8, r / START_SIGMA.length);
-            Arrays.fill(theta0, 0, p, Math.log(sig0));
-            theta0[p] = Math.log(START_LAMBDA[r % START_LAMBDA.length]);
+            double[] theta0 = start(r, p, med);
             Lbfgs.Result res;
             try {
                 res = Lbfgs.minimize(f, theta0, lbfgs);
@@ -412,11 +404,44 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
      * kernel library on standardised features, exp(−Σ_k ((x_k − t_k)/ℓ_k)²/2) ({@link LibraryKernel} with σ = 1,
      * centre 0 and scale ℓ), which model files already hold.
      */
-    static Kernel kernel(double[] sigma, int d) {
+    public static Kernel kernel(double[] sigma, int d) {
         if (sigma.length == 1) {
             return new GaussianKernel(sigma[0]);
         }
         return new LibraryKernel(1.0, 0, -1, 1.0, new LibraryKernel.Standardization(new double[d], sigma));
+    }
+
+    /**
+     * The r-th starting point θ = (log ℓ_1, …, log ℓ_p, log λ) around the median pairwise distance {@code med}: the
+     * bandwidths {@code med} × 1, 0.5, 2, then 8× further out; λ 1e-2, 1e-1, 1e-3 (the target scaled to unit mean
+     * square, the kernel to unit diagonal).
+     */
+    public static double[] start(int r, int p, double med) {
+        double[] theta0 = new double[p + 1];
+        double sig0 = med * START_SIGMA[r % START_SIGMA.length] * Math.pow(8, r / START_SIGMA.length);
+        Arrays.fill(theta0, 0, p, Math.log(sig0));
+        theta0[p] = Math.log(START_LAMBDA[r % START_LAMBDA.length]);
+        return theta0;
+    }
+
+    /** The lower ends of the search's box: bandwidths {@link #BANDWIDTH_RANGE} times below {@code med}, λ ≥ 1e-10. */
+    public static double[] lowerBounds(int p, double med) {
+        double[] lo = new double[p + 1];
+        for (int k = 0; k < p; k++) {
+            lo[k] = Math.log(med) - Math.log(BANDWIDTH_RANGE);
+        }
+        lo[p] = Math.log(MIN_LAMBDA);
+        return lo;
+    }
+
+    /** The upper ends of the search's box: bandwidths {@link #BANDWIDTH_RANGE} times above {@code med}, λ ≤ 1e4. */
+    public static double[] upperBounds(int p, double med) {
+        double[] hi = new double[p + 1];
+        for (int k = 0; k < p; k++) {
+            hi[k] = Math.log(med) + Math.log(BANDWIDTH_RANGE);
+        }
+        hi[p] = Math.log(MAX_LAMBDA);
+        return hi;
     }
 
     /** The bandwidth(s) of a start are the median heuristic times these factors, then 8× further out. */
@@ -424,13 +449,13 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
     /** λ of the starts (the target scaled to unit mean square, the kernel to unit diagonal). */
     private static final double[] START_LAMBDA = {1e-2, 1e-1, 1e-3};
     /** L-BFGS stops when ‖∇log f‖ ≤ this · max(1, ‖θ‖). */
-    static final double GRADIENT_TOLERANCE = 1e-4;
+    public static final double GRADIENT_TOLERANCE = 1e-4;
     /** Bandwidths stay within this factor of the median pairwise distance. */
-    static final double BANDWIDTH_RANGE = 1e3;
+    public static final double BANDWIDTH_RANGE = 1e3;
     static final double MIN_LAMBDA = 1e-10;
     static final double MAX_LAMBDA = 1e4;
     /** L-BFGS iterations of the polish on all rows after a search on a subsample. */
-    static final int POLISH_ITERATIONS = 3;
+    public static final int POLISH_ITERATIONS = 3;
     /** The {@link Step#restart()} of the polish on all rows. */
     public static final int POLISH = -1;
 
@@ -441,16 +466,37 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
     }
 
     /**
-     * log f(θ) and its gradient ∇f/f on points x and targets y ({@link #evaluate}): scale-free, so the gradient
-     * tolerance means the same on every data set; +∞ outside the box [lo, hi]. Every finite evaluation is appended to
-     * {@code path} under restart {@code restart[0]} and reported to {@code progress}.
+     * log f(θ) and its gradient ∇f/f on points x and targets y ({@link #evaluate}): see
+     * {@link #logObjective(Evaluator, double[], double[], Objective, List, int[], double, ProgressListener, long)}.
      */
     private Lbfgs.Objective logObjective(Matrix x, double[] y, int trainRows, double[] lo, double[] hi,
                                          List<Step> path, int[] restart, double yScale, ProgressListener progress,
                                          long t0) {
-        int p = lo.length - 1;
         Objective obj = options.objective();
         boolean ard = options.ard();
+        return logObjective((theta, grad) -> evaluate(x, y, trainRows, obj, ard, theta, grad), lo, hi, obj, path,
+                restart, yScale, progress, t0);
+    }
+
+    /**
+     * An objective f(θ) of the search at θ = (log ℓ_1, …, log ℓ_p, log λ), its gradient ∂f/∂θ into {@code grad};
+     * +∞ where the regularised system is not numerically positive definite.
+     */
+    @FunctionalInterface
+    public interface Evaluator {
+        double evaluate(double[] theta, double[] grad);
+    }
+
+    /**
+     * log f(θ) and its gradient ∇f/f: scale-free, so the gradient tolerance means the same on every data set; +∞
+     * outside the box [lo, hi] (θ = (log ℓ_1, …, log ℓ_p, log λ), p = lo.length − 1). Every finite evaluation is
+     * appended to {@code path} under restart {@code restart[0]} and reported to {@code progress} (task {@link #TASK},
+     * the root of f times {@code yScale}).
+     */
+    public static Lbfgs.Objective logObjective(Evaluator evaluator, double[] lo, double[] hi, Objective obj,
+                                               List<Step> path, int[] restart, double yScale,
+                                               ProgressListener progress, long t0) {
+        int p = lo.length - 1;
         // the last evaluation: L-BFGS evaluates the point its line search accepted once more
         double[][] last = {null, null, {Double.NaN}};
         return (theta, grad) -> {
@@ -463,7 +509,7 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
                 System.arraycopy(last[1], 0, grad, 0, grad.length);
                 return last[2][0];
             }
-            double v = evaluate(x, y, trainRows, obj, ard, theta, grad);
+            double v = evaluator.evaluate(theta, grad);
             if (!(v > 0) || !Double.isFinite(v)) {
                 return Double.POSITIVE_INFINITY;
             }
@@ -496,7 +542,7 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
     }
 
     /** The columns of x divided by their bandwidths (one for all, or one each). */
-    static Matrix scaled(Matrix x, double[] sigma, int d) {
+    public static Matrix scaled(Matrix x, double[] sigma, int d) {
         Matrix z = x.copy();
         int n = x.rows();
         double[] a = z.data();
@@ -510,7 +556,7 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
     }
 
     /** The median distance between pairs of (at most 400) rows: the usual starting bandwidth. */
-    static double medianDistance(Matrix x, long seed) {
+    public static double medianDistance(Matrix x, long seed) {
         int n = x.rows();
         int m = Math.min(n, 400);
         int[] idx = Arrays.copyOf(Splits.permutation(n, seed + 1), m);

@@ -91,6 +91,40 @@ class GoldenModelTest {
     }
 
     /**
+     * A krr file written by an automatic Nyström fit ({@code fit krr --anchors M --auto}): the anchors are the points,
+     * the Nyström fit's diagnostics come first, then the search in {@code diagnostics.auto}.
+     */
+    @Test
+    void krrNystromAutoVersion1() {
+        Model m = ModelIO.load(GoldenFiles.copy(dir, "krr-nystrom-auto-v1.json"));
+        double[][] raw = {{1, 2}, {3, -2}, {0, 4}};
+        double[][] p = m.predict(raw);
+        double[][] pts = {{0, 0}, {1, -1}, {-0.5, 0.5}};
+        double[] alpha = {0.3, -0.2, 0.7};
+        for (int t = 0; t < raw.length; t++) {
+            // scaler ((a − 1)/2, (b − 2)/4), then 0.5 + Σ α_i exp(−‖u − p_i‖²/(2·0.8²))
+            double u = (raw[t][0] - 1) / 2;
+            double v = (raw[t][1] - 2) / 4;
+            double f = 0.5;
+            for (int i = 0; i < 3; i++) {
+                double d2 = (u - pts[i][0]) * (u - pts[i][0]) + (v - pts[i][1]) * (v - pts[i][1]);
+                f += alpha[i] * Math.exp(-d2 / (2 * 0.8 * 0.8));
+            }
+            assertEquals(f, p[t][0], 1e-14);
+        }
+        org.psdkit.regression.nystrom.NystromKrrAutoTrainer.Fit d = assertInstanceOf(
+                org.psdkit.regression.nystrom.NystromKrrAutoTrainer.Fit.class, m.diagnostics());
+        assertEquals("nystrom-cg", d.fit().route());
+        assertEquals(4, d.fit().iterations());
+        assertEquals(org.psdkit.regression.KrrAutoTrainer.Objective.GCV, d.search().objective());
+        assertEquals(0.8, d.search().path().get(1).sigma()[0]);
+        assertEquals(3, m.hyperParameters().toMap().get("anchors"));
+        Path again = dir.resolve("krr-nystrom-auto-again.json");
+        ModelIO.save(m, again);
+        assertEquals(ModelFile.read(GoldenFiles.copy(dir, "krr-nystrom-auto-v1.json")), ModelFile.read(again));
+    }
+
+    /**
      * A one-vs-one SVM file (three classes, with probabilities) predicts what LIBSVM's layout gives by hand: pair
      * (i, j) sums class i's support vectors with coef[j−1] and class j's with coef[i], plus its bias; probabilities
      * from the pairs' sigmoids coupled (Wu, Lin &amp; Weng 2004, method 2); the label is their arg-max.

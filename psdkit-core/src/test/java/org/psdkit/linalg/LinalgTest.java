@@ -49,6 +49,20 @@ class LinalgTest {
         assertArrayEquals(e.values(), Linalg.eigvalsh(a), 1e-10);
     }
 
+    /** dsyevr gives the eigenpairs dsyevd gives: A V = V Λ, VᵀV = I, the same values, ascending. */
+    @Test
+    void eighMrrrSatisfiesDefinitionAndAgreesWithDsyevd() {
+        Matrix a = randomSymmetric(40, 3);
+        Eigen e = Linalg.eighMrrr(a);
+        Matrix av = a.times(e.vectors());
+        Matrix vl = e.vectors().times(Matrix.diag(e.values()));
+        assertTrue(av.minus(vl).maxAbs() < 1e-10, "A V = V Λ");
+        Matrix vtv = Linalg.gemm(1, e.vectors(), true, e.vectors(), false);
+        assertTrue(vtv.minus(Matrix.identity(40)).maxAbs() < 1e-12, "VᵀV = I");
+        assertArrayEquals(Linalg.eigh(a).values(), e.values(), 1e-10);
+        assertEquals(0, Linalg.eighMrrr(Matrix.zeros(0, 0)).values().length);
+    }
+
     @Test
     void spectralPartsSplitTheMatrix() {
         Matrix a = randomSymmetric(30, 2);

@@ -40,6 +40,10 @@ public final class BenchKrrLooCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Subsample seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--profile", description = "Time the exact path's parts instead (Gram, dsyevd, dsyevr, the "
+            + "products with the eigenvectors, the lambda loop) against one fit's (Gram, Cholesky).")
+    boolean profile;
+
     @Option(names = "--json", description = "Print one JSON object on stdout.")
     boolean json;
 
@@ -52,6 +56,28 @@ public final class BenchKrrLooCommand implements Callable<Integer> {
         Dataset all = CsvReader.read(file, CsvReader.Options.regression());
         if (n < 2 || n > all.n()) {
             throw new IllegalArgumentException("--n: " + n + " is not in [2, " + all.n() + "]");
+        }
+        if (profile) {
+            KrrLooBenchmark.Phases ph = KrrLooBenchmark.profile(all, n, KernelSpecs.parse(kernel),
+                    KrrLooBenchmark.logspace(1e-4, 10, lambdas), repeats, seed);
+            Map<String, Object> rep = new LinkedHashMap<>();
+            rep.put("benchmark", "krr-loo-profile");
+            rep.put("n", ph.n());
+            rep.put("lambdas", ph.lambdas());
+            rep.put("threads", org.psdkit.linalg.Linalg.threads());
+            rep.put("gramSeconds", ph.gram());
+            rep.put("choleskySeconds", ph.cholesky());
+            rep.put("dsyevdSeconds", ph.dsyevd());
+            rep.put("dsyevrSeconds", ph.dsyevr());
+            rep.put("productsSeconds", ph.products());
+            rep.put("loopSeconds", ph.loop());
+            rep.put("fitSeconds", ph.fit());
+            rep.put("pathSeconds", ph.path());
+            rep.put("ratio", ph.path() / ph.fit());
+            rep.put("dsyevrOverDsyevd", ph.dsyevr() / ph.dsyevd());
+            rep.put("maxDiagonalGap", ph.maxDiagonalGap());
+            Reports.print(rep, json);
+            return Main.EXIT_OK;
         }
         KrrLooBenchmark.Result r = KrrLooBenchmark.run(all, n, KernelSpecs.parse(kernel),
                 KrrLooBenchmark.logspace(1e-4, 10, lambdas), Math.min(anchors, n), repeats, seed);

@@ -16,6 +16,7 @@ import org.psdkit.regression.KernelRidge;
 import org.psdkit.regression.KrrAutoTrainer;
 import org.psdkit.regression.KrrTrainer;
 import org.psdkit.regression.nystrom.NystromKrr;
+import org.psdkit.regression.nystrom.NystromKrrAutoTrainer;
 import org.psdkit.regression.nystrom.NystromKrrTrainer;
 import org.psdkit.regression.nystrom.Storage;
 import picocli.CommandLine.Command;
@@ -91,8 +92,9 @@ public final class FitKrrCommand implements Callable<Integer> {
 
     @Option(names = "--auto",
             description = "Choose sigma and lambda automatically: L-BFGS on the leave-one-out error (or --auto-objective) "
-                    + "from a few starts, the path in the model's diagnostics (docs/families/regression.md). Needs a "
-                    + "gaussian kernel (its sigma is replaced) and takes no --lambda.")
+                    + "from a few starts, the path in the model's diagnostics (docs/families/regression.md); with "
+                    + "--anchors on the Nystrom problem over fixed anchors. Needs a gaussian kernel (its sigma is "
+                    + "replaced) and takes no --lambda.")
     boolean auto;
 
     @Option(names = "--auto-objective", defaultValue = "loo", paramLabel = "loo|gcv|holdout",
@@ -113,7 +115,8 @@ public final class FitKrrCommand implements Callable<Integer> {
 
     @Option(names = "--auto-rows", defaultValue = "0", paramLabel = "N",
             description = "With --auto: rows the search runs on (a seeded subsample; sigma and lambda are then "
-                    + "polished on all rows); 0: n/4 but at least 500 (default: ${DEFAULT-VALUE}).")
+                    + "polished on all rows); 0: n/4 but at least 500, with --anchors all rows (default: "
+                    + "${DEFAULT-VALUE}).")
     int autoRows;
 
     @Option(names = "--auto-holdout", defaultValue = "0.2", paramLabel = "F",
@@ -130,6 +133,26 @@ public final class FitKrrCommand implements Callable<Integer> {
 
     /** The options of {@code --auto}, or null without it; flags of --auto without it are refused. */
     private KrrAutoTrainer.Options autoOptions(KrrTrainer.Options base) {
+        if (!checkAutoFlags()) {
+            return null;
+        }
+        return org.psdkit.cli.Flags.checked(() -> new KrrAutoTrainer.Options(base,
+                KrrAutoTrainer.Objective.parse(autoObjective), ard, autoRestarts, autoIterations, autoRows,
+                autoHoldout, common.seed), AUTO_FLAGS);
+    }
+
+    /** The options of {@code --anchors M --auto} ({@link NystromKrrAutoTrainer}), or null without --auto. */
+    private NystromKrrAutoTrainer.Options nystromAutoOptions(NystromKrrTrainer.Options base) {
+        if (!checkAutoFlags()) {
+            return null;
+        }
+        return org.psdkit.cli.Flags.checked(() -> new NystromKrrAutoTrainer.Options(base,
+                KrrAutoTrainer.Objective.parse(autoObjective), ard, autoRestarts, autoIterations, autoRows,
+                autoHoldout, common.seed), AUTO_FLAGS);
+    }
+
+    /** Whether --auto is given; its flags without it, or --lambda with it, are refused. */
+    private boolean checkAutoFlags() {
         CommandLine.ParseResult pr = spec.commandLine().getParseResult();
         if (!auto) {
             for (String f : new String[] {"--auto-objective", "--ard", "--auto-restarts", "--auto-iterations",
@@ -138,14 +161,12 @@ public final class FitKrrCommand implements Callable<Integer> {
                     throw new IllegalArgumentException(f + ": applies with --auto only");
                 }
             }
-            return null;
+            return false;
         }
         if (pr.hasMatchedOption("--lambda")) {
             throw new IllegalArgumentException("--lambda: not with --auto (the search chooses lambda)");
         }
-        return org.psdkit.cli.Flags.checked(() -> new KrrAutoTrainer.Options(base,
-                KrrAutoTrainer.Objective.parse(autoObjective), ard, autoRestarts, autoIterations, autoRows,
-                autoHoldout, common.seed), AUTO_FLAGS);
+        return true;
     }
 
     @Override
@@ -168,8 +189,9 @@ public final class FitKrrCommand implements Callable<Integer> {
         Params params = new Params(pm);
         KrrKind.options(params); // check options before reading data
         params.kernel();
-        if (anchors != null && auto) {
-            throw new IllegalArgumentException("--auto: not yet with --anchors (exact KRR only)");
+        if (anchors != null && auto && eng.equals("spark")) {
+            throw new IllegalArgumentException("--auto: not with --engine spark (the search runs in this JVM; use "
+                    + "--engine local)");
         }
         if (anchors != null) {
             return eng.equals("spark") ? callSpark(params, route) : callNystrom(params, route);
@@ -189,11 +211,7 @@ public final class FitKrrCommand implements Callable<Integer> {
             rep.put("factorizations", f.factorizations());
         }
         if (fit.model().diagnostics() instanceof KrrAutoTrainer.Fit a) {
-            rep.put("autoObjective", a.search().objective().label());
-            rep.put("autoRmse", a.search().rmse());
-            rep.put("autoEvaluations", a.search().evaluations());
-            rep.put("autoRows", a.search().searchRows());
-            rep.put("autoSeconds", a.search().seconds());
+            putAuto(rep, a.search());
         }
         if (m.diagnostics().jitter() > 0 || m.diagnostics().route().contains("eigen")) {
             System.err.println("psdkit fit krr: warning: the kernel system is ill-conditioned (route "
@@ -205,6 +223,15 @@ public final class FitKrrCommand implements Callable<Integer> {
         }
         common.report(rep);
         return Main.EXIT_OK;
+    }
+
+    /** The report's entries of an automatic search. */
+    private static void putAuto(Map<String, Object> rep, KrrAutoTrainer.Search s) {
+        rep.put("autoObjective", s.objective().label());
+        rep.put("autoRmse", s.rmse());
+        rep.put("autoEvaluations", s.evaluations());
+        rep.put("autoRows", s.searchRows());
+        rep.put("autoSeconds", s.seconds());
     }
 
     /**
@@ -238,6 +265,7 @@ public final class FitKrrCommand implements Callable<Integer> {
      * what it cannot do is refused here.
      */
     private Integer callSpark(Params params, Storage route) {
+        checkAutoFlags(); // --auto itself is refused before; its other flags without it are
         NystromKrrTrainer.Options o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
                 maxIter, route);
         if (o.method() != org.psdkit.psd.Anchors.Method.UNIFORM) {
@@ -298,7 +326,8 @@ public final class FitKrrCommand implements Callable<Integer> {
         if (engine != null) {
             rep.put("engine", engine);
         }
-        NystromKrrTrainer.FitDiagnostics d = (NystromKrrTrainer.FitDiagnostics) model.diagnostics();
+        NystromKrrTrainer.FitDiagnostics d = model.diagnostics() instanceof NystromKrrAutoTrainer.Fit a ? a.fit()
+                : (NystromKrrTrainer.FitDiagnostics) model.diagnostics();
         rep.put("route", d.route());
         rep.put("iterations", d.iterations());
         rep.put("residual", d.residual());
@@ -307,6 +336,9 @@ public final class FitKrrCommand implements Callable<Integer> {
         rep.put("jitter", d.jitter());
         if (d.targets() > 1) {
             rep.put("factorizations", d.factorizations());
+        }
+        if (model.diagnostics() instanceof NystromKrrAutoTrainer.Fit a) {
+            putAuto(rep, a.search());
         }
         warnIfNotConverged(d, o);
         if (!common.json) {
@@ -329,7 +361,9 @@ public final class FitKrrCommand implements Callable<Integer> {
     private Integer callNystrom(Params params, Storage route) {
         NystromKrrTrainer.Options o = KrrKind.nystromOptions(params, anchors, anchorMethod, common.seed, cgTol,
                 maxIter, route);
-        Local fit = fitLocal(new NystromKrrTrainer(o.withScale(common.scaleKind())), false);
+        NystromKrrAutoTrainer.Options ao = nystromAutoOptions(o.withScale(common.scaleKind()));
+        Local fit = fitLocal(ao == null ? new NystromKrrTrainer(o.withScale(common.scaleKind()))
+                : new NystromKrrAutoTrainer(ao), false);
         return reportNystrom(fit.rep(), fit.model(), o, null, "");
     }
 
@@ -350,7 +384,7 @@ public final class FitKrrCommand implements Callable<Integer> {
         Dataset raw = common.loadSupervised(false);
         long t0 = System.nanoTime();
         Pipeline<KernelRidge> model;
-        if (trainer instanceof KrrAutoTrainer) {
+        if (trainer instanceof KrrAutoTrainer || trainer instanceof NystromKrrAutoTrainer) {
             try (org.psdkit.cli.Progress p = org.psdkit.cli.Progress.start("krr --auto", 0)) {
                 model = p.run(() -> trainer.fit(raw, p.listener()));
             }
