@@ -297,25 +297,9 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
         long t0 = System.nanoTime();
         KrrTrainer.Options base = options.base();
         Matrix x = Scaler.fit(base.scale(), train.x()).apply(train.x());
-        // the target centred (with centring) and scaled to unit mean square: the minimisers do not change, the
-        // objective is O(1) for the gradient tolerance
-        double[] y = train.y().clone();
-        double mean = 0;
-        if (base.center()) {
-            for (double v : y) {
-                mean += v;
-            }
-            mean /= n;
-        }
-        double ms = 0;
-        for (int i = 0; i < n; i++) {
-            y[i] -= mean;
-            ms += y[i] * y[i];
-        }
-        double yScale = ms > 0 ? Math.sqrt(ms / n) : 1;
-        for (int i = 0; i < n; i++) {
-            y[i] /= yScale;
-        }
+        SearchTarget target = SearchTarget.of(train.y(), base.center());
+        double[] y = target.y();
+        double yScale = target.scale();
         int ns = options.searchRows(n);
         int[] rows = Arrays.copyOf(Splits.permutation(n, options.seed()), ns);
         if (ns == n && options.objective() != Objective.HOLDOUT) {
@@ -422,6 +406,39 @@ public record KrrAutoTrainer(Options options) implements Trainer<Pipeline<Kernel
         Arrays.fill(theta0, 0, p, Math.log(sig0));
         theta0[p] = Math.log(START_LAMBDA[r % START_LAMBDA.length]);
         return theta0;
+    }
+
+    /**
+     * The target as the searches see it: centred (with centring) and divided by its root mean square, so that the
+     * objective is O(1) for the gradient tolerance; the minimisers do not change.
+     *
+     * @param y     the standardised target (a new array)
+     * @param scale the root mean square of the centred target (1 when it is zero), which turns the objective's root
+     *              back into the target's units
+     */
+    public record SearchTarget(double[] y, double scale) {
+        /** The standardised copy of {@code target}, centred on its mean when {@code center}. */
+        public static SearchTarget of(double[] target, boolean center) {
+            int n = target.length;
+            double[] y = target.clone();
+            double mean = 0;
+            if (center) {
+                for (double v : y) {
+                    mean += v;
+                }
+                mean /= n;
+            }
+            double ms = 0;
+            for (int i = 0; i < n; i++) {
+                y[i] -= mean;
+                ms += y[i] * y[i];
+            }
+            double scale = ms > 0 ? Math.sqrt(ms / n) : 1;
+            for (int i = 0; i < n; i++) {
+                y[i] /= scale;
+            }
+            return new SearchTarget(y, scale);
+        }
     }
 
     /** The lower ends of the search's box: bandwidths {@link #BANDWIDTH_RANGE} times below {@code med}, λ ≥ 1e-10. */

@@ -185,24 +185,9 @@ public record NystromKrrAutoTrainer(Options options) implements Trainer<Pipeline
         Scaler scaler = Scaler.fit(base.scale(), train.x());
         Matrix x = scaler.apply(train.x());
         org.psdkit.kernel.Kernels.requireFinite(base.kernel(), x, "nystrom krr");
-        // the target centred (with centring) and scaled to unit mean square, as for exact KRR
-        double[] y = train.y().clone();
-        double mean = 0;
-        if (base.center()) {
-            for (double v : y) {
-                mean += v;
-            }
-            mean /= n;
-        }
-        double ms = 0;
-        for (int i = 0; i < n; i++) {
-            y[i] -= mean;
-            ms += y[i] * y[i];
-        }
-        double yScale = ms > 0 ? Math.sqrt(ms / n) : 1;
-        for (int i = 0; i < n; i++) {
-            y[i] /= yScale;
-        }
+        KrrAutoTrainer.SearchTarget target = KrrAutoTrainer.SearchTarget.of(train.y(), base.center());
+        double[] y = target.y();
+        double yScale = target.scale();
         Objective obj = options.objective();
         int ns = options.searchRows(n);
         int[] rows = ns == n && obj != Objective.HOLDOUT ? identity(n)
