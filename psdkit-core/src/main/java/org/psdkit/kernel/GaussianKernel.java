@@ -57,15 +57,6 @@ public final class GaussianKernel extends RadialKernel {
 
     /** exp(−r² γ) with the product rounded as in {@link #g}, the exponential vectorised ({@link ArrayExp}). */
     @Override
-    void gInPlace(double[] a, int from, int to) {
-        if (KernelValues.VECTOR_EXP) {
-            gVector(a, from, to);
-        } else {
-            super.gInPlace(a, from, to);
-        }
-    }
-
-    /** The vectorised pass itself (what {@link #gInPlace} runs when {@link KernelValues#VECTOR_EXP} is set). */
     void gVector(double[] a, int from, int to) {
         ArrayExp.expScaledInPlace(a, from, to, -invTwoSigma2);
     }

@@ -37,15 +37,6 @@ public final class LaplacianKernel extends RadialKernel {
 
     /** exp(−√(r²) / σ) with the argument rounded as in {@link #g}, the exponential vectorised ({@link ArrayExp}). */
     @Override
-    void gInPlace(double[] a, int from, int to) {
-        if (KernelValues.VECTOR_EXP) {
-            gVector(a, from, to);
-        } else {
-            super.gInPlace(a, from, to);
-        }
-    }
-
-    /** The vectorised pass itself (what {@link #gInPlace} runs when {@link KernelValues#VECTOR_EXP} is set). */
     void gVector(double[] a, int from, int to) {
         for (int i = from; i < to; i++) {
             a[i] = Math.sqrt(a[i]);

@@ -24,10 +24,22 @@ abstract class RadialKernel implements Kernel {
 
     /**
      * a[i] = g(a[i]) for from ≤ i &lt; to: the elementwise pass of the Gram and cross matrices and of kernel rows.
-     * Kernels whose g is an exponential override it with {@code linalg.internal.ArrayExp} (vectorised, within
-     * 1 ulp of {@link Math#exp}); {@link #eval} keeps {@link #g}.
+     * With {@link KernelValues#VECTOR_EXP} set it runs {@link #gVector}, which kernels whose g is an exponential
+     * override with {@code linalg.internal.ArrayExp} (vectorised, within 1 ulp of {@link Math#exp}); otherwise, and
+     * always in {@link #eval}, g is {@link #g}.
      */
-    void gInPlace(double[] a, int from, int to) {
+    final void gInPlace(double[] a, int from, int to) {
+        if (KernelValues.VECTOR_EXP) {
+            gVector(a, from, to);
+            return;
+        }
+        for (int i = from; i < to; i++) {
+            a[i] = g(a[i]);
+        }
+    }
+
+    /** The vectorised pass of {@link #gInPlace}; the plain loop of {@link #g} for a kernel without one. */
+    void gVector(double[] a, int from, int to) {
         for (int i = from; i < to; i++) {
             a[i] = g(a[i]);
         }
