@@ -488,6 +488,12 @@ public final class Smo {
         double nuR = Double.NaN;
         /** Buffer of the second row of a ν selection (rows not kept in place). */
         private double[] qn;
+        /**
+         * The position maximising −y_t∇_t over I_up, found by the gradient pass of the last update
+         * ({@link #addPairMaxUp}); used by the next {@link #select} when {@link #upValid} (nothing moved since).
+         */
+        private int upNext;
+        private boolean upValid;
         /** M(α) = min of −y_t∇_t over I_low of the last {@link #minLow} scan. */
         private final double[] scan = new double[1];
 
@@ -602,7 +608,8 @@ public final class Smo {
                 return selectNu();
             }
             int n = active;
-            int i = maxUp(set, y, g, n);
+            int i = upValid ? upNext : maxUp(set, y, g, n);
+            upValid = false;
             if (i < 0) {
                 violation = 0;
                 return true;
@@ -696,10 +703,17 @@ public final class Smo {
             setStatus(j);
             double dai = a[i] - oldAi;
             double daj = a[j] - oldAj;
-            if (floats) {
-                addPair(g, fi, dai, fj, daj, n);
+            if (nu) {
+                if (floats) {
+                    addPair(g, fi, dai, fj, daj, n);
+                } else {
+                    addPair(g, di, dai, dj, daj, n);
+                }
             } else {
-                addPair(g, di, dai, dj, daj, n);
+                // the next selection's i from the same pass (α_i, α_j and their sets are final here)
+                upNext = floats ? addPairMaxUp(g, fi, dai, fj, daj, n, set, y)
+                        : addPairMaxUp(g, di, dai, dj, daj, n, set, y);
+                upValid = true;
             }
             if (shrinking) {
                 // Ḡ_t = C Σ_{α_s = C} Q_ts, kept for reconstructing the gradient of shrunk variables
@@ -727,6 +741,7 @@ public final class Smo {
          * gradient is reconstructed and all variables are reconsidered (once).
          */
         private void shrink() {
+            upValid = false;
             if (nu) {
                 shrinkNu();
                 return;
@@ -771,6 +786,7 @@ public final class Smo {
          * @param useNu whether to use the ν rule
          */
         void startAt(double[] start, boolean useNu) {
+            upValid = false;
             this.nu = useNu;
             System.arraycopy(start, 0, a, 0, m);
             for (int i = 0; i < m; i++) {
@@ -892,6 +908,7 @@ public final class Smo {
          * same one-time reconstruction once max_s (m_s − M_s) is within {@value #UNSHRINK_FACTOR}× the tolerance.
          */
         private void shrinkNu() {
+            upValid = false;
             double gmaxP = Double.NEGATIVE_INFINITY;
             double gmaxN = Double.NEGATIVE_INFINITY;
             double gminP = Double.POSITIVE_INFINITY;
@@ -1078,6 +1095,46 @@ public final class Smo {
             }
         }
 
+        /**
+         * {@link #addPair} and, in the same pass, {@link #maxUp} of the updated gradient: the same values and the
+         * same position (the last one on ties) as the two loops one after the other.
+         */
+        private static int addPairMaxUp(double[] g, float[] ri, double dai, float[] rj, double daj, int n,
+                                        byte[] set, double[] y) {
+            double gmax = Double.NEGATIVE_INFINITY;
+            int i = -1;
+            for (int t = 0; t < n; t++) {
+                double gt = g[t] + (ri[t] * dai + rj[t] * daj);
+                g[t] = gt;
+                if ((set[t] & UP) != 0) {
+                    double v = -y[t] * gt;
+                    if (v >= gmax) {
+                        gmax = v;
+                        i = t;
+                    }
+                }
+            }
+            return i;
+        }
+
+        private static int addPairMaxUp(double[] g, double[] ri, double dai, double[] rj, double daj, int n,
+                                        byte[] set, double[] y) {
+            double gmax = Double.NEGATIVE_INFINITY;
+            int i = -1;
+            for (int t = 0; t < n; t++) {
+                double gt = g[t] + (ri[t] * dai + rj[t] * daj);
+                g[t] = gt;
+                if ((set[t] & UP) != 0) {
+                    double v = -y[t] * gt;
+                    if (v >= gmax) {
+                        gmax = v;
+                        i = t;
+                    }
+                }
+            }
+            return i;
+        }
+
         /** v_t += f r_t for t &lt; n. */
         private static void addScaled(double[] v, double f, float[] r, int n) {
             for (int t = 0; t < n; t++) {
@@ -1163,6 +1220,7 @@ public final class Smo {
          * {@code reconstruct_gradient}), choosing the cheaper of the row-wise and column-wise sums.
          */
         private void reconstruct() {
+            upValid = false;
             int n = active;
             if (n == m) {
                 return;
