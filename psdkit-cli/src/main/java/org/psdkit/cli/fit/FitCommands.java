@@ -41,7 +41,7 @@ public final class FitCommands {
     /** Every model type. Keep one entry per line; the keys must be {@link ModelIO#types()} (checked at start-up). */
     private static final List<Entry> ENTRIES = List.of(new Entry[] {
             new Entry("krr", FitKrrCommand.class, KrrKind::cv),
-            new Entry("svm", FitSvmCommands.Svm.class, null),
+            new Entry("svm", FitSvmCommands.Svm.class, SvmKind::cv),
             new Entry("tk-svm", FitSvmCommands.TkSvm.class, null),
             new Entry("simplemkl", FitSvmCommands.SimpleMkl.class, null),
             new Entry("ridge", FitRidgeCommand.class, RidgeKind::cv),

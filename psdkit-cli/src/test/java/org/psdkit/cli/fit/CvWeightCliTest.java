@@ -153,13 +153,13 @@ class CvWeightCliTest {
         CliRun psd = CliRun.run("cv", "psd-regression", "--train", train.toString(), "--weight", "wt");
         assertEquals(2, psd.status(), psd.err());
         assertTrue(psd.err().contains("--weight wt: cv psd-regression takes no sample weights (cv takes them for krr, "
-                + "ridge, svr)"), psd.err());
+                + "svm, ridge, svr)"), psd.err());
         assertTrue(!psd.err().contains("Exception"), psd.err());
         CliRun loo = CliRun.run("cv", "krr", "--train", train.toString(), "--weight", "wt", "--loo");
         assertEquals(2, loo.status(), loo.err());
         assertTrue(loo.err().contains("--loo is the unweighted leave-one-out shortcut"), loo.err());
-        CliRun svm = CliRun.run("cv", "svm", "--train", train.toString(), "--weight", "wt");
-        assertEquals(2, svm.status(), svm.err());
-        assertTrue(svm.err().contains("'svm'"), svm.err());
+        CliRun tk = CliRun.run("cv", "tk-svm", "--train", train.toString(), "--weight", "wt");
+        assertEquals(2, tk.status(), tk.err());
+        assertTrue(tk.err().contains("'tk-svm'"), tk.err());
     }
 }
