@@ -153,7 +153,7 @@ class CvWeightCliTest {
         CliRun psd = CliRun.run("cv", "psd-regression", "--train", train.toString(), "--weight", "wt");
         assertEquals(2, psd.status(), psd.err());
         assertTrue(psd.err().contains("--weight wt: cv psd-regression takes no sample weights (cv takes them for krr, "
-                + "svm, ridge, svr)"), psd.err());
+                + "svm, ridge, svr, psd-density)"), psd.err());
         assertTrue(!psd.err().contains("Exception"), psd.err());
         CliRun loo = CliRun.run("cv", "krr", "--train", train.toString(), "--weight", "wt", "--loo");
         assertEquals(2, loo.status(), loo.err());
