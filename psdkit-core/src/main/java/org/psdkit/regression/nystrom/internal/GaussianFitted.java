@@ -81,13 +81,17 @@ public final class GaussianFitted {
         POOL.submit(() -> IntStream.range(0, blocks).parallel().forEach(b -> {
             int i0 = b * BLOCK_ROWS;
             int rows = Math.min(n, i0 + BLOCK_ROWS) - i0;
-            double[] xc = new double[d * rows]; // the block's rows centred, column-major rows×d
+            // the block's rows centred, one array per feature (every loop indexes its arrays alike from 0: JDK
+            // 17's superword pass leaves a loop scalar when its arrays are indexed with different offsets)
+            double[][] xc = new double[d][rows];
             double[] nx = new double[rows];
             for (int t = 0; t < d; t++) {
-                int off = t * n + i0;
+                double[] xt = xc[t];
+                System.arraycopy(xa, t * n + i0, xt, 0, rows);
+                double mt = mean[t];
                 for (int i = 0; i < rows; i++) {
-                    double v = xa[off + i] - mean[t];
-                    xc[t * rows + i] = v;
+                    double v = xt[i] - mt;
+                    xt[i] = v;
                     nx[i] += v * v;
                 }
             }
@@ -95,22 +99,20 @@ public final class GaussianFitted {
             double[] fb = new double[rows];
             for (int j = 0; j < m; j++) {
                 int cj = j * d;
-                java.util.Arrays.fill(col, 0);
-                for (int t = 0; t < d; t++) {
-                    double v = -2 * c[cj + t];
-                    int off = t * rows;
-                    for (int i = 0; i < rows; i++) {
-                        col[i] += v * xc[off + i];
-                    }
-                }
                 double ncj = nc[j];
                 for (int i = 0; i < rows; i++) {
-                    col[i] += nx[i] + ncj;
+                    col[i] = nx[i] + ncj;
+                }
+                for (int t = 0; t < d; t++) {
+                    double v = -2 * c[cj + t];
+                    double[] xt = xc[t];
+                    for (int i = 0; i < rows; i++) {
+                        col[i] += v * xt[i];
+                    }
                 }
                 for (int i = 0; i < rows; i++) {
-                    double norms = nx[i] + ncj;
-                    if (col[i] < CANCELLATION_GUARD * norms) {
-                        col[i] = direct(xc, rows, i, c, cj, d);
+                    if (col[i] < CANCELLATION_GUARD * (nx[i] + ncj)) {
+                        col[i] = direct(xc, i, c, cj, d);
                     }
                 }
                 ArrayExp.expScaledInPlace(col, 0, rows, -gamma);
@@ -127,10 +129,10 @@ public final class GaussianFitted {
     }
 
     /** ‖x_i − c_j‖² summed directly (both centred). */
-    private static double direct(double[] xc, int rows, int i, double[] c, int cj, int d) {
+    private static double direct(double[][] xc, int i, double[] c, int cj, int d) {
         double s = 0;
         for (int t = 0; t < d; t++) {
-            double v = xc[t * rows + i] - c[cj + t];
+            double v = xc[t][i] - c[cj + t];
             s += v * v;
         }
         return s;
