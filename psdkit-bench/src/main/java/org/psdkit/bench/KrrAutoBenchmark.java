@@ -21,7 +21,8 @@ import org.psdkit.regression.KrrTrainer;
  * fold and σ one Gram matrix, per λ one Cholesky fit ({@link KrrTrainer#fitWithGram}), the held-out RMSE pooled over
  * the folds, then the best point refitted on all n rows. The automatic fit runs before and after the grid; its time
  * is the mean of the two runs (the machine's load drifts), its RMSE that of the first (both runs are the same
- * computation). Times are in-process wall seconds, the final fits included.
+ * computation). Times are in-process wall seconds, the final fits included, and the process CPU seconds of the same
+ * spans (all threads): on a shared machine whose load drifts through a long run, the CPU ratio is the steadier one.
  */
 public final class KrrAutoBenchmark {
     private KrrAutoBenchmark() {
@@ -42,10 +43,12 @@ public final class KrrAutoBenchmark {
      * @param autoLambda  its λ
      * @param evaluations evaluations of the search
      * @param searchRows  rows of the search
+     * @param gridCpu     the grid's process CPU seconds
+     * @param autoCpu     the automatic fit's process CPU seconds (mean of its two runs)
      */
     public record Result(int n, int test, double gridSeconds, double gridRmse, double gridSigma, double gridLambda,
                          double autoSeconds, double autoRmse, String autoKernel, double autoLambda, int evaluations,
-                         int searchRows) {
+                         int searchRows, double gridCpu, double autoCpu) {
         /** Automatic test RMSE over the grid's. */
         public double rmseRatio() {
             return autoRmse / gridRmse;
@@ -54,6 +57,11 @@ public final class KrrAutoBenchmark {
         /** Automatic time over the grid's. */
         public double timeRatio() {
             return autoSeconds / gridSeconds;
+        }
+
+        /** Automatic CPU time over the grid's. */
+        public double cpuRatio() {
+            return autoCpu / gridCpu;
         }
     }
 
@@ -80,11 +88,14 @@ public final class KrrAutoBenchmark {
         Dataset train = Splits.subset(all, Arrays.copyOf(perm, n));
         Dataset test = Splits.subset(all, Arrays.copyOfRange(perm, n, all.n()));
         long t0 = System.nanoTime();
+        long c0 = KrrScaleBenchmark.processCpuNanos();
         Pipeline<KernelRidge> a = new KrrAutoTrainer(auto).fit(train);
         double auto1 = (System.nanoTime() - t0) * 1e-9;
+        double autoCpu1 = (KrrScaleBenchmark.processCpuNanos() - c0) * 1e-9;
         double autoRmse = rmse(a.predict(test.x()).col(0), test.y());
 
         t0 = System.nanoTime();
+        c0 = KrrScaleBenchmark.processCpuNanos();
         Scaler.Kind scale = auto.base().scale();
         double[][] sse = new double[sigmas.length][lambdas.length];
         Splits.TrainTest[] parts = Splits.kFold(n, folds, seed);
@@ -125,15 +136,18 @@ public final class KrrAutoBenchmark {
         Pipeline<KernelRidge> g = new KrrTrainer(auto.base().withKernel(new GaussianKernel(sigmas[bs]))
                 .withLambda(lambdas[bl])).fit(train);
         double gridSeconds = (System.nanoTime() - t0) * 1e-9;
+        double gridCpu = (KrrScaleBenchmark.processCpuNanos() - c0) * 1e-9;
         double gridRmse = rmse(g.predict(test.x()).col(0), test.y());
 
         t0 = System.nanoTime();
+        c0 = KrrScaleBenchmark.processCpuNanos();
         new KrrAutoTrainer(auto).fit(train);
         double auto2 = (System.nanoTime() - t0) * 1e-9;
+        double autoCpu2 = (KrrScaleBenchmark.processCpuNanos() - c0) * 1e-9;
         KrrAutoTrainer.Fit d = (KrrAutoTrainer.Fit) a.diagnostics();
         return new Result(n, test.n(), gridSeconds, gridRmse, sigmas[bs], lambdas[bl], (auto1 + auto2) / 2,
                 autoRmse, a.inner().kernel().spec(), a.inner().options().lambda(), d.search().evaluations(),
-                d.search().searchRows());
+                d.search().searchRows(), gridCpu, (autoCpu1 + autoCpu2) / 2);
     }
 
     private static double rmse(double[] p, double[] y) {

@@ -34,7 +34,7 @@ public class TrainingOptions {
     @Option(names = "--weight", paramLabel = "COLUMN",
             description = "Per-row sample weights from this column, not a feature (each >= 0 and finite; "
                     + "scikit-learn's sample_weight), for the models that take them (krr, ridge, psd density, svm, svr; "
-                    + "cv: krr, ridge, svr, with weighted held-out scores).")
+                    + "cv: krr, ridge, svr, svm, psd density, with weighted held-out scores).")
     public String weight;
 
     /** Whether the command fits a model that takes sample weights ({@link #acceptWeights()}). */

@@ -288,10 +288,27 @@ public final class DensityPipeline extends Pipeline<DensityModel> {
     /**
      * Held-out score of a density on a raw test set, for {@link org.psdkit.select.CrossValidation#evaluate}:
      * {@code loglik} = (1/m) Σ log max(p(x_i), {@link #DENSITY_FLOOR}) (the selection criterion of
-     * Marteau-Ferey, Bach &amp; Rudi 2020, App. E, with a finite penalty where p ≤ 0). Larger is better.
+     * Marteau-Ferey, Bach &amp; Rudi 2020, App. E, with a finite penalty where p ≤ 0). Larger is better. With sample
+     * weights ({@link Dataset#weights()}) the weighted mean Σ w_i log max(p(x_i), floor) / Σ w_i.
      */
     public static Map<String, Double> heldOutScores(Model fitted, Dataset rawTest) {
-        return Map.of(HELD_OUT_LOGLIK, flooredLogLikelihood(fitted.predict(rawTest.x()).col(0)));
+        double[] p = fitted.predict(rawTest.x()).col(0);
+        double[] w = rawTest.weights();
+        if (w == null) {
+            return Map.of(HELD_OUT_LOGLIK, flooredLogLikelihood(p));
+        }
+        double s = 0;
+        double sw = 0;
+        for (int i = 0; i < p.length; i++) {
+            if (w[i] > 0) {
+                s += w[i] * Math.log(Math.max(p[i], DENSITY_FLOOR));
+                sw += w[i];
+            }
+        }
+        if (!(sw > 0)) {
+            throw new IllegalStateException("every held-out row has weight 0");
+        }
+        return Map.of(HELD_OUT_LOGLIK, s / sw);
     }
 
     /** (1/m) Σ log max(p_i, {@link #DENSITY_FLOOR}) of a density {@code m} at the rows of x. */

@@ -80,6 +80,9 @@ public final class BenchKrrAutoCommand implements Callable<Integer> {
         rep.put("gridSeconds", r.gridSeconds());
         rep.put("autoSeconds", r.autoSeconds());
         rep.put("timeRatio", r.timeRatio());
+        rep.put("gridCpuSeconds", r.gridCpu());
+        rep.put("autoCpuSeconds", r.autoCpu());
+        rep.put("cpuRatio", r.cpuRatio());
         rep.put("gridSigma", r.gridSigma());
         rep.put("gridLambda", r.gridLambda());
         rep.put("autoKernel", r.autoKernel());

@@ -58,11 +58,12 @@ public final class CvCommand implements Callable<Integer> {
 
     @Option(names = "--anchors", paramLabel = "M",
             description = "krr: Nystrom KRR with M anchors (the anchors and their factorisations are shared across the "
-                    + "lambda grid of each fold); same as -P anchors=M.")
+                    + "lambda grid of each fold); the densities: M anchors; same as -P anchors=M.")
     String anchors;
 
     @Option(names = "--anchor-method", paramLabel = "uniform|kmeans++|kmeans++-input|rls|rpcholesky",
-            description = "krr with --anchors: how anchors are chosen (drawn with --seed); same as -P anchorMethod=...")
+            description = "krr and the densities with --anchors: how anchors are chosen (drawn with --seed); same as "
+                    + "-P anchorMethod=...")
     String anchorMethod;
 
     @Option(names = "--loo",
@@ -104,6 +105,9 @@ public final class CvCommand implements Callable<Integer> {
         if (base.containsKey("anchorSeed")) {
             base.put("anchorSeed", Long.toString(common.seed));
         }
+        if (cv.unsupervised()) {
+            base.put("scale", common.scaleKind().name().toLowerCase(java.util.Locale.ROOT)); // the trainer scales
+        }
         for (Map.Entry<String, String> e : fixed.entrySet()) {
             requireName(base, e.getKey(), "--param");
             base.put(e.getKey(), e.getValue());
@@ -127,8 +131,9 @@ public final class CvCommand implements Callable<Integer> {
         if (loo) {
             return leaveOneOut(base, points);
         }
-        Dataset raw = common.loadSupervised(cv.classifier());
-        Scaler.Kind scaleKind = common.scaleKind();
+        Dataset raw = cv.unsupervised() ? common.loadUnsupervised("a density model")
+                : common.loadSupervised(cv.classifier());
+        Scaler.Kind scaleKind = cv.unsupervised() ? Scaler.Kind.NONE : common.scaleKind();
         Splits.TrainTest[] parts;
         String protocol;
         if (splits != null) {

@@ -20,6 +20,15 @@ public interface CvSupport {
      */
     Map<String, String> defaults();
 
+    /**
+     * True for the density types: the data has no target (every column is a feature), and the cv command hands the
+     * folds to {@link #fit} unscaled, the trainer scaling them itself (its parameter {@code scale}, set from
+     * {@code --scale}), so held-out densities are in the data's units.
+     */
+    default boolean unsupervised() {
+        return false;
+    }
+
     /** True if the target holds class labels. */
     default boolean classifier() {
         return false;

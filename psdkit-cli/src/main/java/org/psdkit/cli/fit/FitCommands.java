@@ -41,7 +41,7 @@ public final class FitCommands {
     /** Every model type. Keep one entry per line; the keys must be {@link ModelIO#types()} (checked at start-up). */
     private static final List<Entry> ENTRIES = List.of(new Entry[] {
             new Entry("krr", FitKrrCommand.class, KrrKind::cv),
-            new Entry("svm", FitSvmCommands.Svm.class, null),
+            new Entry("svm", FitSvmCommands.Svm.class, SvmKind::cv),
             new Entry("tk-svm", FitSvmCommands.TkSvm.class, null),
             new Entry("simplemkl", FitSvmCommands.SimpleMkl.class, null),
             new Entry("ridge", FitRidgeCommand.class, RidgeKind::cv),
@@ -54,11 +54,11 @@ public final class FitCommands {
             new Entry("kernel-sos", FitKernelSosCommand.class, null),
             new Entry("hetero", FitConeCommands.Hetero.class, ConeKinds::heteroCv),
             new Entry("quantile", FitConeCommands.Quantile.class, ConeKinds::quantileCv),
-            new Entry("psd-density", FitDensityCommands.Psd.class, null),
-            new Entry("ncm-density", FitDensityCommands.Ncm.class, null),
-            new Entry("pnm-density", FitDensityCommands.Pnm.class, null),
-            new Entry("glm-density", FitDensityCommands.Glm.class, null),
-            new Entry("kde", FitDensityCommands.KdeCmd.class, null),
+            new Entry("psd-density", FitDensityCommands.Psd.class, DensityKind::psd),
+            new Entry("ncm-density", FitDensityCommands.Ncm.class, () -> DensityKind.baseline("ncm-density")),
+            new Entry("pnm-density", FitDensityCommands.Pnm.class, () -> DensityKind.baseline("pnm-density")),
+            new Entry("glm-density", FitDensityCommands.Glm.class, () -> DensityKind.baseline("glm-density")),
+            new Entry("kde", FitDensityCommands.KdeCmd.class, DensityKind::kde),
     });
 
     /** The entries in {@link ModelIO#types()} order; fails if the two registries disagree. */

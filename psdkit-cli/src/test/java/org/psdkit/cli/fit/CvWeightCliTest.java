@@ -153,13 +153,49 @@ class CvWeightCliTest {
         CliRun psd = CliRun.run("cv", "psd-regression", "--train", train.toString(), "--weight", "wt");
         assertEquals(2, psd.status(), psd.err());
         assertTrue(psd.err().contains("--weight wt: cv psd-regression takes no sample weights (cv takes them for krr, "
-                + "ridge, svr)"), psd.err());
+                + "svm, ridge, svr, psd-density)"), psd.err());
         assertTrue(!psd.err().contains("Exception"), psd.err());
         CliRun loo = CliRun.run("cv", "krr", "--train", train.toString(), "--weight", "wt", "--loo");
         assertEquals(2, loo.status(), loo.err());
         assertTrue(loo.err().contains("--loo is the unweighted leave-one-out shortcut"), loo.err());
-        CliRun svm = CliRun.run("cv", "svm", "--train", train.toString(), "--weight", "wt");
-        assertEquals(2, svm.status(), svm.err());
-        assertTrue(svm.err().contains("'svm'"), svm.err());
+        CliRun tk = CliRun.run("cv", "tk-svm", "--train", train.toString(), "--weight", "wt");
+        assertEquals(2, tk.status(), tk.err());
+        assertTrue(tk.err().contains("'tk-svm'"), tk.err());
+    }
+
+    /**
+     * {@code cv krr --anchors} keeps each fold's Nystrom problem across the grid; a grid over {@code center} must not
+     * reuse the problem of the other value (its right-hand side is K_nm^T(y - offset)): every grid row equals the
+     * run with that value alone, weighted or not.
+     */
+    @Test
+    void aCenterGridDoesNotReuseTheOtherCentersProblem() throws IOException {
+        Path train = data();
+        for (boolean weighted : new boolean[] {false, true}) {
+            java.util.List<String> base = new java.util.ArrayList<>(java.util.List.of("cv", "krr", "--train",
+                    train.toString(), "--folds", "3", "--kernel", "gaussian(sigma=1)", "--lambda", "0.01",
+                    "--anchors", "12", "--json"));
+            if (weighted) {
+                base.addAll(java.util.List.of("--weight", "wt"));
+            }
+            java.util.List<String> grid = new java.util.ArrayList<>(base);
+            grid.addAll(java.util.List.of("--grid", "center=false,true"));
+            CliRun both = CliRun.run(grid.toArray(new String[0]));
+            assertEquals(0, both.status(), both.err());
+            double[] alone = new double[2];
+            for (int c = 0; c < 2; c++) {
+                java.util.List<String> one = new java.util.ArrayList<>(base);
+                one.addAll(java.util.List.of("-P", "center=" + (c == 1)));
+                CliRun r = CliRun.run(one.toArray(new String[0]));
+                assertEquals(0, r.status(), r.err());
+                alone[c] = r.json().get("rmse").asDouble();
+            }
+            assertNotEquals(alone[0], alone[1], "centering must change the fit here");
+            for (JsonNode row : both.json().get("grid")) {
+                int c = row.get("center").asText().equals("true") ? 1 : 0;
+                assertEquals(alone[c], row.get("rmse").asDouble(), 1e-12 * alone[c], "weighted " + weighted + ": "
+                        + row);
+            }
+        }
     }
 }

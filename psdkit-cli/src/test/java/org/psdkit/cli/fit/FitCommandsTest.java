@@ -55,7 +55,8 @@ class FitCommandsTest {
                     + cv.out());
         }
         assertTrue(FitCommands.withCv().stream().anyMatch(e -> e.type().equals("krr")));
-        assertTrue(FitCommands.withCv().stream().noneMatch(e -> e.type().equals("kde")));
+        assertTrue(FitCommands.withCv().stream().anyMatch(e -> e.type().equals("kde")));
+        assertTrue(FitCommands.withCv().stream().noneMatch(e -> e.type().equals("tk-svm")));
     }
 
     @Test

@@ -248,42 +248,50 @@ final class RowCache extends QRows {
         }
         for (int h = next[m]; h != m; ) {
             int nx = next[h];
-            int l = len[h];
-            if (exact) {
-                double[] r = ddata[h];
-                for (int k = 0; k < n; k++) {
-                    int lo = pairs[2 * k];
-                    if (l > lo) {
-                        int hi = pairs[2 * k + 1];
-                        if (l > hi) {
-                            double t = r[lo];
-                            r[lo] = r[hi];
-                            r[hi] = t;
-                        } else {
-                            evict(h);
-                            break;
-                        }
-                    }
-                }
-            } else {
-                float[] r = data[h];
-                for (int k = 0; k < n; k++) {
-                    int lo = pairs[2 * k];
-                    if (l > lo) {
-                        int hi = pairs[2 * k + 1];
-                        if (l > hi) {
-                            float t = r[lo];
-                            r[lo] = r[hi];
-                            r[hi] = t;
-                        } else {
-                            evict(h);
-                            break;
-                        }
-                    }
-                }
+            if (!(exact ? swapEntries(ddata[h], len[h], pairs, n) : swapEntries(data[h], len[h], pairs, n))) {
+                evict(h);
             }
             h = nx;
         }
+    }
+
+    /**
+     * Applies the entry swaps (pairs[2k], pairs[2k+1]), lo &lt; hi, k &lt; n, in order to a row valid for b &lt; l;
+     * false (the row is to be given up) at the first swap that covers lo but not hi. (A loop of its own: the JIT
+     * compiles it apart from the list walk around it.)
+     */
+    private static boolean swapEntries(double[] r, int l, int[] pairs, int n) {
+        for (int k = 0; k < n; k++) {
+            int lo = pairs[2 * k];
+            if (l > lo) {
+                int hi = pairs[2 * k + 1];
+                if (l > hi) {
+                    double t = r[lo];
+                    r[lo] = r[hi];
+                    r[hi] = t;
+                } else {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    private static boolean swapEntries(float[] r, int l, int[] pairs, int n) {
+        for (int k = 0; k < n; k++) {
+            int lo = pairs[2 * k];
+            if (l > lo) {
+                int hi = pairs[2 * k + 1];
+                if (l > hi) {
+                    float t = r[lo];
+                    r[lo] = r[hi];
+                    r[hi] = t;
+                } else {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** Exchanges the rows kept for positions a and b (both become the most recently used, as in LIBSVM). */
