@@ -2,6 +2,7 @@ package org.psdkit.cone;
 
 import java.util.List;
 import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.MemoryBudget;
 import org.psdkit.psd.Nystrom;
 
 /**
@@ -41,34 +42,67 @@ public final class ConeData {
 
     /**
      * Fails with {@link org.psdkit.linalg.MemoryBudget.InsufficientMemoryException} before the blocks are built when
-     * the heap cannot hold a cone fit on n rows of d columns: the data (n·d) and, without anchors, the n×n kernel
-     * matrix of the linear blocks (or of {@link PrimalCone}'s NCM part), plus the n×n kernel matrix that the PSD
-     * block's feature map decomposes while the linear blocks hold theirs (a lower bound); with m anchors, the anchors'
-     * m×m kernel matrix and its eigenvectors and the r×n matrices of the fit, with the rank r at its bound m: the
-     * linear block's features ({@link NystromLinearBlock}), the PSD feature map's features and the copy its
-     * {@link Features} hand out ({@link org.psdkit.psd.EmpiricalFeatureMap#nystrom}), and per PSD block the three
-     * r×n arrays of its {@link org.psdkit.optim.PsdDualTerm} (the features, the gathered factor, the eigen-block
-     * products).
+     * the heap cannot hold a cone fit on n rows of d columns, and tells the fit how to store its Nyström features.
+     *
+     * <p>The exact-arithmetic path (every feature matrix in double, each PSD block's
+     * {@link org.psdkit.optim.PsdDualTerm} with its own r×n arrays) is kept whenever its estimate fits in the heap:
+     * the data (n·d) and, without anchors, the n×n kernel matrix of the linear blocks (or of {@link PrimalCone}'s NCM
+     * part), plus the n×n kernel matrix that the PSD block's feature map decomposes while the linear blocks hold
+     * theirs (a lower bound); with m anchors, the anchors' m×m kernel matrix and its eigenvectors and the r×n matrices
+     * of the fit, with the rank r at its bound m: the linear block's features ({@link NystromLinearBlock}), the PSD
+     * feature map's features and the copy its {@link Features} hand out
+     * ({@link org.psdkit.psd.EmpiricalFeatureMap#nystrom}), and per PSD block the three r×n arrays of its
+     * {@link org.psdkit.optim.PsdDualTerm} (the features, the gathered factor, the eigen-block products).
+     *
+     * <p>With anchors and PSD blocks, when that does not fit, the fit holds the kernel features once, in single
+     * precision ({@link org.psdkit.psd.EmpiricalFeatureMap#nystromSingle}, m·n floats), shared by the PSD blocks'
+     * blocked dual terms ({@link org.psdkit.optim.PsdDualTerm#blocked}: r×b work arrays) and the linear block
+     * ({@link NystromLinearBlock#large}); its estimate counts that matrix, the data, the m×m matrices, each block's
+     * work arrays and the per-row vectors of the blocks and of the solver (the dual variables, outputs and gradients
+     * of every output), and fails when even that does not fit.
      *
      * @param family    the family's name for the message ({@code "heteroscedastic fit"})
      * @param anchors   m, or 0 for the exact fit
      * @param psdBlocks the number of PSD blocks on the kernel features (0: none, the psd method has at least one)
+     * @param outputs   the number of outputs of the dual solver (its per-row vectors)
+     * @return whether the fit holds its features in single precision (shared, blocked)
      */
-    public static void checkMemory(String family, long n, long d, long anchors, int psdBlocks) {
+    public static boolean checkMemory(String family, long n, long d, long anchors, int psdBlocks, int outputs) {
         long m = Math.min(anchors, n);
         boolean psdBlock = psdBlocks > 0;
-        long squares = m > 0 ? org.psdkit.linalg.MemoryBudget.times(2, org.psdkit.linalg.MemoryBudget.times(m, m))
-                : org.psdkit.linalg.MemoryBudget.times(psdBlock ? 2 : 1, org.psdkit.linalg.MemoryBudget.times(n, n));
-        long features = m > 0 ? org.psdkit.linalg.MemoryBudget.times(1 + (psdBlock ? 2 + 3L * psdBlocks : 0),
-                org.psdkit.linalg.MemoryBudget.times(m, n)) : 0;
-        long doubles = org.psdkit.linalg.MemoryBudget.plus(org.psdkit.linalg.MemoryBudget.times(n, d),
-                org.psdkit.linalg.MemoryBudget.plus(squares, features));
+        long squares = m > 0 ? MemoryBudget.times(2, MemoryBudget.times(m, m))
+                : MemoryBudget.times(psdBlock ? 2 : 1, MemoryBudget.times(n, n));
+        long features = m > 0 ? MemoryBudget.times(1 + (psdBlock ? 2 + 3L * psdBlocks : 0),
+                MemoryBudget.times(m, n)) : 0;
+        long doubles = MemoryBudget.plus(MemoryBudget.times(n, d), MemoryBudget.plus(squares, features));
         String what = m > 0 ? family + " with " + m + " anchors on " + n + " rows x " + d + " columns ("
                 + (psdBlock ? 3 + 3L * psdBlocks : 1) + " matrices of " + m + " x " + n + " features)"
                 : family + " on " + n + " rows x " + d + " columns (" + (psdBlock ? "two " : "a ") + n + " x " + n
                 + " kernel matri" + (psdBlock ? "ces" : "x") + ")";
-        org.psdkit.linalg.MemoryBudget.check(what,
-                org.psdkit.linalg.MemoryBudget.times(doubles, org.psdkit.linalg.MemoryBudget.DOUBLE_BYTES));
+        long bytes = MemoryBudget.times(doubles, MemoryBudget.DOUBLE_BYTES);
+        if (m == 0 || !psdBlock || bytes <= Runtime.getRuntime().maxMemory()) {
+            MemoryBudget.check(what, bytes);
+            return false;
+        }
+        MemoryBudget.check(family + " with " + m + " anchors on " + n + " rows x " + d + " columns (one shared "
+                + m + " x " + n + " feature matrix in single precision)", singleBytes(n, d, m, psdBlocks, outputs));
+        return true;
+    }
+
+    /** Per-row doubles of each PSD block besides the shared features: its gradient, f_A(x_i), a constant twin. */
+    static final int ROW_DOUBLES_PER_BLOCK = 12;
+    /** Per-row doubles of each solver output: dual variables, outputs, gradients and FISTA's extrapolation copies. */
+    static final int ROW_DOUBLES_PER_OUTPUT = 14;
+
+    /** The estimate of the single-precision path of {@link #checkMemory}, in bytes. */
+    static long singleBytes(long n, long d, long m, int psdBlocks, int outputs) {
+        long doubles = MemoryBudget.plus(MemoryBudget.times(n, d + 2L + ROW_DOUBLES_PER_BLOCK * (psdBlocks + 1L)
+                + (long) ROW_DOUBLES_PER_OUTPUT * outputs), MemoryBudget.times(4 + 2L * psdBlocks,
+                MemoryBudget.times(m, m)));
+        long bytes = MemoryBudget.plus(MemoryBudget.times(doubles, MemoryBudget.DOUBLE_BYTES),
+                MemoryBudget.times(MemoryBudget.times(m, n), Float.BYTES));
+        return MemoryBudget.plus(bytes, MemoryBudget.times(psdBlocks,
+                org.psdkit.optim.PsdDualTerm.blockedBytes(m, n)));
     }
 
     /**

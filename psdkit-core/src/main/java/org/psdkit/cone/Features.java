@@ -17,6 +17,9 @@ public interface Features {
 
     /** The empirical kernel feature map (Marteau-Ferey, Bach and Rudi 2020 Eq. (8), rank-deficient form of App. B.4). */
     static Features kernel(EmpiricalFeatureMap map) {
+        if (map.singleColumns()) {
+            return new SharedFeatures(map);
+        }
         Matrix v = map.trainingFeatures();
         return new Features() {
             @Override

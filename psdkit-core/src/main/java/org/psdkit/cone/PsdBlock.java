@@ -18,6 +18,12 @@ public final class PsdBlock implements Block, AutoCloseable {
 
     public PsdBlock(Features features, double lambda1, double lambda2) {
         this.features = features;
+        if (features instanceof SharedFeatures s) {
+            // shared single-precision columns: the blocked term, no r×n copy per block
+            this.term = PsdDualTerm.blocked(s.columns(), s.norms2(), s.gramMax(), lambda1, lambda2);
+            this.grad = new double[s.columns().cols()];
+            return;
+        }
         Matrix v = features.trainingFeatures();
         this.term = new PsdDualTerm(v, lambda1, lambda2);
         this.grad = new double[v.cols()];

@@ -223,6 +223,48 @@ public final class FeatureColumns {
         return g;
     }
 
+    /** Writes {@code scale} times column j (widened to double) into {@code dst} from {@code offset}. */
+    public void columnInto(int j, double scale, double[] dst, int offset) {
+        if (dense != null) {
+            double[] d = dense.data();
+            int src = j * rows;
+            for (int k = 0; k < rows; k++) {
+                dst[offset + k] = d[src + k] * scale;
+            }
+            return;
+        }
+        float[] f = blocks[j / width];
+        int src = (j % width) * rows;
+        for (int k = 0; k < rows; k++) {
+            dst[offset + k] = f[src + k] * scale;
+        }
+    }
+
+    /** The squared norms of the n columns, ‖v_j‖² (summed in double). */
+    public double[] columnNorms2() {
+        double[] out = new double[cols];
+        Runnable body = () -> IntStream.range(0, cols).parallel().forEach(j -> {
+            double s = 0;
+            if (dense != null) {
+                double[] d = dense.data();
+                int src = j * rows;
+                for (int k = 0; k < rows; k++) {
+                    s += d[src + k] * d[src + k];
+                }
+            } else {
+                float[] f = blocks[j / width];
+                int src = (j % width) * rows;
+                for (int k = 0; k < rows; k++) {
+                    double q = f[src + k];
+                    s += q * q;
+                }
+            }
+            out[j] = s;
+        });
+        inPool(body);
+        return out;
+    }
+
     /** The r×(to − from) double columns from..to−1 (widened from single precision, or copied). */
     public Matrix columns(int from, int to) {
         Matrix out = Matrix.zeros(rows, to - from);

@@ -1,5 +1,6 @@
 package org.psdkit.optim;
 
+import org.psdkit.linalg.FeatureColumns;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.linalg.internal.SymmetricWorkspace;
@@ -24,13 +25,21 @@ import org.psdkit.linalg.internal.SymmetricWorkspace;
  * <p>Cost of one evaluation: two rank-k updates forming M (r²n flops), one r×r dsyevd, and f_A(x_i) through the
  * smaller of the positive and the non-positive eigenspaces (2 r n min(r₊, r − r₊) flops; the complement uses
  * diag(VᵀMV) = −(K̃∘K̃)α − λ₁ diag K̃ in O(n²)). Buffers are reused between evaluations. Not thread-safe.
+ *
+ * <p>{@link #blocked} builds the same term on features held as {@link FeatureColumns} (for example single-precision
+ * column blocks shared by several terms) without any r×n array of its own: M is accumulated by rank-k updates over
+ * column blocks of {@link #blockColumns} columns, and f_A(x_i) is computed block by block from the positive
+ * eigen-block, so its memory is O(r·b + r² + n) for blocks of b columns. The same sums in another grouping: its
+ * results equal those of the dense constructor on the same (widened) features up to rounding.
  */
 public final class PsdDualTerm implements SmoothFunction, AutoCloseable {
     private final int r;
     private final int n;
     private final double lambda1;
     private final double lambda2;
-    private final double[] v;          // r×n column-major
+    private final double[] v;          // r×n column-major; null when blocked
+    private final FeatureColumns columns; // the features of a blocked term; null otherwise
+    private final int blockCols;       // columns per block of a blocked term (n otherwise)
     private final double[] hadamard;   // (K̃∘K̃), n×n, K̃ = VᵀV; null above HADAMARD_MAX_N points
     private final double kMax;         // λ_max(K̃) = λ_max(VVᵀ), when hadamard is null
     private final double[] kDiag;      // diag K̃
@@ -103,6 +112,70 @@ public final class PsdDualTerm implements SmoothFunction, AutoCloseable {
         this.eig = new double[r];
         this.block = new double[r * n];
         this.z = new double[n];
+        this.columns = null;
+        this.blockCols = n;
+    }
+
+    /**
+     * Doubles per column block of a blocked term (2 MiB): the r×b buffers it holds instead of r×n ones; at r = 1,000
+     * a block of 262 columns keeps the rank-k update a level-3 call.
+     */
+    public static final int BLOCK_DOUBLES = 1 << 18;
+
+    /** Columns per block of a blocked term on r features. */
+    public static int blockColumns(int r, int n) {
+        return Math.max(1, Math.min(n, BLOCK_DOUBLES / Math.max(1, r)));
+    }
+
+    /**
+     * Bytes a blocked term holds besides the shared features: its r×b gather and product buffers on the heap and in
+     * native memory, the r×r workspace and the n-vector of f_A(x_i).
+     */
+    public static long blockedBytes(long r, long n) {
+        long b = blockColumns((int) Math.min(Integer.MAX_VALUE, r), (int) Math.min(Integer.MAX_VALUE, n));
+        return org.psdkit.linalg.MemoryBudget.times(Double.BYTES, 4 * r * b + 6 * r * r + 2 * n);
+    }
+
+    /**
+     * The term on features held as {@link FeatureColumns} (see the class comment), with the columns' squared norms
+     * diag K̃ and λ_max(VVᵀ) computed once by the caller (several terms may share them).
+     *
+     * @param norms2  ‖Φ_i‖², length n
+     * @param gramMax λ_max(V Vᵀ) ≥ 0
+     */
+    public static PsdDualTerm blocked(FeatureColumns v, double[] norms2, double gramMax, double lambda1,
+                                      double lambda2) {
+        return new PsdDualTerm(v, norms2, gramMax, lambda1, lambda2);
+    }
+
+    private PsdDualTerm(FeatureColumns v, double[] norms2, double gramMax, double lambda1, double lambda2) {
+        if (!(lambda1 >= 0) || !Double.isFinite(lambda1)) {
+            throw new IllegalArgumentException("lambda1 must be >= 0 and finite, got " + lambda1);
+        }
+        if (!(lambda2 > 0) || !Double.isFinite(lambda2)) {
+            throw new IllegalArgumentException("lambda2 must be > 0 and finite, got " + lambda2);
+        }
+        this.r = v.rows();
+        this.n = v.cols();
+        if (r < 1 || n < 1) {
+            throw new IllegalArgumentException("empty feature matrix " + r + "x" + n);
+        }
+        if (norms2.length != n) {
+            throw new IllegalArgumentException(norms2.length + " column norms for " + n + " columns");
+        }
+        this.lambda1 = lambda1;
+        this.lambda2 = lambda2;
+        this.v = null;
+        this.columns = v;
+        this.blockCols = blockColumns(r, n);
+        this.hadamard = null;
+        this.kDiag = norms2;
+        this.kMax = Math.max(gramMax, 0.0);
+        this.ws = new SymmetricWorkspace(r, blockCols);
+        this.factor = new double[r * blockCols];
+        this.eig = new double[r];
+        this.block = new double[r * blockCols];
+        this.z = new double[n];
     }
 
     /** Fixed symmetric r×r matrices C_l entering M(α) as + Σ β_l C_l. */
@@ -114,8 +187,27 @@ public final class PsdDualTerm implements SmoothFunction, AutoCloseable {
                 throw new IllegalArgumentException("offset " + l + " must be " + r + "x" + r);
             }
             // diag(Vᵀ C V)
-            Matrix cv = Linalg.gemm(1.0, c[l], false, Matrix.wrap(r, n, v), false);
             double[] d = new double[n];
+            if (columns != null) {
+                for (int from = 0; from < n; from += blockCols) {
+                    int cnt = Math.min(blockCols, n - from);
+                    for (int j = 0; j < cnt; j++) {
+                        columns.columnInto(from + j, 1.0, factor, j * r);
+                    }
+                    double[] cv = Linalg.gemm(1.0, c[l], false, Matrix.wrap(r, cnt, java.util.Arrays.copyOf(factor,
+                            r * cnt)), false).data();
+                    for (int j = 0; j < cnt; j++) {
+                        double s = 0;
+                        for (int a = 0; a < r; a++) {
+                            s += factor[a + j * r] * cv[a + j * r];
+                        }
+                        d[from + j] = s;
+                    }
+                }
+                offsetDiag[l] = d;
+                continue;
+            }
+            Matrix cv = Linalg.gemm(1.0, c[l], false, Matrix.wrap(r, n, v), false);
             for (int i = 0; i < n; i++) {
                 double s = 0;
                 for (int a = 0; a < r; a++) {
@@ -179,6 +271,10 @@ public final class PsdDualTerm implements SmoothFunction, AutoCloseable {
             throw new IllegalArgumentException("alpha of length " + alpha.length + ", expected " + n);
         }
         evaluations++;
+        if (columns != null) {
+            evaluateBlocked(alpha);
+            return;
+        }
         // gather: columns with α_i < 0 (added, weight |α_i|) first, then α_i > 0 (subtracted)
         int kNeg = 0;
         for (int i = 0; i < n; i++) {
@@ -246,6 +342,72 @@ public final class PsdDualTerm implements SmoothFunction, AutoCloseable {
                     s -= eig[k] * q * q;
                 }
                 z[i] = Math.max(s, 0.0) / lambda2;
+            }
+        }
+    }
+
+    /** {@link #evaluate} on the column blocks of a blocked term: the positive eigen-block route, block by block. */
+    private void evaluateBlocked(double[] alpha) {
+        boolean first = true;
+        for (int from = 0; from < n; from += blockCols) {
+            int to = Math.min(n, from + blockCols);
+            int kNeg = 0;
+            for (int i = from; i < to; i++) {
+                if (alpha[i] < 0) {
+                    columns.columnInto(i, Math.sqrt(-alpha[i]), factor, r * kNeg++);
+                }
+            }
+            int kPos = 0;
+            for (int i = from; i < to; i++) {
+                if (alpha[i] > 0) {
+                    columns.columnInto(i, Math.sqrt(alpha[i]), factor, r * (kNeg + kPos++));
+                }
+            }
+            if (first || kNeg + kPos > 0) {
+                ws.rankUpdate(factor, kNeg, 1.0, kPos, -1.0, first ? 0.0 : 1.0);
+                first = false;
+            }
+        }
+        for (int l = 0; l < offsets.length; l++) {
+            if (offsetCoef[l] != 0) {
+                ws.addScaled(offsetCoef[l], offsets[l]);
+            }
+        }
+        long e0 = System.nanoTime();
+        ws.eigh(eig);
+        eighNanos += System.nanoTime() - e0;
+        for (int k = 0; k < r; k++) {
+            eig[k] -= lambda1;
+        }
+        int fp = r;
+        while (fp > 0 && eig[fp - 1] > 0) {
+            fp--;
+        }
+        firstPositive = fp;
+        double h = 0;
+        for (int k = fp; k < r; k++) {
+            h += eig[k] * eig[k];
+        }
+        value = h / (2 * lambda2);
+        int rPos = r - fp;
+        if (rPos == 0) {
+            java.util.Arrays.fill(z, 0.0);
+            return;
+        }
+        for (int from = 0; from < n; from += blockCols) {
+            int cnt = Math.min(blockCols, n - from);
+            for (int j = 0; j < cnt; j++) {
+                columns.columnInto(from + j, 1.0, factor, j * r);
+            }
+            ws.eigenvectorsTransposeTimes(fp, rPos, factor, cnt, block);
+            for (int j = 0; j < cnt; j++) {
+                double s = 0;
+                int off = j * rPos;
+                for (int k = 0; k < rPos; k++) {
+                    double q = block[off + k];
+                    s += eig[fp + k] * q * q;
+                }
+                z[from + j] = s / lambda2;
             }
         }
     }

@@ -27,11 +27,12 @@ public final class EmpiricalFeatureMap {
     private final Matrix points;
     private final Matrix u;        // n×r
     private final double[] sigma;  // r eigenvalues kept (ascending)
-    private final Matrix v;        // r×n
+    private final Matrix v;        // r×n; null when the features are held as single-precision columns
+    private final org.psdkit.linalg.FeatureColumns columns; // those columns, else null
     private final double threshold;
 
     private EmpiricalFeatureMap(Kernel kernel, Matrix points, Matrix u, double[] sigma, double threshold) {
-        this(kernel, points, u, sigma, threshold, null);
+        this(kernel, points, u, sigma, threshold, (Matrix) null);
     }
 
     /** With {@code data} null the features of the points themselves (V = Σ^{1/2}Uᵀ); else Φ(data) (Nyström). */
@@ -42,6 +43,7 @@ public final class EmpiricalFeatureMap {
         this.u = u;
         this.sigma = sigma;
         this.threshold = threshold;
+        this.columns = null;
         if (data != null) {
             this.v = features(data);
             return;
@@ -77,6 +79,34 @@ public final class EmpiricalFeatureMap {
         }
         EmpiricalFeatureMap a = of(kernel, anchors, relativeThreshold);
         return new EmpiricalFeatureMap(kernel, a.points, a.u, a.sigma, relativeThreshold, data);
+    }
+
+    /**
+     * {@link #nystrom} with the training features held as single-precision column blocks
+     * ({@link org.psdkit.linalg.FeatureColumns#single}, r×n floats: half the double matrix) and no double r×n copy:
+     * {@link #trainingColumns()} hands them out, {@link #trainingFeatures()} widens them on request. Each column is
+     * the double Φ(x_i) of {@link #features} rounded once to float.
+     */
+    public static EmpiricalFeatureMap nystromSingle(Kernel kernel, Matrix anchors, Matrix data,
+                                                    double relativeThreshold) {
+        if (anchors.cols() != data.cols()) {
+            throw new IllegalArgumentException("anchors have " + anchors.cols() + " columns, data " + data.cols());
+        }
+        EmpiricalFeatureMap a = of(kernel, anchors, relativeThreshold);
+        org.psdkit.linalg.FeatureColumns c = org.psdkit.linalg.FeatureColumns.single(a.sigma.length, data.rows(),
+                (from, to) -> streamedFeatures(kernel, a.points, a.u, a.sigma, 0.0, data.rowRange(from, to)));
+        return new EmpiricalFeatureMap(kernel, a.points, a.u, a.sigma, relativeThreshold, c);
+    }
+
+    private EmpiricalFeatureMap(Kernel kernel, Matrix points, Matrix u, double[] sigma, double threshold,
+                                org.psdkit.linalg.FeatureColumns columns) {
+        this.kernel = kernel;
+        this.points = points;
+        this.u = u;
+        this.sigma = sigma;
+        this.threshold = threshold;
+        this.v = null;
+        this.columns = columns;
     }
 
     public static EmpiricalFeatureMap of(Kernel kernel, Matrix x, double relativeThreshold) {
@@ -122,7 +152,7 @@ public final class EmpiricalFeatureMap {
 
     /** Number of training points n (the data rows of a Nyström map). */
     public int size() {
-        return v.cols();
+        return v != null ? v.cols() : columns.cols();
     }
 
     /** Number of expansion points (the anchors of a Nyström map, else n). */
@@ -139,9 +169,29 @@ public final class EmpiricalFeatureMap {
         return threshold;
     }
 
-    /** V (r×n), the features of the training points as columns (a copy). */
+    /** V (r×n), the features of the training points as columns (a copy; widened when held in single precision). */
     public Matrix trainingFeatures() {
-        return v.copy();
+        return v != null ? v.copy() : columns.columns(0, columns.cols());
+    }
+
+    /** Whether the training features are held as single-precision columns ({@link #nystromSingle}). */
+    public boolean singleColumns() {
+        return columns != null;
+    }
+
+    /** The training features as {@link org.psdkit.linalg.FeatureColumns}: the held columns, or a double copy. */
+    public org.psdkit.linalg.FeatureColumns trainingColumns() {
+        return columns != null ? columns : org.psdkit.linalg.FeatureColumns.dense(v.copy());
+    }
+
+    /** U (m×r), the kept eigenvectors of the expansion points' Gram matrix (a copy). */
+    public Matrix eigenvectors() {
+        return u.copy();
+    }
+
+    /** Σ, the r kept eigenvalues of the expansion points' Gram matrix, ascending (a copy). */
+    public double[] eigenvalues() {
+        return sigma.clone();
     }
 
     /**

@@ -143,4 +143,57 @@ class PsdDualTermTest {
             }
         }
     }
+
+    /**
+     * The blocked term on single-precision columns (several column blocks, offsets on) gives the dense term's h,
+     * f_A(x_i), Tr A and A on the same widened features, up to the rounding of another summation order.
+     */
+    @Test
+    void blockedTermOnFloatColumnsMatchesTheDenseTermOnTheSameFeatures() {
+        int r = 40;
+        int n = 20_000; // above the Hadamard limit: both take the positive eigen-block route
+        Matrix vt = random(r, n, 11).transpose();
+        org.psdkit.linalg.FeatureColumns cols = org.psdkit.linalg.FeatureColumns.single(r, n,
+                (from, to) -> vt.rowRange(from, to).transpose());
+        assertEquals(true, cols.isSingle());
+        assertEquals(true, PsdDualTerm.blockColumns(r, n) < n, "more than one block");
+        Matrix v = cols.columns(0, n); // the widened floats: the dense term's features
+        Matrix c = random(r, r, 5);
+        c = c.plus(c.transpose());
+        Random rnd = new Random(3);
+        double[] alpha = new double[n];
+        for (int i = 0; i < n; i++) {
+            alpha[i] = i % 7 == 0 ? 0 : 0.02 * rnd.nextGaussian();
+        }
+        Matrix gram = Linalg.gemm(1.0, v, false, v, true);
+        double gramMax = Linalg.eigvalsh(gram)[r - 1];
+        try (PsdDualTerm dense = new PsdDualTerm(v, 0.01, 0.1);
+             PsdDualTerm blocked = PsdDualTerm.blocked(cols, cols.columnNorms2(), gramMax, 0.01, 0.1)) {
+            dense.setOffsets(c);
+            dense.setOffsetCoefficients(0.3);
+            blocked.setOffsets(c);
+            blocked.setOffsetCoefficients(0.3);
+            double[] gd = new double[n];
+            double[] gb = new double[n];
+            double hd = dense.valueAndGradient(alpha, gd);
+            double hb = blocked.valueAndGradient(alpha, gb);
+            assertEquals(true, dense.positiveRank() > 0 && dense.positiveRank() < r, "a proper positive part");
+            assertEquals(dense.positiveRank(), blocked.positiveRank());
+            assertEquals(hd, hb, 1e-10 * (1 + Math.abs(hd)));
+            assertEquals(dense.traceA(), blocked.traceA(), 1e-10 * (1 + dense.traceA()));
+            double scale = 0;
+            for (double g : gd) {
+                scale = Math.max(scale, Math.abs(g));
+            }
+            for (int i = 0; i < n; i++) {
+                assertEquals(gd[i], gb[i], 1e-10 * scale, "gradient " + i);
+            }
+            assertEquals(dense.lipschitz(), blocked.lipschitz(), 1e-10 * dense.lipschitz());
+            Matrix ad = dense.primalMatrix();
+            Matrix ab = blocked.primalMatrix();
+            for (int k = 0; k < r * r; k++) {
+                assertEquals(ad.data()[k], ab.data()[k], 1e-10 * (1 + ad.normF()));
+            }
+        }
+    }
 }

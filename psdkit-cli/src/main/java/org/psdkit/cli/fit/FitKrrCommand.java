@@ -397,7 +397,7 @@ public final class FitKrrCommand implements Callable<Integer> {
         Map<String, Object> rep = common.baseReport(KrrKind.TYPE, raw, secs);
         rep.put("kernel", m.kernel().spec());
         rep.put("lambda", m.options().lambda());
-        Matrix fitted = exact ? fittedFromSolution(raw, model) : null;
+        Matrix fitted = exact ? fittedFromSolution(raw, model) : fittedFromNystrom(raw, model);
         FitRidgeCommand.putMetrics(rep, raw, fitted != null ? fitted : model.predict(raw.x()));
         return new Local(raw, model, rep);
     }
@@ -436,6 +436,35 @@ public final class FitKrrCommand implements Callable<Integer> {
                 f.set(i, c, y.get(i, c) - lambda * a.get(i, c));
             }
         }
+        return agreesWithPredict(raw, model, y, f) ? f : null;
+    }
+
+    /**
+     * The training predictions of a Nyström fit ({@link NystromKrrTrainer#fittedValues}: the Gaussian kernel's
+     * values anchor by anchor, without the n×m cross-kernel matrix of a predict), when they pass the same check as
+     * {@link #fittedFromSolution} against a predict of {@link #CHECK_ROWS} rows; null otherwise (the caller then
+     * predicts every row).
+     */
+    static Matrix fittedFromNystrom(Dataset raw, Pipeline<KernelRidge> model) {
+        if (raw.targets() != null) {
+            return null;
+        }
+        double[] f = NystromKrrTrainer.fittedValues(model, raw.x());
+        if (f == null) {
+            return null;
+        }
+        Matrix fm = Matrix.column(f);
+        return agreesWithPredict(raw, model, Matrix.column(raw.y()), fm) ? fm : null;
+    }
+
+    /**
+     * Whether training predictions {@code f} (n × targets) give the metrics a full predict gives: the RMS difference
+     * δ between f and a predict of {@link #CHECK_ROWS} spread training rows, divided by √n, must be at most
+     * {@link #CHECK_TOLERANCE} times the smaller of the residuals' (y − f) RMSE and MAE (see
+     * {@link #fittedFromSolution}).
+     */
+    static boolean agreesWithPredict(Dataset raw, Pipeline<KernelRidge> model, Matrix y, Matrix f) {
+        int n = y.rows();
         int s = Math.min(n, CHECK_ROWS);
         int[] rows = new int[s];
         for (int k = 0; k < s; k++) {
@@ -446,7 +475,7 @@ public final class FitKrrCommand implements Callable<Integer> {
             double sq = 0;
             double abs = 0;
             for (int i = 0; i < n; i++) {
-                double r = lambda * a.get(i, c);
+                double r = y.get(i, c) - f.get(i, c);
                 sq += r * r;
                 abs += Math.abs(r);
             }
@@ -457,10 +486,10 @@ public final class FitKrrCommand implements Callable<Integer> {
             }
             double scale = Math.min(Math.sqrt(sq / n), abs / n);
             if (!(Math.sqrt(dsq / s / n) <= CHECK_TOLERANCE * scale)) {
-                return null;
+                return false;
             }
         }
-        return f;
+        return true;
     }
 
     /** Training rows predicted to check {@link #fittedFromSolution} (a negligible share of a full predict). */

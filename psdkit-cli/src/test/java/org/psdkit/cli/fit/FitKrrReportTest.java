@@ -34,15 +34,31 @@ class FitKrrReportTest {
 
     @Test
     void trainingMetricsMatchAPredictOfTheTrainingSet() {
-        String[][] variants = {
+        checkAgainstEval("m", new String[][] {
             {"--lambda", "0.01"},
             {"--lambda", "1e-4", "--center"},
             {"--lambda", "0.5", "--kernel", "laplacian(sigma=3)"},
             {"--lambda", "1e-6"},
-        };
+        });
+    }
+
+    /**
+     * The Nyström fit's training metrics, from the anchor-by-anchor Gaussian values (NystromKrrTrainer.fittedValues)
+     * or, for another kernel, from a predict, agree with {@code eval} of the written model to 1e-12 relative.
+     */
+    @Test
+    void nystromTrainingMetricsMatchAPredictOfTheTrainingSet() {
+        checkAgainstEval("nys", new String[][] {
+            {"--lambda", "0.01", "--anchors", "150", "--kernel", "gaussian(sigma=2)"},
+            {"--lambda", "1e-4", "--anchors", "80", "--center", "--kernel", "gaussian(sigma=0.7)"},
+            {"--lambda", "0.5", "--anchors", "100", "--kernel", "laplacian(sigma=3)"},
+        });
+    }
+
+    private static void checkAgainstEval(String prefix, String[][] variants) {
         int i = 0;
         for (String[] v : variants) {
-            Path model = dir.resolve("m" + (i++) + ".json");
+            Path model = dir.resolve(prefix + (i++) + ".json");
             String[] args = new String[v.length + 8];
             String[] head = {"fit", "krr", "--train", boston.toString(), "--scale", "zscore", "--out",
                 model.toString()};
@@ -61,6 +77,28 @@ class FitKrrReportTest {
                 assertEquals(b, a, 1e-12 * Math.abs(b), key + " of " + String.join(" ", v));
             }
         }
+    }
+
+    @Test
+    void theNystromShortcutIsTakenForTheGaussianKernelOnly() {
+        org.psdkit.data.Dataset raw = org.psdkit.data.CsvReader.read(boston,
+                org.psdkit.data.CsvReader.Options.regression());
+        org.psdkit.regression.nystrom.NystromKrrTrainer.Options o = org.psdkit.regression.nystrom.NystromKrrTrainer
+                .Options.of(org.psdkit.kernel.Kernels.parse("gaussian(sigma=2)"), 0.01, 120, 3)
+                .withScale(org.psdkit.data.Scaler.Kind.ZSCORE);
+        org.psdkit.model.Pipeline<org.psdkit.regression.KernelRidge> m =
+                new org.psdkit.regression.nystrom.NystromKrrTrainer(o).fit(raw);
+        org.psdkit.linalg.Matrix f = FitKrrCommand.fittedFromNystrom(raw, m);
+        org.junit.jupiter.api.Assertions.assertNotNull(f, "a Gaussian Nystrom fit takes the anchor-by-anchor values");
+        double[] p = m.predict(raw.x()).col(0);
+        for (int i = 0; i < raw.n(); i++) {
+            assertEquals(p[i], f.get(i, 0), 1e-12 * (1 + Math.abs(p[i])));
+        }
+        org.psdkit.model.Pipeline<org.psdkit.regression.KernelRidge> lap =
+                new org.psdkit.regression.nystrom.NystromKrrTrainer(
+                        o.withKernel(org.psdkit.kernel.Kernels.parse("laplacian(sigma=3)"))).fit(raw);
+        org.junit.jupiter.api.Assertions.assertNull(FitKrrCommand.fittedFromNystrom(raw, lap),
+                "another kernel: a predict of every row");
     }
 
     @Test

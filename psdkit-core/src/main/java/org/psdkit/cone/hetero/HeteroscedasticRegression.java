@@ -140,8 +140,8 @@ public final class HeteroscedasticRegression {
 
     static HeteroModel fit(Matrix x, double[] y, Options o, ProgressListener listener) {
         ConeData.checkData(x, y);
-        ConeData.checkMemory("heteroscedastic fit", x.rows(), x.cols(), o.nystrom().enabled()
-                ? o.nystrom().anchors() : 0, o.method() == Method.PSD ? 1 : 0);
+        boolean single = ConeData.checkMemory("heteroscedastic fit", x.rows(), x.cols(), o.nystrom().enabled()
+                ? o.nystrom().anchors() : 0, o.method() == Method.PSD ? 1 : 0, 2);
         TargetScaling sc = TargetScaling.of(y, false);
         double[] ys = sc.apply(y);
         int n = x.rows();
@@ -160,7 +160,9 @@ public final class HeteroscedasticRegression {
                 Matrix anchors = null;
                 if (ny.enabled()) {
                     anchors = ny.select(k, x);
-                    blocks.add(new NystromLinearBlock(k, 1.0, anchors, x, o.lambda(), ny.rankThreshold()));
+                    if (!single) {
+                        blocks.add(new NystromLinearBlock(k, 1.0, anchors, x, o.lambda(), ny.rankThreshold()));
+                    }
                 } else {
                     Matrix g = LinearBlock.gram(k, 1.0, x);
                     double gn = LinearBlock.largestEigenvalue(g);
@@ -172,9 +174,15 @@ public final class HeteroscedasticRegression {
                 if (o.method() == Method.PSD) {
                     double l1 = o.lambda();
                     double l2 = 2 * o.lambda() * o.frobeniusWeight();
-                    psdMap = anchors != null ? EmpiricalFeatureMap.nystrom(k, anchors, x, ny.rankThreshold())
-                            : EmpiricalFeatureMap.of(k, x, ny.rankThreshold());
-                    blocks.add(new PsdBlock(Features.kernel(psdMap), l1, l2));
+                    psdMap = anchors == null ? EmpiricalFeatureMap.of(k, x, ny.rankThreshold())
+                            : single ? EmpiricalFeatureMap.nystromSingle(k, anchors, x, ny.rankThreshold())
+                            : EmpiricalFeatureMap.nystrom(k, anchors, x, ny.rankThreshold());
+                    Features kf = Features.kernel(psdMap);
+                    if (single) {
+                        // one single-precision feature matrix shared by the linear and the PSD block
+                        blocks.add(NystromLinearBlock.large(k, 1.0, anchors, x, o.lambda(), ny.rankThreshold(), kf));
+                    }
+                    blocks.add(new PsdBlock(kf, l1, l2));
                     blocks.add(new PsdBlock(Features.constant(n), l1, l2));
                     d = new double[][] {{1, 0, 0}, {0, 1, 1}};
                 } else {

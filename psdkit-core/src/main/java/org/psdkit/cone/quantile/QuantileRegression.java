@@ -200,8 +200,9 @@ public final class QuantileRegression {
 
     public static QuantileModel fit(Matrix x, double[] y, Options o, ProgressListener listener) {
         checkData(x, y);
-        org.psdkit.cone.ConeData.checkMemory("quantile fit", x.rows(), x.cols(), o.nystrom().enabled()
-                ? o.nystrom().anchors() : 0, o.method() == Method.PSD ? Math.max(1, o.taus().length - 1) : 0);
+        boolean single = org.psdkit.cone.ConeData.checkMemory("quantile fit", x.rows(), x.cols(),
+                o.nystrom().enabled() ? o.nystrom().anchors() : 0,
+                o.method() == Method.PSD ? Math.max(1, o.taus().length - 1) : 0, o.taus().length);
         TargetScaling sc = TargetScaling.of(y, true);
         double[] ys = sc.apply(y);
         int n = x.rows();
@@ -242,18 +243,26 @@ public final class QuantileRegression {
                 boolean psd = o.method() == Method.PSD;
                 List<Block> blocks = new ArrayList<>();
                 Matrix anchors = ny.enabled() ? ny.select(k, x) : null;
-                blocks.add(anchors != null
-                        ? new NystromLinearBlock(k, 1.0, anchors, x, o.lambda(), ny.rankThreshold())
-                        : new LinearBlock(k, 1.0, x, g, gn, o.lambda()));
+                if (!single) {
+                    blocks.add(anchors != null
+                            ? new NystromLinearBlock(k, 1.0, anchors, x, o.lambda(), ny.rankThreshold())
+                            : new LinearBlock(k, 1.0, x, g, gn, o.lambda()));
+                }
                 List<int[]> incBlocks = new ArrayList<>(); // per increment j (≠ p): block indices
                 List<Integer> incLevel = new ArrayList<>();
                 Features feats = null;
                 double l1 = o.lambda();
                 double l2 = 2 * o.lambda() * o.frobeniusWeight();
                 if (psd) {
-                    psdMap = anchors != null ? EmpiricalFeatureMap.nystrom(k, anchors, x, ny.rankThreshold())
-                            : EmpiricalFeatureMap.of(k, x, ny.rankThreshold());
+                    psdMap = anchors == null ? EmpiricalFeatureMap.of(k, x, ny.rankThreshold())
+                            : single ? EmpiricalFeatureMap.nystromSingle(k, anchors, x, ny.rankThreshold())
+                            : EmpiricalFeatureMap.nystrom(k, anchors, x, ny.rankThreshold());
                     feats = Features.kernel(psdMap);
+                    if (single) {
+                        // one single-precision feature matrix shared by the linear and every PSD block
+                        blocks.add(NystromLinearBlock.large(k, 1.0, anchors, x, o.lambda(), ny.rankThreshold(),
+                                feats));
+                    }
                 }
                 for (int j = 0; j < m; j++) {
                     if (j == p) {

@@ -40,6 +40,7 @@ public final class SymmetricWorkspace implements AutoCloseable {
     private DoublePointer right;         // r×m
     private int rightCols;
     private DoublePointer product;       // maxCols... product buffer of eigenvectorsTransposeTimesRight
+    private DoublePointer blockProduct;  // r×maxCols, product buffer of eigenvectorsTransposeTimes
     private boolean decomposed;
 
     /**
@@ -96,7 +97,7 @@ public final class SymmetricWorkspace implements AutoCloseable {
                 openblas.cblas_dsyrk(COL_MAJOR, LOWER, NO_TRANS, r, k1, alphaFirst, scratch.position(0), r, beta,
                         s.position(0), r);
             }
-        } else {
+        } else if (beta != 1.0) {
             scaleLower(beta);
         }
         if (k2 > 0) {
@@ -205,6 +206,33 @@ public final class SymmetricWorkspace implements AutoCloseable {
         product.position(0).get(out, 0, m * rightCols);
     }
 
+    /**
+     * out ← U[:, from .. from+m)ᵀ · B for an r×cols column-major block B given here (cols ≤ the workspace's
+     * maxCols), an m×cols column-major result: the blocked form of {@link #eigenvectorsTransposeTimesRight} for a
+     * right operand too large to hold at once. Uses the rank-update buffer for B.
+     */
+    public void eigenvectorsTransposeTimes(int from, int m, double[] b, int cols, double[] out) {
+        requireDecomposed();
+        if (from < 0 || m < 0 || from + m > r || cols < 0 || cols > maxCols || b.length < (long) r * cols
+                || out.length < (long) m * cols) {
+            throw new IllegalArgumentException("eigenvector block [" + from + ", " + (from + m) + ") of " + r
+                    + " times " + cols + " columns (workspace of " + maxCols + ")");
+        }
+        if (m == 0 || cols == 0) {
+            return;
+        }
+        if (blockProduct == null) {
+            blockProduct = new DoublePointer(Math.max(1L, (long) r * maxCols));
+        }
+        scratch.position(0).put(b, 0, r * cols);
+        try (NativeCalls.Call nc = NativeCalls.enter()) {
+            openblas.cblas_dgemm(COL_MAJOR, TRANS, NO_TRANS, m, cols, r, 1.0, s.position((long) from * r), r,
+                    scratch.position(0), r, 0.0, blockProduct.position(0), m);
+        }
+        s.position(0);
+        blockProduct.position(0).get(out, 0, m * cols);
+    }
+
     /** A copy of the eigenvector columns [from, from+m) of the last {@link #eigh} (r×m). */
     public Matrix eigenvectors(int from, int m) {
         requireDecomposed();
@@ -234,6 +262,9 @@ public final class SymmetricWorkspace implements AutoCloseable {
         if (right != null) {
             right.close();
             product.close();
+        }
+        if (blockProduct != null) {
+            blockProduct.close();
         }
     }
 

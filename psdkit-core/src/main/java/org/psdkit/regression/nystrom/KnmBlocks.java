@@ -229,32 +229,44 @@ public final class KnmBlocks implements KnmOperator {
     }
 
     /**
-     * The Gram pass over {@code count} blocks on all workers: each worker pulls blocks in turn into its own
-     * double-precision accumulator (BLAS single-threaded per worker, see {@link #accumulateGram}), and the
-     * workers' sums are added into the symmetric m×m result (and their right-hand side parts into {@code rhs},
-     * when it is not null).
+     * The Gram pass over {@code count} blocks on all workers: worker w adds blocks w, w + W, w + 2W, … (W workers)
+     * into its own double-precision accumulator (BLAS single-threaded per worker, see {@link #accumulateGram}), and
+     * the workers' sums are added into the symmetric m×m result in worker order (and their right-hand side parts
+     * into {@code rhs}, when it is not null). The fixed assignment and order make the sums, and so the fitted
+     * coefficients, the same in every run with the same number of workers (blocks pulled in turn from a shared
+     * counter summed them in an order that varied from run to run: 2.5e-10 relative in the coefficients,
+     * docs/benchmarks/krr-scale.md).
      */
     private Matrix gramPass(int count, double[] rhs, GramStep step) {
         int workers = POOL.getParallelism();
-        AtomicInteger next = new AtomicInteger();
+        FloatBlas.GramAccumulator[] accs = new FloatBlas.GramAccumulator[workers];
+        double[][] parts = new double[workers][];
         double[] g = new double[m * m];
-        FloatBlas.singleThreaded(() -> POOL.submit(() -> IntStream.range(0, workers).parallel().forEach(w -> {
-            try (FloatBlas.GramAccumulator acc = new FloatBlas.GramAccumulator(m)) {
-                double[] part = rhs == null ? null : new double[m];
-                int b;
-                while ((b = next.getAndIncrement()) < count) {
-                    step.add(b, acc, part);
+        try {
+            for (int w = 0; w < workers; w++) {
+                accs[w] = new FloatBlas.GramAccumulator(m);
+                parts[w] = rhs == null ? null : new double[m];
+            }
+            FloatBlas.singleThreaded(() -> POOL.submit(() -> IntStream.range(0, workers).parallel().forEach(w -> {
+                for (int b = w; b < count; b += workers) {
+                    step.add(b, accs[w], parts[w]);
                 }
-                synchronized (g) {
-                    acc.addLowerInto(g);
-                    if (part != null) {
-                        for (int j = 0; j < m; j++) {
-                            rhs[j] += part[j];
-                        }
+            })).join());
+            for (int w = 0; w < workers; w++) {
+                accs[w].addLowerInto(g);
+                if (rhs != null) {
+                    for (int j = 0; j < m; j++) {
+                        rhs[j] += parts[w][j];
                     }
                 }
             }
-        })).join());
+        } finally {
+            for (FloatBlas.GramAccumulator a : accs) {
+                if (a != null) {
+                    a.close();
+                }
+            }
+        }
         mirrorLower(g, m);
         return Matrix.wrap(m, m, g);
     }

@@ -367,6 +367,23 @@ public final class NystromKrrTrainer implements Trainer<Pipeline<KernelRidge>> {
         return Anchors.select(kernel, x, m, o.method(), o.seed(), o.lambda());
     }
 
+    /**
+     * The predictions of {@code model} at the rows of {@code rawX} (raw features: the model's scaling is applied
+     * first) for a Gaussian Nyström model with one target, computed anchor by anchor in row blocks on all cores
+     * without forming the cross-kernel matrix ({@code GaussianFitted}): the training predictions of a fit report.
+     * They equal {@code model.predict(rawX)} up to the roundings of the distances and of the sum over anchors;
+     * null for another kernel, several targets or more than {@code GaussianFitted.MAX_FEATURES} features (then
+     * predict).
+     */
+    public static double[] fittedValues(Pipeline<KernelRidge> model, Matrix rawX) {
+        KernelRidge m = model.inner();
+        if (!(m.kernel() instanceof org.psdkit.kernel.GaussianKernel g) || m.targets() != 1) {
+            return null;
+        }
+        return org.psdkit.regression.nystrom.internal.GaussianFitted.values(g, m.points(), m.alpha(), m.offset(),
+                model.header().scale(rawX));
+    }
+
     /** What the model file records: the krr options plus the anchors' settings. */
     public static Map<String, Object> hyperParameters(Options o, int anchorsUsed) {
         Map<String, Object> h = KrrTrainer.hyperParameters(

@@ -1,0 +1,75 @@
+package org.psdkit.regression.nystrom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.psdkit.kernel.GaussianKernel;
+import org.psdkit.linalg.Matrix;
+import org.psdkit.regression.KernelRidge;
+import org.psdkit.regression.nystrom.internal.GaussianFitted;
+
+/** The anchor-by-anchor Gaussian values of {@link GaussianFitted} against {@link KernelRidge#predict}. */
+class GaussianFittedTest {
+
+    private static Matrix points(Random r, int n, int d, double shift) {
+        Matrix x = Matrix.zeros(n, d);
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < d; j++) {
+                x.set(i, j, shift + r.nextGaussian() * (1 + j));
+            }
+        }
+        return x;
+    }
+
+    /**
+     * Equal to a predict up to roundings, relative to Σ_j |α_j k_ij| (the scale of the sum's rounding): rows spread
+     * over several blocks (2,500 rows, a partial last block), rows equal to anchors (r² = 0: the direct sum of the
+     * cancellation guard), points far from the origin, and a σ small enough that many entries underflow.
+     */
+    @Test
+    void valuesEqualAPredictToRounding() {
+        Random r = new Random(7);
+        for (double[] c : new double[][] {{1.5, 0}, {0.3, 0}, {2, 40}}) {
+            int d = 5;
+            int m = 60;
+            Matrix x = points(r, 2500, d, c[1]);
+            Matrix anchors = points(r, m, d, c[1]);
+            for (int j = 0; j < d; j++) {
+                x.set(17, j, anchors.get(3, j));
+                x.set(2400, j, anchors.get(59, j));
+            }
+            double[] alpha = new double[m];
+            for (int j = 0; j < m; j++) {
+                alpha[j] = 100 * r.nextGaussian();
+            }
+            GaussianKernel k = new GaussianKernel(c[0]);
+            KernelRidge model = KernelRidge.of(k, anchors, alpha, 0.25, KernelRidge.Options.standard(1),
+                    new org.psdkit.linalg.SpdSolve.Diagnostics("nystrom-cg", 0, m, 0));
+            double[] p = model.predictVector(x);
+            double[] f = GaussianFitted.values(k, anchors, alpha, 0.25, x);
+            for (int i = 0; i < x.rows(); i++) {
+                double scale = 0.25;
+                for (int j = 0; j < m; j++) {
+                    scale += Math.abs(alpha[j]) * k.eval(x.row(i), anchors.row(j));
+                }
+                assertEquals(p[i], f[i], 1e-13 * scale, "row " + i + " sigma " + c[0]);
+            }
+        }
+    }
+
+    @Test
+    void wideDataAndMismatchedShapes() {
+        Random r = new Random(1);
+        GaussianKernel k = new GaussianKernel(1);
+        Matrix wide = points(r, 10, GaussianFitted.MAX_FEATURES + 1, 0);
+        assertNull(GaussianFitted.values(k, wide, new double[10], 0, wide), "beyond MAX_FEATURES: predict instead");
+        Matrix a = points(r, 4, 3, 0);
+        assertThrows(IllegalArgumentException.class, () -> GaussianFitted.values(k, a, new double[4], 0,
+                points(r, 5, 2, 0)));
+        assertThrows(IllegalArgumentException.class, () -> GaussianFitted.values(k, a, new double[3], 0,
+                points(r, 5, 3, 0)));
+    }
+}
