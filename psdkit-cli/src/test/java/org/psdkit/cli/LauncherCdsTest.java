@@ -139,6 +139,54 @@ class LauncherCdsTest {
         assertArrayEquals(new Object[0], archives(cds, ".").toArray(), "no temporary file left behind");
     }
 
+    /**
+     * {@code predict} on a data file of at most 16 MB runs with C1 only (the launcher's short-run flag): its output
+     * must be the one of a JVM whose hot loops are C2 code, byte for byte.
+     */
+    @Test
+    void shortPredictFlagsKeepThePredictions() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/bin/bash")) && Files.isRegularFile(LAUNCHER), "needs bash and bin/psdkit");
+        Path bin = Files.createDirectories(root.resolve("bin"));
+        Path launcher = Files.copy(LAUNCHER, bin.resolve("psdkit"));
+        assertTrue(launcher.toFile().setExecutable(true));
+        Path target = Files.createDirectories(root.resolve("psdkit-cli/target"));
+        writeLauncherJar(target.resolve("psdkit.jar"));
+        java.util.Random rnd = new java.util.Random(5);
+        StringBuilder train = new StringBuilder("x1,x2,x3,y\n");
+        for (int i = 0; i < 300; i++) {
+            double a = rnd.nextGaussian();
+            double b = rnd.nextGaussian();
+            double c = rnd.nextGaussian();
+            train.append(a).append(',').append(b).append(',').append(c).append(',').append(Math.sin(a) + b * c)
+                    .append('\n');
+        }
+        StringBuilder data = new StringBuilder("x1,x2,x3\n");
+        for (int i = 0; i < 20_000; i++) {
+            data.append(rnd.nextGaussian()).append(',').append(rnd.nextGaussian()).append(',')
+                    .append(rnd.nextGaussian()).append('\n');
+        }
+        Files.writeString(root.resolve("train.csv"), train.toString());
+        Files.writeString(root.resolve("data.csv"), data.toString());
+        Run fit = run(Map.of(), "fit", "krr", "--train", "train.csv", "--out", "m.json", "--kernel",
+                "gaussian(sigma=1)", "--lambda", "0.01");
+        assertEquals(0, fit.status(), fit.err());
+        Run pred = run(Map.of("PSDKIT_JAVA_OPTS", "-Xmx256m -XX:+PrintFlagsFinal"), "predict", "--model", "m.json",
+                "--data", "data.csv", "--out", "short.csv");
+        assertEquals(0, pred.status(), pred.err());
+        assertTrue(pred.out().lines().anyMatch(l -> l.matches(".*\\bTieredStopAtLevel\\s+=\\s+1\\b.*")),
+                "the short-run flag was used");
+        // the reference: C2 only, compiling after 100 calls, the default collector
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:-TieredCompilation", "-XX:CompileThreshold=100", "-Xmx256m", "-cp",
+                System.getProperty("java.class.path"), Main.class.getName(), "predict", "--model", "m.json", "--data",
+                "data.csv", "--out", "c2.csv"));
+        Process p = new ProcessBuilder(cmd).directory(root.toFile()).redirectErrorStream(true)
+                .redirectOutput(root.resolve("c2.log").toFile()).start();
+        assertTrue(p.waitFor(180, TimeUnit.SECONDS), "reference predict timed out");
+        assertEquals(0, p.exitValue(), Files.readString(root.resolve("c2.log")));
+        assertEquals(Files.readString(root.resolve("c2.csv")), Files.readString(root.resolve("short.csv")));
+    }
+
     /** The archive's magic number (its first four bytes, little-endian as written on x86 and aarch64). */
     private static int magic(Path archive) throws IOException {
         byte[] b = new byte[4];

@@ -1,9 +1,11 @@
 package org.psdkit.io;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -21,7 +23,14 @@ import org.psdkit.data.OutputFiles;
 public final class ModelFile {
     public static final String FORMAT = "psdkit-model";
     public static final int FORMAT_VERSION = 1;
-    public static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /**
+     * The mapper of model files. Numbers are read by Jackson's copy of FastDoubleParser
+     * ({@link StreamReadFeature#USE_FAST_DOUBLE_PARSER}): correctly rounded, the same doubles as
+     * {@link Double#parseDouble} bit for bit, without its big-integer path for the 17-digit numbers a model file holds
+     * (Lemire 2021, "Number parsing at a gigabyte per second"). Writing is unchanged ({@link Double#toString}).
+     */
+    public static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
+            .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER).build()).enable(SerializationFeature.INDENT_OUTPUT);
 
     private ModelFile() {
     }

@@ -1,6 +1,7 @@
 package org.psdkit.kernel;
 
 import org.psdkit.linalg.Matrix;
+import org.psdkit.linalg.Threads;
 import org.psdkit.linalg.internal.ProductBlocks;
 
 /**
@@ -54,7 +55,12 @@ final class InnerProductBlocks {
 
     /**
      * Runs {@code body} over all column blocks of X Zᵀ ({@code lower}: X = Z and only rows i ≥ j are needed).
-     * {@code workPerEntry} estimates the elementwise cost for the threading decision.
+     * {@code workPerEntry} estimates the elementwise cost for the threading decision. When the blocks run on several
+     * threads, OpenBLAS is capped at one thread meanwhile ({@link Threads#blasCapped}): each worker's dgemm of its
+     * own block then uses one core, instead of every worker asking OpenBLAS for all of them and its threads spinning
+     * at the barriers (docs/benchmarks/cold.md, "predict"). A dgemm's entries do not depend on its thread count (the
+     * threads split the rows and columns of the product, never the sum over the d features), so the values are the
+     * same bit for bit.
      */
     static void run(Matrix x, Matrix z, boolean lower, int workPerEntry, Body body) {
         int n = x.rows();
@@ -63,6 +69,17 @@ final class InnerProductBlocks {
             return;
         }
         long work = (long) n * m * Math.max(1, workPerEntry) / (lower ? 2 : 1);
+        if (ParallelColumns.parallel(m, work) && Threads.get() > 1) {
+            Threads.blasCapped(1, () -> {
+                blocks(x, z, lower, n, m, work, body);
+                return null;
+            });
+        } else {
+            blocks(x, z, lower, n, m, work, body);
+        }
+    }
+
+    private static void blocks(Matrix x, Matrix z, boolean lower, int n, int m, long work, Body body) {
         try (ProductBlocks pb = new ProductBlocks(x, lower ? x : z)) {
             ParallelColumns.forColumns(m, work, (from, to) -> {
                 double[][] holder = BUFFER.get();

@@ -82,6 +82,14 @@ public final class ParallelColumns {
     }
 
     /**
+     * Whether {@link #forColumns} called now from this thread with these arguments would hand blocks to other
+     * threads.
+     */
+    static boolean parallel(int cols, long work) {
+        return POOL != null && threads() > 1 && work >= SEQUENTIAL_BELOW && cols > 1 && !IN_BLOCK.get();
+    }
+
+    /**
      * Runs {@code body} over the columns {@code 0 <= j < cols} in blocks. {@code work} is the total number of
      * elementwise operations (used to decide whether threading pays). Blocks must write disjoint memory. A call
      * from inside a block (a nested loop) runs on the calling thread.
@@ -91,7 +99,7 @@ public final class ParallelColumns {
             return;
         }
         int use = threads();
-        if (POOL == null || use <= 1 || work < SEQUENTIAL_BELOW || cols == 1 || IN_BLOCK.get()) {
+        if (!parallel(cols, work)) {
             body.run(0, cols);
             return;
         }

@@ -12,6 +12,7 @@ import org.psdkit.cli.Main;
 import org.psdkit.cli.OutputPaths;
 import org.psdkit.cli.Reports;
 import org.psdkit.data.Dataset;
+import org.psdkit.linalg.Threads;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -36,7 +37,23 @@ public final class PredictCommand implements Callable<Integer> {
     public Integer call() {
         OutputPaths.check("--out", out, "--model", model, "--data", data);
         LoadedModel m = LoadedModel.load(model);
+        // OpenBLAS's load through JavaCPP (two native libraries, docs/benchmarks/startup.md) runs on a second thread
+        // while the data file is read; it is joined before the model's first BLAS call, so no two threads ever call
+        // into JavaCPP at once. If the load fails, the first BLAS call fails as it would have without this thread.
+        Thread blas = new Thread(() -> {
+            try {
+                Threads.loadBlas();
+            } catch (Throwable e) { // reported by the first BLAS call
+            }
+        }, "psdkit-blas-load");
+        blas.setDaemon(true);
+        blas.start();
         Dataset ds = DataReaders.readForModel(data, m, false);
+        try {
+            blas.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         long t0 = System.nanoTime();
         String[][] cells = m.predictText(ds.x());
         double secs = (System.nanoTime() - t0) * 1e-9;
