@@ -289,27 +289,7 @@ public final class PsdDualTerm implements SmoothFunction, AutoCloseable {
             }
         }
         ws.rankUpdate(factor, kNeg, 1.0, kPos, -1.0, 0.0);
-        for (int l = 0; l < offsets.length; l++) {
-            if (offsetCoef[l] != 0) {
-                ws.addScaled(offsetCoef[l], offsets[l]);
-            }
-        }
-        long e0 = System.nanoTime();
-        ws.eigh(eig);
-        eighNanos += System.nanoTime() - e0;
-        for (int k = 0; k < r; k++) {
-            eig[k] -= lambda1;
-        }
-        int fp = r;
-        while (fp > 0 && eig[fp - 1] > 0) {
-            fp--;
-        }
-        firstPositive = fp;
-        double h = 0;
-        for (int k = fp; k < r; k++) {
-            h += eig[k] * eig[k];
-        }
-        value = h / (2 * lambda2);
+        int fp = eigenStep();
         int rPos = r - fp;
         if (rPos == 0) {
             java.util.Arrays.fill(z, 0.0);
@@ -368,27 +348,7 @@ public final class PsdDualTerm implements SmoothFunction, AutoCloseable {
                 first = false;
             }
         }
-        for (int l = 0; l < offsets.length; l++) {
-            if (offsetCoef[l] != 0) {
-                ws.addScaled(offsetCoef[l], offsets[l]);
-            }
-        }
-        long e0 = System.nanoTime();
-        ws.eigh(eig);
-        eighNanos += System.nanoTime() - e0;
-        for (int k = 0; k < r; k++) {
-            eig[k] -= lambda1;
-        }
-        int fp = r;
-        while (fp > 0 && eig[fp - 1] > 0) {
-            fp--;
-        }
-        firstPositive = fp;
-        double h = 0;
-        for (int k = fp; k < r; k++) {
-            h += eig[k] * eig[k];
-        }
-        value = h / (2 * lambda2);
+        int fp = eigenStep();
         int rPos = r - fp;
         if (rPos == 0) {
             java.util.Arrays.fill(z, 0.0);
@@ -410,6 +370,36 @@ public final class PsdDualTerm implements SmoothFunction, AutoCloseable {
                 z[from + j] = s / lambda2;
             }
         }
+    }
+
+    /**
+     * The step both evaluations share once the data part of M is in the workspace: adds the offsets, eigendecomposes
+     * M, shifts the eigenvalues by −λ₁, and sets {@link #firstPositive} and the value h = Σ_{μ_k > 0} μ_k² / (2λ₂)
+     * over the positive part. Returns the index of the first positive eigenvalue.
+     */
+    private int eigenStep() {
+        for (int l = 0; l < offsets.length; l++) {
+            if (offsetCoef[l] != 0) {
+                ws.addScaled(offsetCoef[l], offsets[l]);
+            }
+        }
+        long e0 = System.nanoTime();
+        ws.eigh(eig);
+        eighNanos += System.nanoTime() - e0;
+        for (int k = 0; k < r; k++) {
+            eig[k] -= lambda1;
+        }
+        int fp = r;
+        while (fp > 0 && eig[fp - 1] > 0) {
+            fp--;
+        }
+        firstPositive = fp;
+        double h = 0;
+        for (int k = fp; k < r; k++) {
+            h += eig[k] * eig[k];
+        }
+        value = h / (2 * lambda2);
+        return fp;
     }
 
     private void scaleColumn(int i, double s, int dest) {

@@ -16,7 +16,6 @@ import org.psdkit.density.NcmDensityTrainer;
 import org.psdkit.density.PnmDensityTrainer;
 import org.psdkit.density.PsdDensityOptions;
 import org.psdkit.density.PsdDensityTrainer;
-import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Predictor;
 import org.psdkit.model.Trainer;
 import org.psdkit.psd.Anchors;
@@ -175,12 +174,12 @@ public final class DensityKind {
         @Override
         public Predictor fit(Dataset train, Params params) {
             BaseMeasure base = hasBase ? BaseMeasure.parse(params.get("base"), train.d()) : null;
-            return new Fitted(trainer(params, base, train.weights() != null).fit(train));
+            return new FittedModel(trainer(params, base, train.weights() != null).fit(train));
         }
 
         @Override
         public Map<String, Double> score(Predictor fitted, Dataset test) {
-            return DensityPipeline.heldOutScores(((Fitted) fitted).model(), test);
+            return DensityPipeline.heldOutScores(((FittedModel) fitted).model(), test);
         }
 
         @Override
@@ -191,24 +190,6 @@ public final class DensityKind {
         @Override
         public boolean lowerIsBetter() {
             return false;
-        }
-    }
-
-    /** A fitted density seen as the cv command's {@link Predictor} (raw features in, the density out). */
-    record Fitted(DensityPipeline model) implements Predictor {
-        @Override
-        public String type() {
-            return model.type();
-        }
-
-        @Override
-        public String[] outputColumns() {
-            return model.outputColumns().toArray(new String[0]);
-        }
-
-        @Override
-        public Matrix predict(Matrix x) {
-            return model.predict(x);
         }
     }
 }

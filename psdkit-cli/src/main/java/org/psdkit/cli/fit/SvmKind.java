@@ -10,7 +10,6 @@ import org.psdkit.cli.Flags;
 import org.psdkit.cli.Params;
 import org.psdkit.cli.cv.CvSupport;
 import org.psdkit.data.Dataset;
-import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Classifier;
 import org.psdkit.model.Predictor;
 import org.psdkit.optim.smo.Smo;
@@ -77,12 +76,12 @@ public final class SvmKind {
 
             @Override
             public Predictor fit(Dataset scaledTrain, Params params) {
-                return new Labels(new SvmTrainer(options(params)).fit(scaledTrain));
+                return new FittedModel(new SvmTrainer(options(params)).fit(scaledTrain));
             }
 
             @Override
             public Map<String, Double> score(Predictor fitted, Dataset scaledTest) {
-                String[] predicted = ((Labels) fitted).model().predictLabels(scaledTest.x());
+                String[] predicted = ((Classifier) ((FittedModel) fitted).model()).predictLabels(scaledTest.x());
                 String[] truth = SvmClassifier.labelTokens(scaledTest);
                 double[] w = scaledTest.weights();
                 double right = 0;
@@ -113,23 +112,5 @@ public final class SvmKind {
                 return false;
             }
         };
-    }
-
-    /** A fitted classifier seen as the cv command's {@link Predictor}: its outputs are the model's decision columns. */
-    record Labels(Classifier model) implements Predictor {
-        @Override
-        public String type() {
-            return model.type();
-        }
-
-        @Override
-        public String[] outputColumns() {
-            return model.outputColumns().toArray(new String[0]);
-        }
-
-        @Override
-        public Matrix predict(Matrix x) {
-            return model.predict(x);
-        }
     }
 }
