@@ -70,17 +70,9 @@ public final class PsdDualTerm implements SmoothFunction, AutoCloseable {
      * @param lambda2 Frobenius weight λ₂ &gt; 0
      */
     public PsdDualTerm(Matrix v, double lambda1, double lambda2) {
-        if (!(lambda1 >= 0) || !Double.isFinite(lambda1)) {
-            throw new IllegalArgumentException("lambda1 must be >= 0 and finite, got " + lambda1);
-        }
-        if (!(lambda2 > 0) || !Double.isFinite(lambda2)) {
-            throw new IllegalArgumentException("lambda2 must be > 0 and finite, got " + lambda2);
-        }
+        check(v.rows(), v.cols(), lambda1, lambda2);
         this.r = v.rows();
         this.n = v.cols();
-        if (r < 1 || n < 1) {
-            throw new IllegalArgumentException("empty feature matrix " + r + "x" + n);
-        }
         this.lambda1 = lambda1;
         this.lambda2 = lambda2;
         this.v = v.data().clone();
@@ -149,17 +141,9 @@ public final class PsdDualTerm implements SmoothFunction, AutoCloseable {
     }
 
     private PsdDualTerm(FeatureColumns v, double[] norms2, double gramMax, double lambda1, double lambda2) {
-        if (!(lambda1 >= 0) || !Double.isFinite(lambda1)) {
-            throw new IllegalArgumentException("lambda1 must be >= 0 and finite, got " + lambda1);
-        }
-        if (!(lambda2 > 0) || !Double.isFinite(lambda2)) {
-            throw new IllegalArgumentException("lambda2 must be > 0 and finite, got " + lambda2);
-        }
+        check(v.rows(), v.cols(), lambda1, lambda2);
         this.r = v.rows();
         this.n = v.cols();
-        if (r < 1 || n < 1) {
-            throw new IllegalArgumentException("empty feature matrix " + r + "x" + n);
-        }
         if (norms2.length != n) {
             throw new IllegalArgumentException(norms2.length + " column norms for " + n + " columns");
         }
@@ -369,6 +353,19 @@ public final class PsdDualTerm implements SmoothFunction, AutoCloseable {
                 }
                 z[from + j] = s / lambda2;
             }
+        }
+    }
+
+    /** The checks of both constructors: λ₁ ≥ 0, λ₂ &gt; 0, both finite, and a non-empty r × n feature matrix. */
+    private static void check(int r, int n, double lambda1, double lambda2) {
+        if (!(lambda1 >= 0) || !Double.isFinite(lambda1)) {
+            throw new IllegalArgumentException("lambda1 must be >= 0 and finite, got " + lambda1);
+        }
+        if (!(lambda2 > 0) || !Double.isFinite(lambda2)) {
+            throw new IllegalArgumentException("lambda2 must be > 0 and finite, got " + lambda2);
+        }
+        if (r < 1 || n < 1) {
+            throw new IllegalArgumentException("empty feature matrix " + r + "x" + n);
         }
     }
 

@@ -66,6 +66,19 @@ public final class DensityKind {
         return Scaler.Kind.parse(p.get("scale"));
     }
 
+    /**
+     * The λ scaling named by {@code text} ({@code trace}, {@code raw}, {@code normalized}), shared by {@code fit density
+     * --lambda-scale} and {@code cv psd-density}; an unknown name is an error naming {@code option}.
+     */
+    static PsdDensityOptions.LambdaScale lambdaScale(String text, String option) {
+        return switch (text.trim().toLowerCase(Locale.ROOT)) {
+            case "raw" -> PsdDensityOptions.LambdaScale.RAW;
+            case "normalized", "normalised" -> PsdDensityOptions.LambdaScale.NORMALIZED;
+            case "trace" -> PsdDensityOptions.LambdaScale.TRACE;
+            default -> throw new IllegalArgumentException(option + " must be trace, raw or normalized, got " + text);
+        };
+    }
+
     /** {@code psd-density}: as {@code fit density}, the weighted fit on the dual solver as there. */
     static CvSupport psd() {
         return new Support(true, true) {
@@ -82,13 +95,7 @@ public final class DensityKind {
             Trainer<DensityPipeline> trainer(Params p, BaseMeasure base, boolean weighted) {
                 double l1 = p.getPositive("lambda");
                 double l2 = p.getNonNegative("froRatio") * l1;
-                PsdDensityOptions.LambdaScale sc = switch (p.get("lambdaScale").trim().toLowerCase(Locale.ROOT)) {
-                    case "raw" -> PsdDensityOptions.LambdaScale.RAW;
-                    case "normalized", "normalised" -> PsdDensityOptions.LambdaScale.NORMALIZED;
-                    case "trace" -> PsdDensityOptions.LambdaScale.TRACE;
-                    default -> throw new IllegalArgumentException("lambdaScale must be trace, raw or normalized, got "
-                            + p.get("lambdaScale"));
-                };
+                PsdDensityOptions.LambdaScale sc = lambdaScale(p.get("lambdaScale"), "lambdaScale");
                 // the weighted log-likelihood is solved by the dual solver, as fit density --weight does
                 PsdDensityOptions.Solver sv = weighted ? PsdDensityOptions.Solver.DUAL_FISTA
                         : PsdDensityOptions.Solver.parse(p.get("solver"));

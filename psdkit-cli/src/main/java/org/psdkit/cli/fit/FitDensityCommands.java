@@ -172,13 +172,7 @@ public final class FitDensityCommands {
             double rt = space.rankThreshold("density", ", and the integral of f may lose accuracy");
             double l1 = lambda1 != null ? lambda1 : opt.lambda;
             double l2 = lambda2 != null ? lambda2 : froRatio * l1;
-            PsdDensityOptions.LambdaScale sc = switch (lambdaScale.trim().toLowerCase(java.util.Locale.ROOT)) {
-                case "raw" -> PsdDensityOptions.LambdaScale.RAW;
-                case "normalized", "normalised" -> PsdDensityOptions.LambdaScale.NORMALIZED;
-                case "trace" -> PsdDensityOptions.LambdaScale.TRACE;
-                default -> throw new IllegalArgumentException("--lambda-scale must be trace, raw or normalized, got "
-                        + lambdaScale);
-            };
+            PsdDensityOptions.LambdaScale sc = DensityKind.lambdaScale(lambdaScale, "--lambda-scale");
             PsdDensityOptions o = new PsdDensityOptions(l1, l2, sc, opt.tol, opt.maxIter, Double.POSITIVE_INFINITY,
                     rt, sv);
             int anchors = space.anchors();
