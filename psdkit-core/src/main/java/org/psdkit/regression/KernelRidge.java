@@ -513,7 +513,7 @@ public final class KernelRidge implements Predictor {
         for (int r0 = 0; r0 < m; r0 += block) {
             int r1 = Math.min(m, r0 + block);
             Matrix xb = r0 == 0 && r1 == m ? x : x.selectRows(java.util.stream.IntStream.range(r0, r1).toArray());
-            double[] pb = Linalg.gemv(kernel.cross(xb, points), false, alpha);
+            double[] pb = kernel.crossTimes(xb, points, alpha);
             for (int i = 0; i < pb.length; i++) {
                 p[r0 + i] = pb[i] + offset;
             }
