@@ -234,18 +234,30 @@ abstract class RadialKernel implements Kernel {
             for (int j = j0; j < j1; j++) {
                 int po = (j - j0) * n;
                 double nzj = nz[j];
-                for (int i = 0; i < n; i++) {
-                    double norms = nx[i] + nzj;
-                    double r2 = norms - 2 * prod[po + i];
-                    if (r2 < CANCELLATION_GUARD * norms) {
-                        r2 = direct(xr, i, zr, j, d);
-                    }
-                    prod[po + i] = r2;
-                }
-                gInPlace(prod, po, po + n);
                 double cj = c[j];
-                for (int i = 0; i < n; i++) {
-                    s[i] += prod[po + i] * cj;
+                if (KernelValues.VECTOR_EXP) {
+                    for (int i = 0; i < n; i++) {
+                        double norms = nx[i] + nzj;
+                        double r2 = norms - 2 * prod[po + i];
+                        if (r2 < CANCELLATION_GUARD * norms) {
+                            r2 = direct(xr, i, zr, j, d);
+                        }
+                        prod[po + i] = r2;
+                    }
+                    gInPlace(prod, po, po + n);
+                    for (int i = 0; i < n; i++) {
+                        s[i] += prod[po + i] * cj;
+                    }
+                } else {
+                    // the same operations in one loop (gInPlace's plain loop is g entry by entry)
+                    for (int i = 0; i < n; i++) {
+                        double norms = nx[i] + nzj;
+                        double r2 = norms - 2 * prod[po + i];
+                        if (r2 < CANCELLATION_GUARD * norms) {
+                            r2 = direct(xr, i, zr, j, d);
+                        }
+                        s[i] += g(r2) * cj;
+                    }
                 }
             }
             part[t] = s;
