@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.psdkit.data.Dataset;
-import org.psdkit.io.ModelFile;
 import picocli.CommandLine.Option;
 
 /**
@@ -24,7 +23,7 @@ public class CommonFitOptions extends TrainingOptions {
     /** Writes a fitted library model to {@code --out} atomically through {@link org.psdkit.io.ModelIO}. */
     public void save(org.psdkit.model.Model model) {
         try {
-            ModelFile.write(out, org.psdkit.io.ModelIO.toJson(model));
+            org.psdkit.io.ModelIO.write(out, org.psdkit.io.ModelIO.toJson(model));
         } catch (IOException e) {
             throw new IllegalArgumentException("--out " + out + ": cannot write (" + e.getMessage() + ")");
         }

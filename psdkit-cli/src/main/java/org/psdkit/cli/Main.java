@@ -147,8 +147,21 @@ public final class Main implements Runnable {
             System.out.flush();
             return EXIT_OK;
         }
+        boolean blas = loadsBlas(args);
+        if (blas) {
+            Threads.loadBlasInBackground();
+        }
         CommandLine cl = commandLine(args);
         addHelpOptions(cl);
+        if (blas) {
+            // the command runs once the load has finished (predict waits itself, after reading its data file)
+            cl.setExecutionStrategy(pr -> {
+                if (!(leaf(pr).commandSpec().userObject() instanceof PredictCommand)) {
+                    Threads.awaitBackgroundLoad();
+                }
+                return new CommandLine.RunLast().execute(pr);
+            });
+        }
         cl.setExecutionExceptionHandler(Main::handleExecutionException);
         cl.setParameterExceptionHandler((ex, a) -> {
             PrintWriter err = ex.getCommandLine().getErr();
@@ -162,6 +175,26 @@ public final class Main implements Runnable {
             // picocli hands only Exceptions to the handler; an Error must not escape as a trace either
             return reportError(e, cl.getErr());
         }
+    }
+
+    /** The top-level commands whose runs call BLAS (every model family's fit and predict does). */
+    private static final java.util.Set<String> BLAS_COMMANDS = java.util.Set.of("fit", "predict", "eval", "cv");
+
+    /**
+     * Whether {@code args} run a command that will load OpenBLAS: then its load (JavaCPP, two native libraries, see
+     * docs/benchmarks/startup.md) is started on a second thread before the command tree is built and the options
+     * parsed ({@link Threads#loadBlasInBackground}). Not for help or version requests, which compute nothing.
+     */
+    static boolean loadsBlas(String... args) {
+        if (args.length < 2 || !BLAS_COMMANDS.contains(args[0])) {
+            return false;
+        }
+        for (String a : args) {
+            if (a.equals("-h") || a.equals("--help") || a.equals("-V") || a.equals("--version")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -14,7 +14,10 @@ public final class Reports {
     private Reports() {
     }
 
-    private static final ObjectMapper COMPACT = new ObjectMapper();
+    /** Holder: the mapper of {@code --json} reports is made on first use, not by every run that prints text. */
+    private static final class Compact {
+        static final ObjectMapper MAPPER = new ObjectMapper();
+    }
 
     /** Where {@link #print} writes (tests may redirect; defaults to System.out / System.err). */
     static PrintStream out() {
@@ -32,7 +35,7 @@ public final class Reports {
     public static void print(Map<String, ?> result, boolean json) {
         if (json) {
             try {
-                out().println(COMPACT.writeValueAsString(result));
+                out().println(Compact.MAPPER.writeValueAsString(result));
             } catch (JsonProcessingException e) {
                 throw new IllegalStateException("cannot write the JSON report: " + e.getMessage(), e);
             }
@@ -60,7 +63,7 @@ public final class Reports {
         }
         if (v instanceof Map<?, ?> || v instanceof List<?>) {
             try {
-                return COMPACT.writeValueAsString(v);
+                return Compact.MAPPER.writeValueAsString(v);
             } catch (JsonProcessingException ex) {
                 return String.valueOf(v);
             }

@@ -187,6 +187,67 @@ class LauncherCdsTest {
         assertEquals(Files.readString(root.resolve("c2.csv")), Files.readString(root.resolve("short.csv")));
     }
 
+    /**
+     * An exact {@code fit krr} on a training file of at most 256 kB runs with C1 only (the launcher's short-run flag):
+     * its model file must be the one of a JVM whose loops are C2 code, byte for byte but for the fit's seconds; a
+     * fit with {@code --auto} keeps the default JIT.
+     */
+    @Test
+    void shortFitKrrFlagsKeepTheModel() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/bin/bash")) && Files.isRegularFile(LAUNCHER), "needs bash and bin/psdkit");
+        Path bin = Files.createDirectories(root.resolve("bin"));
+        Path launcher = Files.copy(LAUNCHER, bin.resolve("psdkit"));
+        assertTrue(launcher.toFile().setExecutable(true));
+        Path target = Files.createDirectories(root.resolve("psdkit-cli/target"));
+        writeLauncherJar(target.resolve("psdkit.jar"));
+        java.util.Random rnd = new java.util.Random(7);
+        StringBuilder train = new StringBuilder("x1,x2,x3,y\n");
+        for (int i = 0; i < 400; i++) {
+            double a = rnd.nextGaussian();
+            double b = rnd.nextGaussian();
+            double c = rnd.nextGaussian();
+            train.append(a).append(',').append(b).append(',').append(c).append(',').append(Math.cos(a) + b * c)
+                    .append('\n');
+        }
+        Files.writeString(root.resolve("train.csv"), train.toString());
+        String[] fit = {"fit", "krr", "--train", "train.csv", "--kernel", "gaussian(sigma=1.5)", "--lambda", "0.001",
+                "--json"};
+        Run c1 = run(Map.of("PSDKIT_JAVA_OPTS", "-Xmx256m -XX:+PrintFlagsFinal"), concat(fit, "--out", "c1.json"));
+        assertEquals(0, c1.status(), c1.err());
+        assertTrue(c1.out().lines().anyMatch(l -> l.matches(".*\\bTieredStopAtLevel\\s+=\\s+1\\b.*")),
+                "the short-run flag was used");
+        Run auto = run(Map.of("PSDKIT_JAVA_OPTS", "-Xmx256m -XX:+PrintFlagsFinal"), "fit", "krr", "--train",
+                "train.csv", "--auto", "--auto-restarts", "1", "--auto-iterations", "2", "--out", "auto.json");
+        assertEquals(0, auto.status(), auto.err());
+        assertTrue(auto.out().lines().anyMatch(l -> l.matches(".*\\bTieredStopAtLevel\\s+=\\s+4\\b.*")),
+                "--auto keeps the default JIT");
+        // the reference: C2 only, compiling after 100 calls
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:-TieredCompilation", "-XX:CompileThreshold=100", "-Xmx256m", "-cp",
+                System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(List.of(concat(fit, "--out", "c2.json")));
+        Process p = new ProcessBuilder(cmd).directory(root.toFile()).redirectErrorStream(true)
+                .redirectOutput(root.resolve("c2.log").toFile()).start();
+        assertTrue(p.waitFor(180, TimeUnit.SECONDS), "reference fit timed out");
+        assertEquals(0, p.exitValue(), Files.readString(root.resolve("c2.log")));
+        String seconds = "(?m)^    \"seconds\" : .*$";
+        String c2Model = Files.readString(root.resolve("c2.json"));
+        assertTrue(c2Model.contains("\n    \"seconds\" : "), "the fit's seconds in the model file");
+        assertEquals(c2Model.replaceAll(seconds, ""), Files.readString(root.resolve("c1.json")).replaceAll(seconds, ""));
+        // the report (--json, every metric to 17 digits) as well, but for the seconds
+        String c2Report = Files.readString(root.resolve("c2.log")).lines().filter(l -> l.startsWith("{"))
+                .findFirst().orElseThrow();
+        String c1Report = c1.out().lines().filter(l -> l.startsWith("{")).findFirst().orElseThrow();
+        String secs = "\"seconds\":[0-9.Ee-]+|\"out\":\"c[12].json\"";
+        assertEquals(c2Report.replaceAll(secs, ""), c1Report.replaceAll(secs, ""));
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] r = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, r, a.length, b.length);
+        return r;
+    }
+
     /** The archive's magic number (its first four bytes, little-endian as written on x86 and aarch64). */
     private static int magic(Path archive) throws IOException {
         byte[] b = new byte[4];

@@ -1,6 +1,5 @@
 package org.psdkit.io;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.LinkedHashMap;
@@ -27,7 +26,7 @@ public final class ModelDocs {
      * then {@link #putDiagnostics}.
      */
     public static ObjectNode newDocument(ModelHeader header) {
-        ObjectNode doc = ModelFile.newDocument(header.type());
+        ObjectNode doc = ModelTrees.newDocument(header.type());
         doc.set("featureNames", JsonArrays.of(header.featureNames().toArray(new String[0])));
         if (header.targetName() != null) {
             doc.put("target", header.targetName());
@@ -40,7 +39,7 @@ public final class ModelDocs {
         } else {
             doc.putNull("kernel");
         }
-        doc.set("options", ModelFile.JSON.valueToTree(header.hyperParameters()));
+        doc.set("options", ModelTrees.valueToTree(header.hyperParameters()));
         ObjectNode tr = doc.putObject("training");
         tr.put("n", header.training().n());
         tr.put("d", header.training().d());
@@ -50,7 +49,7 @@ public final class ModelDocs {
 
     /** Writes {@code model.diagnostics()} as the document's {@code diagnostics} object. */
     public static void putDiagnostics(ObjectNode doc, Model model) {
-        doc.set("diagnostics", ModelFile.JSON.valueToTree(model.diagnostics().toMap()));
+        doc.set("diagnostics", ModelTrees.valueToTree(model.diagnostics().toMap()));
     }
 
     /** Reads and checks the common fields; errors name the file ({@code where}) and the field. */
@@ -102,7 +101,7 @@ public final class ModelDocs {
 
     /** A JSON object as an ordered map of plain Java values (numbers, strings, booleans, lists, maps). */
     public static Map<String, Object> map(JsonNode object) {
-        return ModelFile.JSON.convertValue(object, new TypeReference<LinkedHashMap<String, Object>>() { });
+        return ModelTrees.toMap(object);
     }
 
     /** The model's kernel; a missing {@code kernel} is an error naming {@code where}. */

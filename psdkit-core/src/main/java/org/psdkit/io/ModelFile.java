@@ -1,17 +1,11 @@
 package org.psdkit.io;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonStreamContext;
-import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.psdkit.data.OutputFiles;
 
@@ -25,23 +19,21 @@ public final class ModelFile {
     public static final int FORMAT_VERSION = 1;
     /**
      * The mapper of model files. Numbers are read by Jackson's copy of FastDoubleParser
-     * ({@link StreamReadFeature#USE_FAST_DOUBLE_PARSER}): correctly rounded, the same doubles as
-     * {@link Double#parseDouble} bit for bit, without its big-integer path for the 17-digit numbers a model file holds
-     * (Lemire 2021, "Number parsing at a gigabyte per second"). Writing is unchanged ({@link Double#toString}).
+     * ({@link com.fasterxml.jackson.core.StreamReadFeature#USE_FAST_DOUBLE_PARSER}): correctly rounded, the same
+     * doubles as {@link Double#parseDouble} bit for bit, without its big-integer path for the 17-digit numbers a model
+     * file holds (Lemire 2021, "Number parsing at a gigabyte per second"). Writing is unchanged
+     * ({@link Double#toString}). The methods of this class and {@link ModelIO} read and write documents with the
+     * same parser and generator but without the mapper ({@code ModelTrees}), with the same trees and bytes.
      */
-    public static final ObjectMapper JSON = new ObjectMapper(JsonFactory.builder()
-            .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER).build()).enable(SerializationFeature.INDENT_OUTPUT);
+    public static final ObjectMapper JSON = new ObjectMapper(ModelTrees.newFactory())
+            .enable(SerializationFeature.INDENT_OUTPUT);
 
     private ModelFile() {
     }
 
     /** A new model document with the header fields filled in. */
     public static ObjectNode newDocument(String modelType) {
-        ObjectNode root = JSON.createObjectNode();
-        root.put("format", FORMAT);
-        root.put("formatVersion", FORMAT_VERSION);
-        root.put("model", modelType);
-        return root;
+        return ModelTrees.newDocument(modelType);
     }
 
     /**
@@ -52,39 +44,12 @@ public final class ModelFile {
      * @throws ArithmeticException naming the first non-finite field
      */
     public static void write(Path out, JsonNode doc) throws IOException {
-        String bad = nonFinite(doc, "");
-        if (bad != null) {
-            throw new ArithmeticException("the fitted model has a non-finite number at " + bad + "; " + out
-                    + " was not written");
-        }
-        writeAtomically(out, JSON.writeValueAsBytes(doc));
+        ModelTrees.write(out, doc);
     }
 
     /** The path of the first NaN or infinite number in {@code node} outside the top-level diagnostics, or null. */
     static String nonFinite(JsonNode node, String path) {
-        if (node.isNumber()) {
-            return Double.isFinite(node.asDouble()) ? null : path.isEmpty() ? "the top level" : path;
-        }
-        if (node.isObject()) {
-            for (java.util.Iterator<java.util.Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-                java.util.Map.Entry<String, JsonNode> e = it.next();
-                if (path.isEmpty() && e.getKey().equals("diagnostics")) {
-                    continue;
-                }
-                String bad = nonFinite(e.getValue(), path.isEmpty() ? e.getKey() : path + "." + e.getKey());
-                if (bad != null) {
-                    return bad;
-                }
-            }
-        } else if (node.isArray()) {
-            for (int i = 0; i < node.size(); i++) {
-                String bad = nonFinite(node.get(i), path + "[" + i + "]");
-                if (bad != null) {
-                    return bad;
-                }
-            }
-        }
-        return null;
+        return ModelTrees.nonFinite(node, path);
     }
 
     /**
@@ -100,22 +65,7 @@ public final class ModelFile {
      * {@code formatVersion}. Problems are {@link IllegalArgumentException}s naming the file.
      */
     public static JsonNode read(Path in) {
-        if (java.nio.file.Files.isDirectory(in)) {
-            throw new IllegalArgumentException("model file " + in + " is a directory, not a model file");
-        }
-        JsonNode root;
-        try {
-            root = JSON.readTree(in.toFile());
-        } catch (NoSuchFileException | java.io.FileNotFoundException e) {
-            throw new IllegalArgumentException("model file " + in + ": no such file");
-        } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("model file " + in + " is not valid JSON: " + describe(e));
-        } catch (IOException e) {
-            throw new IllegalArgumentException("model file " + in + ": cannot read ("
-                    + e.getMessage().lines().findFirst().orElse("") + ")");
-        }
-        check(root, "model file " + in);
-        return root;
+        return ModelTrees.read(in);
     }
 
     /**
@@ -124,40 +74,7 @@ public final class ModelFile {
      * is named as such: model files hold finite numbers only.
      */
     static String describe(JsonProcessingException e) {
-        String what = e.getOriginalMessage() == null ? "syntax error" : e.getOriginalMessage();
-        int advice = what.indexOf(": enable ");
-        if (advice >= 0) {
-            what = what.substring(0, advice);
-        }
-        what = what.lines().findFirst().orElse(what);
-        what = what.replaceAll("\\[Source: [^;]*; ", "[");
-        if (what.startsWith("Non-standard token")) {
-            what = what.replace("Non-standard token", "the literal") + " is not a number a model file may hold "
-                    + "(finite numbers only)";
-        }
-        StringBuilder where = new StringBuilder();
-        JsonLocation loc = e.getLocation();
-        if (loc != null && loc.getLineNr() > 0) {
-            where.append("line ").append(loc.getLineNr()).append(", column ").append(loc.getColumnNr());
-        }
-        String field = e.getProcessor() instanceof JsonParser p ? path(p.getParsingContext()) : "";
-        if (!field.isEmpty()) {
-            where.append(where.length() > 0 ? ", " : "").append("field ").append(field);
-        }
-        return where.length() == 0 ? what : where + ": " + what;
-    }
-
-    /** The path of a parser position, e.g. {@code numbers.alpha[3]} ({@code ""} at the top level). */
-    private static String path(JsonStreamContext ctx) {
-        StringBuilder sb = new StringBuilder();
-        for (JsonStreamContext c = ctx; c != null && !c.inRoot(); c = c.getParent()) {
-            if (c.inArray()) {
-                sb.insert(0, "[" + Math.max(0, c.getCurrentIndex()) + "]");
-            } else if (c.getCurrentName() != null) {
-                sb.insert(0, c.getCurrentName() + (sb.length() > 0 && sb.charAt(0) != '[' ? "." : ""));
-            }
-        }
-        return sb.toString();
+        return ModelTrees.describe(e);
     }
 
     /**
@@ -165,17 +82,6 @@ public final class ModelFile {
      * {@code formatVersion} and a {@code model} type; errors name {@code where}.
      */
     public static void check(JsonNode root, String where) {
-        if (root == null || !root.isObject() || !FORMAT.equals(root.path("format").asText(null))) {
-            throw new IllegalArgumentException(where + " is not a psdkit model (missing \"format\": \""
-                    + FORMAT + "\")");
-        }
-        int version = root.path("formatVersion").asInt(-1);
-        if (version != FORMAT_VERSION) {
-            throw new IllegalArgumentException(where + " has formatVersion "
-                    + root.path("formatVersion") + "; this psdkit reads version " + FORMAT_VERSION);
-        }
-        if (!root.hasNonNull("model")) {
-            throw new IllegalArgumentException(where + " does not say which model it holds (\"model\")");
-        }
+        ModelTrees.check(root, where);
     }
 }

@@ -82,7 +82,7 @@ public final class ModelIO {
 
     /** Rebuilds a model from a (format-checked) document; {@code where} names its source in errors. */
     public static Model fromJson(JsonNode doc, String where) {
-        ModelFile.check(doc, where);
+        ModelTrees.check(doc, where);
         String type = doc.get("model").asText();
         ModelCodec codec;
         try {
@@ -107,15 +107,23 @@ public final class ModelIO {
     public static void save(Model model, Path file) {
         JsonNode doc = toJson(model);
         try {
-            ModelFile.write(file, doc);
+            ModelTrees.write(file, doc);
         } catch (IOException e) {
             throw new IllegalArgumentException(file + ": cannot write the model file (" + e.getMessage() + ")", e);
         }
     }
 
+    /**
+     * Writes a model document ({@link #toJson}) as {@link ModelFile#write} does: atomically, refusing a non-finite
+     * number outside its diagnostics.
+     */
+    public static void write(Path file, JsonNode doc) throws IOException {
+        ModelTrees.write(file, doc);
+    }
+
     /** Reads a model file of any registered type. */
     public static Model load(Path file) {
-        return fromJson(ModelFile.read(file), "model file " + file);
+        return fromJson(ModelTrees.read(file), "model file " + file);
     }
 
     /** Reads a model file and checks its class: {@code ModelIO.load(path, Classifier.class)}. */

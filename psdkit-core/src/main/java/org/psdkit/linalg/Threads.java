@@ -152,6 +152,54 @@ public final class Threads {
         }
     }
 
+    /** The thread started by {@link #loadBlasInBackground}, or null. */
+    private static volatile Thread backgroundLoad;
+
+    /**
+     * Starts {@link #loadBlas} on a daemon thread and returns at once, for a caller that knows it will call BLAS
+     * soon and has other work to do first (the command line: parsing its options, reading its data); JavaCPP's load
+     * of the two OpenBLAS libraries then overlaps that work. The caller must call {@link #awaitBackgroundLoad} before
+     * its first BLAS call, so that no two threads ever run JavaCPP's loader or class initialisers at once. A failed
+     * load is not reported here: the first BLAS call fails as it would have without this thread. Does nothing when
+     * OpenBLAS is loaded or a load was started already.
+     */
+    public static void loadBlasInBackground() {
+        synchronized (Threads.class) {
+            if (blasLoaded || backgroundLoad != null) {
+                return;
+            }
+            Thread t = new Thread(() -> {
+                try {
+                    loadBlas();
+                } catch (Throwable e) { // reported by the first BLAS call
+                }
+            }, "psdkit-blas-load");
+            t.setDaemon(true);
+            backgroundLoad = t;
+            t.start();
+        }
+    }
+
+    /** Waits until a load started by {@link #loadBlasInBackground} has finished (at once if none was started). */
+    public static void awaitBackgroundLoad() {
+        Thread t = backgroundLoad;
+        if (t == null) {
+            return;
+        }
+        boolean interrupted = false;
+        while (true) {
+            try {
+                t.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** The OpenBLAS thread count now in force (below {@link #get()} inside {@link #blasCapped}). */
     public static int blasThreads() {
         loadBlas();

@@ -37,6 +37,51 @@ class ThreadsLazyBlasTest {
         }
     }
 
+    /**
+     * The child of the background load: the setting changed while the load runs on its thread, and a cap entered
+     * after it, reach OpenBLAS; a second start does nothing.
+     */
+    public static final class BackgroundChild {
+        public static void main(String[] args) {
+            Threads.set(2);
+            Threads.loadBlasInBackground();
+            Threads.loadBlasInBackground();
+            Threads.set(1); // waits for the load if it is running, then gives OpenBLAS 1 thread
+            Threads.awaitBackgroundLoad();
+            int set = Threads.blasThreads();
+            Threads.set(2);
+            int capped = Threads.blasCapped(1, Threads::blasThreads);
+            System.out.println("MARK-BACKGROUND set=" + set + " capped=" + capped + " after=" + Threads.blasThreads()
+                    + " threads=" + Thread.getAllStackTraces().keySet().stream()
+                            .filter(t -> t.getName().equals("psdkit-blas-load")).count());
+        }
+    }
+
+    @Test
+    void aBackgroundLoadKeepsTheSettingInForce() throws Exception {
+        String log = runChild(BackgroundChild.class.getName());
+        assertTrue(log.contains("org.bytedeco.openblas.global.openblas_nolapack "), "OpenBLAS loaded");
+        String line = log.lines().filter(l -> l.startsWith("MARK-BACKGROUND")).findFirst().orElse("");
+        assertEquals("MARK-BACKGROUND set=1 capped=1 after=2 threads=0", line, log.length() > 4000
+                ? log.substring(log.length() - 4000) : log);
+    }
+
+    private static String runChild(String main) throws Exception {
+        Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
+        String mp = System.getProperty("jdk.module.path");
+        String cp = (mp == null || mp.isEmpty() ? "" : mp + java.io.File.pathSeparator)
+                + System.getProperty("java.class.path");
+        ProcessBuilder pb = new ProcessBuilder(List.of(javaBin.toString(), "-Xmx256m", "-Xshare:off",
+                "-Xlog:class+load=info:stdout", "-cp", cp, main));
+        pb.redirectErrorStream(true);
+        Process p = pb.start();
+        byte[] out = p.getInputStream().readAllBytes();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "child timed out");
+        String log = new String(out, StandardCharsets.UTF_8);
+        assertEquals(0, p.exitValue(), log.length() > 4000 ? log.substring(log.length() - 4000) : log);
+        return log;
+    }
+
     @Test
     void openBlasIsLoadedByTheFirstClassThatCallsItWithTheSettingInForce() throws Exception {
         Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");

@@ -38,22 +38,11 @@ public final class PredictCommand implements Callable<Integer> {
         OutputPaths.check("--out", out, "--model", model, "--data", data);
         LoadedModel m = LoadedModel.load(model);
         // OpenBLAS's load through JavaCPP (two native libraries, docs/benchmarks/startup.md) runs on a second thread
-        // while the data file is read; it is joined before the model's first BLAS call, so no two threads ever call
-        // into JavaCPP at once. If the load fails, the first BLAS call fails as it would have without this thread.
-        Thread blas = new Thread(() -> {
-            try {
-                Threads.loadBlas();
-            } catch (Throwable e) { // reported by the first BLAS call
-            }
-        }, "psdkit-blas-load");
-        blas.setDaemon(true);
-        blas.start();
+        // (started by Main before the options were parsed, or here) while the model and data files are read; it is
+        // joined before the model's first BLAS call, so no two threads ever call into JavaCPP at once.
+        Threads.loadBlasInBackground();
         Dataset ds = DataReaders.readForModel(data, m, false);
-        try {
-            blas.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        Threads.awaitBackgroundLoad();
         long t0 = System.nanoTime();
         String[][] cells = m.predictText(ds.x());
         double secs = (System.nanoTime() - t0) * 1e-9;
