@@ -242,6 +242,60 @@ class LauncherCdsTest {
         assertEquals(c2Report.replaceAll(secs, ""), c1Report.replaceAll(secs, ""));
     }
 
+    /**
+     * A single {@code fit svm} (-C given) on a small training file runs with C1 only: its model file must be the one
+     * of a JVM whose SMO loops are C2 code, byte for byte but for the fit's seconds (the solver's path through the
+     * clipping branches depends on every rounding); without -C (C chosen by cross-validation) the default JIT stays.
+     */
+    @Test
+    void shortFitSvmFlagsKeepTheModel() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/bin/bash")) && Files.isRegularFile(LAUNCHER), "needs bash and bin/psdkit");
+        Path bin = Files.createDirectories(root.resolve("bin"));
+        Path launcher = Files.copy(LAUNCHER, bin.resolve("psdkit"));
+        assertTrue(launcher.toFile().setExecutable(true));
+        Path target = Files.createDirectories(root.resolve("psdkit-cli/target"));
+        writeLauncherJar(target.resolve("psdkit.jar"));
+        java.util.Random rnd = new java.util.Random(11);
+        StringBuilder train = new StringBuilder("x1,x2,x3,y\n");
+        for (int i = 0; i < 600; i++) {
+            double a = rnd.nextGaussian();
+            double b = rnd.nextGaussian();
+            double c = rnd.nextGaussian();
+            // overlapping classes: many bounded and free support vectors, so the path takes every branch
+            train.append(a).append(',').append(b).append(',').append(c).append(',')
+                    .append(a * a + b - 0.5 * c + 0.7 * rnd.nextGaussian() > 1 ? "yes" : "no").append('\n');
+        }
+        Files.writeString(root.resolve("train.csv"), train.toString());
+        String[] fit = {"fit", "svm", "--train", "train.csv", "--kernel", "gaussian(sigma=0.8)", "-C", "10",
+                "--json"};
+        Run c1 = run(Map.of("PSDKIT_JAVA_OPTS", "-Xmx256m -XX:+PrintFlagsFinal"), concat(fit, "--out", "c1.json"));
+        assertEquals(0, c1.status(), c1.err());
+        assertTrue(c1.out().lines().anyMatch(l -> l.matches(".*\\bTieredStopAtLevel\\s+=\\s+1\\b.*")),
+                "the short-run flag was used");
+        Run cv = run(Map.of("PSDKIT_JAVA_OPTS", "-Xmx256m -XX:+PrintFlagsFinal"), "fit", "svm", "--train",
+                "train.csv", "--kernel", "gaussian(sigma=0.8)", "--out", "cv.json");
+        assertEquals(0, cv.status(), cv.err());
+        assertTrue(cv.out().lines().anyMatch(l -> l.matches(".*\\bTieredStopAtLevel\\s+=\\s+4\\b.*")),
+                "C chosen by cross-validation keeps the default JIT");
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:-TieredCompilation", "-XX:CompileThreshold=100", "-Xmx256m", "-cp",
+                System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(List.of(concat(fit, "--out", "c2.json")));
+        Process p = new ProcessBuilder(cmd).directory(root.toFile()).redirectErrorStream(true)
+                .redirectOutput(root.resolve("c2.log").toFile()).start();
+        assertTrue(p.waitFor(180, TimeUnit.SECONDS), "reference fit timed out");
+        assertEquals(0, p.exitValue(), Files.readString(root.resolve("c2.log")));
+        String seconds = "(?m)^    \"seconds\" : .*$";
+        String c2Model = Files.readString(root.resolve("c2.json"));
+        assertTrue(c2Model.contains("\n    \"seconds\" : "), "the fit's seconds in the model file");
+        assertEquals(c2Model.replaceAll(seconds, ""), Files.readString(root.resolve("c1.json")).replaceAll(seconds, ""));
+        String c2Report = Files.readString(root.resolve("c2.log")).lines().filter(l -> l.startsWith("{"))
+                .findFirst().orElseThrow();
+        String c1Report = c1.out().lines().filter(l -> l.startsWith("{")).findFirst().orElseThrow();
+        String secs = "\"seconds\":[0-9.Ee-]+|\"out\":\"c[12].json\"";
+        assertEquals(c2Report.replaceAll(secs, ""), c1Report.replaceAll(secs, ""));
+    }
+
     private static String[] concat(String[] a, String... b) {
         String[] r = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, r, a.length, b.length);

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The JVM flags and environment {@code bin/psdkit} chooses per command, seen by a stand-in {@code java} on the PATH
  * that prints them: C1 only for a predict on a file of at most 16 MB and for an exact fit krr on a training file of
- * at most 256 kB; {@code OPENBLAS_THREAD_TIMEOUT=4} for those runs and for fit density, a value the user set kept;
+ * at most 256 kB and for a single fit svm (-C given, no --probability) on a file of at most 1.5 MB and 6,000 lines;
+ * {@code OPENBLAS_THREAD_TIMEOUT=4} for those runs and for fit density, a value the user set kept;
  * the defaults for everything else. (That these flags leave every output unchanged is {@link LauncherCdsTest}'s.)
  */
 class LauncherFlagsTest {
@@ -42,6 +43,8 @@ class LauncherFlagsTest {
         assertTrue(java.toFile().setExecutable(true));
         Files.writeString(root.resolve("small.csv"), "x1,y\n1,2\n3,4\n");
         Files.write(root.resolve("big.csv"), new byte[300_000]);
+        Files.writeString(root.resolve("long.csv"), "x1,y\n" + "1,2\n".repeat(7_000));
+        Files.write(root.resolve("huge.csv"), new byte[1_600_000]);
     }
 
     private String run(Map<String, String> env, String... args) throws Exception {
@@ -78,6 +81,12 @@ class LauncherFlagsTest {
         expect(run(none, "predict", "--model", "m.json", "--data", "small.csv", "--out", "p.csv"), true, "4");
         expect(run(none, "fit", "density", "--train", "big.csv", "--out", "m.json"), false, "4");
         expect(run(none, "fit", "svm", "--train", "small.csv", "--out", "m.json"), false, "unset");
+        expect(run(none, "fit", "svm", "--train", "small.csv", "-C", "10", "--out", "m.json"), true, "4");
+        expect(run(none, "fit", "svm", "-C=10", "--train=big.csv", "--out", "m.json"), true, "4");
+        expect(run(none, "fit", "svm", "--train", "small.csv", "-C", "10", "--probability", "--out", "m.json"),
+                false, "unset");
+        expect(run(none, "fit", "svm", "--train", "long.csv", "-C", "10", "--out", "m.json"), false, "unset");
+        expect(run(none, "fit", "svm", "--train", "huge.csv", "-C", "10", "--out", "m.json"), false, "unset");
         expect(run(none, "eval", "--model", "m.json", "--data", "small.csv"), false, "unset");
         expect(run(Map.of("OPENBLAS_THREAD_TIMEOUT", "20"), "fit", "krr", "--train", "small.csv", "--out", "m.json"),
                 true, "20");

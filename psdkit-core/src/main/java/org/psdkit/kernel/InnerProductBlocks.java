@@ -79,6 +79,57 @@ final class InnerProductBlocks {
         }
     }
 
+    /** Consumes tile t of X Zᵀ, columns j0..j1 (j0 = t · TILE), all rows: {@code prod[i + (j − j0) · n]}. */
+    @FunctionalInterface
+    interface TileBody {
+        void apply(double[] prod, int t, int j0, int j1);
+    }
+
+    /** Columns per tile of {@link #tiles}: one {@link ProductBlocks} block. */
+    static final int TILE = ProductBlocks.BLOCK_COLUMNS;
+
+    /**
+     * Runs {@code body} over the column tiles [t · TILE, min(m, (t + 1) · TILE)) of X Zᵀ, all n rows, on
+     * {@link ParallelColumns}: the tiles are fixed by m alone, so what a body computes per tile does not depend on
+     * the number of threads. OpenBLAS runs each tile's dgemm on one thread, whether or not tiles run in parallel: a
+     * tile is too small for OpenBLAS's threads to pay, and OpenBLAS splitting a product between its threads can
+     * change the last bits of the rows at the split (see {@link #run}), so a tile's entries are the same at any
+     * thread setting.
+     */
+    static void tiles(Matrix x, Matrix z, int workPerEntry, TileBody body) {
+        int n = x.rows();
+        int m = z.rows();
+        if (n == 0 || m == 0) {
+            return;
+        }
+        int count = (m + TILE - 1) / TILE;
+        long work = (long) n * m * Math.max(1, workPerEntry);
+        java.util.function.Supplier<Void> all = () -> {
+            try (ProductBlocks pb = new ProductBlocks(x, z)) {
+                ParallelColumns.forColumns(count, work, (from, to) -> {
+                    double[][] holder = BUFFER.get();
+                    for (int t = from; t < to; t++) {
+                        int j0 = t * TILE;
+                        int j1 = Math.min(m, j0 + TILE);
+                        int len = n * (j1 - j0);
+                        if (holder[0] == null || holder[0].length < len) {
+                            holder[0] = new double[Math.max(len, n * Math.min(m, TILE))];
+                        }
+                        double[] prod = holder[0];
+                        pb.compute(0, j0, j1, prod);
+                        body.apply(prod, t, j0, j1);
+                    }
+                });
+            }
+            return null;
+        };
+        if (Threads.get() > 1) {
+            Threads.blasCapped(1, all);
+        } else {
+            all.get();
+        }
+    }
+
     private static void blocks(Matrix x, Matrix z, boolean lower, int n, int m, long work, Body body) {
         try (ProductBlocks pb = new ProductBlocks(x, lower ? x : z)) {
             ParallelColumns.forColumns(m, work, (from, to) -> {

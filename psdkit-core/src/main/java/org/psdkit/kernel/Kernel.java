@@ -69,6 +69,19 @@ public interface Kernel {
         return k;
     }
 
+    /**
+     * The product K(X, Z) c of the cross matrix with a vector (length m = Z's rows): n values. The default forms
+     * {@link #cross(Matrix, Matrix)} and multiplies by BLAS dgemv; the radial kernels override it with one pass over
+     * column tiles that never holds the n×m matrix (the same kernel values as {@code cross}, summed in another
+     * order, so the results agree to rounding).
+     */
+    default double[] crossTimes(Matrix x, Matrix z, double[] c) {
+        if (c.length != z.rows()) {
+            throw new IllegalArgumentException("a vector of length " + c.length + " for " + z.rows() + " points");
+        }
+        return org.psdkit.linalg.Linalg.gemv(cross(x, z), false, c);
+    }
+
     /** The diagonal k(x_i, x_i). */
     default double[] diag(Matrix x) {
         double[][] px = x.toRowArrays();

@@ -200,6 +200,80 @@ abstract class RadialKernel implements Kernel {
         return compute(x, z, false);
     }
 
+    /**
+     * K(X, Z) c without the n×m matrix: for each column tile of {@link InnerProductBlocks#tiles} the squared
+     * distances and kernel values are computed exactly as {@link #cross} computes them (same centring on X's column
+     * means, same products, same cancellation guard, same {@link #gInPlace}), then summed against c over the tile's
+     * columns in column order into a partial vector of the tile; the partial vectors are added in tile order. The
+     * sum's order is fixed by m alone (not by the thread count); it differs from BLAS dgemv's, so the results agree
+     * with {@code gemv(cross(x, z), c)} to rounding of the sum (about m ulps of Σ|k_ij c_j| at worst).
+     */
+    @Override
+    public double[] crossTimes(Matrix x0, Matrix z0, double[] c) {
+        if (x0.cols() != z0.cols()) {
+            throw new IllegalArgumentException(kind() + " kernel: points of dimension " + x0.cols() + " and "
+                    + z0.cols());
+        }
+        if (c.length != z0.rows()) {
+            throw new IllegalArgumentException(kind() + " kernel: a vector of length " + c.length + " for "
+                    + z0.rows() + " points");
+        }
+        double[] mean = columnMeans(x0);
+        Matrix x = centred(x0, mean);
+        Matrix z = centred(z0, mean);
+        int n = x.rows();
+        int m = z.rows();
+        int d = x.cols();
+        double[] nx = SquaredDistances.rowNorms2(x);
+        double[] nz = SquaredDistances.rowNorms2(z);
+        double[] xr = rowMajor(x);
+        double[] zr = rowMajor(z);
+        double[][] part = new double[(m + InnerProductBlocks.TILE - 1) / InnerProductBlocks.TILE][];
+        InnerProductBlocks.tiles(x, z, 1, (prod, t, j0, j1) -> {
+            double[] s = new double[n];
+            for (int j = j0; j < j1; j++) {
+                int po = (j - j0) * n;
+                double nzj = nz[j];
+                double cj = c[j];
+                if (KernelValues.VECTOR_EXP) {
+                    for (int i = 0; i < n; i++) {
+                        double norms = nx[i] + nzj;
+                        double r2 = norms - 2 * prod[po + i];
+                        if (r2 < CANCELLATION_GUARD * norms) {
+                            r2 = direct(xr, i, zr, j, d);
+                        }
+                        prod[po + i] = r2;
+                    }
+                    gInPlace(prod, po, po + n);
+                    for (int i = 0; i < n; i++) {
+                        s[i] += prod[po + i] * cj;
+                    }
+                } else {
+                    // the same operations in one loop (gInPlace's plain loop is g entry by entry)
+                    for (int i = 0; i < n; i++) {
+                        double norms = nx[i] + nzj;
+                        double r2 = norms - 2 * prod[po + i];
+                        if (r2 < CANCELLATION_GUARD * norms) {
+                            r2 = direct(xr, i, zr, j, d);
+                        }
+                        s[i] += g(r2) * cj;
+                    }
+                }
+            }
+            part[t] = s;
+        });
+        double[] out = new double[n];
+        for (double[] s : part) {
+            if (s == null) {
+                continue; // n == 0 or m == 0: no tiles ran
+            }
+            for (int i = 0; i < n; i++) {
+                out[i] += s[i];
+            }
+        }
+        return out;
+    }
+
     @Override
     public double[] diag(Matrix x) {
         double[] out = new double[x.rows()];

@@ -89,6 +89,14 @@ public final class KernelRidge implements Predictor {
      */
     static final long PREDICT_HEAP_SHARE = 128;
 
+    /**
+     * Up to this many entries of K(x, X) (2¹⁷ doubles, 1 MB), {@link #predictVector} forms the cross matrix and
+     * multiplies it by BLAS dgemv, as before {@link Kernel#crossTimes} existed, so small predictions keep their
+     * recorded values bit for bit; larger ones go through {@code crossTimes}, whose radial kernels sum the same
+     * kernel values tile by tile without the matrix (another order of the sum: the two agree to its rounding).
+     */
+    static final long DGEMV_PREDICT_ENTRIES = 1L << 17;
+
     private final Kernel kernel;
     private final Matrix points;
     private final double[] alpha;
@@ -510,10 +518,12 @@ public final class KernelRidge implements Predictor {
         long entries = Math.max(1024, Math.min(PREDICT_BLOCK_ENTRIES,
                 Runtime.getRuntime().maxMemory() / PREDICT_HEAP_SHARE));
         int block = (int) Math.max(1, Math.min(m, entries / Math.max(1, n)));
+        boolean matrix = (long) m * n <= DGEMV_PREDICT_ENTRIES;
         for (int r0 = 0; r0 < m; r0 += block) {
             int r1 = Math.min(m, r0 + block);
             Matrix xb = r0 == 0 && r1 == m ? x : x.selectRows(java.util.stream.IntStream.range(r0, r1).toArray());
-            double[] pb = Linalg.gemv(kernel.cross(xb, points), false, alpha);
+            double[] pb = matrix ? Linalg.gemv(kernel.cross(xb, points), false, alpha)
+                    : kernel.crossTimes(xb, points, alpha);
             for (int i = 0; i < pb.length; i++) {
                 p[r0 + i] = pb[i] + offset;
             }

@@ -111,6 +111,35 @@ class KernelRidgeInPlaceTest {
     }
 
     @Test
+    void smallPredictionsKeepDgemvLargerOnesSumByTiles() {
+        Matrix x = KernelRidgeTest.points(200, 2, 29);
+        double[] y = KernelRidgeTest.target(x, 30);
+        GaussianKernel k = new GaussianKernel(0.9);
+        KernelRidge m = KernelRidge.fit(k, x, y, KernelRidge.Options.standard(0.01));
+        // 600 × 200 = 120,000 entries: the cross matrix and dgemv, bit for bit
+        Matrix small = KernelRidgeTest.points(600, 2, 31);
+        assertTrue(600L * 200 <= KernelRidge.DGEMV_PREDICT_ENTRIES);
+        double[] viaMatrix = Linalg.gemv(k.cross(small, x), false, m.alpha());
+        double[] p = m.predictVector(small);
+        for (int i = 0; i < p.length; i++) {
+            assertEquals(viaMatrix[i] + m.offset(), p[i], 0.0);
+        }
+        // 700 × 200 = 140,000 entries (one block): crossTimes, bit for bit, within 1e-13 of dgemv's
+        Matrix large = KernelRidgeTest.points(700, 2, 32);
+        assertTrue(700L * 200 > KernelRidge.DGEMV_PREDICT_ENTRIES);
+        double[] tiled = k.crossTimes(large, x, m.alpha());
+        p = m.predictVector(large);
+        for (int i = 0; i < p.length; i++) {
+            assertEquals(tiled[i] + m.offset(), p[i], 0.0);
+        }
+        double[] dgemv = Linalg.gemv(k.cross(large, x), false, m.alpha());
+        for (int i = 0; i < dgemv.length; i++) {
+            dgemv[i] += m.offset();
+        }
+        assertTrue(KernelRidgeTest.maxRelDiff(p, dgemv) < 1e-13);
+    }
+
+    @Test
     void tooLargeABufferIsABadInputNamingTheSize() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> SpdBuffer.allocate(-1));
