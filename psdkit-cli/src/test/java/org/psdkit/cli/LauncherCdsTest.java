@@ -194,12 +194,7 @@ class LauncherCdsTest {
      */
     @Test
     void shortFitKrrFlagsKeepTheModel() throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/bin/bash")) && Files.isRegularFile(LAUNCHER), "needs bash and bin/psdkit");
-        Path bin = Files.createDirectories(root.resolve("bin"));
-        Path launcher = Files.copy(LAUNCHER, bin.resolve("psdkit"));
-        assertTrue(launcher.toFile().setExecutable(true));
-        Path target = Files.createDirectories(root.resolve("psdkit-cli/target"));
-        writeLauncherJar(target.resolve("psdkit.jar"));
+        installLauncher();
         java.util.Random rnd = new java.util.Random(7);
         StringBuilder train = new StringBuilder("x1,x2,x3,y\n");
         for (int i = 0; i < 400; i++) {
@@ -212,34 +207,10 @@ class LauncherCdsTest {
         Files.writeString(root.resolve("train.csv"), train.toString());
         String[] fit = {"fit", "krr", "--train", "train.csv", "--kernel", "gaussian(sigma=1.5)", "--lambda", "0.001",
                 "--json"};
-        Run c1 = run(Map.of("PSDKIT_JAVA_OPTS", "-Xmx256m -XX:+PrintFlagsFinal"), concat(fit, "--out", "c1.json"));
-        assertEquals(0, c1.status(), c1.err());
-        assertTrue(c1.out().lines().anyMatch(l -> l.matches(".*\\bTieredStopAtLevel\\s+=\\s+1\\b.*")),
-                "the short-run flag was used");
-        Run auto = run(Map.of("PSDKIT_JAVA_OPTS", "-Xmx256m -XX:+PrintFlagsFinal"), "fit", "krr", "--train",
-                "train.csv", "--auto", "--auto-restarts", "1", "--auto-iterations", "2", "--out", "auto.json");
-        assertEquals(0, auto.status(), auto.err());
-        assertTrue(auto.out().lines().anyMatch(l -> l.matches(".*\\bTieredStopAtLevel\\s+=\\s+4\\b.*")),
-                "--auto keeps the default JIT");
-        // the reference: C2 only, compiling after 100 calls
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:-TieredCompilation", "-XX:CompileThreshold=100", "-Xmx256m", "-cp",
-                System.getProperty("java.class.path"), Main.class.getName()));
-        cmd.addAll(List.of(concat(fit, "--out", "c2.json")));
-        Process p = new ProcessBuilder(cmd).directory(root.toFile()).redirectErrorStream(true)
-                .redirectOutput(root.resolve("c2.log").toFile()).start();
-        assertTrue(p.waitFor(180, TimeUnit.SECONDS), "reference fit timed out");
-        assertEquals(0, p.exitValue(), Files.readString(root.resolve("c2.log")));
-        String seconds = "(?m)^    \"seconds\" : .*$";
-        String c2Model = Files.readString(root.resolve("c2.json"));
-        assertTrue(c2Model.contains("\n    \"seconds\" : "), "the fit's seconds in the model file");
-        assertEquals(c2Model.replaceAll(seconds, ""), Files.readString(root.resolve("c1.json")).replaceAll(seconds, ""));
-        // the report (--json, every metric to 17 digits) as well, but for the seconds
-        String c2Report = Files.readString(root.resolve("c2.log")).lines().filter(l -> l.startsWith("{"))
-                .findFirst().orElseThrow();
-        String c1Report = c1.out().lines().filter(l -> l.startsWith("{")).findFirst().orElseThrow();
-        String secs = "\"seconds\":[0-9.Ee-]+|\"out\":\"c[12].json\"";
-        assertEquals(c2Report.replaceAll(secs, ""), c1Report.replaceAll(secs, ""));
+        Run c1 = assertTieredStop(1, "the short-run flag was used", concat(fit, "--out", "c1.json"));
+        assertTieredStop(4, "--auto keeps the default JIT", "fit", "krr", "--train", "train.csv", "--auto",
+                "--auto-restarts", "1", "--auto-iterations", "2", "--out", "auto.json");
+        assertSameAsC2Only(fit, c1);
     }
 
     /**
@@ -249,12 +220,7 @@ class LauncherCdsTest {
      */
     @Test
     void shortFitSvmFlagsKeepTheModel() throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/bin/bash")) && Files.isRegularFile(LAUNCHER), "needs bash and bin/psdkit");
-        Path bin = Files.createDirectories(root.resolve("bin"));
-        Path launcher = Files.copy(LAUNCHER, bin.resolve("psdkit"));
-        assertTrue(launcher.toFile().setExecutable(true));
-        Path target = Files.createDirectories(root.resolve("psdkit-cli/target"));
-        writeLauncherJar(target.resolve("psdkit.jar"));
+        installLauncher();
         java.util.Random rnd = new java.util.Random(11);
         StringBuilder train = new StringBuilder("x1,x2,x3,y\n");
         for (int i = 0; i < 600; i++) {
@@ -268,15 +234,37 @@ class LauncherCdsTest {
         Files.writeString(root.resolve("train.csv"), train.toString());
         String[] fit = {"fit", "svm", "--train", "train.csv", "--kernel", "gaussian(sigma=0.8)", "-C", "10",
                 "--json"};
-        Run c1 = run(Map.of("PSDKIT_JAVA_OPTS", "-Xmx256m -XX:+PrintFlagsFinal"), concat(fit, "--out", "c1.json"));
-        assertEquals(0, c1.status(), c1.err());
-        assertTrue(c1.out().lines().anyMatch(l -> l.matches(".*\\bTieredStopAtLevel\\s+=\\s+1\\b.*")),
-                "the short-run flag was used");
-        Run cv = run(Map.of("PSDKIT_JAVA_OPTS", "-Xmx256m -XX:+PrintFlagsFinal"), "fit", "svm", "--train",
+        Run c1 = assertTieredStop(1, "the short-run flag was used", concat(fit, "--out", "c1.json"));
+        assertTieredStop(4, "C chosen by cross-validation keeps the default JIT", "fit", "svm", "--train",
                 "train.csv", "--kernel", "gaussian(sigma=0.8)", "--out", "cv.json");
-        assertEquals(0, cv.status(), cv.err());
-        assertTrue(cv.out().lines().anyMatch(l -> l.matches(".*\\bTieredStopAtLevel\\s+=\\s+4\\b.*")),
-                "C chosen by cross-validation keeps the default JIT");
+        assertSameAsC2Only(fit, c1);
+    }
+
+    /** bin/psdkit and a jar beside it under the temporary root, as a clone has them. */
+    private void installLauncher() throws IOException {
+        assumeTrue(Files.isExecutable(Path.of("/bin/bash")) && Files.isRegularFile(LAUNCHER), "needs bash and bin/psdkit");
+        Path bin = Files.createDirectories(root.resolve("bin"));
+        Path launcher = Files.copy(LAUNCHER, bin.resolve("psdkit"));
+        assertTrue(launcher.toFile().setExecutable(true));
+        Path target = Files.createDirectories(root.resolve("psdkit-cli/target"));
+        writeLauncherJar(target.resolve("psdkit.jar"));
+    }
+
+    /** Runs the launcher with {@code args} and checks the JIT level its JVM ran with (-XX:+PrintFlagsFinal). */
+    private Run assertTieredStop(int level, String why, String... args) throws Exception {
+        Run r = run(Map.of("PSDKIT_JAVA_OPTS", "-Xmx256m -XX:+PrintFlagsFinal"), args);
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().lines().anyMatch(l -> l.matches(".*\\bTieredStopAtLevel\\s+=\\s+" + level + "\\b.*")),
+                why);
+        return r;
+    }
+
+    /**
+     * {@code fit}, run through the launcher as {@code c1} with {@code --out c1.json}, run again in a JVM with C2
+     * only, compiling after 100 calls: the model file and the {@code --json} report (every metric to 17 digits) must
+     * be the launcher run's, byte for byte but for the fit's seconds.
+     */
+    private void assertSameAsC2Only(String[] fit, Run c1) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:-TieredCompilation", "-XX:CompileThreshold=100", "-Xmx256m", "-cp",
                 System.getProperty("java.class.path"), Main.class.getName()));
@@ -289,6 +277,7 @@ class LauncherCdsTest {
         String c2Model = Files.readString(root.resolve("c2.json"));
         assertTrue(c2Model.contains("\n    \"seconds\" : "), "the fit's seconds in the model file");
         assertEquals(c2Model.replaceAll(seconds, ""), Files.readString(root.resolve("c1.json")).replaceAll(seconds, ""));
+        // the report as well, but for the seconds
         String c2Report = Files.readString(root.resolve("c2.log")).lines().filter(l -> l.startsWith("{"))
                 .findFirst().orElseThrow();
         String c1Report = c1.out().lines().filter(l -> l.startsWith("{")).findFirst().orElseThrow();
