@@ -155,6 +155,14 @@ public final class NystromBlocks {
     /**
      * w += K_bᵀ(K_b u + v[from, from + rows)) for K_b = {@code a} (rows × m, row-major, m = w.length); u or v may be
      * null (taken as 0): the row loop of every single-precision pass.
+     *
+     * <p>Row i contributes t_i = v_i + {@link #rowDot}(K_i, u) and, when t_i ≠ 0, w_j += K_ij·t_i for every j, rows in
+     * order. The rows are taken {@value #GROUP} at a time: each is first widened to a double scratch row (HotSpot's
+     * superword pass in JDK 17 leaves a loop that mixes float loads with double arithmetic scalar, see
+     * {@link GaussianFloatBlocks#expInPlace}; a plain float-to-double copy and all-double loops are vectorised), and
+     * the group's updates are one loop w_j = (((w_j + K_1j t_1) + K_2j t_2) + K_3j t_3) + K_4j t_4: the same
+     * products (a float times a double is exact in double) added in the same order as row by row, so w is the
+     * same bit for bit, with w read and written once per group instead of once per row.
      */
     public static void addKtK(float[] a, int rows, double[] u, double[] v, int from, double[] w) {
         int m = w.length;
@@ -162,18 +170,97 @@ public final class NystromBlocks {
             throw new IllegalArgumentException("ktk block: w of " + m + ", " + a.length + " kernel entries for "
                     + rows + " rows");
         }
-        for (int i = 0; i < rows; i++) {
+        double[][] r = rowScratch(m);
+        double[] r0 = r[0];
+        double[] r1 = r[1];
+        double[] r2 = r[2];
+        double[] r3 = r[3];
+        int i = 0;
+        for (; i + GROUP <= rows; i += GROUP) {
             int off = i * m;
-            double t = v == null ? 0 : v[from + i];
+            widen(a, off, r0, m);
+            widen(a, off + m, r1, m);
+            widen(a, off + 2 * m, r2, m);
+            widen(a, off + 3 * m, r3, m);
+            double t0 = v == null ? 0 : v[from + i];
+            double t1 = v == null ? 0 : v[from + i + 1];
+            double t2 = v == null ? 0 : v[from + i + 2];
+            double t3 = v == null ? 0 : v[from + i + 3];
             if (u != null) {
-                t += rowDot(a, off, u, m);
+                t0 += rowDot(r0, u, m);
+                t1 += rowDot(r1, u, m);
+                t2 += rowDot(r2, u, m);
+                t3 += rowDot(r3, u, m);
             }
-            if (t != 0) {
+            if (t0 != 0 && t1 != 0 && t2 != 0 && t3 != 0) {
                 for (int j = 0; j < m; j++) {
-                    w[j] += a[off + j] * t;
+                    w[j] = (((w[j] + r0[j] * t0) + r1[j] * t1) + r2[j] * t2) + r3[j] * t3;
                 }
+            } else {
+                axpy(r0, t0, w, m);
+                axpy(r1, t1, w, m);
+                axpy(r2, t2, w, m);
+                axpy(r3, t3, w, m);
             }
         }
+        for (; i < rows; i++) {
+            widen(a, i * m, r0, m);
+            double t = v == null ? 0 : v[from + i];
+            if (u != null) {
+                t += rowDot(r0, u, m);
+            }
+            axpy(r0, t, w, m);
+        }
+    }
+
+    /** Rows widened together by {@link #addKtK(float[], int, double[], double[], int, double[])}. */
+    private static final int GROUP = 4;
+
+    /** Per-thread double rows of {@link #addKtK(float[], int, double[], double[], int, double[])}. */
+    private static final ThreadLocal<double[][]> ROWS = ThreadLocal.withInitial(() -> new double[GROUP][0]);
+
+    private static double[][] rowScratch(int m) {
+        double[][] r = ROWS.get();
+        if (r[0].length < m) {
+            for (int g = 0; g < GROUP; g++) {
+                r[g] = new double[m];
+            }
+        }
+        return r;
+    }
+
+    private static void widen(float[] a, int off, double[] r, int m) {
+        for (int j = 0; j < m; j++) {
+            r[j] = a[off + j];
+        }
+    }
+
+    /** w += r·t when t ≠ 0 (a zero t adds nothing, as the row-by-row loop skips it). */
+    private static void axpy(double[] r, double t, double[] w, int m) {
+        if (t != 0) {
+            for (int j = 0; j < m; j++) {
+                w[j] += r[j] * t;
+            }
+        }
+    }
+
+    /** {@link #rowDot(float[], int, double[], int)} of a row already widened to double: the same sums. */
+    static double rowDot(double[] r, double[] u, int m) {
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        int j = 0;
+        for (; j + 3 < m; j += 4) {
+            s0 += r[j] * u[j];
+            s1 += r[j + 1] * u[j + 1];
+            s2 += r[j + 2] * u[j + 2];
+            s3 += r[j + 3] * u[j + 3];
+        }
+        for (; j < m; j++) {
+            s0 += r[j] * u[j];
+        }
+        return (s0 + s1) + (s2 + s3);
     }
 
     /**
