@@ -1,6 +1,7 @@
 package org.psdkit.classify;
 
 import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.KernelProducts;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Predictor;
 
@@ -69,7 +70,8 @@ public record SvmDecision(Kernel kernel, Matrix supportVectors, double[] coef, d
     public double[] decision(Matrix xScaled) {
         double[] f = new double[xScaled.rows()];
         if (supportVectors.rows() > 0) {
-            f = kernel.cross(xScaled, supportVectors).times(coef);
+            // in row blocks, without the full cross matrix beyond 2^17 entries (KernelProducts)
+            f = KernelProducts.times(kernel, xScaled, supportVectors, coef);
         }
         for (int i = 0; i < f.length; i++) {
             f[i] += bias;

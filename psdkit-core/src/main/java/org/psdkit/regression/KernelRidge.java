@@ -1,6 +1,7 @@
 package org.psdkit.regression;
 
 import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.KernelProducts;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.LinalgException;
 import org.psdkit.linalg.Matrix;
@@ -76,26 +77,11 @@ public final class KernelRidge implements Predictor {
         }
     }
 
-    /**
-     * Entries of the cross matrix K(x, X) formed at a time by {@link #predictVector}: 2²² doubles = 32 MB, large
-     * enough that the per-block overhead vanishes, small enough to stay far below the heap.
-     */
-    static final long PREDICT_BLOCK_ENTRIES = 1L << 22;
+    /** Entries of K(x, X) per row block of {@link #predictVector} ({@link KernelProducts#BLOCK_ENTRIES}). */
+    static final long PREDICT_BLOCK_ENTRIES = KernelProducts.BLOCK_ENTRIES;
 
-    /**
-     * In a heap below 512 MB a prediction block holds at most 1/{@value} of the maximum heap in entries instead (the
-     * kernel's intermediate matrices of a block are a few times its size); at 512 MB and above the blocks are
-     * {@link #PREDICT_BLOCK_ENTRIES}.
-     */
-    static final long PREDICT_HEAP_SHARE = 128;
-
-    /**
-     * Up to this many entries of K(x, X) (2¹⁷ doubles, 1 MB), {@link #predictVector} forms the cross matrix and
-     * multiplies it by BLAS dgemv, as before {@link Kernel#crossTimes} existed, so small predictions keep their
-     * recorded values bit for bit; larger ones go through {@code crossTimes}, whose radial kernels sum the same
-     * kernel values tile by tile without the matrix (another order of the sum: the two agree to its rounding).
-     */
-    static final long DGEMV_PREDICT_ENTRIES = 1L << 17;
+    /** Up to this many entries {@link #predictVector} multiplies the cross matrix by dgemv ({@link KernelProducts}). */
+    static final long DGEMV_PREDICT_ENTRIES = KernelProducts.DGEMV_ENTRIES;
 
     private final Kernel kernel;
     private final Matrix points;
@@ -511,22 +497,10 @@ public final class KernelRidge implements Predictor {
             throw new IllegalArgumentException("kernel ridge was fitted on " + points.cols() + " features, got "
                     + x.cols());
         }
-        int m = x.rows();
-        int n = points.rows();
-        double[] p = new double[m];
         // rows in blocks so that no m×n cross matrix is formed (m = n = 20,000 would be 3.2 GB)
-        long entries = Math.max(1024, Math.min(PREDICT_BLOCK_ENTRIES,
-                Runtime.getRuntime().maxMemory() / PREDICT_HEAP_SHARE));
-        int block = (int) Math.max(1, Math.min(m, entries / Math.max(1, n)));
-        boolean matrix = (long) m * n <= DGEMV_PREDICT_ENTRIES;
-        for (int r0 = 0; r0 < m; r0 += block) {
-            int r1 = Math.min(m, r0 + block);
-            Matrix xb = r0 == 0 && r1 == m ? x : x.selectRows(java.util.stream.IntStream.range(r0, r1).toArray());
-            double[] pb = matrix ? Linalg.gemv(kernel.cross(xb, points), false, alpha)
-                    : kernel.crossTimes(xb, points, alpha);
-            for (int i = 0; i < pb.length; i++) {
-                p[r0 + i] = pb[i] + offset;
-            }
+        double[] p = KernelProducts.times(kernel, x, points, alpha);
+        for (int i = 0; i < p.length; i++) {
+            p[i] += offset;
         }
         return p;
     }
