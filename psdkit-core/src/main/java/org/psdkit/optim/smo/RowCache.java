@@ -28,11 +28,25 @@ final class RowCache extends QRows {
      */
     private static final int ENTRY_COST = 20;
 
+    /**
+     * Largest number of features for which a radial kernel's points are also kept feature-major in working order
+     * ({@link #cols}); beyond it each point's own array is long enough to be read as one stream.
+     */
+    static final int FEATURE_MAJOR_MAX_DIM = 64;
+    /** Largest feature-major copy of the points, in doubles (256 MB). */
+    static final long FEATURE_MAJOR_MAX_DOUBLES = 1L << 25;
+
     /** Per-thread double scratch of the single-precision rows (kernel values before rounding). */
     private static final ThreadLocal<double[][]> SCRATCH = ThreadLocal.withInitial(() -> new double[1][]);
 
     private final Kernel kernel;
     private final double[][] pts;
+    /**
+     * For a radial kernel with few features: feature j of the point at position b is cols[j·m + b], swapped with
+     * the positions, so that a row's squared distances read contiguous runs (KernelValues.radialValues, the same
+     * values bit for bit) instead of one small array per point in permuted order; null otherwise.
+     */
+    private final double[] cols;
     private final int m;
     private final long budget;
     /** Whether rows are stored in double precision (all m full rows fit the budget). */
@@ -52,6 +66,9 @@ final class RowCache extends QRows {
         this.kernel = kernel;
         this.pts = pts;
         this.m = pts.length;
+        int d = m == 0 ? 0 : pts[0].length;
+        this.cols = KernelValues.radial(kernel) && d <= FEATURE_MAJOR_MAX_DIM
+                && (long) d * m <= FEATURE_MAJOR_MAX_DOUBLES ? featureMajor(pts, perm, d) : null;
         // LIBSVM keeps room for at least two full rows (the working pair), whatever the budget
         this.exact = m * bytes(m, 8) <= budgetBytes;
         this.budget = Math.max(budgetBytes, 2 * bytes(m, exact ? 8 : 4));
@@ -62,6 +79,31 @@ final class RowCache extends QRows {
         this.next = new int[m + 1];
         prev[m] = m;
         next[m] = m;
+    }
+
+    /** cols[j·m + a] = pts[perm[a]][j]; null when a point's dimension differs (the row-wise path reports it). */
+    private static double[] featureMajor(double[][] pts, int[] perm, int d) {
+        int m = pts.length;
+        double[] c = new double[d * m];
+        for (int a = 0; a < m; a++) {
+            double[] p = pts[perm[a]];
+            if (p.length != d) {
+                return null;
+            }
+            for (int j = 0; j < d; j++) {
+                c[j * m + a] = p[j];
+            }
+        }
+        return c;
+    }
+
+    /** k(point at a, point at b) for from ≤ b &lt; to into out[from..to), before the labels. */
+    private void kernelValues(double[] xa, int from, int to, double[] out) {
+        if (cols != null) {
+            KernelValues.radialValues(kernel, xa, cols, m, from, to, out);
+        } else {
+            KernelValues.values(kernel, xa, pts, perm, from, to, out);
+        }
     }
 
     /** Bytes charged for a cached row of {@code len} entries of {@code width} bytes. */
@@ -167,7 +209,7 @@ final class RowCache extends QRows {
         double ya = y[a];
         long work = (long) (to - from) * (xa.length + ENTRY_COST);
         ParallelColumns.forColumns(to - from, work, (lo, hi) -> {
-            KernelValues.values(kernel, xa, pts, perm, from + lo, from + hi, r);
+            kernelValues(xa, from + lo, from + hi, r);
             for (int b = from + lo; b < from + hi; b++) {
                 r[b] = ya * y[b] * r[b];
             }
@@ -185,7 +227,7 @@ final class RowCache extends QRows {
                 holder[0] = new double[Math.max(to, m)];
             }
             double[] v = holder[0];
-            KernelValues.values(kernel, xa, pts, perm, from + lo, from + hi, v);
+            kernelValues(xa, from + lo, from + hi, v);
             for (int b = from + lo; b < from + hi; b++) {
                 r[b] = (float) (ya * y[b] * v[b]);
             }
@@ -294,8 +336,18 @@ final class RowCache extends QRows {
         return true;
     }
 
-    /** Exchanges the rows kept for positions a and b (both become the most recently used, as in LIBSVM). */
+    /**
+     * Exchanges the rows kept for positions a and b (both become the most recently used, as in LIBSVM) and their
+     * points' feature-major copies.
+     */
     private void swapSlots(int a, int b) {
+        if (cols != null) {
+            for (int off = 0; off < cols.length; off += m) {
+                double t = cols[off + a];
+                cols[off + a] = cols[off + b];
+                cols[off + b] = t;
+            }
+        }
         if (len[a] > 0) {
             unlink(a);
         }
