@@ -36,6 +36,14 @@ final class RowCache extends QRows {
     /** Largest feature-major copy of the points, in doubles (256 MB). */
     static final long FEATURE_MAJOR_MAX_DOUBLES = 1L << 25;
 
+    /**
+     * A row given up to make room is reused for the new one when it is at least as long and longer by at most
+     * 1/REUSE_SLACK of it (the unused entries are charged to the budget all the same): no allocation, no zeroing, no
+     * garbage for the collector, at a bounded loss of room. Which rows are kept changes only which entries are
+     * computed again, not their values.
+     */
+    static final int REUSE_SLACK = 8;
+
     /** Per-thread double scratch of the single-precision rows (kernel values before rounding). */
     private static final ThreadLocal<double[][]> SCRATCH = ThreadLocal.withInitial(() -> new double[1][]);
 
@@ -60,6 +68,7 @@ final class RowCache extends QRows {
     private long used;
     private long peak;
     private long computed;
+    private long reused;
 
     RowCache(Kernel kernel, double[][] pts, long budgetBytes, int[] perm, double[] y) {
         super(perm, y);
@@ -135,6 +144,11 @@ final class RowCache extends QRows {
         return peak;
     }
 
+    /** Rows stored in the array of a row given up ({@link #REUSE_SLACK}) instead of a new one. */
+    long reusedRows() {
+        return reused;
+    }
+
     /** Kernel entries computed so far (cache misses, counted by entry). */
     long computedEntries() {
         return computed;
@@ -184,24 +198,53 @@ final class RowCache extends QRows {
             unlink(a);
         }
         if (need > have) {
-            long more = bytes(need) - (have > 0 ? bytes(have) : 0);
-            while (used + more > budget && next[m] != m) {
-                evict(next[m]);
+            int cap = capacity(a);
+            if (cap < need) {
+                // a new array: an evicted one of at most REUSE_SLACK more entries when there is one, else a fresh one
+                long charged = have > 0 ? bytes(cap) : 0;
+                Object reuse = null;
+                while (used + bytes(reuse == null ? need : length(reuse)) - charged > budget && next[m] != m) {
+                    Object freed = evict(next[m]);
+                    if (reuse == null && length(freed) >= need && length(freed) - need <= need / REUSE_SLACK) {
+                        reuse = freed;
+                    }
+                }
+                if (reuse != null) {
+                    reused++;
+                }
+                if (exact) {
+                    double[] r = reuse != null ? (double[]) reuse : new double[need];
+                    if (have > 0) {
+                        System.arraycopy(ddata[a], 0, r, 0, have);
+                    }
+                    ddata[a] = r;
+                } else {
+                    float[] r = reuse != null ? (float[]) reuse : new float[need];
+                    if (have > 0) {
+                        System.arraycopy(data[a], 0, r, 0, have);
+                    }
+                    data[a] = r;
+                }
+                used += bytes(capacity(a)) - charged;
             }
             if (exact) {
-                double[] r = have > 0 ? Arrays.copyOf(ddata[a], need) : new double[need];
-                fill(a, r, have, need);
-                ddata[a] = r;
+                fill(a, ddata[a], have, need);
             } else {
-                float[] r = have > 0 ? Arrays.copyOf(data[a], need) : new float[need];
-                fill(a, r, have, need);
-                data[a] = r;
+                fill(a, data[a], have, need);
             }
             len[a] = need;
-            used += more;
             peak = Math.max(peak, used);
         }
         link(a);
+    }
+
+    /** Entries the array of position a holds (0 when none); entries from len[a] on are not valid. */
+    private int capacity(int a) {
+        return exact ? (ddata[a] == null ? 0 : ddata[a].length) : (data[a] == null ? 0 : data[a].length);
+    }
+
+    private static int length(Object row) {
+        return row instanceof double[] d ? d.length : ((float[]) row).length;
     }
 
     private void fill(int a, double[] r, int from, int to) {
@@ -374,15 +417,20 @@ final class RowCache extends QRows {
         }
     }
 
-    private void evict(int h) {
+    /** Gives up the row of position h and returns its array (charged by its length, as it was allocated). */
+    private Object evict(int h) {
         unlink(h);
-        used -= bytes(len[h]);
+        used -= bytes(capacity(h));
+        Object r;
         if (exact) {
+            r = ddata[h];
             ddata[h] = null;
         } else {
+            r = data[h];
             data[h] = null;
         }
         len[h] = 0;
+        return r;
     }
 
     private void unlink(int h) {
