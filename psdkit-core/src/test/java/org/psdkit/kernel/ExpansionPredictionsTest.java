@@ -113,6 +113,26 @@ class ExpansionPredictionsTest {
     }
 
     @Test
+    void crossBlocksNeverHoldMoreThanOneBlock() {
+        Matrix z = CrossTimesTest.gaussianPoints(200, 3, 27, 0.0);
+        Matrix x = CrossTimesTest.gaussianPoints(50_000, 3, 28, 0.0);
+        int[] next = {0};
+        int[] blocks = {0};
+        KernelProducts.crossBlocks(GAUSS, x, z, (r0, kb) -> {
+            assertEquals(next[0], r0);
+            assertEquals(200, kb.cols());
+            assertTrue((long) kb.rows() * kb.cols() <= KernelProducts.BLOCK_ENTRIES, kb.rows() + " rows");
+            if (blocks[0] == 1) {
+                assertArrayEquals(GAUSS.cross(x.rowRange(r0, r0 + kb.rows()), z).data(), kb.data());
+            }
+            next[0] += kb.rows();
+            blocks[0]++;
+        });
+        assertEquals(50_000, next[0]);
+        assertEquals(3, blocks[0]);
+    }
+
+    @Test
     void multiTargetKernelRidge() {
         Matrix pts = CrossTimesTest.gaussianPoints(200, 3, 31, 0.0);
         Matrix alphas = Matrix.zeros(200, 2);
