@@ -59,7 +59,7 @@ public final class KernelProducts {
      * that expression, bit for bit; beyond, {@link #times}. A radial kernel centres the points on the first
      * argument's column means, so K(z, x)ᵀ and K(x, z) differ in the last bits of their entries: beyond the threshold
      * the values agree with the transposed expression to rounding (1e-12 of Σ_j |k(x_i, z_j) c_j|,
-     * {@code KernelProductsTest}).
+     * {@code ExpansionPredictionsTest}).
      */
     public static double[] transposedTimes(Kernel kernel, Matrix z, Matrix x, double[] c) {
         if ((long) x.rows() * z.rows() <= DGEMV_ENTRIES) {
