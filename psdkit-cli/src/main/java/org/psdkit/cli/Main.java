@@ -147,6 +147,15 @@ public final class Main implements Runnable {
             System.out.flush();
             return EXIT_OK;
         }
+        PredictCommand.Direct direct = PredictCommand.direct(args);
+        if (direct != null) {
+            return runDirect(direct);
+        }
+        return executeWithPicocli(args);
+    }
+
+    /** {@link #execute} without the direct path of a plain predict line (for tests comparing the two). */
+    static int executeWithPicocli(String... args) {
         boolean blas = loadsBlas(args);
         if (blas) {
             Threads.loadBlasInBackground();
@@ -175,6 +184,44 @@ public final class Main implements Runnable {
             // picocli hands only Exceptions to the handler; an Error must not escape as a trace either
             return reportError(e, cl.getErr());
         }
+    }
+
+    /**
+     * Runs a plain predict line read without picocli ({@link PredictCommand#direct}) as picocli would run it: the
+     * {@code --threads} setting, OpenBLAS's load started on a second thread, the command, and its failures reported
+     * by {@link #handleExecutionException} on a writer made as picocli makes its error writer.
+     */
+    private static int runDirect(PredictCommand.Direct d) {
+        PrintWriter err = stderrWriter();
+        try {
+            if (d.threads() > 0) {
+                Threads.set(d.threads());
+            }
+            Threads.loadBlasInBackground();
+            return d.command().call();
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            return reportError(e, err);
+        } catch (Exception ex) {
+            return handleExecutionException(ex, err, null);
+        }
+    }
+
+    /**
+     * System.err as picocli's {@code CommandLine.getErr()} wraps it (picocli 4.7): the encoding of the
+     * {@code sun.stderr.encoding} property (cp65001 read as UTF-8) or else the default charset, buffered, flushed
+     * at each line.
+     */
+    private static PrintWriter stderrWriter() {
+        String name = System.getProperty("sun.stderr.encoding");
+        java.nio.charset.Charset cs = java.nio.charset.Charset.defaultCharset();
+        if (name != null) {
+            try {
+                cs = java.nio.charset.Charset.forName("cp65001".equalsIgnoreCase(name) ? "UTF-8" : name);
+            } catch (RuntimeException e) {
+                // picocli falls back to the default charset as well
+            }
+        }
+        return new PrintWriter(new java.io.BufferedWriter(new java.io.OutputStreamWriter(System.err, cs)), true);
     }
 
     /** The top-level commands whose runs call BLAS (every model family's fit and predict does). */
@@ -243,7 +290,11 @@ public final class Main implements Runnable {
     }
 
     static int handleExecutionException(Exception ex, CommandLine cl, CommandLine.ParseResult pr) {
-        PrintWriter err = cl.getErr();
+        return handleExecutionException(ex, cl.getErr(), pr);
+    }
+
+    /** The message and exit status of a command's failure {@code ex} ({@code pr}: the parse, or null if none). */
+    static int handleExecutionException(Exception ex, PrintWriter err, CommandLine.ParseResult pr) {
         if (ex instanceof MemoryBudget.InsufficientMemoryException m) {
             String xmx = m.suggestedXmx();
             // a command with --anchors can also ask for less: the Nyström fits' memory grows with the anchors, and

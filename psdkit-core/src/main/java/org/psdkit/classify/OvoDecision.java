@@ -2,6 +2,7 @@ package org.psdkit.classify;
 
 import java.util.List;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.KernelProducts;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Predictor;
 
@@ -111,29 +112,44 @@ public record OvoDecision(List<String> labels, Kernel kernel, Matrix supportVect
         int k = classes();
         int np = pairs();
         Matrix out = Matrix.zeros(n, np + (probability() ? k : 0));
-        Matrix kv = supportVectors.rows() > 0 ? kernel.cross(xScaled, supportVectors) : null;
         int[] start = new int[k];
         for (int i = 1; i < k; i++) {
             start[i] = start[i - 1] + classCounts[i - 1];
         }
         double[] kr = new double[supportVectors.rows()];
         double[] dec = new double[np];
-        for (int r = 0; r < n; r++) {
-            for (int s = 0; s < kr.length; s++) {
-                kr[s] = kv.get(r, s);
+        if (supportVectors.rows() == 0) {
+            for (int r = 0; r < n; r++) {
+                row(out, r, kr, start, dec);
             }
-            decisions(kr, start, dec);
-            for (int p = 0; p < np; p++) {
-                out.set(r, p, dec[p]);
-            }
-            if (probability()) {
-                double[] pr = probabilities(dec);
-                for (int i = 0; i < k; i++) {
-                    out.set(r, np + i, pr[i]);
+            return out;
+        }
+        // K(x, SV) in row blocks (KernelProducts): no n × l matrix beyond one block
+        KernelProducts.crossBlocks(kernel, xScaled, supportVectors, (r0, kv) -> {
+            for (int i = 0; i < kv.rows(); i++) {
+                for (int s = 0; s < kr.length; s++) {
+                    kr[s] = kv.get(i, s);
                 }
+                row(out, r0 + i, kr, start, dec);
+            }
+        });
+        return out;
+    }
+
+    /** Row r of the output from the point's kernel values with the support vectors. */
+    private void row(Matrix out, int r, double[] kr, int[] start, double[] dec) {
+        int k = classes();
+        int np = pairs();
+        decisions(kr, start, dec);
+        for (int p = 0; p < np; p++) {
+            out.set(r, p, dec[p]);
+        }
+        if (probability()) {
+            double[] pr = probabilities(dec);
+            for (int i = 0; i < k; i++) {
+                out.set(r, np + i, pr[i]);
             }
         }
-        return out;
     }
 
     /** The pairs' decision values of one point from its kernel values with the support vectors. */

@@ -1,9 +1,8 @@
 package org.psdkit.cone;
 
 import org.psdkit.kernel.Kernel;
-import org.psdkit.linalg.Linalg;
+import org.psdkit.kernel.KernelProducts;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.linalg.internal.RowBlocks;
 
 /**
  * f(x) = Σ_i c_i (k(x, x_i) + offset) + intercept: a linear kernel model (the offset is the dual form of a penalised
@@ -26,9 +25,8 @@ public record KernelExpansion(Kernel kernel, double offset, Matrix points, doubl
 
     @Override
     public double[] eval(Matrix x) {
-        // rows in blocks: an m×b block of the cross matrix at a time
-        double[] f = RowBlocks.apply(x, points.rows(), xb -> Linalg.gemv(kernel.cross(xb, points), false,
-                coefficients));
+        // rows in blocks, without the full cross matrix beyond 2^17 entries (KernelProducts)
+        double[] f = KernelProducts.times(kernel, x, points, coefficients);
         double sum = 0;
         for (double c : coefficients) {
             sum += c;

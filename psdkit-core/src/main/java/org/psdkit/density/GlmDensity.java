@@ -1,6 +1,7 @@
 package org.psdkit.density;
 
 import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.KernelProducts;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.linalg.internal.RowBlocks;
@@ -117,7 +118,7 @@ public final class GlmDensity implements DensityModel {
 
     @Override
     public double[] logDensity(Matrix x) {
-        double[] g = RowBlocks.apply(x, points.rows(), xb -> Linalg.gemv(kernel.cross(points, xb), true, alpha));
+        double[] g = KernelProducts.transposedTimes(kernel, points, x, alpha);
         double[] ln = base.logDensity(x);
         for (int i = 0; i < g.length; i++) {
             g[i] = g[i] - logZ + ln[i];

@@ -1,9 +1,9 @@
 package org.psdkit.density;
 
 import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.KernelProducts;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
-import org.psdkit.linalg.internal.RowBlocks;
 import org.psdkit.optim.ProgressListener;
 
 /**
@@ -70,7 +70,7 @@ public final class LinearDensity implements DensityModel {
             throw new IllegalArgumentException(type + " of dimension " + points.cols() + " evaluated at points of "
                     + "dimension " + x.cols());
         }
-        return RowBlocks.apply(x, points.rows(), xb -> Linalg.gemv(kernel.cross(points, xb), true, alpha));
+        return KernelProducts.transposedTimes(kernel, points, x, alpha);
     }
 
     @Override

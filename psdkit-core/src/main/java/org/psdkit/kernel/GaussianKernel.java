@@ -2,6 +2,7 @@ package org.psdkit.kernel;
 
 import java.util.List;
 import org.psdkit.linalg.internal.ArrayExp;
+import org.psdkit.linalg.internal.TableExp;
 
 /**
  * Gaussian (RBF) kernel k(x, t) = exp(−‖x − t‖² / (2σ²)), σ &gt; 0.
@@ -53,6 +54,12 @@ public final class GaussianKernel extends RadialKernel {
     @Override
     double g(double squaredDistance) {
         return Math.exp(-squaredDistance * invTwoSigma2);
+    }
+
+    /** exp(−r² γ) with the product rounded as in {@link #g}, the exponential table-driven ({@link TableExp}). */
+    @Override
+    double gTerm(double squaredDistance) {
+        return TableExp.exp(-squaredDistance * invTwoSigma2);
     }
 
     /** exp(−r² γ) with the product rounded as in {@link #g}, the exponential vectorised ({@link ArrayExp}). */

@@ -10,6 +10,11 @@ import org.psdkit.linalg.Matrix;
  * cross matrix is formed and multiplied by BLAS dgemv (the values recorded before {@link Kernel#crossTimes} existed,
  * bit for bit); beyond it each row block goes through {@code crossTimes}, whose radial kernels sum the kernel values
  * tile by tile (another order of the same sum: the two agree to its rounding, {@code CrossTimesTest}).
+ *
+ * <p>Every family's prediction that is a kernel expansion goes through this class, with one block rule: kernel ridge
+ * regression (one or several targets), the SVM's and SVR's decision values, the one-vs-one SVM's pairs
+ * ({@link #crossBlocks}), the densities' Σ_i α_i k(x, x_i) ({@link #transposedTimes}) and the PSD regression and cone
+ * families' kernel expansions.
  */
 public final class KernelProducts {
 
@@ -37,8 +42,7 @@ public final class KernelProducts {
         int m = x.rows();
         int n = z.rows();
         double[] p = new double[m];
-        long entries = Math.max(1024, Math.min(BLOCK_ENTRIES, Runtime.getRuntime().maxMemory() / HEAP_SHARE));
-        int block = (int) Math.max(1, Math.min(m, entries / Math.max(1, n)));
+        int block = blockRows(m, n);
         boolean matrix = (long) m * n <= DGEMV_ENTRIES;
         for (int r0 = 0; r0 < m; r0 += block) {
             int r1 = Math.min(m, r0 + block);
@@ -47,5 +51,73 @@ public final class KernelProducts {
             System.arraycopy(pb, 0, p, r0, pb.length);
         }
         return p;
+    }
+
+    /**
+     * K(z, x)ᵀ c = K(x, z) c for a caller whose recorded values come from the transposed cross matrix (the densities'
+     * f(x) = Σ_i α_i k(x, x_i) as {@code gemv(cross(points, x), transposed)}): up to {@link #DGEMV_ENTRIES} entries
+     * that expression, bit for bit; beyond, {@link #times}. A radial kernel centres the points on the first
+     * argument's column means, so K(z, x)ᵀ and K(x, z) differ in the last bits of their entries: beyond the threshold
+     * the values agree with the transposed expression to rounding (1e-12 of Σ_j |k(x_i, z_j) c_j|,
+     * {@code ExpansionPredictionsTest}).
+     */
+    public static double[] transposedTimes(Kernel kernel, Matrix z, Matrix x, double[] c) {
+        if ((long) x.rows() * z.rows() <= DGEMV_ENTRIES) {
+            return Linalg.gemv(kernel.cross(z, x), true, c);
+        }
+        return times(kernel, x, z, c);
+    }
+
+    /**
+     * K(x, z) C for several coefficient columns at once (a multi-target kernel ridge regression's K(x, X) A): x's rows
+     * in the blocks of {@link #times}, each block's cross matrix multiplied by BLAS dgemm. The kernel values are
+     * computed once for all columns; no matrix larger than one block is held. A single block (up to
+     * {@link #BLOCK_ENTRIES} entries in a heap of 512 MB or more) is {@code gemm(cross(x, z), C)} bit for bit.
+     */
+    public static Matrix times(Kernel kernel, Matrix x, Matrix z, Matrix c) {
+        if (c.rows() != z.rows()) {
+            throw new IllegalArgumentException("a " + c.rows() + "x" + c.cols() + " coefficient matrix for " + z.rows()
+                    + " points");
+        }
+        Matrix p = Matrix.zeros(x.rows(), c.cols());
+        double[] pa = p.data();
+        int m = x.rows();
+        crossBlocks(kernel, x, z, (r0, kb) -> {
+            Matrix pb = Linalg.gemm(1.0, kb, false, c, false);
+            double[] b = pb.data();
+            int rows = pb.rows();
+            for (int col = 0; col < pb.cols(); col++) {
+                System.arraycopy(b, col * rows, pa, col * m + r0, rows);
+            }
+        });
+        return p;
+    }
+
+    /** One row block of the cross matrix, for {@link #crossBlocks}. */
+    @FunctionalInterface
+    public interface CrossBlock {
+        /** {@code cross} = K(x's rows r0 … r0 + cross.rows() − 1, z). */
+        void accept(int r0, Matrix cross);
+    }
+
+    /**
+     * Hands K(x, z) to {@code f} in the row blocks of {@link #times}, first row first, for a prediction that is no
+     * single product with the cross matrix (a one-vs-one SVM's pairs sum over two classes' support vectors each). A
+     * point set within one block is passed whole, so its cross matrix is {@code kernel.cross(x, z)} bit for bit.
+     */
+    public static void crossBlocks(Kernel kernel, Matrix x, Matrix z, CrossBlock f) {
+        int m = x.rows();
+        int block = blockRows(m, z.rows());
+        for (int r0 = 0; r0 < m; r0 += block) {
+            int r1 = Math.min(m, r0 + block);
+            Matrix xb = r0 == 0 && r1 == m ? x : x.selectRows(IntStream.range(r0, r1).toArray());
+            f.accept(r0, kernel.cross(xb, z));
+        }
+    }
+
+    /** Rows per block for m rows against n points: {@link #BLOCK_ENTRIES} entries, less in a small heap. */
+    static int blockRows(int m, int n) {
+        long entries = Math.max(1024, Math.min(BLOCK_ENTRIES, Runtime.getRuntime().maxMemory() / HEAP_SHARE));
+        return (int) Math.max(1, Math.min(m, entries / Math.max(1, n)));
     }
 }

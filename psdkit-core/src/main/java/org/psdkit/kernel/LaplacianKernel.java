@@ -2,6 +2,7 @@ package org.psdkit.kernel;
 
 import java.util.List;
 import org.psdkit.linalg.internal.ArrayExp;
+import org.psdkit.linalg.internal.TableExp;
 
 /**
  * Laplacian (Abel) kernel k(x, t) = exp(−‖x − t‖ / σ), σ &gt; 0 — the Matérn kernel of smoothness 1/2. Note the
@@ -33,6 +34,12 @@ public final class LaplacianKernel extends RadialKernel {
     @Override
     double g(double squaredDistance) {
         return Math.exp(-Math.sqrt(squaredDistance) * invSigma);
+    }
+
+    /** exp(−√(r²) / σ) with the argument rounded as in {@link #g}, the exponential table-driven ({@link TableExp}). */
+    @Override
+    double gTerm(double squaredDistance) {
+        return TableExp.exp(-Math.sqrt(squaredDistance) * invSigma);
     }
 
     /** exp(−√(r²) / σ) with the argument rounded as in {@link #g}, the exponential vectorised ({@link ArrayExp}). */

@@ -23,6 +23,15 @@ abstract class RadialKernel implements Kernel {
     abstract double g(double squaredDistance);
 
     /**
+     * g(r²) for the terms of a prediction sum ({@link #crossTimes}): {@link #g} itself unless the kernel's g is an
+     * exponential, whose override calls {@code linalg.internal.TableExp} (within 1 ulp of {@link Math#exp}, cheaper
+     * per call in C1-compiled loops). Never for Gram matrices or kernel rows, whose values solvers' paths depend on.
+     */
+    double gTerm(double squaredDistance) {
+        return g(squaredDistance);
+    }
+
+    /**
      * a[i] = g(a[i]) for from ≤ i &lt; to: the elementwise pass of the Gram and cross matrices and of kernel rows.
      * With {@link KernelValues#VECTOR_EXP} set it runs {@link #gVector}, which kernels whose g is an exponential
      * override with {@code linalg.internal.ArrayExp} (vectorised, within 1 ulp of {@link Math#exp}); otherwise, and
@@ -202,9 +211,10 @@ abstract class RadialKernel implements Kernel {
 
     /**
      * K(X, Z) c without the n×m matrix: for each column tile of {@link InnerProductBlocks#tiles} the squared
-     * distances and kernel values are computed exactly as {@link #cross} computes them (same centring on X's column
-     * means, same products, same cancellation guard, same {@link #gInPlace}), then summed against c over the tile's
-     * columns in column order into a partial vector of the tile; the partial vectors are added in tile order. The
+     * distances are computed exactly as {@link #cross} computes them (same centring on X's column means, same products,
+     * same cancellation guard), the kernel values by {@link #gTerm} (within an ulp of {@link #gInPlace}'s), then
+     * summed against c over the tile's columns in column order into a partial vector of the tile; the partial
+     * vectors are added in tile order. The
      * sum's order is fixed by m alone (not by the thread count); it differs from BLAS dgemv's, so the results agree
      * with {@code gemv(cross(x, z), c)} to rounding of the sum (about m ulps of Σ|k_ij c_j| at worst).
      */
@@ -249,14 +259,15 @@ abstract class RadialKernel implements Kernel {
                         s[i] += prod[po + i] * cj;
                     }
                 } else {
-                    // the same operations in one loop (gInPlace's plain loop is g entry by entry)
+                    // the same operations in one loop, g by gTerm (for the Gaussian and Laplacian kernels a
+                    // table-driven exponential within 1 ulp of gInPlace's Math.exp)
                     for (int i = 0; i < n; i++) {
                         double norms = nx[i] + nzj;
                         double r2 = norms - 2 * prod[po + i];
                         if (r2 < CANCELLATION_GUARD * norms) {
                             r2 = direct(xr, i, zr, j, d);
                         }
-                        s[i] += g(r2) * cj;
+                        s[i] += gTerm(r2) * cj;
                     }
                 }
             }

@@ -77,7 +77,7 @@ public final class KernelRidge implements Predictor {
         }
     }
 
-    /** Entries of K(x, X) per row block of {@link #predictVector} ({@link KernelProducts#BLOCK_ENTRIES}). */
+    /** Entries of K(x, X) per row block of the predictions ({@link KernelProducts#BLOCK_ENTRIES}). */
     static final long PREDICT_BLOCK_ENTRIES = KernelProducts.BLOCK_ENTRIES;
 
     /** Up to this many entries {@link #predictVector} multiplies the cross matrix by dgemv ({@link KernelProducts}). */
@@ -473,19 +473,13 @@ public final class KernelRidge implements Predictor {
             throw new IllegalArgumentException("kernel ridge was fitted on " + points.cols() + " features, got "
                     + x.cols());
         }
+        // K(x, X) A in row blocks, each block's cross matrix by dgemm (KernelProducts)
+        Matrix p = KernelProducts.times(kernel, x, points, alphas);
         int m = x.rows();
-        int n = points.rows();
-        int t = alphas.cols();
-        Matrix p = Matrix.zeros(m, t);
-        int block = (int) Math.max(1, Math.min(m, PREDICT_BLOCK_ENTRIES / Math.max(1, n)));
-        for (int r0 = 0; r0 < m; r0 += block) {
-            int r1 = Math.min(m, r0 + block);
-            Matrix xb = r0 == 0 && r1 == m ? x : x.rowRange(r0, r1);
-            Matrix pb = Linalg.gemm(1.0, kernel.cross(xb, points), false, alphas, false);
-            for (int c = 0; c < t; c++) {
-                for (int i = 0; i < pb.rows(); i++) {
-                    p.set(r0 + i, c, pb.get(i, c) + offsets[c]);
-                }
+        double[] pa = p.data();
+        for (int c = 0; c < alphas.cols(); c++) {
+            for (int i = 0; i < m; i++) {
+                pa[c * m + i] += offsets[c];
             }
         }
         return p;

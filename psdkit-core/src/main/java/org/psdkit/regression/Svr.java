@@ -3,6 +3,7 @@ package org.psdkit.regression;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.KernelProducts;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Predictor;
 import org.psdkit.optim.smo.CachedKernelRows;
@@ -350,7 +351,8 @@ public record Svr(Kernel kernel, Matrix supportVectors, double[] coef, double bi
         if (supportVectors.rows() == 0) {
             f = new double[x.rows()];
         } else {
-            f = kernel.cross(x, supportVectors).times(coef);
+            // in row blocks, without the full cross matrix beyond 2^17 entries (KernelProducts)
+            f = KernelProducts.times(kernel, x, supportVectors, coef);
         }
         for (int i = 0; i < f.length; i++) {
             f[i] += bias;

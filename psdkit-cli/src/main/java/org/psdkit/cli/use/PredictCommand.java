@@ -33,6 +33,110 @@ public final class PredictCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON summary object on stdout.")
     boolean json;
 
+    /** A plain predict line read without picocli: the command with its options set, and {@code --threads} (0: absent). */
+    public record Direct(PredictCommand command, int threads) {
+    }
+
+    /**
+     * {@code args} as picocli would read them when they are a plain predict line: {@code predict} followed only by
+     * {@code --model}, {@code --data} and {@code --out} (each exactly once, as "--opt VALUE" or "--opt=VALUE"),
+     * optionally {@code --json} and {@code --threads N} (N a positive decimal integer), once each. Anything else
+     * returns null and goes through picocli, which then gives its usual help or message: help and version options,
+     * a missing, repeated or unknown option, a positional argument, an empty value or one that starts with '-', any
+     * argument starting with '@' (picocli reads such an argument as a file of arguments), a value that is no valid
+     * path. picocli builds its model of a command by reflection on every run (annotation proxies, accessors,
+     * lambdas), which is a large part of a short predict's start-up (docs/benchmarks/cold.md).
+     */
+    public static Direct direct(String... args) {
+        if (args.length < 7 || !"predict".equals(args[0])) {
+            return null;
+        }
+        String modelV = null;
+        String dataV = null;
+        String outV = null;
+        String threadsV = null;
+        boolean jsonV = false;
+        for (int i = 1; i < args.length; i++) {
+            String a = args[i];
+            if (a.startsWith("@")) {
+                return null;
+            }
+            if (a.equals("--json")) {
+                if (jsonV) {
+                    return null;
+                }
+                jsonV = true;
+                continue;
+            }
+            String name = a;
+            String value;
+            int eq = a.indexOf('=');
+            if (a.startsWith("--") && eq > 2) {
+                name = a.substring(0, eq);
+                value = a.substring(eq + 1);
+            } else if (i + 1 < args.length) {
+                value = args[++i];
+            } else {
+                return null;
+            }
+            if (value.isEmpty() || value.startsWith("-") || value.startsWith("@")) {
+                return null;
+            }
+            switch (name) {
+                case "--model" -> {
+                    if (modelV != null) {
+                        return null;
+                    }
+                    modelV = value;
+                }
+                case "--data" -> {
+                    if (dataV != null) {
+                        return null;
+                    }
+                    dataV = value;
+                }
+                case "--out" -> {
+                    if (outV != null) {
+                        return null;
+                    }
+                    outV = value;
+                }
+                case "--threads" -> {
+                    if (threadsV != null) {
+                        return null;
+                    }
+                    threadsV = value;
+                }
+                default -> {
+                    return null;
+                }
+            }
+        }
+        if (modelV == null || dataV == null || outV == null) {
+            return null;
+        }
+        int threads = 0;
+        if (threadsV != null) {
+            if (threadsV.length() > 9 || !threadsV.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
+                return null;
+            }
+            threads = Integer.parseInt(threadsV);
+            if (threads < 1) {
+                return null;
+            }
+        }
+        PredictCommand c = new PredictCommand();
+        try {
+            c.model = Path.of(modelV);
+            c.data = Path.of(dataV);
+            c.out = Path.of(outV);
+        } catch (java.nio.file.InvalidPathException e) {
+            return null;
+        }
+        c.json = jsonV;
+        return new Direct(c, threads);
+    }
+
     @Override
     public Integer call() {
         OutputPaths.check("--out", out, "--model", model, "--data", data);

@@ -6,7 +6,8 @@ import org.psdkit.linalg.Matrix;
 /**
  * Evaluates a per-row function of a point set in blocks of rows, so that a model with m expansion points evaluated at
  * n rows forms an m × b cross matrix at a time instead of m × n (10⁶ rows against 1,000 anchors would be 8 GB): the
- * densities, the cone families' kernel expansions and sums of squares.
+ * PSD densities, the GLM density's normalising integrals and the cone families' sums of squares. Predictions that are
+ * kernel expansions K(x, Z) c go through {@code kernel.KernelProducts} instead.
  */
 public final class RowBlocks {
     /**

@@ -1,6 +1,7 @@
 package org.psdkit.regression.psd;
 
 import org.psdkit.kernel.Kernel;
+import org.psdkit.kernel.KernelProducts;
 import org.psdkit.linalg.Linalg;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.model.Predictor;
@@ -80,6 +81,11 @@ public final class KernelExpansionModel implements Predictor {
                     + ", got " + x.cols());
         }
         int m = x.rows();
+        if ((long) m * points.rows() > KernelProducts.DGEMV_ENTRIES) {
+            // in row blocks, without the full cross matrix (KernelProducts)
+            return link(KernelProducts.times(kernel, x, points, alpha));
+        }
+        // up to 2^17 entries the blocks of PsdModel's evaluation, as recorded
         double[] g = new double[m];
         for (int start = 0; start < m; start += PsdModel.EVAL_BLOCK_ROWS) {
             int len = Math.min(PsdModel.EVAL_BLOCK_ROWS, m - start);
@@ -90,6 +96,11 @@ public final class KernelExpansionModel implements Predictor {
             double[] part = Linalg.gemv(kernel.cross(len == m ? x : x.selectRows(idx), points), false, alpha);
             System.arraycopy(part, 0, g, start, len);
         }
+        return link(g);
+    }
+
+    /** g, or exp(g) in place for the exponential model. */
+    private double[] link(double[] g) {
         if (exponential) {
             for (int i = 0; i < g.length; i++) {
                 g[i] = Math.exp(g[i]);
