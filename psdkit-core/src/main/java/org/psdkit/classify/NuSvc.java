@@ -88,6 +88,7 @@ public final class NuSvc {
             }
         }
         return new Smo.NuResult(new Smo.Result(alpha, r.bias() / s, r.dual() / (s * s), r.iterations(),
-                r.violation(), r.converged(), r.seconds(), r.cachePeakBytes(), r.kernelEntries(), grad), s);
+                r.violation(), r.converged(), r.seconds(), r.cachePeakBytes(), r.kernelEntries(), grad,
+                r.singlePrecision()), s);
     }
 }

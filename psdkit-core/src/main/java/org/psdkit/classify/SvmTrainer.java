@@ -274,8 +274,8 @@ public record SvmTrainer(Options options) implements Trainer<Classifier> {
     static final double SIGN_SAFETY = 1e3;
 
     /**
-     * Largest difference on the checked rows, relative to 1 + max |f|, for which the gradient's values are used at
-     * all (rounding in the SMO's gradient updates is far below it).
+     * Largest difference on the checked rows, relative to 1 + max |f|, beyond the single-precision bound below, for
+     * which the gradient's values are used at all (rounding in the SMO's gradient updates is far below it).
      */
     static final double CHECK_TOLERANCE = 1e-9;
 
@@ -284,9 +284,10 @@ public record SvmTrainer(Options options) implements Trainer<Classifier> {
      * ∇ = Qα + p with Q_st = y_s y_t K_st gives Σ_s α_s y_s K(x_s, x_t) = y_t (∇_t − p), so f(x_t) = y_t (∇_t − p) + b
      * (Chang &amp; Lin 2011, Sec. 4.1.3: LIBSVM's ρ is computed from the same gradient). Rows the solve left out
      * (sample weight 0, a NaN gradient) and rows whose |f| is within {@link #SIGN_SAFETY} times the difference
-     * measured on {@link #CHECK_ROWS} spread rows are predicted as {@link SvmDecision#decision} does, so the signs
-     * are exactly a full predict's; the other values differ from it by the gradient's rounding only. Null when the
-     * solve kept single-precision rows (no gradient) or the check fails: the caller then predicts every row.
+     * measured on {@link #CHECK_ROWS} spread rows, plus the bound of {@link #roundingBound}, are predicted as
+     * {@link SvmDecision#decision} does, so the signs are exactly a full predict's; the other values differ from it
+     * by the gradient's rounding only. Null when the solve returned no gradient or the check fails: the caller then
+     * predicts every row.
      *
      * @param p the constant linear term of the dual (−1 for the C-SVC, 0 for the rescaled ν-SVC)
      */
@@ -296,12 +297,15 @@ public record SvmTrainer(Options options) implements Trainer<Classifier> {
         if (g == null || g.length != n) {
             return null;
         }
+        double[] bound = r.singlePrecision() ? roundingBound(decision, x) : new double[n];
         double[] f = new double[n];
         double big = 0;
         for (int t = 0; t < n; t++) {
             f[t] = y[t] * (g[t] - p) + r.bias();
             if (Double.isFinite(f[t])) {
                 big = Math.max(big, Math.abs(f[t]));
+            } else {
+                f[t] = Double.NaN; // predicted below
             }
         }
         int s = Math.min(n, CHECK_ROWS);
@@ -312,12 +316,14 @@ public record SvmTrainer(Options options) implements Trainer<Classifier> {
         double[] check = decision.decision(x.selectRows(rows));
         double err = 0;
         for (int k = 0; k < s; k++) {
-            if (Double.isFinite(f[rows[k]])) {
-                err = Math.max(err, Math.abs(check[k] - f[rows[k]]));
+            double ft = f[rows[k]];
+            if (Double.isFinite(ft)) {
+                double excess = Math.abs(check[k] - ft) - bound[rows[k]];
+                if (!(excess <= CHECK_TOLERANCE * (1 + big))) {
+                    return null;
+                }
+                err = Math.max(err, Math.abs(check[k] - ft));
             }
-        }
-        if (!(err <= CHECK_TOLERANCE * (1 + big))) {
-            return null;
         }
         for (int k = 0; k < s; k++) {
             f[rows[k]] = check[k];
@@ -325,7 +331,7 @@ public record SvmTrainer(Options options) implements Trainer<Classifier> {
         double margin = SIGN_SAFETY * err;
         int again = 0;
         for (int t = 0; t < n; t++) {
-            if (!(Math.abs(f[t]) > margin)) {
+            if (!(Math.abs(f[t]) > margin + bound[t])) {
                 again++;
             }
         }
@@ -333,7 +339,7 @@ public record SvmTrainer(Options options) implements Trainer<Classifier> {
             int[] redo = new int[again];
             int q = 0;
             for (int t = 0; t < n; t++) {
-                if (!(Math.abs(f[t]) > margin)) {
+                if (!(Math.abs(f[t]) > margin + bound[t])) {
                     redo[q++] = t;
                 }
             }
@@ -343,6 +349,30 @@ public record SvmTrainer(Options options) implements Trainer<Classifier> {
             }
         }
         return f;
+    }
+
+    /**
+     * A bound on |Σ_s c_s (K̃_st − K_st)| at each training point t when the solver kept its kernel rows in single
+     * precision: each stored entry is y_s y_t K_st rounded to the nearest float, off by at most 2⁻²⁴ |K_st| (unit
+     * roundoff, Higham 2002, Thm. 2.2) or 2⁻¹⁵⁰ where it underflows, and |K_st| ≤ √(K_ss K_tt) for a positive
+     * semi-definite kernel (Cauchy–Schwarz), so the bound is 2⁻²⁴ √K_tt Σ_s |c_s| √K_ss + 2⁻¹⁵⁰ Σ_s |c_s|, doubled
+     * for the rounding of these sums themselves.
+     */
+    static double[] roundingBound(SvmDecision decision, Matrix x) {
+        double[] c = decision.coef();
+        double[] ds = decision.kernel().diag(decision.supportVectors());
+        double weighted = 0;
+        double total = 0;
+        for (int s = 0; s < c.length; s++) {
+            weighted += Math.abs(c[s]) * Math.sqrt(Math.max(0, ds[s]));
+            total += Math.abs(c[s]);
+        }
+        double[] dt = decision.kernel().diag(x);
+        double[] b = new double[dt.length];
+        for (int t = 0; t < b.length; t++) {
+            b[t] = 2 * (0x1p-24 * Math.sqrt(Math.max(0, dt[t])) * weighted + 0x1p-150 * total);
+        }
+        return b;
     }
 
     /** The binary solve with bounds C·w_{class}·w_i; rows of weight 0 are left out (α = 0). */
@@ -388,7 +418,7 @@ public record SvmTrainer(Options options) implements Trainer<Classifier> {
             }
         }
         return new Smo.Result(alpha, r.bias(), r.dual(), r.iterations(), r.violation(), r.converged(), r.seconds(),
-                r.cachePeakBytes(), r.kernelEntries(), grad);
+                r.cachePeakBytes(), r.kernelEntries(), grad, r.singlePrecision());
     }
 
     /** The class labels of the rows, numbers in canonical form ("2.0" and "2" are one class); empty is refused. */

@@ -85,11 +85,44 @@ class SvmTrainingDecisionsTest {
     }
 
     @Test
-    void singlePrecisionRowsFallBackToPredict() {
-        // 1 MB holds fewer than all 600² double kernel values: rows in single precision, no gradient kept
+    void singlePrecisionRowsKeepTheSignsOfPredict() {
+        // 1 MB holds fewer than all 600² double kernel values: rows in single precision, the gradient is that of the
+        // rounded matrix; the kept values are within the rounding bound of predict's and every sign is predict's
         Dataset train = problem(600, 2, 3);
-        SvmClassifier m = fit(SvmTrainer.Options.of(new GaussianKernel(0.8), 5).withCacheMb(1), train, null);
-        assertNull(m.trainingDecisions());
+        SvmTrainer.Options o = SvmTrainer.Options.of(new GaussianKernel(0.8), 5).withCacheMb(1);
+        SvmClassifier m = fit(o, train, null);
+        double[] kept = m.trainingDecisions();
+        assertNotNull(kept, "single-precision rows: the fit kept no training decisions");
+        double[] full = m.predict(train.x()).col(0);
+        double[] bound = SvmTrainer.roundingBound(m.inner(), train.x());
+        int differ = 0;
+        for (int i = 0; i < full.length; i++) {
+            double diff = Math.abs(kept[i] - full[i]);
+            assertTrue(diff <= bound[i] + 1e-9 * Math.max(1, Math.abs(full[i])), "row " + i + ": " + kept[i] + " vs "
+                    + full[i] + ", bound " + bound[i]);
+            assertEquals(full[i] >= 0, kept[i] >= 0, "sign of row " + i);
+            if (diff > 1e-12 * Math.max(1, Math.abs(full[i]))) {
+                differ++;
+            }
+        }
+        assertTrue(differ > 0, "the single-precision gradient should differ from predict somewhere");
+        assertEquals(m.evaluate(train), m.evaluateTraining(train));
+        // the ν-SVC and a weighted fit on single-precision rows as well
+        agreesInSign(fit(SvmTrainer.Options.nu(new GaussianKernel(0.8), 0.4).withCacheMb(1), train, null), train);
+        double[] w = new double[train.n()];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = i % 5 == 0 ? 0 : 1 + (i % 2);
+        }
+        agreesInSign(fit(o, train, w), train);
+    }
+
+    private static void agreesInSign(SvmClassifier m, Dataset train) {
+        double[] kept = m.trainingDecisions();
+        assertNotNull(kept, "the fit kept no training decisions");
+        double[] full = m.predict(train.x()).col(0);
+        for (int i = 0; i < full.length; i++) {
+            assertEquals(full[i] >= 0, kept[i] >= 0, "sign of row " + i);
+        }
         assertEquals(m.evaluate(train), m.evaluateTraining(train));
     }
 }

@@ -28,11 +28,33 @@ final class RowCache extends QRows {
      */
     private static final int ENTRY_COST = 20;
 
+    /**
+     * Largest number of features for which a radial kernel's points are also kept feature-major in working order
+     * ({@link #cols}); beyond it each point's own array is long enough to be read as one stream.
+     */
+    static final int FEATURE_MAJOR_MAX_DIM = 64;
+    /** Largest feature-major copy of the points, in doubles (256 MB). */
+    static final long FEATURE_MAJOR_MAX_DOUBLES = 1L << 25;
+
+    /**
+     * A row given up to make room is reused for the new one when it is at least as long and longer by at most
+     * 1/REUSE_SLACK of it (the unused entries are charged to the budget all the same): no allocation, no zeroing, no
+     * garbage for the collector, at a bounded loss of room. Which rows are kept changes only which entries are
+     * computed again, not their values.
+     */
+    static final int REUSE_SLACK = 8;
+
     /** Per-thread double scratch of the single-precision rows (kernel values before rounding). */
     private static final ThreadLocal<double[][]> SCRATCH = ThreadLocal.withInitial(() -> new double[1][]);
 
     private final Kernel kernel;
     private final double[][] pts;
+    /**
+     * For a radial kernel with few features: feature j of the point at position b is cols[j·m + b], swapped with
+     * the positions, so that a row's squared distances read contiguous runs (KernelValues.radialValues, the same
+     * values bit for bit) instead of one small array per point in permuted order; null otherwise.
+     */
+    private final double[] cols;
     private final int m;
     private final long budget;
     /** Whether rows are stored in double precision (all m full rows fit the budget). */
@@ -46,12 +68,16 @@ final class RowCache extends QRows {
     private long used;
     private long peak;
     private long computed;
+    private long reused;
 
     RowCache(Kernel kernel, double[][] pts, long budgetBytes, int[] perm, double[] y) {
         super(perm, y);
         this.kernel = kernel;
         this.pts = pts;
         this.m = pts.length;
+        int d = m == 0 ? 0 : pts[0].length;
+        this.cols = KernelValues.radial(kernel) && d <= FEATURE_MAJOR_MAX_DIM
+                && (long) d * m <= FEATURE_MAJOR_MAX_DOUBLES ? featureMajor(pts, perm, d) : null;
         // LIBSVM keeps room for at least two full rows (the working pair), whatever the budget
         this.exact = m * bytes(m, 8) <= budgetBytes;
         this.budget = Math.max(budgetBytes, 2 * bytes(m, exact ? 8 : 4));
@@ -62,6 +88,31 @@ final class RowCache extends QRows {
         this.next = new int[m + 1];
         prev[m] = m;
         next[m] = m;
+    }
+
+    /** cols[j·m + a] = pts[perm[a]][j]; null when a point's dimension differs (the row-wise path reports it). */
+    private static double[] featureMajor(double[][] pts, int[] perm, int d) {
+        int m = pts.length;
+        double[] c = new double[d * m];
+        for (int a = 0; a < m; a++) {
+            double[] p = pts[perm[a]];
+            if (p.length != d) {
+                return null;
+            }
+            for (int j = 0; j < d; j++) {
+                c[j * m + a] = p[j];
+            }
+        }
+        return c;
+    }
+
+    /** k(point at a, point at b) for from ≤ b &lt; to into out[from..to), before the labels. */
+    private void kernelValues(double[] xa, int from, int to, double[] out) {
+        if (cols != null) {
+            KernelValues.radialValues(kernel, xa, cols, m, from, to, out);
+        } else {
+            KernelValues.values(kernel, xa, pts, perm, from, to, out);
+        }
     }
 
     /** Bytes charged for a cached row of {@code len} entries of {@code width} bytes. */
@@ -91,6 +142,11 @@ final class RowCache extends QRows {
     /** Largest number of bytes the cached rows ever took. */
     long peak() {
         return peak;
+    }
+
+    /** Rows stored in the array of a row given up ({@link #REUSE_SLACK}) instead of a new one. */
+    long reusedRows() {
+        return reused;
     }
 
     /** Kernel entries computed so far (cache misses, counted by entry). */
@@ -142,24 +198,53 @@ final class RowCache extends QRows {
             unlink(a);
         }
         if (need > have) {
-            long more = bytes(need) - (have > 0 ? bytes(have) : 0);
-            while (used + more > budget && next[m] != m) {
-                evict(next[m]);
+            int cap = capacity(a);
+            if (cap < need) {
+                // a new array: an evicted one of at most REUSE_SLACK more entries when there is one, else a fresh one
+                long charged = have > 0 ? bytes(cap) : 0;
+                Object reuse = null;
+                while (used + bytes(reuse == null ? need : length(reuse)) - charged > budget && next[m] != m) {
+                    Object freed = evict(next[m]);
+                    if (reuse == null && length(freed) >= need && length(freed) - need <= need / REUSE_SLACK) {
+                        reuse = freed;
+                    }
+                }
+                if (reuse != null) {
+                    reused++;
+                }
+                if (exact) {
+                    double[] r = reuse != null ? (double[]) reuse : new double[need];
+                    if (have > 0) {
+                        System.arraycopy(ddata[a], 0, r, 0, have);
+                    }
+                    ddata[a] = r;
+                } else {
+                    float[] r = reuse != null ? (float[]) reuse : new float[need];
+                    if (have > 0) {
+                        System.arraycopy(data[a], 0, r, 0, have);
+                    }
+                    data[a] = r;
+                }
+                used += bytes(capacity(a)) - charged;
             }
             if (exact) {
-                double[] r = have > 0 ? Arrays.copyOf(ddata[a], need) : new double[need];
-                fill(a, r, have, need);
-                ddata[a] = r;
+                fill(a, ddata[a], have, need);
             } else {
-                float[] r = have > 0 ? Arrays.copyOf(data[a], need) : new float[need];
-                fill(a, r, have, need);
-                data[a] = r;
+                fill(a, data[a], have, need);
             }
             len[a] = need;
-            used += more;
             peak = Math.max(peak, used);
         }
         link(a);
+    }
+
+    /** Entries the array of position a holds (0 when none); entries from len[a] on are not valid. */
+    private int capacity(int a) {
+        return exact ? (ddata[a] == null ? 0 : ddata[a].length) : (data[a] == null ? 0 : data[a].length);
+    }
+
+    private static int length(Object row) {
+        return row instanceof double[] d ? d.length : ((float[]) row).length;
     }
 
     private void fill(int a, double[] r, int from, int to) {
@@ -167,7 +252,7 @@ final class RowCache extends QRows {
         double ya = y[a];
         long work = (long) (to - from) * (xa.length + ENTRY_COST);
         ParallelColumns.forColumns(to - from, work, (lo, hi) -> {
-            KernelValues.values(kernel, xa, pts, perm, from + lo, from + hi, r);
+            kernelValues(xa, from + lo, from + hi, r);
             for (int b = from + lo; b < from + hi; b++) {
                 r[b] = ya * y[b] * r[b];
             }
@@ -185,7 +270,7 @@ final class RowCache extends QRows {
                 holder[0] = new double[Math.max(to, m)];
             }
             double[] v = holder[0];
-            KernelValues.values(kernel, xa, pts, perm, from + lo, from + hi, v);
+            kernelValues(xa, from + lo, from + hi, v);
             for (int b = from + lo; b < from + hi; b++) {
                 r[b] = (float) (ya * y[b] * v[b]);
             }
@@ -294,8 +379,18 @@ final class RowCache extends QRows {
         return true;
     }
 
-    /** Exchanges the rows kept for positions a and b (both become the most recently used, as in LIBSVM). */
+    /**
+     * Exchanges the rows kept for positions a and b (both become the most recently used, as in LIBSVM) and their
+     * points' feature-major copies.
+     */
     private void swapSlots(int a, int b) {
+        if (cols != null) {
+            for (int off = 0; off < cols.length; off += m) {
+                double t = cols[off + a];
+                cols[off + a] = cols[off + b];
+                cols[off + b] = t;
+            }
+        }
         if (len[a] > 0) {
             unlink(a);
         }
@@ -322,15 +417,20 @@ final class RowCache extends QRows {
         }
     }
 
-    private void evict(int h) {
+    /** Gives up the row of position h and returns its array (charged by its length, as it was allocated). */
+    private Object evict(int h) {
         unlink(h);
-        used -= bytes(len[h]);
+        used -= bytes(capacity(h));
+        Object r;
         if (exact) {
+            r = ddata[h];
             ddata[h] = null;
         } else {
+            r = data[h];
             data[h] = null;
         }
         len[h] = 0;
+        return r;
     }
 
     private void unlink(int h) {

@@ -74,14 +74,27 @@ public final class Smo {
      * @param cachePeakBytes    largest size of the kernel-row cache in bytes (0 when rows were not cached)
      * @param kernelEntries     kernel values computed for the cache (0 when rows were not cached)
      * @param gradient          the final gradient ∇ = Qα + p of all m variables in point order (the shrunk ones
-     *                          reconstructed, as LIBSVM does before its final check), from double-precision kernel
-     *                          rows; null when the rows were kept in single precision or the solve was not asked
-     *                          for it. At the training points Σ_s α_s y_s K(x_s, x_t) = y_t (∇_t − p_t), so the
-     *                          training decision values need no second pass over the kernel
+     *                          reconstructed, as LIBSVM does before its final check), of the matrix the solver
+     *                          worked on: Q itself from double-precision rows, the rounded Q̃ from single-precision
+     *                          ones ({@code singlePrecision}); null when the solve was not asked for it. At the
+     *                          training points Σ_s α_s y_s K(x_s, x_t) = y_t (∇_t − p_t), so the training decision
+     *                          values need no second pass over the kernel (with Q̃, within
+     *                          2⁻²⁴ Σ_s α_s |K_st| plus the single-precision underflow of each entry)
+     * @param singlePrecision   whether the kernel rows were kept in single precision (LIBSVM's {@code Qfloat}, see
+     *                          {@link #solve(Kernel, Matrix, double[], double[], double, Options, long, double[],
+     *                          ProgressListener)}), so that {@code gradient} is that of Q̃
      */
     public record Result(double[] alpha, double bias, double dual, int iterations, double violation,
                          boolean converged, double seconds, long cachePeakBytes, long kernelEntries,
-                         double[] gradient) {
+                         double[] gradient, boolean singlePrecision) {
+        /** A result whose gradient (or null) is that of double-precision rows. */
+        public Result(double[] alpha, double bias, double dual, int iterations, double violation,
+                      boolean converged, double seconds, long cachePeakBytes, long kernelEntries,
+                      double[] gradient) {
+            this(alpha, bias, dual, iterations, violation, converged, seconds, cachePeakBytes, kernelEntries,
+                    gradient, false);
+        }
+
         /** A result without the gradient. */
         public Result(double[] alpha, double bias, double dual, int iterations, double violation,
                       boolean converged, double seconds, long cachePeakBytes, long kernelEntries) {
@@ -211,7 +224,7 @@ public final class Smo {
         RowCache q = new RowCache(kernel, x.toRowArrays(), cacheBytes, identity(m), y.clone());
         Result r = new Solver(q, kernel.diag(x), p, upper.clone(), o, alphaInit, listener).run();
         return new Result(r.alpha(), r.bias(), r.dual(), r.iterations(), r.violation(), r.converged(), r.seconds(),
-                q.peak(), q.computedEntries(), r.gradient());
+                q.peak(), q.computedEntries(), r.gradient(), r.singlePrecision());
     }
 
     /**
@@ -289,7 +302,7 @@ public final class Smo {
         double[] diag = kernel.diag(x);
         Result r = new Solver(q, diag, p, uniform(m, c), o, alphaInit, listener).run();
         return new Result(r.alpha(), r.bias(), r.dual(), r.iterations(), r.violation(), r.converged(), r.seconds(),
-                q.peak(), q.computedEntries(), r.gradient());
+                q.peak(), q.computedEntries(), r.gradient(), r.singlePrecision());
     }
 
     /**
@@ -376,7 +389,7 @@ public final class Smo {
         s.startAt(start, nu);
         Result r = s.run();
         return new NuResult(new Result(r.alpha(), r.bias(), r.dual(), r.iterations(), r.violation(), r.converged(),
-                r.seconds(), q.peak(), q.computedEntries(), r.gradient()), s.nuR);
+                r.seconds(), q.peak(), q.computedEntries(), r.gradient(), r.singlePrecision()), s.nuR);
     }
 
     private static double[] zeroIfNull(double[] p, int m) {
@@ -587,15 +600,13 @@ public final class Smo {
                 dual -= 0.5 * a[t] * (g[t] + lin[t]);
             }
             double[] alpha = new double[m];
-            double[] grad = floats ? null : new double[m];
+            double[] grad = new double[m];
             for (int t = 0; t < m; t++) {
                 alpha[perm[t]] = a[t];
-                if (grad != null) {
-                    grad[perm[t]] = g[t];
-                }
+                grad[perm[t]] = g[t];
             }
             return new Result(alpha, bias, dual, iter, violation, converged, (System.nanoTime() - t0) * 1e-9, 0, 0,
-                    grad);
+                    grad, floats);
         }
 
         /**

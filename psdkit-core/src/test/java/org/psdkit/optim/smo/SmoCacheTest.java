@@ -143,6 +143,7 @@ class SmoCacheTest {
         }
         assertTrue(cache.peak() <= budget);
         assertTrue(cache.peak() > 5 * RowCache.bytes(M, 4), "the budget was used: " + cache.peak());
+        assertTrue(cache.reusedRows() > 0, "no row was stored in a given-up row's array");
     }
 
     /**
