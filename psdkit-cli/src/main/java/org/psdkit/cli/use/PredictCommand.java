@@ -33,6 +33,10 @@ public final class PredictCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON summary object on stdout.")
     boolean json;
 
+    /** The options with a value that {@link #direct} reads. */
+    private static final java.util.Set<String> DIRECT_OPTIONS = java.util.Set.of("--model", "--data", "--out",
+            "--threads");
+
     /** A plain predict line read without picocli: the command with its options set, and {@code --threads} (0: absent). */
     public record Direct(PredictCommand command, int threads) {
     }
@@ -51,10 +55,7 @@ public final class PredictCommand implements Callable<Integer> {
         if (args.length < 7 || !"predict".equals(args[0])) {
             return null;
         }
-        String modelV = null;
-        String dataV = null;
-        String outV = null;
-        String threadsV = null;
+        java.util.Map<String, String> values = new java.util.HashMap<>();
         boolean jsonV = false;
         for (int i = 1; i < args.length; i++) {
             String a = args[i];
@@ -79,46 +80,27 @@ public final class PredictCommand implements Callable<Integer> {
             } else {
                 return null;
             }
-            if (value.isEmpty() || value.startsWith("-") || value.startsWith("@")) {
+            if (value.isEmpty() || value.startsWith("-") || value.startsWith("@") || !DIRECT_OPTIONS.contains(name)
+                    || values.putIfAbsent(name, value) != null) {
                 return null;
             }
-            switch (name) {
-                case "--model" -> {
-                    if (modelV != null) {
-                        return null;
-                    }
-                    modelV = value;
-                }
-                case "--data" -> {
-                    if (dataV != null) {
-                        return null;
-                    }
-                    dataV = value;
-                }
-                case "--out" -> {
-                    if (outV != null) {
-                        return null;
-                    }
-                    outV = value;
-                }
-                case "--threads" -> {
-                    if (threadsV != null) {
-                        return null;
-                    }
-                    threadsV = value;
-                }
-                default -> {
-                    return null;
-                }
-            }
         }
+        String modelV = values.get("--model");
+        String dataV = values.get("--data");
+        String outV = values.get("--out");
+        String threadsV = values.get("--threads");
         if (modelV == null || dataV == null || outV == null) {
             return null;
         }
         int threads = 0;
         if (threadsV != null) {
-            if (threadsV.length() > 9 || !threadsV.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
+            if (threadsV.length() > 9) {
                 return null;
+            }
+            for (int i = 0; i < threadsV.length(); i++) {
+                if (threadsV.charAt(i) < '0' || threadsV.charAt(i) > '9') {
+                    return null;
+                }
             }
             threads = Integer.parseInt(threadsV);
             if (threads < 1) {
