@@ -82,13 +82,7 @@ class ExpansionPredictionsTest {
     @Test
     void severalColumnsAreDgemmOfTheCrossMatrixPerBlock() {
         Matrix z = CrossTimesTest.gaussianPoints(200, 5, 21, 0.0);
-        Matrix a = Matrix.zeros(200, 3);
-        for (int t = 0; t < 3; t++) {
-            double[] c = CrossTimesTest.coefficients(200, 22 + t);
-            for (int j = 0; j < 200; j++) {
-                a.set(j, t, c[j]);
-            }
-        }
+        Matrix a = coefficientColumns(200, 3, 22);
         Matrix small = CrossTimesTest.gaussianPoints(500, 5, 25, 0.0);
         assertArrayEquals(Linalg.gemm(1.0, GAUSS.cross(small, z), false, a, false).data(),
                 KernelProducts.times(GAUSS, small, z, a).data());
@@ -137,13 +131,7 @@ class ExpansionPredictionsTest {
     @Test
     void multiTargetKernelRidge() {
         Matrix pts = CrossTimesTest.gaussianPoints(200, 3, 31, 0.0);
-        Matrix alphas = Matrix.zeros(200, 2);
-        for (int t = 0; t < 2; t++) {
-            double[] c = CrossTimesTest.coefficients(200, 32 + t);
-            for (int j = 0; j < 200; j++) {
-                alphas.set(j, t, c[j]);
-            }
-        }
+        Matrix alphas = coefficientColumns(200, 2, 32);
         double[] offsets = {1.5, -2.0};
         KernelRidge m = KernelRidge.of(GAUSS, pts, alphas, offsets, KernelRidge.Options.standard(0.01), null);
         Function<Matrix, Matrix> old = x -> {
@@ -303,5 +291,17 @@ class ExpansionPredictionsTest {
                 p++;
             }
         }
+    }
+
+    /** A rows × cols coefficient matrix whose column t is {@code CrossTimesTest.coefficients(rows, seed + t)}. */
+    private static Matrix coefficientColumns(int rows, int cols, long seed) {
+        Matrix a = Matrix.zeros(rows, cols);
+        for (int t = 0; t < cols; t++) {
+            double[] c = CrossTimesTest.coefficients(rows, seed + t);
+            for (int j = 0; j < rows; j++) {
+                a.set(j, t, c[j]);
+            }
+        }
+        return a;
     }
 }
