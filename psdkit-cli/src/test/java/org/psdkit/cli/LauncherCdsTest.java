@@ -195,16 +195,7 @@ class LauncherCdsTest {
     @Test
     void shortFitKrrFlagsKeepTheModel() throws Exception {
         installLauncher();
-        java.util.Random rnd = new java.util.Random(7);
-        StringBuilder train = new StringBuilder("x1,x2,x3,y\n");
-        for (int i = 0; i < 400; i++) {
-            double a = rnd.nextGaussian();
-            double b = rnd.nextGaussian();
-            double c = rnd.nextGaussian();
-            train.append(a).append(',').append(b).append(',').append(c).append(',').append(Math.cos(a) + b * c)
-                    .append('\n');
-        }
-        Files.writeString(root.resolve("train.csv"), train.toString());
+        writeTrain(7, 400, (a, b, c, rnd) -> String.valueOf(Math.cos(a) + b * c));
         String[] fit = {"fit", "krr", "--train", "train.csv", "--kernel", "gaussian(sigma=1.5)", "--lambda", "0.001",
                 "--json"};
         Run c1 = assertTieredStop(1, "the short-run flag was used", concat(fit, "--out", "c1.json"));
@@ -221,23 +212,34 @@ class LauncherCdsTest {
     @Test
     void shortFitSvmFlagsKeepTheModel() throws Exception {
         installLauncher();
-        java.util.Random rnd = new java.util.Random(11);
-        StringBuilder train = new StringBuilder("x1,x2,x3,y\n");
-        for (int i = 0; i < 600; i++) {
-            double a = rnd.nextGaussian();
-            double b = rnd.nextGaussian();
-            double c = rnd.nextGaussian();
-            // overlapping classes: many bounded and free support vectors, so the path takes every branch
-            train.append(a).append(',').append(b).append(',').append(c).append(',')
-                    .append(a * a + b - 0.5 * c + 0.7 * rnd.nextGaussian() > 1 ? "yes" : "no").append('\n');
-        }
-        Files.writeString(root.resolve("train.csv"), train.toString());
+        // overlapping classes: many bounded and free support vectors, so the path takes every branch
+        writeTrain(11, 600, (a, b, c, rnd) -> a * a + b - 0.5 * c + 0.7 * rnd.nextGaussian() > 1 ? "yes" : "no");
         String[] fit = {"fit", "svm", "--train", "train.csv", "--kernel", "gaussian(sigma=0.8)", "-C", "10",
                 "--json"};
         Run c1 = assertTieredStop(1, "the short-run flag was used", concat(fit, "--out", "c1.json"));
         assertTieredStop(4, "C chosen by cross-validation keeps the default JIT", "fit", "svm", "--train",
                 "train.csv", "--kernel", "gaussian(sigma=0.8)", "--out", "cv.json");
         assertSameAsC2Only(fit, c1);
+    }
+
+    /** The target of a training row from its three Gaussian features (rnd: the generator, for extra noise). */
+    @FunctionalInterface
+    private interface Target {
+        String of(double a, double b, double c, java.util.Random rnd);
+    }
+
+    /** root/train.csv: {@code rows} rows x1, x2, x3 (standard Gaussian, seeded) and y = target(x1, x2, x3). */
+    private void writeTrain(long seed, int rows, Target target) throws IOException {
+        java.util.Random rnd = new java.util.Random(seed);
+        StringBuilder train = new StringBuilder("x1,x2,x3,y\n");
+        for (int i = 0; i < rows; i++) {
+            double a = rnd.nextGaussian();
+            double b = rnd.nextGaussian();
+            double c = rnd.nextGaussian();
+            train.append(a).append(',').append(b).append(',').append(c).append(',').append(target.of(a, b, c, rnd))
+                    .append('\n');
+        }
+        Files.writeString(root.resolve("train.csv"), train.toString());
     }
 
     /** bin/psdkit and a jar beside it under the temporary root, as a clone has them. */
