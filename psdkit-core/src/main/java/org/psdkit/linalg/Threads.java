@@ -27,8 +27,9 @@ public final class Threads {
     private static int capDepth;
     private static int capValue;
     private static boolean lifted;
-    // guarded by Threads.class: whether OpenBLAS has been loaded and given the setting ({@link #loadBlas})
-    private static boolean blasLoaded;
+    // written under Threads.class: whether OpenBLAS has been loaded and given the setting ({@link #loadBlas});
+    // volatile for loadBlasInBackground, which reads it without that lock
+    private static volatile boolean blasLoaded;
     /** Nesting depth of the calling thread's own blasCapped calls. */
     private static final ThreadLocal<int[]> OWN_DEPTH = ThreadLocal.withInitial(() -> new int[1]);
 
@@ -154,6 +155,8 @@ public final class Threads {
 
     /** The thread started by {@link #loadBlasInBackground}, or null. */
     private static volatile Thread backgroundLoad;
+    /** Guards the start of {@link #backgroundLoad}. */
+    private static final Object BACKGROUND_START = new Object();
 
     /**
      * Starts {@link #loadBlas} on a daemon thread and returns at once, for a caller that knows it will call BLAS
@@ -164,7 +167,9 @@ public final class Threads {
      * OpenBLAS is loaded or a load was started already.
      */
     public static void loadBlasInBackground() {
-        synchronized (Threads.class) {
+        // not under Threads.class, which the loading thread holds for the whole load (loadBlas): a second call while
+        // the load runs (predict's, after the model file is read) returns at once instead of waiting for it
+        synchronized (BACKGROUND_START) {
             if (blasLoaded || backgroundLoad != null) {
                 return;
             }

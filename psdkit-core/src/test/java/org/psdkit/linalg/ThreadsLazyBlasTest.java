@@ -100,6 +100,58 @@ class ThreadsLazyBlasTest {
                 + " MARK-LAPACK nolapack=true full=true value=1.0", line);
     }
 
+    /**
+     * The child of the non-blocking start: while another thread holds the lock the load holds for its whole run
+     * ({@code Threads.class}), starting the background load, and starting it again, return at once; the load then
+     * runs once the lock is free.
+     */
+    public static final class NoWaitChild {
+        public static void main(String[] args) throws Exception {
+            java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+            Thread holder = new Thread(() -> {
+                synchronized (Threads.class) {
+                    held.countDown();
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            });
+            holder.start();
+            held.await();
+            java.util.concurrent.ExecutorService ex = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r);
+                t.setDaemon(true);
+                return t;
+            });
+            java.util.concurrent.Future<?> starts = ex.submit(() -> {
+                Threads.loadBlasInBackground();
+                Threads.loadBlasInBackground();
+            });
+            boolean returned;
+            try {
+                starts.get(30, TimeUnit.SECONDS);
+                returned = true;
+            } catch (java.util.concurrent.TimeoutException e) {
+                returned = false;
+            }
+            release.countDown();
+            Threads.awaitBackgroundLoad();
+            System.out.println("MARK-NOWAIT returned=" + returned + " threads=" + Threads.blasThreads());
+            System.exit(0);
+        }
+    }
+
+    @Test
+    void startingTheBackgroundLoadNeverWaitsForIt() throws Exception {
+        String log = runChild(NoWaitChild.class.getName());
+        String line = log.lines().filter(l -> l.startsWith("MARK-NOWAIT")).findFirst().orElse(log);
+        assertEquals("MARK-NOWAIT returned=true threads=" + Math.max(1, Runtime.getRuntime().availableProcessors()),
+                line);
+    }
+
     @Test
     void aBackgroundLoadKeepsTheSettingInForce() throws Exception {
         String log = runChild(BackgroundChild.class.getName());
