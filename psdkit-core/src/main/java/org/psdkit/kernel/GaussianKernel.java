@@ -62,6 +62,12 @@ public final class GaussianKernel extends RadialKernel {
         return TableExp.exp(-squaredDistance * invTwoSigma2);
     }
 
+    /** {@link #gTerm}'s terms with the exponential inline: (−r²) γ and r² (−γ) are the same double. */
+    @Override
+    void gTermsAxpy(double[] r2, int from, int to, double c, double[] s) {
+        TableExp.expScaledAxpy(r2, from, to, -invTwoSigma2, c, s);
+    }
+
     /** exp(−r² γ) with the product rounded as in {@link #g}, the exponential vectorised ({@link ArrayExp}). */
     @Override
     void gVector(double[] a, int from, int to) {

@@ -32,6 +32,19 @@ abstract class RadialKernel implements Kernel {
     }
 
     /**
+     * s[i − from] += gTerm(r2[i]) · c for from ≤ i &lt; to: one column of a prediction sum ({@link #crossTimes}). A
+     * kernel whose gTerm is an exponential overrides it with a loop that computes the same terms bit for bit with
+     * the exponential written inline ({@code TableExp.expScaledAxpy}): C1, which compiles a short predict's code,
+     * inlines no method of the exponential's size (HotSpot's {@code MaxInlineSize}, 35 bytes of bytecode), so this
+     * loop pays two calls per term.
+     */
+    void gTermsAxpy(double[] r2, int from, int to, double c, double[] s) {
+        for (int i = from; i < to; i++) {
+            s[i - from] += gTerm(r2[i]) * c;
+        }
+    }
+
+    /**
      * a[i] = g(a[i]) for from ≤ i &lt; to: the elementwise pass of the Gram and cross matrices and of kernel rows.
      * With {@link KernelValues#VECTOR_EXP} set it runs {@link #gVector}, which kernels whose g is an exponential
      * override with {@code linalg.internal.ArrayExp} (vectorised, within 1 ulp of {@link Math#exp}); otherwise, and
@@ -245,30 +258,23 @@ abstract class RadialKernel implements Kernel {
                 int po = (j - j0) * n;
                 double nzj = nz[j];
                 double cj = c[j];
-                if (KernelValues.VECTOR_EXP) {
-                    for (int i = 0; i < n; i++) {
-                        double norms = nx[i] + nzj;
-                        double r2 = norms - 2 * prod[po + i];
-                        if (r2 < CANCELLATION_GUARD * norms) {
-                            r2 = direct(xr, i, zr, j, d);
-                        }
-                        prod[po + i] = r2;
+                for (int i = 0; i < n; i++) {
+                    double norms = nx[i] + nzj;
+                    double r2 = norms - 2 * prod[po + i];
+                    if (r2 < CANCELLATION_GUARD * norms) {
+                        r2 = direct(xr, i, zr, j, d);
                     }
+                    prod[po + i] = r2;
+                }
+                if (KernelValues.VECTOR_EXP) {
                     gInPlace(prod, po, po + n);
                     for (int i = 0; i < n; i++) {
                         s[i] += prod[po + i] * cj;
                     }
                 } else {
-                    // the same operations in one loop, g by gTerm (for the Gaussian and Laplacian kernels a
-                    // table-driven exponential within 1 ulp of gInPlace's Math.exp)
-                    for (int i = 0; i < n; i++) {
-                        double norms = nx[i] + nzj;
-                        double r2 = norms - 2 * prod[po + i];
-                        if (r2 < CANCELLATION_GUARD * norms) {
-                            r2 = direct(xr, i, zr, j, d);
-                        }
-                        s[i] += gTerm(r2) * cj;
-                    }
+                    // g by gTerm (for the Gaussian and Laplacian kernels a table-driven exponential within 1 ulp
+                    // of gInPlace's Math.exp)
+                    gTermsAxpy(prod, po, po + n, cj, s);
                 }
             }
             part[t] = s;

@@ -2,6 +2,7 @@ package org.psdkit.linalg;
 
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.openblas.global.openblas;
+import org.bytedeco.openblas.global.openblas_nolapack;
 import org.psdkit.linalg.internal.NativeCalls;
 import org.psdkit.linalg.internal.SymmetricWorkspace;
 
@@ -13,6 +14,15 @@ import org.psdkit.linalg.internal.SymmetricWorkspace;
  * <p>All matrices are column-major ({@link Matrix}). No method here modifies its inputs unless its name ends in
  * {@code InPlace}. OpenBLAS uses {@link Threads#get()} threads (all cores by default; see {@link Threads} for why
  * a shared machine may want 1).
+ *
+ * <p>Which bindings: BLAS calls ({@code cblas_*}, here and in {@code linalg.internal}) go through the presets'
+ * {@code openblas_nolapack} class, LAPACK calls ({@code LAPACKE_*}) through its {@code openblas} class. The two
+ * classes load two copies of the same OpenBLAS build (libopenblas_nolapack.so.0 and libopenblas.so.0 in the
+ * presets' Linux jar, about 32 MB of code each); the nolapack copy is the one {@link Threads} loads to give OpenBLAS
+ * its thread count. So a command whose native calls are all BLAS (predict, an SVM fit) maps one copy, and the
+ * second is loaded at the first LAPACK call (about 30 ms in a fresh JVM). OpenBLAS's exported symbols, its thread
+ * setting included, resolve to the copy loaded first, so both classes' calls run the same code
+ * ({@code perf} shows a dgemm called through {@code openblas} executing in libopenblas_nolapack.so.0).
  */
 public final class Linalg {
     private static final int COL_MAJOR = 102; // LAPACK_COL_MAJOR == CblasColMajor
@@ -92,7 +102,7 @@ public final class Linalg {
         DoublePointer pc = beta == 0 ? s.doubles(NativeScratch.C, c.data().length)
                 : s.copyOf(NativeScratch.C, c.data());
         try (NativeCalls.Call nc = NativeCalls.enter()) {
-            openblas.cblas_dgemm(COL_MAJOR, transA ? TRANS : NO_TRANS, transB ? TRANS : NO_TRANS, m, n, k, alpha,
+            openblas_nolapack.cblas_dgemm(COL_MAJOR, transA ? TRANS : NO_TRANS, transB ? TRANS : NO_TRANS, m, n, k, alpha,
                     pa, Math.max(1, a.rows()), pb, Math.max(1, b.rows()), beta, pc, Math.max(1, m));
         }
         pc.get(c.data(), 0, c.data().length);
@@ -111,7 +121,7 @@ public final class Linalg {
             return y;
         }
         try (NativeCalls.Call nc = NativeCalls.enter()) {
-            openblas.cblas_dgemv(COL_MAJOR, transA ? TRANS : NO_TRANS, a.rows(), a.cols(), 1.0, a.data(),
+            openblas_nolapack.cblas_dgemv(COL_MAJOR, transA ? TRANS : NO_TRANS, a.rows(), a.cols(), 1.0, a.data(),
                     Math.max(1, a.rows()), x, 1, 0.0, y, 1);
         }
         return y;
@@ -131,7 +141,7 @@ public final class Linalg {
         DoublePointer pa = s.copyOf(NativeScratch.A, a.data());
         DoublePointer pc = s.doubles(NativeScratch.C, (long) n * n);
         try (NativeCalls.Call nc = NativeCalls.enter()) {
-            openblas.cblas_dsyrk(COL_MAJOR, LOWER, transA ? TRANS : NO_TRANS, n, k, 1.0, pa,
+            openblas_nolapack.cblas_dsyrk(COL_MAJOR, LOWER, transA ? TRANS : NO_TRANS, n, k, 1.0, pa,
                     Math.max(1, a.rows()), 0.0, pc, n);
         }
         pc.get(c.data(), 0, n * n);
@@ -449,7 +459,7 @@ public final class Linalg {
         DoublePointer pl = s.copyOf(NativeScratch.A, l.data());
         DoublePointer pb = s.copyOf(NativeScratch.B, b.data());
         try (NativeCalls.Call nc = NativeCalls.enter()) {
-            openblas.cblas_dtrsm(COL_MAJOR, LEFT, LOWER, transpose ? TRANS : NO_TRANS, NON_UNIT, b.rows(), b.cols(),
+            openblas_nolapack.cblas_dtrsm(COL_MAJOR, LEFT, LOWER, transpose ? TRANS : NO_TRANS, NON_UNIT, b.rows(), b.cols(),
                     1.0, pl, l.rows(), pb, b.rows());
         }
         pb.get(b.data(), 0, b.data().length);

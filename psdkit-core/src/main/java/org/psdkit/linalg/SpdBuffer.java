@@ -2,6 +2,7 @@ package org.psdkit.linalg;
 
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.openblas.global.openblas;
+import org.bytedeco.openblas.global.openblas_nolapack;
 
 /**
  * One n×n symmetric matrix in native memory (column-major, only the lower triangle is significant), filled once and
@@ -107,7 +108,7 @@ public final class SpdBuffer implements AutoCloseable {
         } else {
             try (DoublePointer px = new DoublePointer((long) n * d)) {
                 px.put(x.data(), 0, n * d);
-                openblas.cblas_dsyrk(COL_MAJOR, LOWER, NO_TRANS, n, d, 1.0, px, n, 0.0, p, n);
+                openblas_nolapack.cblas_dsyrk(COL_MAJOR, LOWER, NO_TRANS, n, d, 1.0, px, n, 0.0, p, n);
             }
         }
         factored = false;

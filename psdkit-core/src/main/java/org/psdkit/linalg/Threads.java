@@ -27,8 +27,9 @@ public final class Threads {
     private static int capDepth;
     private static int capValue;
     private static boolean lifted;
-    // guarded by Threads.class: whether OpenBLAS has been loaded and given the setting ({@link #loadBlas})
-    private static boolean blasLoaded;
+    // written under Threads.class: whether OpenBLAS has been loaded and given the setting ({@link #loadBlas});
+    // volatile for loadBlasInBackground, which reads it without that lock
+    private static volatile boolean blasLoaded;
     /** Nesting depth of the calling thread's own blasCapped calls. */
     private static final ThreadLocal<int[]> OWN_DEPTH = ThreadLocal.withInitial(() -> new int[1]);
 
@@ -154,6 +155,8 @@ public final class Threads {
 
     /** The thread started by {@link #loadBlasInBackground}, or null. */
     private static volatile Thread backgroundLoad;
+    /** Guards the start of {@link #backgroundLoad}. */
+    private static final Object BACKGROUND_START = new Object();
 
     /**
      * Starts {@link #loadBlas} on a daemon thread and returns at once, for a caller that knows it will call BLAS
@@ -164,7 +167,9 @@ public final class Threads {
      * OpenBLAS is loaded or a load was started already.
      */
     public static void loadBlasInBackground() {
-        synchronized (Threads.class) {
+        // not under Threads.class, which the loading thread holds for the whole load (loadBlas): a second call while
+        // the load runs (predict's, after the model file is read) returns at once instead of waiting for it
+        synchronized (BACKGROUND_START) {
             if (blasLoaded || backgroundLoad != null) {
                 return;
             }
@@ -201,22 +206,66 @@ public final class Threads {
     }
 
     /** The OpenBLAS thread count now in force (below {@link #get()} inside {@link #blasCapped}). */
-    public static int blasThreads() {
+    public static synchronized int blasThreads() {
         loadBlas();
+        if (blasSetter != null) {
+            return blasSet;
+        }
         try (NativeCalls.Call nc = NativeCalls.enter()) {
-            return org.bytedeco.openblas.global.openblas.blas_get_num_threads();
+            return org.bytedeco.openblas.presets.openblas_nolapack.blas_get_num_threads();
         }
     }
 
-    /** Gives OpenBLAS {@code n} threads once it is loaded; before that {@link #loadBlas} applies the setting. */
+    // guarded by Threads.class: OpenBLAS's openblas_set_num_threads as a JavaCPP function pointer, once found, and
+    // the count last given to it
+    private static BlasSetter blasSetter;
+    private static int blasSet;
+
+    /**
+     * The presets' function-pointer type of {@code void openblas_set_num_threads(int)}, whose constructor is
+     * protected: an instance of it holds the address found by {@code Loader.addressof}.
+     */
+    private static final class BlasSetter extends org.bytedeco.openblas.presets.openblas_nolapack.SetNumThreads {
+    }
+
+    /**
+     * Gives OpenBLAS {@code n} threads once it is loaded; before that {@link #loadBlas} applies the setting.
+     *
+     * <p>The first call goes through the presets' {@code blas_set_num_threads}, which loads the library and finds
+     * which BLAS answers (OpenBLAS, or MKL when the user chose it through the presets' {@code org.bytedeco.openblas.load}
+     * property). That method runs JavaCPP's {@code Loader.load} and four symbol look-ups on every call, about a
+     * millisecond each in a fresh JVM, and {@link #blasCapped} calls it twice per section (six sections in a
+     * 5,000-row KRR predict). So, when the answer is OpenBLAS, later calls go straight to its
+     * {@code openblas_set_num_threads} through a function pointer made once from the same look-up the presets
+     * use: the effect on OpenBLAS is the presets' call's.
+     */
     private static void setBlas(int n) {
         if (!blasLoaded) {
             return;
         }
+        if (blasSetter != null) {
+            try (NativeCalls.Call nc = NativeCalls.enter()) {
+                blasSetter.call(n);
+            }
+            blasSet = n;
+            return;
+        }
         try (NativeCalls.Call nc = NativeCalls.enter()) {
-            org.bytedeco.openblas.global.openblas.blas_set_num_threads(n);
+            org.bytedeco.openblas.presets.openblas_nolapack.blas_set_num_threads(n);
+            if (org.bytedeco.openblas.presets.openblas_nolapack.blas_get_vendor() == OPENBLAS_VENDOR) {
+                org.bytedeco.javacpp.Pointer f = org.bytedeco.javacpp.Loader.addressof("openblas_set_num_threads");
+                if (f != null) {
+                    BlasSetter s = new BlasSetter();
+                    s.put(f);
+                    blasSetter = s;
+                    blasSet = n;
+                }
+            }
         }
     }
+
+    /** {@code blas_get_vendor()}'s answer for OpenBLAS (the presets' numbering: 2 OpenBLAS, 3 MKL). */
+    private static final int OPENBLAS_VENDOR = 2;
 
     /** The current thread count. */
     public static int get() {

@@ -114,4 +114,48 @@ class ThreadsCapTest {
             Threads.set(before);
         }
     }
+    /**
+     * OpenBLAS's own count ({@code openblas_get_num_threads}, found as the presets find the setter) follows every
+     * setting, cap and restore, the repeated ones included: blasThreads() reports what OpenBLAS was given, not only
+     * what psdkit asked.
+     */
+    @Test
+    void openBlasItselfGetsEverySetting() {
+        Threads.loadBlas();
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                org.bytedeco.openblas.presets.openblas_nolapack.blas_get_vendor() == 2, "OpenBLAS answers");
+        int before = Threads.get();
+        try {
+            for (int round = 0; round < 3; round++) {
+                Threads.set(2);
+                assertEquals(2, openblasThreads());
+                assertEquals(2, Threads.blasThreads());
+                int inside = Threads.blasCapped(1, ThreadsCapTest::openblasThreads);
+                assertEquals(1, inside);
+                assertEquals(2, openblasThreads(), "restored");
+                Threads.set(1);
+                assertEquals(1, openblasThreads());
+                assertEquals(1, Threads.blasThreads());
+            }
+        } finally {
+            Threads.set(before);
+        }
+    }
+
+    /**
+     * {@code int openblas_get_num_threads(void)} through the presets' function-pointer type of {@code int f(int)}
+     * (the presets bind no getter): on x86-64 and AArch64 the unused argument only fills a register the callee
+     * never reads (System V and AAPCS64 calling conventions).
+     */
+    private static int openblasThreads() {
+        org.bytedeco.javacpp.Pointer f = org.bytedeco.javacpp.Loader.addressof("openblas_get_num_threads");
+        org.junit.jupiter.api.Assertions.assertNotNull(f, "openblas_get_num_threads");
+        IntGetter g = new IntGetter();
+        g.put(f);
+        return g.call(0);
+    }
+
+    private static final class IntGetter
+            extends org.bytedeco.openblas.presets.openblas_nolapack.MklSetNumThreadsLocal {
+    }
 }

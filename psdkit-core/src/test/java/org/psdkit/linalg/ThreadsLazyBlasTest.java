@@ -57,6 +57,101 @@ class ThreadsLazyBlasTest {
         }
     }
 
+    /**
+     * The child of the BLAS-only run: products (Linalg.gemm, gemv, syrk and a Gaussian cross-kernel sum through the
+     * dgemm tiles) map one copy of OpenBLAS, the nolapack one; the first LAPACK call (a Cholesky factorisation) maps
+     * the second.
+     */
+    public static final class BlasOnlyChild {
+        public static void main(String[] args) throws Exception {
+            Matrix a = Matrix.identity(3);
+            double g = Linalg.gemm(2.0, a, false, a, false).get(1, 1);
+            double v = Linalg.gemv(a, false, new double[] {1, 2, 3})[2];
+            double s = Linalg.syrk(a, false).get(2, 2);
+            Matrix x = Matrix.zeros(400, 3);
+            for (int i = 0; i < 400; i++) {
+                for (int j = 0; j < 3; j++) {
+                    x.set(i, j, Math.sin(i + 7 * j));
+                }
+            }
+            double[] c = new double[400];
+            java.util.Arrays.fill(c, 1.0);
+            double k = org.psdkit.kernel.KernelProducts.times(new org.psdkit.kernel.GaussianKernel(1.0), x, x, c)[0];
+            String blasOnly = maps();
+            double l = Linalg.cholesky(Matrix.identity(4)).lower().get(3, 3);
+            System.out.println("MARK-BLAS-ONLY " + blasOnly + " values=" + g + "," + v + "," + s + "," + (k > 1)
+                    + " MARK-LAPACK " + maps() + " value=" + l);
+        }
+
+        /** Which OpenBLAS copies the process maps. */
+        private static String maps() throws Exception {
+            String m = java.nio.file.Files.readString(Path.of("/proc/self/maps"));
+            return "nolapack=" + m.contains("libopenblas_nolapack.so") + " full=" + m.contains("libopenblas.so");
+        }
+    }
+
+    @Test
+    void blasOnlyWorkMapsOneOpenBlasCopy() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isReadable(Path.of("/proc/self/maps")),
+                "a /proc file system");
+        String log = runChild(BlasOnlyChild.class.getName());
+        String line = log.lines().filter(l -> l.startsWith("MARK-BLAS-ONLY")).findFirst().orElse(log);
+        assertEquals("MARK-BLAS-ONLY nolapack=true full=false values=2.0,3.0,1.0,true"
+                + " MARK-LAPACK nolapack=true full=true value=1.0", line);
+    }
+
+    /**
+     * The child of the non-blocking start: while another thread holds the lock the load holds for its whole run
+     * ({@code Threads.class}), starting the background load, and starting it again, return at once; the load then
+     * runs once the lock is free.
+     */
+    public static final class NoWaitChild {
+        public static void main(String[] args) throws Exception {
+            java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+            Thread holder = new Thread(() -> {
+                synchronized (Threads.class) {
+                    held.countDown();
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            });
+            holder.start();
+            held.await();
+            java.util.concurrent.ExecutorService ex = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r);
+                t.setDaemon(true);
+                return t;
+            });
+            java.util.concurrent.Future<?> starts = ex.submit(() -> {
+                Threads.loadBlasInBackground();
+                Threads.loadBlasInBackground();
+            });
+            boolean returned;
+            try {
+                starts.get(30, TimeUnit.SECONDS);
+                returned = true;
+            } catch (java.util.concurrent.TimeoutException e) {
+                returned = false;
+            }
+            release.countDown();
+            Threads.awaitBackgroundLoad();
+            System.out.println("MARK-NOWAIT returned=" + returned + " threads=" + Threads.blasThreads());
+            System.exit(0);
+        }
+    }
+
+    @Test
+    void startingTheBackgroundLoadNeverWaitsForIt() throws Exception {
+        String log = runChild(NoWaitChild.class.getName());
+        String line = log.lines().filter(l -> l.startsWith("MARK-NOWAIT")).findFirst().orElse(log);
+        assertEquals("MARK-NOWAIT returned=true threads=" + Math.max(1, Runtime.getRuntime().availableProcessors()),
+                line);
+    }
+
     @Test
     void aBackgroundLoadKeepsTheSettingInForce() throws Exception {
         String log = runChild(BackgroundChild.class.getName());

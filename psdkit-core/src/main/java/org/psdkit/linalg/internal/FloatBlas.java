@@ -3,6 +3,7 @@ package org.psdkit.linalg.internal;
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.openblas.global.openblas;
+import org.bytedeco.openblas.global.openblas_nolapack;
 import org.psdkit.linalg.Threads;
 
 /**
@@ -56,7 +57,7 @@ public final class FloatBlas {
         pa.position(0);
         pb.position(0);
         try (NativeCalls.Call nc = NativeCalls.enter()) {
-            openblas.cblas_sgemm(ROW_MAJOR, NO_TRANS, TRANS, rows, cols, k, alpha, pa, Math.max(1, k), pb,
+            openblas_nolapack.cblas_sgemm(ROW_MAJOR, NO_TRANS, TRANS, rows, cols, k, alpha, pa, Math.max(1, k), pb,
                     Math.max(1, k), 0f, pc, Math.max(1, cols));
         }
         pc.position(0).get(c, 0, rows * cols);
@@ -155,7 +156,7 @@ public final class FloatBlas {
             a.position(0).put(widened, 0, len);
             a.position(0);
             try (NativeCalls.Call nc = NativeCalls.enter()) {
-                openblas.cblas_dsyrk(ROW_MAJOR, LOWER, TRANS, m, rows, 1.0, a, m, 1.0, c, m);
+                openblas_nolapack.cblas_dsyrk(ROW_MAJOR, LOWER, TRANS, m, rows, 1.0, a, m, 1.0, c, m);
             }
         }
 
@@ -197,7 +198,7 @@ public final class FloatBlas {
             fa.position(0);
             fc.position(0);
             try (NativeCalls.Call nc = NativeCalls.enter()) {
-                openblas.cblas_ssyrk(ROW_MAJOR, LOWER, TRANS, m, pending, 1f, fa, m, 0f, fc, m);
+                openblas_nolapack.cblas_ssyrk(ROW_MAJOR, LOWER, TRANS, m, pending, 1f, fa, m, 0f, fc, m);
             }
             pending = 0;
             if (row.length < m) {

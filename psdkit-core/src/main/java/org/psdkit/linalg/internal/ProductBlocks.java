@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.openblas.global.openblas;
+import org.bytedeco.openblas.global.openblas_nolapack;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.linalg.Threads;
 
@@ -104,7 +105,7 @@ public final class ProductBlocks implements AutoCloseable {
         DoublePointer xv = new DoublePointer(x).position(i0);
         DoublePointer zv = new DoublePointer(z).position(j0);
         try (NativeCalls.Call nc = NativeCalls.enter()) {
-            openblas.cblas_dgemm(COL_MAJOR, NO_TRANS, TRANS, rows, cols, d, 1.0, xv, n, zv, m, 0.0, buf.position(0),
+            openblas_nolapack.cblas_dgemm(COL_MAJOR, NO_TRANS, TRANS, rows, cols, d, 1.0, xv, n, zv, m, 0.0, buf.position(0),
                     rows);
         }
         buf.position(0).get(dst, 0, len);

@@ -3,6 +3,7 @@ package org.psdkit.linalg.internal;
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.javacpp.IntPointer;
 import org.bytedeco.openblas.global.openblas;
+import org.bytedeco.openblas.global.openblas_nolapack;
 import org.psdkit.linalg.LinalgException;
 import org.psdkit.linalg.Matrix;
 import org.psdkit.linalg.Threads;
@@ -94,7 +95,7 @@ public final class SymmetricWorkspace implements AutoCloseable {
         }
         if (k1 > 0) {
             try (NativeCalls.Call nc = NativeCalls.enter()) {
-                openblas.cblas_dsyrk(COL_MAJOR, LOWER, NO_TRANS, r, k1, alphaFirst, scratch.position(0), r, beta,
+                openblas_nolapack.cblas_dsyrk(COL_MAJOR, LOWER, NO_TRANS, r, k1, alphaFirst, scratch.position(0), r, beta,
                         s.position(0), r);
             }
         } else if (beta != 1.0) {
@@ -102,7 +103,7 @@ public final class SymmetricWorkspace implements AutoCloseable {
         }
         if (k2 > 0) {
             try (NativeCalls.Call nc = NativeCalls.enter()) {
-                openblas.cblas_dsyrk(COL_MAJOR, LOWER, NO_TRANS, r, k2, alphaSecond,
+                openblas_nolapack.cblas_dsyrk(COL_MAJOR, LOWER, NO_TRANS, r, k2, alphaSecond,
                         scratch.position((long) r * k1), r, 1.0, s.position(0), r);
             }
         }
@@ -126,7 +127,7 @@ public final class SymmetricWorkspace implements AutoCloseable {
         decomposed = false;
         aux.position(0).put(c.data(), 0, r * r);
         try (NativeCalls.Call nc = NativeCalls.enter()) {
-            openblas.cblas_daxpy(r * r, a, aux, 1, s.position(0), 1);
+            openblas_nolapack.cblas_daxpy(r * r, a, aux, 1, s.position(0), 1);
         }
     }
 
@@ -199,7 +200,7 @@ public final class SymmetricWorkspace implements AutoCloseable {
             return;
         }
         try (NativeCalls.Call nc = NativeCalls.enter()) {
-            openblas.cblas_dgemm(COL_MAJOR, TRANS, NO_TRANS, m, rightCols, r, 1.0, s.position((long) from * r), r,
+            openblas_nolapack.cblas_dgemm(COL_MAJOR, TRANS, NO_TRANS, m, rightCols, r, 1.0, s.position((long) from * r), r,
                     right.position(0), r, 0.0, product.position(0), m);
         }
         s.position(0);
@@ -226,7 +227,7 @@ public final class SymmetricWorkspace implements AutoCloseable {
         }
         scratch.position(0).put(b, 0, r * cols);
         try (NativeCalls.Call nc = NativeCalls.enter()) {
-            openblas.cblas_dgemm(COL_MAJOR, TRANS, NO_TRANS, m, cols, r, 1.0, s.position((long) from * r), r,
+            openblas_nolapack.cblas_dgemm(COL_MAJOR, TRANS, NO_TRANS, m, cols, r, 1.0, s.position((long) from * r), r,
                     scratch.position(0), r, 0.0, blockProduct.position(0), m);
         }
         s.position(0);

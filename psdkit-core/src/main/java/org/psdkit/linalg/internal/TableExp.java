@@ -69,6 +69,31 @@ public final class TableExp {
     private TableExp() {
     }
 
+    /**
+     * s[i − from] += e^(a[i] · scale) · c for from ≤ i &lt; to, each term bit for bit {@code exp(a[i] * scale) * c}:
+     * the body of {@link #exp} written out in the loop, for the prediction sums of C1-compiled code, which would
+     * not inline the call (HotSpot's {@code MaxInlineSize}, 35 bytes of bytecode).
+     */
+    public static void expScaledAxpy(double[] a, int from, int to, double scale, double c, double[] s) {
+        final double[] table = TABLE;
+        for (int i = from; i < to; i++) {
+            double z = a[i] * scale;
+            double e;
+            if (z >= MIN_ARGUMENT && z <= MAX_ARGUMENT) {
+                double sh = z * INV_L + SHIFT;
+                long k = Double.doubleToRawLongBits(sh) - SHIFT_BITS;
+                double kd = sh - SHIFT;
+                double r = (z - kd * L1) - kd * L2;
+                double p = r + r * r * (C2 + r * (C3 + r * (C4 + r * C5)));
+                double t = table[(int) (k & 63)];
+                e = (t + t * p) * Double.longBitsToDouble(((k >> 6) + 1023) << 52);
+            } else {
+                e = Math.exp(z);
+            }
+            s[i - from] += e * c;
+        }
+    }
+
     /** e^z (see the class comment for the method and its accuracy). */
     public static double exp(double z) {
         if (!(z >= MIN_ARGUMENT && z <= MAX_ARGUMENT)) {

@@ -91,4 +91,35 @@ class TableExpTest {
         assertTrue(Math.abs(TableExp.exp(-708.0) - Math.exp(-708.0)) <= Math.ulp(Math.exp(-708.0)));
         assertTrue(Math.abs(TableExp.exp(709.0) - Math.exp(709.0)) <= Math.ulp(Math.exp(709.0)));
     }
+    /**
+     * The loop with the exponential inline gives, term for term and bit for bit, s += exp(a · scale) · c: over the
+     * arguments of a prediction sum, the range's edges, and those outside it (Math.exp's), into a non-zero s from an
+     * offset.
+     */
+    @Test
+    void inlineLoopIsTheScalarExponentialBitForBit() {
+        Random rnd = new Random(7);
+        int n = 20_000;
+        double[] a = new double[n + 25];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = 60 * rnd.nextDouble();
+        }
+        double[] edges = {0.0, -0.0, 708.0, 708.0001, 745.2, 746, 1e300, -709.0, -709.0001, -710,
+            Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.NaN, 1e-300, Double.MIN_VALUE};
+        System.arraycopy(edges, 0, a, 7, edges.length);
+        for (double scale : new double[] {-0.5, -1.0 / 3, -2.5e-3, 1.0}) {
+            double c = -1.25 + rnd.nextDouble();
+            double[] s = new double[n];
+            double[] expected = new double[n];
+            for (int i = 0; i < n; i++) {
+                s[i] = rnd.nextDouble() - 0.5;
+                expected[i] = s[i] + TableExp.exp(a[i + 5] * scale) * c;
+            }
+            TableExp.expScaledAxpy(a, 5, 5 + n, scale, c, s);
+            for (int i = 0; i < n; i++) {
+                assertEquals(Double.doubleToRawLongBits(expected[i]), Double.doubleToRawLongBits(s[i]),
+                        "scale " + scale + ", term " + i + " (a = " + a[i + 5] + ")");
+            }
+        }
+    }
 }
