@@ -56,13 +56,10 @@ public final class GaussianKernel extends RadialKernel {
         return Math.exp(-squaredDistance * invTwoSigma2);
     }
 
-    /** exp(−r² γ) with the product rounded as in {@link #g}, the exponential table-driven ({@link TableExp}). */
-    @Override
-    double gTerm(double squaredDistance) {
-        return TableExp.exp(-squaredDistance * invTwoSigma2);
-    }
-
-    /** {@link #gTerm}'s terms with the exponential inline: (−r²) γ and r² (−γ) are the same double. */
+    /**
+     * exp(−r² γ) · c added to s, with the product rounded as in {@link #g} ((−r²) γ and r² (−γ) are the same double),
+     * the exponential table-driven ({@link TableExp}).
+     */
     @Override
     void gTermsAxpy(double[] r2, int from, int to, double c, double[] s) {
         TableExp.expScaledAxpy(r2, from, to, -invTwoSigma2, c, s);

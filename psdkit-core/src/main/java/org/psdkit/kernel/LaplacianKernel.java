@@ -36,10 +36,16 @@ public final class LaplacianKernel extends RadialKernel {
         return Math.exp(-Math.sqrt(squaredDistance) * invSigma);
     }
 
-    /** exp(−√(r²) / σ) with the argument rounded as in {@link #g}, the exponential table-driven ({@link TableExp}). */
+    /**
+     * exp(−√(r²) / σ) · c added to s, with the argument rounded as in {@link #g} ((−√r²)/σ and √r² (−1/σ) are the
+     * same double), the exponential table-driven ({@link TableExp}); r2 is overwritten by its square roots.
+     */
     @Override
-    double gTerm(double squaredDistance) {
-        return TableExp.exp(-Math.sqrt(squaredDistance) * invSigma);
+    void gTermsAxpy(double[] r2, int from, int to, double c, double[] s) {
+        for (int i = from; i < to; i++) {
+            r2[i] = Math.sqrt(r2[i]);
+        }
+        TableExp.expScaledAxpy(r2, from, to, -invSigma, c, s);
     }
 
     /** exp(−√(r²) / σ) with the argument rounded as in {@link #g}, the exponential vectorised ({@link ArrayExp}). */

@@ -23,24 +23,16 @@ abstract class RadialKernel implements Kernel {
     abstract double g(double squaredDistance);
 
     /**
-     * g(r²) for the terms of a prediction sum ({@link #crossTimes}): {@link #g} itself unless the kernel's g is an
-     * exponential, whose override calls {@code linalg.internal.TableExp} (within 1 ulp of {@link Math#exp}, cheaper
-     * per call in C1-compiled loops). Never for Gram matrices or kernel rows, whose values solvers' paths depend on.
-     */
-    double gTerm(double squaredDistance) {
-        return g(squaredDistance);
-    }
-
-    /**
-     * s[i − from] += gTerm(r2[i]) · c for from ≤ i &lt; to: one column of a prediction sum ({@link #crossTimes}). A
-     * kernel whose gTerm is an exponential overrides it with a loop that computes the same terms bit for bit with
-     * the exponential written inline ({@code TableExp.expScaledAxpy}): C1, which compiles a short predict's code,
-     * inlines no method of the exponential's size (HotSpot's {@code MaxInlineSize}, 35 bytes of bytecode), so this
-     * loop pays two calls per term.
+     * s[i − from] += g'(r2[i]) · c for from ≤ i &lt; to, where g' is g with its exponential table-driven: one column
+     * of a prediction sum ({@link #crossTimes}); r2[from, to) may be overwritten. The Gaussian and Laplacian kernels
+     * compute it with {@code linalg.internal.TableExp.expScaledAxpy} (within 1 ulp of {@link Math#exp}, the
+     * arithmetic written out in the loop: C1, which compiles a short predict's code, inlines no method of the
+     * exponential's size, HotSpot's {@code MaxInlineSize} of 35 bytes of bytecode). Never for Gram matrices or
+     * kernel rows, whose values solvers' paths depend on. This default is g itself.
      */
     void gTermsAxpy(double[] r2, int from, int to, double c, double[] s) {
         for (int i = from; i < to; i++) {
-            s[i - from] += gTerm(r2[i]) * c;
+            s[i - from] += g(r2[i]) * c;
         }
     }
 
@@ -225,7 +217,7 @@ abstract class RadialKernel implements Kernel {
     /**
      * K(X, Z) c without the n×m matrix: for each column tile of {@link InnerProductBlocks#tiles} the squared
      * distances are computed exactly as {@link #cross} computes them (same centring on X's column means, same products,
-     * same cancellation guard), the kernel values by {@link #gTerm} (within an ulp of {@link #gInPlace}'s), then
+     * same cancellation guard), the kernel values by {@link #gTermsAxpy} (within an ulp of {@link #gInPlace}'s), then
      * summed against c over the tile's columns in column order into a partial vector of the tile; the partial
      * vectors are added in tile order. The
      * sum's order is fixed by m alone (not by the thread count); it differs from BLAS dgemv's, so the results agree
@@ -272,8 +264,8 @@ abstract class RadialKernel implements Kernel {
                         s[i] += prod[po + i] * cj;
                     }
                 } else {
-                    // g by gTerm (for the Gaussian and Laplacian kernels a table-driven exponential within 1 ulp
-                    // of gInPlace's Math.exp)
+                    // for the Gaussian and Laplacian kernels a table-driven exponential within 1 ulp of
+                    // gInPlace's Math.exp
                     gTermsAxpy(prod, po, po + n, cj, s);
                 }
             }

@@ -1,8 +1,10 @@
 package org.psdkit.linalg.internal;
 
 /**
- * A scalar exponential for loops that call it once per entry and run in C1-compiled code, where it costs less than
- * {@link Math#exp}'s call: the kernel values of prediction sums (radial kernels' {@code crossTimes}).
+ * The exponential of the kernel values of prediction sums (radial kernels' {@code crossTimes}), as one loop
+ * s[i] += e^(a[i] · scale) · c with the arithmetic written out in it: that loop runs in C1-compiled code (a short
+ * predict), where it costs less than {@link Math#exp}'s call per entry, and C1 would not inline a method of this
+ * size (HotSpot's {@code MaxInlineSize}, 35 bytes of bytecode).
  *
  * <p>Method: Tang (1989), "Table-driven implementation of the exponential function in IEEE floating-point
  * arithmetic", ACM TOMS 15(2), with a table of 64 entries. For z in [{@value #MIN_ARGUMENT}, {@value #MAX_ARGUMENT}],
@@ -70,9 +72,8 @@ public final class TableExp {
     }
 
     /**
-     * s[i − from] += e^(a[i] · scale) · c for from ≤ i &lt; to, each term bit for bit {@code exp(a[i] * scale) * c}:
-     * the body of {@link #exp} written out in the loop, for the prediction sums of C1-compiled code, which would
-     * not inline the call (HotSpot's {@code MaxInlineSize}, 35 bytes of bytecode).
+     * s[i − from] += e^z · c with z = a[i] · scale (rounded), for from ≤ i &lt; to; e^z as in the class comment.
+     * The exponential alone is {@code expScaledAxpy(new double[] {z}, 0, 1, 1.0, 1.0, s)} on s = {0}.
      */
     public static void expScaledAxpy(double[] a, int from, int to, double scale, double c, double[] s) {
         final double[] table = TABLE;
@@ -92,19 +93,5 @@ public final class TableExp {
             }
             s[i - from] += e * c;
         }
-    }
-
-    /** e^z (see the class comment for the method and its accuracy). */
-    public static double exp(double z) {
-        if (!(z >= MIN_ARGUMENT && z <= MAX_ARGUMENT)) {
-            return Math.exp(z);
-        }
-        double sh = z * INV_L + SHIFT;
-        long k = Double.doubleToRawLongBits(sh) - SHIFT_BITS;
-        double kd = sh - SHIFT;
-        double r = (z - kd * L1) - kd * L2;
-        double p = r + r * r * (C2 + r * (C3 + r * (C4 + r * C5)));
-        double t = TABLE[(int) (k & 63)];
-        return (t + t * p) * Double.longBitsToDouble(((k >> 6) + 1023) << 52);
     }
 }
