@@ -233,9 +233,9 @@ public final class Threads {
      *
      * <p>The first call goes through the presets' {@code blas_set_num_threads}, which loads the library and finds
      * which BLAS answers (OpenBLAS, or MKL when the user chose it through the presets' {@code org.bytedeco.openblas.load}
-     * property). That method runs JavaCPP's {@code Loader.load} and four symbol look-ups on every call, about a
-     * millisecond each in a fresh JVM, and {@link #blasCapped} calls it twice per section (six sections in a
-     * 5,000-row KRR predict). So, when the answer is OpenBLAS, later calls go straight to its
+     * property). That method runs JavaCPP's {@code Loader.load} and four symbol look-ups on every call (0.2–0.4 ms
+     * warm, 1–4 ms in a fresh JVM: docs/benchmarks/cold.md), and {@link #blasCapped} calls it twice per section
+     * (six sections in a 5,000-row KRR predict). So, when the answer is OpenBLAS, later calls go straight to its
      * {@code openblas_set_num_threads} through a function pointer made once from the same look-up the presets
      * use: the effect on OpenBLAS is the presets' call's.
      */
