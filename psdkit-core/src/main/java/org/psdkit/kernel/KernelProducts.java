@@ -39,17 +39,12 @@ public final class KernelProducts {
 
     /** K(x, z) c, n = x's rows values; z's rows are c's length and x and z have the same columns (checked by the caller). */
     public static double[] times(Kernel kernel, Matrix x, Matrix z, double[] c) {
-        int m = x.rows();
-        int n = z.rows();
-        double[] p = new double[m];
-        int block = blockRows(m, n);
-        boolean matrix = (long) m * n <= DGEMV_ENTRIES;
-        for (int r0 = 0; r0 < m; r0 += block) {
-            int r1 = Math.min(m, r0 + block);
-            Matrix xb = r0 == 0 && r1 == m ? x : x.selectRows(IntStream.range(r0, r1).toArray());
+        double[] p = new double[x.rows()];
+        boolean matrix = (long) x.rows() * z.rows() <= DGEMV_ENTRIES;
+        rowBlocks(x, z.rows(), (xb, r0) -> {
             double[] pb = matrix ? Linalg.gemv(kernel.cross(xb, z), false, c) : kernel.crossTimes(xb, z, c);
             System.arraycopy(pb, 0, p, r0, pb.length);
-        }
+        });
         return p;
     }
 
@@ -106,12 +101,19 @@ public final class KernelProducts {
      * point set within one block is passed whole, so its cross matrix is {@code kernel.cross(x, z)} bit for bit.
      */
     public static void crossBlocks(Kernel kernel, Matrix x, Matrix z, CrossBlock f) {
+        rowBlocks(x, z.rows(), (xb, r0) -> f.accept(r0, kernel.cross(xb, z)));
+    }
+
+    /**
+     * x's rows in blocks of {@link #blockRows} against n points, first row first: {@code f} gets each block's rows
+     * as a matrix (x itself when one block holds them all) and the index of its first row.
+     */
+    private static void rowBlocks(Matrix x, int n, java.util.function.ObjIntConsumer<Matrix> f) {
         int m = x.rows();
-        int block = blockRows(m, z.rows());
+        int block = blockRows(m, n);
         for (int r0 = 0; r0 < m; r0 += block) {
             int r1 = Math.min(m, r0 + block);
-            Matrix xb = r0 == 0 && r1 == m ? x : x.selectRows(IntStream.range(r0, r1).toArray());
-            f.accept(r0, kernel.cross(xb, z));
+            f.accept(r0 == 0 && r1 == m ? x : x.selectRows(IntStream.range(r0, r1).toArray()), r0);
         }
     }
 

@@ -77,12 +77,6 @@ public final class KernelRidge implements Predictor {
         }
     }
 
-    /** Entries of K(x, X) per row block of the predictions ({@link KernelProducts#BLOCK_ENTRIES}). */
-    static final long PREDICT_BLOCK_ENTRIES = KernelProducts.BLOCK_ENTRIES;
-
-    /** Up to this many entries {@link #predictVector} multiplies the cross matrix by dgemv ({@link KernelProducts}). */
-    static final long DGEMV_PREDICT_ENTRIES = KernelProducts.DGEMV_ENTRIES;
-
     private final Kernel kernel;
     private final Matrix points;
     private final double[] alpha;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.psdkit.kernel.GaussianKernel;
+import org.psdkit.kernel.KernelProducts;
 import org.psdkit.kernel.Kernel;
 import org.psdkit.kernel.Kernels;
 import org.psdkit.kernel.ParallelColumns;
@@ -103,10 +104,10 @@ class KernelRidgeInPlaceTest {
         double[] y = KernelRidgeTest.target(x, 27);
         GaussianKernel k = new GaussianKernel(0.9);
         KernelRidge m = KernelRidge.fit(k, x, y, KernelRidge.Options.standard(0.1));
-        // 22,000 test rows × 200 points = 4.4e6 entries > PREDICT_BLOCK_ENTRIES: two blocks
+        // 22,000 test rows × 200 points = 4.4e6 entries > KernelProducts.BLOCK_ENTRIES: two blocks
         Matrix test = KernelRidgeTest.points(22_000, 2, 28);
         double[] whole = Linalg.gemv(k.cross(test, x), false, m.alpha());
-        assertTrue(22_000L * 200 > KernelRidge.PREDICT_BLOCK_ENTRIES);
+        assertTrue(22_000L * 200 > KernelProducts.BLOCK_ENTRIES);
         assertTrue(KernelRidgeTest.maxRelDiff(m.predictVector(test), whole) < 1e-13);
     }
 
@@ -118,7 +119,7 @@ class KernelRidgeInPlaceTest {
         KernelRidge m = KernelRidge.fit(k, x, y, KernelRidge.Options.standard(0.01));
         // 600 × 200 = 120,000 entries: the cross matrix and dgemv, bit for bit
         Matrix small = KernelRidgeTest.points(600, 2, 31);
-        assertTrue(600L * 200 <= KernelRidge.DGEMV_PREDICT_ENTRIES);
+        assertTrue(600L * 200 <= KernelProducts.DGEMV_ENTRIES);
         double[] viaMatrix = Linalg.gemv(k.cross(small, x), false, m.alpha());
         double[] p = m.predictVector(small);
         for (int i = 0; i < p.length; i++) {
@@ -126,7 +127,7 @@ class KernelRidgeInPlaceTest {
         }
         // 700 × 200 = 140,000 entries (one block): crossTimes, bit for bit, within 1e-13 of dgemv's
         Matrix large = KernelRidgeTest.points(700, 2, 32);
-        assertTrue(700L * 200 > KernelRidge.DGEMV_PREDICT_ENTRIES);
+        assertTrue(700L * 200 > KernelProducts.DGEMV_ENTRIES);
         double[] tiled = k.crossTimes(large, x, m.alpha());
         p = m.predictVector(large);
         for (int i = 0; i < p.length; i++) {

@@ -95,6 +95,12 @@ public final class Smo {
                     gradient, false);
         }
 
+        /** This result with the row cache's figures of the solve (the solver itself reports 0 for both). */
+        Result withCache(long peakBytes, long entries) {
+            return new Result(alpha, bias, dual, iterations, violation, converged, seconds, peakBytes, entries,
+                    gradient, singlePrecision);
+        }
+
         /** A result without the gradient. */
         public Result(double[] alpha, double bias, double dual, int iterations, double violation,
                       boolean converged, double seconds, long cachePeakBytes, long kernelEntries) {
@@ -223,8 +229,7 @@ public final class Smo {
         check(m, y, p, upper, o);
         RowCache q = new RowCache(kernel, x.toRowArrays(), cacheBytes, identity(m), y.clone());
         Result r = new Solver(q, kernel.diag(x), p, upper.clone(), o, alphaInit, listener).run();
-        return new Result(r.alpha(), r.bias(), r.dual(), r.iterations(), r.violation(), r.converged(), r.seconds(),
-                q.peak(), q.computedEntries(), r.gradient(), r.singlePrecision());
+        return r.withCache(q.peak(), q.computedEntries());
     }
 
     /**
@@ -301,8 +306,7 @@ public final class Smo {
         RowCache q = new RowCache(kernel, x.toRowArrays(), cacheBytes, perm, yw);
         double[] diag = kernel.diag(x);
         Result r = new Solver(q, diag, p, uniform(m, c), o, alphaInit, listener).run();
-        return new Result(r.alpha(), r.bias(), r.dual(), r.iterations(), r.violation(), r.converged(), r.seconds(),
-                q.peak(), q.computedEntries(), r.gradient(), r.singlePrecision());
+        return r.withCache(q.peak(), q.computedEntries());
     }
 
     /**
@@ -388,8 +392,7 @@ public final class Smo {
         Solver s = new Solver(q, kernel.diag(x), zeroIfNull(p, m), uniform(m, c), o, null, listener);
         s.startAt(start, nu);
         Result r = s.run();
-        return new NuResult(new Result(r.alpha(), r.bias(), r.dual(), r.iterations(), r.violation(), r.converged(),
-                r.seconds(), q.peak(), q.computedEntries(), r.gradient(), r.singlePrecision()), s.nuR);
+        return new NuResult(r.withCache(q.peak(), q.computedEntries()), s.nuR);
     }
 
     private static double[] zeroIfNull(double[] p, int m) {
