@@ -37,6 +37,8 @@ final class PlainJson {
     private final byte[] b;
     private int pos;
     private final char[] digits = new char[MAX_NUMBER_CHARS];
+    /** Characters of the number being read that are in {@link #digits}. */
+    private int len;
 
     private PlainJson(byte[] b) {
         this.b = b;
@@ -89,15 +91,34 @@ final class PlainJson {
         return null;
     }
 
+    /** The byte at which a member or element is closed: the container's closing bracket. */
+    private static final int CLOSED = -2;
+
+    /**
+     * After a container's opening bracket (when {@code first}) or after one of its values: {@link #CLOSED} when the
+     * closing bracket {@code close} comes next (pos after it), the first byte of the next member or element when a
+     * comma comes first (pos on that byte, -1 at the end of the text), or -3 for anything else.
+     */
+    private int next(int close, boolean first) {
+        int c = skipSpace();
+        if (c == close) {
+            pos++;
+            return CLOSED;
+        }
+        if (first) {
+            return c;
+        }
+        if (c != ',') {
+            return -3;
+        }
+        pos++;
+        return skipSpace();
+    }
+
     private JsonNode object(int depth) {
         pos++; // '{'
         ObjectNode o = NODES.objectNode();
-        int c = skipSpace();
-        if (c == '}') {
-            pos++;
-            return o;
-        }
-        while (true) {
+        for (int c = next('}', true); c != CLOSED; c = next('}', false)) {
             if (c != '"') {
                 return null;
             }
@@ -112,44 +133,21 @@ final class PlainJson {
                 return null;
             }
             o.set(name, v);
-            c = skipSpace();
-            if (c == '}') {
-                pos++;
-                return o;
-            }
-            if (c != ',') {
-                return null;
-            }
-            pos++;
-            c = skipSpace();
         }
+        return o;
     }
 
     private JsonNode array(int depth) {
         pos++; // '['
         ArrayNode a = NODES.arrayNode();
-        int c = skipSpace();
-        if (c == ']') {
-            pos++;
-            return a;
-        }
-        while (true) {
+        for (int c = next(']', true); c != CLOSED; c = next(']', false)) {
             JsonNode v = c < 0 ? null : value(c, depth);
             if (v == null) {
                 return null;
             }
             a.add(v);
-            c = skipSpace();
-            if (c == ']') {
-                pos++;
-                return a;
-            }
-            if (c != ',') {
-                return null;
-            }
-            pos++;
-            c = skipSpace();
         }
+        return a;
     }
 
     /** The string at pos (on its opening quote) if it is printable ASCII without escapes, else null. */
@@ -204,71 +202,43 @@ final class PlainJson {
     private JsonNode number() {
         byte[] t = b;
         char[] d = digits;
+        len = 0;
         int i = pos;
-        int n = t.length;
-        int k = 0;
-        boolean negative = false;
-        if (t[i] == '-') {
-            negative = true;
-            d[k++] = '-';
+        boolean negative = t[i] == '-';
+        if (negative) {
+            d[len++] = '-';
             i++;
         }
-        // integer part
         int intStart = i;
-        long value = 0;
-        while (i < n) {
-            int c = t[i];
-            if (c < '0' || c > '9') {
-                break;
-            }
-            if (k == MAX_NUMBER_CHARS) {
-                return null;
-            }
-            d[k++] = (char) c;
-            value = value * 10 + (c - '0'); // exact while there are at most 18 digits, as checked below
-            i++;
-        }
-        int intDigits = i - intStart;
-        if (intDigits == 0 || (intDigits > 1 && t[intStart] == '0')) {
+        i = digitRun(i);
+        if (i < 0 || (i - intStart > 1 && t[intStart] == '0')) {
             return null;
         }
+        int intDigits = i - intStart;
         boolean integer = true;
-        if (i < n && t[i] == '.') {
+        if (i < t.length && t[i] == '.') {
             integer = false;
-            if (k == MAX_NUMBER_CHARS) {
+            if (len == MAX_NUMBER_CHARS) {
                 return null;
             }
-            d[k++] = '.';
-            i++;
-            int from = i;
-            while (i < n && t[i] >= '0' && t[i] <= '9') {
-                if (k == MAX_NUMBER_CHARS) {
-                    return null;
-                }
-                d[k++] = (char) t[i++];
-            }
-            if (i == from) {
+            d[len++] = '.';
+            i = digitRun(i + 1);
+            if (i < 0) {
                 return null;
             }
         }
-        if (i < n && (t[i] == 'e' || t[i] == 'E')) {
+        if (i < t.length && (t[i] == 'e' || t[i] == 'E')) {
             integer = false;
-            if (k >= MAX_NUMBER_CHARS - 1) {
+            if (len >= MAX_NUMBER_CHARS - 1) {
                 return null;
             }
-            d[k++] = 'e';
+            d[len++] = 'e';
             i++;
-            if (i < n && (t[i] == '+' || t[i] == '-')) {
-                d[k++] = (char) t[i++];
+            if (i < t.length && (t[i] == '+' || t[i] == '-')) {
+                d[len++] = (char) t[i++];
             }
-            int from = i;
-            while (i < n && t[i] >= '0' && t[i] <= '9') {
-                if (k == MAX_NUMBER_CHARS) {
-                    return null;
-                }
-                d[k++] = (char) t[i++];
-            }
-            if (i == from) {
+            i = digitRun(i);
+            if (i < 0) {
                 return null;
             }
         }
@@ -280,9 +250,29 @@ final class PlainJson {
             if (intDigits > 18) {
                 return null; // a long or a BigInteger node, by Jackson's own rules
             }
+            long value = 0; // exact: at most 18 digits
+            for (int k = negative ? 1 : 0; k < len; k++) {
+                value = value * 10 + (d[k] - '0');
+            }
             long v = negative ? -value : value;
             return v >= Integer.MIN_VALUE && v <= Integer.MAX_VALUE ? NODES.numberNode((int) v) : NODES.numberNode(v);
         }
-        return NODES.numberNode(NumberInput.parseDouble(d, 0, k, true));
+        return NODES.numberNode(NumberInput.parseDouble(d, 0, len, true));
+    }
+
+    /**
+     * Copies the run of decimal digits starting at i into {@link #digits}; the index after it, or -1 when there is
+     * no digit at i or the number would exceed {@value #MAX_NUMBER_CHARS} characters.
+     */
+    private int digitRun(int i) {
+        byte[] t = b;
+        int from = i;
+        while (i < t.length && t[i] >= '0' && t[i] <= '9') {
+            if (len == MAX_NUMBER_CHARS) {
+                return -1;
+            }
+            digits[len++] = (char) t[i++];
+        }
+        return i == from ? -1 : i;
     }
 }

@@ -77,7 +77,10 @@ class ModelTreesTest {
                 "[1]x", "\uFEFF{\"a\": 1}", "[\"é\"]", "[\"a\\\"b\"]", "[\"a\u0001b\"]", "[\"x" + "y".repeat(20000) + "\"]",
                 "{\"" + "k".repeat(60000) + "\": 1}", "{\"a\": {\"b\": [[[]], {}], \"c\": \"\"}, \"\": false}",
                 "[".repeat(150) + "]".repeat(150), "[".repeat(250) + "]".repeat(250), "[" + "9".repeat(120) + ".5]",
-                "{\"a\" : 1 , \"b\":[ ] }", "[1,2", "{\"a\"", "\"open", "[1]]"};
+                "{\"a\" : 1 , \"b\":[ ] }", "[1,2", "{\"a\"", "\"open", "[1]]",
+                // the longest number PlainJson reads itself (100 characters) and one more; exponents with zeros
+                "[1." + "2".repeat(98) + ", -1." + "2".repeat(97) + "]", "[1." + "2".repeat(99) + "]",
+                "[1E+0007, 2e-0, -999999999999999999, 999999999999999999, -1000000000000000000]"};
         int i = 0;
         int plainTook = 0;
         for (String t : texts) {
