@@ -101,7 +101,8 @@ public final class TableExp {
      * e^z as in {@link #expScaledAxpy}: bit for bit a pass writing r2 and {@link #expScaledAxpy} over it, without
      * the store and load of r2 in between. An i where the expansion cancels, r2 &lt; guard · (nx[i] + nz), gets no
      * term: it is put into {@code skipped}, and the count of such i is returned, for the caller to add their terms
-     * from distances computed directly.
+     * from distances computed directly. The exponential's arithmetic is {@link #expScaledAxpy}'s, written out
+     * again for the class comment's reason (C1 inlines neither); {@code TableExpTest} holds the two to the same bits.
      */
     public static int expDistanceAxpy(double[] prod, int po, int n, double[] nx, double nz, double guard,
                                       boolean root, double scale, double c, double[] s, int[] skipped) {
