@@ -12,18 +12,30 @@ public final class JsonArrays {
 
     /** A JSON array of finite numbers. */
     public static double[] doubles(JsonNode node, String what) {
+        return doubles(node, what, -1);
+    }
+
+    /**
+     * {@link #doubles(JsonNode, String)} of row {@code row} of {@code what} ({@code row < 0}: {@code what} itself);
+     * the row's name is made only for a message, not once per row of a long matrix.
+     */
+    private static double[] doubles(JsonNode node, String what, int row) {
         if (node == null || !node.isArray()) {
-            throw new IllegalArgumentException(what + ": missing or not an array");
+            throw new IllegalArgumentException(name(what, row) + ": missing or not an array");
         }
         double[] out = new double[node.size()];
         for (int i = 0; i < out.length; i++) {
             JsonNode v = node.get(i);
             if (!v.isNumber() || !Double.isFinite(v.asDouble())) {
-                throw new IllegalArgumentException(what + "[" + i + "]: not a finite number (" + v + ")");
+                throw new IllegalArgumentException(name(what, row) + "[" + i + "]: not a finite number (" + v + ")");
             }
             out[i] = v.asDouble();
         }
         return out;
+    }
+
+    private static String name(String what, int row) {
+        return row < 0 ? what : what + "[" + row + "]";
     }
 
     /** A JSON array of strings. */
@@ -74,7 +86,7 @@ public final class JsonArrays {
         int n = node.size();
         double[][] r = new double[n][];
         for (int i = 0; i < n; i++) {
-            r[i] = doubles(node.get(i), what + "[" + i + "]");
+            r[i] = doubles(node.get(i), what, i);
             int want = cols >= 0 ? cols : r[0].length;
             if (r[i].length != want) {
                 throw new IllegalArgumentException(what + "[" + i + "]: " + r[i].length + " entries, expected " + want);

@@ -58,8 +58,27 @@ final class ModelTrees {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    /** {@code ModelFile.JSON.readTree(file)}. */
+    /** Files up to this size are tried with {@link PlainJson} first. */
+    private static final long PLAIN_MAX_BYTES = 1L << 30;
+
+    /**
+     * {@code ModelFile.JSON.readTree(file)}. The file's bytes go to {@link PlainJson} first (the same tree, read with
+     * less code in a fresh JVM); what it does not take (and a file it cannot read, or one over 1 GB) goes to Jackson's
+     * parser, whose tree and errors it then is.
+     */
     static JsonNode readTree(File file) throws IOException {
+        if (file.length() <= PLAIN_MAX_BYTES) {
+            byte[] text = null;
+            try {
+                text = java.nio.file.Files.readAllBytes(file.toPath());
+            } catch (IOException | RuntimeException e) {
+                // Jackson's parser below opens the file again and reports the problem as it always has
+            }
+            JsonNode tree = text == null ? null : PlainJson.read(text);
+            if (tree != null) {
+                return tree;
+            }
+        }
         try (JsonParser p = FACTORY.createParser(file)) {
             JsonToken t = p.nextToken();
             if (t == null) {

@@ -65,6 +65,12 @@ public final class GaussianKernel extends RadialKernel {
         TableExp.expScaledAxpy(r2, from, to, -invTwoSigma2, c, s);
     }
 
+    /** {@link #gTermsAxpy}'s terms fused with the expansion of the squared distance ({@link TableExp#expDistanceAxpy}). */
+    @Override
+    int distanceTermsAxpy(double[] prod, int po, int n, double[] nx, double nz, double c, double[] s, int[] skipped) {
+        return TableExp.expDistanceAxpy(prod, po, n, nx, nz, CANCELLATION_GUARD, false, -invTwoSigma2, c, s, skipped);
+    }
+
     /** exp(−r² γ) with the product rounded as in {@link #g}, the exponential vectorised ({@link ArrayExp}). */
     @Override
     void gVector(double[] a, int from, int to) {

@@ -48,6 +48,12 @@ public final class LaplacianKernel extends RadialKernel {
         TableExp.expScaledAxpy(r2, from, to, -invSigma, c, s);
     }
 
+    /** {@link #gTermsAxpy}'s terms fused with the expansion of the squared distance ({@link TableExp#expDistanceAxpy}). */
+    @Override
+    int distanceTermsAxpy(double[] prod, int po, int n, double[] nx, double nz, double c, double[] s, int[] skipped) {
+        return TableExp.expDistanceAxpy(prod, po, n, nx, nz, CANCELLATION_GUARD, true, -invSigma, c, s, skipped);
+    }
+
     /** exp(−√(r²) / σ) with the argument rounded as in {@link #g}, the exponential vectorised ({@link ArrayExp}). */
     @Override
     void gVector(double[] a, int from, int to) {

@@ -37,6 +37,16 @@ abstract class RadialKernel implements Kernel {
     }
 
     /**
+     * The fused form of {@link #crossTimes}'s column: with r2 = (nx[i] + nz) − 2 · prod[po + i], s[i] += g'(r2) · c for
+     * 0 ≤ i &lt; n exactly as the expansion with {@link #CANCELLATION_GUARD} followed by {@link #gTermsAxpy} would add
+     * it, except at the i where the guard fires: those get no term, are put into {@code skipped}, and their count is
+     * returned. −1 (this default): the kernel has no fused pass, and the caller takes the two passes.
+     */
+    int distanceTermsAxpy(double[] prod, int po, int n, double[] nx, double nz, double c, double[] s, int[] skipped) {
+        return -1;
+    }
+
+    /**
      * a[i] = g(a[i]) for from ≤ i &lt; to: the elementwise pass of the Gram and cross matrices and of kernel rows.
      * With {@link KernelValues#VECTOR_EXP} set it runs {@link #gVector}, which kernels whose g is an exponential
      * override with {@code linalg.internal.ArrayExp} (vectorised, within 1 ulp of {@link Math#exp}); otherwise, and
@@ -217,7 +227,8 @@ abstract class RadialKernel implements Kernel {
     /**
      * K(X, Z) c without the n×m matrix: for each column tile of {@link InnerProductBlocks#tiles} the squared
      * distances are computed exactly as {@link #cross} computes them (same centring on X's column means, same products,
-     * same cancellation guard), the kernel values by {@link #gTermsAxpy} (within an ulp of {@link #gInPlace}'s), then
+     * same cancellation guard), the kernel values by {@link #gTermsAxpy} (within an ulp of {@link #gInPlace}'s; for
+     * the Gaussian and Laplacian kernels in the same pass as the distances, {@link #distanceTermsAxpy}), then
      * summed against c over the tile's columns in column order into a partial vector of the tile; the partial
      * vectors are added in tile order. The
      * sum's order is fixed by m alone (not by the thread count); it differs from BLAS dgemv's, so the results agree
@@ -246,10 +257,26 @@ abstract class RadialKernel implements Kernel {
         double[][] part = new double[(m + InnerProductBlocks.TILE - 1) / InnerProductBlocks.TILE][];
         InnerProductBlocks.tiles(x, z, 1, (prod, t, j0, j1) -> {
             double[] s = new double[n];
+            int[] skipped = KernelValues.VECTOR_EXP ? null : new int[n];
+            double[] one = new double[1];
+            double[] acc = new double[1];
             for (int j = j0; j < j1; j++) {
                 int po = (j - j0) * n;
                 double nzj = nz[j];
                 double cj = c[j];
+                int k = skipped == null ? -1 : distanceTermsAxpy(prod, po, n, nx, nzj, cj, s, skipped);
+                if (k >= 0) {
+                    // the entries where the expansion cancels: their terms from the direct distance, added as the
+                    // two passes below add them
+                    for (int q = 0; q < k; q++) {
+                        int i = skipped[q];
+                        one[0] = direct(xr, i, zr, j, d);
+                        acc[0] = s[i];
+                        gTermsAxpy(one, 0, 1, cj, acc);
+                        s[i] = acc[0];
+                    }
+                    continue;
+                }
                 for (int i = 0; i < n; i++) {
                     double norms = nx[i] + nzj;
                     double r2 = norms - 2 * prod[po + i];

@@ -43,6 +43,10 @@ class ModelTreesTest {
             JsonNode mapper = ModelFile.JSON.readTree(f);
             JsonNode own = ModelTrees.readTree(f);
             sameTree(mapper, own, name);
+            // every model file psdkit writes is read by the compact reader, not handed to Jackson
+            JsonNode plain = PlainJson.read(Files.readAllBytes(f.toPath()));
+            assertNotNull(plain, name + ": PlainJson gave up");
+            sameTree(mapper, plain, name + " (PlainJson)");
             assertArrayEquals(ModelFile.JSON.writeValueAsBytes(mapper), ModelTrees.bytes(own), name);
             for (String field : new String[] {"options", "diagnostics", "scaler", "numbers"}) {
                 JsonNode o = mapper.get(field);
@@ -64,8 +68,21 @@ class ModelTreesTest {
                 + "123456789012345678901234567890, 1.7976931348623157E308, 4.9E-324, true, false, null, \"\\u00e9\"]",
                 "{\"a\": 1, \"a\": 2, \"b\": {}, \"c\": [], \"d\": null}", "{\"a\": [1, 2]} trailing words",
                 "{\"a\": NaN}", "{\"a\": [1,", "{\"a\" 1}", "{\"a\": 01}", "{\"a\": 1.}", "[1, 2]]", deep,
-                "{\"format\": \"psdkit-model\", \"x\": 0.30000000000000004}"};
+                "{\"format\": \"psdkit-model\", \"x\": 0.30000000000000004}",
+                // what the compact reader (PlainJson) takes, and where it hands over to Jackson
+                "[1E5, 1e+5, -1.5e-3, 0.0, -0.0, 0, 123456789012345678, -123456789012345678, 1234567890123456789, "
+                + "-2147483648, 2147483647, -2147483649, 2147483648, 5e-324, 2.4703282292062328E-324, 1e-400]",
+                "\t[1,\r\n2 ,3\n]\n", "[1 2]", "[1,]", "{\"a\": 1,}", "[,1]", "{,}", "[tru]", "[nulls]", "[truex]",
+                "[-]", "[.5]", "[+1]", "[1e]", "[1e+]", "[1.e5]", "[0x10]", "[1_0]", "[-01]", "[00]", "123abc", "123 abc",
+                "[1]x", "\uFEFF{\"a\": 1}", "[\"é\"]", "[\"a\\\"b\"]", "[\"a\u0001b\"]", "[\"x" + "y".repeat(20000) + "\"]",
+                "{\"" + "k".repeat(60000) + "\": 1}", "{\"a\": {\"b\": [[[]], {}], \"c\": \"\"}, \"\": false}",
+                "[".repeat(150) + "]".repeat(150), "[".repeat(250) + "]".repeat(250), "[" + "9".repeat(120) + ".5]",
+                "{\"a\" : 1 , \"b\":[ ] }", "[1,2", "{\"a\"", "\"open", "[1]]",
+                // the longest number PlainJson reads itself (100 characters) and one more; exponents with zeros
+                "[1." + "2".repeat(98) + ", -1." + "2".repeat(97) + "]", "[1." + "2".repeat(99) + "]",
+                "[1E+0007, 2e-0, -999999999999999999, 999999999999999999, -1000000000000000000]"};
         int i = 0;
+        int plainTook = 0;
         for (String t : texts) {
             Path p = dir.resolve("t" + (i++) + ".json");
             Files.writeString(p, t);
@@ -84,6 +101,13 @@ class ModelTreesTest {
                 ge = e;
             }
             String what = t.length() > 60 ? t.substring(0, 60) : t;
+            // the compact reader never takes a text Jackson refuses, and gives Jackson's tree for what it takes
+            JsonNode plain = PlainJson.read(Files.readAllBytes(p));
+            if (plain != null) {
+                plainTook++;
+                assertEquals(null, ee, what + ": PlainJson took a text the mapper refuses");
+                sameTree(expected, plain, what + " (PlainJson)");
+            }
             if (ee != null) {
                 assertNotNull(ge, what + ": the mapper failed with " + ee);
                 assertEquals(ee.getClass(), ge.getClass(), what);
@@ -99,6 +123,7 @@ class ModelTreesTest {
             String readGot = message(() -> ModelFile.read(p));
             assertEquals(readExpected, readGot, what);
         }
+        assertTrue(plainTook >= 16, "texts PlainJson read itself: " + plainTook);
     }
 
     @Test

@@ -78,6 +78,7 @@ class CrossTimesTest {
             xs.set(7, j, zs.get(11, j) + 1e-9);
         }
         assertWithinSumRounding(new GaussianKernel(0.7), xs, zs, coefficients(200, 6));
+        assertWithinSumRounding(new LaplacianKernel(0.9), xs, zs, coefficients(200, 6));
     }
 
     @Test

@@ -94,4 +94,42 @@ public final class TableExp {
             s[i - from] += e * c;
         }
     }
+    /**
+     * A radial kernel's column of a prediction sum in one pass: for 0 ≤ i &lt; n, r2 = (nx[i] + nz) − 2 · prod[po + i]
+     * (the squared distance from an inner product and the two squared norms, as the radial kernels expand it), r its
+     * square root when {@code root} is set (the Laplacian kernel) or r2 itself, and s[i] += e^(r · scale) · c with
+     * e^z as in {@link #expScaledAxpy}: bit for bit a pass writing r2 and {@link #expScaledAxpy} over it, without
+     * the store and load of r2 in between. An i where the expansion cancels, r2 &lt; guard · (nx[i] + nz), gets no
+     * term: it is put into {@code skipped}, and the count of such i is returned, for the caller to add their terms
+     * from distances computed directly. The exponential's arithmetic is {@link #expScaledAxpy}'s, written out
+     * again for the class comment's reason (C1 inlines neither); {@code TableExpTest} holds the two to the same bits.
+     */
+    public static int expDistanceAxpy(double[] prod, int po, int n, double[] nx, double nz, double guard,
+                                      boolean root, double scale, double c, double[] s, int[] skipped) {
+        final double[] table = TABLE;
+        int k0 = 0;
+        for (int i = 0; i < n; i++) {
+            double norms = nx[i] + nz;
+            double r2 = norms - 2 * prod[po + i];
+            if (r2 < guard * norms) {
+                skipped[k0++] = i;
+                continue;
+            }
+            double z = (root ? Math.sqrt(r2) : r2) * scale;
+            double e;
+            if (z >= MIN_ARGUMENT && z <= MAX_ARGUMENT) {
+                double sh = z * INV_L + SHIFT;
+                long k = Double.doubleToRawLongBits(sh) - SHIFT_BITS;
+                double kd = sh - SHIFT;
+                double r = (z - kd * L1) - kd * L2;
+                double p = r + r * r * (C2 + r * (C3 + r * (C4 + r * C5)));
+                double t = table[(int) (k & 63)];
+                e = (t + t * p) * Double.longBitsToDouble(((k >> 6) + 1023) << 52);
+            } else {
+                e = Math.exp(z);
+            }
+            s[i] += e * c;
+        }
+        return k0;
+    }
 }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -126,6 +128,69 @@ class TableExpTest {
             for (int i = 0; i < n; i++) {
                 assertEquals(Double.doubleToRawLongBits(expected[i]), Double.doubleToRawLongBits(s[i]),
                         "scale " + scale + ", term " + i + " (a = " + a[i + 5] + ")");
+            }
+        }
+    }
+
+    /**
+     * The fused pass gives, bit for bit, the expanded squared distance (its root for the Laplacian) followed by
+     * {@link TableExp#expScaledAxpy}, and leaves out exactly the entries where the expansion cancels, reporting them.
+     */
+    @Test
+    void theFusedPassIsTheTwoPassesBitForBitAndReportsCancellingEntries() {
+        Random rnd = new Random(11);
+        int n = 5_000;
+        int po = 37;
+        double guard = 1e-4;
+        double[] nx = new double[n];
+        double[] prod = new double[po + n];
+        for (int i = 0; i < n; i++) {
+            nx[i] = 20 * rnd.nextDouble();
+        }
+        for (boolean root : new boolean[] {false, true}) {
+            for (double scale : new double[] {-0.5, -1.0 / 3, -40.0}) {
+                double nz = 20 * rnd.nextDouble();
+                for (int i = 0; i < n; i++) {
+                    double norms = nx[i] + nz;
+                    // inner products from far apart to a near-duplicate (r2 a tiny fraction of the norms)
+                    prod[po + i] = i % 97 == 0 ? norms / 2 * (1 - 1e-9 * rnd.nextDouble())
+                            : (rnd.nextDouble() - 0.5) * norms;
+                }
+                double c = rnd.nextDouble() - 0.5;
+                double[] s = new double[n];
+                double[] expected = new double[n];
+                double[] r = new double[n];
+                List<Integer> cancelling = new ArrayList<>();
+                for (int i = 0; i < n; i++) {
+                    s[i] = rnd.nextDouble();
+                    expected[i] = s[i];
+                    double norms = nx[i] + nz;
+                    double r2 = norms - 2 * prod[po + i];
+                    if (r2 < guard * norms) {
+                        cancelling.add(i);
+                        r[i] = Double.NaN; // no term
+                    } else {
+                        r[i] = root ? Math.sqrt(r2) : r2;
+                    }
+                }
+                for (int i = 0; i < n; i++) {
+                    if (!Double.isNaN(r[i])) {
+                        double[] one = {expected[i]};
+                        TableExp.expScaledAxpy(r, i, i + 1, scale, c, one);
+                        expected[i] = one[0];
+                    }
+                }
+                int[] skipped = new int[n];
+                int k = TableExp.expDistanceAxpy(prod, po, n, nx, nz, guard, root, scale, c, s, skipped);
+                assertTrue(cancelling.size() > 40, "the test has cancelling entries: " + cancelling.size());
+                assertEquals(cancelling.size(), k, "root " + root + ", scale " + scale);
+                for (int q = 0; q < k; q++) {
+                    assertEquals(cancelling.get(q), skipped[q]);
+                }
+                for (int i = 0; i < n; i++) {
+                    assertEquals(Double.doubleToRawLongBits(expected[i]), Double.doubleToRawLongBits(s[i]),
+                            "root " + root + ", scale " + scale + ", entry " + i);
+                }
             }
         }
     }
