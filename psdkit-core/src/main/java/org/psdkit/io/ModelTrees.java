@@ -63,11 +63,12 @@ final class ModelTrees {
 
     /**
      * {@code ModelFile.JSON.readTree(file)}. The file's bytes go to {@link PlainJson} first (the same tree, read with
-     * less code in a fresh JVM); what it does not take (and a file it cannot read, or one over 1 GB) goes to Jackson's
-     * parser, whose tree and errors it then is.
+     * less code in a fresh JVM); what it does not take (and a file it cannot read, one over 1 GB, or anything but a
+     * regular file: a pipe such as {@code --model <(…)} can be read only once) goes to Jackson's parser, whose tree
+     * and errors it then is.
      */
     static JsonNode readTree(File file) throws IOException {
-        if (file.length() <= PLAIN_MAX_BYTES) {
+        if (file.isFile() && file.length() <= PLAIN_MAX_BYTES) {
             byte[] text = null;
             try {
                 text = java.nio.file.Files.readAllBytes(file.toPath());

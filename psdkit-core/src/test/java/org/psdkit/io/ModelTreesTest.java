@@ -3,6 +3,7 @@ package org.psdkit.io;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -124,6 +125,41 @@ class ModelTreesTest {
             assertEquals(readExpected, readGot, what);
         }
         assertTrue(plainTook >= 16, "texts PlainJson read itself: " + plainTook);
+    }
+
+    /**
+     * A model read from a pipe (a shell's {@code --model <(…)}) can be read once only: it goes to Jackson's parser
+     * directly, also when its text is one the compact reader would hand over (a non-ASCII name).
+     */
+    @Test
+    void aPipeIsReadOnceWhateverItsText() throws Exception {
+        for (String text : new String[] {"{\"format\": \"psdkit-model\", \"names\": [\"x1\"], \"v\": [1.5, -2]}",
+            "{\"format\": \"psdkit-model\", \"names\": [\"t\u00e9\"], \"v\": [1.5, -2]}"}) {
+            Path regular = dir.resolve("regular.json");
+            Files.writeString(regular, text);
+            Path fifo = dir.resolve("pipe.json");
+            Files.deleteIfExists(fifo);
+            Process mk = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+            assertEquals(0, mk.waitFor(), "mkfifo");
+            Thread writer = new Thread(() -> {
+                try {
+                    Files.writeString(fifo, text);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            writer.start();
+            JsonNode fromPipe;
+            try {
+                // a second open of the drained pipe would wait for a writer for ever: a failure, not a hang
+                fromPipe = assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+                        () -> ModelTrees.readTree(fifo.toFile()), text);
+            } finally {
+                writer.join(20_000);
+                new ProcessBuilder("sh", "-c", "exec 3<>\"$0\"", fifo.toString()).start().waitFor(); // frees a reader
+            }
+            sameTree(ModelFile.JSON.readTree(regular.toFile()), fromPipe, text);
+        }
     }
 
     @Test
