@@ -10,8 +10,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * A compact reader of the JSON that model files hold, into the tree {@link ModelTrees#readTree} builds with Jackson's
  * parser: the same node classes and values, node for node. It exists for the first call: a model file is mostly
  * long arrays of numbers, and in a fresh JVM Jackson's general tokenizer runs interpreted and is compiled method by
- * method while the file is read (a 5,000-point KRR model: ~0.11 s of a 0.5 s {@code predict},
- * docs/benchmarks/cold.md), where this one loop over the bytes is compiled after a few thousand numbers.
+ * method while the file is read, where this one loop over the bytes is compiled after a few thousand numbers
+ * (measured in docs/benchmarks/cold.md, "the model read in one loop").
  *
  * <p>It reads only what it is sure to read as Jackson does and gives up ({@link #read} returns null) on anything
  * else, which then goes to Jackson, errors and their messages included: a byte outside printable ASCII in a string,
