@@ -89,7 +89,7 @@ public final class JsonArrays {
             r[i] = doubles(node.get(i), what, i);
             int want = cols >= 0 ? cols : r[0].length;
             if (r[i].length != want) {
-                throw new IllegalArgumentException(what + "[" + i + "]: " + r[i].length + " entries, expected " + want);
+                throw new IllegalArgumentException(name(what, i) + ": " + r[i].length + " entries, expected " + want);
             }
         }
         return n == 0 ? Matrix.zeros(0, Math.max(cols, 0)) : Matrix.of(r);
