@@ -353,6 +353,11 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
+        // a command-line process loads nothing else through JavaCPP while OpenBLAS loads: it may take the libraries
+        // from JavaCPP's cache without JavaCPP's search (org.psdkit.linalg.OpenBlasFiles); a value given is kept
+        if (System.getProperty("psdkit.blas.load") == null) {
+            System.setProperty("psdkit.blas.load", "direct");
+        }
         System.exit(execute(args));
     }
 }

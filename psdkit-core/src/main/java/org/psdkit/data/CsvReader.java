@@ -202,46 +202,51 @@ public final class CsvReader {
      */
     public static Dataset readColumns(Path file, String[] featureNames, String targetName, boolean requireTarget,
                                       boolean labelTarget) {
-        return readFile(file, header -> {
-            for (String f : featureNames) {
-                if (indexOf(header, f) < 0) {
-                    throw new IllegalArgumentException(file + ": missing feature column '" + f
-                            + "' that the model needs; the header has " + String.join(",", header));
-                }
+        return readFile(file, header -> columnsPlan(file, header, featureNames, targetName, requireTarget,
+                labelTarget), false).dataset();
+    }
+
+    /** The plan of {@link #readColumns}. */
+    private static Plan columnsPlan(Path file, String[] header, String[] featureNames, String targetName,
+                                    boolean requireTarget, boolean labelTarget) {
+        for (String f : featureNames) {
+            if (indexOf(header, f) < 0) {
+                throw new IllegalArgumentException(file + ": missing feature column '" + f
+                        + "' that the model needs; the header has " + String.join(",", header));
             }
-            String target = null;
-            if (targetName != null && indexOf(header, targetName) < 0 && targetName.contains(",")) {
-                // a model fitted on several targets (y1,y2,...): each of them is read when all are present
-                String[] names = targetName.split(",", -1);
-                int[] cols = new int[names.length];
-                for (int k = 0; k < names.length; k++) {
-                    cols[k] = indexOf(header, names[k]);
-                    if (cols[k] < 0) {
-                        if (!requireTarget) {
-                            return plan(header, featureNames, null, labelTarget);
-                        }
-                        throw new IllegalArgumentException(file + ": missing target column '" + names[k]
-                                + "' of the model's targets " + targetName + " (needed to evaluate the model); the "
-                                + "header has " + String.join(",", header));
+        }
+        String target = null;
+        if (targetName != null && indexOf(header, targetName) < 0 && targetName.contains(",")) {
+            // a model fitted on several targets (y1,y2,...): each of them is read when all are present
+            String[] names = targetName.split(",", -1);
+            int[] cols = new int[names.length];
+            for (int k = 0; k < names.length; k++) {
+                cols[k] = indexOf(header, names[k]);
+                if (cols[k] < 0) {
+                    if (!requireTarget) {
+                        return plan(header, featureNames, null, labelTarget);
                     }
+                    throw new IllegalArgumentException(file + ": missing target column '" + names[k]
+                            + "' of the model's targets " + targetName + " (needed to evaluate the model); the "
+                            + "header has " + String.join(",", header));
                 }
-                Plan p = plan(header, featureNames, names[0], false);
-                return new Plan(p.featureCols(), p.featureNames(), cols[0], targetName, false, -1, null,
-                        java.util.Arrays.copyOfRange(cols, 1, cols.length));
             }
-            if (targetName != null) {
-                if (indexOf(header, targetName) >= 0) {
-                    target = targetName;
-                } else if (requireTarget) {
-                    throw new IllegalArgumentException(file + ": missing target column '" + targetName
-                            + "' (needed to evaluate the model); the header has " + String.join(",", header));
-                }
+            Plan p = plan(header, featureNames, names[0], false);
+            return new Plan(p.featureCols(), p.featureNames(), cols[0], targetName, false, -1, null,
+                    java.util.Arrays.copyOfRange(cols, 1, cols.length));
+        }
+        if (targetName != null) {
+            if (indexOf(header, targetName) >= 0) {
+                target = targetName;
             } else if (requireTarget) {
-                throw new IllegalArgumentException("the model has no target column, so it cannot be evaluated on "
-                        + file);
+                throw new IllegalArgumentException(file + ": missing target column '" + targetName
+                        + "' (needed to evaluate the model); the header has " + String.join(",", header));
             }
-            return plan(header, featureNames, target, labelTarget);
-        }, false).dataset();
+        } else if (requireTarget) {
+            throw new IllegalArgumentException("the model has no target column, so it cannot be evaluated on "
+                    + file);
+        }
+        return plan(header, featureNames, target, labelTarget);
     }
 
     // ------------------------------------------------------------------ internals
@@ -269,6 +274,12 @@ public final class CsvReader {
     }
 
     private static Parsed readFile(Path file, java.util.function.Function<String[], Plan> planner, boolean drop) {
+        if (!drop) {
+            Dataset plain = plain(file, planner);
+            if (plain != null) {
+                return new Parsed(plain, 0);
+            }
+        }
         try (BufferedReader br = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             return parse(file, br, planner, drop);
         } catch (NoSuchFileException e) {
@@ -278,6 +289,63 @@ public final class CsvReader {
         } catch (IOException e) {
             throw new IllegalArgumentException(file + ": cannot read (" + e.getMessage() + ")");
         }
+    }
+
+    /** Files up to this size may be read by {@link PlainCsv}, which holds their bytes. */
+    static final long PLAIN_MAX_BYTES = 64L << 20;
+
+    /**
+     * The file read by {@link PlainCsv} when it is a plain numeric file ({@link PlainCsv}'s class comment), or null:
+     * the general path reads it. The header gets the general path's checks; a header or plan they refuse goes to
+     * the general path too, which then reports it.
+     */
+    private static Dataset plain(Path file, java.util.function.Function<String[], Plan> planner) {
+        byte[] text;
+        try {
+            if (!Files.isRegularFile(file) || Files.size(file) > PLAIN_MAX_BYTES) {
+                return null;
+            }
+            text = Files.readAllBytes(file);
+        } catch (IOException | SecurityException | OutOfMemoryError e) {
+            return null;
+        }
+        int nl = 0;
+        while (nl < text.length && text[nl] != '\n') {
+            int c = text[nl];
+            if (c < 0 || c == '"' || c == '\r') {
+                return null;
+            }
+            nl++;
+        }
+        if (nl == 0 || nl >= text.length - 1) {
+            return null;
+        }
+        try {
+            String headLine = new String(text, 0, nl, StandardCharsets.US_ASCII);
+            if (headLine.isBlank()) {
+                return null;
+            }
+            String[] header = split(headLine);
+            checkHeader(file, header);
+            Plan plan = planner.apply(header);
+            if (plan.weightCol() >= 0 || plan.moreTargetCols().length > 0) {
+                return null;
+            }
+            return PlainCsv.rows(text, nl + 1, file.toString(), header.length, plan.featureCols(),
+                    plan.featureNames(), plan.targetCol(), plan.targetName(), plan.labelTarget());
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** {@link #read(Path, Options)} by {@link PlainCsv} alone: the data set, or null where the general path reads. */
+    static Dataset readPlain(Path file, Options opts) {
+        return plain(file, header -> planOf(file, header, opts));
+    }
+
+    /** {@link #readColumns} by {@link PlainCsv} alone: the data set, or null where the general path reads. */
+    static Dataset readColumnsPlain(Path file, String[] featureNames, String targetName, boolean labelTarget) {
+        return plain(file, header -> columnsPlan(file, header, featureNames, targetName, false, labelTarget));
     }
 
     /** A parsed file and how many incomplete rows were left out (0 unless asked to drop them). */
@@ -323,22 +391,7 @@ public final class CsvReader {
             headLine = headLine.substring(1);
         }
         String[] header = splitAt(file, 1, headLine);
-        Map<String, Integer> seen = new HashMap<>();
-        for (int j = 0; j < header.length; j++) {
-            if (header[j].isEmpty()) {
-                throw new IllegalArgumentException(file + ", line 1, column " + (j + 1) + ": empty column name");
-            }
-            Integer prev = seen.put(header[j], j);
-            if (prev != null) {
-                throw new IllegalArgumentException(file + ", line 1: column name '" + header[j] + "' appears twice"
-                        + " (columns " + (prev + 1) + " and " + (j + 1) + ")");
-            }
-            if (looksNumeric(header[j]) && header.length > 0) {
-                // a numeric header means the file most likely has no header row
-                throw new IllegalArgumentException(file + ", line 1, column " + (j + 1) + ": header field '"
-                        + header[j] + "' is a number; the first line must name the columns");
-            }
-        }
+        checkHeader(file, header);
         Plan plan;
         IllegalArgumentException planError = null;
         try {
@@ -392,6 +445,26 @@ public final class CsvReader {
             throw sink.weightError;
         }
         return new Parsed(sink.dataset(), sink.lines - sink.rows);
+    }
+
+    /** The header's rules: no empty column name, no name twice, no number as a name. */
+    private static void checkHeader(Path file, String[] header) {
+        Map<String, Integer> seen = new HashMap<>();
+        for (int j = 0; j < header.length; j++) {
+            if (header[j].isEmpty()) {
+                throw new IllegalArgumentException(file + ", line 1, column " + (j + 1) + ": empty column name");
+            }
+            Integer prev = seen.put(header[j], j);
+            if (prev != null) {
+                throw new IllegalArgumentException(file + ", line 1: column name '" + header[j] + "' appears twice"
+                        + " (columns " + (prev + 1) + " and " + (j + 1) + ")");
+            }
+            if (looksNumeric(header[j]) && header.length > 0) {
+                // a numeric header means the file most likely has no header row
+                throw new IllegalArgumentException(file + ", line 1, column " + (j + 1) + ": header field '"
+                        + header[j] + "' is a number; the first line must name the columns");
+            }
+        }
     }
 
     /** Takes the parsed lines in file order: row-major chunks of features, the target and labels. */

@@ -149,8 +149,25 @@ public final class Threads {
     public static synchronized void loadBlas() {
         if (!blasLoaded) {
             blasLoaded = true;
+            if (OpenBlasFiles.wanted()) {
+                org.bytedeco.javacpp.Pointer f = OpenBlasFiles.load();
+                if (f != null) {
+                    BlasSetter s = new BlasSetter();
+                    s.put(f);
+                    blasSetter = s;
+                    directLoad = true;
+                }
+            }
             setBlas(capDepth > 0 && !lifted ? Math.min(capValue, threads) : threads);
         }
+    }
+
+    /** Whether {@link #loadBlas} loaded OpenBLAS through {@link OpenBlasFiles} (for tests). */
+    private static boolean directLoad;
+
+    /** Whether OpenBLAS was loaded from JavaCPP's cached files without JavaCPP's search ({@link OpenBlasFiles}). */
+    static synchronized boolean loadedDirectly() {
+        return directLoad;
     }
 
     /** The thread started by {@link #loadBlasInBackground}, or null. */
