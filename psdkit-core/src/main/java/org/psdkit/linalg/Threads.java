@@ -144,7 +144,9 @@ public final class Threads {
      * Loads OpenBLAS (through JavaCPP) and gives it the thread setting now in force. Every class that calls
      * BLAS/LAPACK calls this in its static initialiser, so the setting holds from the first native call, while a
      * command that never calls BLAS (a kernel matrix computed in Java reads {@link #get()} only) does not load the
-     * native library at all. Later calls do nothing.
+     * native library at all. Later calls do nothing. With the system property {@code psdkit.blas.load=direct} (set
+     * by the command line) the BLAS libraries are loaded by their file names ({@link OpenBlasFiles}), JavaCPP's
+     * load being the fallback.
      */
     public static synchronized void loadBlas() {
         if (!blasLoaded) {
