@@ -309,12 +309,11 @@ public final class CsvReader {
         } catch (IOException | SecurityException | OutOfMemoryError e) {
             return null;
         }
+        if (!PlainCsv.plainBytes(text)) {
+            return null;
+        }
         int nl = 0;
         while (nl < text.length && text[nl] != '\n') {
-            int c = text[nl];
-            if (c < 0 || c == '"' || c == '\r') {
-                return null;
-            }
             nl++;
         }
         if (nl == 0 || nl >= text.length - 1) {
