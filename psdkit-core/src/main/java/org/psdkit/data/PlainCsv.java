@@ -202,7 +202,7 @@ final class PlainCsv {
                     boolean numeric = len > 0 && len <= MAX_NUMBER_CHARS;
                     for (int q = 0; numeric && q < len; q++) {
                         int c = text[s + q];
-                        numeric = (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E';
+                        numeric = CsvReader.numberChar(c);
                         digits[q] = (char) c;
                     }
                     if (numeric) {
