@@ -309,12 +309,11 @@ public final class CsvReader {
         } catch (IOException | SecurityException | OutOfMemoryError e) {
             return null;
         }
+        if (!PlainCsv.plainBytes(text)) {
+            return null;
+        }
         int nl = 0;
         while (nl < text.length && text[nl] != '\n') {
-            int c = text[nl];
-            if (c < 0 || c == '"' || c == '\r') {
-                return null;
-            }
             nl++;
         }
         if (nl == 0 || nl >= text.length - 1) {
@@ -803,6 +802,11 @@ public final class CsvReader {
         return !Double.isNaN(parsed(s));
     }
 
+    /** Whether c is one of the characters a decimal number is written with: {@code 0-9 . + - e E}. */
+    static boolean numberChar(int c) {
+        return (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E';
+    }
+
     /**
      * The value of a field made only of the characters of a decimal number ({@code 0-9 . + - e E}) that
      * {@link Double#parseDouble} accepts, or NaN for any other field (no such field reads as NaN). Parsed once, by
@@ -817,7 +821,7 @@ public final class CsvReader {
         }
         for (int k = 0; k < s.length(); k++) {
             char c = s.charAt(k);
-            if (!((c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E')) {
+            if (!numberChar(c)) {
                 return Double.NaN;
             }
         }

@@ -43,9 +43,19 @@ final class PlainCsv {
         boolean failed;
     }
 
+    /** Whether the file's bytes are all ASCII with no double quote and no carriage return (the header included). */
+    static boolean plainBytes(byte[] text) {
+        for (byte b : text) {
+            if (b < 0 || b == '"' || b == '\r') { // b < 0: a byte of 0x80 or more
+                return false;
+            }
+        }
+        return true;
+    }
+
     /**
-     * The data set of the data lines text[from, end) (after the header line), read with the plan's columns, or null
-     * when the general path must read them.
+     * The data set of the data lines text[from, text.length) (after the header line; the text's bytes passed
+     * {@link #plainBytes}), read with the plan's columns, or null when the general path must read them.
      *
      * @param width       the header's field count
      * @param featureCols the columns of the features, in the plan's order
@@ -55,12 +65,6 @@ final class PlainCsv {
     static Dataset rows(byte[] text, int from, String file, int width, int[] featureCols, String[] featureNames,
                         int targetCol, String targetName, boolean labelTarget) {
         int end = text.length;
-        for (int i = from; i < end; i++) {
-            int c = text[i];
-            if (c < 0 || c == '"' || c == '\r') { // c < 0: a byte of 0x80 or more
-                return null;
-            }
-        }
         if (end > from && text[end - 1] == '\n') {
             end--; // the final line's newline
         }
@@ -198,7 +202,7 @@ final class PlainCsv {
                     boolean numeric = len > 0 && len <= MAX_NUMBER_CHARS;
                     for (int q = 0; numeric && q < len; q++) {
                         int c = text[s + q];
-                        numeric = (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E';
+                        numeric = CsvReader.numberChar(c);
                         digits[q] = (char) c;
                     }
                     if (numeric) {

@@ -154,9 +154,7 @@ public final class Threads {
             if (OpenBlasFiles.wanted()) {
                 org.bytedeco.javacpp.Pointer f = OpenBlasFiles.load();
                 if (f != null) {
-                    BlasSetter s = new BlasSetter();
-                    s.put(f);
-                    blasSetter = s;
+                    blasSetter = BlasSetter.at(f);
                     directLoad = true;
                 }
             }
@@ -245,6 +243,12 @@ public final class Threads {
      * protected: an instance of it holds the address found by {@code Loader.addressof}.
      */
     private static final class BlasSetter extends org.bytedeco.openblas.presets.openblas_nolapack.SetNumThreads {
+        /** The setter at OpenBLAS's {@code openblas_set_num_threads}, found at {@code f}. */
+        static BlasSetter at(org.bytedeco.javacpp.Pointer f) {
+            BlasSetter s = new BlasSetter();
+            s.put(f);
+            return s;
+        }
     }
 
     /**
@@ -274,9 +278,7 @@ public final class Threads {
             if (org.bytedeco.openblas.presets.openblas_nolapack.blas_get_vendor() == OPENBLAS_VENDOR) {
                 org.bytedeco.javacpp.Pointer f = org.bytedeco.javacpp.Loader.addressof("openblas_set_num_threads");
                 if (f != null) {
-                    BlasSetter s = new BlasSetter();
-                    s.put(f);
-                    blasSetter = s;
+                    blasSetter = BlasSetter.at(f);
                     blasSet = n;
                 }
             }
